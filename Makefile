@@ -1,0 +1,29 @@
+# The two commands in the README. Both build .venv from scratch when it is missing.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: course test benchmark clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --upgrade pip
+
+# Reinstall when the project's dependencies change.
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install -e ".[dev]"
+	touch $(STAMP)
+
+course: $(STAMP)
+	$(BIN)/jupyter lab course/
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+benchmark: $(STAMP)
+	$(BIN)/python -m pip install -e ".[dev,benchmark]"
+	$(BIN)/python benchmarks/scoring.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,265 @@
+"""Cards, their text forms, and the deck.
+
+A :class:`Card` is a small frozen value. ``Card.parse("5H")`` reads one card; :func:`cards` reads many.
+Ranks are ``A 2..9 T 10 J Q K`` and suits ``S H D C`` or ``♠ ♥ ♦ ♣``, in any case; people see
+``5♥``, ``10♠``, ``J♦``. The ace is always low.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+import re
+from dataclasses import dataclass
+from typing import Iterable, Iterator, Sequence, Union
+
+from .errors import InvalidCardError, InvalidHandError
+
+__all__ = ["Suit", "Card", "CardLike", "Deck", "cards", "RANK_LABELS", "FULL_DECK"]
+
+
+class Suit(enum.IntEnum):
+    """The four suits, in bridge order (clubs lowest). Suits matter only for flushes and nobs."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        """``"C"``, ``"D"``, ``"H"`` or ``"S"``."""
+        return "CDHS"[self]
+
+    @property
+    def symbol(self) -> str:
+        """``"♣"``, ``"♦"``, ``"♥"`` or ``"♠"``."""
+        return "♣♦♥♠"[self]
+
+    @property
+    def is_red(self) -> bool:
+        """Hearts and diamonds are drawn red."""
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+    @property
+    def english(self) -> str:
+        """The suit's name: ``"hearts"``."""
+        return self.name.lower()
+
+
+#: Rank number (1..13) to the label people see.
+RANK_LABELS = {1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
+               10: "10", 11: "J", 12: "Q", 13: "K"}
+_RANK_CODES = "A23456789TJQK"
+_RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+
+_RANK_TEXT = {"A": 1, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13}
+_RANK_TEXT.update({str(n): n for n in range(2, 10)})
+_SUIT_TEXT = {"C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.SPADES,
+              "♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES,
+              "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES}
+_CARD_RE = re.compile(r"(10|[A2-9TJQK])([CDHS♣♦♥♠♧♢♡♤])", re.IGNORECASE)
+# Longer than any sane list of cards: refuse before doing work on hostile input.
+_MAX_TEXT = 400
+
+
+def _quote(text: object) -> str:
+    shown = str(text)
+    if len(shown) > 40:
+        shown = shown[:37] + "..."
+    return repr(shown)
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Card:
+    """One playing card. Ordered by rank, then suit; hashable; immutable.
+
+    >>> Card.parse("5h")
+    Card.parse('5H')
+    >>> str(Card.parse("10s")), Card.parse("Kd").value
+    ('10♠', 10)
+    """
+
+    rank: int
+    suit: Suit
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rank, int) or isinstance(self.rank, bool) or not 1 <= self.rank <= 13:
+            raise InvalidCardError(f"rank must be 1 (ace) to 13 (king), not {self.rank!r}")
+        if not isinstance(self.suit, Suit):
+            try:
+                object.__setattr__(self, "suit", Suit(self.suit))
+            except (ValueError, TypeError):
+                raise InvalidCardError(f"suit must be a Suit, not {self.suit!r}") from None
+
+    @classmethod
+    def parse(cls, text: "CardLike") -> "Card":
+        """Read one card: ``"5H"``, ``"10h"``, ``"Th"``, ``"5♥"``. A Card is returned as it is."""
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise InvalidCardError(f"not a card: {_quote(text)} (write cards like 5H, 10S, JD)")
+        match = _CARD_RE.fullmatch(text.strip())
+        if match is None:
+            raise InvalidCardError(f"not a card: {_quote(text)} (write cards like 5H, 10S, JD)")
+        rank, suit = match.groups()
+        return cls(_RANK_TEXT[rank.upper()], _SUIT_TEXT[suit.upper()])
+
+    @classmethod
+    def from_index(cls, index: int) -> "Card":
+        """The card with :attr:`index` ``index`` (0..51)."""
+        return FULL_DECK[index]
+
+    @property
+    def value(self) -> int:
+        """The counting value for fifteens and the running count: A = 1, faces = 10."""
+        return self.rank if self.rank < 10 else 10
+
+    @property
+    def index(self) -> int:
+        """A number 0..51, rank-major: used by the fast tables."""
+        return (self.rank - 1) * 4 + self.suit
+
+    @property
+    def label(self) -> str:
+        """The rank as people see it: ``"A"``, ``"10"``, ``"J"``."""
+        return RANK_LABELS[self.rank]
+
+    @property
+    def code(self) -> str:
+        """Two ASCII characters, ``"5H"``, ``"TS"``: for links and files."""
+        return _RANK_CODES[self.rank - 1] + self.suit.letter
+
+    @property
+    def name(self) -> str:
+        """In words: ``"five of hearts"``, ``"jack of spades"`` (for screen readers)."""
+        rank = _RANK_NAMES.get(self.rank) or ["", "", "two", "three", "four", "five", "six",
+                                              "seven", "eight", "nine", "ten"][self.rank]
+        return f"{rank} of {self.suit.english}"
+
+    def __str__(self) -> str:
+        return self.label + self.suit.symbol
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.code!r})"
+
+
+CardLike = Union[Card, str]
+
+#: The 52 cards in index order.
+FULL_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in range(1, 14) for suit in Suit)
+
+
+def _tokens(text: str) -> list[str]:
+    if len(text) > _MAX_TEXT:
+        raise InvalidCardError(f"too much text for a list of cards ({len(text)} characters)")
+    out: list[str] = []
+    for token in re.split(r"[\s,;]+", text.strip()):
+        if not token:
+            continue
+        if _CARD_RE.fullmatch(token):
+            out.append(token)
+            continue
+        # Run-together cards, as in a link: "5H5D6H7S".
+        pieces = _CARD_RE.findall(token)
+        if pieces and "".join(r + s for r, s in pieces).upper() == token.upper():
+            out.extend(r + s for r, s in pieces)
+        else:
+            raise InvalidCardError(f"not a card: {_quote(token)} (write cards like 5H, 10S, JD)")
+    return out
+
+
+def cards(text: "str | Iterable[CardLike]", *, distinct: bool = True) -> tuple[Card, ...]:
+    """Read several cards from ``"5H 5D 6H 7S"`` (spaces or commas optional) or an iterable.
+
+    Duplicates are refused unless ``distinct=False``.
+
+    >>> cards("5H 5D 6H 7S")
+    (Card.parse('5H'), Card.parse('5D'), Card.parse('6H'), Card.parse('7S'))
+    """
+    if isinstance(text, Card):
+        items: Iterable[CardLike] = [text]
+    elif isinstance(text, str):
+        items = _tokens(text)
+    else:
+        try:
+            items = list(text)
+        except TypeError:
+            raise InvalidCardError(f"not a card or list of cards: {_quote(text)}") from None
+    result = tuple(Card.parse(item) for item in items)
+    if distinct:
+        require_distinct(result)
+    return result
+
+
+def require_distinct(hand: Sequence[Card]) -> None:
+    """Raise :class:`InvalidHandError` naming the first card that appears twice."""
+    seen: set[Card] = set()
+    for card in hand:
+        if card in seen:
+            raise InvalidHandError(f"duplicate card: {card} appears twice")
+        seen.add(card)
+
+
+class Deck(Sequence[Card]):
+    """An ordered stack of distinct cards, the top card first. Immutable: dealing returns new stacks.
+
+    ``Deck()`` is the 52 cards in order; ``Deck().shuffled(seed)`` is the same shuffle for the same seed.
+    """
+
+    __slots__ = ("_cards",)
+
+    def __init__(self, cards_: Iterable[CardLike] | None = None) -> None:
+        self._cards: tuple[Card, ...] = FULL_DECK if cards_ is None else cards(cards_)
+
+    def shuffled(self, seed: int | str | None) -> "Deck":
+        """The same cards in a random order fixed by ``seed``."""
+        order = list(self._cards)
+        random.Random(seed).shuffle(order)
+        return Deck(order)
+
+    def deal(self, hands: int = 2, each: int = 6) -> tuple[tuple[tuple[Card, ...], ...], "Deck"]:
+        """Deal ``each`` cards to ``hands`` players one at a time, the first hand served first.
+
+        Returns the hands and the rest of the deck.
+        """
+        need = hands * each
+        if hands < 1 or each < 0 or need > len(self._cards):
+            raise InvalidHandError(f"cannot deal {each} cards to {hands} players from {len(self)} cards")
+        dealt = tuple(self._cards[i:need:hands] for i in range(hands))
+        return dealt, Deck(self._cards[need:])
+
+    def cut(self, position: int) -> Card:
+        """The card turned at a cut: the top card of the lower part, ``position`` cards down.
+
+        The rules ask for at least four cards left in each part; positions are clamped to that.
+        """
+        if not self._cards:
+            raise InvalidHandError("cannot cut an empty deck")
+        low = min(4, len(self._cards) - 1)
+        high = max(low, len(self._cards) - 5)
+        return self._cards[max(low, min(high, position))]
+
+    def draw(self, n: int = 1) -> tuple[tuple[Card, ...], "Deck"]:
+        """The top ``n`` cards and the rest."""
+        if not 0 <= n <= len(self._cards):
+            raise InvalidHandError(f"cannot draw {n} cards from {len(self)}")
+        return self._cards[:n], Deck(self._cards[n:])
+
+    def __getitem__(self, index):  # type: ignore[override]
+        return self._cards[index]
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self._cards)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deck) and self._cards == other._cards
+
+    def __hash__(self) -> int:
+        return hash(self._cards)
+
+    def __repr__(self) -> str:
+        return f"Deck({' '.join(card.code for card in self._cards)!r})"

@@ -1,0 +1,79 @@
+"""Scoring the play: what the last card laid on the current series earns.
+
+The series is the cards played since the last reset, in play order. The last card pegs for a
+fifteen, thirty-one, a pair (pair royal, double pair royal) with the cards just before it, and the
+longest run formed by the last n cards in any order. Go and the last card are the game's business
+(:mod:`cribbage.game`), because they depend on who can still play. Rules: RULES.md, "The play".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from .cards import Card, CardLike, cards
+from .errors import InvalidPlayError
+from .scoring import ScoreItem
+
+__all__ = ["PlayScore", "score_play", "pile_count", "MAX_COUNT"]
+
+MAX_COUNT = 31
+
+_PAIR_KINDS = {2: ("pair", 2), 3: ("pair royal", 6), 4: ("double pair royal", 12)}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayScore:
+    """The points one card earns in the play, itemized, and the count it leaves."""
+
+    count: int
+    items: tuple[ScoreItem, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(item.points for item in self.items)
+
+    def __str__(self) -> str:
+        if not self.items:
+            return f"{self.count}"
+        return f"{self.count}: " + ", ".join(f"{item.kind} for {item.points}" for item in self.items)
+
+
+def pile_count(pile: Iterable[Card]) -> int:
+    """The running count of a series."""
+    return sum(card.value for card in pile)
+
+
+def score_play(pile: "Iterable[CardLike] | str") -> PlayScore:
+    """The points earned by the last card of ``pile``, the current series in play order.
+
+    >>> score_play(cards("4S 6D 5H")).total   # a run formed out of order
+    3
+    >>> score_play(cards("7H 8C")).items[0].kind
+    'fifteen'
+    """
+    series = cards(pile)
+    if not series:
+        raise InvalidPlayError("the series is empty: no card has been played")
+    count = pile_count(series)
+    if count > MAX_COUNT:
+        raise InvalidPlayError(f"the count would be {count}, past 31")
+    last = series[-1]
+    items: list[ScoreItem] = []
+    if count == 15:
+        items.append(ScoreItem("fifteen", series, 2))
+    elif count == MAX_COUNT:
+        items.append(ScoreItem("thirty-one", series, 2))
+    same = 1
+    while same < len(series) and series[-same - 1].rank == last.rank:
+        same += 1
+    if same >= 2:
+        kind, points = _PAIR_KINDS[same]
+        items.append(ScoreItem(kind, series[-same:], points))
+    for length in range(len(series), 2, -1):
+        tail = series[-length:]
+        ranks = sorted(card.rank for card in tail)
+        if ranks[-1] - ranks[0] == length - 1 and len(set(ranks)) == length:
+            items.append(ScoreItem("run", tail, length))
+            break
+    return PlayScore(count, tuple(items))
