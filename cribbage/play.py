@@ -47,8 +47,8 @@ def pile_count(pile: Iterable[Card]) -> int:
 def score_play(pile: "Iterable[CardLike] | str") -> PlayScore:
     """The points earned by the last card of ``pile``, the current series in play order.
 
-    >>> score_play(cards("4S 6D 5H")).total   # a run formed out of order
-    3
+    >>> print(score_play(cards("4S 6D 5H")))   # a run formed out of order, and fifteen
+    15: fifteen for 2, run for 3
     >>> score_play(cards("7H 8C")).items[0].kind
     'fifteen'
     """
