@@ -58,7 +58,7 @@ _RANK_TEXT.update({str(n): n for n in range(2, 10)})
 _SUIT_TEXT = {"C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.SPADES,
               "♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES,
               "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES}
-_CARD_RE = re.compile(r"(10|[A2-9TJQK])([CDHS♣♦♥♠♧♢♡♤])", re.IGNORECASE)
+_CARD_RE = re.compile(r"(10|[A2-9TJQK])([CDHS♣♦♥♠♧♢♡♤])", re.IGNORECASE | re.ASCII)
 # Longer than any sane list of cards: refuse before doing work on hostile input.
 _MAX_TEXT = 400
 
