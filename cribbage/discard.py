@@ -1,0 +1,336 @@
+"""Discard advice: which four cards to keep, and what the two laid away give the crib.
+
+:func:`advise_discard` ranks all 15 ways to keep four of six cards by exact expected values:
+
+- the **hand**: its show over the 46 starters you cannot see, each equally likely;
+- the **crib** (your own as dealer, the opponent's as pone): over every starter and every pair the
+  opponent could lay away from the 45 cards left, each equally likely (46 x C(45,2) = 45,540 cribs
+  for each discard). The opponent's discard is taken as uniform: a fair, simple model, not a model
+  of how people discard;
+- the **net**: hand + crib as dealer, hand - crib as pone.
+
+Exact enumeration, not sampling. It is fast because fifteens, pairs and runs depend on ranks alone:
+one numpy gather from :func:`cribbage.tables.rank_table` scores every crib of a discard at once
+(each set of three unseen cards once, times three for which of them is the starter), and the flush
+and nobs are counted from the suits in closed form.
+
+:func:`quick_discard` is the fast path for self-play: the same exact hand EV, and the crib EV read
+from :func:`crib_table`, made by the same exact enumeration over the 50 cards other than the two laid
+away (it ignores which four you keep, a difference of a few hundredths of a point).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from math import comb
+from typing import Iterable, Iterator, Sequence, overload
+
+import numpy as np
+
+from .cards import FULL_DECK, Card, CardLike, Suit, cards
+from .errors import InvalidHandError
+from .scoring import _runs
+from .tables import RANK_BASE, rank_table, triples
+
+__all__ = ["KeepOption", "DiscardAdvice", "advise_discard", "quick_discard", "crib_table",
+           "hand_evs", "crib_evs"]
+
+#: The 15 ways to split six cards: (positions kept, positions laid away), in a fixed order.
+SPLITS: tuple[tuple[tuple[int, ...], tuple[int, int]], ...] = tuple(
+    (tuple(i for i in range(6) if i not in pair), pair) for pair in combinations(range(6), 2))
+_KEEP_IDX = np.array([keep for keep, _ in SPLITS], dtype=np.intp)
+_DISC_IDX = np.array([pair for _, pair in SPLITS], dtype=np.intp)
+_BASE4 = np.array(RANK_BASE[:4], dtype=np.int64)  # four ranks; the starter is the last digit
+_BASE2 = np.array(RANK_BASE[:2], dtype=np.int64)
+_BASE3 = np.array(RANK_BASE[2:], dtype=np.int64)
+_JACK = 10  # ranks counted from 0 in the tables
+
+
+@dataclass(frozen=True, slots=True)
+class KeepOption:
+    """One way to split six cards: the four kept, the two laid away, and what they are worth."""
+
+    keep: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    hand_ev: float
+    crib_ev: float
+    net: float
+    reason: str
+
+    def __str__(self) -> str:
+        keep = " ".join(str(c) for c in self.keep)
+        away = " ".join(str(c) for c in self.discard)
+        return f"keep {keep}, lay away {away}: net {self.net:+.2f}"
+
+
+@dataclass(frozen=True)
+class DiscardAdvice(Sequence[KeepOption]):
+    """All 15 keeps of one deal, best first. Indexing and iterating give :class:`KeepOption` s."""
+
+    cards: tuple[Card, ...]
+    dealer: bool
+    options: tuple[KeepOption, ...]
+
+    @property
+    def best(self) -> KeepOption:
+        return self.options[0]
+
+    def rank_of(self, keep: Iterable[CardLike]) -> int:
+        """Where a keep stands in the ranking, 1 = best."""
+        wanted = set(cards(keep))
+        for i, option in enumerate(self.options, 1):
+            if set(option.keep) == wanted:
+                return i
+        raise InvalidHandError(f"{' '.join(str(c) for c in wanted)} is not four of the six cards")
+
+    @overload
+    def __getitem__(self, index: int) -> KeepOption: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[KeepOption]: ...
+
+    def __getitem__(self, index):  # type: ignore[no-untyped-def]
+        return self.options[index]
+
+    def __len__(self) -> int:
+        return len(self.options)
+
+    def __iter__(self) -> Iterator[KeepOption]:
+        return iter(self.options)
+
+    def __str__(self) -> str:
+        crib = "your crib" if self.dealer else "their crib"
+        lines = [f"{'keep':<16}{'lay away':<10}{'hand':>6}{crib:>12}{'net':>8}  why"]
+        for o in self.options:
+            keep = " ".join(str(c) for c in o.keep)
+            away = " ".join(str(c) for c in o.discard)
+            lines.append(f"{keep:<16}{away:<10}{o.hand_ev:>6.2f}{o.crib_ev:>12.2f}{o.net:>+8.2f}  {o.reason}")
+        return "\n".join(lines)
+
+
+def _six(six_cards: "str | Iterable[CardLike]") -> tuple[Card, ...]:
+    held = cards(six_cards, distinct=False)
+    if len(held) != 6:
+        raise InvalidHandError(f"discard advice needs the six cards dealt, not {len(held)}")
+    cards(held)  # raises on a duplicate, naming it
+    return held
+
+
+_DECK_RANKS = np.array([c.rank - 1 for c in FULL_DECK])
+_DECK_SUITS = np.array([int(c.suit) for c in FULL_DECK])
+
+
+def _arrays(six: Sequence[Card]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Ranks (0..12) and suits of the six cards, then of the 46 unseen cards."""
+    index = np.array([c.index for c in six])
+    unseen = np.ones(52, dtype=bool)
+    unseen[index] = False
+    return _DECK_RANKS[index], _DECK_SUITS[index], _DECK_RANKS[unseen], _DECK_SUITS[unseen]
+
+
+def hand_evs(six: Sequence[Card]) -> np.ndarray:
+    """The exact mean show of each of the 15 keeps (in :data:`SPLITS` order) over the 46 starters."""
+    return _hand_evs(*_arrays(six))
+
+
+def _hand_evs(r6: np.ndarray, s6: np.ndarray, ur: np.ndarray, us: np.ndarray) -> np.ndarray:
+    table = rank_table()
+    kr, ks = r6[_KEEP_IDX], s6[_KEEP_IDX]
+    total = table[(kr @ _BASE4)[:, None] + ur[None, :]].sum(axis=1, dtype=np.int64)
+    per_suit = np.bincount(us, minlength=4)
+    flush = (ks == ks[:, :1]).all(axis=1)
+    total += flush * (4 * len(ur) + per_suit[ks[:, 0]])
+    total += ((kr == _JACK) * per_suit[ks]).sum(axis=1)  # nobs: a starter of the jack's suit
+    return total / len(ur)
+
+
+def _crib_sums(dr: np.ndarray, ds: np.ndarray, ur: np.ndarray, us: np.ndarray) -> np.ndarray:
+    """Total crib points over every (starter, opponent's pair) from the unseen cards, per discard.
+
+    ``dr``/``ds``: (k, 2) ranks and suits laid away; ``ur``/``us``: the unseen cards. A crib is the
+    two laid away plus three unseen cards, any of the three being the starter.
+    """
+    n = len(ur)
+    three = triples(n)
+    table = rank_table()
+    triple_codes = ur[three] @ _BASE3
+    rank_sum = 3 * table[(dr @ _BASE2 * 1)[:, None] + triple_codes[None, :]].sum(axis=1, dtype=np.int64)
+    per_suit = np.bincount(us, minlength=4)
+    # A crib flush needs all five of one suit: both laid away and the three unseen.
+    suited = ds[:, 0] == ds[:, 1]
+    m = per_suit[ds[:, 0]]
+    flush_sum = np.where(suited, 3 * 5 * m * (m - 1) * (m - 2) // 6, 0)
+    pairs_after_starter = comb(n - 1, 2)
+    # Nobs, a jack laid away: every opponent's pair, with a starter of its suit.
+    nobs = pairs_after_starter * ((dr == _JACK) * per_suit[ds]).sum(axis=1)
+    # Nobs, a jack the opponent lays away: starter x, the jack of x's suit among the other n-1,
+    # paired with any of the n-2 others. A jack starter never gives nobs (it is not in the crib).
+    unseen_jacks = [s for r, s in zip(ur, us) if r == _JACK]
+    nobs += sum(int(per_suit[s]) - 1 for s in unseen_jacks) * (n - 2)
+    return rank_sum + flush_sum + nobs
+
+
+def crib_evs(six: Sequence[Card]) -> np.ndarray:
+    """The exact mean crib of each of the 15 discards (in :data:`SPLITS` order)."""
+    r6, s6, ur, us = _arrays(six)
+    n = len(ur)
+    return _crib_sums(r6[_DISC_IDX], s6[_DISC_IDX], ur, us) / (n * comb(n - 1, 2))
+
+
+@lru_cache(maxsize=1)
+def crib_table() -> np.ndarray:
+    """Mean crib for two cards laid away, by ``[rank1-1, rank2-1, suited]`` (a (13, 13, 2) array).
+
+    Made at first use (about a quarter of a second) by the exact enumeration of :func:`crib_evs`:
+    the two cards laid away (clubs, and clubs or diamonds) plus every starter and opponent's pair from
+    the other 50 cards. A pair cannot be suited; its two entries are equal.
+    """
+    out = np.zeros((13, 13, 2))
+    others = {}
+    for a in range(13):
+        for b in range(a, 13):
+            for suited in (0, 1):
+                if a == b and suited:
+                    out[a, b, 1] = out[a, b, 0]
+                    continue
+                two = (Card(a + 1, Suit.CLUBS), Card(b + 1, Suit.CLUBS if suited else Suit.DIAMONDS))
+                key = frozenset(two)
+                if key not in others:
+                    rest = [c for c in FULL_DECK if c not in key]
+                    others[key] = (np.array([c.rank - 1 for c in rest]), np.array([int(c.suit) for c in rest]))
+                ur, us = others[key]
+                total = _crib_sums(np.array([[a, b]]), np.array([[int(s) for s in (two[0].suit, two[1].suit)]]),
+                                   ur, us)[0]
+                out[a, b, suited] = out[b, a, suited] = total / (50 * comb(49, 2))
+    out.flags.writeable = False
+    return out
+
+
+def quick_discard(six: Sequence[Card], *, dealer: bool, crib_weight: float = 1.0) -> tuple[Card, Card]:
+    """The two cards to lay away, fast (self-play): exact hand EV, crib EV from :func:`crib_table`.
+
+    ``crib_weight=0`` discards for the hand alone.
+    """
+    r6, s6, ur, us = _arrays(six)
+    net = _hand_evs(r6, s6, ur, us)
+    if crib_weight:
+        dr, ds = r6[_DISC_IDX], s6[_DISC_IDX]
+        crib = crib_table()[dr[:, 0], dr[:, 1], (ds[:, 0] == ds[:, 1]).astype(np.intp)]
+        net = net + (crib_weight if dealer else -crib_weight) * crib
+    i, j = SPLITS[int(np.argmax(net))][1]
+    return six[i], six[j]
+
+
+def advise_discard(six_cards: "str | Iterable[CardLike]", *, dealer: bool) -> DiscardAdvice:
+    """All 15 keeps of six cards, best net first, with exact hand, crib and net expected values.
+
+    >>> advice = advise_discard("5H 5D 6H 7S 8C 9D", dealer=True)
+    >>> len(advice), " ".join(c.code for c in advice.best.keep)
+    (15, '5H 6H 7S 8C')
+    """
+    six = _six(six_cards)
+    hand = hand_evs(six)
+    crib = crib_evs(six)
+    sign = 1.0 if dealer else -1.0
+    options = []
+    for (keep_idx, disc_idx), h, c in zip(SPLITS, hand, crib):
+        keep = tuple(sorted(six[i] for i in keep_idx))
+        away = tuple(sorted(six[i] for i in disc_idx))
+        options.append(KeepOption(keep, away, float(h), float(c), float(h + sign * c),
+                                  reason_for(keep, away, dealer=dealer)))
+    # Ties: the better hand first (points in hand are surer than points in a crib).
+    options.sort(key=lambda o: (-round(o.net, 9), -round(o.hand_ev, 9)))
+    return DiscardAdvice(six, bool(dealer), tuple(options))
+
+
+# --- reasons in plain English ------------------------------------------------------------------
+
+_PLURAL = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
+
+
+def _plural(rank: int) -> str:
+    return _PLURAL.get(rank, f"{rank}s")
+
+
+def _label(rank: int) -> str:
+    return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank))
+
+
+def _fifteens(values: Sequence[int]) -> int:
+    return sum(1 for size in range(2, len(values) + 1) for combo in combinations(values, size)
+               if sum(combo) == 15)
+
+
+def describe_keep(keep: Sequence[Card]) -> str:
+    """What four kept cards already hold: ``"the double run 4-5-5-6"``, ``"a pair of 5s and 15s"``."""
+    ranks = sorted(c.rank for c in keep)
+    counts: dict[int, int] = {}
+    for r in ranks:
+        counts[r] = counts.get(r, 0) + 1
+    parts: list[str] = []
+    in_run: set[int] = set()
+    for low, length in _runs(counts):
+        run = [r for r in ranks if low <= r < low + length]
+        in_run.update(run)
+        ways = len(run) - length + 1
+        kind = "the double run" if ways == 2 else "the run"
+        parts.append(f"{kind} {'-'.join(_label(r) for r in run)}")
+    for rank, n in sorted(counts.items()):
+        if n >= 2 and rank not in in_run:
+            parts.append({2: "a pair of", 3: "three", 4: "four"}[n] + " " + _plural(rank))
+    fifteens = _fifteens([c.value for c in keep])
+    if fifteens:
+        parts.append("15s" if fifteens > 1 else "a 15")
+    if len({c.suit for c in keep}) == 1:
+        parts.append("a four-card flush")
+    if not parts:
+        if 5 in counts:
+            parts.append("a 5 for the starter to make 15")
+        elif max(ranks) - min(ranks) <= 4 and len(counts) == 4:
+            parts.append("close cards for the starter to join")
+        else:
+            return "keeps what the starter can help most"
+    if len(parts) > 1:
+        return "keeps " + ", ".join(parts[:-1]) + " and " + parts[-1]
+    return "keeps " + parts[0]
+
+
+def describe_discard(discard: Sequence[Card], keep: Sequence[Card], *, dealer: bool) -> str:
+    """What the two laid away do for the crib, for you or against you."""
+    a, b = sorted(discard)
+    fives = [c for c in discard if c.rank == 5]
+    names = f"{_label(a.rank)}-{_label(b.rank)}"
+    if dealer:
+        if len(fives) == 2:
+            return "gives your crib a pair of 5s"
+        if fives:
+            return "gives your crib the 5"
+        if a.rank == b.rank:
+            return f"gives your crib a pair of {_plural(a.rank)}"
+        if a.value + b.value == 15:
+            return f"gives your crib fifteen ({names})"
+        if b.rank - a.rank <= 2:
+            return f"gives your crib two cards that can make a run ({names})"
+        return f"lays away {names} to your crib"
+    if fives:
+        return "but salts the opponent's crib with a 5"
+    if a.rank == b.rank:
+        return f"but gives the opponent's crib a pair of {_plural(a.rank)}"
+    if a.value + b.value == 15:
+        return f"but gives the opponent's crib fifteen ({names})"
+    if b.rank - a.rank <= 2:
+        return f"but gives the opponent's crib two cards that can make a run ({names})"
+    if any(c.rank == 5 for c in keep):
+        return "and doesn't salt the opponent's crib with a 5"
+    return f"and gives the opponent's crib little ({names})"
+
+
+def reason_for(keep: Sequence[Card], discard: Sequence[Card], *, dealer: bool) -> str:
+    """One line for a drill: ``"keeps the double run 4-5-5-6 and gives your crib the 5"``."""
+    first = describe_keep(keep)
+    second = describe_discard(discard, keep, dealer=dealer)
+    if not second.startswith(("but ", "and ")):
+        second = "and " + second
+    # A comma keeps "keeps 15s and a flush, and gives ..." readable.
+    return first + (", " if " and " in first else " ") + second
