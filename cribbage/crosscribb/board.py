@@ -1,0 +1,219 @@
+"""The CrossCribb board and how one line of it scores.
+
+The board is 5x5; a square is ``(row, column)``, both 0..4, and the starter sits in the centre
+``(2, 2)``. Each row and each column is a line of five cards scored like a cribbage hand with no
+separate starter: fifteens, pairs and runs over the five; a flush for any four of the five in one
+suit (4) or all five (5); nobs (1) for the jack of the starter's suit, only in the centre row and
+the centre column, the two lines that hold the starter. Rules: RULES.md, "CrossCribb".
+
+:func:`score_line` itemizes a line for people; :func:`line_total` gives the same total by table
+look-up for the computer players.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable, Optional, Sequence, Union
+
+from ..cards import Card, CardLike, cards, require_distinct
+from ..errors import InvalidHandError
+from ..scoring import _POW5, HandScore, ScoreItem, _rank_table, score_hand
+
+__all__ = ["Square", "SquareLike", "SIZE", "CENTRE", "SQUARES", "ROWS", "COLUMNS", "Line", "LINES",
+           "LineScore", "score_line", "line_total", "score_board", "square", "line_name"]
+
+SIZE = 5
+#: A square of the board: ``(row, column)``, each 0..4, row 0 at the top, column 0 at the left.
+Square = tuple[int, int]
+#: A square as ``(row, column)`` or as its index ``row * 5 + column`` (0..24).
+SquareLike = Union[Square, int]
+CENTRE: Square = (2, 2)
+SQUARES: tuple[Square, ...] = tuple((r, c) for r in range(SIZE) for c in range(SIZE))
+ROWS: tuple[tuple[Square, ...], ...] = tuple(tuple((r, c) for c in range(SIZE)) for r in range(SIZE))
+COLUMNS: tuple[tuple[Square, ...], ...] = tuple(tuple((r, c) for r in range(SIZE)) for c in range(SIZE))
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One of the ten lines: ``Line("row", 0)`` .. ``Line("column", 4)``."""
+
+    kind: str  # "row" or "column"
+    index: int
+
+    @property
+    def squares(self) -> tuple[Square, ...]:
+        return (ROWS if self.kind == "row" else COLUMNS)[self.index]
+
+    @property
+    def holds_starter(self) -> bool:
+        """The centre row and the centre column: the only lines where nobs scores."""
+        return self.index == CENTRE[0]
+
+    def __str__(self) -> str:
+        return line_name(self)
+
+
+#: Rows 0..4, then columns 0..4.
+LINES: tuple[Line, ...] = tuple(Line("row", i) for i in range(SIZE)) + tuple(Line("column", i)
+                                                                           for i in range(SIZE))
+
+
+def line_name(line: Line) -> str:
+    """``"row 1"`` .. ``"column 5"``: numbered from 1, as on the printed board."""
+    return f"{line.kind} {line.index + 1}"
+
+
+def square(where: object) -> Square:
+    """Read a square given as ``(row, column)`` or as an index 0..24; refuse anything else."""
+    if isinstance(where, int) and not isinstance(where, bool):
+        if 0 <= where < SIZE * SIZE:
+            return divmod(where, SIZE)
+        raise InvalidHandError(f"square index must be 0..24, not {where}")
+    if (isinstance(where, tuple) and len(where) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < SIZE for x in where)):
+        return (where[0], where[1])
+    raise InvalidHandError(f"not a square: {where!r} (give (row, column), each 0..4, or 0..24)")
+
+
+_FLUSH_NAMES = {4: "four", 5: "five"}
+
+
+@dataclass(frozen=True, slots=True)
+class LineScore:
+    """The itemized count of one line of five cards; the same interface as :class:`HandScore`.
+
+    ``starter`` is the starter when the line holds it (the centre row and column), else ``None``.
+    ``str()`` gives the count as it is spoken.
+    """
+
+    cards: tuple[Card, ...]
+    starter: Optional[Card]
+    items: tuple[ScoreItem, ...]
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The five cards of the line (named as in :class:`HandScore`)."""
+        return self.cards
+
+    def _sum(self, kind: str) -> int:
+        return sum(item.points for item in self.items if item.kind == kind)
+
+    @property
+    def total(self) -> int:
+        return sum(item.points for item in self.items)
+
+    @property
+    def fifteens(self) -> int:
+        return self._sum("fifteen")
+
+    @property
+    def pairs(self) -> int:
+        return self._sum("pair")
+
+    @property
+    def runs(self) -> int:
+        return self._sum("run")
+
+    @property
+    def flush(self) -> int:
+        return self._sum("flush")
+
+    @property
+    def nobs(self) -> int:
+        return self._sum("nobs")
+
+    def phrases(self) -> list[str]:
+        """The count phrase by phrase, each ending on the running total."""
+        # HandScore's phrasing needs only the five cards and the items; which card it calls the
+        # starter does not matter to it.
+        return HandScore(self.cards[:4], self.cards[4], False, self.items).phrases()
+
+    def __str__(self) -> str:
+        return str(HandScore(self.cards[:4], self.cards[4], False, self.items))
+
+
+def _line_cards(line: "Iterable[CardLike] | str", starter: Optional[CardLike]
+                ) -> tuple[tuple[Card, ...], Optional[Card]]:
+    five = cards(line, distinct=False)
+    if len(five) != SIZE:
+        raise InvalidHandError(f"a line is five cards, not {len(five)}")
+    require_distinct(five)
+    if starter is None:
+        return five, None
+    turned = Card.parse(starter)
+    if turned not in five:
+        raise InvalidHandError(f"the starter {turned} is not in the line: give the starter only for "
+                               "the centre row and column, which hold it")
+    return five, turned
+
+
+def score_line(line: "Iterable[CardLike] | str", starter: Optional[CardLike] = None) -> LineScore:
+    """Itemize one line of five cards. Give ``starter`` for the centre row and column only.
+
+    >>> s = score_line("5H 5D 6H 7H 8H")
+    >>> s.total, s.fifteens, s.pairs, s.runs, s.flush
+    (16, 2, 2, 8, 4)
+    >>> score_line("JH 2C 5H 9S KD", starter="5H").nobs
+    1
+    """
+    five, turned = _line_cards(line, starter)
+    # Fifteens, pairs and runs depend on nothing but the five cards, so the cribbage scorer counts
+    # them; its flush and nobs follow the hand's rules, not the line's, and are left out.
+    counted = score_hand(five[:4], five[4])
+    items = [item for item in counted.items if item.kind in ("fifteen", "pair", "run")]
+    by_suit = Counter(card.suit for card in five)
+    suit, same = by_suit.most_common(1)[0]
+    if same >= 4:
+        items.append(ScoreItem("flush", tuple(c for c in five if c.suit == suit), same))
+    if turned is not None:
+        for card in five:
+            if card.rank == 11 and card.suit == turned.suit and card != turned:
+                items.append(ScoreItem("nobs", (card,), 1))
+    return LineScore(five, turned, tuple(items))
+
+
+def line_total(line: Sequence[Card], starter: Optional[Card] = None) -> int:
+    """The total of :func:`score_line`, by table look-up; takes five distinct :class:`Card` objects.
+
+    Unlike :func:`score_line` it does not check its input: the computer players call it in loops.
+    """
+    a, b, c, d, e = line
+    total = (_RANKS or _load_ranks())[_POW5[a.rank] + _POW5[b.rank] + _POW5[c.rank] + _POW5[d.rank] + _POW5[e.rank]]
+    suits = [0, 0, 0, 0]
+    for card in line:
+        suits[card.suit] += 1
+    most = max(suits)
+    if most >= 4:
+        total += most
+    if starter is not None:
+        for card in line:
+            if card.rank == 11 and card.suit == starter.suit and card != starter:
+                total += 1
+    return total
+
+
+# Fifteens, pairs and runs of every multiset of five ranks, keyed by the sum of 5**(rank-1); filled
+# on first use because building it takes a moment.
+_RANKS: dict[int, int] = {}
+
+
+def _load_ranks() -> dict[int, int]:
+    _RANKS.update(_rank_table())
+    return _RANKS
+
+
+def score_board(grid: Sequence[Sequence[CardLike]]) -> tuple[tuple[LineScore, ...], tuple[LineScore, ...]]:
+    """Score a full board given as five rows of five cards, the starter in the centre.
+
+    Returns the five rows' scores and the five columns' scores.
+    """
+    rows = [cards(row, distinct=False) for row in grid]
+    if len(rows) != SIZE or any(len(row) != SIZE for row in rows):
+        raise InvalidHandError("a board is five rows of five cards")
+    require_distinct([card for row in rows for card in row])
+    starter = rows[CENTRE[0]][CENTRE[1]]
+    row_scores = tuple(score_line(rows[r], starter if r == CENTRE[0] else None) for r in range(SIZE))
+    col_scores = tuple(score_line([rows[r][c] for r in range(SIZE)], starter if c == CENTRE[1] else None)
+                       for c in range(SIZE))
+    return row_scores, col_scores
