@@ -89,4 +89,4 @@ def mean_score(counts: np.ndarray) -> float:
 def share_at_most(score: int, *, crib: bool = False) -> float:
     """The share of all hands that score ``score`` or less (0..1)."""
     counts = hand_distribution(crib=crib)
-    return float(counts[: max(0, score) + 1].sum() / counts.sum())
+    return float(counts[: max(0, score + 1)].sum() / counts.sum())  # none score below 0
