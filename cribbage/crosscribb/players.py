@@ -1,0 +1,264 @@
+"""Computer players for CrossCribb, and helpers to let them play whole rounds and games.
+
+- :class:`RandomPlayer` picks any legal action: the weak level.
+- :class:`ExpectedValuePlayer` weighs every square by the expected final score of the row and the
+  column through it, for its own side minus the other side, over the cards it has not seen; it lays
+  a card away when the card is worth more in the crib (its own side's, or the other side's as a loss)
+  than on the board, compared with the other cards it could still lay away.
+
+A player sees only what its seat may see: the board, the starter, its own turned card and the cards
+it laid away itself (:meth:`CrossCribbGame.unseen`).
+
+How a line is valued: a line with ``e`` open squares will be filled by ``e`` of the unseen cards.
+Fifteens, pairs and runs depend on ranks only: with one or two open squares the expectation is
+exact over the unseen ranks; with three or more it is read from a table computed once for a fresh
+deck less the line's cards (a close approximation when the line is mostly empty). The flush and nobs
+are exact hypergeometric probabilities over the unseen suits.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from itertools import combinations_with_replacement
+from math import comb
+from typing import Callable, Optional, Protocol, Sequence
+
+from ..cards import Card
+from ..errors import CribbageError
+from ..scoring import _POW5, _rank_table
+from .board import CENTRE, COLUMNS, ROWS, SIZE, Square
+from .game import Action, CrossCribbGame, LayAway, NextRound, Phase, Place
+
+__all__ = ["Player", "RandomPlayer", "ExpectedValuePlayer", "LEVELS", "play_round", "play_game"]
+
+
+class Player(Protocol):
+    """Anything that chooses an action for the seat to act."""
+
+    def choose(self, game: CrossCribbGame) -> Action: ...
+
+
+class RandomPlayer:
+    """Any legal action, uniformly at random (seeded)."""
+
+    name = "random"
+
+    def __init__(self, seed: object = 0) -> None:
+        self._rng = random.Random(f"{seed}/random player")
+
+    def choose(self, game: CrossCribbGame) -> Action:
+        actions = game.legal_actions()
+        if not actions:
+            raise CribbageError("there is nothing to do: the game is over")
+        return self._rng.choice(actions)
+
+
+# Expected values --------------------------------------------------------------------------------
+
+_RANK_KEYS = tuple(_POW5[r] for r in range(14))
+
+
+@lru_cache(maxsize=1)
+def _fresh_deck_table() -> dict[int, float]:
+    """Expected fifteens, pairs and runs of five ranks when 0, 1 or 2 are known (keyed by the known
+    ranks) and the rest are drawn from a fresh deck less the known cards."""
+    ranks = _rank_table()
+    table: dict[int, float] = {}
+    for known_size in (0, 1, 2):
+        for known in combinations_with_replacement(range(1, 14), known_size):
+            left = [4] * 14
+            for r in known:
+                left[r] -= 1
+            draws = 5 - known_size
+            ways_total = comb(52 - known_size, draws)
+            base = sum(_POW5[r] for r in known)
+            expected = 0.0
+            for drawn in combinations_with_replacement(range(1, 14), draws):
+                ways = 1
+                for r in set(drawn):
+                    ways *= comb(left[r], drawn.count(r))
+                if ways:
+                    expected += ways * ranks[base + sum(_POW5[r] for r in drawn)]
+            table[base] = expected / ways_total
+    return table
+
+
+class _Outlook:
+    """What one seat can expect of a line, given the cards it has not seen."""
+
+    def __init__(self, unseen: Sequence[Card], starter: Card) -> None:
+        self.ranks = _rank_table()
+        self.fresh = _fresh_deck_table()
+        n = len(unseen)
+        self.n = n
+        counts = [0] * 14
+        suits = [0] * 4
+        for card in unseen:
+            counts[card.rank] += 1
+            suits[card.suit] += 1
+        self.one = [(_RANK_KEYS[r], counts[r] / n) for r in range(1, 14) if counts[r]]
+        pairs = comb(n, 2) if n >= 2 else 1
+        self.two = []
+        for r in range(1, 14):
+            for s in range(r, 14):
+                ways = comb(counts[r], 2) if r == s else counts[r] * counts[s]
+                if ways:
+                    self.two.append((_RANK_KEYS[r] + _RANK_KEYS[s], ways / pairs))
+        # hyper[suit][e][m]: chance that m of e cards drawn from the unseen are of that suit.
+        self.hyper = [[[comb(k, m) * comb(n - k, e - m) / comb(n, e) if n >= e else 0.0
+                        for m in range(e + 1)] for e in range(6)] for k in suits]
+        self.starter = starter
+        nobs_jack = Card(11, starter.suit)
+        self.nobs_jack = nobs_jack if nobs_jack != starter else None
+        self.nobs_unseen = self.nobs_jack is not None and self.nobs_jack in set(unseen)
+
+    def value(self, known: Sequence[Card], *, centre: bool = False, crib: bool = False) -> float:
+        """Expected final score of five cards of which ``known`` are given, the rest drawn from the unseen."""
+        e = 5 - len(known)
+        key = 0
+        suits = [0, 0, 0, 0]
+        for card in known:
+            key += _RANK_KEYS[card.rank]
+            suits[card.suit] += 1
+        # A hypothetical card, tried while still counted among the unseen, can make a sixth of a
+        # rank: such draws are impossible and weigh nothing (get(..., 0)).
+        if e == 0:
+            total: float = self.ranks.get(key, 0)
+        elif e == 1:
+            ranks = self.ranks
+            total = sum(w * ranks.get(key + add, 0) for add, w in self.one)
+        elif e == 2:
+            ranks = self.ranks
+            total = sum(w * ranks.get(key + add, 0) for add, w in self.two)
+        else:
+            total = self.fresh[key]
+        least = 5 if crib else 4
+        for suit in range(4):
+            need = least - suits[suit]
+            if need > e:
+                continue
+            chances = self.hyper[suit][e]
+            for m in range(max(need, 0), e + 1):
+                got = suits[suit] + m
+                if got >= least:
+                    total += chances[m] * got
+        if centre or crib:
+            jack = self.nobs_jack
+            if jack is not None:
+                if jack in known:
+                    total += 1
+                elif self.nobs_unseen and self.n:
+                    total += e / self.n
+        return total
+
+
+class ExpectedValuePlayer:
+    """Places each card where it raises its own lines' expected score most against the other side's,
+    and lays away the card worth most in the crib compared with the board.
+
+    ``samples`` is how many unseen cards it tries, to judge whether the turned card is among the
+    best it could still lay away.
+    """
+
+    name = "expected value"
+
+    def __init__(self, seed: object = 0, *, samples: int = 12) -> None:
+        self._rng = random.Random(f"{seed}/expected value player")
+        self.samples = samples
+
+    def choose(self, game: CrossCribbGame) -> Action:
+        if game.phase is Phase.ROUND_OVER:
+            return NextRound()
+        seat = game.to_act
+        card = game.turned
+        if seat is None or card is None:
+            raise CribbageError("there is nothing to do: the game is over")
+        if game.must_lay_away:
+            return LayAway(seat)
+        outlook = _Outlook(game.unseen(seat), game.starter)
+        lines = _Lines(game, seat, outlook)
+        square, place_gain = lines.best_square(card)
+        owed = game.owes(seat)
+        if owed > 0:
+            lay_gain = lines.crib_gain(card)
+            margin = lay_gain - place_gain
+            # Of the cards still to come (this one included) ``owed`` go to the crib: lay this one
+            # away if it is among that share of the best, judged against a sample of unseen cards.
+            left = game.pile_size(seat) + 1
+            unseen = game.unseen(seat)
+            sample = self._rng.sample(unseen, min(self.samples, len(unseen)))
+            others = sorted((lines.crib_gain(c) - lines.best_square(c)[1] for c in sample), reverse=True)
+            rank = sum(1 for m in others if m > margin)
+            if rank < len(others) * owed / left:
+                return LayAway(seat)
+        return Place(seat, square)
+
+
+class _Lines:
+    """The ten lines as one seat sees them at one decision, with their expected values cached."""
+
+    def __init__(self, game: CrossCribbGame, seat: int, outlook: _Outlook) -> None:
+        self.outlook = outlook
+        side = game.side_of(seat)
+        board = game.board
+        self.open: list[Square] = game.open_squares()
+        self.rows = [[c for c in board[r] if c is not None] for r in range(SIZE)]
+        self.cols = [[board[r][k] for r in range(SIZE) if board[r][k] is not None] for k in range(SIZE)]
+        # Side 0 scores the columns: a column counts for us if we are side 0.
+        self.col_sign = 1.0 if side == 0 else -1.0
+        self.row_sign = -self.col_sign
+        self.row_base = [outlook.value(cells, centre=r == CENTRE[0]) for r, cells in enumerate(self.rows)]
+        self.col_base = [outlook.value(cells, centre=k == CENTRE[1]) for k, cells in enumerate(self.cols)]
+        crib_known = [game.starter, *game.laid_away(seat)]
+        self.crib_known = crib_known
+        self.crib_sign = 1.0 if game.dealer_side == side else -1.0
+        self.crib_base = outlook.value(crib_known, crib=True)
+
+    def best_square(self, card: Card) -> tuple[Square, float]:
+        """The open square where ``card`` gains most, and that gain."""
+        out = self.outlook
+        row_gain = {}
+        col_gain = {}
+        best: Optional[Square] = None
+        best_gain = float("-inf")
+        for sq in self.open:
+            r, k = sq
+            if r not in row_gain:
+                row_gain[r] = self.row_sign * (out.value(self.rows[r] + [card], centre=r == CENTRE[0])
+                                               - self.row_base[r])
+            if k not in col_gain:
+                col_gain[k] = self.col_sign * (out.value(self.cols[k] + [card], centre=k == CENTRE[1])
+                                               - self.col_base[k])
+            gain = row_gain[r] + col_gain[k]
+            if gain > best_gain:
+                best, best_gain = sq, gain
+        assert best is not None
+        return best, best_gain
+
+    def crib_gain(self, card: Card) -> float:
+        value = self.outlook.value(self.crib_known + [card], crib=True)
+        return self.crib_sign * (value - self.crib_base)
+
+
+
+#: The computer players by level name.
+LEVELS: dict[str, Callable[..., Player]] = {"random": RandomPlayer, "expected": ExpectedValuePlayer}
+
+
+def play_round(game: CrossCribbGame, players: Sequence[Player]) -> None:
+    """Let ``players`` (one per seat) play the current round to its count."""
+    if len(players) != game.players:
+        raise CribbageError(f"give one player per seat: {game.players}, not {len(players)}")
+    while game.phase is Phase.PLAY:
+        game.apply(players[game.to_act].choose(game))  # type: ignore[index]
+
+
+def play_game(players: Sequence[Player], *, seed: object, target: int = 31) -> CrossCribbGame:
+    """A whole game between computer players, one per seat; returns the finished game."""
+    game = CrossCribbGame(len(players), seed=seed, target=target)
+    while not game.is_over:
+        play_round(game, players)
+        if game.phase is Phase.ROUND_OVER:
+            game.next_round()
+    return game
