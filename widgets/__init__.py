@@ -1,1 +1,23 @@
-"""ipywidgets views over the cribbage engine: they show and ask; rules stay in :mod:`cribbage`."""
+"""ipywidgets views over the cribbage engine: they show and ask; rules stay in :mod:`cribbage`.
+
+>>> from widgets import HandCalculator
+>>> calc = HandCalculator.from_query("?hand=5H5D6H7S&starter=8C&crib=0", chart=False)
+>>> calc.score.total, calc.share_code
+(12, '5H5D6H7S/8C')
+"""
+
+from .board import FINISHES, Board, draw_board
+from .calculator import HandCalculator, parse_query
+from .cards import CardPicker, CardRow, DeckPicker, card_html
+from .charts import distribution_chart, selfplay_chart, starter_outcomes, starter_outcomes_chart
+from .i18n import LANGUAGES, card_name, describe_items, spoken_count, t
+from .quiz import SHIPPED_HANDS, QuizHand, ScoringQuiz
+
+__all__ = [
+    "LANGUAGES", "t", "card_name", "describe_items", "spoken_count",
+    "card_html", "CardRow", "CardPicker", "DeckPicker",
+    "distribution_chart", "starter_outcomes", "starter_outcomes_chart", "selfplay_chart",
+    "HandCalculator", "parse_query",
+    "ScoringQuiz", "QuizHand", "SHIPPED_HANDS",
+    "Board", "draw_board", "FINISHES",
+]

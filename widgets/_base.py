@@ -1,0 +1,145 @@
+"""What every view shares: the language, a message line, guarded callbacks, the course's CSS,
+and figures turned into PNG bytes for an ``Image`` widget (a swap of bytes redraws without flicker).
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import io
+from typing import Any, Callable, TypeVar
+
+import ipywidgets as w
+from matplotlib.figure import Figure
+
+from cribbage import CribbageError
+
+from .i18n import check_language, t
+
+__all__ = ["View", "Refused", "guarded", "figure_png", "CSS", "style_tag"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+# One stylesheet for every view. The card colours pass WCAG AA on white; selection and highlight
+# are shown by a thick outline, a lift and a mark, never by colour alone.
+CSS = """
+.cc-view { font-size: 18px; line-height: 1.4; }
+.cc-view .widget-label, .cc-view .widget-label-basic, .cc-view .widget-checkbox label { font-size: 18px; }
+.cc-view .widget-text input, .cc-view .widget-button, .cc-view .jupyter-button { font-size: 18px; }
+.cc-view .widget-text input { height: 36px; }
+.cc-view .jupyter-button { height: 38px; }
+.cc-title { font-size: 24px; font-weight: 700; margin: 4px 0; }
+.cc-msg { min-height: 1.6em; font-size: 18px; padding: 2px 8px; border-left: 6px solid transparent; }
+.cc-msg-error { border-left-color: #D55E00; background: #fbe9e0; }
+.cc-msg-ok { border-left-color: #009E73; background: #e3f4ee; }
+.cc-msg-info { border-left-color: #0072B2; background: #e4eff7; }
+.cc-row { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-end; padding: 10px 2px 14px 2px; }
+.cc-card { display: inline-flex; flex-direction: column; justify-content: space-between; box-sizing: border-box;
+  width: 78px; height: 112px; padding: 4px 7px; background: #fff; border: 2px solid #555; border-radius: 9px;
+  box-shadow: 1px 2px 3px rgba(0,0,0,.25); font-family: "DejaVu Sans", Arial, sans-serif; color: #111;
+  transition: transform .1s; }
+.cc-card .cc-idx { font-size: 26px; font-weight: 700; line-height: 1; }
+.cc-card .cc-pip { font-size: 44px; line-height: 1; text-align: center; }
+.cc-card .cc-idx-b { font-size: 16px; text-align: right; line-height: 1; }
+.cc-card.cc-hi { border: 5px double #000; transform: translateY(-10px); }
+.cc-card.cc-hi .cc-idx-b::before { content: "● "; }
+.cc-red { color: #C8102E !important; }
+.cc-black { color: #111 !important; }
+.cc-c4-clubs { color: #00754A !important; }
+.cc-c4-diamonds { color: #0057B8 !important; }
+.cc-c4-hearts { color: #C8102E !important; }
+.cc-c4-spades { color: #111 !important; }
+.cc-slot { display: inline-flex; flex-direction: column; align-items: center; }
+.cc-slot-label { font-size: 15px; color: #333; margin-top: 4px; }
+.cc-gap { width: 22px; }
+.cc-empty { border: 2px dashed #999; box-shadow: none; background: #f6f6f6; }
+.jupyter-widgets.jupyter-button.cc-cardbtn { font-size: 22px; font-weight: 700; width: 66px; height: 52px;
+  padding: 0 2px; background: #fff; border: 2px solid #666; border-radius: 7px; }
+.jupyter-widgets.jupyter-button.cc-cardbtn.cc-small { font-size: 18px; width: 54px; height: 42px; }
+.jupyter-widgets.jupyter-button.cc-cardbtn.cc-selected { border: 4px solid #000; background: #FFF3C4;
+  box-shadow: inset 0 0 0 2px #fff; }
+.jupyter-widgets.jupyter-button.cc-cardbtn.cc-selected::after { content: " ✓"; color: #000; }
+.jupyter-widgets.jupyter-button.cc-cardbtn:focus-visible { outline: 3px solid #0072B2; outline-offset: 2px; }
+.jupyter-widgets.jupyter-button.cc-item { text-align: left; width: auto; max-width: 100%; height: auto; min-height: 34px;
+  white-space: normal; font-size: 17px; background: #f4f4f4; border: 1px solid #bbb; }
+.jupyter-widgets.jupyter-button.cc-item.cc-selected { border: 3px solid #000; background: #FFF3C4; }
+.cc-big { font-size: 26px; font-weight: 700; }
+.cc-spoken { font-size: 19px; font-style: italic; }
+.cc-code { font-family: "DejaVu Sans Mono", monospace; font-size: 18px; }
+"""
+
+
+def style_tag() -> w.HTML:
+    """A hidden widget carrying :data:`CSS`. A ``<style>`` element applies wherever it sits on the page."""
+    return w.HTML(f"<style>{CSS}</style>", layout=w.Layout(display="none"))
+
+
+def figure_png(fig: Figure, *, dpi: int = 80, tight: bool = True) -> bytes:
+    """The figure as PNG bytes. Figures here are built without pyplot, so nothing needs closing."""
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight" if tight else None)
+    return buffer.getvalue()
+
+
+class View(w.VBox):
+    """A view: a ``VBox`` with a language, a message line, and callbacks that never raise.
+
+    A refused action (any :class:`ValueError`, the engine's errors included) becomes a message and
+    leaves the state as it was; anything else is a bug, shown as a message and kept in
+    :attr:`internal_errors` so tests can fail on it.
+    """
+
+    def __init__(self, *, language: str = "en", **kwargs: Any) -> None:
+        self.language = check_language(language)
+        self._message = w.HTML(value="", layout=w.Layout(width="100%"))
+        self._message_text = ""
+        self.internal_errors: list[BaseException] = []
+        super().__init__(**kwargs)
+        self.add_class("cc-view")
+
+    # Messages ---------------------------------------------------------------------------------
+    @property
+    def message(self) -> str:
+        """The message now shown, as plain text ("" for none)."""
+        return self._message_text
+
+    def _say(self, text: str, kind: str = "info") -> None:
+        self._message_text = text
+        if not text:
+            self._message.value = ""
+            return
+        self._message.value = f'<div class="cc-msg cc-msg-{kind}" role="status">{html.escape(text)}</div>'
+
+    def _t(self, key: str, **values: object) -> str:
+        return t(key, self.language, **values)
+
+    # Guarded callbacks ------------------------------------------------------------------------
+    def _guard(self, fn: F) -> F:
+        """Wrap a callback so a refused action becomes a message, never a traceback."""
+
+        @functools.wraps(fn)
+        def wrapped(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return fn(*args, **kwargs)
+            except (CribbageError, ValueError) as error:
+                self._say(str(error), "error")
+            except Exception as error:  # a bug: say so, keep the widget alive, let tests see it
+                self.internal_errors.append(error)
+                self._say(self._t("err.internal", detail=type(error).__name__), "error")
+            return None
+
+        return wrapped  # type: ignore[return-value]
+
+
+class Refused(ValueError):
+    """A refusal already worded for the learner (in the view's language)."""
+
+
+def guarded(method: F) -> F:
+    """Make a public method of a :class:`View` show a refusal as a message instead of raising."""
+
+    @functools.wraps(method)
+    def wrapper(self: View, *args: Any, **kwargs: Any) -> Any:
+        return self._guard(method)(self, *args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]

@@ -1,0 +1,370 @@
+"""The cribbage board: two tracks of holes in streets of five, two pegs per player, the skunk lines.
+
+:func:`draw_board` draws one position as a matplotlib ``Figure``. :class:`Board` shows it in an
+``Image`` (a new picture replaces the old in one step, so it does not flicker), moves the pegs as
+points are scored (the back peg leapfrogs to become the front peg), and steps through finishing
+positions naming each one with its game value from :mod:`cribbage.result`.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+import html
+from typing import Sequence
+
+import ipywidgets as w
+import matplotlib
+from matplotlib.figure import Figure
+
+from cribbage.result import finish_kind, game_value, skunk_lines
+
+from ._base import Refused, View, figure_png, guarded, style_tag
+from .charts import OKABE_ITO
+from .i18n import check_language, number_words, t
+
+__all__ = ["Pegs", "draw_board", "Board", "FINISHES"]
+
+#: (front, back) holes of one player's pegs; 0 is the start.
+Pegs = tuple[int, int]
+
+#: Finishing positions the stepper walks through: (winner's pegs, loser's pegs).
+FINISHES: tuple[tuple[Pegs, Pegs], ...] = (
+    ((121, 117), (95, 89)),   # a win
+    ((121, 112), (91, 84)),   # the loser just reached the skunk line: still a win
+    ((121, 118), (90, 83)),   # one short of it: skunk
+    ((121, 109), (88, 80)),   # skunk
+    ((121, 116), (61, 55)),   # on the double-skunk line: a skunk only
+    ((121, 113), (60, 52)),   # one short: double skunk
+    ((121, 104), (33, 27)),   # double skunk
+)
+
+_PER_BAND = 40
+_STREET_GAP = 0.7
+_BAND_HEIGHT = 3.9
+_TRACK_OFFSET = 0.55
+_PLAYER_STYLE = ({"colour": OKABE_ITO["blue"], "marker": "o", "letter": "A"},
+                 {"colour": OKABE_ITO["vermillion"], "marker": "s", "letter": "B"})
+
+
+def _hole_x(i: int) -> float:
+    return i + (i // 5) * _STREET_GAP
+
+
+def _hole_xy(hole: int, player: int, target: int) -> tuple[float, float]:
+    """Where hole ``hole`` (0 = start, ``target`` = game hole) of a player's track is drawn."""
+    side = _TRACK_OFFSET if player == 0 else -_TRACK_OFFSET
+    if hole <= 0:
+        return -3.5, side
+    if hole >= target:
+        band = (target - 2) // _PER_BAND
+        return _hole_x(_PER_BAND - 1) + 2.0, -band * _BAND_HEIGHT
+    band, i = divmod(hole - 1, _PER_BAND)
+    return _hole_x(i), -band * _BAND_HEIGHT + side
+
+
+def _line_x(hole: int, target: int) -> tuple[float, float]:
+    """The x of a line drawn just before ``hole``, and the band's y."""
+    band, i = divmod(hole - 1, _PER_BAND)
+    return _hole_x(i) - (0.5 + _STREET_GAP / 2 if i % 5 == 0 else 0.5), -band * _BAND_HEIGHT
+
+
+@lru_cache(maxsize=512)
+def _board_png(pegs: tuple[Pegs, Pegs], names: tuple[str, str], target: int, language: str) -> bytes:
+    return figure_png(draw_board(pegs, names=names, target=target, language=language), dpi=72, tight=False)
+
+
+def draw_board(pegs: Sequence[Pegs], *, names: Sequence[str] | None = None, target: int = 121,
+               language: str = "en", width: float = 15) -> Figure:
+    """The board with each player's (front, back) pegs, the skunk lines and the game hole.
+
+    Player A's track is the upper one of each band, player B's the lower; A's pegs are circles,
+    B's squares; a front peg is filled, a back peg hollow; each peg carries its player's letter.
+    """
+    check_language(language)
+    skunk, double = skunk_lines(target)
+    if names is None:
+        names = (t("board.you", language), t("board.opponent", language))
+    bands = math.ceil((target - 1) / _PER_BAND)
+    rc = {"font.size": 14, "font.family": "DejaVu Sans"}
+    with matplotlib.rc_context(rc):
+        height = 0.75 + 1.45 * bands
+        fig = Figure(figsize=(width, height))
+        ax = fig.add_axes((0.005, 0.0, 0.99, 1 - 0.62 / height))
+        ax.set_axis_off()
+        right = _hole_x(_PER_BAND - 1)
+        # The wood, one strip per band.
+        for band in range(bands):
+            y = -band * _BAND_HEIGHT
+            ax.add_patch(matplotlib.patches.FancyBboxPatch(
+                (-4.3, y - 1.25), right + 5.5, 2.5, boxstyle="round,pad=0.1", facecolor="#F3E3C3",
+                edgecolor="#8B6A3E", linewidth=1.5, zorder=0))
+            first = band * _PER_BAND + 1
+            if band:
+                ax.text(-1.0, y, str(first), ha="right", va="center", fontsize=12, color="#333")
+        # The holes.
+        for player in (0, 1):
+            xs, ys = [], []
+            for hole in range(1, target):
+                x, y = _hole_xy(hole, player, target)
+                xs.append(x)
+                ys.append(y)
+            ax.scatter(xs, ys, s=16, color="#5a4326", zorder=1)
+            sx, sy = _hole_xy(0, player, target)
+            ax.scatter([sx, sx + 1.2], [sy, sy], s=16, color="#5a4326", zorder=1)
+        # Hole numbers every ten, between the tracks.
+        for hole in range(10, target, 10):
+            x, y = _hole_xy(hole, 0, target)
+            ax.text(x, y - _TRACK_OFFSET, str(hole), ha="center", va="center", fontsize=10.5, color="#333")
+        ax.text(-2.9, _TRACK_OFFSET + 0.45, t("board.start", language), ha="center", va="bottom",
+                fontsize=11, color="#333")
+        # The game hole.
+        gx, gy = _hole_xy(target, 0, target)
+        ax.scatter([gx], [gy], s=260, facecolor="#fff", edgecolor="#000", linewidth=2.5, zorder=2)
+        ax.text(gx, gy - 1.05, f"{target}\n{t('board.game_hole', language)}", ha="center", va="top",
+                fontsize=12, fontweight="bold")
+        # The skunk lines.
+        for hole, key, style in ((skunk, "board.skunk_line", "-"), (double, "board.double_line", "--")):
+            if hole is None:
+                continue
+            x, y = _line_x(hole, target)
+            ax.plot([x, x], [y - 1.1, y + 1.1], color="#000", linewidth=3, linestyle=style, zorder=3)
+            ax.text(x, y + 1.15, f"{t(key, language)} ({hole})", ha="center", va="bottom", fontsize=13,
+                    fontweight="bold", bbox={"facecolor": "#fff", "edgecolor": "#000", "pad": 2})
+        # The pegs.
+        for player, (front, back) in enumerate(pegs):
+            style = _PLAYER_STYLE[player]
+            positions = [(back, False), (front, True)]
+            for hole, is_front in positions:
+                x, y = _hole_xy(hole, player, target)
+                if hole <= 0 and not is_front:
+                    x -= 0.0
+                elif hole <= 0:
+                    x += 1.2
+                if hole >= target:
+                    y += 0.3 if player == 0 else -0.3
+                ax.scatter([x], [y], s=420, marker=style["marker"], zorder=5, linewidth=2.5,
+                           facecolor=style["colour"] if is_front else "#fff", edgecolor=style["colour"])
+                ax.text(x, y, style["letter"], ha="center", va="center", fontsize=11, fontweight="bold",
+                        color="#fff" if is_front else style["colour"], zorder=6)
+        ax.set_xlim(-4.7, right + 4.6)
+        ax.set_ylim(-(bands - 1) * _BAND_HEIGHT - 2.1, 1.45)
+        # The key: who is who, which peg is which, in words and shapes.
+        handles = []
+        for player, name in enumerate(names):
+            style = _PLAYER_STYLE[player]
+            score = pegs[player][0]
+            for is_front in (True, False):
+                peg = t("board.front" if is_front else "board.back", language)
+                label = f"{style['letter']} {name}: {peg}" + (f" {score}" if is_front else f" {pegs[player][1]}")
+                handles.append(matplotlib.lines.Line2D(
+                    [], [], linestyle="none", marker=style["marker"], markersize=14, markeredgewidth=2.5,
+                    markerfacecolor=style["colour"] if is_front else "#fff", markeredgecolor=style["colour"],
+                    label=label))
+        fig.legend(handles=handles, loc="upper center", ncols=4, fontsize=14, frameon=False,
+                   bbox_to_anchor=(0.5, 1.0), handletextpad=0.3, columnspacing=1.6, borderaxespad=0.2)
+    return fig
+
+
+class Board(View):
+    """A cribbage board that redraws as the score changes, with a stepper through finishes.
+
+    Drive it with :meth:`peg` (points scored), :meth:`set_scores` (new totals), :meth:`set_pegs`
+    (any legal position) and :meth:`reset`; the stepper with :meth:`next_finish` and
+    :meth:`previous_finish` (or its buttons). A refused change leaves the board as it was and says why.
+    """
+
+    def __init__(self, *, names: Sequence[str] | None = None, target: int = 121, language: str = "en",
+                 stepper: bool = True, finishes: Sequence[tuple[Pegs, Pegs]] = FINISHES,
+                 double_skunk_games: int = 3) -> None:
+        super().__init__(language=language)
+        skunk_lines(target)
+        self.target = target
+        self.double_skunk_games = double_skunk_games
+        self.names: tuple[str, str] = tuple(names) if names is not None else (  # type: ignore[assignment]
+            self._t("board.you"), self._t("board.opponent"))
+        if len(self.names) != 2:
+            raise ValueError("a board has two players")
+        for winner, loser in finishes:
+            finish_kind(winner[0], loser[0], target=target)  # a bad shipped finish fails loudly, here
+        self.finishes = tuple(finishes)
+        self._pegs: tuple[Pegs, Pegs] = ((0, 0), (0, 0))
+        self._finish = -1
+        self.draws = 0
+        self._image = w.Image(format="png", layout=w.Layout(width="100%", max_width="1100px"))
+        self._caption = w.HTML()
+        self._scores = w.HTML()
+        self._prev = w.Button(description=self._t("board.prev"), layout=w.Layout(width="auto"))
+        self._next = w.Button(description=self._t("board.next"), layout=w.Layout(width="auto"))
+        self._step_label = w.HTML()
+        self._prev.on_click(self._guard(lambda _b: self.previous_finish()))
+        self._next.on_click(self._guard(lambda _b: self.next_finish()))
+        controls = w.HBox([self._prev, self._next, self._step_label],
+                          layout=w.Layout(align_items="center", gap="12px"))
+        self.children = [style_tag(), self._scores, self._image, *([controls] if stepper else []),
+                         self._caption, self._message]
+        self._show()
+
+    # The model --------------------------------------------------------------------------------
+    @property
+    def pegs(self) -> tuple[Pegs, Pegs]:
+        return self._pegs
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return self._pegs[0][0], self._pegs[1][0]
+
+    @property
+    def finish_index(self) -> int:
+        """The finish shown by the stepper, -1 if none."""
+        return self._finish
+
+    @property
+    def caption(self) -> str:
+        return self._caption_text
+
+    @property
+    def prev_button(self) -> w.Button:
+        return self._prev
+
+    @property
+    def next_button(self) -> w.Button:
+        return self._next
+
+    @property
+    def png(self) -> bytes:
+        return self._image.value
+
+    def winner(self) -> int | None:
+        """0 or 1 once a player has reached the target, else ``None``."""
+        for player in (0, 1):
+            if self._pegs[player][0] >= self.target:
+                return player
+        return None
+
+    # Changes ----------------------------------------------------------------------------------
+    def _valid_hole(self, value: object) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= self.target:
+            raise Refused(self._t("board.bad_score", target=self.target, value=repr(value)[:40]))
+        return value
+
+    @guarded
+    def set_pegs(self, pegs: Sequence[Pegs]) -> None:
+        """Put every peg somewhere: ``((front, back), (front, back))``, back never ahead of front."""
+        try:
+            (fa, ba), (fb, bb) = pegs
+        except (TypeError, ValueError):
+            raise Refused(self._t("board.bad_score", target=self.target, value=repr(pegs)[:40])) from None
+        new = []
+        for front, back in ((fa, ba), (fb, bb)):
+            front, back = self._valid_hole(front), self._valid_hole(back)
+            if back > front or (back == front and front > 0):
+                raise Refused(self._t("board.bad_pegs", front=front, back=back))
+            new.append((front, back))
+        if new[0][0] >= self.target and new[1][0] >= self.target:
+            raise Refused(self._t("board.bad_pegs", front=new[1][0], back=new[1][1]))
+        self._pegs = (new[0], new[1])
+        self._finish = -1
+        self._say("")
+        self._show()
+
+    @guarded
+    def set_scores(self, a: int, b: int) -> None:
+        """New totals: a player whose score went up leapfrogs the back peg to the new score."""
+        scores = (self._valid_hole(a), self._valid_hole(b))
+        self._check_open()
+        pegs = list(self._pegs)
+        for player, score in enumerate(scores):
+            front, back = pegs[player]
+            if score < front:
+                raise Refused(self._t("board.backwards", name=self.names[player], front=front, value=score))
+            if score > front:
+                pegs[player] = (score, front)
+        if pegs[0][0] >= self.target and pegs[1][0] >= self.target:
+            raise Refused(self._t("board.over", name=self.names[0], target=self.target))
+        self._pegs = (pegs[0], pegs[1])
+        self._finish = -1
+        self._say("")
+        self._show()
+
+    @guarded
+    def peg(self, player: int, points: int) -> None:
+        """Player 0 or 1 pegs ``points`` (1..29); the score stops at the game hole."""
+        if player not in (0, 1) or isinstance(player, bool):
+            raise Refused(self._t("board.bad_score", target=self.target, value=repr(player)[:40]))
+        if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= 29:
+            raise Refused(self._t("board.bad_points", value=repr(points)[:40]))
+        self._check_open()
+        front, _back = self._pegs[player]
+        pegs = list(self._pegs)
+        pegs[player] = (min(self.target, front + points), front)
+        self._pegs = (pegs[0], pegs[1])
+        self._finish = -1
+        self._say("")
+        self._show()
+
+    def reset(self) -> None:
+        self._pegs = ((0, 0), (0, 0))
+        self._finish = -1
+        self._say("")
+        self._show()
+
+    def _check_open(self) -> None:
+        won = self.winner()
+        if won is not None:
+            raise Refused(self._t("board.over", name=self.names[won], target=self.target))
+
+    # The stepper ------------------------------------------------------------------------------
+    def next_finish(self) -> None:
+        self._go_to(min(self._finish + 1, len(self.finishes) - 1))
+
+    def previous_finish(self) -> None:
+        if self._finish <= 0:
+            self._go_to(0)
+        else:
+            self._go_to(self._finish - 1)
+
+    @guarded
+    def show_finish(self, index: int) -> None:
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self.finishes):
+            raise Refused(self._t("board.no_finish"))
+        self._go_to(index)
+
+    def _go_to(self, index: int) -> None:
+        winner, loser = self.finishes[index]
+        self._pegs = (winner, loser)
+        self._finish = index
+        self._say("")
+        self._show()
+
+    def describe_finish(self, winner_score: int, loser_score: int) -> str:
+        """"121 to 88: skunk, two games." with the reason, from the engine's rules."""
+        kind = finish_kind(winner_score, loser_score, target=self.target)
+        games = game_value(winner_score, loser_score, target=self.target,
+                           double_skunk_games=self.double_skunk_games)
+        skunk, double = skunk_lines(self.target)
+        line = double if kind == "double skunk" else skunk
+        head = self._t(f"result.{kind}", w=winner_score, l=loser_score,
+                       games=number_words(games, self.language))
+        return f"{head} {self._t(f'result.why.{kind}', line=line)}"
+
+    # The view ---------------------------------------------------------------------------------
+    def _show(self) -> None:
+        (fa, _), (fb, _) = self._pegs
+        scores = self._t("board.scores", a=html.escape(self.names[0]), sa=fa,
+                         b=html.escape(self.names[1]), sb=fb)
+        self._scores.value = f'<div class="cc-big">{scores}</div>'
+        won = self.winner()
+        if won is not None:
+            loser = 1 - won
+            self._caption_text = self.describe_finish(self._pegs[won][0], self._pegs[loser][0])
+        else:
+            self._caption_text = ""
+        self._caption.value = f'<div class="cc-big" role="status">{self._caption_text}</div>'
+        if self.finishes:
+            shown = self._t("board.step", n=self._finish + 1, of=len(self.finishes)) if self._finish >= 0 else ""
+            self._step_label.value = f"<span>{shown}</span>"
+            self._prev.disabled = self._finish <= 0
+            self._next.disabled = self._finish >= len(self.finishes) - 1
+        self._image.value = _board_png(self._pegs, self.names, self.target, self.language)
+        self.draws += 1

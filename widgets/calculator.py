@@ -1,0 +1,438 @@
+"""The hand calculator: any four cards and a starter, counted item by item, placed among all hands.
+
+Cards are picked by clicking (the first four make the hand, the fifth is the starter) or typed
+(``5H 5D 6H 7S 8C``, the starter last). The calculator shows every fifteen, pair, run, flush and
+nobs (click one to see its cards lifted), the count said aloud, the total, where it falls among all
+12,994,800 hands, and a share code and link that reopen the same hand.
+
+A link's query (``?hand=5H5D6H7S&starter=8C&crib=0``) is read by :func:`parse_query`: plain text
+split into known parts, cards read by the engine's parser, nothing ever evaluated. Anything
+malformed is refused whole, with a message, and leaves the calculator empty.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from functools import lru_cache
+from typing import Any, Iterable, Mapping
+from urllib.parse import parse_qs, urlencode
+
+import ipywidgets as w
+
+from cribbage import Card, CribbageError, HandScore, cards as parse_cards, score_hand, stats
+
+from ._base import Refused, View, figure_png, guarded, style_tag
+from .cards import CardRow, DeckPicker
+from .charts import distribution_chart
+from .i18n import decimal, describe_items, points_text, spoken_count, t
+
+__all__ = ["HandCalculator", "parse_cards_text", "parse_query", "parse_code", "share_code", "share_query"]
+
+_MAX_QUERY = 200      # a real link's query is about 40 characters
+_MAX_PART = 40
+_KEYS = ("hand", "starter", "crib")
+
+
+def _quote(text: str) -> str:
+    shown = text if len(text) <= 24 else text[:21] + "..."
+    return repr(shown)
+
+
+def parse_cards_text(text: str, language: str = "en", *, count: int | None = 5) -> tuple[Card, ...]:
+    """Read typed cards with the engine's parser; refuse (in ``language``) naming the bad token."""
+    if not isinstance(text, str):
+        raise Refused(t("calc.link_not_text", language))
+    if len(text) > 400:
+        raise Refused(t("err.too_long", language, n=len(text)))
+    found: list[Card] = []
+    for token in re.split(r"[\s,;]+", text.strip()):
+        if not token:
+            continue
+        try:
+            found.extend(parse_cards(token, distinct=False))
+        except CribbageError:
+            raise Refused(t("err.not_a_card", language, text=_quote(token))) from None
+    seen: set[Card] = set()
+    for card in found:
+        if card in seen:
+            raise Refused(t("err.duplicate", language, card=str(card)))
+        seen.add(card)
+    if count is not None and len(found) != count:
+        raise Refused(t("err.count", language, n=len(found)))
+    return tuple(found)
+
+
+def share_query(hand: Iterable[Card], starter: Card, crib: bool) -> str:
+    """``"hand=5H5D6H7S&starter=8C&crib=0"``."""
+    return urlencode({"hand": "".join(c.code for c in hand), "starter": starter.code, "crib": int(crib)})
+
+
+def share_code(hand: Iterable[Card], starter: Card, crib: bool) -> str:
+    """``"5H5D6H7S/8C"``, or ``"5H5D6H7S/8C/crib"`` for a crib."""
+    return "".join(c.code for c in hand) + "/" + starter.code + ("/crib" if crib else "")
+
+
+def _ignored(language: str, key: str, **values: Any) -> Refused:
+    return Refused(t("calc.link_ignored", language, why=t(key, language, **values)))
+
+
+def _as_text(value: Any, language: str) -> str:
+    if isinstance(value, bytes):
+        try:
+            value = value.decode("utf-8")
+        except UnicodeDecodeError:
+            raise _ignored(language, "calc.link_not_text") from None
+    if not isinstance(value, str):
+        raise _ignored(language, "calc.link_not_text")
+    return value
+
+
+def parse_query(query: "str | bytes | Mapping[str, Any]", language: str = "en") -> tuple[tuple[Card, ...], Card, bool]:
+    """Read ``hand=5H5D6H7S&starter=8C&crib=0`` (a query string, a URL, or a mapping such as
+    Voilà's, whose values may be lists or bytes) into (hand, starter, crib). Refuses, never evaluates."""
+    if isinstance(query, (str, bytes)):
+        text = _as_text(query, language)
+        if len(text) > _MAX_QUERY:
+            raise _ignored(language, "err.too_long", n=len(text))
+        text = text.split("?", 1)[1] if "?" in text else text
+        text = text.split("#", 1)[0]
+        try:
+            fields: dict[str, list[str]] = parse_qs(text, keep_blank_values=True, max_num_fields=6,
+                                                    strict_parsing=False)
+        except ValueError:
+            raise _ignored(language, "err.too_long", n=len(text)) from None
+        if not fields and text.strip():
+            raise _ignored(language, "calc.link_unknown_key", key=_quote(text))
+    elif isinstance(query, Mapping):
+        if len(query) > 6:
+            raise _ignored(language, "err.too_long", n=len(query))
+        fields = {}
+        for key, value in query.items():
+            name = _as_text(key, language)
+            values = list(value) if isinstance(value, (list, tuple)) else [value]
+            if len(values) > 3:
+                raise _ignored(language, "calc.link_repeated", key=_quote(name))
+            fields[name] = [_as_text(v, language) for v in values]
+    else:
+        raise _ignored(language, "calc.link_not_text")
+    for key, values in fields.items():
+        if key not in _KEYS:
+            raise _ignored(language, "calc.link_unknown_key", key=_quote(key))
+        if len(values) != 1:
+            raise _ignored(language, "calc.link_repeated", key=key)
+        if len(values[0]) > _MAX_PART:
+            raise _ignored(language, "err.too_long", n=len(values[0]))
+    if "hand" not in fields or "starter" not in fields:
+        raise _ignored(language, "calc.link_missing")
+    crib_text = fields.get("crib", ["0"])[0].strip()
+    if crib_text not in ("0", "1", ""):
+        raise _ignored(language, "calc.link_bad_crib", value=_quote(crib_text))
+    try:
+        hand = parse_cards_text(fields["hand"][0], language, count=None)
+        starter_cards = parse_cards_text(fields["starter"][0], language, count=None)
+    except Refused as refusal:
+        raise Refused(t("calc.link_ignored", language, why=str(refusal))) from None
+    if len(hand) != 4:
+        raise _ignored(language, "calc.link_hand_count", n=len(hand))
+    if len(starter_cards) != 1:
+        raise _ignored(language, "calc.link_starter_count", n=len(starter_cards))
+    starter = starter_cards[0]
+    if starter in hand:
+        raise _ignored(language, "err.duplicate", card=str(starter))
+    return hand, starter, crib_text == "1"
+
+
+def parse_code(code: str, language: str = "en") -> tuple[tuple[Card, ...], Card, bool]:
+    """Read a share code ``5H5D6H7S/8C`` or ``5H5D6H7S/8C/crib``."""
+    text = _as_text(code, language).strip()
+    if len(text) > _MAX_PART:
+        raise Refused(t("err.too_long", language, n=len(text)))
+    parts = text.split("/")
+    crib = len(parts) == 3 and parts[2].strip().lower() == "crib"
+    if len(parts) not in (2, 3) or (len(parts) == 3 and not crib):
+        raise Refused(t("err.not_a_card", language, text=_quote(text)))
+    hand = parse_cards_text(parts[0], language, count=None)
+    starter = parse_cards_text(parts[1], language, count=None)
+    if len(hand) != 4 or len(starter) != 1:
+        raise Refused(t("err.count", language, n=len(hand) + len(starter)))
+    if starter[0] in hand:
+        raise Refused(t("err.duplicate", language, card=str(starter[0])))
+    return hand, starter[0], crib
+
+
+@lru_cache(maxsize=128)
+def _chart_png(highlight: int | None, crib: bool, log: bool, language: str) -> bytes:
+    # Sixty-odd possible pictures (30 scores, hand or crib): drawn once each, then reused.
+    return figure_png(distribution_chart(crib=crib, log=log, highlight=highlight, language=language,
+                                         width=11, height=4.6), dpi=72)
+
+
+class HandCalculator(View):
+    """Score any hand or crib, see it among all hands, and share it.
+
+    ``HandCalculator(language="en", four_colour=False, base_url="", chart=True)``; open a hand with
+    :meth:`set_hand`, :meth:`type_cards`, :meth:`load_code` or :meth:`load_query` (or build one with
+    :meth:`from_query`). Read back :attr:`hand`, :attr:`starter`, :attr:`crib`, :attr:`score`,
+    :attr:`share_code`, :attr:`link`.
+    """
+
+    def __init__(self, *, language: str = "en", four_colour: bool = False, base_url: str = "",
+                 chart: bool = True) -> None:
+        super().__init__(language=language)
+        self.base_url = base_url
+        self.four_colour = four_colour
+        self._hand: list[Card] = []
+        self._starter: Card | None = None
+        self._score: HandScore | None = None
+        self._item_index: int | None = None
+        self._syncing = False
+        self._chart_on = chart
+
+        self._picker = DeckPicker(pick=5, language=language, four_colour=four_colour)
+        self._picker.on_change(self._guard(self._picked))
+        self._row = CardRow(language=language, four_colour=four_colour, slots=4,
+                            starter_label=self._t("card.starter"))
+        self._text = w.Text(placeholder=self._t("calc.placeholder"), continuous_update=False,
+                            description=self._t("calc.type"), layout=w.Layout(width="340px"))
+        self._text.observe(self._guard(lambda change: self._typed(change["new"])), names="value")
+        self._score_button = w.Button(description=self._t("calc.score"), button_style="primary",
+                                      layout=w.Layout(width="auto"))
+        self._score_button.on_click(self._guard(lambda _b: self._typed(self._text.value)))
+        self._clear_button = w.Button(description=self._t("calc.clear"), layout=w.Layout(width="auto"))
+        self._clear_button.on_click(self._guard(lambda _b: self.clear()))
+        self._crib = w.Checkbox(value=False, description=self._t("calc.crib"), indent=False,
+                                layout=w.Layout(width="auto"))
+        self._crib.observe(self._guard(lambda _c: self._rescore()), names="value")
+        self._log = w.Checkbox(value=False, description=self._t("calc.log"), indent=False,
+                               layout=w.Layout(width="auto"))
+        self._log.observe(self._guard(lambda _c: self._draw_chart()), names="value")
+        self._total = w.HTML()
+        self._spoken = w.HTML()
+        self._items_title = w.HTML()
+        self._items = w.VBox()
+        self._where = w.HTML()
+        self._chart = w.Image(format="png", layout=w.Layout(width="100%", max_width="880px"))
+        self._code = w.Text(description=self._t("calc.code"), layout=w.Layout(width="340px"))
+        self._load_button = w.Button(description=self._t("calc.load"), layout=w.Layout(width="auto"))
+        self._load_button.on_click(self._guard(lambda _b: self.load_code(self._code.value)))
+        self._link = w.HTML()
+
+        typed = w.HBox([self._text, self._score_button, self._clear_button, self._crib],
+                       layout=w.Layout(align_items="center", gap="10px", flex_flow="row wrap"))
+        share = w.HBox([self._code, self._load_button, self._link],
+                       layout=w.Layout(align_items="center", gap="10px", flex_flow="row wrap"))
+        results = w.VBox([self._total, self._spoken, self._items_title, self._items, self._where])
+        self.children = [
+            style_tag(),
+            w.HTML(f'<div class="cc-title">{html.escape(self._t("calc.title"))}</div>'
+                   f'<div>{html.escape(self._t("calc.help"))}</div>'),
+            self._picker, typed, self._message, self._row, results,
+            *([w.VBox([self._log, self._chart])] if chart else []), share,
+        ]
+        self._rescore()
+
+    # Building from a link -----------------------------------------------------------------------
+    @classmethod
+    def from_query(cls, query: "str | bytes | Mapping[str, Any]", **kwargs: Any) -> "HandCalculator":
+        """A calculator opened on the hand in a link's query; a malformed one leaves it empty, with a message."""
+        calculator = cls(**kwargs)
+        calculator.load_query(query)
+        return calculator
+
+    def load_query(self, query: "str | bytes | Mapping[str, Any]") -> bool:
+        """Open the hand in a link's query. Returns whether it was accepted; if not, the calculator
+        is emptied and says why."""
+        try:
+            hand, starter, crib = parse_query(query, self.language)
+        except Refused as refusal:
+            self.clear()
+            self._say(str(refusal), "error")
+            return False
+        self._set(hand, starter, crib)
+        self._say(self._t("calc.loaded", code=self.share_code), "ok")
+        return True
+
+    @guarded
+    def load_code(self, code: str) -> None:
+        """Open a share code such as ``5H5D6H7S/8C``; a bad one changes nothing and says why."""
+        hand, starter, crib = parse_code(code, self.language)
+        self._set(hand, starter, crib)
+        self._say(self._t("calc.loaded", code=self.share_code), "ok")
+
+    # The model --------------------------------------------------------------------------------
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return tuple(self._hand)
+
+    @property
+    def starter(self) -> Card | None:
+        return self._starter
+
+    @property
+    def crib(self) -> bool:
+        return self._crib.value
+
+    @crib.setter
+    def crib(self, value: bool) -> None:
+        self._crib.value = bool(value)
+
+    @property
+    def score(self) -> HandScore | None:
+        """The itemized count, once four cards and a starter are chosen."""
+        return self._score
+
+    @property
+    def share_code(self) -> str:
+        if self._score is None:
+            return ""
+        return share_code(self._hand, self._starter, self.crib)  # type: ignore[arg-type]
+
+    @property
+    def query(self) -> str:
+        if self._score is None:
+            return ""
+        return share_query(self._hand, self._starter, self.crib)  # type: ignore[arg-type]
+
+    @property
+    def link(self) -> str:
+        return f"{self.base_url}?{self.query}" if self._score is not None else ""
+
+    @property
+    def picker(self) -> DeckPicker:
+        """The 52 card buttons: ``calc.picker.buttons[card].click()``."""
+        return self._picker
+
+    @property
+    def text(self) -> w.Text:
+        return self._text
+
+    @property
+    def score_button(self) -> w.Button:
+        return self._score_button
+
+    @property
+    def item_buttons(self) -> tuple[w.Button, ...]:
+        return tuple(self._items.children)  # type: ignore[arg-type]
+
+    @property
+    def highlighted(self) -> frozenset[Card]:
+        return self._row.highlighted
+
+    # Actions ----------------------------------------------------------------------------------
+    @guarded
+    def set_hand(self, hand: "str | Iterable[Card]", starter: "str | Card", crib: bool | None = None) -> None:
+        """Open four cards and a starter (text or cards). A bad hand changes nothing and says why."""
+        def as_text(cards: Any) -> str:
+            if isinstance(cards, (str, Card)):
+                return str(cards) if isinstance(cards, Card) else cards
+            return " ".join(c.code if isinstance(c, Card) else str(c) for c in cards)
+
+        if isinstance(starter, str) and len(parse_cards_text(starter, self.language, count=None)) != 1:
+            raise Refused(self._t("calc.link_starter_count", n=len(parse_cards_text(starter, self.language, count=None))))
+        found = parse_cards_text(as_text(hand) + " " + as_text(starter), self.language, count=5)
+        self._set(found[:4], found[4], self.crib if crib is None else bool(crib))
+        self._say("")
+
+    def type_cards(self, text: str) -> None:
+        """As if the learner typed ``text`` and pressed "Score it"."""
+        self._text.value = text
+        self._score_button.click()
+
+    def clear(self) -> None:
+        self._set((), None, self.crib, rescore=True)
+        self._say("")
+
+    def select_item(self, index: int) -> None:
+        """Lift the cards of item ``index`` of the count (again to drop them)."""
+        buttons = self.item_buttons
+        if not isinstance(index, int) or not 0 <= index < len(buttons):
+            return
+        self._item_index = None if self._item_index == index else index
+        lines = describe_items(self._score, self.language) if self._score else []
+        for i, button in enumerate(buttons):
+            (button.add_class if i == self._item_index else button.remove_class)("cc-selected")
+        self._row.highlight(lines[index].cards if self._item_index is not None else ())
+
+    # Internals --------------------------------------------------------------------------------
+    def _typed(self, text: str) -> None:
+        if not text.strip():
+            return
+        found = parse_cards_text(text, self.language, count=5)
+        self._set(found[:4], found[4], self.crib)
+        self._say("")
+
+    def _set(self, hand: Iterable[Card], starter: Card | None, crib: bool, rescore: bool = True) -> None:
+        self._hand = list(hand)
+        self._starter = starter
+        self._syncing = True
+        try:
+            self._picker.select(self._hand + ([starter] if starter else []))
+            if self._crib.value != crib:
+                self._crib.value = crib  # observed: rescores
+        finally:
+            self._syncing = False
+        if rescore:
+            self._rescore()
+
+    def _picked(self, selected: tuple[Card, ...]) -> None:
+        if self._syncing:
+            return
+        chosen = set(selected)
+        self._hand = [c for c in self._hand if c in chosen]
+        if self._starter not in chosen:
+            self._starter = None
+        for card in selected:
+            if card in self._hand or card == self._starter:
+                continue
+            if len(self._hand) < 4:
+                self._hand.append(card)
+            else:
+                self._starter = card
+        self._say("")
+        self._rescore()
+
+    def _rescore(self) -> None:
+        self._item_index = None
+        if len(self._hand) == 4 and self._starter is not None:
+            self._score = score_hand(self._hand, self._starter, crib=self.crib)
+        else:
+            self._score = None
+        self._row.set_cards(self._hand, self._starter)
+        score = self._score
+        if score is None:
+            need = 5 - len(self._hand) - (self._starter is not None)
+            self._total.value = f'<div class="cc-big">{html.escape(self._t("calc.need", n=need))}</div>'
+            self._spoken.value = self._items_title.value = self._where.value = self._link.value = ""
+            self._items.children = ()
+            self._code.value = ""
+        else:
+            what = self._t("calc.what.crib" if self.crib else "calc.what.hand")
+            self._total.value = (f'<div class="cc-big" role="status">{html.escape(what.capitalize())}: '
+                                 f'{html.escape(points_text(score.total, self.language))}</div>')
+            self._spoken.value = (f'<div class="cc-spoken">'
+                                  f'{html.escape(self._t("calc.spoken", text=spoken_count(score, self.language)))}</div>')
+            lines = describe_items(score, self.language)
+            self._items_title.value = f"<div>{html.escape(self._t('calc.items'))}</div>" if lines else \
+                f"<div>{html.escape(self._t('item.none'))}</div>"
+            buttons = []
+            for i, line in enumerate(lines):
+                button = w.Button(description=line.text, tooltip=line.text, layout=w.Layout(width="auto"))
+                button.add_class("cc-item")
+                button.on_click(self._guard(lambda _b, i=i: self.select_item(i)))
+                buttons.append(button)
+            self._items.children = buttons
+            at_most = stats.share_at_most(score.total, crib=self.crib) * 100
+            self._where.value = "<div>" + html.escape(self._t(
+                "calc.share_at_most", at_most=decimal(at_most, self.language),
+                more=decimal(100 - at_most, self.language), total=score.total, what=what)) + "</div>"
+            self._code.value = self.share_code
+            link = html.escape(self.link, quote=True)
+            self._link.value = (f'<span>{html.escape(self._t("calc.link"))}: '
+                                f'<a class="cc-code" href="{link}" target="_blank">{link}</a></span>')
+        self._draw_chart()
+
+    def _draw_chart(self) -> None:
+        if self._chart_on:
+            total = self._score.total if self._score is not None else None
+            self._chart.value = _chart_png(total, self.crib, self._log.value, self.language)

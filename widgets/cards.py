@@ -1,0 +1,244 @@
+"""Cards on screen: an HTML card that looks like a card, a row of them, and pickers of buttons.
+
+A card always shows its rank and suit symbol (colour is a help, never the only sign), carries its
+name for screen readers (``aria-label`` and a tooltip: "five of hearts"), and is big enough for a
+projector. Where the learner chooses, each card is a ``Button``: reachable by keyboard, toggled by
+a click, the selection shown by a thick outline and a check mark.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Callable, Iterable, Sequence
+
+import ipywidgets as w
+
+from cribbage import FULL_DECK, Card, Suit
+
+from ._base import View, style_tag
+from .i18n import card_name, cards_text, check_language
+
+__all__ = ["suit_class", "card_html", "row_html", "CardRow", "CardPicker", "DeckPicker"]
+
+
+def suit_class(suit: Suit, four_colour: bool = False) -> str:
+    """The CSS class that colours a suit: red and black, or one colour per suit."""
+    if four_colour:
+        return f"cc-c4-{suit.name.lower()}"
+    return "cc-red" if suit.is_red else "cc-black"
+
+
+def card_html(card: Card, *, language: str = "en", four_colour: bool = False,
+              highlight: bool = False) -> str:
+    """One card as HTML: the index (rank and suit) top left, a big pip, the rank code bottom right."""
+    name = html.escape(card_name(card, language))
+    classes = f"cc-card {suit_class(card.suit, four_colour)}" + (" cc-hi" if highlight else "")
+    return (f'<span class="{classes}" role="img" aria-label="{name}" title="{name}">'
+            f'<span class="cc-idx">{card.label}{card.suit.symbol}</span>'
+            f'<span class="cc-pip" aria-hidden="true">{card.suit.symbol}</span>'
+            f'<span class="cc-idx-b" aria-hidden="true">{card.code}</span></span>')
+
+
+def _slot(inner: str, label: str | None) -> str:
+    caption = f'<span class="cc-slot-label">{html.escape(label)}</span>' if label else ""
+    return f'<span class="cc-slot">{inner}{caption}</span>'
+
+
+def row_html(cards: Sequence[Card], *, starter: Card | None = None, starter_label: str | None = None,
+             highlight: Iterable[Card] = (), language: str = "en", four_colour: bool = False,
+             empty_slots: int = 0) -> str:
+    """A row of cards, then (apart) the starter with its caption; ``empty_slots`` draws blanks."""
+    marked = set(highlight)
+    parts = [_slot(card_html(c, language=language, four_colour=four_colour, highlight=c in marked), None)
+             for c in cards]
+    parts += ['<span class="cc-card cc-empty" aria-hidden="true"></span>'] * empty_slots
+    if starter is not None or starter_label:
+        parts.append('<span class="cc-gap"></span>')
+        inner = (card_html(starter, language=language, four_colour=four_colour, highlight=starter in marked)
+                 if starter is not None else '<span class="cc-card cc-empty" aria-hidden="true"></span>')
+        parts.append(_slot(inner, starter_label))
+    return f'<div class="cc-row">{"".join(parts)}</div>'
+
+
+class CardRow(w.VBox):
+    """Cards to look at (not to choose): a hand, and optionally the starter set apart.
+
+    ``highlight(cards)`` lifts and outlines some of them, e.g. the cards of one scoring item.
+    """
+
+    def __init__(self, cards: Iterable[Card] = (), *, starter: Card | None = None,
+                 starter_label: str | None = None, language: str = "en", four_colour: bool = False,
+                 slots: int = 0) -> None:
+        self.language = check_language(language)
+        self.four_colour = bool(four_colour)
+        self._cards: tuple[Card, ...] = tuple(cards)
+        self._starter = starter
+        self._starter_label = starter_label
+        self._highlight: frozenset[Card] = frozenset()
+        self._slots = slots
+        self._html = w.HTML()
+        super().__init__([style_tag(), self._html])
+        self._render()
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self._cards
+
+    @property
+    def starter(self) -> Card | None:
+        return self._starter
+
+    @property
+    def highlighted(self) -> frozenset[Card]:
+        return self._highlight
+
+    @property
+    def html(self) -> str:
+        """The HTML now shown (for tests and screen-reader checks)."""
+        return self._html.value
+
+    def set_cards(self, cards: Iterable[Card], starter: Card | None = None,
+                  starter_label: str | None = None) -> None:
+        self._cards = tuple(cards)
+        self._starter = starter
+        if starter_label is not None:
+            self._starter_label = starter_label
+        self._highlight = frozenset()
+        self._render()
+
+    def highlight(self, cards: Iterable[Card] = ()) -> None:
+        self._highlight = frozenset(cards)
+        self._render()
+
+    def _render(self) -> None:
+        empty = max(0, self._slots - len(self._cards))
+        self._html.value = row_html(self._cards, starter=self._starter, starter_label=self._starter_label,
+                                    highlight=self._highlight, language=self.language,
+                                    four_colour=self.four_colour, empty_slots=empty)
+
+
+class CardPicker(View):
+    """Pick up to ``pick`` of the given cards by clicking them (click again to put one back).
+
+    ``selected`` is the picked cards in the order they were picked. ``on_change(callback)`` calls
+    ``callback(selected)`` after every change. A click past the limit is refused with a message.
+    """
+
+    def __init__(self, cards: Iterable[Card], *, pick: int = 2, per_row: int = 13, language: str = "en",
+                 four_colour: bool = False, small: bool = False, show_status: bool = True) -> None:
+        super().__init__(language=language)
+        if not isinstance(pick, int) or pick < 1:
+            raise ValueError(f"pick must be a whole number of cards, at least 1, not {pick!r}")
+        self.pick = pick
+        self.four_colour = bool(four_colour)
+        self._small = small
+        self._per_row = per_row
+        self._selected: list[Card] = []
+        self._callbacks: list[Callable[[tuple[Card, ...]], None]] = []
+        self._buttons: dict[Card, w.Button] = {}
+        self._grid = w.VBox()
+        self._status = w.HTML()
+        self._show_status = show_status
+        self.children = [style_tag(), self._grid, self._status, self._message]
+        self.set_cards(cards)
+
+    # The model --------------------------------------------------------------------------------
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(self._buttons)
+
+    @property
+    def selected(self) -> tuple[Card, ...]:
+        return tuple(self._selected)
+
+    @property
+    def buttons(self) -> dict[Card, w.Button]:
+        """The button of each card, to drive from Python: ``picker.buttons[card].click()``."""
+        return dict(self._buttons)
+
+    def can_toggle(self, card: Card) -> bool:
+        return card in self._buttons and (card in self._selected or len(self._selected) < self.pick)
+
+    def on_change(self, callback: Callable[[tuple[Card, ...]], None]) -> None:
+        self._callbacks.append(callback)
+
+    def set_cards(self, cards: Iterable[Card]) -> None:
+        """Offer new cards; the selection is cleared."""
+        offered = tuple(cards)
+        self._selected = []
+        self._buttons = {}
+        for card in offered:
+            button = w.Button(description=str(card), tooltip=card_name(card, self.language),
+                              layout=w.Layout(width="auto"))
+            button.add_class("cc-cardbtn")
+            button.add_class(suit_class(card.suit, self.four_colour))
+            if self._small:
+                button.add_class("cc-small")
+            button.on_click(self._guard(lambda _b, card=card: self.toggle(card)))
+            self._buttons[card] = button
+        buttons = list(self._buttons.values())
+        rows = [w.HBox(buttons[i:i + self._per_row]) for i in range(0, len(buttons), self._per_row)]
+        self._grid.children = rows
+        self._refresh(notify=False)
+
+    def toggle(self, card: Card) -> None:
+        """Pick ``card``, or put it back if already picked. Refused (a message) past the limit."""
+        if card not in self._buttons:
+            self._say(self._t("picker.unknown", card=str(card)), "error")
+            return
+        if card in self._selected:
+            self._selected.remove(card)
+        elif len(self._selected) >= self.pick:
+            self._say(self._t("picker.full", n=self.pick), "error")
+            return
+        else:
+            self._selected.append(card)
+        self._say("")
+        self._refresh()
+
+    def select(self, cards: Iterable[Card]) -> None:
+        """Replace the selection (all or nothing: a refused list changes nothing)."""
+        wanted = list(dict.fromkeys(cards))
+        for card in wanted:
+            if card not in self._buttons:
+                self._say(self._t("picker.unknown", card=str(card)), "error")
+                return
+        if len(wanted) > self.pick:
+            self._say(self._t("picker.full", n=self.pick), "error")
+            return
+        self._selected = wanted
+        self._say("")
+        self._refresh()
+
+    def clear(self) -> None:
+        self._selected = []
+        self._say("")
+        self._refresh()
+
+    def _refresh(self, notify: bool = True) -> None:
+        chosen = set(self._selected)
+        for card, button in self._buttons.items():
+            name = card_name(card, self.language)
+            if card in chosen:
+                button.add_class("cc-selected")
+                button.tooltip = f"{name} ({self._t('card.selected')})"
+            else:
+                button.remove_class("cc-selected")
+                button.tooltip = name
+        if self._show_status:
+            shown = cards_text(self._selected) or self._t("picker.none")
+            self._status.value = f"<div>{html.escape(self._t('picker.picked', cards=shown))}</div>"
+        if notify:
+            for callback in self._callbacks:
+                callback(self.selected)
+
+
+class DeckPicker(CardPicker):
+    """All 52 cards, a row per suit, for choosing any hand: pick up to ``pick`` (default 5)."""
+
+    def __init__(self, *, pick: int = 5, language: str = "en", four_colour: bool = False,
+                 show_status: bool = False) -> None:
+        by_suit = [card for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+                   for card in FULL_DECK if card.suit == suit]
+        super().__init__(by_suit, pick=pick, per_row=13, language=language, four_colour=four_colour,
+                         small=True, show_status=show_status)

@@ -1,0 +1,232 @@
+"""Charts for the course, drawn with matplotlib and returned as ``Figure`` objects.
+
+No pyplot: each function builds its own :class:`~matplotlib.figure.Figure`, so they work under any
+backend (Agg in tests and servers) and leave no global state. Fonts are large for a projector;
+colours come from the Okabe-Ito palette (safe for colour-blind readers) and every distinction is
+also made by hatching or a label, never by colour alone.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Iterable, Mapping, Sequence
+
+import matplotlib
+import numpy as np
+from matplotlib.figure import Figure
+
+from cribbage import FULL_DECK, Card, Suit, cards as parse_cards, hand_total, stats
+
+from .i18n import cards_text, check_language, t
+
+__all__ = ["distribution_chart", "starter_outcomes", "starter_outcomes_chart", "selfplay_chart",
+           "OKABE_ITO", "SUIT_HATCH"]
+
+#: The Okabe-Ito colours: distinguishable with every common colour-vision deficiency.
+OKABE_ITO = {"black": "#000000", "orange": "#E69F00", "sky": "#56B4E9", "green": "#009E73",
+             "yellow": "#F0E442", "blue": "#0072B2", "vermillion": "#D55E00", "purple": "#CC79A7"}
+SUIT_HATCH = {Suit.CLUBS: "", Suit.DIAMONDS: "//", Suit.HEARTS: "..", Suit.SPADES: "xx"}
+_SUIT_COLOUR = {Suit.CLUBS: OKABE_ITO["green"], Suit.DIAMONDS: OKABE_ITO["orange"],
+                Suit.HEARTS: OKABE_ITO["vermillion"], Suit.SPADES: OKABE_ITO["blue"]}
+_SERIES = [(OKABE_ITO["blue"], ""), (OKABE_ITO["orange"], "//"), (OKABE_ITO["green"], ".."),
+           (OKABE_ITO["purple"], "xx"), (OKABE_ITO["sky"], "\\\\"), (OKABE_ITO["vermillion"], "++")]
+
+_RC = {"font.size": 16, "axes.titlesize": 19, "axes.labelsize": 17, "xtick.labelsize": 15,
+       "ytick.labelsize": 15, "legend.fontsize": 15, "hatch.linewidth": 1.2,
+       "font.family": "DejaVu Sans", "axes.spines.top": False, "axes.spines.right": False}
+
+
+def _figure(width: float, height: float) -> Figure:
+    fig = Figure(figsize=(width, height), layout="constrained")
+    return fig
+
+
+def distribution_chart(*, crib: bool = False, log: bool = False, highlight: int | None = None,
+                       language: str = "en", width: float = 12, height: float = 5.6) -> Figure:
+    """A bar for each score 0..29: the share of all 12,994,800 hands (or cribs) scoring it.
+
+    The mean is marked by a dashed line, the impossible scores (19, 25, 26, 27) by a label, and
+    ``highlight`` (a score) by an orange, hatched bar with an arrow and its name.
+    """
+    check_language(language)
+    if highlight is not None and (isinstance(highlight, bool) or not isinstance(highlight, int)
+                                  or not 0 <= highlight <= stats.MAX_SCORE):
+        raise ValueError(f"highlight must be a score from 0 to {stats.MAX_SCORE}, not {highlight!r}")
+    counts = stats.hand_distribution(crib=crib)
+    share = counts / counts.sum() * 100
+    mean = stats.mean_score(counts)
+    what = t("calc.what.crib" if crib else "calc.what.hand", language)
+    scores = np.arange(len(counts))
+    with matplotlib.rc_context(_RC):
+        fig = _figure(width, height)
+        ax = fig.add_subplot()
+        colours = [OKABE_ITO["orange"] if s == highlight else "#9aa5b1" for s in scores]
+        bars = ax.bar(scores, share, color=colours, edgecolor="#333", linewidth=0.8, width=0.8)
+        if highlight is not None:
+            bars[highlight].set_hatch("//")
+            bars[highlight].set_linewidth(2.5)
+        if log:
+            ax.set_yscale("log", nonpositive="mask")
+            ax.set_ylim(share[share > 0].min() / 3, share.max() * 4)
+        else:
+            ax.set_ylim(0, share.max() * 1.22)
+        bottom = ax.get_ylim()[0]
+        for s in stats.IMPOSSIBLE_SCORES:
+            y = bottom * 1.6 if log else share.max() * 0.03
+            ax.text(s, y, "✕ " + t("chart.impossible", language), rotation=90, ha="center", va="bottom",
+                    fontsize=13, color="#333")
+        ax.axvline(mean, color=OKABE_ITO["blue"], linestyle="--", linewidth=2.5)
+        top = ax.get_ylim()[1]
+        y_mean = top / 2.5 if log else top * 0.93
+        ax.text(mean + 0.3, y_mean, t("chart.mean", language, mean=f"{mean:.2f}"), color=OKABE_ITO["blue"],
+                ha="left", va="center", fontsize=16, fontweight="bold")
+        if highlight is not None:
+            y = share[highlight]
+            label = t("chart.this_hand", language, what=what, score=highlight)
+            y_text = (y * 6 if y > 0 else bottom * 10) if log else max(y, 0) + share.max() * 0.12
+            ax.annotate(label, xy=(highlight, max(y, bottom)), xytext=(highlight, y_text), ha="center",
+                        fontsize=16, fontweight="bold",
+                        arrowprops={"arrowstyle": "-|>", "color": "#000", "linewidth": 2},
+                        bbox={"boxstyle": "round", "facecolor": "#fff", "edgecolor": OKABE_ITO["orange"],
+                              "linewidth": 2})
+        ax.set_xticks(scores[::1])
+        ax.set_xticklabels([str(s) if s % 2 == 0 or s == 29 else "" for s in scores])
+        ax.set_xlim(-0.7, 29.7)
+        ax.set_xlabel(t("chart.score", language))
+        ax.set_ylabel(t("chart.share", language, what=what))
+        ax.set_title(t("chart.dist_title", language, what=what))
+        ax.grid(axis="y", alpha=0.3)
+    return fig
+
+
+def starter_outcomes(hand: "str | Iterable[Card]", *, discards: "str | Iterable[Card]" = (),
+                     crib: bool = False) -> dict[Card, int]:
+    """For a kept hand of four, the score with each starter it could meet, in deck order.
+
+    The starters are the cards the player cannot see: 48, or 46 when the two ``discards`` are given.
+    """
+    held = parse_cards(hand)
+    if len(held) != 4:
+        raise ValueError(f"a kept hand is four cards, not {len(held)}")
+    away = parse_cards(discards)
+    seen = set(held) | set(away)
+    if len(seen) != len(held) + len(away):
+        raise ValueError("a discard is also in the kept hand")
+    return {card: hand_total(held, card, crib=crib) for card in FULL_DECK if card not in seen}
+
+
+def starter_outcomes_chart(hand: "str | Iterable[Card]", *, discards: "str | Iterable[Card]" = (),
+                           crib: bool = False, language: str = "en", width: float = 14,
+                           height: float = 5.6) -> Figure:
+    """One bar per possible starter, grouped by rank; the suit by hatching (and the legend).
+
+    The mean over the starters is a dashed line, each group of bars is labelled with its rank.
+    """
+    check_language(language)
+    outcomes = starter_outcomes(hand, discards=discards, crib=crib)
+    held = parse_cards(hand)
+    mean = sum(outcomes.values()) / len(outcomes)
+    with matplotlib.rc_context(_RC):
+        fig = _figure(width, height)
+        ax = fig.add_subplot()
+        bar_w = 0.2
+        seen_suits: set[Suit] = set()
+        for card, points in outcomes.items():
+            x = card.rank + (int(card.suit) - 1.5) * bar_w
+            label = None
+            if card.suit not in seen_suits:
+                seen_suits.add(card.suit)
+                label = f"{card.suit.symbol} {t('suit.' + card.suit.name.lower(), language)}"
+            ax.bar(x, points, width=bar_w * 0.95, color=_SUIT_COLOUR[card.suit], edgecolor="#222",
+                   hatch=SUIT_HATCH[card.suit], label=label, linewidth=0.8)
+            ax.text(x, points + 0.15, str(points), ha="center", va="bottom", fontsize=10)
+        ax.axhline(mean, color="#000", linestyle="--", linewidth=2)
+        ax.text(13.6, mean, t("chart.mean", language, mean=f"{mean:.2f}"), ha="left", va="center",
+                fontsize=15, fontweight="bold")
+        ax.set_xticks(range(1, 14))
+        ax.set_xticklabels([Card(r, Suit.SPADES).label for r in range(1, 14)])
+        ax.set_xlim(0.4, 15.2)
+        ax.set_ylim(0, max(outcomes.values()) * 1.15 + 1)
+        ax.set_xlabel(t("chart.starter_rank", language))
+        ax.set_ylabel(t("chart.points", language))
+        ax.set_title(t("chart.starters_title", language, hand=cards_text(held), n=len(outcomes)))
+        handles, labels = ax.get_legend_handles_labels()
+        order = sorted(range(len(labels)), key=lambda i: "♣♦♥♠".index(labels[i][0]))
+        ax.legend([handles[i] for i in order], [labels[i] for i in order], loc="upper right", ncols=4,
+                  frameon=True)
+        ax.grid(axis="y", alpha=0.3)
+    return fig
+
+
+_CATEGORY_KEYS = {"play", "hand", "crib", "heels", "total", "dealer", "pone"}
+
+
+def _category_label(name: str, language: str) -> str:
+    return t(f"chart.cat.{name}", language) if name in _CATEGORY_KEYS else str(name)
+
+
+def selfplay_chart(averages: "Mapping[str, float] | Mapping[str, Mapping[str, float]]", *,
+                   spread: "Mapping[str, Mapping[str, float]] | None" = None, language: str = "en",
+                   title: str | None = None, width: float = 12, height: float = 5.6) -> Figure:
+    """Average points per deal from self-play, as grouped bars with their values written on.
+
+    ``averages`` maps a series name (a player, a level, ``"dealer"``/``"pone"``) to a mapping of
+    category (``"play"``, ``"hand"``, ``"crib"``, ``"heels"``, ``"total"`` or any other label) to
+    the average points per deal. A plain mapping of category to number is one unnamed series.
+    ``spread`` (same shape, optional) draws error bars, e.g. a standard error. Known names are
+    translated; other names are shown as given.
+
+    >>> fig = selfplay_chart({"dealer": {"play": 2.1, "hand": 7.9, "crib": 4.6},
+    ...                       "pone": {"play": 1.7, "hand": 8.0}})
+    >>> len(fig.axes[0].patches)
+    5
+    """
+    check_language(language)
+    if not isinstance(averages, Mapping) or not averages:
+        raise ValueError("averages must be a non-empty mapping of series to {category: points}")
+    first = next(iter(averages.values()))
+    series: dict[str, Mapping[str, float]] = (
+        {"": averages} if not isinstance(first, Mapping) else dict(averages))  # type: ignore[dict-item]
+    categories: list[str] = []
+    for name, values in series.items():
+        if not isinstance(values, Mapping) or not values:
+            raise ValueError(f"series {name!r} must be a non-empty mapping of category to points")
+        for category, value in values.items():
+            if isinstance(value, bool) or not isinstance(value, (int, float, np.number)) \
+                    or not math.isfinite(float(value)):
+                raise ValueError(f"{name!r} / {category!r}: average must be a finite number, not {value!r}")
+            if category not in categories:
+                categories.append(category)
+    if len(series) > len(_SERIES):
+        raise ValueError(f"at most {len(_SERIES)} series can be told apart, not {len(series)}")
+    with matplotlib.rc_context(_RC):
+        fig = _figure(width, height)
+        ax = fig.add_subplot()
+        n = len(series)
+        bar_w = 0.8 / n
+        top = 0.0
+        for i, (name, values) in enumerate(series.items()):
+            colour, hatch = _SERIES[i]
+            xs, ys, errs = [], [], []
+            for j, category in enumerate(categories):
+                if category in values:
+                    xs.append(j + (i - (n - 1) / 2) * bar_w)
+                    ys.append(float(values[category]))
+                    err = spread.get(name, {}).get(category) if spread else None
+                    errs.append(float(err) if err is not None else 0.0)
+            label = _category_label(name, language) if name else None
+            ax.bar(xs, ys, width=bar_w * 0.92, color=colour, hatch=hatch, edgecolor="#222", label=label,
+                   yerr=errs if spread else None, capsize=6 if spread else 0)
+            for x, y, e in zip(xs, ys, errs):
+                ax.text(x, y + e + 0.05, f"{y:.2f}", ha="center", va="bottom", fontsize=14, fontweight="bold")
+                top = max(top, y + e)
+        ax.set_xticks(range(len(categories)))
+        ax.set_xticklabels([_category_label(c, language) for c in categories])
+        ax.set_ylim(min(0.0, ax.get_ylim()[0]), top * 1.18 + 0.5)
+        ax.axhline(0, color="#000", linewidth=1)
+        ax.set_ylabel(t("chart.per_deal", language))
+        ax.set_title(title if title is not None else t("chart.selfplay_title", language))
+        if any(series):
+            ax.legend(loc="upper right", frameon=True)
+        ax.grid(axis="y", alpha=0.3)
+    return fig
