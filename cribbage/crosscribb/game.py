@@ -526,6 +526,10 @@ class CrossCribbGame:
     def verify_place(self, seat: int, where: SquareLike, card: Optional[CardLike] = None) -> None:
         """Raise :class:`IllegalActionError` saying why ``seat`` may not place its turned card there now."""
         self._verify_turn(seat, card)
+        if self._left[seat] == 0:
+            owed = self._owes[seat]
+            raise IllegalActionError(f"you have no squares left to fill and still owe the crib {owed} "
+                                     f"card{'s' if owed > 1 else ''}: lay {self._turned} away")
         try:
             sq = square(where)
         except CribbageError as error:
@@ -535,10 +539,6 @@ class CrossCribbGame:
             raise IllegalActionError("the centre square holds the starter")
         if held is not None:
             raise IllegalActionError(f"{_where(sq)} is taken by {held}")
-        if self._left[seat] == 0:
-            owed = self._owes[seat]
-            raise IllegalActionError(f"you have no squares left to fill and still owe the crib {owed} "
-                                     f"card{'s' if owed > 1 else ''}: lay {self._turned} away")
 
     def can_place(self, seat: int, where: SquareLike, card: Optional[CardLike] = None) -> bool:
         try:
