@@ -210,6 +210,22 @@ def test_seed_double_run_tables(hand, starter, runs_and_pairs, runs):
     assert result.runs == runs
 
 
+@pytest.mark.parametrize("hand, starter, pairs, runs", [
+    # seed 003's basic table: Q,Q pair 2; 3,3,3 = 6; 4,4,4,4 = 12; a run 3,4,5 (or 5-6-7) = 3
+    ("QC QD 2H 4S", "8D", 2, 0),
+    ("3C 3D 3H 8S", "KD", 6, 0),
+    ("4C 4D 4H 4S", "KD", 12, 0),
+    ("3C 4D 5H 9S", "QC", 0, 3),
+    ("5C 6D 7H KS", "QC", 0, 3),
+    # seed 001's FAQ: 4-5-6-7 is one run of four; 4-5-5-6 is two runs of three
+    ("4C 5D 6H 7S", "QC", 0, 4),
+    ("4C 5D 5H 6S", "QC", 2, 6),
+])
+def test_seed_basic_patterns(hand, starter, pairs, runs):
+    result = score(hand, starter)
+    assert (result.pairs, result.runs) == (pairs, runs)
+
+
 def test_seed_3_3_4_4_with_a_5_starter_is_20():
     result = score("3C 3D 4H 4S", "5C")
     # two fifteens (3+3+4+5, with either four), two pairs, four runs of three
