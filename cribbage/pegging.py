@@ -1,0 +1,407 @@
+"""Choosing a card in the play, with a one-sentence reason for hints.
+
+:class:`PlayView` is what a player can see when it is their turn: their own cards, the current
+series, every card played this deal, the starter, their own kept and laid-away cards, whether they
+are dealer, the scores, how many cards the opponent still holds and whether the opponent has said
+go. Never the opponent's hand. :func:`choose_play` picks a card (or ``None``: go) at a level:
+
+- ``"beginner"``: any card that fits, at random (seeded);
+- ``"standard"``: the most points now; with none to take, a safe card by rule of thumb (no count of
+  5 or 21, no 5 led, a low card led);
+- ``"expert"``: the points now, minus what the opponent can expect to peg in reply, plus what you
+  can peg back after that reply. The opponent's cards are any of the unseen ones, equally likely
+  (exact hypergeometric odds over the ranks), and the opponent is taken to reply greedily. Fives
+  are held back, and when the opponent has said go it plans its remaining cards for the most points.
+
+Every choice is legal: only cards that keep the count at 31 or under are considered. Suits never
+matter in the play, so the search works on ranks and caches what it has scored.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from functools import lru_cache
+from math import comb
+from typing import Any, Callable, Sequence
+
+from .cards import FULL_DECK, Card, cards
+from .errors import IllegalActionError
+from .play import MAX_COUNT, pile_count, score_play
+
+__all__ = ["PlayView", "PlayChoice", "LEVELS", "choose_play", "legal_cards"]
+
+#: The levels of play, weakest first.
+LEVELS = ("beginner", "standard", "expert")
+
+_VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # by rank 1..13
+_PAIR_POINTS = (0, 0, 2, 6, 12)
+# What a card is worth kept for later, beyond the look-ahead: a 5 makes 15 from the many ten-cards.
+_HOLD = {5: 0.4}
+_WIN = 1000.0
+
+
+@dataclass(frozen=True)
+class PlayView:
+    """What one player can see on their turn in the play. ``scores`` is (own, opponent's)."""
+
+    hand: tuple[Card, ...]
+    series: tuple[Card, ...] = ()
+    played: tuple[Card, ...] = ()
+    starter: Card | None = None
+    kept: tuple[Card, ...] = ()
+    discards: tuple[Card, ...] = ()
+    dealer: bool = False
+    scores: tuple[int, int] = (0, 0)
+    opponent_cards: int = 4
+    opponent_go: bool = False
+    target: int = 121
+    count: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        for name in ("hand", "series", "played", "kept", "discards"):
+            object.__setattr__(self, name, cards(getattr(self, name)))
+        if self.starter is not None:
+            object.__setattr__(self, "starter", cards([self.starter])[0])
+        object.__setattr__(self, "count", pile_count(self.series))
+        if self.count > MAX_COUNT:
+            raise IllegalActionError(f"the count of the series is {self.count}, past 31")
+        if not 0 <= self.opponent_cards <= 4:
+            raise IllegalActionError(f"the opponent holds 0 to 4 cards in the play, not {self.opponent_cards}")
+
+    @classmethod
+    def from_game(cls, game: Any, seat: int) -> "PlayView":
+        """What ``seat`` sees of a :class:`cribbage.Game` in the play (public state only)."""
+        other = 1 - seat
+        view = object.__new__(cls)  # the game's state is already valid: skip the checks
+        fields = dict(
+            hand=game.hand(seat), series=game.series, played=tuple(c for _, c in game.played),
+            starter=game.starter, kept=game.kept(seat), discards=game.discards(seat),
+            dealer=game.dealer == seat, scores=(game.scores[seat], game.scores[other]),
+            # How many cards the opponent holds is public; which ones is not.
+            opponent_cards=len(game.hand(other)), opponent_go=bool(game.said_go[other]),
+            target=game.target, count=game.count)
+        for name, value in fields.items():
+            object.__setattr__(view, name, value)
+        return view
+
+    def unseen(self) -> list[Card]:
+        """Cards this player has not seen: the opponent's hand is among them."""
+        seen = self._seen()
+        return [c for c in FULL_DECK if c not in seen]
+
+    def _seen(self) -> set[Card]:
+        seen = set(self.hand)
+        seen.update(self.played, self.kept, self.discards)
+        if self.starter is not None:
+            seen.add(self.starter)
+        return seen
+
+    def unseen_ranks(self) -> list[int]:
+        """How many unseen cards of each rank (index 1..13; index 0 unused)."""
+        counts = [0] + [4] * 13
+        for c in self._seen():
+            counts[c.rank] -= 1
+        return counts
+
+
+class PlayChoice:
+    """A card to play (``None``: say go), the level that chose it, and why in one sentence.
+
+    The reason is written only when asked for, so self-play does not pay for it.
+    """
+
+    __slots__ = ("card", "level", "_reason", "_explain")
+
+    def __init__(self, card: Card | None, level: str, reason: str | None = None,
+                 explain: Callable[[], str] | None = None) -> None:
+        self.card = card
+        self.level = level
+        self._reason = reason
+        self._explain = explain
+
+    @property
+    def reason(self) -> str:
+        if self._reason is None:
+            assert self._explain is not None
+            self._reason = self._explain()
+        return self._reason
+
+    def __str__(self) -> str:
+        return self.reason
+
+    def __repr__(self) -> str:
+        return f"PlayChoice({self.card!r}, {self.level!r})"
+
+
+def legal_cards(view: PlayView) -> list[Card]:
+    """The cards in hand that keep the count at 31 or under."""
+    return [c for c in view.hand if view.count + c.value <= MAX_COUNT]
+
+
+def choose_play(view: PlayView, level: str = "expert", *, rng: random.Random | None = None) -> PlayChoice:
+    """Choose a card at ``level`` (see :data:`LEVELS`), or ``None`` for go.
+
+    >>> view = PlayView(hand=cards("4H 9C KD"), series=cards("JS"))
+    >>> print(choose_play(view))
+    play the 4♥: it makes fifteen for 2
+    """
+    if level not in LEVELS:
+        raise IllegalActionError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    legal = legal_cards(view)
+    if not view.hand:
+        return PlayChoice(None, level, "no cards left: pass")
+    if not legal:
+        return PlayChoice(None, level, f"say go: no card fits under 31 (the count is {view.count})")
+    if level == "beginner":
+        card = (rng or random).choice(legal)
+        return PlayChoice(card, level, f"play the {card}: it fits (a beginner plays any card that fits)")
+    distinct = _distinct_by_rank(legal)
+    if len(distinct) == 1:
+        card = distinct[0]
+        return PlayChoice(card, level, explain=lambda: _explain(view, card, legal))
+    if level == "standard":
+        return _standard(view, distinct)
+    return _expert(view, distinct)
+
+
+# --- scoring on ranks, cached -------------------------------------------------------------------
+
+_NONE = (-1,) * 14
+
+
+@lru_cache(maxsize=1 << 17)
+def _next(series: tuple[int, ...]) -> tuple[int, ...]:
+    """For each rank 1..13 (index; 0 unused), the points it pegs played next on ``series``,
+    -1 if it does not fit under 31. Points: 15, 31, pairs, runs (not the go)."""
+    count = 0
+    for r in series:
+        count += _VALUE[r]
+    if count >= MAX_COUNT:
+        return _NONE
+    run = [0] * 15
+    # Grow the tail of the series backwards while its ranks stay distinct: a tail of t cards
+    # makes a run of t + 1 with a rank just outside it (if consecutive) or with its one gap.
+    tail: set[int] = set()
+    low, high = 14, 0
+    for r in reversed(series):
+        if r in tail:
+            break
+        tail.add(r)
+        low, high = min(low, r), max(high, r)
+        t = len(tail)
+        if t < 2:
+            continue
+        span = high - low + 1
+        if span == t:
+            run[low - 1] = run[high + 1] = t + 1
+        elif span == t + 1:
+            run[(low + high) * span // 2 - sum(tail)] = t + 1
+    pair = [0] * 14
+    if series:
+        last = series[-1]
+        same = 1
+        while same < len(series) and series[-same - 1] == last:
+            same += 1
+        pair[last] = _PAIR_POINTS[min(same + 1, 4)]
+    out = [-1] * 14
+    for r in range(1, 14):
+        after = count + _VALUE[r]
+        if after <= MAX_COUNT:
+            out[r] = (2 if after == 15 or after == MAX_COUNT else 0) + pair[r] + run[r]
+    return tuple(out)
+
+
+def _peg(series: tuple[int, ...]) -> int:
+    """Points for the last card of a series of ranks (15, 31, pairs, runs; not go)."""
+    return _next(series[:-1])[series[-1]]
+
+
+def _without(ranks: tuple[int, ...], rank: int) -> tuple[int, ...]:
+    i = ranks.index(rank)
+    return ranks[:i] + ranks[i + 1:]
+
+
+def _count(series: tuple[int, ...]) -> int:
+    return sum(_VALUE[r] for r in series)
+
+
+@lru_cache(maxsize=1 << 16)
+def _solo(series: tuple[int, ...], rest: tuple[int, ...]) -> int:
+    """The most a player can peg playing alone (the opponent has said go) from here, with the go."""
+    points = _next(series)
+    count = _count(series)
+    best = -1
+    for d in set(rest):
+        p = points[d]
+        if p >= 0:
+            if count + _VALUE[d] < MAX_COUNT:
+                p += _solo(series + (d,), _without(rest, d))
+            if p > best:
+                best = p
+    if best < 0:  # nothing fits: the last card played takes the go
+        return 1 if series and count < MAX_COUNT else 0
+    return best
+
+
+_COMB = [[comb(u, k) for k in range(5)] for u in range(53)]
+
+
+@lru_cache(maxsize=1 << 15)
+def _reply_info(s1: tuple[int, ...]) -> tuple[tuple[int, int, tuple[int, ...] | None], ...]:
+    """Each rank the opponent could play on ``s1``: (rank, their points, what each of our ranks
+    would peg after it, or None when their card makes 31 and ends the series)."""
+    theirs = _next(s1)
+    count = _count(s1)
+    out = []
+    for r in range(1, 14):
+        p = theirs[r]
+        if p >= 0:
+            out.append((r, p, None if count + _VALUE[r] == MAX_COUNT else _next(s1 + (r,))))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 16)
+def _outcomes(s1: tuple[int, ...], answers: tuple[int, ...]) -> tuple[int, ...]:
+    """The opponent's replies to ``s1`` in the order a greedy opponent prefers them (most points
+    for them, then least for our best answer from ``answers``), each with our net outcome, flat:
+    ``(rank, outcome, rank, outcome, ...)`` (small, as many are cached)."""
+    replies = []
+    for r, p, mine in _reply_info(s1):
+        ours = 0
+        if mine is not None:
+            ours = -1  # we must say go: they peg at least the go
+            for d in answers:
+                if mine[d] > ours:
+                    ours = mine[d]
+        replies.append((-p, -ours, r))
+    replies.sort()
+    flat: list[int] = []
+    for neg_p, neg_ours, r in replies:
+        flat += (r, neg_p - neg_ours)
+    return tuple(flat)
+
+
+def _expected_reply(s1: tuple[int, ...], rest: tuple[int, ...], unseen: Sequence[int], k: int) -> float:
+    """Our expected net from the opponent's reply to ``s1``, their ``k`` cards drawn from the unseen.
+
+    Exact hypergeometric odds that the card they prefer among those they hold is of each rank.
+    """
+    total = sum(unseen)
+    row = _COMB
+    before = 0
+    expected = 0.0
+    pairs = _outcomes(s1, tuple(sorted(set(rest))))
+    for i in range(0, len(pairs), 2):
+        r = pairs[i]
+        outcome = pairs[i + 1]
+        n = unseen[r]
+        if n:
+            expected += outcome * (row[total - before][k] - row[total - before - n][k])
+            before += n
+    if before < total:  # they may hold nothing that fits: they say go and we play on
+        expected += _solo(s1, rest) * row[total - before][k]
+    return expected / row[total][k]
+
+
+# --- the levels ---------------------------------------------------------------------------------
+
+def _distinct_by_rank(legal: Sequence[Card]) -> list[Card]:
+    seen: dict[int, Card] = {}
+    for card in legal:
+        seen.setdefault(card.rank, card)
+    return list(seen.values())
+
+
+def _expert(view: PlayView, distinct: Sequence[Card]) -> PlayChoice:
+    series = tuple(c.rank for c in view.series)
+    hand = tuple(sorted(c.rank for c in view.hand))
+    unseen = view.unseen_ranks()
+    k = min(view.opponent_cards, sum(unseen))
+    alone = view.opponent_go or k == 0
+    now = _next(series)
+    best_value = best_reply = 0.0
+    best: Card | None = None
+    for card in distinct:
+        s1 = series + (card.rank,)
+        rest = _without(hand, card.rank)
+        after = view.count + card.value
+        gain = now[card.rank]
+        value = float(gain)
+        reply = 0.0
+        if after < MAX_COUNT:
+            if alone:
+                value += _solo(s1, rest)
+            else:
+                reply = _expected_reply(s1, rest, unseen, k)
+                value += reply
+        if view.scores[0] + gain >= view.target:
+            value += _WIN
+        if rest:
+            value -= _HOLD.get(card.rank, 0.0)
+        if best is None or value > best_value + 1e-9:
+            best, best_value, best_reply = card, value, reply
+    assert best is not None
+    chosen, reply = best, best_reply
+    legal = list(distinct)
+    return PlayChoice(chosen, "expert", explain=lambda: _explain(view, chosen, legal, reply=reply))
+
+
+def _standard(view: PlayView, distinct: Sequence[Card]) -> PlayChoice:
+    series = tuple(c.rank for c in view.series)
+    now = _next(series)
+
+    def key(card: Card) -> tuple[float, float, int]:
+        after = view.count + card.value
+        safety = 0.0
+        if after in (5, 21):
+            safety -= 2
+        if not series:
+            safety += 1 if card.value < 5 else (-2 if card.rank == 5 else 0)
+        elif card.rank == 5 and len(view.hand) > 1:
+            safety -= 0.5
+        return (now[card.rank], safety, card.value)
+
+    card = max(distinct, key=key)
+    legal = list(distinct)
+    return PlayChoice(card, "standard", explain=lambda: _explain(view, card, legal))
+
+
+# --- reasons ------------------------------------------------------------------------------------
+
+_KIND_WORDS = {"fifteen": "fifteen", "thirty-one": "31", "pair": "a pair", "pair royal": "a pair royal",
+               "double pair royal": "a double pair royal"}
+
+
+def _explain(view: PlayView, card: Card, legal: Sequence[Card], *, reply: float | None = None) -> str:
+    """One sentence naming the card and the main reason for it."""
+    verb = "lead" if not view.series else "play"
+    after = view.count + card.value
+    scored = score_play(view.series + (card,))
+    if scored.items:
+        parts = []
+        for item in scored.items:
+            what = f"a run of {item.points}" if item.kind == "run" else _KIND_WORDS[item.kind]
+            parts.append(f"{what} for {item.points}")
+        return f"{verb} the {card}: it makes " + " and ".join(parts)
+    if view.opponent_go or view.opponent_cards == 0:
+        if not any(after + c.value <= MAX_COUNT for c in view.hand if c != card):
+            return f"{verb} the {card}: it is your last card that fits, for the go"
+        return f"{verb} the {card}: the opponent can't play, so you keep the count going for the most points"
+    others = [c for c in legal if c.rank != card.rank]
+    if not view.series:
+        if sum(1 for c in view.hand if c.rank == card.rank) > 1:
+            return f"lead the {card} from your pair: if they pair it, you answer with a pair royal"
+        if card.value < 5:
+            return f"lead the {card}: a count under 5 can't be made 15"
+    if any(view.count + c.value in (5, 21) for c in others) and after not in (5, 21):
+        bad = 5 if any(view.count + c.value == 5 for c in others) else 21
+        return f"{verb} the {card}: it avoids leaving a count of {bad}, which a ten-card makes {bad + 10}"
+    if card.rank != 5 and any(c.rank == 5 for c in view.hand) and len(view.hand) > 1:
+        return f"{verb} the {card}: it keeps your 5 back to make fifteen later"
+    if reply is not None and others:
+        risk = max(0.0, -reply)
+        return f"{verb} the {card}: it gives the opponent the least to score (about {risk:.1f} after your answer)"
+    if not others:
+        return f"{verb} the {card}: it is the only card that fits"
+    return f"{verb} the {card}: it scores nothing but gives little away"
