@@ -24,6 +24,8 @@ from itertools import combinations_with_replacement
 from math import comb
 from typing import Callable, Optional, Protocol, Sequence
 
+import numpy as np
+
 from ..cards import Card
 from ..errors import CribbageError
 from ..scoring import _POW5, _rank_table
@@ -84,6 +86,14 @@ def _fresh_deck_table() -> dict[int, float]:
     return table
 
 
+@lru_cache(maxsize=1)
+def _rank_arrays() -> tuple[np.ndarray, np.ndarray]:
+    """The rank table as sorted keys and their points, for looking up many keys at once."""
+    table = _rank_table()
+    keys = np.array(sorted(table), dtype=np.int64)
+    return keys, np.array([table[k] for k in keys.tolist()], dtype=np.float64)
+
+
 class _Outlook:
     """What one seat can expect of a line, given the cards it has not seen."""
 
@@ -99,19 +109,34 @@ class _Outlook:
             suits[card.suit] += 1
         self.one = [(_RANK_KEYS[r], counts[r] / n) for r in range(1, 14) if counts[r]]
         pairs = comb(n, 2) if n >= 2 else 1
-        self.two = []
+        adds, weights = [], []
         for r in range(1, 14):
             for s in range(r, 14):
                 ways = comb(counts[r], 2) if r == s else counts[r] * counts[s]
                 if ways:
-                    self.two.append((_RANK_KEYS[r] + _RANK_KEYS[s], ways / pairs))
+                    adds.append(_RANK_KEYS[r] + _RANK_KEYS[s])
+                    weights.append(ways / pairs)
+        self.two_adds = np.array(adds, dtype=np.int64)
+        self.two_weights = np.array(weights)
+        self.memo: dict[int, float] = {}
         # hyper[suit][e][m]: chance that m of e cards drawn from the unseen are of that suit.
-        self.hyper = [[[comb(k, m) * comb(n - k, e - m) / comb(n, e) if n >= e else 0.0
+        ways_all = [comb(n, e) for e in range(6)]
+        self.hyper = [[[comb(k, m) * comb(n - k, e - m) / ways_all[e] if ways_all[e] else 0.0
                         for m in range(e + 1)] for e in range(6)] for k in suits]
         self.starter = starter
         nobs_jack = Card(11, starter.suit)
         self.nobs_jack = nobs_jack if nobs_jack != starter else None
         self.nobs_unseen = self.nobs_jack is not None and self.nobs_jack in set(unseen)
+
+    def _rank_mean(self, key: int, e: int) -> float:
+        """Mean fifteens, pairs and runs when ``e`` (1 or 2) unseen cards join the ranks ``key``."""
+        if e == 1:
+            ranks = self.ranks
+            return sum(w * ranks.get(key + add, 0) for add, w in self.one)
+        keys, values = _rank_arrays()
+        wanted = key + self.two_adds
+        at = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
+        return float(np.dot(np.where(keys[at] == wanted, values[at], 0), self.two_weights))
 
     def value(self, known: Sequence[Card], *, centre: bool = False, crib: bool = False) -> float:
         """Expected final score of five cards of which ``known`` are given, the rest drawn from the unseen."""
@@ -125,14 +150,12 @@ class _Outlook:
         # rank: such draws are impossible and weigh nothing (get(..., 0)).
         if e == 0:
             total: float = self.ranks.get(key, 0)
-        elif e == 1:
-            ranks = self.ranks
-            total = sum(w * ranks.get(key + add, 0) for add, w in self.one)
-        elif e == 2:
-            ranks = self.ranks
-            total = sum(w * ranks.get(key + add, 0) for add, w in self.two)
-        else:
+        elif e >= 3:
             total = self.fresh[key]
+        elif key in self.memo:
+            total = self.memo[key]
+        else:
+            total = self.memo[key] = self._rank_mean(key, e)
         least = 5 if crib else 4
         for suit in range(4):
             need = least - suits[suit]
