@@ -1,0 +1,219 @@
+"""Servers and a browser for the browser tests: JupyterLab, Voilà and Debian's Chromium.
+
+Each server is started on 127.0.0.1 on a free port, without a token (only for the
+test), waited for until it answers, and always stopped: terminated, then killed.
+Nothing here knows about pytest; ``conftest.py`` turns these into fixtures.
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = Path("/usr/bin/chromium")
+# The flags issue 7 asks for: Chromium as root in a container, no GPU, and no traffic of its own.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+# Every server still alive at exit is stopped, even when pytest itself is killed by Ctrl-C
+# before its fixtures are torn down.
+_RUNNING: list["Server"] = []
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class ServerError(RuntimeError):
+    """A server that did not start, with the end of its log to say why."""
+
+
+class Server:
+    """A child process serving HTTP on 127.0.0.1: started, waited for, stopped."""
+
+    def __init__(self, name: str, argv: list[str], *, port: int, cwd: Path, env: dict[str, str],
+                 log_path: Path, ready_path: str = "/", any_answer: bool = False) -> None:
+        self.name = name
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+        self.log_path = log_path
+        self._log = open(log_path, "wb")
+        # A session of its own, so that stopping the group also stops anything the server spawned.
+        self.process = subprocess.Popen(argv, cwd=cwd, env=env, stdout=self._log,
+                                        stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                        start_new_session=True)
+        _RUNNING.append(self)
+        try:
+            self._wait_until_ready(ready_path, any_answer, timeout=90)
+        except BaseException:
+            self.stop()
+            raise
+
+    def _wait_until_ready(self, path: str, any_answer: bool, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise ServerError(f"{self.name} exited with {self.process.returncode}:\n{self.log_tail()}")
+            try:
+                with urllib.request.urlopen(self.url + path, timeout=5) as response:
+                    if response.status == 200:
+                        return
+            except urllib.error.HTTPError as error:
+                if any_answer and error.code < 500:
+                    return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            time.sleep(0.25)
+        raise ServerError(f"{self.name} did not answer on {self.url}{path} within {timeout:.0f} s:\n"
+                          f"{self.log_tail()}")
+
+    def log_tail(self, lines: int = 40) -> str:
+        self._log.flush()
+        text = self.log_path.read_text(errors="replace").splitlines()
+        return "\n".join(text[-lines:])
+
+    def get_json(self, path: str) -> Any:
+        with urllib.request.urlopen(self.url + path, timeout=10) as response:
+            return json.load(response)
+
+    def request(self, method: str, path: str) -> int:
+        req = urllib.request.Request(self.url + path, method=method)
+        try:
+            with urllib.request.urlopen(req, timeout=30) as response:
+                return response.status
+        except urllib.error.HTTPError as error:
+            return error.code
+
+    def stop(self) -> None:
+        """Terminate the server's process group, then kill it if it is still there after 10 s."""
+        if self in _RUNNING:
+            _RUNNING.remove(self)
+        if self.process.poll() is None:
+            _signal_group(self.process, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                _signal_group(self.process, signal.SIGKILL)
+                self.process.wait(timeout=10)
+        # Children that outlived the leader (kernels in a session of their own are shut down by
+        # the server itself; this catches the rest).
+        _signal_group(self.process, signal.SIGKILL)
+        self._log.close()
+
+
+def _signal_group(process: subprocess.Popen, sig: int) -> None:
+    try:
+        os.killpg(process.pid, sig)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+@atexit.register
+def _stop_all() -> None:
+    for server in list(_RUNNING):
+        server.stop()
+
+
+def isolated_env(home: Path) -> dict[str, str]:
+    """The environment for a server: Jupyter's and IPython's per-user folders moved under ``home``,
+    so that neither the developer's settings change the test nor the test changes them."""
+    env = dict(os.environ)
+    for var, sub in [("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"),
+                     ("JUPYTERLAB_SETTINGS_DIR", "lab-settings"),
+                     ("JUPYTERLAB_WORKSPACES_DIR", "lab-workspaces"), ("IPYTHONDIR", "ipython")]:
+        path = home / sub
+        path.mkdir(parents=True, exist_ok=True)
+        env[var] = str(path)
+    env["PYTHONUNBUFFERED"] = "1"
+    # A kernel started by a server inherits this; the query string comes from Voilà, never from us.
+    env.pop("QUERY_STRING", None)
+    return env
+
+
+# JupyterLab user settings for the test: every cell stays in the page (so a widget far down is
+# rendered and can be checked), and no news is fetched.
+LAB_SETTINGS = {
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+        "fetchNews": "false", "checkForUpdates": False},
+}
+
+
+def start_jupyter_lab(root: Path, home: Path) -> Server:
+    """JupyterLab serving ``root``, token-less, on a free port of 127.0.0.1."""
+    env = isolated_env(home)
+    settings_dir = Path(env["JUPYTERLAB_SETTINGS_DIR"])
+    for name, value in LAB_SETTINGS.items():
+        path = settings_dir / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(value))
+    port = free_port()
+    argv = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={root}",
+            "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
+            "--IdentityProvider.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
+            "--no-browser", "--ServerApp.allow_root=True", "--ServerApp.terminals_enabled=False",
+            "--LabApp.news_url=None", "--LabApp.extension_manager=readonly",
+            # The page's tests watch the kernel through the app (see lab_page.py).
+            "--LabApp.expose_app_in_browser=True",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+    return Server("JupyterLab", argv, port=port, cwd=root, env=env,
+                  log_path=home / "jupyterlab.log", ready_path="/api/status")
+
+
+def stop_jupyter_lab(server: Server) -> None:
+    """Shut every kernel down through the API (so that none is left behind), then stop the server."""
+    try:
+        for kernel in server.get_json("/api/kernels"):
+            server.request("DELETE", f"/api/kernels/{kernel['id']}")
+    except (urllib.error.URLError, ConnectionError, TimeoutError, ValueError):
+        pass
+    finally:
+        server.stop()
+
+
+def start_voila(notebook: Path, home: Path) -> Server:
+    """Voilà serving one notebook as an app, token-less, on a free port of 127.0.0.1.
+
+    Voilà (0.5) starts one kernel per page load and gives it the page's query string as the
+    environment variable ``QUERY_STRING``."""
+    env = isolated_env(home)
+    port = free_port()
+    argv = [sys.executable, "-m", "voila", str(notebook), f"--port={port}", "--Voila.port_retries=0",
+            "--Voila.ip=127.0.0.1", "--no-browser"]
+    # Loading "/" would start a kernel and run the notebook, so readiness is any answer to a
+    # request for a file that is refused.
+    return Server(f"Voilà ({notebook.name})", argv, port=port, cwd=notebook.parent, env=env,
+                  log_path=home / f"voila-{notebook.stem}.log", ready_path="/voila/files/ready",
+                  any_answer=True)
+
+
+def copy_course(source: Path, fixtures: Path, destination: Path) -> Path:
+    """A throw-away copy of ``course/`` with the browser-test fixture notebooks beside it, so that
+    running the notebooks never touches the working tree."""
+    ignore = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__")
+    shutil.copytree(source, destination, ignore=ignore)
+    shutil.copytree(fixtures, destination / FIXTURES_DIR, ignore=ignore)
+    return destination
+
+
+FIXTURES_DIR = "_browser_fixtures"

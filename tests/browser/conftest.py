@@ -1,0 +1,182 @@
+"""Fixtures of the browser tests: Debian's Chromium through playwright, a JupyterLab server on
+a throw-away copy of ``course/``, and Voilà apps; see ``tests/browser/README.md`` for their use.
+
+Locally the browser tests are skipped when /usr/bin/chromium is missing; in CI (``CI=true``)
+they fail instead, because a CI that skips them proves nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+import browser_servers
+from browser_servers import CHROMIUM, CHROMIUM_ARGS, Server
+
+ROOT = Path(__file__).resolve().parents[2]
+COURSE = ROOT / "course"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+VIEWPORT = {"width": 1280, "height": 900}
+# Anything but the test's own servers is refused at once, rather than waiting on a network
+# the machine does not have.
+NOT_LOCAL = re.compile(r"^(?!https?://127\.0\.0\.1[:/]).*")
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in {"true", "1", "yes"}
+
+
+def _unavailable(reason: str) -> None:
+    if in_ci():
+        pytest.fail(f"{reason} (CI=true: the browser tests must run in CI)", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator:
+    """Debian's Chromium, headless, driven by playwright (never a browser playwright downloads)."""
+    if not CHROMIUM.exists():
+        _unavailable(f"{CHROMIUM} is missing: apt-get install chromium")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("playwright is not installed: pip install -e '.[dev]'")
+    playwright = sync_playwright().start()
+    try:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+    finally:
+        playwright.stop()
+
+
+@pytest.fixture(scope="session")
+def servers_home() -> Iterator[Path]:
+    """A temporary folder for the servers' copies, settings and logs."""
+    with tempfile.TemporaryDirectory(prefix="cribbage-browser-") as home:
+        yield Path(home)
+
+
+@pytest.fixture(scope="session")
+def jupyter_lab(browser, servers_home: Path) -> Iterator[Server]:
+    """JupyterLab on 127.0.0.1, token-less, serving a copy of ``course/`` (with the fixture
+    notebooks in ``_browser_fixtures/``); stopped, with its kernels, at the end of the session."""
+    root = browser_servers.copy_course(COURSE, FIXTURES, servers_home / "course")
+    server = browser_servers.start_jupyter_lab(root, servers_home / "lab")
+    try:
+        yield server
+    finally:
+        browser_servers.stop_jupyter_lab(server)
+
+
+@pytest.fixture(scope="session")
+def lab_context(browser) -> Iterator:
+    """One browser context for the JupyterLab pages, so JupyterLab's code is loaded once."""
+    context = browser.new_context(viewport=VIEWPORT)
+    context.route(NOT_LOCAL, lambda route: route.abort())
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+class NotebookRunner:
+    """Opens a notebook of the course, runs it all and checks it, once per session."""
+
+    def __init__(self, server: Server, context) -> None:
+        self.server = server
+        self.context = context
+        self.opened: dict[str, object] = {}
+
+    def __call__(self, path: str, *, fresh: bool = False, timeout: float = 300):
+        from lab_page import SCREENSHOTS, LabNotebook
+
+        if path in self.opened and not fresh:
+            return self.opened[path]
+        if path in self.opened:
+            self.opened.pop(path).close()
+            self._shut_down_kernel(path)
+        notebook = LabNotebook.open(self.context, self.server.url, path)
+        try:
+            notebook.run_all(timeout)
+            notebook.assert_no_errors()
+            notebook.assert_all_cells_ran()
+        except BaseException:
+            # Keep what the browser showed at the failure, then start clean next time.
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            notebook.page.screenshot(path=str(SCREENSHOTS / f"FAILED-{Path(path).stem}.png"))
+            notebook.close()
+            self._shut_down_kernel(path)
+            raise
+        self.opened[path] = notebook
+        return notebook
+
+    def _shut_down_kernel(self, path: str) -> None:
+        for session in self.server.get_json("/api/sessions"):
+            if session["path"] == path:
+                self.server.request("DELETE", f"/api/sessions/{session['id']}")
+
+    def close_all(self) -> None:
+        for path, notebook in list(self.opened.items()):
+            notebook.close()
+            self._shut_down_kernel(path)
+        self.opened.clear()
+
+
+@pytest.fixture(scope="session")
+def _notebook_runner(jupyter_lab: Server, lab_context) -> Iterator[NotebookRunner]:
+    runner = NotebookRunner(jupyter_lab, lab_context)
+    try:
+        yield runner
+    finally:
+        runner.close_all()
+
+
+@pytest.fixture
+def open_notebook(_notebook_runner: NotebookRunner) -> Callable:
+    """``open_notebook("02_the_show.ipynb")`` -> a :class:`lab_page.LabNotebook` that has been
+    run from the Run menu and checked (no error, every cell ran, every widget drawn).
+
+    The path is relative to ``course/``; the fixture notebooks are ``_browser_fixtures/NAME``.
+    A notebook is run once per session and its page is shared by every test that asks for it,
+    in the order pytest runs them; ``fresh=True`` closes it and runs it again on a new kernel."""
+    return _notebook_runner
+
+
+@pytest.fixture(scope="session")
+def voila_app(browser, servers_home: Path) -> Iterator[Callable[[Path], Server]]:
+    """``voila_app(path_to_notebook)`` -> a Voilà server (token-less, 127.0.0.1) serving that
+    notebook as an app; one server per notebook for the session, all stopped at the end."""
+    started: dict[Path, Server] = {}
+
+    def start(notebook: Path) -> Server:
+        notebook = Path(notebook).resolve()
+        if notebook not in started:
+            started[notebook] = browser_servers.start_voila(notebook, servers_home / "voila")
+        return started[notebook]
+
+    try:
+        yield start
+    finally:
+        for server in started.values():
+            server.stop()
+
+
+@pytest.fixture
+def voila_page(browser) -> Iterator:
+    """A new page, in a context of its own, for a Voilà app (see :mod:`voila_page`)."""
+    from voila_page import VoilaPage
+
+    context = browser.new_context(viewport=VIEWPORT)
+    context.route(NOT_LOCAL, lambda route: route.abort())
+    try:
+        yield VoilaPage(context.new_page())
+    finally:
+        context.close()

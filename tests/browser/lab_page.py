@@ -1,0 +1,350 @@
+"""A notebook open in JupyterLab, driven as a person would: Run All from the menu, real clicks,
+real typing; and checked as a person would look: no error, every widget drawn.
+
+Knowing when the kernel is done needs no guess at timing: the test server exposes JupyterLab's
+app to the page (``--LabApp.expose_app_in_browser``, used only to watch, never to act), and a
+small watcher keeps every request sent to the kernel until the kernel reports idle for it, and
+every error the kernel reports, including those raised in widget callbacks, which JupyterLab
+shows nowhere a person looks.
+
+Cells are numbered as in the ``.ipynb`` file: ``cell(0)`` is the notebook's first cell,
+markdown or code.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections import Counter
+from pathlib import Path
+
+from playwright.sync_api import BrowserContext, Locator, Page, expect
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+
+# Run in the page once the notebook is open: finds its panel, then records, for its kernel,
+# the shell requests not yet finished (idle) and every error and stderr text the kernel sends.
+_WATCH = """
+async (path) => {
+  const app = window.jupyterapp;
+  let panel = null;
+  for (let i = 0; i < 1200 && !panel; i++) {
+    for (const widget of app.shell.widgets('main')) {
+      if (widget.context && widget.context.path === path) panel = widget;
+    }
+    if (!panel) await new Promise(resolve => setTimeout(resolve, 50));
+  }
+  if (!panel) throw new Error('JupyterLab opened no notebook panel for ' + path);
+  await panel.context.ready;
+  await panel.sessionContext.ready;
+  const watch = window.__notebookWatch = {
+    pending: {}, sent: 0, errors: [], stderr: [], status: 'unknown', panel: panel};
+  const connect = (kernel) => {
+    if (!kernel) return;
+    kernel.anyMessage.connect((_, {msg, direction}) => {
+      if (direction === 'send' && msg.channel === 'shell') {
+        watch.pending[msg.header.msg_id] = msg.header.msg_type;
+        watch.sent += 1;
+      }
+      if (direction !== 'recv' || msg.channel !== 'iopub') return;
+      const type = msg.header.msg_type;
+      const parent = (msg.parent_header || {}).msg_type || '';
+      if (type === 'status') {
+        watch.status = msg.content.execution_state;
+        if (msg.content.execution_state === 'idle') delete watch.pending[msg.parent_header.msg_id];
+      } else if (type === 'error') {
+        watch.errors.push({parent: parent,
+          text: msg.content.ename + ': ' + msg.content.evalue + '\\n' + msg.content.traceback.join('\\n')});
+      } else if (type === 'stream' && msg.content.name === 'stderr') {
+        watch.stderr.push({parent: parent, text: msg.content.text});
+      }
+    });
+  };
+  connect(panel.sessionContext.session.kernel);
+  panel.sessionContext.kernelChanged.connect((_, change) => connect(change.newValue));
+  return true;
+}
+"""
+
+# What a person sees as wrong after Run All, cell by cell, from the notebook model and the page.
+_PROBLEMS = """
+() => {
+  const panel = window.__notebookWatch.panel;
+  const problems = [];
+  panel.content.widgets.forEach((cell, index) => {
+    const model = cell.model;
+    if (model.type !== 'code') return;
+    const tags = model.getMetadata('tags') || [];
+    const outputs = model.outputs.toJSON();
+    const children = cell.outputArea.widgets.map(child => child.node);
+    outputs.forEach((output, k) => {
+      const node = children[k];
+      const shown = node ? node.innerText : '';
+      if (output.output_type === 'error' && !tags.includes('raises-exception')) {
+        problems.push(`cell ${index}: ${output.ename}: ${output.evalue}\\n${output.traceback.join('\\n')}`);
+      } else if (output.output_type === 'stream' && output.name === 'stderr'
+                 && /Traceback|Error/.test(output.text)) {
+        problems.push(`cell ${index}: error text on stderr:\\n${output.text}`);
+      }
+      const view = (output.data || {})['application/vnd.jupyter.widget-view+json'];
+      if (view && view.model_id) {
+        if (!node) problems.push(`cell ${index}: widget output ${k} is not in the page`);
+        else if (shown.includes('Error displaying widget')) problems.push(`cell ${index}: ${shown.trim()}`);
+        else if (node.querySelector('.jupyter-widgets-error-widget'))
+          problems.push(`cell ${index}: Error displaying widget: its JavaScript view failed`);
+        else if (shown.includes('Loading widget...')) problems.push(`cell ${index}: widget still loading`);
+        else if (!node.querySelector('.jupyter-widgets')) problems.push(`cell ${index}: widget not drawn`);
+      }
+    });
+    // A view that failed inside a container widget that did not.
+    if ((cell.node.innerText.includes('Error displaying widget')
+         || cell.node.querySelector('.jupyter-widgets-error-widget'))
+        && !problems.some(p => p.startsWith(`cell ${index}: Error displaying widget`))) {
+      problems.push(`cell ${index}: Error displaying widget (inside another widget)`);
+    }
+  });
+  return problems;
+}
+"""
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+
+
+def _plain(text: str) -> str:
+    return _ANSI.sub("", text)
+
+
+class NotebookError(AssertionError):
+    """What went wrong in a notebook in the browser, in the words a person would use."""
+
+
+class LabNotebook:
+    """One notebook open in its own JupyterLab page (its own workspace, its own kernel).
+
+    ``open`` waits for the kernel; ``run_all`` runs every cell from the Run menu and waits until
+    the kernel has finished them all; the interaction helpers (``click``, ``type``, ``select``,
+    ``check``) act inside a cell's output and wait until the kernel has answered, then fail with
+    the traceback if the answer was an error."""
+
+    def __init__(self, page: Page, server_url: str, path: str) -> None:
+        self.page = page
+        self.server_url = server_url
+        self.path = path
+        self.page_errors: list[str] = []
+        self._problems_seen: Counter[str] = Counter()
+        self.console_errors: list[str] = []
+        page.on("pageerror", lambda error: self.page_errors.append(str(error)))
+        page.on("console", lambda message: self.console_errors.append(message.text)
+                if message.type == "error" else None)
+
+    # -- opening and running ------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, context: BrowserContext, server_url: str, path: str,
+             timeout: float = 120) -> "LabNotebook":
+        """Open ``path`` (relative to the server's root) in a fresh workspace of a new page."""
+        page = context.new_page()
+        notebook = cls(page, server_url, path)
+        workspace = re.sub(r"[^A-Za-z0-9]+", "-", path) + f"-{time.monotonic_ns()}"
+        page.goto(f"{server_url}/lab/workspaces/{workspace}/tree/{path}?reset",
+                  timeout=timeout * 1000)
+        page.wait_for_function("() => window.jupyterapp !== undefined", timeout=timeout * 1000)
+        page.evaluate(_WATCH, path)
+        notebook._accept_kernel_dialog()
+        notebook.wait_idle(timeout)
+        return notebook
+
+    def _accept_kernel_dialog(self) -> None:
+        # A notebook saved without a kernelspec asks which kernel to start: take the default.
+        dialog = self.page.locator(".jp-Dialog")
+        if dialog.count() and "Select Kernel" in dialog.inner_text():
+            dialog.locator(".jp-mod-accept").click()
+
+    def run_all(self, timeout: float = 300) -> None:
+        """Run > Run All Cells, then wait until every cell has run (or Run All stopped at an error)
+        and every widget has been drawn."""
+        self.page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
+        self.page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+        # Run All queues every code cell at once: wait for the queue to empty.
+        self._wait(lambda: self.page.locator(".jp-CodeCell .jp-InputPrompt",
+                                             has_text="[*]").count() == 0 and self._idle(),
+                   timeout, "Run All to finish")
+        self._wait(lambda: self.page.get_by_text("Loading widget...").count() == 0, 60,
+                   "every widget to load")
+
+    def wait_idle(self, timeout: float = 60) -> None:
+        """Wait until the kernel has finished every request the page sent it."""
+        self._wait(self._idle, timeout, "the kernel to be idle")
+
+    def _idle(self) -> bool:
+        return self.page.evaluate(
+            "() => { const w = window.__notebookWatch;"
+            " return w.status === 'idle' && Object.keys(w.pending).length === 0; }")
+
+    def _wait(self, condition, timeout: float, what: str) -> None:
+        deadline = time.monotonic() + timeout
+        while not condition():
+            if time.monotonic() > deadline:
+                raise NotebookError(f"{self.path}: timed out after {timeout:.0f} s waiting for {what}")
+            time.sleep(0.1)
+
+    # -- what went wrong ----------------------------------------------------------------------
+
+    def problems(self) -> list[str]:
+        """Every error a person would see or should have seen: error outputs, tracebacks on
+        stderr, widgets not drawn or in error, errors raised by widget callbacks, and
+        uncaught errors in the page's JavaScript."""
+        found = [_plain(p) for p in self.page.evaluate(_PROBLEMS)]
+        watch = self.page.evaluate(
+            "() => ({errors: window.__notebookWatch.errors, stderr: window.__notebookWatch.stderr})")
+        # Errors of executed cells are in their outputs (and may be allowed there); the others
+        # come from widget callbacks and are shown nowhere a person looks.
+        found += [f"error in a widget callback: {_plain(e['text'])}"
+                  for e in watch["errors"] if e["parent"] != "execute_request"]
+        found += [f"error text on stderr from a widget callback: {e['text']}"
+                  for e in watch["stderr"]
+                  if e["parent"] != "execute_request" and re.search(r"Traceback|Error", e["text"])]
+        found += [f"JavaScript error in the page: {e}" for e in self.page_errors]
+        if any("Error displaying widget" in problem for problem in found):
+            found += [f"browser console: {line}" for line in self.console_errors[-5:]]
+        return found
+
+    def assert_no_errors(self) -> None:
+        problems = self.problems()
+        if problems:
+            raise NotebookError(f"{self.path}:\n" + "\n\n".join(problems))
+
+    def assert_all_cells_ran(self) -> None:
+        prompts = self.page.locator(".jp-CodeCell .jp-InputPrompt").all_inner_texts()
+        missing = [i for i, p in enumerate(prompts) if not re.fullmatch(r"\[\d+\]:", p.strip())]
+        if missing:
+            raise NotebookError(f"{self.path}: code cells {missing} (counting code cells only) did not run: "
+                                f"prompts {[prompts[i] for i in missing]}")
+
+    def _check_new_errors(self) -> None:
+        # After an interaction only the problems it caused are news.
+        problems = Counter(self.problems())
+        new = list((problems - self._problems_seen).elements())
+        self._problems_seen = problems
+        if new:
+            raise NotebookError(f"{self.path}: the interaction went wrong:\n" + "\n\n".join(new))
+
+    # -- finding things -----------------------------------------------------------------------
+
+    def cell(self, index: int) -> Locator:
+        """The ``index``-th cell of the notebook, counted as in the .ipynb file (from 0)."""
+        return self.page.locator(".jp-NotebookPanel .jp-Notebook .jp-Cell").nth(index)
+
+    def output(self, index: int) -> Locator:
+        """The output area of cell ``index``."""
+        return self.cell(index).locator(".jp-Cell-outputArea").first
+
+    def find_cell(self, source_text: str) -> int:
+        """The index of the first cell whose source contains ``source_text``."""
+        index = self.page.evaluate(
+            "(text) => window.__notebookWatch.panel.content.widgets"
+            ".findIndex(c => c.model.sharedModel.getSource().includes(text))", source_text)
+        if index < 0:
+            raise NotebookError(f"{self.path}: no cell's source contains {source_text!r}")
+        return index
+
+    def _scope(self, cell: int | None) -> Locator:
+        return self.output(cell) if cell is not None else self.page.locator(".jp-Notebook")
+
+    def button(self, text: str, cell: int | None = None) -> Locator:
+        """The one button named ``text`` (exactly) in cell ``cell``'s output, or in the notebook."""
+        buttons = self._scope(cell).get_by_role("button", name=text, exact=True)
+        if buttons.count() != 1:
+            names = self._scope(cell).get_by_role("button").all_inner_texts()
+            where = f"cell {cell}'s output" if cell is not None else "the notebook"
+            raise NotebookError(f"{self.path}: {buttons.count()} buttons named {text!r} in {where}; "
+                                f"the buttons there: {names}")
+        return buttons
+
+    # -- acting -------------------------------------------------------------------------------
+
+    def click(self, text: str, cell: int | None = None, timeout: float = 60) -> None:
+        """Click the button named ``text`` and wait for the kernel's answer; fail on an error."""
+        self._act(lambda: self.button(text, cell).click(), timeout)
+
+    def type(self, text: str, cell: int | None = None, *, placeholder: str | None = None,
+             label: str | None = None, submit: bool = False, timeout: float = 60) -> None:
+        """Type ``text`` into the text box of cell ``cell`` (the one with this placeholder or
+        label when there are several), replacing what was there; Enter after it if ``submit``."""
+        scope = self._scope(cell)
+        if placeholder is not None:
+            box = scope.get_by_placeholder(placeholder, exact=True)
+        elif label is not None:
+            box = scope.locator(".widget-text, .widget-textarea", has_text=label).locator(
+                "input, textarea")
+        else:
+            box = scope.locator("input[type=text], input:not([type]), textarea")
+        if box.count() != 1:
+            raise NotebookError(f"{self.path}: {box.count()} text boxes match in "
+                                f"{'cell ' + str(cell) if cell is not None else 'the notebook'}")
+
+        def act() -> None:
+            box.fill(text)
+            if submit:
+                box.press("Enter")
+        self._act(act, timeout)
+
+    def select(self, option: str, cell: int | None = None, timeout: float = 60) -> None:
+        """Choose ``option`` (its visible label) in the one drop-down of cell ``cell``."""
+        menu = self._scope(cell).locator("select")
+        self._act(lambda: menu.select_option(label=option), timeout)
+
+    def _act(self, action, timeout: float) -> None:
+        self._check_new_errors()
+        sent = self.page.evaluate("() => window.__notebookWatch.sent")
+        action()
+        # A widget that talks to the kernel sends its message at once; give it a moment to do
+        # so, then wait for the kernel to have answered everything.
+        deadline = time.monotonic() + 2
+        while (self.page.evaluate("() => window.__notebookWatch.sent") == sent
+               and time.monotonic() < deadline):
+            time.sleep(0.05)
+        self.wait_idle(timeout)
+        self._check_new_errors()
+
+    # -- reading ------------------------------------------------------------------------------
+
+    def text(self, cell: int) -> str:
+        """The text a person reads in cell ``cell``'s output (after the kernel is idle)."""
+        self.wait_idle()
+        return self.output(cell).evaluate(
+            "area => Array.from(area.querySelectorAll(':scope > .jp-OutputArea-child > .jp-OutputArea-output'))"
+            ".map(output => output.innerText).join('\\n')")
+
+    def expect_text(self, cell: int, text: str | re.Pattern, timeout: float = 15) -> None:
+        """Wait until cell ``cell``'s output contains ``text`` (a string or a regex)."""
+        expect(self.output(cell)).to_contain_text(text, timeout=timeout * 1000)
+
+    # -- pictures -----------------------------------------------------------------------------
+
+    def screenshot(self, name: str, cell: int | None = None) -> Path:
+        """Save ``build/screenshots/<name>.png``: cell ``cell``'s output, or the whole notebook
+        (the window is made as tall as the notebook for the picture)."""
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        if cell is not None:
+            self.output(cell).screenshot(path=str(path))
+            return path
+        size = self.page.viewport_size or {"width": 1280, "height": 900}
+        height = self.page.evaluate(
+            "() => { const n = document.querySelector('.jp-NotebookPanel .jp-WindowedPanel-outer');"
+            " return n ? n.scrollHeight : 0; }")
+        chrome = size["height"] - self.page.evaluate(
+            "() => { const n = document.querySelector('.jp-NotebookPanel .jp-WindowedPanel-outer');"
+            " return n ? n.clientHeight : 0; }")
+        self.page.set_viewport_size({"width": size["width"],
+                                     "height": max(size["height"], min(height + chrome, 12000))})
+        try:
+            self.page.wait_for_timeout(300)  # let JupyterLab lay the taller window out
+            self.page.screenshot(path=str(path))
+        finally:
+            self.page.set_viewport_size(size)
+        return path
+
+    def close(self) -> None:
+        self.page.close()

@@ -1,0 +1,48 @@
+"""The browser-test machinery proven on small notebooks of its own: real clicks and typing
+reach the kernel and come back, and every kind of failure the checks promise to catch is caught."""
+
+import pytest
+
+from lab_page import NotebookError
+
+FIXTURES = "_browser_fixtures"
+
+
+def test_click_and_type_reach_the_kernel_and_come_back(open_notebook) -> None:
+    notebook = open_notebook(f"{FIXTURES}/button_label.ipynb")
+    counter = notebook.find_cell("button.on_click(count)")
+    assert notebook.text(counter).splitlines() == ["Count", "Not clicked yet"]
+
+    notebook.click("Count", cell=counter)
+    assert "Clicked 1 time(s)" in notebook.text(counter)
+    notebook.click("Count", cell=counter)
+    assert "Clicked 2 time(s)" in notebook.text(counter)
+
+    greeter = notebook.find_cell("widgets.Text(")
+    notebook.type("Ada", cell=greeter, placeholder="Your name")
+    notebook.expect_text(greeter, "Hello, Ada")
+    notebook.screenshot("machinery-button-label", cell=counter)
+
+    # An error in a callback is shown nowhere in JupyterLab; the helpers still catch it.
+    with pytest.raises(NotebookError, match="this button is meant to fail"):
+        notebook.click("Break")
+    # Only once: the next action is judged on its own.
+    notebook.click("Count", cell=counter)
+    assert "Clicked 3 time(s)" in notebook.text(counter)
+
+
+def test_a_missing_button_is_named_with_those_that_exist(open_notebook) -> None:
+    notebook = open_notebook(f"{FIXTURES}/button_label.ipynb")
+    with pytest.raises(NotebookError, match=r"0 buttons named 'Nope'.*'Count'"):
+        notebook.click("Nope", cell=notebook.find_cell("button.on_click(count)"))
+
+
+def test_an_error_in_a_cell_fails_the_run(open_notebook) -> None:
+    with pytest.raises(NotebookError, match="ZeroDivisionError") as failure:
+        open_notebook(f"{FIXTURES}/broken_cell.ipynb")
+    assert "cell 1" in str(failure.value)
+
+
+def test_a_widget_that_cannot_be_drawn_fails_the_run(open_notebook) -> None:
+    with pytest.raises(NotebookError, match="Error displaying widget"):
+        open_notebook(f"{FIXTURES}/broken_widget.ipynb")
