@@ -1,0 +1,885 @@
+"""Two-player six-card cribbage as a state machine, exactly as RULES.md sections 1-9.
+
+>>> game = Game(seed=7)
+>>> game.phase, game.deal_number, len(game.hand(0))
+(<Phase.DISCARD: 'discard'>, 1, 6)
+>>> pone = game.pone
+>>> entry = game.discard(pone, game.hand(pone)[:2])
+>>> game.can_play(pone, game.hand(pone)[0])    # the dealer has not laid away yet
+False
+
+The game asks, never guesses: ``phase``, ``to_act``, ``legal_actions()`` and a ``can_…`` and
+``verify_…`` for every action. Steps with no decision in them (the cut for deal, each deal, the cut
+of the starter and his heels, passing when out of cards, the resets of the count, the last card,
+the show when muggins is off) happen by themselves and are logged. Every point is a
+:class:`~cribbage.events.ScoreEvent`; every action and step is a :class:`~cribbage.events.LogEntry`.
+
+An illegal action raises :class:`~cribbage.errors.IllegalActionError` saying why, and changes
+nothing: each action is verified completely before anything is touched.
+
+The state is kept in immutable values (tuples, cards) plus two append-only lists (events, log), so
+:meth:`Game.copy` and the undo snapshots copy a few references, not the cards.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from operator import attrgetter
+from typing import Iterable, Optional, Sequence
+
+from .actions import Action, Count, Discard, Go, Muggins, NextDeal, Play
+from .cards import FULL_DECK, Card, CardLike, cards as read_cards
+from .errors import CribbageError, IllegalActionError, InvalidHandError
+from .events import GameResult, LogEntry, Phase, ScoreEvent
+from .play import MAX_COUNT, score_play
+from .scoring import hand_total
+
+__all__ = ["Game", "TARGETS"]
+
+#: The targets a game can be played to, each with its skunk line and double skunk line: the loser
+#: must reach the line to escape (121: below 91 is a skunk, below 61 a double; 61: below 31 a skunk).
+TARGETS: dict[int, tuple[int, Optional[int]]] = {121: (91, 61), 61: (31, None)}
+
+# The starter is cut from the 40 cards left after the deal; Deck.cut keeps four cards in each part.
+_CUT_LOW, _CUT_HIGH = 4, 35
+
+# Everything that changes during a game, except the two append-only lists (events and log).
+_STATE = ("_phase", "_to_act", "_dealer", "_deal_number", "_hands", "_kept", "_discards", "_crib",
+          "_rest", "_cut_at", "_starter", "_series", "_count", "_played", "_last", "_said_go",
+          "_passed", "_scores", "_pegs", "_winner", "_show_step", "_muggins")
+_get_state = attrgetter(*_STATE)
+_CONFIG = ("_seed", "_target", "_muggins_on", "_double_skunk_games", "_start_scores", "_deals")
+_NO_CARDS: tuple[Card, ...] = ()
+
+
+def _fits(hand: tuple[Card, ...], room: int) -> bool:
+    """Whether some card of ``hand`` has a value of at most ``room``."""
+    if room >= 10:  # every card is worth 10 or less
+        return bool(hand)
+    for card in hand:  # below 10 a card's value is its rank
+        if card.rank <= room:
+            return True
+    return False
+
+
+def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    """``hand`` less ``card`` (the game holds only the 52 canonical cards, so identity is enough)."""
+    for i, held in enumerate(hand):
+        if held is card:
+            return hand[:i] + hand[i + 1:]
+    raise AssertionError(f"{card} is not in the hand")  # verified before: cannot happen
+
+
+def _holds(hand: tuple[Card, ...], card: Card) -> bool:
+    for held in hand:
+        if held is card:
+            return True
+    return False
+
+
+def _may_score(series: tuple[Card, ...], count: int) -> bool:
+    """False only when the last card of ``series`` cannot peg (so ``score_play`` need not be asked):
+    no fifteen or 31, no pair with the card before it, and no run (a run of n >= 3 in the tail makes
+    the last three cards distinct ranks less than n apart)."""
+    if count == 15 or count == MAX_COUNT:
+        return True
+    n = len(series)
+    if n < 2:
+        return False
+    a = series[-1].rank
+    b = series[-2].rank
+    if a == b:
+        return True
+    if n < 3:
+        return False
+    c = series[-3].rank
+    return a != c and b != c and max(a, b, c) - min(a, b, c) < n
+
+
+def _with(pair: tuple, player: int, value: object) -> tuple:
+    return (value, pair[1]) if player == 0 else (pair[0], value)
+
+
+def _show(cards_: Iterable[Card]) -> str:
+    return " ".join(str(card) for card in cards_)
+
+
+class Game:
+    """A game of two-player six-card cribbage between seats 0 and 1.
+
+    ``seed`` fixes everything: the cut for deal and every deal's shuffle, which is
+    ``Deck().shuffled(f"{seed}/{deal_number}")``. Same seed, same actions, same game. ``seed=None``
+    draws one at random (kept in :attr:`seed`).
+
+    Options: ``target`` 121 or 61; ``muggins`` (players count their own hands and the opponent may
+    take what they miss); ``double_skunk_games`` 3 or 4.
+
+    To set up an exact situation (teaching, tests, a scripted hand): ``dealer`` skips the cut for
+    deal; ``scores`` starts the game from those scores (they are not events: ``start_scores`` holds
+    them); ``deals`` stacks the first deals, each a pair ``(hands, starter)`` with ``hands`` the six
+    cards of seat 0 and of seat 1 and ``starter`` the card to cut (or None for a seeded one). The rest
+    of each stacked deck is the seeded shuffle of the other cards. See also :meth:`from_deal`.
+    """
+
+    __slots__ = _STATE + _CONFIG + ("_events", "_log", "_history")
+
+    def __init__(self, seed: "int | str | None" = None, *, target: int = 121, muggins: bool = False,
+                 double_skunk_games: int = 3, dealer: Optional[int] = None,
+                 scores: Sequence[int] = (0, 0),
+                 deals: Sequence[tuple[Sequence[Sequence[CardLike] | str], Optional[CardLike]]] = ()
+                 ) -> None:
+        if seed is None:
+            seed = random.randrange(2 ** 63)
+        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+            raise CribbageError(f"the seed must be an int or a str, not {seed!r}")
+        if target not in TARGETS:
+            raise CribbageError(f"a game is played to 121 or 61, not {target!r}")
+        if double_skunk_games not in (3, 4):
+            raise CribbageError(f"a double skunk counts 3 or 4 games, not {double_skunk_games!r}")
+        if dealer is not None and not _is_seat(dealer):
+            raise CribbageError(f"the dealer must be seat 0 or 1, not {dealer!r}")
+        start = tuple(scores)
+        if len(start) != 2 or not all(_is_int(s) and 0 <= s < target for s in start):
+            raise CribbageError(f"scores must be two whole numbers from 0 to {target - 1}, not {scores!r}")
+        self._seed = seed
+        self._target = target
+        self._muggins_on = bool(muggins)
+        self._double_skunk_games = double_skunk_games
+        self._start_scores: tuple[int, int] = (start[0], start[1])
+        self._deals = tuple(_stacked_deal(spec, n) for n, spec in enumerate(deals, 1))
+        self._events: list[ScoreEvent] = []
+        self._log: list[LogEntry] = []
+        self._history: list[tuple] = []
+        self._phase = Phase.DISCARD
+        self._to_act: Optional[int] = None
+        self._deal_number = 1
+        self._scores = self._start_scores
+        self._pegs = ((start[0], 0), (start[1], 0))
+        self._winner: Optional[int] = None
+        self._dealer = self._cut_for_deal() if dealer is None else dealer
+        self._deal()
+
+    @classmethod
+    def from_deal(cls, hands: Sequence[Sequence[CardLike] | str], starter: Optional[CardLike] = None, *,
+                  dealer: int = 0, scores: Sequence[int] = (0, 0),
+                  discards: Optional[Sequence[Sequence[CardLike] | str]] = None,
+                  seed: "int | str" = 0, target: int = 121, muggins: bool = False,
+                  double_skunk_games: int = 3) -> "Game":
+        """A game that starts from a chosen deal: ``hands`` are seat 0's and seat 1's six cards.
+
+        With ``discards`` (the two cards each seat lays away) the game starts at the play, the
+        starter already cut. Undo cannot go back past this starting position. Later deals are seeded.
+
+        >>> g = Game.from_deal(("5H 5D 6H 7S 8C 9D", "JC QC KC 2S 3S 4S"), "5C", dealer=1,
+        ...                    discards=("8C 9D", "2S 3S"))
+        >>> g.phase, g.to_act, g.hand(0), g.starter
+        (<Phase.PLAY: 'play'>, 0, (Card.parse('5D'), Card.parse('5H'), Card.parse('6H'), Card.parse('7S')), Card.parse('5C'))
+        """
+        game = cls(seed, target=target, muggins=muggins, double_skunk_games=double_skunk_games,
+                   dealer=dealer, scores=scores, deals=[(hands, starter)])
+        if discards is not None:
+            if len(discards) != 2:
+                raise CribbageError("discards are two pairs of cards: seat 0's and seat 1's")
+            pone = 1 - dealer
+            game.discard(pone, discards[pone])
+            game.discard(dealer, discards[dealer])
+            game._history.clear()
+        return game
+
+    # ----------------------------------------------------------------- state, read only
+    @property
+    def seed(self) -> "int | str":
+        return self._seed
+
+    @property
+    def target(self) -> int:
+        return self._target
+
+    @property
+    def muggins(self) -> bool:
+        """Whether muggins is on: players count their own hands and crib in the show."""
+        return self._muggins_on
+
+    @property
+    def double_skunk_games(self) -> int:
+        return self._double_skunk_games
+
+    @property
+    def start_scores(self) -> tuple[int, int]:
+        """The scores the game started from (0, 0 unless set up otherwise)."""
+        return self._start_scores
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def to_act(self) -> Optional[int]:
+        """The seat whose move it is. DISCARD: the pone until the pone has laid away, then the
+        dealer (either may discard first). SHOW (muggins): the seat whose count is next. None in
+        DEAL_OVER (call ``next_deal()``) and OVER. In muggins mode the opponent of an under-count
+        may also claim muggins out of turn: see :meth:`can_claim_muggins`."""
+        return self._to_act
+
+    @property
+    def dealer(self) -> int:
+        return self._dealer
+
+    @property
+    def pone(self) -> int:
+        """The non-dealer: leads the play and counts first in the show."""
+        return 1 - self._dealer
+
+    @property
+    def deal_number(self) -> int:
+        """1 for the first deal."""
+        return self._deal_number
+
+    def hand(self, player: int) -> tuple[Card, ...]:
+        """The cards ``player`` holds now: six before laying away, four, then fewer in the play."""
+        return self._hands[_seat(player)]
+
+    def kept(self, player: int) -> tuple[Card, ...]:
+        """The four cards ``player`` kept for the show (empty before laying away)."""
+        return self._kept[_seat(player)]
+
+    def discards(self, player: int) -> tuple[Card, ...]:
+        """The two cards ``player`` laid away (empty before). Computer players use only their own."""
+        return self._discards[_seat(player)]
+
+    @property
+    def crib(self) -> Optional[tuple[Card, ...]]:
+        """The dealer's crib, the pone's two cards then the dealer's; None until both laid away."""
+        return self._crib
+
+    @property
+    def starter(self) -> Optional[Card]:
+        return self._starter
+
+    @property
+    def series(self) -> tuple[Card, ...]:
+        """The cards of the current series of the play, in order (since the last reset)."""
+        return self._series
+
+    @property
+    def count(self) -> int:
+        """The running count of the current series."""
+        return self._count
+
+    @property
+    def played(self) -> tuple[tuple[int, Card], ...]:
+        """Every card played this deal, as ``(player, card)``, in order."""
+        return self._played
+
+    @property
+    def said_go(self) -> tuple[bool, bool]:
+        """Per seat, whether they have said go in the current series."""
+        return self._said_go
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return self._scores
+
+    @property
+    def pegs(self) -> tuple[tuple[int, int], tuple[int, int]]:
+        """Per seat, ``(front, back)``: the front peg is the score, the back peg where it was before
+        the last points it pegged (0 at the start)."""
+        return self._pegs
+
+    @property
+    def events(self) -> tuple[ScoreEvent, ...]:
+        """Every point in order. ``start_scores`` plus the events' points give ``scores``."""
+        return tuple(self._events)
+
+    @property
+    def log(self) -> tuple[LogEntry, ...]:
+        """Every action and automatic step in order, each with the events it scored."""
+        return tuple(self._log)
+
+    @property
+    def winner(self) -> Optional[int]:
+        return self._winner
+
+    @property
+    def is_over(self) -> bool:
+        return self._winner is not None
+
+    @property
+    def result(self) -> Optional[GameResult]:
+        """Winner, final scores and games won; None until the game is over."""
+        if self._winner is None:
+            return None
+        loser_score = self._scores[1 - self._winner]
+        skunk_line, double_line = TARGETS[self._target]
+        games = 1
+        if loser_score < skunk_line:
+            games = 2
+        if double_line is not None and loser_score < double_line:
+            games = self._double_skunk_games
+        return GameResult(self._winner, self._scores, games)
+
+    @property
+    def muggins_claimant(self) -> Optional[int]:
+        """Muggins mode: the seat that may claim muggins now (the last count was short), else None."""
+        return None if self._muggins is None else self._muggins[0]
+
+    @property
+    def history_length(self) -> int:
+        """How many actions :meth:`undo` can take back."""
+        return len(self._history)
+
+    def __repr__(self) -> str:
+        return (f"<Game seed={self._seed!r} deal {self._deal_number}, {self._phase.value}, "
+                f"scores {self._scores[0]}-{self._scores[1]}>")
+
+    # ----------------------------------------------------------------- copy and undo
+    def copy(self) -> "Game":
+        """An independent copy (for look-ahead), undo history included. Shares immutable parts."""
+        new = Game.__new__(Game)
+        for name, value in zip(_STATE, _get_state(self)):
+            setattr(new, name, value)
+        new._seed, new._target, new._muggins_on = self._seed, self._target, self._muggins_on
+        new._double_skunk_games, new._start_scores = self._double_skunk_games, self._start_scores
+        new._deals = self._deals
+        new._events = self._events.copy()
+        new._log = self._log.copy()
+        new._history = self._history.copy()
+        return new
+
+    def undo(self) -> None:
+        """Take back the last action and the automatic steps that followed it."""
+        if not self._history:
+            raise IllegalActionError("there is nothing to undo")
+        state, n_events, n_log = self._history.pop()
+        for name, value in zip(_STATE, state):
+            setattr(self, name, value)
+        del self._events[n_events:]
+        del self._log[n_log:]
+
+    def _push(self) -> None:
+        self._history.append((_get_state(self), len(self._events), len(self._log)))
+
+    # ----------------------------------------------------------------- legal actions
+    def legal_actions(self, player: Optional[int] = None) -> list[Action]:
+        """Every action allowed now (for ``player`` only, if given)."""
+        if player is not None:
+            player = _seat(player)
+        phase = self._phase
+        out: list[Action] = []
+        if phase is Phase.OVER:
+            return out
+        if phase is Phase.DISCARD:
+            for seat in (self.pone, self._dealer):
+                if (player is None or player == seat) and not self._discards[seat]:
+                    out.extend(Discard(seat, pair) for pair in combinations(self._hands[seat], 2))
+        elif phase is Phase.PLAY:
+            seat = self._to_act
+            if seat is not None and (player is None or player == seat):
+                room = MAX_COUNT - self._count
+                plays = [Play(seat, card) for card in self._hands[seat] if card.value <= room]
+                out.extend(plays if plays else [Go(seat)])
+        else:
+            if phase is Phase.SHOW and (player is None or player == self._to_act):
+                seat = self._to_act
+                assert seat is not None
+                _, cards_, crib = self._show_item(self._show_step)
+                true = hand_total(cards_, self._starter, crib=crib)  # type: ignore[arg-type]
+                out.extend(Count(seat, points) for points in range(true + 1))
+            if self._muggins is not None and (player is None or player == self._muggins[0]):
+                out.append(Muggins(self._muggins[0]))
+            if phase is Phase.DEAL_OVER:
+                out.append(NextDeal())  # anyone may start the next deal
+        return out
+
+    def apply(self, action: Action) -> LogEntry:
+        """Perform any action object (from :meth:`legal_actions` or made by hand)."""
+        if isinstance(action, Play):
+            return self.play(action.player, action.card)
+        if isinstance(action, Discard):
+            return self.discard(action.player, action.cards)
+        if isinstance(action, Go):
+            return self.go(action.player)
+        if isinstance(action, Count):
+            return self.count_hand(action.player, action.points)
+        if isinstance(action, Muggins):
+            return self.claim_muggins(action.player)
+        if isinstance(action, NextDeal):
+            return self.next_deal()
+        raise IllegalActionError(f"not an action: {action!r}")
+
+    def verify_action(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` saying why ``action`` is not allowed now."""
+        if isinstance(action, Play):
+            self.verify_play(action.player, action.card)
+        elif isinstance(action, Discard):
+            self.verify_discard(action.player, action.cards)
+        elif isinstance(action, Go):
+            self.verify_go(action.player)
+        elif isinstance(action, Count):
+            self.verify_count_hand(action.player, action.points)
+        elif isinstance(action, Muggins):
+            self.verify_claim_muggins(action.player)
+        elif isinstance(action, NextDeal):
+            self.verify_next_deal()
+        else:
+            raise IllegalActionError(f"not an action: {action!r}")
+
+    def can_apply(self, action: Action) -> bool:
+        return _can(self.verify_action, action)
+
+    # ----------------------------------------------------------------- the discard
+    def verify_discard(self, player: int, cards: "Iterable[CardLike] | str") -> tuple[Card, Card]:
+        """Raise if ``player`` may not lay away ``cards`` now; return them as two Cards."""
+        self._verify_not_over()
+        seat = _seat(player)
+        if self._phase is not Phase.DISCARD:
+            raise IllegalActionError(f"cards are laid away before the play, and it is the {self._phase.value} now")
+        if self._discards[seat]:
+            raise IllegalActionError(f"player {seat} has already laid away two cards to the crib")
+        chosen = _read_cards(cards)
+        if len(chosen) != 2:
+            raise IllegalActionError(f"lay away exactly two cards, not {len(chosen)}")
+        if chosen[0] == chosen[1]:
+            raise IllegalActionError(f"{chosen[0]} is named twice: lay away two different cards")
+        for card in chosen:
+            if not _holds(self._hands[seat], card):
+                raise IllegalActionError(f"player {seat} does not hold {card}")
+        return chosen[0], chosen[1]
+
+    def can_discard(self, player: int, cards: "Iterable[CardLike] | str") -> bool:
+        return _can(self.verify_discard, player, cards)
+
+    def discard(self, player: int, cards: "Iterable[CardLike] | str") -> LogEntry:
+        """Lay away two of your six cards to the dealer's crib. Either player may go first."""
+        chosen = self.verify_discard(player, cards)
+        seat = player
+        self._push()
+        kept = _without(_without(self._hands[seat], chosen[0]), chosen[1])
+        self._hands = _with(self._hands, seat, kept)
+        self._kept = _with(self._kept, seat, kept)
+        self._discards = _with(self._discards, seat, chosen)
+        entry = self._note("discard", seat, chosen)
+        other = 1 - seat
+        if not self._discards[other]:
+            self._to_act = other
+        else:
+            pone, dealer = self.pone, self._dealer
+            self._crib = self._discards[pone] + self._discards[dealer]
+            self._cut_starter()
+        return entry
+
+    def _cut_starter(self) -> None:
+        dealer = self._dealer
+        # Deck(self._rest).cut(self._cut_at), without re-checking 40 known cards: the position
+        # is drawn within the range Deck.cut allows for 40 cards, so it is taken as it is.
+        starter = self._rest[self._cut_at]
+        self._starter = starter
+        events: tuple[ScoreEvent, ...] = ()
+        if starter.rank == 11:
+            events = (self._peg(dealer, 2, "his heels", (starter,), Phase.CUT),)
+        self._note("starter", dealer, (starter,), events=events)
+        if self._over_now():
+            return
+        self._phase = Phase.PLAY
+        self._resolve(self.pone)
+
+    # ----------------------------------------------------------------- the play
+    def verify_play(self, player: int, card: CardLike) -> Card:
+        """Raise if ``player`` may not play ``card`` now; return it as a Card."""
+        self._verify_not_over()
+        seat = _seat(player)
+        if self._phase is not Phase.PLAY:
+            raise IllegalActionError(f"no card can be played now: it is the {self._phase.value}")
+        played = _read_card(card)
+        if seat != self._to_act:
+            raise IllegalActionError(f"it is player {self._to_act}'s turn, not player {seat}'s")
+        if not _holds(self._hands[seat], played):
+            raise IllegalActionError(f"player {seat} does not hold {played}")
+        if self._count + played.value > MAX_COUNT:
+            hint = ": say go" if not _fits(self._hands[seat], MAX_COUNT - self._count) else ""
+            raise IllegalActionError(f"{played} would make the count {self._count + played.value}, "
+                                     f"past 31{hint}")
+        return played
+
+    def can_play(self, player: int, card: CardLike) -> bool:
+        return _can(self.verify_play, player, card)
+
+    def play(self, player: int, card: CardLike) -> LogEntry:
+        """Play a card: it pegs for fifteen, 31, pairs and runs at once (``cribbage.score_play``)."""
+        played = self.verify_play(player, card)
+        seat = player
+        self._push()
+        self._hands = _with(self._hands, seat, _without(self._hands[seat], played))
+        self._series += (played,)
+        self._count += played.value
+        self._played += ((seat, played),)
+        self._last = seat
+        events: list[ScoreEvent] = []
+        if _may_score(self._series, self._count):
+            for item in score_play(self._series).items:
+                events.append(self._peg(seat, item.points, item.kind, item.cards, Phase.PLAY))
+                if self._winner is not None:
+                    break
+        entry = self._note("play", seat, (played,), count=self._count, events=tuple(events))
+        if self._over_now():
+            return entry
+        if self._count == MAX_COUNT:
+            self._note("reset", seat, self._series, count=MAX_COUNT)
+            self._new_series()
+            other = 1 - seat
+            self._resolve(other if self._hands[other] else seat)
+        else:
+            self._resolve(1 - seat)
+        return entry
+
+    def verify_go(self, player: int) -> None:
+        """Raise if ``player`` may not say go now."""
+        self._verify_not_over()
+        seat = _seat(player)
+        if self._phase is not Phase.PLAY:
+            raise IllegalActionError(f"go is said in the play, and it is the {self._phase.value} now")
+        if seat != self._to_act:
+            raise IllegalActionError(f"it is player {self._to_act}'s turn, not player {seat}'s")
+        room = MAX_COUNT - self._count
+        for card in self._hands[seat]:
+            if card.value <= room:
+                raise IllegalActionError(f"you hold a playable card: say go only when nothing fits "
+                                         f"({card} makes {self._count + card.value})")
+
+    def can_go(self, player: int) -> bool:
+        return _can(self.verify_go, player)
+
+    def go(self, player: int) -> LogEntry:
+        """Say go: you hold cards but none fits. The other player plays on while they can."""
+        self.verify_go(player)
+        self._push()
+        self._said_go = _with(self._said_go, player, True)
+        entry = self._note("go", player, _NO_CARDS, count=self._count)
+        self._resolve(1 - player)
+        return entry
+
+    def _new_series(self) -> None:
+        self._series = _NO_CARDS
+        self._count = 0
+        self._said_go = (False, False)
+        self._passed = (False, False)
+
+    def _resolve(self, seat: int) -> None:
+        """Find who acts next in the play, starting from ``seat``; end series and the play as needed."""
+        while True:
+            hands = self._hands
+            if not hands[0] and not hands[1]:
+                self._end_play()
+                return
+            other = 1 - seat
+            room = MAX_COUNT - self._count
+            if _fits(hands[seat], room):
+                self._to_act = seat
+                return
+            if hands[seat]:
+                # Holding cards that do not fit: say go, unless the series is already stuck on the
+                # other side (they said go or are out of cards), when there is no one to say it to.
+                if not self._said_go[seat] and hands[other] and not self._said_go[other]:
+                    self._to_act = seat
+                    return
+            elif not self._passed[seat]:
+                self._passed = _with(self._passed, seat, True)
+                self._note("pass", seat, _NO_CARDS, count=self._count)
+            if _fits(hands[other], room):
+                self._to_act = other
+                return
+            # No one can play: the last card of the series pegs the go (a 31 was reset already).
+            last = self._last
+            assert last is not None and self._count < MAX_COUNT
+            event = self._peg(last, 1, "go", self._series, Phase.PLAY)
+            self._note("reset", last, self._series, count=self._count, events=(event,))
+            if self._over_now():
+                return
+            self._new_series()
+            seat = 1 - last if self._hands[1 - last] else last
+
+    def _end_play(self) -> None:
+        last = self._last
+        events: tuple[ScoreEvent, ...] = ()
+        if self._count:  # the last card, unless it made 31 (already pegged 2 and reset)
+            assert last is not None
+            events = (self._peg(last, 1, "last card", self._series, Phase.PLAY),)
+        self._note("end of play", last, self._series, count=self._count, events=events)
+        if self._over_now():
+            return
+        self._new_series()
+        self._phase = Phase.SHOW
+        self._show_step = 0
+        if self._muggins_on:
+            self._to_act = self.pone
+            return
+        self._to_act = None
+        for step in range(3):
+            owner, cards_, crib = self._show_item(step)
+            points = hand_total(cards_, self._starter, crib=crib)  # type: ignore[arg-type]
+            event = self._peg(owner, points, "crib" if crib else "hand", cards_, Phase.SHOW,
+                              starter=self._starter, crib=crib)
+            self._note("show", owner, cards_, events=(event,))
+            if self._over_now():
+                return
+        self._show_step = 3
+        self._phase = Phase.DEAL_OVER
+
+    def _show_item(self, step: int) -> tuple[int, tuple[Card, ...], bool]:
+        """The show in order: (owner, cards, is crib) for the pone's hand, dealer's hand, crib."""
+        if step == 0:
+            return self.pone, self._kept[self.pone], False
+        if step == 1:
+            return self._dealer, self._kept[self._dealer], False
+        return self._dealer, self._crib, True  # type: ignore[return-value]
+
+    # ----------------------------------------------------------------- the show, muggins mode
+    def verify_count_hand(self, player: int, points: int) -> int:
+        """Raise if ``player`` may not count ``points`` now; return the true score of that count."""
+        self._verify_not_over()
+        seat = _seat(player)
+        if not self._muggins_on:
+            raise IllegalActionError("the show is counted automatically: muggins is off in this game")
+        if self._phase is not Phase.SHOW:
+            raise IllegalActionError(f"hands are counted in the show, and it is the {self._phase.value} now")
+        owner, cards_, crib = self._show_item(self._show_step)
+        if seat != owner:
+            which = ["the pone's hand", "the dealer's hand", "the crib"][self._show_step]
+            raise IllegalActionError(f"{which} is counted now, by player {owner}")
+        if not _is_int(points) or points < 0:
+            raise IllegalActionError(f"a count is a whole number of points, 0 or more, not {points!r}")
+        true = hand_total(cards_, self._starter, crib=crib)  # type: ignore[arg-type]
+        if points > true:
+            raise IllegalActionError(f"{points} is more than this {'crib' if crib else 'hand'} holds: "
+                                     f"count again")
+        return true
+
+    def can_count_hand(self, player: int, points: int) -> bool:
+        return _can(self.verify_count_hand, player, points)
+
+    def count_hand(self, player: int, points: int) -> LogEntry:
+        """Muggins mode: count your hand (or, as dealer, the crib) as ``points``: not more than it
+        holds; less lets the opponent claim the difference with :meth:`claim_muggins`.
+
+        (Not ``count``: that name is the running count of the play.)"""
+        true = self.verify_count_hand(player, points)
+        self._push()
+        self._muggins = None  # a new count closes the chance to claim on the last one
+        owner, cards_, crib = self._show_item(self._show_step)
+        event = self._peg(owner, points, "crib" if crib else "hand", cards_, Phase.SHOW,
+                          starter=self._starter, crib=crib)
+        entry = self._note("count", owner, cards_, events=(event,))
+        if self._over_now():
+            return entry
+        if points < true:
+            self._muggins = (1 - owner, true - points, cards_, crib)
+        self._show_step += 1
+        if self._show_step == 3:
+            self._phase = Phase.DEAL_OVER
+            self._to_act = None
+        else:
+            self._to_act = self._dealer
+        return entry
+
+    def verify_claim_muggins(self, player: int) -> None:
+        """Raise if ``player`` may not claim muggins now."""
+        self._verify_not_over()
+        seat = _seat(player)
+        if not self._muggins_on:
+            raise IllegalActionError("muggins is off in this game")
+        if self._muggins is None:
+            raise IllegalActionError("there is nothing to claim: the last count missed no points")
+        if self._muggins[0] != seat:
+            raise IllegalActionError(f"player {seat} cannot claim muggins on their own count")
+
+    def can_claim_muggins(self, player: int) -> bool:
+        return _can(self.verify_claim_muggins, player)
+
+    def claim_muggins(self, player: int) -> LogEntry:
+        """Muggins mode: take the points the opponent's last count missed. Open until the next
+        count or the next deal; never for the play."""
+        self.verify_claim_muggins(player)
+        self._push()
+        claimant, missed, cards_, crib = self._muggins  # type: ignore[misc]
+        self._muggins = None
+        event = self._peg(claimant, missed, "muggins", cards_, Phase.SHOW, starter=self._starter, crib=crib)
+        entry = self._note("muggins", claimant, cards_, events=(event,))
+        self._over_now()
+        return entry
+
+    # ----------------------------------------------------------------- between deals
+    def verify_next_deal(self) -> None:
+        self._verify_not_over()
+        if self._phase is not Phase.DEAL_OVER:
+            raise IllegalActionError(f"the deal is not over: it is the {self._phase.value}")
+
+    def can_next_deal(self) -> bool:
+        return _can(self.verify_next_deal)
+
+    def next_deal(self) -> LogEntry:
+        """Start the next deal: the deal passes to the other player."""
+        self.verify_next_deal()
+        self._push()
+        self._muggins = None
+        entry = self._note("next deal", None, _NO_CARDS)
+        self._dealer = 1 - self._dealer
+        self._deal_number += 1
+        self._deal()
+        return entry
+
+    # ----------------------------------------------------------------- automatic steps
+    def _cut_for_deal(self) -> int:
+        rng = random.Random(f"{self._seed}/cut for deal")
+        while True:
+            a, b = rng.sample(FULL_DECK, 2)
+            self._note("cut for deal", None, (a, b))
+            if a.rank != b.rank:
+                return 0 if a.rank < b.rank else 1
+
+    def _deal(self) -> None:
+        order, cut_at = _deck_order(self._seed, self._deal_number)
+        dealer = self._dealer
+        pone = 1 - dealer
+        if self._deal_number <= len(self._deals):
+            order = _stack(self._deals[self._deal_number - 1], order, cut_at, dealer)
+        deck = FULL_DECK
+        # Index order is card order (rank, then suit), so sorting indices sorts the hands.
+        hands = [(), ()]
+        hands[pone] = tuple([deck[i] for i in sorted(order[0:12:2])])
+        hands[dealer] = tuple([deck[i] for i in sorted(order[1:12:2])])
+        self._hands = (hands[0], hands[1])
+        self._kept = (_NO_CARDS, _NO_CARDS)
+        self._discards = (_NO_CARDS, _NO_CARDS)
+        self._crib = None
+        self._rest = tuple([deck[i] for i in order[12:]])
+        self._cut_at = cut_at
+        self._starter = None
+        self._series = _NO_CARDS
+        self._count = 0
+        self._played = ()
+        self._last = None
+        self._said_go = (False, False)
+        self._passed = (False, False)
+        self._show_step = 0
+        self._muggins = None
+        self._phase = Phase.DISCARD
+        self._to_act = pone
+        self._note("deal", dealer, tuple([deck[i] for i in order[:12]]))
+
+    def _peg(self, player: int, points: int, kind: str, cards_: tuple[Card, ...], phase: Phase,
+             starter: Optional[Card] = None, crib: bool = False) -> ScoreEvent:
+        event = ScoreEvent(player, points, kind, cards_, self._deal_number, phase, starter, crib)
+        self._events.append(event)
+        if points:
+            score = self._scores[player] + points
+            self._scores = _with(self._scores, player, score)
+            self._pegs = _with(self._pegs, player, (score, self._pegs[player][0]))
+            if score >= self._target:
+                self._winner = player
+        return event
+
+    def _over_now(self) -> bool:
+        """After a scoring step: if someone reached the target, end the game here."""
+        if self._winner is None:
+            return False
+        self._phase = Phase.OVER
+        self._to_act = None
+        self._muggins = None
+        self._note("game over", self._winner, _NO_CARDS)
+        return True
+
+    def _note(self, kind: str, player: Optional[int], cards_: tuple[Card, ...], *,
+              count: Optional[int] = None, events: tuple[ScoreEvent, ...] = ()) -> LogEntry:
+        entry = LogEntry(kind, player, cards_, self._deal_number, count, events)
+        self._log.append(entry)
+        return entry
+
+    def _verify_not_over(self) -> None:
+        if self._winner is not None:
+            raise IllegalActionError(f"the game is over: {self.result}")
+
+
+# --------------------------------------------------------------------- helpers
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_seat(value: object) -> bool:
+    return _is_int(value) and value in (0, 1)
+
+
+def _seat(player: object) -> int:
+    if not _is_seat(player):
+        raise IllegalActionError(f"no such player: {player!r} (the players are seats 0 and 1)")
+    return player  # type: ignore[return-value]
+
+
+def _can(verify, *args) -> bool:
+    try:
+        verify(*args)
+    except IllegalActionError:
+        return False
+    return True
+
+
+def _read_card(card: object) -> Card:
+    """The canonical card (one of FULL_DECK) for a Card or its text."""
+    if not isinstance(card, Card):
+        try:
+            card = Card.parse(card)  # type: ignore[arg-type]
+        except CribbageError as error:
+            raise IllegalActionError(str(error)) from None
+    return FULL_DECK[(card.rank - 1) * 4 + card.suit]
+
+
+def _read_cards(cards_: object) -> tuple[Card, ...]:
+    if isinstance(cards_, (tuple, list)) and all(isinstance(card, Card) for card in cards_):
+        return tuple(FULL_DECK[(card.rank - 1) * 4 + card.suit] for card in cards_)
+    try:
+        read = read_cards(cards_, distinct=False)  # type: ignore[arg-type]
+    except CribbageError as error:
+        raise IllegalActionError(str(error)) from None
+    return tuple(FULL_DECK[(card.rank - 1) * 4 + card.suit] for card in read)
+
+
+def _deck_order(seed: "int | str", deal_number: int) -> tuple[list[int], int]:
+    """The deal's deck as card indices, in the order of ``Deck().shuffled(f"{seed}/{deal_number}")``
+    (a shuffle moves positions, whatever they hold), and where the starter will be cut. Shuffled
+    here rather than through Deck to skip re-checking 52 known cards."""
+    rng = random.Random(f"{seed}/{deal_number}")
+    order = list(range(52))
+    rng.shuffle(order)
+    return order, rng.randint(_CUT_LOW, _CUT_HIGH)
+
+
+def _stacked_deal(spec: object, number: int) -> tuple[tuple[tuple[Card, ...], tuple[Card, ...]], Optional[Card]]:
+    try:
+        hands, starter = spec  # type: ignore[misc]
+        seat0, seat1 = hands
+    except (TypeError, ValueError):
+        raise InvalidHandError(f"stacked deal {number} must be (hands, starter) with hands the six cards "
+                               f"of seat 0 and of seat 1") from None
+    six = (read_cards(seat0), read_cards(seat1))
+    for seat, held in enumerate(six):
+        if len(held) != 6:
+            raise InvalidHandError(f"stacked deal {number}: seat {seat} must get six cards, not {len(held)}")
+    turned = None if starter is None else Card.parse(starter)
+    read_cards(six[0] + six[1] + ((turned,) if turned else ()))  # raises naming a card given twice
+    return six, turned
+
+
+def _stack(spec, order: list[int], cut_at: int, dealer: int) -> list[int]:
+    """A stacked deck (card indices): the chosen hands dealt (pone first), the starter where the cut
+    falls, and the other cards in the seeded order."""
+    (seat0, seat1), starter = spec
+    six = (seat0, seat1)
+    pone = 1 - dealer
+    dealt = [card.index for pair in zip(six[pone], six[dealer]) for card in pair]
+    chosen = set(dealt)
+    if starter is not None:
+        chosen.add(starter.index)
+    rest = [i for i in order if i not in chosen]
+    if starter is not None:
+        rest.insert(cut_at, starter.index)
+    return dealt + rest
