@@ -78,8 +78,8 @@ class PlayView:
             hand=game.hand(seat), series=game.series, played=tuple(c for _, c in game.played),
             starter=game.starter, kept=game.kept(seat), discards=game.discards(seat),
             dealer=game.dealer == seat, scores=(game.scores[seat], game.scores[other]),
-            # How many cards the opponent holds is public; which ones is not.
-            opponent_cards=len(game.hand(other)), opponent_go=bool(game.said_go[other]),
+            opponent_cards=4 - sum(1 for who, _ in game.played if who == other),
+            opponent_go=bool(game.said_go[other]),
             target=game.target, count=game.count)
         for name, value in fields.items():
             object.__setattr__(view, name, value)
