@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 import random
 import re
+from itertools import islice
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence, Union
 
@@ -59,6 +60,8 @@ _SUIT_TEXT = {"C": Suit.CLUBS, "D": Suit.DIAMONDS, "H": Suit.HEARTS, "S": Suit.S
               "♣": Suit.CLUBS, "♦": Suit.DIAMONDS, "♥": Suit.HEARTS, "♠": Suit.SPADES,
               "♧": Suit.CLUBS, "♢": Suit.DIAMONDS, "♡": Suit.HEARTS, "♤": Suit.SPADES}
 _CARD_RE = re.compile(r"(10|[A2-9TJQK])([CDHS♣♦♥♠♧♢♡♤])", re.IGNORECASE | re.ASCII)
+# Phones paste suits with an emoji variation selector after them: "5♥\ufe0f" is still 5♥.
+_EMOJI_STYLE = "\ufe0f"
 # Longer than any sane list of cards: refuse before doing work on hostile input.
 _MAX_TEXT = 400
 
@@ -99,7 +102,7 @@ class Card:
             return text
         if not isinstance(text, str):
             raise InvalidCardError(f"not a card: {_quote(text)} (write cards like 5H, 10S, JD)")
-        match = _CARD_RE.fullmatch(text.strip())
+        match = _CARD_RE.fullmatch(text.strip().replace(_EMOJI_STYLE, ""))
         if match is None:
             raise InvalidCardError(f"not a card: {_quote(text)} (write cards like 5H, 10S, JD)")
         rank, suit = match.groups()
@@ -154,7 +157,7 @@ def _tokens(text: str) -> list[str]:
     if len(text) > _MAX_TEXT:
         raise InvalidCardError(f"too much text for a list of cards ({len(text)} characters)")
     out: list[str] = []
-    for token in re.split(r"[\s,;]+", text.strip()):
+    for token in re.split(r"[\s,;]+", text.replace(_EMOJI_STYLE, "").strip()):
         if not token:
             continue
         if _CARD_RE.fullmatch(token):
@@ -183,9 +186,12 @@ def cards(text: "str | Iterable[CardLike]", *, distinct: bool = True) -> tuple[C
         items = _tokens(text)
     else:
         try:
-            items = list(text)
+            # A deck holds 52 cards: read no further, so an endless iterable cannot hang us.
+            items = list(islice(text, 53))
         except TypeError:
             raise InvalidCardError(f"not a card or list of cards: {_quote(text)}") from None
+    if len(items) > 52:
+        raise InvalidCardError("more than 52 cards: that is not a list of cards from one deck")
     result = tuple(Card.parse(item) for item in items)
     if distinct:
         require_distinct(result)

@@ -236,6 +236,8 @@ def hand_total(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> in
     fifth starter.
     """
     table = _RANK_TABLE or _load_table()
+    if type(hand) is not tuple and type(hand) is not list:
+        hand = tuple(cards(hand, distinct=False))  # a generator can be read only once
     try:
         a, b, c, d = hand
         key = _POW5[a.rank] + _POW5[b.rank] + _POW5[c.rank] + _POW5[d.rank] + _POW5[starter.rank]

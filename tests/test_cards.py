@@ -296,3 +296,14 @@ def test_deck_from_text_refuses_duplicates_and_bad_cards():
         Deck("5H 5H")
     with pytest.raises(InvalidCardError):
         Deck("5H 5X")
+
+
+def test_emoji_style_suits_pasted_from_phones_are_read():
+    assert Card.parse("5♥\ufe0f") == Card.parse("5H")
+    assert cards("5♥\ufe0f 6♠\ufe0f") == cards("5H 6S")
+
+
+def test_an_endless_iterable_is_refused_not_read_forever():
+    import itertools
+    with pytest.raises(InvalidCardError, match="more than 52"):
+        cards(itertools.cycle(["5H"]))

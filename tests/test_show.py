@@ -393,3 +393,8 @@ def test_a_hand_of_four_distinct_cards_in_every_combination_of_one_rank_is_score
         assert result.pairs == 12
         # the four 5+5+5 fifteens, plus 5+10 with a ten-card
         assert result.fifteens == 8 + (8 if starter.value == 10 else 0)
+
+
+def test_hand_total_reads_a_generator_hand_once():
+    from cribbage import hand_total
+    assert hand_total(iter(cards("5H 5D 6H 7S")), Card.parse("8C")) == 12
