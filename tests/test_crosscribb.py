@@ -10,7 +10,8 @@ import pytest
 from cribbage import Card, CribbageError, Deck, IllegalActionError, score_hand
 from cribbage.crosscribb import (CENTRE, COLUMNS_SIDE, ROWS_SIDE, CrossCribbGame, CutForDeal, Dealt, GameWon,
                                  LaidAway, LayAway, NextRound, Phase, Place, Placed, RoundScored,
-                                 StarterTurned, Turned, game_value, play_cycle, round_deck, score_line,
+                                 StarterTurned, Turned, game_value, play_cycle, round_deck, running_total,
+                                 score_line,
                                  turn_order)
 from cribbage.crosscribb.players import RandomPlayer, play_round
 
@@ -319,6 +320,20 @@ def test_the_round_is_counted_lines_crib_and_difference():
     if result.winner is not None:
         assert game.scores[result.winner] == result.points and game.scores[1 - result.winner] == 0
     assert isinstance(game.log[-1], (RoundScored, GameWon))
+
+
+def test_running_totals_follow_the_board_and_end_on_the_count():
+    game = CrossCribbGame(2, seed=18)
+    assert game.running_totals() == ((0,) * 5, (0,) * 5)
+    player = RandomPlayer(4)
+    while game.phase is Phase.PLAY:
+        game.apply(player.choose(game))
+        rows, columns = game.running_totals()
+        for r in range(5):
+            placed = [c for c in game.board[r] if c is not None]
+            assert rows[r] == running_total(placed, game.starter if r == 2 else None)
+    result = game.last_round
+    assert game.running_totals() == (tuple(l.total for l in result.rows), tuple(l.total for l in result.columns))
 
 
 def test_game_value_by_margin():

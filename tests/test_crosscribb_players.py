@@ -14,7 +14,7 @@ from cribbage.scoring import _POW5, _rank_table
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("level", ["random", "expected"])
+@pytest.mark.parametrize("level", ["random", "attack", "expected"])
 def test_every_choice_is_legal(players, level):
     for seed in range(3):
         game = CrossCribbGame(players, seed=seed)
@@ -157,6 +157,17 @@ def test_the_better_player_beats_random_play(players):
         game = play_game(seats, seed=1000 + seed)
         wins += game.winner == better_side
     assert wins >= games - 1
+
+
+def test_blocking_beats_attack_alone_and_attack_beats_random():
+    def score(better, weaker, games=4):
+        wins = 0
+        for seed in range(games):
+            seats = [LEVELS[better if seat % 2 == seed % 2 else weaker](seed) for seat in range(2)]
+            wins += play_game(seats, seed=2000 + seed).winner == seed % 2
+        return wins
+    assert score("expected", "attack") >= 3
+    assert score("attack", "random") >= 3
 
 
 def test_play_round_needs_one_player_per_seat():

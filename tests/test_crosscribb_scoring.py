@@ -5,7 +5,7 @@ the comments, so a reader can check them without the engine)."""
 import pytest
 
 from cribbage import Card, IllegalActionError, InvalidCardError, InvalidHandError, cards, score_hand
-from cribbage.crosscribb import LineScore, line_total, score_board, score_line
+from cribbage.crosscribb import LineScore, line_total, running_total, score_board, score_line
 from cribbage.crosscribb.board import LINES, Line, line_name, square
 
 
@@ -229,3 +229,28 @@ def test_squares_and_lines():
     assert [line_name(line) for line in LINES][:2] == ["row 1", "row 2"]
     assert str(Line("column", 2)) == "column 3" and Line("column", 2).holds_starter
     assert sum(line.holds_starter for line in LINES) == 2
+
+
+# --- a line being filled ------------------------------------------------------------------------
+
+def test_running_total_of_a_line_being_filled():
+    assert running_total([]) == 0
+    assert running_total("5H") == 0
+    assert running_total("5H JD") == 2              # fifteen
+    assert running_total("5H 5D JS") == 6           # two fifteens and a pair
+    assert running_total("5H 6H 7H 8H") == 10       # fifteen (7+8), run of four, four hearts
+    assert running_total("5H 6H 7H") == 3           # three hearts are no flush yet
+    assert running_total("JH 5H", starter="5H") == 3  # fifteen and nobs in a centre line
+    with pytest.raises(InvalidHandError, match="at most five"):
+        running_total("AH 2H 3H 4H 5H 6H")
+    with pytest.raises(InvalidHandError, match="not in the line"):
+        running_total("JH 5H", starter="5S")
+
+
+def test_running_total_of_five_cards_is_the_line_score():
+    for board in (BOARD_1, BOARD_2, BOARD_3):
+        rows = [cards(row) for row in board]
+        starter = rows[2][2]
+        for r, row in enumerate(rows):
+            centre = starter if r == 2 else None
+            assert running_total(row, centre) == score_line(row, centre).total

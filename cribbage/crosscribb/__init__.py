@@ -1,24 +1,27 @@
 """CrossCribb: cribbage hands built on a 5x5 board, rows against columns.
 
-- :mod:`.board`: squares and lines, and :func:`score_line`, the count of one line of five cards.
+- :mod:`.board`: squares and lines, :func:`score_line` (the count of one line of five cards) and
+  :func:`running_total` (what a line being filled scores so far).
 - :mod:`.game`: :class:`CrossCribbGame`, the rounds and the game to 31 for 2, 3 or 4 players.
 - :mod:`.players`: the computer players, from random to one that weighs every square.
 
 Rules: RULES.md, "CrossCribb".
 """
 
-from .board import (CENTRE, COLUMNS, LINES, ROWS, SQUARES, Line, LineScore, Square, line_name, line_total,
-                    score_board, score_line, square)
+from .board import (CENTRE, COLUMNS, LINES, ROWS, SQUARES, Line, LineScore, Square, SquareLike, line_name,
+                    line_total, running_total, score_board, score_line, square)
 from .game import (COLUMNS_SIDE, ROWS_SIDE, TARGET, Action, CrossCribbGame, CutForDeal, Dealt, GameResult,
                    GameWon, LaidAway, LayAway, NextRound, Phase, Place, Placed, Record, RoundResult,
                    RoundScored, StarterTurned, Turned, deal_piles, game_value, play_cycle, round_deck,
                    turn_order)
+from .players import LEVELS, AttackingPlayer, ExpectedValuePlayer, Player, RandomPlayer, play_game, play_round
 
 __all__ = [
-    "CENTRE", "COLUMNS", "LINES", "ROWS", "SQUARES", "Line", "LineScore", "Square", "line_name", "line_total",
-    "score_board", "score_line", "square",
+    "CENTRE", "COLUMNS", "LINES", "ROWS", "SQUARES", "Line", "LineScore", "Square", "SquareLike", "line_name",
+    "line_total", "running_total", "score_board", "score_line", "square",
     "COLUMNS_SIDE", "ROWS_SIDE", "TARGET", "Action", "CrossCribbGame", "CutForDeal", "Dealt", "GameResult",
     "GameWon", "LaidAway", "LayAway", "NextRound", "Phase", "Place", "Placed", "Record", "RoundResult",
     "RoundScored", "StarterTurned", "Turned", "deal_piles", "game_value", "play_cycle", "round_deck",
     "turn_order",
+    "LEVELS", "AttackingPlayer", "ExpectedValuePlayer", "Player", "RandomPlayer", "play_game", "play_round",
 ]

@@ -18,10 +18,10 @@ from typing import Iterable, Optional, Sequence, Union
 
 from ..cards import Card, CardLike, cards, require_distinct
 from ..errors import InvalidHandError
-from ..scoring import _POW5, HandScore, ScoreItem, _rank_table, score_hand
+from ..scoring import _POW5, HandScore, ScoreItem, _rank_table, rank_points, score_hand
 
 __all__ = ["Square", "SquareLike", "SIZE", "CENTRE", "SQUARES", "ROWS", "COLUMNS", "Line", "LINES",
-           "LineScore", "score_line", "line_total", "score_board", "square", "line_name"]
+           "LineScore", "score_line", "line_total", "running_total", "score_board", "square", "line_name"]
 
 SIZE = 5
 #: A square of the board: ``(row, column)``, each 0..4, row 0 at the top, column 0 at the left.
@@ -201,6 +201,31 @@ _RANKS: dict[int, int] = {}
 def _load_ranks() -> dict[int, int]:
     _RANKS.update(_rank_table())
     return _RANKS
+
+
+def running_total(line: "Iterable[CardLike] | str", starter: Optional[CardLike] = None) -> int:
+    """What the cards placed so far in a line (none to five) already score, as the line would count them.
+
+    For a line still being filled: fifteens, pairs and runs among these cards, a flush once four
+    share a suit, nobs in a centre line. With five cards it equals :func:`score_line`'s total.
+
+    >>> running_total("5H 5D JS"), running_total("5H 6H 7H 8H")
+    (6, 10)
+    """
+    placed = cards(line, distinct=False)
+    if len(placed) > SIZE:
+        raise InvalidHandError(f"a line holds at most five cards, not {len(placed)}")
+    require_distinct(placed)
+    total = rank_points([card.rank for card in placed])
+    if placed:
+        most = Counter(card.suit for card in placed).most_common(1)[0][1]
+        total += most if most >= 4 else 0
+    if starter is not None:
+        turned = Card.parse(starter)
+        if turned not in placed:
+            raise InvalidHandError(f"the starter {turned} is not in the line")
+        total += sum(1 for c in placed if c.rank == 11 and c.suit == turned.suit and c != turned)
+    return total
 
 
 def score_board(grid: Sequence[Sequence[CardLike]]) -> tuple[tuple[LineScore, ...], tuple[LineScore, ...]]:

@@ -29,8 +29,8 @@ from typing import Optional, Sequence, Union
 from ..cards import Card, Deck, CardLike
 from ..errors import CribbageError, IllegalActionError
 from ..scoring import HandScore, score_hand
-from .board import (CENTRE, COLUMNS, ROWS, SIZE, SQUARES, LineScore, Square, SquareLike, score_board,
-                    square)
+from .board import (CENTRE, COLUMNS, ROWS, SIZE, SQUARES, LineScore, Square, SquareLike, running_total,
+                    score_board, square)
 
 __all__ = ["Phase", "COLUMNS_SIDE", "ROWS_SIDE", "TARGET", "Place", "LayAway", "NextRound", "Action",
            "CutForDeal", "Dealt", "StarterTurned", "Turned", "Placed", "LaidAway", "RoundScored",
@@ -419,6 +419,14 @@ class CrossCribbGame:
         """The card on a square, or None."""
         sq = square(where)
         return self._board[sq[0] * SIZE + sq[1]]
+
+    def running_totals(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """What each row and each column scores so far with the cards on it (the starter included)."""
+        def total(line: tuple[Square, ...], centre: bool) -> int:
+            placed = [card for card in (self._board[r * SIZE + c] for r, c in line) if card is not None]
+            return running_total(placed, self.starter if centre else None)
+        return (tuple(total(line, i == CENTRE[0]) for i, line in enumerate(ROWS)),
+                tuple(total(line, i == CENTRE[1]) for i, line in enumerate(COLUMNS)))
 
     def open_squares(self) -> list[Square]:
         """The squares still empty, row by row."""

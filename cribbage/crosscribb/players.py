@@ -1,6 +1,7 @@
 """Computer players for CrossCribb, and helpers to let them play whole rounds and games.
 
 - :class:`RandomPlayer` picks any legal action: the weak level.
+- :class:`AttackingPlayer` builds its own lines and ignores the other side's: the middle level.
 - :class:`ExpectedValuePlayer` weighs every square by the expected final score of the row and the
   column through it, for its own side minus the other side, over the cards it has not seen; it lays
   a card away when the card is worth more in the crib (its own side's, or the other side's as a loss)
@@ -32,7 +33,8 @@ from ..scoring import _POW5, _rank_table
 from .board import CENTRE, COLUMNS, ROWS, SIZE, Square
 from .game import Action, CrossCribbGame, LayAway, NextRound, Phase, Place
 
-__all__ = ["Player", "RandomPlayer", "ExpectedValuePlayer", "LEVELS", "play_round", "play_game"]
+__all__ = ["Player", "RandomPlayer", "ExpectedValuePlayer", "AttackingPlayer", "LEVELS", "play_round",
+           "play_game"]
 
 
 class Player(Protocol):
@@ -181,14 +183,16 @@ class ExpectedValuePlayer:
     and lays away the card worth most in the crib compared with the board.
 
     ``samples`` is how many unseen cards it tries, to judge whether the turned card is among the
-    best it could still lay away.
+    best it could still lay away (0: it lays away only when it must). ``defence`` weighs the other
+    side's expected points against its own (0: it only builds its own lines, never blocks).
     """
 
     name = "expected value"
 
-    def __init__(self, seed: object = 0, *, samples: int = 12) -> None:
+    def __init__(self, seed: object = 0, *, samples: int = 12, defence: float = 1.0) -> None:
         self._rng = random.Random(f"{seed}/expected value player")
         self.samples = samples
+        self.defence = defence
 
     def choose(self, game: CrossCribbGame) -> Action:
         if game.phase is Phase.ROUND_OVER:
@@ -200,7 +204,7 @@ class ExpectedValuePlayer:
         if game.must_lay_away:
             return LayAway(seat)
         outlook = _Outlook(game.unseen(seat), game.starter)
-        lines = _Lines(game, seat, outlook)
+        lines = _Lines(game, seat, outlook, self.defence)
         square, place_gain = lines.best_square(card)
         owed = game.owes(seat)
         if owed > 0:
@@ -221,7 +225,7 @@ class ExpectedValuePlayer:
 class _Lines:
     """The ten lines as one seat sees them at one decision, with their expected values cached."""
 
-    def __init__(self, game: CrossCribbGame, seat: int, outlook: _Outlook) -> None:
+    def __init__(self, game: CrossCribbGame, seat: int, outlook: _Outlook, defence: float) -> None:
         self.outlook = outlook
         side = game.side_of(seat)
         board = game.board
@@ -229,13 +233,13 @@ class _Lines:
         self.rows = [[c for c in board[r] if c is not None] for r in range(SIZE)]
         self.cols = [[board[r][k] for r in range(SIZE) if board[r][k] is not None] for k in range(SIZE)]
         # Side 0 scores the columns: a column counts for us if we are side 0.
-        self.col_sign = 1.0 if side == 0 else -1.0
-        self.row_sign = -self.col_sign
+        self.col_sign = 1.0 if side == 0 else -defence
+        self.row_sign = 1.0 if side == 1 else -defence
         self.row_base = [outlook.value(cells, centre=r == CENTRE[0]) for r, cells in enumerate(self.rows)]
         self.col_base = [outlook.value(cells, centre=k == CENTRE[1]) for k, cells in enumerate(self.cols)]
         crib_known = [game.starter, *game.laid_away(seat)]
         self.crib_known = crib_known
-        self.crib_sign = 1.0 if game.dealer_side == side else -1.0
+        self.crib_sign = 1.0 if game.dealer_side == side else -defence
         self.crib_base = outlook.value(crib_known, crib=True)
 
     def best_square(self, card: Card) -> tuple[Square, float]:
@@ -265,8 +269,18 @@ class _Lines:
 
 
 
-#: The computer players by level name.
-LEVELS: dict[str, Callable[..., Player]] = {"random": RandomPlayer, "expected": ExpectedValuePlayer}
+class AttackingPlayer(ExpectedValuePlayer):
+    """The middle level: builds its own lines and crib like :class:`ExpectedValuePlayer`, never blocks."""
+
+    name = "attack"
+
+    def __init__(self, seed: object = 0, *, samples: int = 12) -> None:
+        super().__init__(seed, samples=samples, defence=0.0)
+
+
+#: The computer players by level, weakest first: each makes a player from a seed.
+LEVELS: dict[str, Callable[..., Player]] = {"random": RandomPlayer, "attack": AttackingPlayer,
+                                            "expected": ExpectedValuePlayer}
 
 
 def play_round(game: CrossCribbGame, players: Sequence[Player]) -> None:
