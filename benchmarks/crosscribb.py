@@ -10,9 +10,13 @@ For each number of players it reports, from seeded games (game ``i`` uses seed `
   the same for random play, as a baseline;
 - strength: the better level (``expected``) against the weaker (``random``), sides swapped every game,
   with the share of games won, games won per game (skunks count 2, double skunks 3) and a 95% interval;
+- the middle level (``attack``: builds its own lines, never blocks) against each of the others;
 - an ablation: the better level against itself with the crib judgement turned off (``samples=0``: it
   lays away only when forced), to show the crib choice is worth something;
-- speed: seconds per round of each level, measured in the same run (random play is the baseline).
+- speed: milliseconds per round with every seat played by each level, in one process, random play
+  being the baseline measured side by side.
+
+``--parts`` picks which of ``selfplay strength attack ablation speed`` to run (all by default).
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cribbage.crosscribb import CrossCribbGame, Phase  # noqa: E402
-from cribbage.crosscribb.players import ExpectedValuePlayer, RandomPlayer  # noqa: E402
+from cribbage.crosscribb.players import AttackingPlayer, ExpectedValuePlayer, RandomPlayer  # noqa: E402
 
 
 def _side(players: int, seat: int) -> int:
@@ -39,6 +43,8 @@ def _make(kind: str, seed: int):
         return RandomPlayer(seed)
     if kind == "expected":
         return ExpectedValuePlayer(seed)
+    if kind == "attack":
+        return AttackingPlayer(seed)
     if kind == "no-crib":
         return ExpectedValuePlayer(seed, samples=0)
     raise ValueError(kind)
@@ -107,24 +113,56 @@ def strength(results: list[dict], better: str, label: str) -> None:
           f"-{min(1, share + half):.1%}); net {points / n:+.2f} games a game")
 
 
+def speed(players: int, rounds: int) -> None:
+    """Milliseconds per round, every seat the same level, one process, levels side by side."""
+    timings = {}
+    for kind in ("random", "attack", "expected"):
+        seats = [_make(kind, s) for s in range(players)]
+        for seed in range(rounds, rounds + 2):  # untimed: builds the tables the players look up
+            game = CrossCribbGame(players, seed=seed)
+            while game.phase is Phase.PLAY:
+                game.apply(seats[game.to_act].choose(game))
+        start = time.perf_counter()
+        for seed in range(rounds):
+            game = CrossCribbGame(players, seed=seed)
+            while game.phase is Phase.PLAY:
+                game.apply(seats[game.to_act].choose(game))
+        timings[kind] = (time.perf_counter() - start) / rounds
+    base = timings["random"]
+    print("  speed: " + ", ".join(f"{kind} {t * 1000:.1f} ms a round ({t / base:.0f}x random)"
+                                  for kind, t in timings.items()))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="games of better against weaker")
     parser.add_argument("--selfplay", type=int, default=1000, help="games of self-play at each level")
-    parser.add_argument("--ablation", type=int, default=400, help="games with the crib judgement off")
+    parser.add_argument("--ablation", type=int, default=400, help="games for the middle level and the ablation")
+    parser.add_argument("--rounds", type=int, default=50, help="rounds timed for speed")
     parser.add_argument("--players", type=int, nargs="+", default=[2, 3, 4])
+    parser.add_argument("--parts", nargs="+", default=["selfplay", "strength", "attack", "ablation", "speed"])
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     started = time.perf_counter()
     for players in args.players:
         print(f"{players} players")
-        describe(run(players, args.selfplay, "random", "random", args.workers, False), "random self-play")
-        describe(run(players, args.selfplay, "expected", "expected", args.workers, False),
-                 "expected-value self-play")
-        strength(run(players, args.games, "expected", "random", args.workers, True), "expected",
-                 "better against weaker")
-        strength(run(players, args.ablation, "expected", "no-crib", args.workers, True), "expected",
-                 "crib judgement on against off")
+        if "selfplay" in args.parts:
+            describe(run(players, args.selfplay, "random", "random", args.workers, False), "random self-play")
+            describe(run(players, args.selfplay, "expected", "expected", args.workers, False),
+                     "expected-value self-play")
+        if "strength" in args.parts:
+            strength(run(players, args.games, "expected", "random", args.workers, True), "expected",
+                     "better against weaker")
+        if "attack" in args.parts:
+            strength(run(players, args.ablation, "expected", "attack", args.workers, True), "expected",
+                     "better against the middle level")
+            strength(run(players, args.ablation, "attack", "random", args.workers, True), "attack",
+                     "middle level against weaker")
+        if "ablation" in args.parts:
+            strength(run(players, args.ablation, "expected", "no-crib", args.workers, True), "expected",
+                     "crib judgement on against off")
+        if "speed" in args.parts:
+            speed(players, args.rounds)
     print(f"total {time.perf_counter() - started:.0f} s with {args.workers} worker(s)")
 
 
