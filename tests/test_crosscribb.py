@@ -7,9 +7,9 @@ from collections import Counter
 
 import pytest
 
-from cribbage import Card, CribbageError, Deck, IllegalActionError, score_hand
+from cribbage import CribbageError, Deck, IllegalActionError, score_hand
 from cribbage.crosscribb import (CENTRE, COLUMNS_SIDE, ROWS_SIDE, CrossCribbGame, CutForDeal, Dealt, GameWon,
-                                 LaidAway, LayAway, NextRound, Phase, Place, Placed, RoundScored,
+                                 LaidAway, LayAway, NextRound, Phase, Placed, RoundScored,
                                  StarterTurned, Turned, game_value, play_cycle, round_deck, running_total,
                                  score_line,
                                  turn_order)

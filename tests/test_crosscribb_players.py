@@ -7,7 +7,7 @@ from itertools import combinations
 import pytest
 
 from cribbage import Card, Deck
-from cribbage.crosscribb import CrossCribbGame, LayAway, NextRound, Phase, Place, line_total
+from cribbage.crosscribb import CrossCribbGame, LayAway, NextRound, Phase, line_total
 from cribbage.crosscribb.players import (LEVELS, ExpectedValuePlayer, RandomPlayer, _fresh_deck_table,
                                          _Outlook, play_game, play_round)
 from cribbage.scoring import _POW5, _rank_table

@@ -4,7 +4,7 @@ the comments, so a reader can check them without the engine)."""
 
 import pytest
 
-from cribbage import Card, IllegalActionError, InvalidCardError, InvalidHandError, cards, score_hand
+from cribbage import Card, InvalidCardError, InvalidHandError, cards, score_hand
 from cribbage.crosscribb import LineScore, line_total, running_total, score_board, score_line
 from cribbage.crosscribb.board import LINES, Line, line_name, square
 

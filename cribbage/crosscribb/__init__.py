@@ -6,6 +6,17 @@
 - :mod:`.players`: the computer players, from random to one that weighs every square.
 
 Rules: RULES.md, "CrossCribb".
+
+>>> from cribbage.crosscribb import CrossCribbGame, ExpectedValuePlayer, play_round
+>>> game = CrossCribbGame(4, seed=7)
+>>> game.dealer, game.to_act, str(game.starter)
+(2, 3, '6♣')
+>>> play_round(game, [ExpectedValuePlayer(seat) for seat in range(4)])
+>>> result = game.last_round
+>>> result.totals, result.winner, result.points, game.scores
+((33, 29), 0, 4, [4, 0])
+>>> str(result.columns[2])
+'fifteen two, fifteen four, fifteen six, and a run of three is nine'
 """
 
 from .board import (CENTRE, COLUMNS, LINES, ROWS, SQUARES, Line, LineScore, Square, SquareLike, line_name,

@@ -24,7 +24,7 @@ from __future__ import annotations
 import enum
 import random
 from dataclasses import dataclass
-from typing import Optional, Sequence, Union
+from typing import Optional, Union
 
 from ..cards import Card, Deck, CardLike
 from ..errors import CribbageError, IllegalActionError

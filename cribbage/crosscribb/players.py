@@ -30,7 +30,7 @@ import numpy as np
 from ..cards import Card
 from ..errors import CribbageError
 from ..scoring import _POW5, _rank_table
-from .board import CENTRE, COLUMNS, ROWS, SIZE, Square
+from .board import CENTRE, SIZE, Square
 from .game import Action, CrossCribbGame, LayAway, NextRound, Phase, Place
 
 __all__ = ["Player", "RandomPlayer", "ExpectedValuePlayer", "AttackingPlayer", "LEVELS", "play_round",
