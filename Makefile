@@ -27,3 +27,9 @@ benchmark: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info
+
+# The hand calculator as a standalone web app (Voilà); a link such as
+# http://localhost:8866/?hand=5H5D6H7S&starter=8C opens with that hand scored.
+.PHONY: calculator
+calculator: $(STAMP)
+	$(BIN)/voila apps/calculator.ipynb

@@ -31,8 +31,12 @@ class VoilaPage:
     def open(self, url: str, timeout: float = 120) -> None:
         """Load ``url`` and wait until Voilà has run the notebook and drawn every widget."""
         self.page.goto(url, timeout=timeout * 1000)
+        # Voilà sends each output as a script element that its page then replaces with the
+        # rendered output, a widget first saying "Loading widget...".
         self.page.wait_for_function(
-            "() => document.querySelector('#rendered_cells') !== null"
+            "() => document.readyState === 'complete'"
+            " && document.querySelector('#rendered_cells') !== null"
+            " && document.querySelector('script[type=\"application/vnd.voila.cell-output+json\"]') === null"
             " && !document.body.innerText.includes('Loading widget...')",
             timeout=timeout * 1000)
 
@@ -61,5 +65,14 @@ class VoilaPage:
     def screenshot(self, name: str) -> Path:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
-        self.page.screenshot(path=str(path), full_page=True)
+        # The app scrolls inside its own panel, so the window is made as tall as the app instead.
+        size = self.page.viewport_size or {"width": 1280, "height": 900}
+        height = self.page.evaluate("() => document.querySelector('#rendered_cells').scrollHeight")
+        self.page.set_viewport_size({"width": size["width"],
+                                     "height": max(size["height"], min(height, 12000))})
+        try:
+            self.page.wait_for_timeout(300)
+            self.page.screenshot(path=str(path))
+        finally:
+            self.page.set_viewport_size(size)
         return path
