@@ -2,14 +2,15 @@
 
 A :class:`~cribbage.game.Game` appends a :class:`ScoreEvent` for every point pegged (so the events add
 up to the scores) and a :class:`LogEntry` for every action and automatic step (so a view can replay
-the game). All records are small frozen values; plain-English descriptions are made only when asked.
+the game). All records are small immutable values (named tuples: a game makes a few hundred, and
+they are the cheapest to make); plain-English descriptions are made only when asked.
 """
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Optional
+from typing import NamedTuple, Optional
 
 from .cards import Card
 from .scoring import HandScore, score_hand
@@ -42,8 +43,7 @@ _PLAY_PHRASES = {"fifteen": "fifteen", "thirty-one": "31", "pair": "a pair", "pa
                  "his heels": "his heels"}
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreEvent:
+class ScoreEvent(NamedTuple):
     """Points pegged: by whom, how many, why (``kind``), with which cards, in which deal and phase.
 
     Kinds: in the play ``"fifteen"``, ``"thirty-one"``, ``"pair"``, ``"pair royal"``,
@@ -79,7 +79,7 @@ class ScoreEvent:
             score = self.hand_score
             assert score is not None
             if score.total != points:
-                return f"{self.kind}: counted {points} (it holds more)"
+                return f"{self.kind}: counted {points} of {score.total}"
             return f"{self.kind}: {score} for {points}"
         if self.kind == "muggins":
             return f"muggins: {points} missed point{'s' if points != 1 else ''}"
@@ -89,8 +89,7 @@ class ScoreEvent:
         return f"player {self.player}: {self.description}"
 
 
-@dataclass(frozen=True, slots=True)
-class LogEntry:
+class LogEntry(NamedTuple):
     """One action or automatic step, with the points it scored (``events``), for replay.
 
     Kinds, actions: ``"discard"``, ``"play"``, ``"go"``, ``"count"``, ``"muggins"``, ``"next deal"``.
@@ -138,8 +137,11 @@ class LogEntry:
             return f"the count is {self.count}: it goes back to 0"
         if self.kind == "end of play":
             return "the play is over" + (f": {scored} to {who}" if scored else "")
-        if self.kind in ("show", "count"):
+        if self.kind == "show":
             return f"{who} counts: {scored}"
+        if self.kind == "count":  # says no more than the player did: a short count is for the opponent to spot
+            event = self.events[0]
+            return f"{who} counts {event.points} for the {'crib' if event.crib else 'hand'}"
         if self.kind == "muggins":
             return f"{who} says muggins: {scored}"
         if self.kind == "next deal":

@@ -23,7 +23,9 @@ The state is kept in immutable values (tuples, cards) plus two append-only lists
 
 from __future__ import annotations
 
+import operator
 import random
+from functools import lru_cache
 from itertools import combinations
 from operator import attrgetter
 from typing import Iterable, Optional, Sequence
@@ -51,6 +53,17 @@ _STATE = ("_phase", "_to_act", "_dealer", "_deal_number", "_hands", "_kept", "_d
 _get_state = attrgetter(*_STATE)
 _CONFIG = ("_seed", "_target", "_muggins_on", "_double_skunk_games", "_start_scores", "_deals")
 _NO_CARDS: tuple[Card, ...] = ()
+# Module constants: reading an enum member through its class is slow on the hot path.
+_DISCARD, _CUT, _PLAY, _SHOW, _DEAL_OVER, _OVER = (Phase.DISCARD, Phase.CUT, Phase.PLAY, Phase.SHOW,
+                                                   Phase.DEAL_OVER, Phase.OVER)
+# Actions are immutable, so the game hands out the same ones instead of making them on every ask.
+_PLAYS = {(seat, card): Play(seat, card) for seat in (0, 1) for card in FULL_DECK}
+_GOES = (Go(0), Go(1))
+
+
+@lru_cache(maxsize=64)
+def _discard_actions(seat: int, hand: tuple[Card, ...]) -> tuple[Discard, ...]:
+    return tuple(Discard(seat, pair) for pair in combinations(hand, 2))
 
 
 def _fits(hand: tuple[Card, ...], room: int) -> bool:
@@ -151,7 +164,7 @@ class Game:
         self._events: list[ScoreEvent] = []
         self._log: list[LogEntry] = []
         self._history: list[tuple] = []
-        self._phase = Phase.DISCARD
+        self._phase = _DISCARD
         self._to_act: Optional[int] = None
         self._deal_number = 1
         self._scores = self._start_scores
@@ -325,6 +338,14 @@ class Game:
         return None if self._muggins is None else self._muggins[0]
 
     @property
+    def counting(self) -> Optional[str]:
+        """Muggins mode: what the show waits to have counted, ``"hand"`` (the pone's, then the
+        dealer's: ``to_act`` says whose) or ``"crib"``; None when no count is awaited."""
+        if self._phase is not _SHOW:
+            return None
+        return "crib" if self._show_step == 2 else "hand"
+
+    @property
     def history_length(self) -> int:
         """How many actions :meth:`undo` can take back."""
         return len(self._history)
@@ -367,20 +388,20 @@ class Game:
             player = _seat(player)
         phase = self._phase
         out: list[Action] = []
-        if phase is Phase.OVER:
+        if phase is _OVER:
             return out
-        if phase is Phase.DISCARD:
+        if phase is _DISCARD:
             for seat in (self.pone, self._dealer):
                 if (player is None or player == seat) and not self._discards[seat]:
-                    out.extend(Discard(seat, pair) for pair in combinations(self._hands[seat], 2))
-        elif phase is Phase.PLAY:
+                    out.extend(_discard_actions(seat, self._hands[seat]))
+        elif phase is _PLAY:
             seat = self._to_act
             if seat is not None and (player is None or player == seat):
                 room = MAX_COUNT - self._count
-                plays = [Play(seat, card) for card in self._hands[seat] if card.value <= room]
-                out.extend(plays if plays else [Go(seat)])
+                plays = [_PLAYS[seat, card] for card in self._hands[seat] if card.value <= room]
+                out.extend(plays if plays else [_GOES[seat]])
         else:
-            if phase is Phase.SHOW and (player is None or player == self._to_act):
+            if phase is _SHOW and (player is None or player == self._to_act):
                 seat = self._to_act
                 assert seat is not None
                 _, cards_, crib = self._show_item(self._show_step)
@@ -388,7 +409,7 @@ class Game:
                 out.extend(Count(seat, points) for points in range(true + 1))
             if self._muggins is not None and (player is None or player == self._muggins[0]):
                 out.append(Muggins(self._muggins[0]))
-            if phase is Phase.DEAL_OVER:
+            if phase is _DEAL_OVER:
                 out.append(NextDeal())  # anyone may start the next deal
         return out
 
@@ -433,7 +454,7 @@ class Game:
         """Raise if ``player`` may not lay away ``cards`` now; return them as two Cards."""
         self._verify_not_over()
         seat = _seat(player)
-        if self._phase is not Phase.DISCARD:
+        if self._phase is not _DISCARD:
             raise IllegalActionError(f"cards are laid away before the play, and it is the {self._phase.value} now")
         if self._discards[seat]:
             raise IllegalActionError(f"player {seat} has already laid away two cards to the crib")
@@ -453,7 +474,7 @@ class Game:
     def discard(self, player: int, cards: "Iterable[CardLike] | str") -> LogEntry:
         """Lay away two of your six cards to the dealer's crib. Either player may go first."""
         chosen = self.verify_discard(player, cards)
-        seat = player
+        seat = _seat(player)
         self._push()
         kept = _without(_without(self._hands[seat], chosen[0]), chosen[1])
         self._hands = _with(self._hands, seat, kept)
@@ -477,11 +498,11 @@ class Game:
         self._starter = starter
         events: tuple[ScoreEvent, ...] = ()
         if starter.rank == 11:
-            events = (self._peg(dealer, 2, "his heels", (starter,), Phase.CUT),)
+            events = (self._peg(dealer, 2, "his heels", (starter,), _CUT),)
         self._note("starter", dealer, (starter,), events=events)
         if self._over_now():
             return
-        self._phase = Phase.PLAY
+        self._phase = _PLAY
         self._resolve(self.pone)
 
     # ----------------------------------------------------------------- the play
@@ -489,7 +510,7 @@ class Game:
         """Raise if ``player`` may not play ``card`` now; return it as a Card."""
         self._verify_not_over()
         seat = _seat(player)
-        if self._phase is not Phase.PLAY:
+        if self._phase is not _PLAY:
             raise IllegalActionError(f"no card can be played now: it is the {self._phase.value}")
         played = _read_card(card)
         if seat != self._to_act:
@@ -508,7 +529,7 @@ class Game:
     def play(self, player: int, card: CardLike) -> LogEntry:
         """Play a card: it pegs for fifteen, 31, pairs and runs at once (``cribbage.score_play``)."""
         played = self.verify_play(player, card)
-        seat = player
+        seat = _seat(player)
         self._push()
         self._hands = _with(self._hands, seat, _without(self._hands[seat], played))
         self._series += (played,)
@@ -518,7 +539,7 @@ class Game:
         events: list[ScoreEvent] = []
         if _may_score(self._series, self._count):
             for item in score_play(self._series).items:
-                events.append(self._peg(seat, item.points, item.kind, item.cards, Phase.PLAY))
+                events.append(self._peg(seat, item.points, item.kind, item.cards, _PLAY))
                 if self._winner is not None:
                     break
         entry = self._note("play", seat, (played,), count=self._count, events=tuple(events))
@@ -537,7 +558,7 @@ class Game:
         """Raise if ``player`` may not say go now."""
         self._verify_not_over()
         seat = _seat(player)
-        if self._phase is not Phase.PLAY:
+        if self._phase is not _PLAY:
             raise IllegalActionError(f"go is said in the play, and it is the {self._phase.value} now")
         if seat != self._to_act:
             raise IllegalActionError(f"it is player {self._to_act}'s turn, not player {seat}'s")
@@ -553,10 +574,11 @@ class Game:
     def go(self, player: int) -> LogEntry:
         """Say go: you hold cards but none fits. The other player plays on while they can."""
         self.verify_go(player)
+        seat = _seat(player)
         self._push()
-        self._said_go = _with(self._said_go, player, True)
-        entry = self._note("go", player, _NO_CARDS, count=self._count)
-        self._resolve(1 - player)
+        self._said_go = _with(self._said_go, seat, True)
+        entry = self._note("go", seat, _NO_CARDS, count=self._count)
+        self._resolve(1 - seat)
         return entry
 
     def _new_series(self) -> None:
@@ -592,7 +614,7 @@ class Game:
             # No one can play: the last card of the series pegs the go (a 31 was reset already).
             last = self._last
             assert last is not None and self._count < MAX_COUNT
-            event = self._peg(last, 1, "go", self._series, Phase.PLAY)
+            event = self._peg(last, 1, "go", self._series, _PLAY)
             self._note("reset", last, self._series, count=self._count, events=(event,))
             if self._over_now():
                 return
@@ -604,12 +626,12 @@ class Game:
         events: tuple[ScoreEvent, ...] = ()
         if self._count:  # the last card, unless it made 31 (already pegged 2 and reset)
             assert last is not None
-            events = (self._peg(last, 1, "last card", self._series, Phase.PLAY),)
+            events = (self._peg(last, 1, "last card", self._series, _PLAY),)
         self._note("end of play", last, self._series, count=self._count, events=events)
         if self._over_now():
             return
         self._new_series()
-        self._phase = Phase.SHOW
+        self._phase = _SHOW
         self._show_step = 0
         if self._muggins_on:
             self._to_act = self.pone
@@ -618,13 +640,13 @@ class Game:
         for step in range(3):
             owner, cards_, crib = self._show_item(step)
             points = hand_total(cards_, self._starter, crib=crib)  # type: ignore[arg-type]
-            event = self._peg(owner, points, "crib" if crib else "hand", cards_, Phase.SHOW,
+            event = self._peg(owner, points, "crib" if crib else "hand", cards_, _SHOW,
                               starter=self._starter, crib=crib)
             self._note("show", owner, cards_, events=(event,))
             if self._over_now():
                 return
         self._show_step = 3
-        self._phase = Phase.DEAL_OVER
+        self._phase = _DEAL_OVER
 
     def _show_item(self, step: int) -> tuple[int, tuple[Card, ...], bool]:
         """The show in order: (owner, cards, is crib) for the pone's hand, dealer's hand, crib."""
@@ -641,14 +663,16 @@ class Game:
         seat = _seat(player)
         if not self._muggins_on:
             raise IllegalActionError("the show is counted automatically: muggins is off in this game")
-        if self._phase is not Phase.SHOW:
+        if self._phase is not _SHOW:
             raise IllegalActionError(f"hands are counted in the show, and it is the {self._phase.value} now")
         owner, cards_, crib = self._show_item(self._show_step)
         if seat != owner:
             which = ["the pone's hand", "the dealer's hand", "the crib"][self._show_step]
             raise IllegalActionError(f"{which} is counted now, by player {owner}")
-        if not _is_int(points) or points < 0:
+        whole = _whole(points)
+        if whole is None or whole < 0:
             raise IllegalActionError(f"a count is a whole number of points, 0 or more, not {points!r}")
+        points = whole
         true = hand_total(cards_, self._starter, crib=crib)  # type: ignore[arg-type]
         if points > true:
             raise IllegalActionError(f"{points} is more than this {'crib' if crib else 'hand'} holds: "
@@ -664,10 +688,11 @@ class Game:
 
         (Not ``count``: that name is the running count of the play.)"""
         true = self.verify_count_hand(player, points)
+        points = _whole(points)  # type: ignore[assignment]
         self._push()
         self._muggins = None  # a new count closes the chance to claim on the last one
         owner, cards_, crib = self._show_item(self._show_step)
-        event = self._peg(owner, points, "crib" if crib else "hand", cards_, Phase.SHOW,
+        event = self._peg(owner, points, "crib" if crib else "hand", cards_, _SHOW,
                           starter=self._starter, crib=crib)
         entry = self._note("count", owner, cards_, events=(event,))
         if self._over_now():
@@ -676,7 +701,7 @@ class Game:
             self._muggins = (1 - owner, true - points, cards_, crib)
         self._show_step += 1
         if self._show_step == 3:
-            self._phase = Phase.DEAL_OVER
+            self._phase = _DEAL_OVER
             self._to_act = None
         else:
             self._to_act = self._dealer
@@ -703,7 +728,7 @@ class Game:
         self._push()
         claimant, missed, cards_, crib = self._muggins  # type: ignore[misc]
         self._muggins = None
-        event = self._peg(claimant, missed, "muggins", cards_, Phase.SHOW, starter=self._starter, crib=crib)
+        event = self._peg(claimant, missed, "muggins", cards_, _SHOW, starter=self._starter, crib=crib)
         entry = self._note("muggins", claimant, cards_, events=(event,))
         self._over_now()
         return entry
@@ -711,7 +736,7 @@ class Game:
     # ----------------------------------------------------------------- between deals
     def verify_next_deal(self) -> None:
         self._verify_not_over()
-        if self._phase is not Phase.DEAL_OVER:
+        if self._phase is not _DEAL_OVER:
             raise IllegalActionError(f"the deal is not over: it is the {self._phase.value}")
 
     def can_next_deal(self) -> bool:
@@ -763,7 +788,7 @@ class Game:
         self._passed = (False, False)
         self._show_step = 0
         self._muggins = None
-        self._phase = Phase.DISCARD
+        self._phase = _DISCARD
         self._to_act = pone
         self._note("deal", dealer, tuple([deck[i] for i in order[:12]]))
 
@@ -783,7 +808,7 @@ class Game:
         """After a scoring step: if someone reached the target, end the game here."""
         if self._winner is None:
             return False
-        self._phase = Phase.OVER
+        self._phase = _OVER
         self._to_act = None
         self._muggins = None
         self._note("game over", self._winner, _NO_CARDS)
@@ -809,10 +834,23 @@ def _is_seat(value: object) -> bool:
     return _is_int(value) and value in (0, 1)
 
 
+def _whole(value: object) -> Optional[int]:
+    """``value`` as an int if it is a whole number (an int or a numpy integer, not a bool), else None."""
+    if value.__class__ is int:
+        return value  # type: ignore[return-value]
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
 def _seat(player: object) -> int:
-    if not _is_seat(player):
+    seat = _whole(player)
+    if seat is None or not 0 <= seat <= 1:
         raise IllegalActionError(f"no such player: {player!r} (the players are seats 0 and 1)")
-    return player  # type: ignore[return-value]
+    return seat
 
 
 def _can(verify, *args) -> bool:

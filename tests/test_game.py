@@ -197,6 +197,13 @@ class TestDiscard:
         refused(game, game.count_hand, seat, 3, match="muggins is off")
         refused(game, game.claim_muggins, seat, match="muggins is off")
 
+    def test_seats_may_be_numpy_integers(self):
+        import numpy
+        game = Game(seed=3)
+        seat = numpy.int64(game.pone)
+        game.discard(seat, game.hand(game.pone)[:2])
+        assert game.discards(game.pone) and game.to_act == game.dealer
+
     def test_discards_given_as_text(self):
         game = Game(seed=3)
         seat = game.pone
@@ -483,7 +490,7 @@ class TestMuggins:
 
     def test_the_show_waits_for_each_count_in_order(self):
         game, pone, dealer, crib = self.start()
-        assert game.phase is Phase.SHOW and game.to_act == 0
+        assert game.phase is Phase.SHOW and game.to_act == 0 and game.counting == "hand"
         assert game.legal_actions() == [Count(0, n) for n in range(pone + 1)]
         refused(game, game.count_hand, 1, dealer, match="the pone's hand is counted now, by player 0")
         refused(game, game.count_hand, 0, pone + 1, match="more than this hand holds")
@@ -494,10 +501,12 @@ class TestMuggins:
         before = game.scores
         game.count_hand(0, pone)
         assert game.to_act == 1 and game.muggins_claimant is None
+        assert game.counting == "hand" and game.to_act == 1
         game.count_hand(1, dealer)
+        assert game.counting == "crib" and game.to_act == 1
         refused(game, game.count_hand, 1, crib + 1, match="more than this crib holds")
         game.count_hand(1, crib)
-        assert game.phase is Phase.DEAL_OVER and game.to_act is None
+        assert game.phase is Phase.DEAL_OVER and game.to_act is None and game.counting is None
         assert game.scores == (before[0] + pone, before[1] + dealer + crib)
         assert [e.kind for e in game.log[-3:]] == ["count", "count", "count"]
 
@@ -507,7 +516,8 @@ class TestMuggins:
         assert game.muggins_claimant == 1 and game.can_claim_muggins(1) and not game.can_claim_muggins(0)
         refused(game, game.claim_muggins, 0, match="cannot claim muggins on their own count")
         assert Muggins(1) in game.legal_actions() and Muggins(1) in game.legal_actions(1)
-        assert game.events[-1].description == f"hand: counted {pone - 3} (it holds more)"
+        assert game.events[-1].description == f"hand: counted {pone - 3} of {pone}"
+        assert game.log[-1].description == f"player 0 counts {pone - 3} for the hand"
         before = game.scores
         game.apply(Muggins(1))
         event = game.events[-1]
