@@ -28,6 +28,7 @@ CSS = """
 .cc-view .widget-text input, .cc-view .widget-button, .cc-view .jupyter-button { font-size: 18px; }
 .cc-view .widget-text input { height: 36px; }
 .cc-view .jupyter-button { height: 38px; }
+.cc-view .widget-hbox { gap: 8px; }
 .cc-title { font-size: 24px; font-weight: 700; margin: 4px 0; }
 .cc-msg { min-height: 1.6em; font-size: 18px; padding: 2px 8px; border-left: 6px solid transparent; }
 .cc-msg-error { border-left-color: #D55E00; background: #fbe9e0; }
@@ -53,9 +54,9 @@ CSS = """
 .cc-slot-label { font-size: 15px; color: #333; margin-top: 4px; }
 .cc-gap { width: 22px; }
 .cc-empty { border: 2px dashed #999; box-shadow: none; background: #f6f6f6; }
-.jupyter-widgets.jupyter-button.cc-cardbtn { font-size: 22px; font-weight: 700; width: 66px; height: 52px;
-  padding: 0 2px; background: #fff; border: 2px solid #666; border-radius: 7px; }
-.jupyter-widgets.jupyter-button.cc-cardbtn.cc-small { font-size: 18px; width: 54px; height: 42px; }
+.jupyter-widgets.jupyter-button.cc-cardbtn { font-size: 22px; font-weight: 700; width: 84px; height: 56px;
+  padding: 0 2px; background: #fff; border: 2px solid #666; border-radius: 7px; flex: 0 0 auto; }
+.jupyter-widgets.jupyter-button.cc-cardbtn.cc-small { font-size: 19px; width: 68px; height: 44px; }
 .jupyter-widgets.jupyter-button.cc-cardbtn.cc-selected { border: 4px solid #000; background: #FFF3C4;
   box-shadow: inset 0 0 0 2px #fff; }
 .jupyter-widgets.jupyter-button.cc-cardbtn.cc-selected::after { content: " ✓"; color: #000; }
@@ -64,6 +65,7 @@ CSS = """
   white-space: normal; font-size: 17px; background: #f4f4f4; border: 1px solid #bbb; }
 .jupyter-widgets.jupyter-button.cc-item.cc-selected { border: 3px solid #000; background: #FFF3C4; }
 .cc-big { font-size: 26px; font-weight: 700; }
+.cc-text { font-size: 18px; }
 .cc-spoken { font-size: 19px; font-style: italic; }
 .cc-code { font-family: "DejaVu Sans Mono", monospace; font-size: 18px; }
 """

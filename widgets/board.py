@@ -20,7 +20,7 @@ from matplotlib.figure import Figure
 from cribbage.result import finish_kind, game_value, skunk_lines
 
 from ._base import Refused, View, figure_png, guarded, style_tag
-from .charts import OKABE_ITO
+from .charts import OKABE_ITO, CourseFigure
 from .i18n import check_language, number_words, t
 
 __all__ = ["Pegs", "draw_board", "Board", "FINISHES"]
@@ -88,9 +88,9 @@ def draw_board(pegs: Sequence[Pegs], *, names: Sequence[str] | None = None, targ
     bands = math.ceil((target - 1) / _PER_BAND)
     rc = {"font.size": 14, "font.family": "DejaVu Sans"}
     with matplotlib.rc_context(rc):
-        height = 0.75 + 1.45 * bands
-        fig = Figure(figsize=(width, height))
-        ax = fig.add_axes((0.005, 0.0, 0.99, 1 - 0.62 / height))
+        height = 0.8 + 1.5 * bands
+        fig = CourseFigure(figsize=(width, height))
+        ax = fig.add_axes((0.005, 0.0, 0.99, 1 - 0.7 / height))
         ax.set_axis_off()
         right = _hole_x(_PER_BAND - 1)
         # The wood, one strip per band.
@@ -101,7 +101,7 @@ def draw_board(pegs: Sequence[Pegs], *, names: Sequence[str] | None = None, targ
                 edgecolor="#8B6A3E", linewidth=1.5, zorder=0))
             first = band * _PER_BAND + 1
             if band:
-                ax.text(-1.0, y, str(first), ha="right", va="center", fontsize=12, color="#333")
+                ax.text(-1.0, y, str(first), ha="right", va="center", fontsize=15, color="#333")
         # The holes.
         for player in (0, 1):
             xs, ys = [], []
@@ -109,27 +109,27 @@ def draw_board(pegs: Sequence[Pegs], *, names: Sequence[str] | None = None, targ
                 x, y = _hole_xy(hole, player, target)
                 xs.append(x)
                 ys.append(y)
-            ax.scatter(xs, ys, s=16, color="#5a4326", zorder=1)
+            ax.scatter(xs, ys, s=20, color="#5a4326", zorder=1)
             sx, sy = _hole_xy(0, player, target)
-            ax.scatter([sx, sx + 1.2], [sy, sy], s=16, color="#5a4326", zorder=1)
+            ax.scatter([sx, sx + 1.2], [sy, sy], s=20, color="#5a4326", zorder=1)
         # Hole numbers every ten, between the tracks.
         for hole in range(10, target, 10):
             x, y = _hole_xy(hole, 0, target)
-            ax.text(x, y - _TRACK_OFFSET, str(hole), ha="center", va="center", fontsize=10.5, color="#333")
+            ax.text(x, y - _TRACK_OFFSET, str(hole), ha="center", va="center", fontsize=13, color="#222")
         ax.text(-2.9, _TRACK_OFFSET + 0.45, t("board.start", language), ha="center", va="bottom",
-                fontsize=11, color="#333")
+                fontsize=13, color="#333")
         # The game hole.
         gx, gy = _hole_xy(target, 0, target)
         ax.scatter([gx], [gy], s=260, facecolor="#fff", edgecolor="#000", linewidth=2.5, zorder=2)
         ax.text(gx, gy - 1.05, f"{target}\n{t('board.game_hole', language)}", ha="center", va="top",
-                fontsize=12, fontweight="bold")
+                fontsize=14, fontweight="bold")
         # The skunk lines.
         for hole, key, style in ((skunk, "board.skunk_line", "-"), (double, "board.double_line", "--")):
             if hole is None:
                 continue
             x, y = _line_x(hole, target)
             ax.plot([x, x], [y - 1.1, y + 1.1], color="#000", linewidth=3, linestyle=style, zorder=3)
-            ax.text(x, y + 1.15, f"{t(key, language)} ({hole})", ha="center", va="bottom", fontsize=13,
+            ax.text(x, y + 1.15, f"{t(key, language)} ({hole})", ha="center", va="bottom", fontsize=16,
                     fontweight="bold", bbox={"facecolor": "#fff", "edgecolor": "#000", "pad": 2})
         # The pegs.
         for player, (front, back) in enumerate(pegs):
@@ -143,12 +143,12 @@ def draw_board(pegs: Sequence[Pegs], *, names: Sequence[str] | None = None, targ
                     x += 1.2
                 if hole >= target:
                     y += 0.3 if player == 0 else -0.3
-                ax.scatter([x], [y], s=420, marker=style["marker"], zorder=5, linewidth=2.5,
+                ax.scatter([x], [y], s=480, marker=style["marker"], zorder=5, linewidth=2.5,
                            facecolor=style["colour"] if is_front else "#fff", edgecolor=style["colour"])
                 ax.text(x, y, style["letter"], ha="center", va="center", fontsize=11, fontweight="bold",
                         color="#fff" if is_front else style["colour"], zorder=6)
         ax.set_xlim(-4.7, right + 4.6)
-        ax.set_ylim(-(bands - 1) * _BAND_HEIGHT - 2.1, 1.45)
+        ax.set_ylim(-(bands - 1) * _BAND_HEIGHT - 2.5, 1.45)
         # The key: who is who, which peg is which, in words and shapes.
         handles = []
         for player, name in enumerate(names):
@@ -161,7 +161,7 @@ def draw_board(pegs: Sequence[Pegs], *, names: Sequence[str] | None = None, targ
                     [], [], linestyle="none", marker=style["marker"], markersize=14, markeredgewidth=2.5,
                     markerfacecolor=style["colour"] if is_front else "#fff", markeredgecolor=style["colour"],
                     label=label))
-        fig.legend(handles=handles, loc="upper center", ncols=4, fontsize=14, frameon=False,
+        fig.legend(handles=handles, loc="upper center", ncols=4, fontsize=16, frameon=False,
                    bbox_to_anchor=(0.5, 1.0), handletextpad=0.3, columnspacing=1.6, borderaxespad=0.2)
     return fig
 
@@ -176,8 +176,10 @@ class Board(View):
 
     def __init__(self, *, names: Sequence[str] | None = None, target: int = 121, language: str = "en",
                  stepper: bool = True, finishes: Sequence[tuple[Pegs, Pegs]] = FINISHES,
-                 double_skunk_games: int = 3) -> None:
+                 double_skunk_games: int = 3, autodraw: bool = True) -> None:
         super().__init__(language=language)
+        #: Redraw the picture on every change; off, only :meth:`redraw` draws (for long scripted runs).
+        self.autodraw = autodraw
         skunk_lines(target)
         self.target = target
         self.double_skunk_games = double_skunk_games
@@ -191,7 +193,7 @@ class Board(View):
         self._pegs: tuple[Pegs, Pegs] = ((0, 0), (0, 0))
         self._finish = -1
         self.draws = 0
-        self._image = w.Image(format="png", layout=w.Layout(width="100%", max_width="1100px"))
+        self._image = w.Image(format="png", layout=w.Layout(width="100%", max_width="1200px"))
         self._caption = w.HTML()
         self._scores = w.HTML()
         self._prev = w.Button(description=self._t("board.prev"), layout=w.Layout(width="auto"))
@@ -200,7 +202,7 @@ class Board(View):
         self._prev.on_click(self._guard(lambda _b: self.previous_finish()))
         self._next.on_click(self._guard(lambda _b: self.next_finish()))
         controls = w.HBox([self._prev, self._next, self._step_label],
-                          layout=w.Layout(align_items="center", gap="12px"))
+                          layout=w.Layout(align_items="center"))
         self.children = [style_tag(), self._scores, self._image, *([controls] if stepper else []),
                          self._caption, self._message]
         self._show()
@@ -348,6 +350,17 @@ class Board(View):
                        games=number_words(games, self.language))
         return f"{head} {self._t(f'result.why.{kind}', line=line)}"
 
+    def _caption_html(self, winner_score: int, loser_score: int) -> str:
+        kind = finish_kind(winner_score, loser_score, target=self.target)
+        games = game_value(winner_score, loser_score, target=self.target,
+                           double_skunk_games=self.double_skunk_games)
+        skunk, double = skunk_lines(self.target)
+        line = double if kind == "double skunk" else skunk
+        head = self._t(f"result.{kind}", w=winner_score, l=loser_score,
+                       games=number_words(games, self.language))
+        return (f'<div class="cc-big" role="status">{html.escape(head)}</div>'
+                f'<div class="cc-text">{html.escape(self._t(f"result.why.{kind}", line=line))}</div>')
+
     # The view ---------------------------------------------------------------------------------
     def _show(self) -> None:
         (fa, _), (fb, _) = self._pegs
@@ -358,13 +371,23 @@ class Board(View):
         if won is not None:
             loser = 1 - won
             self._caption_text = self.describe_finish(self._pegs[won][0], self._pegs[loser][0])
+            self._caption.value = self._caption_html(self._pegs[won][0], self._pegs[loser][0])
         else:
             self._caption_text = ""
-        self._caption.value = f'<div class="cc-big" role="status">{self._caption_text}</div>'
+            self._caption.value = ""
         if self.finishes:
             shown = self._t("board.step", n=self._finish + 1, of=len(self.finishes)) if self._finish >= 0 else ""
-            self._step_label.value = f"<span>{shown}</span>"
+            self._step_label.value = f'<span class="cc-text">{shown}</span>'
             self._prev.disabled = self._finish <= 0
             self._next.disabled = self._finish >= len(self.finishes) - 1
+        if self.autodraw:
+            self.redraw()
+
+    def figure(self) -> Figure:
+        """The position as a matplotlib figure (a fresh one, for saving or printing)."""
+        return draw_board(self._pegs, names=self.names, target=self.target, language=self.language)
+
+    def redraw(self) -> None:
+        """Draw the picture of the pegs now (cached: a position seen before costs nothing)."""
         self._image.value = _board_png(self._pegs, self.names, self.target, self.language)
         self.draws += 1

@@ -73,8 +73,8 @@ def share_code(hand: Iterable[Card], starter: Card, crib: bool) -> str:
     return "".join(c.code for c in hand) + "/" + starter.code + ("/crib" if crib else "")
 
 
-def _ignored(language: str, key: str, **values: Any) -> Refused:
-    return Refused(t("calc.link_ignored", language, why=t(key, language, **values)))
+def _ignored(language: str, message: str, **values: Any) -> Refused:
+    return Refused(t("calc.link_ignored", language, why=t(message, language, **values)))
 
 
 def _as_text(value: Any, language: str) -> str:
@@ -194,7 +194,8 @@ class HandCalculator(View):
         self._row = CardRow(language=language, four_colour=four_colour, slots=4,
                             starter_label=self._t("card.starter"))
         self._text = w.Text(placeholder=self._t("calc.placeholder"), continuous_update=False,
-                            description=self._t("calc.type"), layout=w.Layout(width="340px"))
+                            description=self._t("calc.type"), layout=w.Layout(width="340px"),
+                            style={"description_width": "initial"})
         self._text.observe(self._guard(lambda change: self._typed(change["new"])), names="value")
         self._score_button = w.Button(description=self._t("calc.score"), button_style="primary",
                                       layout=w.Layout(width="auto"))
@@ -210,23 +211,24 @@ class HandCalculator(View):
         self._total = w.HTML()
         self._spoken = w.HTML()
         self._items_title = w.HTML()
-        self._items = w.VBox()
+        self._items = w.VBox(layout=w.Layout(align_items="flex-start"))
         self._where = w.HTML()
         self._chart = w.Image(format="png", layout=w.Layout(width="100%", max_width="880px"))
-        self._code = w.Text(description=self._t("calc.code"), layout=w.Layout(width="340px"))
+        self._code = w.Text(description=self._t("calc.code"), layout=w.Layout(width="380px"),
+                            style={"description_width": "initial"})
         self._load_button = w.Button(description=self._t("calc.load"), layout=w.Layout(width="auto"))
         self._load_button.on_click(self._guard(lambda _b: self.load_code(self._code.value)))
         self._link = w.HTML()
 
         typed = w.HBox([self._text, self._score_button, self._clear_button, self._crib],
-                       layout=w.Layout(align_items="center", gap="10px", flex_flow="row wrap"))
+                       layout=w.Layout(align_items="center", flex_flow="row wrap"))
         share = w.HBox([self._code, self._load_button, self._link],
-                       layout=w.Layout(align_items="center", gap="10px", flex_flow="row wrap"))
+                       layout=w.Layout(align_items="center", flex_flow="row wrap"))
         results = w.VBox([self._total, self._spoken, self._items_title, self._items, self._where])
         self.children = [
             style_tag(),
             w.HTML(f'<div class="cc-title">{html.escape(self._t("calc.title"))}</div>'
-                   f'<div>{html.escape(self._t("calc.help"))}</div>'),
+                   f'<div class="cc-text">{html.escape(self._t("calc.help"))}</div>'),
             self._picker, typed, self._message, self._row, results,
             *([w.VBox([self._log, self._chart])] if chart else []), share,
         ]
@@ -413,8 +415,8 @@ class HandCalculator(View):
             self._spoken.value = (f'<div class="cc-spoken">'
                                   f'{html.escape(self._t("calc.spoken", text=spoken_count(score, self.language)))}</div>')
             lines = describe_items(score, self.language)
-            self._items_title.value = f"<div>{html.escape(self._t('calc.items'))}</div>" if lines else \
-                f"<div>{html.escape(self._t('item.none'))}</div>"
+            self._items_title.value = f'<div class="cc-text">{html.escape(self._t("calc.items"))}</div>' \
+                if lines else f'<div class="cc-text">{html.escape(self._t("item.none"))}</div>'
             buttons = []
             for i, line in enumerate(lines):
                 button = w.Button(description=line.text, tooltip=line.text, layout=w.Layout(width="auto"))
@@ -423,12 +425,12 @@ class HandCalculator(View):
                 buttons.append(button)
             self._items.children = buttons
             at_most = stats.share_at_most(score.total, crib=self.crib) * 100
-            self._where.value = "<div>" + html.escape(self._t(
+            self._where.value = '<div class="cc-text">' + html.escape(self._t(
                 "calc.share_at_most", at_most=decimal(at_most, self.language),
                 more=decimal(100 - at_most, self.language), total=score.total, what=what)) + "</div>"
             self._code.value = self.share_code
             link = html.escape(self.link, quote=True)
-            self._link.value = (f'<span>{html.escape(self._t("calc.link"))}: '
+            self._link.value = (f'<span class="cc-text">{html.escape(self._t("calc.link"))}: '
                                 f'<a class="cc-code" href="{link}" target="_blank">{link}</a></span>')
         self._draw_chart()
 

@@ -168,8 +168,7 @@ class CardPicker(View):
         self._selected = []
         self._buttons = {}
         for card in offered:
-            button = w.Button(description=str(card), tooltip=card_name(card, self.language),
-                              layout=w.Layout(width="auto"))
+            button = w.Button(description=str(card), tooltip=card_name(card, self.language))
             button.add_class("cc-cardbtn")
             button.add_class(suit_class(card.suit, self.four_colour))
             if self._small:
@@ -218,6 +217,9 @@ class CardPicker(View):
     def _refresh(self, notify: bool = True) -> None:
         chosen = set(self._selected)
         for card, button in self._buttons.items():
+            # Only buttons whose state changed are touched: each change is a message to the browser.
+            if (card in chosen) == ("cc-selected" in button._dom_classes):
+                continue
             name = card_name(card, self.language)
             if card in chosen:
                 button.add_class("cc-selected")
@@ -227,7 +229,7 @@ class CardPicker(View):
                 button.tooltip = name
         if self._show_status:
             shown = cards_text(self._selected) or self._t("picker.none")
-            self._status.value = f"<div>{html.escape(self._t('picker.picked', cards=shown))}</div>"
+            self._status.value = f'<div class="cc-text">{html.escape(self._t("picker.picked", cards=shown))}</div>'
         if notify:
             for callback in self._callbacks:
                 callback(self.selected)

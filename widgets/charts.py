@@ -17,9 +17,9 @@ from matplotlib.figure import Figure
 
 from cribbage import FULL_DECK, Card, Suit, cards as parse_cards, hand_total, stats
 
-from .i18n import cards_text, check_language, t
+from .i18n import cards_text, check_language, decimal, t
 
-__all__ = ["distribution_chart", "starter_outcomes", "starter_outcomes_chart", "selfplay_chart",
+__all__ = ["CourseFigure", "distribution_chart", "starter_outcomes", "starter_outcomes_chart", "selfplay_chart",
            "OKABE_ITO", "SUIT_HATCH"]
 
 #: The Okabe-Ito colours: distinguishable with every common colour-vision deficiency.
@@ -36,9 +36,16 @@ _RC = {"font.size": 16, "axes.titlesize": 19, "axes.labelsize": 17, "xtick.label
        "font.family": "DejaVu Sans", "axes.spines.top": False, "axes.spines.right": False}
 
 
+class CourseFigure(Figure):
+    """A ``Figure`` that shows itself as a PNG in a notebook, with or without pyplot imported."""
+
+    def _repr_png_(self) -> bytes:
+        from ._base import figure_png
+        return figure_png(self, dpi=80)
+
+
 def _figure(width: float, height: float) -> Figure:
-    fig = Figure(figsize=(width, height), layout="constrained")
-    return fig
+    return CourseFigure(figsize=(width, height), layout="constrained")
 
 
 def distribution_chart(*, crib: bool = False, log: bool = False, highlight: int | None = None,
@@ -61,12 +68,13 @@ def distribution_chart(*, crib: bool = False, log: bool = False, highlight: int 
         fig = _figure(width, height)
         ax = fig.add_subplot()
         colours = [OKABE_ITO["orange"] if s == highlight else "#9aa5b1" for s in scores]
+        if log:
+            ax.set_yscale("log", nonpositive="clip")
         bars = ax.bar(scores, share, color=colours, edgecolor="#333", linewidth=0.8, width=0.8)
         if highlight is not None:
             bars[highlight].set_hatch("//")
             bars[highlight].set_linewidth(2.5)
         if log:
-            ax.set_yscale("log", nonpositive="mask")
             ax.set_ylim(share[share > 0].min() / 3, share.max() * 4)
         else:
             ax.set_ylim(0, share.max() * 1.22)
@@ -78,13 +86,18 @@ def distribution_chart(*, crib: bool = False, log: bool = False, highlight: int 
         ax.axvline(mean, color=OKABE_ITO["blue"], linestyle="--", linewidth=2.5)
         top = ax.get_ylim()[1]
         y_mean = top / 2.5 if log else top * 0.93
-        ax.text(mean + 0.3, y_mean, t("chart.mean", language, mean=f"{mean:.2f}"), color=OKABE_ITO["blue"],
+        ax.text(mean + 0.3, y_mean, t("chart.mean", language, mean=decimal(mean, language, 2)), color=OKABE_ITO["blue"],
                 ha="left", va="center", fontsize=16, fontweight="bold")
         if highlight is not None:
             y = share[highlight]
             label = t("chart.this_hand", language, what=what, score=highlight)
-            y_text = (y * 6 if y > 0 else bottom * 10) if log else max(y, 0) + share.max() * 0.12
-            ax.annotate(label, xy=(highlight, max(y, bottom)), xytext=(highlight, y_text), ha="center",
+            # Above the "impossible" labels, which stand at the foot of the high scores.
+            if log:
+                y_text = max(y * 8, bottom * 3000) if highlight >= 18 else max(y, bottom) * 8
+            else:
+                y_text = max(y + share.max() * 0.12, share.max() * 0.4 if highlight >= 18 else 0)
+            x_text = min(highlight, 25.5)
+            ax.annotate(label, xy=(highlight, max(y, bottom)), xytext=(x_text, y_text), ha="center",
                         fontsize=16, fontweight="bold",
                         arrowprops={"arrowstyle": "-|>", "color": "#000", "linewidth": 2},
                         bbox={"boxstyle": "round", "facecolor": "#fff", "edgecolor": OKABE_ITO["orange"],
@@ -139,20 +152,20 @@ def starter_outcomes_chart(hand: "str | Iterable[Card]", *, discards: "str | Ite
                 label = f"{card.suit.symbol} {t('suit.' + card.suit.name.lower(), language)}"
             ax.bar(x, points, width=bar_w * 0.95, color=_SUIT_COLOUR[card.suit], edgecolor="#222",
                    hatch=SUIT_HATCH[card.suit], label=label, linewidth=0.8)
-            ax.text(x, points + 0.15, str(points), ha="center", va="bottom", fontsize=10)
+            ax.text(x, points + 0.2, str(points), ha="center", va="bottom", fontsize=11, rotation=90)
         ax.axhline(mean, color="#000", linestyle="--", linewidth=2)
-        ax.text(13.6, mean, t("chart.mean", language, mean=f"{mean:.2f}"), ha="left", va="center",
-                fontsize=15, fontweight="bold")
+        ax.text(13.6, mean, t("chart.mean", language, mean=decimal(mean, language, 2)), ha="left", va="center",
+                fontsize=15, fontweight="bold", bbox={"facecolor": "#fff", "edgecolor": "none", "pad": 1})
         ax.set_xticks(range(1, 14))
         ax.set_xticklabels([Card(r, Suit.SPADES).label for r in range(1, 14)])
         ax.set_xlim(0.4, 15.2)
-        ax.set_ylim(0, max(outcomes.values()) * 1.15 + 1)
+        ax.set_ylim(0, max(outcomes.values()) * 1.4 + 2)
         ax.set_xlabel(t("chart.starter_rank", language))
         ax.set_ylabel(t("chart.points", language))
         ax.set_title(t("chart.starters_title", language, hand=cards_text(held), n=len(outcomes)))
         handles, labels = ax.get_legend_handles_labels()
         order = sorted(range(len(labels)), key=lambda i: "♣♦♥♠".index(labels[i][0]))
-        ax.legend([handles[i] for i in order], [labels[i] for i in order], loc="upper right", ncols=4,
+        ax.legend([handles[i] for i in order], [labels[i] for i in order], loc="upper left", ncols=4,
                   frameon=True)
         ax.grid(axis="y", alpha=0.3)
     return fig
@@ -218,7 +231,7 @@ def selfplay_chart(averages: "Mapping[str, float] | Mapping[str, Mapping[str, fl
             ax.bar(xs, ys, width=bar_w * 0.92, color=colour, hatch=hatch, edgecolor="#222", label=label,
                    yerr=errs if spread else None, capsize=6 if spread else 0)
             for x, y, e in zip(xs, ys, errs):
-                ax.text(x, y + e + 0.05, f"{y:.2f}", ha="center", va="bottom", fontsize=14, fontweight="bold")
+                ax.text(x, y + e + 0.05, decimal(y, language, 2), ha="center", va="bottom", fontsize=14, fontweight="bold")
                 top = max(top, y + e)
         ax.set_xticks(range(len(categories)))
         ax.set_xticklabels([_category_label(c, language) for c in categories])

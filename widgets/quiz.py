@@ -100,11 +100,11 @@ class ScoringQuiz(View):
                                    layout=w.Layout(width="auto"))
         self._verdict = w.HTML()
         self._spoken = w.HTML()
-        self._items = w.VBox()
+        self._items = w.VBox(layout=w.Layout(align_items="flex-start"))
         self._lesson = w.HTML()
         self._score_line = w.HTML()
         controls = w.HBox([self._entry, self._check, self._next, self._muggins],
-                          layout=w.Layout(align_items="center", gap="10px", flex_flow="row wrap"))
+                          layout=w.Layout(align_items="center", flex_flow="row wrap"))
         self.children = [style_tag(), self._heading, self._row, controls, self._message, self._verdict,
                          self._spoken, self._items, self._lesson, self._score_line]
         self.show(0)
@@ -177,7 +177,7 @@ class ScoringQuiz(View):
         which = self._t("quiz.which", n=index + 1, of=len(SHIPPED_HANDS)) if index < len(SHIPPED_HANDS) \
             else self._t("quiz.random", seed=self.seed + index - len(SHIPPED_HANDS))
         self._heading.value = (f'<div class="cc-title">{html.escape(title)}</div>'
-                               f'<div>{html.escape(which)}</div>')
+                               f'<div class="cc-text">{html.escape(which)}</div>')
         label = self._t("card.starter")
         self._row.set_cards(hand.hand, hand.starter, starter_label=label)
         self._check.disabled = False
@@ -226,10 +226,11 @@ class ScoringQuiz(View):
             button.on_click(self._guard(lambda _b, i=i: self.select_item(i)))
             buttons.append(button)
         if not buttons:
-            self._spoken.value += f"<div>{html.escape(self._t('item.none'))}</div>"
+            self._spoken.value += f'<div class="cc-text">{html.escape(self._t("item.none"))}</div>'
         self._items.children = buttons
         if self._current.lesson:
-            self._lesson.value = f"<div><b>{html.escape(self._t('quiz.lesson.' + self._current.lesson))}</b></div>"
+            lesson = self._t("quiz.lesson." + self._current.lesson)
+            self._lesson.value = f'<div class="cc-text"><b>{html.escape(lesson)}</b></div>'
         self._say("")
         self._show_score_line()
 

@@ -1,0 +1,137 @@
+"""The board driven from Python: pegs that leapfrog, refused moves that change nothing, the
+stepper through every finish to the end and back, and random actions that never raise."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cribbage.result import game_value
+from widgets.board import FINISHES, Board, draw_board
+
+
+def board(**kwargs) -> Board:
+    kwargs.setdefault("autodraw", False)
+    return Board(**kwargs)
+
+
+def test_pegs_leapfrog_as_points_are_scored():
+    b = board()
+    assert b.pegs == ((0, 0), (0, 0)) and b.scores == (0, 0)
+    b.peg(0, 5)
+    b.peg(0, 7)
+    b.peg(1, 2)
+    assert b.pegs == ((12, 5), (2, 0))
+    b.set_scores(20, 2)  # only the player who scored moves
+    assert b.pegs == ((20, 12), (2, 0))
+    assert "You: 20" in b._scores.value and "Opponent: 2" in b._scores.value
+
+
+@pytest.mark.parametrize("action, args", [
+    ("set_scores", (10, -1)), ("set_scores", (5, 2)), ("set_scores", (122, 0)), ("set_scores", ("9", 0)),
+    ("peg", (2, 3)), ("peg", (0, 0)), ("peg", (0, 30)), ("peg", (0, 2.5)), ("peg", (True, 2)),
+    ("set_pegs", (((10, 12), (0, 0)),)), ("set_pegs", (((10, 10), (0, 0)),)), ("set_pegs", ("junk",)),
+    ("set_pegs", (((121, 100), (121, 90)),)), ("show_finish", (99,)),
+])
+def test_refused_moves_change_nothing_and_say_why(action, args):
+    b = board()
+    b.set_pegs(((10, 4), (6, 0)))
+    getattr(b, action)(*args)
+    assert b.pegs == ((10, 4), (6, 0)) and b.message and b.internal_errors == []
+
+
+def test_the_game_ends_at_the_game_hole():
+    b = board()
+    b.set_pegs(((118, 110), (88, 80)))
+    b.peg(0, 6)
+    assert b.pegs[0] == (121, 118) and b.winner() == 0
+    assert b.caption.startswith("121 to 88: skunk, two games.")
+    b.peg(1, 4)
+    assert b.pegs[1] == (88, 80) and "over" in b.message
+    b.reset()
+    assert b.pegs == ((0, 0), (0, 0)) and b.caption == ""
+
+
+def test_stepper_to_the_end_and_back():
+    b = board()
+    assert b.finish_index == -1 and b.caption == ""
+    captions = []
+    for _ in range(len(FINISHES) + 2):  # past the end it stays on the last
+        b.next_button.click()
+        captions.append(b.caption)
+    assert b.finish_index == len(FINISHES) - 1 and b.next_button.disabled
+    for (winner, loser), caption in zip(FINISHES, captions):
+        games = game_value(winner[0], loser[0])
+        assert caption.startswith(f"121 to {loser[0]}: ")
+        assert {1: "a win, one game", 2: "skunk, two games", 3: "double skunk, three games"}[games] in caption
+    for index in range(len(FINISHES) - 2, -1, -1):
+        b.prev_button.click()
+        assert b.finish_index == index and b.caption == captions[index]
+    assert b.prev_button.disabled
+    names = [c.split(":")[0] for c in captions[:len(FINISHES)]]
+    assert {"121 to 95", "121 to 88", "121 to 60"} <= set(names)
+
+
+def test_named_finishes_from_the_brief():
+    b = board()
+    assert b.describe_finish(121, 88).startswith("121 to 88: skunk, two games.")
+    assert b.describe_finish(121, 95).startswith("121 to 95: a win, one game.")
+    assert b.describe_finish(121, 60).startswith("121 to 60: double skunk, three games.")
+    four = board(double_skunk_games=4)
+    assert "four games" in four.describe_finish(121, 60)
+    assert board(language="es").describe_finish(121, 88).startswith("121 a 88: skunk, dos partidas.")
+
+
+def test_a_game_to_61():
+    b = board(target=61, finishes=(((61, 55), (30, 22)),))
+    b.next_finish()
+    assert b.caption.startswith("61 to 30: skunk, two games.")
+
+
+def test_drawing_marks_lines_pegs_and_game_hole():
+    fig = draw_board(((88, 80), (121, 113)))
+    texts = " ".join(t.get_text() for t in fig.axes[0].texts)
+    assert "skunk line (91)" in texts and "double-skunk line (61)" in texts and "game hole" in texts
+    legend = " ".join(t.get_text() for t in fig.legends[0].get_texts())
+    assert "front peg 88" in legend and "back peg 113" in legend
+    letters = [t.get_text() for t in fig.axes[0].texts if t.get_text() in ("A", "B")]
+    assert sorted(letters) == ["A", "A", "B", "B"]
+
+
+def test_drawn_board_redraws_on_change():
+    b = Board()
+    first = b.png
+    assert first[:4] == b"\x89PNG"
+    b.peg(0, 3)
+    assert b.png != first and b.draws == 2
+
+
+def test_monkey_never_raises():
+    rng = random.Random(5)
+    b = board()
+    for _ in range(3000):
+        roll = rng.random()
+        if roll < 0.4:
+            b.peg(rng.choice([0, 1, 2, -1]), rng.choice([1, 2, 3, 6, 12, 29, 0, 40, "2"]))
+        elif roll < 0.55:
+            b.next_button.click()
+        elif roll < 0.7:
+            b.prev_button.click()
+        elif roll < 0.8:
+            b.set_scores(rng.randint(-3, 125), rng.randint(-3, 125))
+        elif roll < 0.9:
+            b.set_pegs(((rng.randint(-1, 122), rng.randint(-1, 122)), (rng.randint(-1, 122), rng.randint(-1, 122))))
+        elif roll < 0.97:
+            b.show_finish(rng.randint(-2, 9))
+        else:
+            b.reset()
+        for front, back in b.pegs:
+            assert 0 <= back <= front <= 121 and (back < front or front == 0)
+    assert b.internal_errors == []
+    # The same state machine with drawing on: a shorter run, every picture a PNG.
+    drawn = Board()
+    for _ in range(8):
+        drawn.peg(rng.choice([0, 1]), rng.randint(1, 29))
+        assert drawn.png[:4] == b"\x89PNG"
+    assert drawn.internal_errors == []

@@ -1,0 +1,223 @@
+"""The hand calculator driven from Python: by clicks, by typing, by code and by link; hostile
+links refused without evaluation; thousands of random actions that never raise."""
+
+from __future__ import annotations
+
+import builtins
+import random
+import string
+
+import pytest
+
+from cribbage import FULL_DECK, Card, Deck, cards, hand_total, score_hand, stats
+from widgets.calculator import HandCalculator, parse_code, parse_query, share_code, share_query
+
+TWELVE = cards("5H 5D 6H 7S")
+EIGHT_C = Card.parse("8C")
+
+
+def calculator(**kwargs) -> HandCalculator:
+    kwargs.setdefault("chart", False)
+    return HandCalculator(**kwargs)
+
+
+def test_a_session_by_clicks():
+    calc = calculator()
+    assert calc.score is None and "5" in calc._total.value
+    for card in TWELVE:
+        calc.picker.buttons[card].click()
+    assert calc.hand == TWELVE and calc.starter is None and calc.score is None
+    calc.picker.buttons[EIGHT_C].click()
+    assert calc.starter == EIGHT_C and calc.score.total == 12
+    assert "12" in calc._total.value and "fifteen two" in calc._spoken.value
+    assert len(calc.item_buttons) == len(score_hand(TWELVE, EIGHT_C).items) - 0  # one pair, no royal
+    # A sixth card is refused by the picker and changes nothing.
+    calc.picker.buttons[Card.parse("KS")].click()
+    assert calc.hand == TWELVE and calc.starter == EIGHT_C and calc.picker.message
+    # Taking a hand card back leaves the starter where it is; the next pick refills the hand.
+    calc.picker.buttons[TWELVE[0]].click()
+    assert calc.hand == TWELVE[1:] and calc.starter == EIGHT_C and calc.score is None
+    calc.picker.buttons[Card.parse("5C")].click()
+    assert calc.hand == TWELVE[1:] + (Card.parse("5C"),) and calc.score.total == hand_total(
+        calc.hand, EIGHT_C)
+    assert calc.internal_errors == []
+
+
+def test_item_buttons_lift_their_cards():
+    calc = HandCalculator.from_query("hand=5H5D6H7S&starter=8C", chart=False)
+    pair = next(i for i, b in enumerate(calc.item_buttons) if b.description.startswith("Pair"))
+    calc.item_buttons[pair].click()
+    assert calc.highlighted == frozenset(cards("5H 5D"))
+    assert "cc-selected" in calc.item_buttons[pair]._dom_classes
+    calc.item_buttons[pair].click()
+    assert calc.highlighted == frozenset()
+
+
+def test_a_session_by_typing_and_the_crib_toggle():
+    calc = calculator()
+    calc.type_cards("2h 4h 6h 9h 5s")
+    assert calc.score.total == 13 and calc.score.flush == 4
+    calc.crib = True
+    assert calc.score.total == 9 and calc.score.flush == 0 and "crib" in calc._total.value.lower()
+    assert calc.share_code == "2H4H6H9H/5S/crib" and calc.query.endswith("crib=1")
+    calc.type_cards("5H 5D 6H 7S")  # four cards: refused, nothing changes
+    assert calc.score.total == 9 and "not 4" in calc.message
+    calc.type_cards("5H 5H 6H 7S 8C")
+    assert calc.score.total == 9 and "twice" in calc.message
+    calc.type_cards("5H 5X 6H 7S 8C")
+    assert calc.score.total == 9 and "'5X'" in calc.message
+    calc.text.value = "JH 5D 5C 5S 5H"  # pressing Enter (the value is committed) scores too
+    assert calc.score.total == 29
+    calc.clear()
+    assert calc.hand == () and calc.score is None and calc.share_code == "" and calc.link == ""
+    assert calc.internal_errors == []
+
+
+def test_set_hand_and_its_refusals():
+    calc = calculator()
+    calc.set_hand("5H 5D 6H 7S", "8C")
+    assert calc.score.total == 12
+    calc.set_hand(TWELVE, "5H")
+    assert calc.score.total == 12 and "twice" in calc.message
+    calc.set_hand(TWELVE[:3], EIGHT_C)
+    assert calc.score.total == 12 and calc.message
+
+
+def _random_hands(n: int, seed: int = 3):
+    rng = random.Random(seed)
+    for _ in range(n):
+        five = Deck().shuffled(rng.random()).draw(5)[0]
+        yield tuple(five[:4]), five[4], rng.random() < 0.5
+
+
+def test_code_and_link_round_trip():
+    for hand, starter, crib in _random_hands(300):
+        assert parse_query(share_query(hand, starter, crib)) == (hand, starter, crib)
+        assert parse_code(share_code(hand, starter, crib)) == (hand, starter, crib)
+    calc = calculator(base_url="https://example.org/calculator")
+    again, other = calculator(), calculator()
+    for i, (hand, starter, crib) in enumerate(_random_hands(60, seed=4)):
+        calc.set_hand(hand, starter, crib)
+        link, code, total = calc.link, calc.share_code, calc.score.total
+        assert link.startswith("https://example.org/calculator?hand=")
+        if i < 3:
+            again = HandCalculator.from_query(link, chart=False)
+        else:
+            assert again.load_query(link)
+        assert (again.hand, again.starter, again.crib, again.score.total) == (hand, starter, crib, total)
+        other._code.value = code
+        other._load_button.click()
+        assert (other.hand, other.starter, other.crib) == (hand, starter, crib)
+
+
+def test_voila_style_mappings_are_read():
+    calc = HandCalculator.from_query({"hand": [b"5H5D6H7S"], "starter": [b"8C"], "crib": [b"0"]}, chart=False)
+    assert calc.score.total == 12
+    calc = HandCalculator.from_query({"hand": "5H 5D 6H 7S", "starter": "8C"}, chart=False)
+    assert calc.score.total == 12 and not calc.crib
+
+
+HOSTILE = [
+    "?hand=<script>alert(1)</script>&starter=8C",
+    "?hand=5H5D6H7S&starter=<script>alert(1)</script>",
+    "?hand=__import__('os').system('touch /tmp/pwned')&starter=8C",
+    "hand=5H5D6H7S&starter=__import__('os')",
+    "hand=5H5D6H7S&starter=8C&crib=__import__('os')",
+    "hand=5H5D6H7S&starter=8C&crib=2",
+    "hand=5H5D6H7S&starter=8C&evil=1",
+    "hand=5H5D6H7S&starter=8C&hand=5H5D6H7S",
+    "hand=5H5D6H&starter=8C",
+    "hand=5H5D6H7S8C&starter=9C",
+    "hand=5H5D6H7S&starter=8C9C",
+    "hand=5H5H6H7S&starter=8C",
+    "hand=5H5D6H7S&starter=5H",
+    "hand=5H5D6H7S",
+    "starter=8C",
+    "",
+    "?",
+    "hand=" + "5H" * 5000 + "&starter=8C",
+    "hand=5H5D6H7S&starter=8C&" + "&".join(f"k{i}=1" for i in range(500)),
+    "hand=5H5D6H7S&starter=" + "A" * 100,
+    "hand=%00%01&starter=8C",
+    "hand=5H5D6H7S&starter=8C\x00",
+    "{{7*7}}",
+    "${jndi:ldap://x}",
+    b"hand=\xff\xfe&starter=8C",
+    {"hand": ["5H5D6H7S"], "starter": ["8C"], "os": ["system"]},
+    {"hand": ["5H5D6H7S", "5C5D6H7S"], "starter": ["8C"]},
+    {"hand": 5, "starter": "8C"},
+    {"hand": ["5H5D6H7S"], "starter": [object()]},
+    12345,
+    None,
+    ["hand", "5H5D6H7S"],
+]
+
+
+@pytest.fixture(scope="module")
+def shared() -> HandCalculator:
+    return calculator()
+
+
+@pytest.mark.parametrize("query", HOSTILE)
+def test_hostile_links_are_refused_with_a_message_and_never_evaluated(query, shared, monkeypatch):
+    def no_eval(*args, **kwargs):  # the calculator must never reach for eval or exec
+        raise AssertionError("evaluated")
+
+    monkeypatch.setattr(builtins, "eval", no_eval)
+    monkeypatch.setattr(builtins, "exec", no_eval)
+    calc = shared
+    calc.set_hand("5H 5D 6H 7S", "8C")
+    assert calc.score.total == 12
+    assert calc.load_query(query) is False
+    assert calc.hand == () and calc.starter is None and calc.score is None
+    assert calc.message.startswith("The link was ignored")
+    assert len(calc.message) < 200
+    assert calc.internal_errors == []
+
+
+def test_a_refused_link_in_spanish_says_so_in_spanish():
+    calc = HandCalculator.from_query("hand=5H5D6H7S&starter=ZZ", language="es", chart=False)
+    assert calc.message.startswith("Se ha ignorado el enlace") and "'ZZ'" in calc.message
+
+
+def test_where_the_score_falls_and_the_chart():
+    calc = HandCalculator.from_query("hand=5H5D6H7S&starter=8C", chart=True)
+    at_most = stats.share_at_most(12) * 100
+    assert f"{at_most:.1f}%" in calc._where.value
+    assert calc._chart.value[:8] == b"\x89PNG\r\n\x1a\n"
+    before = calc._chart.value
+    calc.crib = True
+    assert calc._chart.value != before  # the crib's distribution, this crib marked
+
+
+def test_monkey_never_raises():
+    rng = random.Random(2024)
+    calc = calculator()
+    buttons = list(calc.picker.buttons.values())
+    junk = string.ascii_letters + string.digits + " ,;/?&=<>'\"()♥♠♦♣_-\x00"
+    for step in range(2000):
+        roll = rng.random()
+        if roll < 0.55:
+            rng.choice(buttons).click()
+        elif roll < 0.65:
+            calc.type_cards(" ".join(rng.choice(FULL_DECK).code for _ in range(rng.randint(0, 7))))
+        elif roll < 0.72:
+            calc.type_cards("".join(rng.choice(junk) for _ in range(rng.randint(0, 60))))
+        elif roll < 0.78:
+            calc.crib = not calc.crib
+        elif roll < 0.84 and calc.item_buttons:
+            rng.choice(calc.item_buttons).click()
+        elif roll < 0.9:
+            calc.load_query("".join(rng.choice(junk) for _ in range(rng.randint(0, 80))))
+        elif roll < 0.95:
+            calc._code.value = "".join(rng.choice(junk) for _ in range(rng.randint(0, 30)))
+            calc._load_button.click()
+        else:
+            calc._clear_button.click()
+        # The state is always a legal one, and the score always the engine's.
+        assert len(calc.hand) <= 4 and len(set(calc.hand)) == len(calc.hand)
+        assert calc.starter not in calc.hand
+        if calc.score is not None:
+            assert calc.score.total == hand_total(calc.hand, calc.starter, crib=calc.crib)
+            assert set(calc.picker.selected) == set(calc.hand) | {calc.starter}
+    assert calc.internal_errors == []

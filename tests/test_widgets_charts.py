@@ -1,0 +1,97 @@
+"""Charts: figures built without pyplot, marked as promised, and refusing malformed input."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from matplotlib.figure import Figure
+
+from cribbage import Card, cards, hand_total, stats
+from widgets._base import figure_png
+from widgets.charts import distribution_chart, selfplay_chart, starter_outcomes, starter_outcomes_chart
+
+
+def _texts(fig: Figure) -> str:
+    ax = fig.axes[0]
+    parts = [t.get_text() for t in ax.texts] + [ax.get_title(), ax.get_xlabel(), ax.get_ylabel()]
+    parts += [t.get_text() for t in ax.get_xticklabels()]
+    if ax.get_legend():
+        parts += [t.get_text() for t in ax.get_legend().get_texts()]
+    return " | ".join(parts)
+
+
+def test_hand_distribution_chart_marks_mean_impossible_and_this_hand():
+    fig = distribution_chart(highlight=12)
+    assert isinstance(fig, Figure)
+    bars = fig.axes[0].patches
+    assert len(bars) == 30
+    counts = stats.hand_distribution()
+    assert math.isclose(bars[12].get_height(), counts[12] / counts.sum() * 100)
+    assert bars[12].get_hatch() == "//" and all(not b.get_hatch() for i, b in enumerate(bars) if i != 12)
+    text = _texts(fig)
+    assert text.count("impossible") == 4 and "this hand: 12" in text
+    assert f"mean {stats.mean_score(counts):.2f}" in text and "12,994,800 hands" in text
+    assert figure_png(fig)[:4] == b"\x89PNG"
+
+
+def test_crib_log_chart_in_spanish():
+    fig = distribution_chart(crib=True, log=True, highlight=29, language="es")
+    assert fig.axes[0].get_yscale() == "log"
+    text = _texts(fig)
+    assert "cunas" in text and "esta cuna: 29" in text and "imposible" in text
+    assert "media 4,73" in text or "media 4,7" in text
+
+
+@pytest.mark.parametrize("bad", [30, -1, 12.0, "12", True])
+def test_distribution_highlight_must_be_a_score(bad):
+    with pytest.raises(ValueError):
+        distribution_chart(highlight=bad)
+
+
+def test_starter_outcomes_are_the_engines_scores():
+    keep = cards("5H 5D 6H 7S")
+    outcomes = starter_outcomes(keep, discards="KC QD")
+    assert len(outcomes) == 46 and not set(outcomes) & set(cards("5H 5D 6H 7S KC QD"))
+    for starter, points in outcomes.items():
+        assert points == hand_total(keep, starter)
+    assert len(starter_outcomes(keep)) == 48
+    assert starter_outcomes(keep)[Card.parse("5C")] == 17
+    with pytest.raises(ValueError):
+        starter_outcomes("5H 5D 6H")
+    with pytest.raises(ValueError):
+        starter_outcomes(keep, discards="5H KC")
+
+
+def test_starter_chart_has_a_bar_per_starter_grouped_and_hatched_by_suit():
+    fig = starter_outcomes_chart("5H 5D 6H 7S", discards="KC QD")
+    bars = fig.axes[0].patches
+    assert len(bars) == 46
+    assert len({b.get_hatch() for b in bars}) == 4
+    text = _texts(fig)
+    assert "46 possible starters" in text and "♣ clubs" in text and "mean" in text
+
+
+def test_selfplay_chart_from_plain_dicts():
+    data = {"dealer": {"play": 2.1, "hand": 7.9, "crib": 4.6}, "pone": {"play": 1.7, "hand": 8.0}}
+    fig = selfplay_chart(data, spread={"dealer": {"hand": 0.1}})
+    bars = fig.axes[0].patches
+    assert len(bars) == 5
+    assert sorted(round(b.get_height(), 2) for b in bars) == [1.7, 2.1, 4.6, 7.9, 8.0]
+    assert len({b.get_hatch() for b in bars}) == 2  # series told apart by hatching, not colour alone
+    text = _texts(fig)
+    assert "the play" in text and "dealer" in text and "7.90" in text
+    single = selfplay_chart({"hand": 8.1, "crib": np.float64(4.5)}, language="pt")
+    assert "cesta" in _texts(single) and "4,50" in _texts(single)
+
+
+@pytest.mark.parametrize("bad", [{}, [], {"a": {}}, {"a": {"hand": "x"}}, {"a": {"hand": float("nan")}},
+                                 {"a": {"hand": True}}, {f"s{i}": {"hand": 1.0} for i in range(7)}])
+def test_selfplay_chart_refuses_malformed_input(bad):
+    with pytest.raises(ValueError):
+        selfplay_chart(bad)
+
+
+def test_figures_show_themselves_in_a_notebook():
+    assert distribution_chart()._repr_png_()[:4] == b"\x89PNG"

@@ -1,0 +1,137 @@
+"""The catalogue: every key in every language with the same blanks, spoken counts that agree with
+the engine, and widgets that show no English when asked for Spanish or Portuguese."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+import string
+
+import ipywidgets as w
+import pytest
+
+from cribbage import FULL_DECK, Card, Deck, cards, score_hand
+from widgets import Board, HandCalculator, ScoringQuiz
+from widgets.cards import CardPicker, DeckPicker
+from widgets.i18n import (LANGUAGES, card_name, describe_items, number_words, spoken_count, t)
+from widgets.messages import MESSAGES
+
+FIELDS = re.compile(r"{(\w*)[^}]*}")
+
+
+def test_every_key_has_every_language_with_the_same_blanks():
+    assert LANGUAGES == ("en", "es", "pt")
+    for key, entry in MESSAGES.items():
+        assert set(entry) == set(LANGUAGES), key
+        blanks = {language: sorted(FIELDS.findall(entry[language])) for language in LANGUAGES}
+        assert blanks["es"] == blanks["en"] == blanks["pt"], key
+        for language in LANGUAGES:
+            assert entry[language].strip(), (key, language)
+
+
+def test_unknown_language_and_key_are_refused():
+    with pytest.raises(ValueError, match="language"):
+        t("calc.title", "fr")
+    with pytest.raises(KeyError):
+        t("no.such.key")
+    with pytest.raises(ValueError):
+        HandCalculator(language="de", chart=False)
+
+
+def test_the_seeds_words_are_used():
+    assert t("card.crib", "es") == "cuna" and t("card.crib", "pt") == "cesta"
+    assert t("card.starter", "es") == "carta inicial" and t("card.starter", "pt") == "virada"
+    assert t("item.fifteen", "es") == "Quince" and t("item.pair", "pt") == "Par"
+
+
+def test_card_names_match_the_engine_in_english_and_differ_elsewhere():
+    for card in FULL_DECK:
+        assert card_name(card) == card.name
+    assert card_name(Card.parse("5H"), "es") == "cinco de corazones"
+    assert card_name(Card.parse("JD"), "pt") == "valete de ouros"
+
+
+def test_english_spoken_count_is_the_engines():
+    rng = random.Random(7)
+    hands = [cards("5C 5D 6H 7S 8C"), cards("5H 5C 5S JD 5D"), cards("7H 7D 8S 8C 9H"),
+             cards("3H 3D 3S 4C 5H"), cards("2C 4D 6H 8S KC")]
+    for seed in range(400):
+        hands.append(tuple(Deck().shuffled(rng.random()).draw(5)[0]))
+    for five in hands:
+        score = score_hand(five[:4], five[4], crib=rng.random() < 0.3)
+        assert spoken_count(score, "en") == str(score)
+        # The items add up to the total in every language.
+        for language in LANGUAGES:
+            assert sum(line.points for line in describe_items(score, language)) == score.total
+            assert spoken_count(score, language)
+
+
+def test_spanish_and_portuguese_spoken_counts():
+    score = score_hand(cards("5C 5D 6H 7S"), Card.parse("8C"))
+    assert spoken_count(score, "es") == ("quince dos, una pareja son cuatro, una secuencia de cuatro son ocho, "
+                                         "y otra secuencia de cuatro son doce")
+    assert spoken_count(score, "pt").endswith("e outra sequência de quatro são doze")
+    royal = score_hand(cards("3H 3D 3S 4C"), Card.parse("5H"))
+    assert "un trío" in spoken_count(royal, "es") and "uma trinca" in spoken_count(royal, "pt")
+    assert number_words(24, "pt") == "vinte e quatro" and number_words(24, "es") == "veinticuatro"
+
+
+def _texts(widget) -> list[str]:
+    """Every string a widget tree shows: descriptions, values of text and HTML, placeholders, tooltips."""
+    out = []
+    stack = [widget]
+    while stack:
+        item = stack.pop()
+        for name in ("description", "placeholder", "tooltip"):
+            value = getattr(item, name, None)
+            if isinstance(value, str) and value:
+                out.append(value)
+        if isinstance(item, (w.HTML, w.Label, w.Text)) and isinstance(item.value, str):
+            text = re.sub(r"<style>.*?</style>", "", item.value, flags=re.S)
+            out.append(re.sub(r"\?hand=\S*", "", text))  # a link's parameter names are not words
+        stack.extend(getattr(item, "children", ()))
+    return out
+
+
+def _english_only_fragments() -> list[str]:
+    """Pieces of English catalogue text (between the blanks) that no other language shares."""
+    out = []
+    for entry in MESSAGES.values():
+        for piece in FIELDS.split(entry["en"])[::2]:
+            piece = piece.strip(" :.,()·“”")
+            if len(piece) >= 5 and all(piece not in entry[lang] for lang in ("es", "pt")) \
+                    and piece.lower() not in ("muggins", "skunk"):
+                out.append(piece)
+    return out
+
+
+def _exercised(language: str) -> list:
+    calc = HandCalculator.from_query("hand=5H5D6H7S&starter=8C&crib=1", language=language, chart=False)
+    calc.select_item(0)
+    bad = HandCalculator.from_query("hand=ZZ&starter=8C", language=language, chart=False)
+    quiz = ScoringQuiz(language=language, muggins=True)
+    quiz.answer("x")
+    wrong = ScoringQuiz(language=language, muggins=True)
+    wrong.answer(3)
+    board = Board(language=language, autodraw=False)
+    board.next_finish()
+    picker = CardPicker(cards("5H 5D 6H"), pick=1, language=language)
+    picker.toggle(Card.parse("5H"))
+    picker.toggle(Card.parse("5D"))
+    return [calc, bad, quiz, wrong, board, picker, DeckPicker(language=language)]
+
+
+@pytest.mark.parametrize("language", ["es", "pt"])
+def test_widgets_show_no_english_in_other_languages(language):
+    fragments = _english_only_fragments()
+    assert len(fragments) > 100
+    shown = "\n".join(text for widget in _exercised(language) for text in _texts(widget))
+    leaks = [piece for piece in fragments if piece in shown]
+    assert not leaks, leaks
+
+
+def test_english_widgets_use_the_catalogue():
+    shown = "\n".join(text for widget in _exercised("en") for text in _texts(widget))
+    for key in ("calc.title", "calc.crib", "quiz.check", "quiz.next", "board.prev", "card.starter"):
+        assert t(key) in shown, key

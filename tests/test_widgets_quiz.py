@@ -1,0 +1,126 @@
+"""The scoring quiz driven from Python: every shipped hand answered right and wrong, muggins,
+refused input, seeded random hands, and thousands of random actions that never raise."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cribbage import hand_total, score_hand
+from widgets.quiz import SHIPPED_HANDS, ScoringQuiz, random_hand
+
+
+def test_the_shipped_hands_teach_what_they_promise():
+    lessons = [hand.lesson for hand in SHIPPED_HANDS]
+    assert lessons == ["twelve", "double_double", "crib_flush", "nobs", "twenty_nine"]
+    totals = [hand.score().total for hand in SHIPPED_HANDS]
+    assert totals[0] == 12 and totals[4] == 29
+    assert SHIPPED_HANDS[1].score().runs == 12                            # four runs of three
+    crib = SHIPPED_HANDS[2]
+    assert crib.crib and crib.score().flush == 0
+    assert score_hand(crib.hand, crib.starter).flush == 4                 # the same cards as a hand
+    assert SHIPPED_HANDS[3].score().nobs == 1
+
+
+@pytest.mark.parametrize("index", range(len(SHIPPED_HANDS)))
+def test_each_shipped_hand_right_then_wrong(index):
+    quiz = ScoringQuiz()
+    quiz.show(index)
+    total = SHIPPED_HANDS[index].score().total
+    quiz.answer_box.value = str(total)
+    quiz.check_button.click()
+    assert quiz.answered and quiz.verdict.startswith("Right") and (quiz.right, quiz.wrong) == (1, 0)
+    assert len(quiz.item_buttons) >= 1 and quiz._lesson.value
+    quiz.check_button.click()  # answered already: nothing changes
+    assert (quiz.right, quiz.wrong) == (1, 0)
+    quiz.show(index)
+    quiz.answer(total - 1 if total else 1)
+    assert quiz.verdict.startswith(("Not quite", "Too many")) and (quiz.right, quiz.wrong) == (1, 1)
+    assert "Right 1 · Wrong 1" in quiz.score_line
+
+
+def test_items_are_highlighted_on_the_cards():
+    quiz = ScoringQuiz()
+    quiz.answer(12)
+    lines = quiz.item_buttons
+    assert [b.description for b in lines][0].startswith("Fifteen")
+    run = next(i for i, b in enumerate(lines) if b.description.startswith("Run of four"))
+    lines[run].click()
+    assert len(quiz.highlighted) == 4 and "cc-hi" in quiz._row.html
+    lines[run].click()
+    assert quiz.highlighted == frozenset()
+
+
+def test_muggins_takes_the_missed_points():
+    quiz = ScoringQuiz(muggins=True)
+    quiz.answer("8")
+    assert quiz.verdict.startswith("Not quite") and "Muggins! You missed 4" in quiz.verdict
+    assert (quiz.your_points, quiz.their_points) == (8, 4)
+    quiz.next()
+    quiz.answer(24)
+    assert (quiz.your_points, quiz.their_points) == (32, 4) and "opponent 4" in quiz.score_line
+    quiz.next()
+    quiz.answer(20)  # too many: no muggins, the true count is pegged
+    assert (quiz.your_points, quiz.their_points) == (41, 4) and quiz.verdict.startswith("Too many")
+
+
+def test_without_muggins_nothing_is_taken():
+    quiz = ScoringQuiz(muggins=False)
+    quiz.answer(2)
+    assert quiz.their_points == 0 and "Muggins" not in quiz.verdict
+
+
+@pytest.mark.parametrize("bad", ["abc", "", "  ", "12.5", "-3", "30", "99999999999999999999", "1e3",
+                                 "__import__('os')", "<script>", "12; 13", None, 3.5, True, -1, 10**9])
+def test_bad_input_is_refused_with_a_message(bad):
+    quiz = ScoringQuiz()
+    quiz.answer(bad)
+    assert not quiz.answered and quiz.message and (quiz.right, quiz.wrong) == (0, 0)
+    assert quiz.internal_errors == []
+    quiz.answer(" 12 ")
+    assert quiz.answered and quiz.right == 1 and quiz.message == ""
+
+
+def test_random_hands_are_seeded():
+    assert random_hand(5) == random_hand(5) and random_hand(5) != random_hand(6)
+    quiz = ScoringQuiz(seed=11)
+    for _ in range(len(SHIPPED_HANDS)):
+        quiz.next_button.click()
+    assert quiz.current == random_hand(11) and "11" in quiz._heading.value
+    quiz.answer(quiz.current.score().total)
+    assert quiz.right == 1
+    cribs = sum(random_hand(s).crib for s in range(400))
+    assert 60 < cribs < 140
+
+
+def test_spanish_quiz():
+    quiz = ScoringQuiz(language="es", muggins=True)
+    quiz.answer(10)
+    assert "¡Muggins! Se te escaparon 2" in quiz.verdict and "Aciertos 0 · Fallos 1" in quiz.score_line
+
+
+def test_monkey_never_raises():
+    rng = random.Random(99)
+    quiz = ScoringQuiz(seed=3)
+    inputs = ["", "x", "-1", "0", "5", "12", "29", "30", "1" * 40, "12 ", "٣", "½"]
+    for _ in range(1500):
+        roll = rng.random()
+        if roll < 0.35:
+            quiz.answer_box.value = rng.choice(inputs + [str(rng.randint(0, 29))])
+            quiz.check_button.click()
+        elif roll < 0.5:
+            quiz.next_button.click()
+        elif roll < 0.6:
+            quiz.muggins = not quiz.muggins
+        elif roll < 0.75 and quiz.item_buttons:
+            rng.choice(quiz.item_buttons).click()
+        elif roll < 0.85:
+            quiz.show(rng.choice([0, 1, 2, 3, 4, 7, -1, 10**7, "x"]))
+        else:
+            quiz.answer(rng.choice([rng.randint(-5, 40), None, "7", object()]))
+        assert quiz.right + quiz.wrong == len(quiz.history)
+        for hand, claimed, total in quiz.history[-1:]:
+            assert total == hand_total(hand.hand, hand.starter, crib=hand.crib)
+    assert quiz.internal_errors == []
+    assert quiz.right + quiz.wrong > 100
