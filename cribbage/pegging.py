@@ -73,16 +73,30 @@ class PlayView:
     def from_game(cls, game: Any, seat: int) -> "PlayView":
         """What ``seat`` sees of a :class:`cribbage.Game` in the play (public state only)."""
         other = 1 - seat
-        view = object.__new__(cls)  # the game's state is already valid: skip the checks
-        fields = dict(
-            hand=game.hand(seat), series=game.series, played=tuple(c for _, c in game.played),
-            starter=game.starter, kept=game.kept(seat), discards=game.discards(seat),
-            dealer=game.dealer == seat, scores=(game.scores[seat], game.scores[other]),
-            opponent_cards=4 - sum(1 for who, _ in game.played if who == other),
-            opponent_go=bool(game.said_go[other]),
-            target=game.target, count=game.count)
-        for name, value in fields.items():
-            object.__setattr__(view, name, value)
+        played = game.played
+        kept, discards, starter = game.kept(seat), game.discards(seat), game.starter
+        # The ranks not seen, counted here from whose card is whose (no hashing of cards):
+        # self-play asks this tens of thousands of times.
+        unseen = [0] + [4] * 13
+        for c in kept:
+            unseen[c.rank] -= 1
+        for c in discards:
+            unseen[c.rank] -= 1
+        if starter is not None:
+            unseen[starter.rank] -= 1
+        theirs = 0
+        for who, c in played:
+            if who == other:
+                unseen[c.rank] -= 1
+                theirs += 1
+        view = object.__new__(cls)
+        # The game's state is already valid: skip the checks of __init__ (frozen: set __dict__).
+        view.__dict__.update(
+            hand=game.hand(seat), series=game.series, played=tuple([c for _, c in played]),
+            starter=starter, kept=kept, discards=discards, dealer=game.dealer == seat,
+            scores=(game.scores[seat], game.scores[other]), opponent_cards=4 - theirs,
+            opponent_go=bool(game.said_go[other]), target=game.target, count=game.count,
+            _unseen=unseen)
         return view
 
     def unseen(self) -> list[Card]:
@@ -91,14 +105,16 @@ class PlayView:
         return [c for c in FULL_DECK if c not in seen]
 
     def _seen(self) -> set[Card]:
-        seen = set(self.hand)
-        seen.update(self.played, self.kept, self.discards)
+        seen = {*self.hand, *self.played, *self.kept, *self.discards}
         if self.starter is not None:
             seen.add(self.starter)
         return seen
 
     def unseen_ranks(self) -> list[int]:
         """How many unseen cards of each rank (index 1..13; index 0 unused)."""
+        known = self.__dict__.get("_unseen")
+        if known is not None:
+            return list(known)
         counts = [0] + [4] * 13
         for c in self._seen():
             counts[c.rank] -= 1
@@ -136,7 +152,8 @@ class PlayChoice:
 
 def legal_cards(view: PlayView) -> list[Card]:
     """The cards in hand that keep the count at 31 or under."""
-    return [c for c in view.hand if view.count + c.value <= MAX_COUNT]
+    room = MAX_COUNT - view.count
+    return [c for c in view.hand if _VALUE[c.rank] <= room]
 
 
 def choose_play(view: PlayView, level: str = "expert", *, rng: random.Random | None = None) -> PlayChoice:
