@@ -27,7 +27,6 @@ import operator
 import random
 from functools import lru_cache
 from itertools import combinations
-from operator import attrgetter
 from typing import Iterable, Optional, Sequence
 
 from .actions import Action, Count, Discard, Go, Muggins, NextDeal, Play
@@ -50,7 +49,7 @@ _CUT_LOW, _CUT_HIGH = 4, 35
 _STATE = ("_phase", "_to_act", "_dealer", "_deal_number", "_hands", "_kept", "_discards", "_crib",
           "_rest", "_cut_at", "_starter", "_series", "_count", "_played", "_last", "_said_go",
           "_passed", "_scores", "_pegs", "_winner", "_show_step", "_muggins")
-_get_state = attrgetter(*_STATE)
+_get_state = operator.attrgetter(*_STATE)
 _CONFIG = ("_seed", "_target", "_muggins_on", "_double_skunk_games", "_start_scores", "_deals")
 _NO_CARDS: tuple[Card, ...] = ()
 # Module constants: reading an enum member through its class is slow on the hot path.
@@ -112,10 +111,6 @@ def _may_score(series: tuple[Card, ...], count: int) -> bool:
 
 def _with(pair: tuple, player: int, value: object) -> tuple:
     return (value, pair[1]) if player == 0 else (pair[0], value)
-
-
-def _show(cards_: Iterable[Card]) -> str:
-    return " ".join(str(card) for card in cards_)
 
 
 class Game:

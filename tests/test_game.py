@@ -623,6 +623,15 @@ class TestCopyAndUndo:
             assert snapshot(game)[:3] == states[-1][:3]
         refused(game, game.undo, match="nothing to undo")
 
+    def test_a_game_pickles_for_process_pools(self):
+        import pickle
+        game = Game(seed=8)
+        game.apply(game.legal_actions()[0])
+        again = pickle.loads(pickle.dumps(game))
+        assert snapshot(again) == snapshot(game)
+        again.undo()
+        assert again.history_length == 0
+
     def test_undo_on_a_copy_leaves_the_original(self):
         game = Game(seed=8)
         game.apply(game.legal_actions()[0])

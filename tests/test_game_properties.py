@@ -185,3 +185,56 @@ def test_a_thousand_seeded_games_keep_the_invariants():
 def test_same_seed_same_game_under_the_driver():
     a, b = _random_driver_game(17), _random_driver_game(17)
     assert a.log == b.log and a.result == b.result
+
+
+def _reference_play(pone_hand, dealer_hand, pick):
+    """The play's points per seat (0 = pone, 1 = dealer), straight from RULES.md section 5: an
+    independent, plain account to check the game against. ``pick`` chooses among playable cards."""
+    from cribbage import score_play
+
+    hands = [list(pone_hand), list(dealer_hand)]
+    points = [0, 0]
+    turn, count, series, last = 0, 0, [], None
+    while hands[0] or hands[1]:
+        playable = [c for c in hands[turn] if count + c.value <= 31]
+        if playable:
+            card = pick(playable)
+            hands[turn].remove(card)
+            series.append(card)
+            count += card.value
+            points[turn] += score_play(series).total
+            last = turn
+            if count == 31:  # 2 for 31 (in score_play), and a new series
+                series, count = [], 0
+                turn = 1 - last if hands[1 - last] else last
+            else:
+                turn = 1 - turn
+            continue
+        if any(count + c.value <= 31 for c in hands[1 - turn]):
+            turn = 1 - turn  # a go: the other plays on
+            continue
+        points[last] += 1  # no one can play: go for the last card of the series
+        series, count = [], 0
+        turn = 1 - last if hands[1 - last] else last
+    if count:
+        points[last] += 1  # the last card (a 31 was pegged and reset already)
+    return points
+
+
+def test_the_play_agrees_with_a_plain_reference_account():
+    for seed in range(300):
+        for first in (True, False):
+            game = Game(seed)
+            for seat in (game.pone, game.dealer):
+                game.discard(seat, game.hand(seat)[:2])
+            if game.is_over:
+                continue
+            kept = (game.kept(game.pone), game.kept(game.dealer))
+            while game.phase is Phase.PLAY:
+                legal = game.legal_actions()
+                plays = [a for a in legal if isinstance(a, Play)]
+                game.apply((plays[0] if first else plays[-1]) if plays else legal[0])
+            expected = _reference_play(*kept, (lambda cs: cs[0]) if first else (lambda cs: cs[-1]))
+            got = [sum(e.points for e in game.events if e.phase is Phase.PLAY and e.player == seat)
+                   for seat in (game.pone, game.dealer)]
+            assert got == expected, (seed, first, kept)
