@@ -28,7 +28,7 @@ CSS = """
 .cc-view .widget-text input, .cc-view .widget-button, .cc-view .jupyter-button { font-size: 18px; }
 .cc-view .widget-text input { height: 36px; }
 .cc-view .jupyter-button { height: 38px; }
-.cc-view .widget-hbox { gap: 8px; }
+.cc-view .widget-hbox { gap: 6px; flex-wrap: wrap; }
 .cc-title { font-size: 24px; font-weight: 700; margin: 4px 0; }
 .cc-msg { min-height: 1.6em; font-size: 18px; padding: 2px 8px; border-left: 6px solid transparent; }
 .cc-msg-error { border-left-color: #D55E00; background: #fbe9e0; }
@@ -56,7 +56,7 @@ CSS = """
 .cc-empty { border: 2px dashed #999; box-shadow: none; background: #f6f6f6; }
 .jupyter-widgets.jupyter-button.cc-cardbtn { font-size: 22px; font-weight: 700; width: 84px; height: 56px;
   padding: 0 2px; background: #fff; border: 2px solid #666; border-radius: 7px; flex: 0 0 auto; }
-.jupyter-widgets.jupyter-button.cc-cardbtn.cc-small { font-size: 19px; width: 68px; height: 44px; }
+.jupyter-widgets.jupyter-button.cc-cardbtn.cc-small { font-size: 19px; width: 62px; height: 44px; margin: 1px; }
 .jupyter-widgets.jupyter-button.cc-cardbtn.cc-selected { border: 4px solid #000; background: #FFF3C4;
   box-shadow: inset 0 0 0 2px #fff; }
 .jupyter-widgets.jupyter-button.cc-cardbtn.cc-selected::after { content: " ✓"; color: #000; }

@@ -25,7 +25,7 @@ from cribbage import Card, CribbageError, HandScore, cards as parse_cards, score
 from ._base import Refused, View, figure_png, guarded, style_tag
 from .cards import CardRow, DeckPicker
 from .charts import distribution_chart
-from .i18n import decimal, describe_items, points_text, spoken_count, t
+from .i18n import describe_items, percent_pair, points_text, spoken_count, t
 
 __all__ = ["HandCalculator", "parse_cards_text", "parse_query", "parse_code", "share_code", "share_query"]
 
@@ -424,15 +424,20 @@ class HandCalculator(View):
                 button.on_click(self._guard(lambda _b, i=i: self.select_item(i)))
                 buttons.append(button)
             self._items.children = buttons
-            at_most = stats.share_at_most(score.total, crib=self.crib) * 100
-            self._where.value = '<div class="cc-text">' + html.escape(self._t(
-                "calc.share_at_most", at_most=decimal(at_most, self.language),
-                more=decimal(100 - at_most, self.language), total=score.total, what=what)) + "</div>"
+            self._where.value = f'<div class="cc-text">{html.escape(self._where_text(score, what))}</div>'
             self._code.value = self.share_code
             link = html.escape(self.link, quote=True)
             self._link.value = (f'<span class="cc-text">{html.escape(self._t("calc.link"))}: '
                                 f'<a class="cc-code" href="{link}" target="_blank">{link}</a></span>')
         self._draw_chart()
+
+    def _where_text(self, score: HandScore, what: str) -> str:
+        if score.total >= stats.MAX_SCORE:
+            counts = stats.hand_distribution(crib=self.crib)
+            share = counts[stats.MAX_SCORE] / counts.sum()
+            return self._t("calc.share_top", what=what, share=percent_pair(share, self.language)[0])
+        at_most, more = percent_pair(stats.share_at_most(score.total, crib=self.crib), self.language)
+        return self._t("calc.share_at_most", at_most=at_most, more=more, total=score.total, what=what)
 
     def _draw_chart(self) -> None:
         if self._chart_on:

@@ -8,6 +8,7 @@ languages follow the same order of phrases.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
@@ -18,7 +19,7 @@ from .messages import MESSAGES
 
 __all__ = ["LANGUAGES", "check_language", "t", "card_name", "cards_text", "number_words",
            "ItemLine", "describe_items", "describe_play_item", "spoken_count", "points_text",
-           "decimal", "all_texts"]
+           "decimal", "percent_pair", "all_texts"]
 
 LANGUAGES: tuple[str, ...] = ("en", "es", "pt")
 
@@ -156,3 +157,11 @@ def decimal(x: float, language: str = "en", places: int = 1) -> str:
     """``12.5`` in English, ``12,5`` in Spanish and Portuguese."""
     text = f"{x:.{places}f}"
     return text if check_language(language) == "en" else text.replace(".", ",")
+
+
+def percent_pair(share: float, language: str = "en") -> tuple[str, str]:
+    """A share (0..1) and its complement as percentages with enough digits that neither reads as
+    0 or 100 unless it is: ``(0.9998, 0.0002)`` -> ``("99.98", "0.02")``."""
+    low = min(share, 1 - share) * 100
+    places = 1 if low <= 0 or low >= 0.1 else 1 - math.floor(math.log10(low))
+    return decimal(share * 100, language, places), decimal((1 - share) * 100, language, places)

@@ -135,6 +135,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "El {at_most}% de todas las {what}s puntúan {total} o menos; el {more}% puntúan más.",
         "pt": "{at_most}% de todas as {what}s valem {total} ou menos; {more}% valem mais.",
     },
+    "calc.share_top": {
+        "en": "No {what} scores more than 29: only {share}% of all {what}s score it.",
+        "es": "Ninguna {what} puntúa más de 29: solo el {share}% de todas las {what}s lo consigue.",
+        "pt": "Nenhuma {what} vale mais de 29: só {share}% de todas as {what}s chegam lá.",
+    },
     "calc.what.hand": {"en": "hand", "es": "mano", "pt": "mão"},
     "calc.what.crib": {"en": "crib", "es": "cuna", "pt": "cesta"},
     "calc.code": {"en": "Share code", "es": "Código", "pt": "Código"},
