@@ -226,8 +226,11 @@ def advise_discard(six_cards: "str | Iterable[CardLike]", *, dealer: bool) -> Di
     """All 15 keeps of six cards, best net first, with exact hand, crib and net expected values.
 
     >>> advice = advise_discard("5H 5D 6H 7S 8C 9D", dealer=True)
-    >>> len(advice), " ".join(c.code for c in advice.best.keep)
-    (15, '5H 6H 7S 8C')
+    >>> best = advice.best
+    >>> len(advice), " ".join(c.code for c in best.keep), round(best.hand_ev, 2), round(best.crib_ev, 2)
+    (15, '6H 7S 8C 9D', 10.57, 9.28)
+    >>> best.reason
+    'keeps the run 6-7-8-9 and 15s, and gives your crib a pair of 5s'
     """
     six = _six(six_cards)
     hand = hand_evs(six)

@@ -159,9 +159,11 @@ def legal_cards(view: PlayView) -> list[Card]:
 def choose_play(view: PlayView, level: str = "expert", *, rng: random.Random | None = None) -> PlayChoice:
     """Choose a card at ``level`` (see :data:`LEVELS`), or ``None`` for go.
 
-    >>> view = PlayView(hand=cards("4H 9C KD"), series=cards("JS"))
+    >>> view = PlayView(hand=cards("5H 9C KD"), series=cards("JS"))
     >>> print(choose_play(view))
-    play the 4♥: it makes fifteen for 2
+    play the 5♥: it makes fifteen for 2
+    >>> print(choose_play(PlayView(hand=cards("4H 9C KD QS"))))
+    lead the 4♥: a count under 5 can't be made 15
     """
     if level not in LEVELS:
         raise IllegalActionError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
