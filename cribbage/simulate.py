@@ -1,0 +1,213 @@
+"""Self-play at scale: many seeded games between computer players, and what they show.
+
+``simulate(10_000, [player("expert"), player("expert")], seed=1)`` plays the games (in batches, on
+any :mod:`concurrent.futures` executor: a process pool, or a Dask client's ``get_executor()``), and
+returns each game's result with the averages per deal that Chambers published: the pone's play and
+hand, the dealer's play, hand and crib.
+
+Game ``i`` of a run is seeded by ``f"{seed}/{i}"``, so a run is the same whatever the executor and
+batch size. The seats swap every other game, so neither player deals first more often.
+"""
+
+from __future__ import annotations
+
+import copy
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+import numpy as np
+
+from .errors import CribbageError
+from .events import Phase
+from .players import Player, play_game
+
+__all__ = ["GameRecord", "SimulationResult", "DEAL_PARTS", "simulate", "deal_parts"]
+
+#: The parts of a deal's points, as Chambers splits them.
+DEAL_PARTS = ("pone play", "pone hand", "dealer play", "dealer hand", "crib", "his heels")
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One finished game, from the players' side: ``winner`` is 0 for ``players[0]``, 1 for ``players[1]``."""
+
+    seed: str
+    winner: int
+    scores: tuple[int, int]
+    games: int
+    first_dealer: int
+    deals: int
+    #: One row per deal that reached the end of the show, in :data:`DEAL_PARTS` order.
+    parts: tuple[tuple[int, ...], ...] = field(repr=False)
+
+    @property
+    def kind(self) -> str:
+        """``"win"``, ``"skunk"`` or ``"double skunk"``."""
+        return "win" if self.games == 1 else "skunk" if self.games == 2 else "double skunk"
+
+
+def deal_parts(game: Any) -> list[tuple[int, ...]]:
+    """The points of each complete deal of ``game`` split into :data:`DEAL_PARTS`.
+
+    A deal counts when its crib was counted: a deal cut short by the winning peg would lower every
+    average, so it is left out.
+    """
+    rows: dict[int, list[int]] = {}
+    dealers: dict[int, int] = {}
+    complete: set[int] = set()
+    for entry in game.log:
+        if entry.kind == "deal":
+            dealers[entry.deal] = entry.player
+    for event in game.events:
+        row = rows.setdefault(event.deal, [0] * len(DEAL_PARTS))
+        dealer = dealers[event.deal]
+        if event.kind == "his heels":
+            row[5] += event.points
+        elif event.phase is Phase.PLAY:
+            row[0 if event.player != dealer else 2] += event.points
+        elif event.kind == "hand":
+            row[1 if event.player != dealer else 3] += event.points
+        elif event.kind == "crib":
+            row[4] += event.points
+            complete.add(event.deal)
+        elif event.kind == "muggins":
+            # Points a count missed: they are part of that hand's worth, whoever took them.
+            row[4 if event.crib else (1 if event.player == dealer else 3)] += event.points
+    return [tuple(rows[d]) for d in sorted(complete)]
+
+
+def _one(players: Sequence[Player], seed: str, swap: bool, options: dict) -> GameRecord:
+    # Fresh copies for every game: a player's own random state then depends on the game alone,
+    # not on which games ran before it in the same batch or process.
+    fresh = copy.deepcopy(list(players))
+    seats = fresh[::-1] if swap else fresh
+    game = play_game(seats, seed=seed, **options)
+    result = game.result
+    first = next(entry.player for entry in game.log if entry.kind == "deal")
+    scores = game.scores
+
+    def side(seat: int) -> int:  # seat -> index in ``players``
+        return 1 - seat if swap else seat
+
+    return GameRecord(seed=seed, winner=side(result.winner),
+                      scores=(scores[1], scores[0]) if swap else scores,
+                      games=result.games, first_dealer=side(first), deals=game.deal_number,
+                      parts=tuple(deal_parts(game)))
+
+
+def _batch(players: Sequence[Player], tasks: Sequence[tuple[str, bool]], options: dict) -> list[GameRecord]:
+    return [_one(players, seed, swap, options) for seed, swap in tasks]
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """What a run of self-play shows. ``records`` holds every game."""
+
+    records: tuple[GameRecord, ...]
+
+    @property
+    def n_games(self) -> int:
+        return len(self.records)
+
+    @property
+    def parts(self) -> np.ndarray:
+        """Every complete deal's points, one row per deal, columns :data:`DEAL_PARTS`."""
+        rows = [row for record in self.records for row in record.parts]
+        return np.array(rows, dtype=np.int32).reshape(-1, len(DEAL_PARTS))
+
+    @property
+    def per_deal(self) -> dict[str, float]:
+        """The mean points per complete deal of each part in :data:`DEAL_PARTS`."""
+        means = self.parts.mean(axis=0) if len(self.parts) else np.zeros(len(DEAL_PARTS))
+        return {name: float(m) for name, m in zip(DEAL_PARTS, means)}
+
+    @property
+    def first_dealer_win_rate(self) -> float:
+        """The share of games won by the player who dealt first."""
+        return sum(r.winner == r.first_dealer for r in self.records) / max(1, self.n_games)
+
+    @property
+    def win_rates(self) -> tuple[float, float]:
+        """The share of games won by ``players[0]`` and ``players[1]``."""
+        first = sum(r.winner == 0 for r in self.records) / max(1, self.n_games)
+        return first, 1 - first
+
+    @property
+    def game_points(self) -> tuple[int, int]:
+        """Games won by each player, a skunk counting 2 and a double skunk 3 (or 4)."""
+        won = [0, 0]
+        for r in self.records:
+            won[r.winner] += r.games
+        return won[0], won[1]
+
+    @property
+    def lengths(self) -> np.ndarray:
+        """The number of deals in each game."""
+        return np.array([r.deals for r in self.records], dtype=np.int32)
+
+    @property
+    def skunk_rates(self) -> dict[str, float]:
+        """The share of games that ended as a win, a skunk and a double skunk."""
+        n = max(1, self.n_games)
+        return {kind: sum(r.kind == kind for r in self.records) / n
+                for kind in ("win", "skunk", "double skunk")}
+
+    def summary(self) -> str:
+        """A few lines for a person."""
+        lines = [f"{self.n_games:,} games, {len(self.parts):,} complete deals"]
+        lines += [f"  {name:<12} {value:5.2f} per deal" for name, value in self.per_deal.items()]
+        lines.append(f"  first dealer wins {self.first_dealer_win_rate:.1%}")
+        lines.append(f"  players[0] wins {self.win_rates[0]:.1%}")
+        lengths = self.lengths
+        if len(lengths):
+            lines.append(f"  deals per game: mean {lengths.mean():.1f}, from {lengths.min()} to {lengths.max()}")
+        lines.append("  " + ", ".join(f"{k} {v:.1%}" for k, v in self.skunk_rates.items()))
+        return "\n".join(lines)
+
+
+def simulate(n_games: int, players: Sequence[Player], *, seed: int | str, executor: Executor | None = None,
+             batch_size: int = 50, progress: bool = True, **options: Any) -> SimulationResult:
+    """Play ``n_games`` seeded games between ``players[0]`` and ``players[1]``.
+
+    With ``executor`` (``concurrent.futures.ProcessPoolExecutor()``, or a Dask client's
+    ``get_executor()``) batches of ``batch_size`` games run in parallel; the players must then be
+    picklable (the built-in levels are). ``options`` go to :class:`cribbage.Game` (``target=61``,
+    ``muggins=True``). A progress bar is shown with tqdm when ``progress`` is true.
+    """
+    if not isinstance(n_games, int) or isinstance(n_games, bool) or n_games < 0:
+        raise CribbageError(f"the number of games must be a whole number, 0 or more, not {n_games!r}")
+    if len(players) != 2:
+        raise CribbageError(f"self-play takes two players, not {len(players)}")
+    tasks = [(f"{seed}/{i}", i % 2 == 1) for i in range(n_games)]
+    batches = [tasks[i:i + batch_size] for i in range(0, len(tasks), max(1, batch_size))]
+    bar = _progress(n_games, progress)
+    records: list[GameRecord] = []
+    try:
+        if executor is None:
+            for batch in batches:
+                records.extend(_batch(players, batch, options))
+                bar.update(len(batch))
+        else:
+            futures = [executor.submit(_batch, players, batch, options) for batch in batches]
+            for future, batch in zip(futures, batches):  # in order: the same records whatever the timing
+                records.extend(future.result())
+                bar.update(len(batch))
+    finally:
+        bar.close()
+    return SimulationResult(tuple(records))
+
+
+class _NoBar:
+    def update(self, n: int) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _progress(total: int, show: bool) -> Any:
+    if not show:
+        return _NoBar()
+    from tqdm.auto import tqdm
+    return tqdm(total=total, unit="game", desc="self-play")
