@@ -1,0 +1,78 @@
+"""Expert-vs-expert self-play against Chambers' published per-deal figures, and its speed.
+
+    python benchmarks/selfplay.py [--games 10000] [--workers 2] [--seed 1]
+
+Prints the per-deal averages next to the published ones, the first dealer's win rate, game
+lengths and skunk rates, then games per second. For the speed the same games' cost is set beside a
+baseline run in the same process: the engine alone, two players that take the first legal action.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from cribbage.actions import NextDeal  # noqa: E402
+from cribbage.game import Game  # noqa: E402
+from cribbage.players import player  # noqa: E402
+from cribbage.simulate import simulate  # noqa: E402
+
+#: Chambers' averages per deal for expert play, as quoted in the project's issue.
+PUBLISHED = {"pone play": 2.0, "pone hand": 8.1, "dealer play": 3.5, "dealer hand": 8.0, "crib": 4.7}
+
+
+def engine_alone(games: int, seed: int) -> float:
+    """Seconds for ``games`` games whose players take the first legal action: the engine's own cost."""
+    start = time.perf_counter()
+    for i in range(games):
+        game = Game(f"{seed}/{i}")
+        while not game.is_over:
+            actions = game.legal_actions()
+            game.apply(actions[0] if actions else NextDeal())
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10000)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    experts = [player("expert"), player("expert")]
+    start = time.perf_counter()
+    with ProcessPoolExecutor(args.workers) as pool:
+        result = simulate(args.games, experts, seed=args.seed, executor=pool, progress=False)
+    wall = time.perf_counter() - start
+
+    print(f"{result.n_games:,} expert-vs-expert games, {len(result.parts):,} complete deals (seed {args.seed})")
+    print(f"{'per deal':<14}{'measured':>10}{'Chambers':>10}")
+    for name, value in result.per_deal.items():
+        published = PUBLISHED.get(name)
+        shown = f"{published:>10.1f}" if published is not None else f"{'':>10}"
+        print(f"{name:<14}{value:>10.2f}{shown}")
+    print(f"first dealer wins {result.first_dealer_win_rate:.1%} (published: about 55-56%)")
+    lengths = result.lengths
+    print(f"deals per game: mean {lengths.mean():.2f}, median {int(sorted(lengths)[len(lengths) // 2])}")
+    print("results: " + ", ".join(f"{k} {v:.2%}" for k, v in result.skunk_rates.items()))
+
+    sample = max(50, args.games // 100)
+    one_cpu = simulate(sample, experts, seed=args.seed + 1, progress=False)
+    t0 = time.perf_counter()
+    simulate(sample, experts, seed=args.seed + 1, progress=False)
+    expert_time = time.perf_counter() - t0
+    baseline = engine_alone(sample, args.seed + 1)
+    del one_cpu
+    print(f"speed: {args.games / wall:,.0f} games/s on {args.workers} processes "
+          f"({wall:.1f} s for {args.games:,} games)")
+    print(f"one process: expert games {sample / expert_time:,.0f}/s, engine alone (first legal action) "
+          f"{sample / baseline:,.0f}/s: the experts' thinking costs {expert_time / baseline:.1f}× the engine")
+
+
+if __name__ == "__main__":
+    main()
