@@ -51,6 +51,10 @@ class ScoreEvent(NamedTuple):
     show ``"hand"``, ``"crib"`` (one event per count, even a count of 0; ``starter`` is set) and
     ``"muggins"`` (points a count missed, taken by the opponent; ``cards`` is the hand or crib).
     ``crib`` is True for the crib's count and for muggins on it.
+
+    ``points`` are the points pegged: the events add up to the scores. ``worth`` is what the
+    combination or count is worth; it is more than ``points`` only for the event that wins the game,
+    which pegs just what reaches the target (the winner pegs out on 121 exactly).
     """
 
     player: int
@@ -61,6 +65,7 @@ class ScoreEvent(NamedTuple):
     phase: Phase
     starter: Optional[Card] = None
     crib: bool = False
+    worth: Optional[int] = None  # None: the same as points
 
     @property
     def hand_score(self) -> Optional[HandScore]:
@@ -72,7 +77,13 @@ class ScoreEvent(NamedTuple):
     @property
     def description(self) -> str:
         """In plain English: ``"fifteen for 2"``, ``"a run of 3 for 3"``, ``"hand: fifteen two ... for 4"``."""
-        points = self.points
+        points = self.points if self.worth is None else self.worth
+        text = self._what(points)
+        if points != self.points:
+            text += f" ({self.points} to reach the target)"
+        return text
+
+    def _what(self, points: int) -> str:
         if self.kind == "run":
             return f"a run of {len(self.cards)} for {points}"
         if self.kind in ("hand", "crib"):
@@ -156,10 +167,8 @@ class LogEntry(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    """How the game ended: the winner, the final scores, and the games won (1, 2 skunk, 3 or 4 double).
-
-    The winner's score may pass the target by the rest of the points of the count that won.
-    """
+    """How the game ended: the winner, the final scores (the winner's is the target: pegging stops
+    there), and the games won (1; 2 a skunk; 3, or 4 by option, a double skunk)."""
 
     winner: int
     scores: tuple[int, int]

@@ -34,13 +34,10 @@ from .cards import FULL_DECK, Card, CardLike, cards as read_cards
 from .errors import CribbageError, IllegalActionError, InvalidHandError
 from .events import GameResult, LogEntry, Phase, ScoreEvent
 from .play import MAX_COUNT, score_play
+from .result import game_value, skunk_lines
 from .scoring import hand_total
 
-__all__ = ["Game", "TARGETS"]
-
-#: The targets a game can be played to, each with its skunk line and double skunk line: the loser
-#: must reach the line to escape (121: below 91 is a skunk, below 61 a double; 61: below 31 a skunk).
-TARGETS: dict[int, tuple[int, Optional[int]]] = {121: (91, 61), 61: (31, None)}
+__all__ = ["Game"]
 
 # The starter is cut from the 40 cards left after the deal; Deck.cut keeps four cards in each part.
 _CUT_LOW, _CUT_HIGH = 4, 35
@@ -141,8 +138,9 @@ class Game:
             seed = random.randrange(2 ** 63)
         if not isinstance(seed, (int, str)) or isinstance(seed, bool):
             raise CribbageError(f"the seed must be an int or a str, not {seed!r}")
-        if target not in TARGETS:
+        if not _is_int(target):
             raise CribbageError(f"a game is played to 121 or 61, not {target!r}")
+        skunk_lines(target)  # raises unless the target is 121 or 61
         if double_skunk_games not in (3, 4):
             raise CribbageError(f"a double skunk counts 3 or 4 games, not {double_skunk_games!r}")
         if dealer is not None and not _is_seat(dealer):
@@ -318,14 +316,10 @@ class Game:
         """Winner, final scores and games won; None until the game is over."""
         if self._winner is None:
             return None
-        loser_score = self._scores[1 - self._winner]
-        skunk_line, double_line = TARGETS[self._target]
-        games = 1
-        if loser_score < skunk_line:
-            games = 2
-        if double_line is not None and loser_score < double_line:
-            games = self._double_skunk_games
-        return GameResult(self._winner, self._scores, games)
+        scores = self._scores
+        games = game_value(scores[self._winner], scores[1 - self._winner], target=self._target,
+                           double_skunk_games=self._double_skunk_games)
+        return GameResult(self._winner, scores, games)
 
     @property
     def muggins_claimant(self) -> Optional[int]:
@@ -787,15 +781,18 @@ class Game:
         self._to_act = pone
         self._note("deal", dealer, tuple([deck[i] for i in order[:12]]))
 
-    def _peg(self, player: int, points: int, kind: str, cards_: tuple[Card, ...], phase: Phase,
+    def _peg(self, player: int, worth: int, kind: str, cards_: tuple[Card, ...], phase: Phase,
              starter: Optional[Card] = None, crib: bool = False) -> ScoreEvent:
-        event = ScoreEvent(player, points, kind, cards_, self._deal_number, phase, starter, crib)
+        """Peg ``worth`` points for ``player``, but no further than the target: the game stops there."""
+        score = self._scores[player]
+        points = min(worth, self._target - score)
+        event = ScoreEvent(player, points, kind, cards_, self._deal_number, phase, starter, crib, worth)
         self._events.append(event)
         if points:
-            score = self._scores[player] + points
+            score += points
             self._scores = _with(self._scores, player, score)
             self._pegs = _with(self._pegs, player, (score, self._pegs[player][0]))
-            if score >= self._target:
+            if score == self._target:
                 self._winner = player
         return event
 

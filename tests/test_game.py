@@ -430,10 +430,15 @@ class TestWinning:
         assert game.winner == 1 and game.scores[1] == 121
         assert [e.kind for e in game.events if e.phase is Phase.SHOW] == ["hand", "hand"]
 
-    def test_the_winners_score_may_pass_the_target(self):
+    def test_the_winner_pegs_out_on_the_target_exactly(self):
+        worth = score_hand(cards("AC 2C 3C 10H"), "9C").total
         game = Game.from_deal(**{**LAST_31_DEAL, "scores": (120, 0)})
         play_all(game, LAST_31_MOVES)
-        assert game.winner == 0 and game.scores[0] == 120 + score_hand(cards("AC 2C 3C 10H"), "9C").total
+        last = game.events[-1]
+        assert game.winner == 0 and game.scores[0] == 121 and game.pegs[0] == (121, 120)
+        assert (last.kind, last.points, last.worth) == ("hand", 1, worth)
+        assert last.description.endswith(f"for {worth} (1 to reach the target)")
+        assert all(e.worth == e.points for e in game.events[:-1])
 
     def test_nothing_after_the_game_is_won(self):
         game = Game.from_deal(("AC 2C 3C 4C 5C 6C", "AD 2D 3D 4D 5D 6D"), "JH", dealer=1, scores=(40, 119))

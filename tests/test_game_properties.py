@@ -61,6 +61,7 @@ def check_invariants(game: Game, seen: "tuple | None" = None) -> tuple:
     totals = list(before)
     for event in events[n_events:]:
         assert event.points >= 0 and event.player in (0, 1)
+        assert event.worth == event.points or (event is events[-1] and event.worth > event.points)
         totals[event.player] += event.points
     assert tuple(totals) == scores, "the events do not add up to the scores"
     for seat in (0, 1):
@@ -73,7 +74,7 @@ def check_invariants(game: Game, seen: "tuple | None" = None) -> tuple:
     target = game.target
     if game.is_over:
         winner = game.winner
-        assert scores[winner] >= target > scores[1 - winner]
+        assert scores[winner] == target > scores[1 - winner]
         assert game.phase is Phase.OVER and game.to_act is None and game.legal_actions() == []
         last = events[-1]
         assert last.player == winner and scores[winner] - last.points < target, "points after the win"
