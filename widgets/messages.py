@@ -291,3 +291,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "chart.cat.pone": {"en": "pone", "es": "no repartidor", "pt": "não carteador"},
     "chart.board_title": {"en": "{a} {sa} · {b} {sb}", "es": "{a} {sa} · {b} {sb}", "pt": "{a} {sa} · {b} {sb}"},
 }
+
+# The widgets of the play, the game table and CrossCribb keep their entries in files of their own.
+from .messages_crosscribb import MESSAGES as _CROSSCRIBB  # noqa: E402
+from .messages_play import MESSAGES as _PLAY  # noqa: E402
+from .messages_table import MESSAGES as _TABLE  # noqa: E402
+
+for _part in (_PLAY, _TABLE, _CROSSCRIBB):
+    _clash = MESSAGES.keys() & _part.keys()
+    if _clash:
+        raise KeyError(f"catalogue keys defined twice: {sorted(_clash)}")
+    MESSAGES.update(_part)
