@@ -11,7 +11,7 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from cribbage import FULL_DECK, IllegalActionError
+from cribbage import FULL_DECK, Deck, IllegalActionError
 from cribbage.actions import Count, Discard, Go, Muggins, NextDeal, Play
 from cribbage.events import Phase
 from cribbage.game import Game, _get_state
@@ -228,6 +228,8 @@ def test_the_play_agrees_with_a_plain_reference_account():
             game = Game(seed)
             for seat in (game.pone, game.dealer):
                 game.discard(seat, game.hand(seat)[:2])
+            # The starter is the card Deck.cut turns from the rest of the deal's deck.
+            assert Deck(game._rest).cut(game._cut_at) == game.starter
             if game.is_over:
                 continue
             kept = (game.kept(game.pone), game.kept(game.dealer))
