@@ -52,6 +52,8 @@ _NO_CARDS: tuple[Card, ...] = ()
 # Module constants: reading an enum member through its class is slow on the hot path.
 _DISCARD, _CUT, _PLAY, _SHOW, _DEAL_OVER, _OVER = (Phase.DISCARD, Phase.CUT, Phase.PLAY, Phase.SHOW,
                                                    Phase.DEAL_OVER, Phase.OVER)
+_WHEN = {_DISCARD: "the discard", _CUT: "the cut", _PLAY: "the play", _SHOW: "the show",
+         _DEAL_OVER: "the end of the deal (start the next one)", _OVER: "the end of the game"}
 # Actions are immutable, so the game hands out the same ones instead of making them on every ask.
 _PLAYS = {(seat, card): Play(seat, card) for seat in (0, 1) for card in FULL_DECK}
 _GOES = (Go(0), Go(1))
@@ -444,7 +446,7 @@ class Game:
         self._verify_not_over()
         seat = _seat(player)
         if self._phase is not _DISCARD:
-            raise IllegalActionError(f"cards are laid away before the play, and it is the {self._phase.value} now")
+            raise IllegalActionError(f"cards are laid away before the play, and this is {self._when()}")
         if self._discards[seat]:
             raise IllegalActionError(f"player {seat} has already laid away two cards to the crib")
         chosen = _read_cards(cards)
@@ -500,7 +502,7 @@ class Game:
         self._verify_not_over()
         seat = _seat(player)
         if self._phase is not _PLAY:
-            raise IllegalActionError(f"no card can be played now: it is the {self._phase.value}")
+            raise IllegalActionError(f"no card can be played now: this is {self._when()}")
         played = _read_card(card)
         if seat != self._to_act:
             raise IllegalActionError(f"it is player {self._to_act}'s turn, not player {seat}'s")
@@ -548,7 +550,7 @@ class Game:
         self._verify_not_over()
         seat = _seat(player)
         if self._phase is not _PLAY:
-            raise IllegalActionError(f"go is said in the play, and it is the {self._phase.value} now")
+            raise IllegalActionError(f"go is said in the play, and this is {self._when()}")
         if seat != self._to_act:
             raise IllegalActionError(f"it is player {self._to_act}'s turn, not player {seat}'s")
         room = MAX_COUNT - self._count
@@ -653,7 +655,7 @@ class Game:
         if not self._muggins_on:
             raise IllegalActionError("the show is counted automatically: muggins is off in this game")
         if self._phase is not _SHOW:
-            raise IllegalActionError(f"hands are counted in the show, and it is the {self._phase.value} now")
+            raise IllegalActionError(f"hands are counted in the show, and this is {self._when()}")
         owner, cards_, crib = self._show_item(self._show_step)
         if seat != owner:
             which = ["the pone's hand", "the dealer's hand", "the crib"][self._show_step]
@@ -726,7 +728,7 @@ class Game:
     def verify_next_deal(self) -> None:
         self._verify_not_over()
         if self._phase is not _DEAL_OVER:
-            raise IllegalActionError(f"the deal is not over: it is the {self._phase.value}")
+            raise IllegalActionError(f"the deal is not over: this is {self._when()}")
 
     def can_next_deal(self) -> bool:
         return _can(self.verify_next_deal)
@@ -811,6 +813,9 @@ class Game:
         entry = LogEntry(kind, player, cards_, self._deal_number, count, events)
         self._log.append(entry)
         return entry
+
+    def _when(self) -> str:
+        return _WHEN[self._phase]
 
     def _verify_not_over(self) -> None:
         if self._winner is not None:
