@@ -17,6 +17,11 @@ the show when muggins is off) happen by themselves and are logged. Every point i
 An illegal action raises :class:`~cribbage.errors.IllegalActionError` saying why, and changes
 nothing: each action is verified completely before anything is touched.
 
+In the play, a player who holds cards of which none fits says go (``go()``), once a series, unless
+the other has already said go or holds no cards: then no one is left to hear it, and the series
+ends at once with the go (1) to whoever played its last card. A player with no cards is passed
+over (logged as ``"pass"``). The winner pegs out on the target exactly; nothing after that counts.
+
 The state is kept in immutable values (tuples, cards) plus two append-only lists (events, log), so
 :meth:`Game.copy` and the undo snapshots copy a few references, not the cards.
 """
