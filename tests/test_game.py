@@ -4,6 +4,9 @@ exactly as it was. Rules: RULES.md sections 1-9."""
 
 from __future__ import annotations
 
+import itertools
+import random
+
 import pytest
 
 from cribbage import Card, Deck, IllegalActionError, cards, score_hand
@@ -315,7 +318,6 @@ class TestPlay:
 
     def test_may_score_never_hides_points(self):
         # Every series of up to five cards from a pool with runs up to five, pairs, fifteens and 31.
-        import itertools
         pool = cards("AC 2D 3H 4S 5C 5D 6H 7S KS")
         for n in range(1, 6):
             for series in itertools.permutations(pool, n):
@@ -661,7 +663,7 @@ def test_legal_actions_are_exactly_what_can_be_applied():
         if game.phase is Phase.DISCARD:
             assert {a for a in legal if isinstance(a, Discard)} == {
                 Discard(s, pair) for s in (0, 1) if not game.discards(s)
-                for pair in __import__("itertools").combinations(game.hand(s), 2)}
+                for pair in itertools.combinations(game.hand(s), 2)}
         game.apply(legal[steps % len(legal)])
         steps += 1
 
@@ -670,3 +672,34 @@ def test_apply_refuses_what_is_not_an_action():
     game = Game(seed=1)
     refused(game, game.apply, "play 5H", match="not an action")
     assert not game.can_apply("go")  # type: ignore[arg-type]
+
+
+def _replay(log, **options) -> Game:
+    """A new game driven only by the actions found in ``log``."""
+    game = Game(**options)
+    for entry in log:
+        if entry.kind == "discard":
+            game.discard(entry.player, entry.cards)
+        elif entry.kind == "play":
+            game.play(entry.player, entry.cards[0])
+        elif entry.kind == "go":
+            game.go(entry.player)
+        elif entry.kind == "count":
+            event = entry.events[0]
+            game.count_hand(entry.player, event.worth)
+        elif entry.kind == "muggins":
+            game.claim_muggins(entry.player)
+        elif entry.kind == "next deal":
+            game.next_deal()
+    return game
+
+
+@pytest.mark.parametrize("muggins", [False, True])
+def test_the_log_replays_the_game(muggins):
+    for seed in range(5):
+        rng = random.Random(seed)
+        game = Game(seed=seed, muggins=muggins)
+        while not game.is_over:
+            game.apply(rng.choice(game.legal_actions()))
+        again = _replay(game.log, seed=seed, muggins=muggins)
+        assert again.log == game.log and again.result == game.result
