@@ -79,7 +79,9 @@ def style_tag() -> w.HTML:
 def figure_png(fig: Figure, *, dpi: int = 80, tight: bool = True) -> bytes:
     """The figure as PNG bytes. Figures here are built without pyplot, so nothing needs closing."""
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight" if tight else None)
+    # A light compression: these pictures live a few seconds in a browser, not on a disk.
+    fig.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight" if tight else None,
+                pil_kwargs={"compress_level": 1})
     return buffer.getvalue()
 
 

@@ -15,6 +15,10 @@ from typing import Sequence
 
 import ipywidgets as w
 import matplotlib
+import matplotlib.lines
+import matplotlib.patches
+import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from cribbage.result import finish_kind, game_value, skunk_lines
@@ -69,9 +73,87 @@ def _line_x(hole: int, target: int) -> tuple[float, float]:
     return _hole_x(i) - (0.5 + _STREET_GAP / 2 if i % 5 == 0 else 0.5), -band * _BAND_HEIGHT
 
 
-@lru_cache(maxsize=512)
-def _board_png(pegs: tuple[Pegs, Pegs], names: tuple[str, str], target: int, language: str) -> bytes:
-    return figure_png(draw_board(pegs, names=names, target=target, language=language), dpi=72, tight=False)
+_RC = {"font.size": 14, "font.family": "DejaVu Sans"}
+_DPI = 72
+
+
+def _shape(target: int, width: float) -> tuple[int, float, tuple[float, float, float, float]]:
+    """Bands of forty holes, the figure's height, and where the board's axes sit in the figure."""
+    bands = math.ceil((target - 1) / _PER_BAND)
+    height = 0.8 + 1.5 * bands
+    return bands, height, (0.005, 0.0, 0.99, 1 - 0.7 / height)
+
+
+def _limits(ax, bands: int) -> None:
+    ax.set_axis_off()
+    ax.set_xlim(-4.7, _hole_x(_PER_BAND - 1) + 4.6)
+    ax.set_ylim(-(bands - 1) * _BAND_HEIGHT - 2.5, 1.45)
+
+
+def _draw_static(ax, target: int, language: str) -> None:
+    """Everything that does not move: the wood, the holes and their numbers, the lines, the game hole."""
+    skunk, double = skunk_lines(target)
+    bands = math.ceil((target - 1) / _PER_BAND)
+    right = _hole_x(_PER_BAND - 1)
+    for band in range(bands):
+        y = -band * _BAND_HEIGHT
+        ax.add_patch(matplotlib.patches.FancyBboxPatch(
+            (-4.3, y - 1.25), right + 5.5, 2.5, boxstyle="round,pad=0.1", facecolor="#F3E3C3",
+            edgecolor="#8B6A3E", linewidth=1.5, zorder=0))
+        if band:
+            ax.text(-1.0, y, str(band * _PER_BAND + 1), ha="right", va="center", fontsize=15, color="#333")
+    for player in (0, 1):
+        holes = [_hole_xy(hole, player, target) for hole in range(1, target)]
+        sx, sy = _hole_xy(0, player, target)
+        holes += [(sx, sy), (sx + 1.2, sy)]  # two start holes: both pegs begin off the track
+        ax.scatter([x for x, _ in holes], [y for _, y in holes], s=20, color="#5a4326", zorder=1)
+    for hole in range(10, target, 10):
+        x, y = _hole_xy(hole, 0, target)
+        ax.text(x, y - _TRACK_OFFSET, str(hole), ha="center", va="center", fontsize=13, color="#222")
+    ax.text(-2.9, _TRACK_OFFSET + 0.45, t("board.start", language), ha="center", va="bottom",
+            fontsize=13, color="#333")
+    gx, gy = _hole_xy(target, 0, target)
+    ax.scatter([gx], [gy], s=260, facecolor="#fff", edgecolor="#000", linewidth=2.5, zorder=2)
+    ax.text(gx, gy - 1.05, f"{target}\n{t('board.game_hole', language)}", ha="center", va="top",
+            fontsize=14, fontweight="bold")
+    for hole, key, style in ((skunk, "board.skunk_line", "-"), (double, "board.double_line", "--")):
+        if hole is None:
+            continue
+        x, y = _line_x(hole, target)
+        ax.plot([x, x], [y - 1.1, y + 1.1], color="#000", linewidth=3, linestyle=style, zorder=3)
+        ax.text(x, y + 1.15, f"{t(key, language)} ({hole})", ha="center", va="bottom", fontsize=16,
+                fontweight="bold", bbox={"facecolor": "#fff", "edgecolor": "#000", "pad": 2})
+
+
+def _draw_pegs(ax, pegs: Sequence[Pegs], target: int) -> None:
+    for player, (front, back) in enumerate(pegs):
+        style = _PLAYER_STYLE[player]
+        for hole, is_front in ((back, False), (front, True)):
+            x, y = _hole_xy(hole, player, target)
+            if hole <= 0 and is_front:
+                x += 1.2
+            if hole >= target:
+                y += 0.3 if player == 0 else -0.3
+            ax.scatter([x], [y], s=480, marker=style["marker"], zorder=5, linewidth=2.5,
+                       facecolor=style["colour"] if is_front else "#fff", edgecolor=style["colour"])
+            ax.text(x, y, style["letter"], ha="center", va="center", fontsize=11, fontweight="bold",
+                    color="#fff" if is_front else style["colour"], zorder=6)
+
+
+def _draw_key(fig: Figure, pegs: Sequence[Pegs], names: Sequence[str], language: str) -> None:
+    """Who is who and which peg is which, in words and shapes as well as colours."""
+    handles = []
+    for player, name in enumerate(names):
+        style = _PLAYER_STYLE[player]
+        for is_front in (True, False):
+            peg = t("board.front" if is_front else "board.back", language)
+            hole = pegs[player][0 if is_front else 1]
+            handles.append(matplotlib.lines.Line2D(
+                [], [], linestyle="none", marker=style["marker"], markersize=14, markeredgewidth=2.5,
+                markerfacecolor=style["colour"] if is_front else "#fff", markeredgecolor=style["colour"],
+                label=f"{style['letter']} {name}: {peg} {hole}"))
+    fig.legend(handles=handles, loc="upper center", ncols=4, fontsize=16, frameon=False,
+               bbox_to_anchor=(0.5, 1.0), handletextpad=0.3, columnspacing=1.6, borderaxespad=0.2)
 
 
 def draw_board(pegs: Sequence[Pegs], *, names: Sequence[str] | None = None, target: int = 121,
@@ -82,88 +164,50 @@ def draw_board(pegs: Sequence[Pegs], *, names: Sequence[str] | None = None, targ
     B's squares; a front peg is filled, a back peg hollow; each peg carries its player's letter.
     """
     check_language(language)
-    skunk, double = skunk_lines(target)
+    skunk_lines(target)
     if names is None:
         names = (t("board.you", language), t("board.opponent", language))
-    bands = math.ceil((target - 1) / _PER_BAND)
-    rc = {"font.size": 14, "font.family": "DejaVu Sans"}
-    with matplotlib.rc_context(rc):
-        height = 0.8 + 1.5 * bands
+    bands, height, rect = _shape(target, width)
+    with matplotlib.rc_context(_RC):
         fig = CourseFigure(figsize=(width, height))
-        ax = fig.add_axes((0.005, 0.0, 0.99, 1 - 0.7 / height))
-        ax.set_axis_off()
-        right = _hole_x(_PER_BAND - 1)
-        # The wood, one strip per band.
-        for band in range(bands):
-            y = -band * _BAND_HEIGHT
-            ax.add_patch(matplotlib.patches.FancyBboxPatch(
-                (-4.3, y - 1.25), right + 5.5, 2.5, boxstyle="round,pad=0.1", facecolor="#F3E3C3",
-                edgecolor="#8B6A3E", linewidth=1.5, zorder=0))
-            first = band * _PER_BAND + 1
-            if band:
-                ax.text(-1.0, y, str(first), ha="right", va="center", fontsize=15, color="#333")
-        # The holes.
-        for player in (0, 1):
-            xs, ys = [], []
-            for hole in range(1, target):
-                x, y = _hole_xy(hole, player, target)
-                xs.append(x)
-                ys.append(y)
-            ax.scatter(xs, ys, s=20, color="#5a4326", zorder=1)
-            sx, sy = _hole_xy(0, player, target)
-            ax.scatter([sx, sx + 1.2], [sy, sy], s=20, color="#5a4326", zorder=1)
-        # Hole numbers every ten, between the tracks.
-        for hole in range(10, target, 10):
-            x, y = _hole_xy(hole, 0, target)
-            ax.text(x, y - _TRACK_OFFSET, str(hole), ha="center", va="center", fontsize=13, color="#222")
-        ax.text(-2.9, _TRACK_OFFSET + 0.45, t("board.start", language), ha="center", va="bottom",
-                fontsize=13, color="#333")
-        # The game hole.
-        gx, gy = _hole_xy(target, 0, target)
-        ax.scatter([gx], [gy], s=260, facecolor="#fff", edgecolor="#000", linewidth=2.5, zorder=2)
-        ax.text(gx, gy - 1.05, f"{target}\n{t('board.game_hole', language)}", ha="center", va="top",
-                fontsize=14, fontweight="bold")
-        # The skunk lines.
-        for hole, key, style in ((skunk, "board.skunk_line", "-"), (double, "board.double_line", "--")):
-            if hole is None:
-                continue
-            x, y = _line_x(hole, target)
-            ax.plot([x, x], [y - 1.1, y + 1.1], color="#000", linewidth=3, linestyle=style, zorder=3)
-            ax.text(x, y + 1.15, f"{t(key, language)} ({hole})", ha="center", va="bottom", fontsize=16,
-                    fontweight="bold", bbox={"facecolor": "#fff", "edgecolor": "#000", "pad": 2})
-        # The pegs.
-        for player, (front, back) in enumerate(pegs):
-            style = _PLAYER_STYLE[player]
-            positions = [(back, False), (front, True)]
-            for hole, is_front in positions:
-                x, y = _hole_xy(hole, player, target)
-                if hole <= 0 and not is_front:
-                    x -= 0.0
-                elif hole <= 0:
-                    x += 1.2
-                if hole >= target:
-                    y += 0.3 if player == 0 else -0.3
-                ax.scatter([x], [y], s=480, marker=style["marker"], zorder=5, linewidth=2.5,
-                           facecolor=style["colour"] if is_front else "#fff", edgecolor=style["colour"])
-                ax.text(x, y, style["letter"], ha="center", va="center", fontsize=11, fontweight="bold",
-                        color="#fff" if is_front else style["colour"], zorder=6)
-        ax.set_xlim(-4.7, right + 4.6)
-        ax.set_ylim(-(bands - 1) * _BAND_HEIGHT - 2.5, 1.45)
-        # The key: who is who, which peg is which, in words and shapes.
-        handles = []
-        for player, name in enumerate(names):
-            style = _PLAYER_STYLE[player]
-            score = pegs[player][0]
-            for is_front in (True, False):
-                peg = t("board.front" if is_front else "board.back", language)
-                label = f"{style['letter']} {name}: {peg}" + (f" {score}" if is_front else f" {pegs[player][1]}")
-                handles.append(matplotlib.lines.Line2D(
-                    [], [], linestyle="none", marker=style["marker"], markersize=14, markeredgewidth=2.5,
-                    markerfacecolor=style["colour"] if is_front else "#fff", markeredgecolor=style["colour"],
-                    label=label))
-        fig.legend(handles=handles, loc="upper center", ncols=4, fontsize=16, frameon=False,
-                   bbox_to_anchor=(0.5, 1.0), handletextpad=0.3, columnspacing=1.6, borderaxespad=0.2)
+        ax = fig.add_axes(rect)
+        _draw_static(ax, target, language)
+        _draw_pegs(ax, pegs, target)
+        _limits(ax, bands)
+        _draw_key(fig, pegs, names, language)
     return fig
+
+
+@lru_cache(maxsize=8)
+def _static_pixels(target: int, language: str, width: float) -> np.ndarray:
+    """The board without pegs, rendered once: most of a picture's cost is its text and holes."""
+    bands, height, rect = _shape(target, width)
+    with matplotlib.rc_context(_RC):
+        fig = Figure(figsize=(width, height), dpi=_DPI)
+        ax = fig.add_axes(rect)
+        _draw_static(ax, target, language)
+        _limits(ax, bands)
+        canvas = FigureCanvasAgg(fig)
+        canvas.draw()
+        return np.asarray(canvas.buffer_rgba()).copy()
+
+
+@lru_cache(maxsize=512)
+def _board_png(pegs: tuple[Pegs, Pegs], names: tuple[str, str], target: int, language: str,
+               width: float = 15) -> bytes:
+    """The widget's picture: the cached static board with this position's pegs and key on top."""
+    bands, height, rect = _shape(target, width)
+    with matplotlib.rc_context(_RC):
+        fig = Figure(figsize=(width, height), dpi=_DPI)
+        back = fig.add_axes((0, 0, 1, 1))
+        back.imshow(_static_pixels(target, language, width), interpolation="none", aspect="auto")
+        back.set_axis_off()
+        ax = fig.add_axes(rect)
+        ax.patch.set_alpha(0)
+        _draw_pegs(ax, pegs, target)
+        _limits(ax, bands)
+        _draw_key(fig, pegs, names, language)
+        return figure_png(fig, dpi=_DPI, tight=False)
 
 
 class Board(View):

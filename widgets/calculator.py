@@ -23,7 +23,7 @@ import ipywidgets as w
 from cribbage import Card, CribbageError, HandScore, cards as parse_cards, score_hand, stats
 
 from ._base import Refused, View, figure_png, guarded, style_tag
-from .cards import CardRow, DeckPicker
+from .cards import CardRow, DeckPicker, ItemButtons
 from .charts import distribution_chart
 from .i18n import describe_items, percent_pair, points_text, spoken_count, t
 
@@ -165,7 +165,7 @@ def parse_code(code: str, language: str = "en") -> tuple[tuple[Card, ...], Card,
 def _chart_png(highlight: int | None, crib: bool, log: bool, language: str) -> bytes:
     # Sixty-odd possible pictures (30 scores, hand or crib): drawn once each, then reused.
     return figure_png(distribution_chart(crib=crib, log=log, highlight=highlight, language=language,
-                                         width=11, height=4.6), dpi=72)
+                                         width=11, height=4.6), dpi=72, tight=False)
 
 
 class HandCalculator(View):
@@ -185,7 +185,6 @@ class HandCalculator(View):
         self._hand: list[Card] = []
         self._starter: Card | None = None
         self._score: HandScore | None = None
-        self._item_index: int | None = None
         self._syncing = False
         self._chart_on = chart
 
@@ -211,7 +210,8 @@ class HandCalculator(View):
         self._total = w.HTML()
         self._spoken = w.HTML()
         self._items_title = w.HTML()
-        self._items = w.VBox(layout=w.Layout(align_items="flex-start"))
+        self._lines: list = []
+        self._items = ItemButtons(self._item_selected, guard=self._guard)
         self._where = w.HTML()
         self._chart = w.Image(format="png", layout=w.Layout(width="100%", max_width="880px"))
         self._code = w.Text(description=self._t("calc.code"), layout=w.Layout(width="380px"),
@@ -315,7 +315,7 @@ class HandCalculator(View):
 
     @property
     def item_buttons(self) -> tuple[w.Button, ...]:
-        return tuple(self._items.children)  # type: ignore[arg-type]
+        return self._items.buttons
 
     @property
     def highlighted(self) -> frozenset[Card]:
@@ -347,14 +347,10 @@ class HandCalculator(View):
 
     def select_item(self, index: int) -> None:
         """Lift the cards of item ``index`` of the count (again to drop them)."""
-        buttons = self.item_buttons
-        if not isinstance(index, int) or not 0 <= index < len(buttons):
-            return
-        self._item_index = None if self._item_index == index else index
-        lines = describe_items(self._score, self.language) if self._score else []
-        for i, button in enumerate(buttons):
-            (button.add_class if i == self._item_index else button.remove_class)("cc-selected")
-        self._row.highlight(lines[index].cards if self._item_index is not None else ())
+        self._items.select(index)
+
+    def _item_selected(self, index: int | None) -> None:
+        self._row.highlight(self._lines[index].cards if index is not None else ())
 
     # Internals --------------------------------------------------------------------------------
     def _typed(self, text: str) -> None:
@@ -395,7 +391,6 @@ class HandCalculator(View):
         self._rescore()
 
     def _rescore(self) -> None:
-        self._item_index = None
         if len(self._hand) == 4 and self._starter is not None:
             self._score = score_hand(self._hand, self._starter, crib=self.crib)
         else:
@@ -406,7 +401,8 @@ class HandCalculator(View):
             need = 5 - len(self._hand) - (self._starter is not None)
             self._total.value = f'<div class="cc-big">{html.escape(self._t("calc.need", n=need))}</div>'
             self._spoken.value = self._items_title.value = self._where.value = self._link.value = ""
-            self._items.children = ()
+            self._lines = []
+            self._items.set_lines([])
             self._code.value = ""
         else:
             what = self._t("calc.what.crib" if self.crib else "calc.what.hand")
@@ -417,13 +413,8 @@ class HandCalculator(View):
             lines = describe_items(score, self.language)
             self._items_title.value = f'<div class="cc-text">{html.escape(self._t("calc.items"))}</div>' \
                 if lines else f'<div class="cc-text">{html.escape(self._t("item.none"))}</div>'
-            buttons = []
-            for i, line in enumerate(lines):
-                button = w.Button(description=line.text, tooltip=line.text, layout=w.Layout(width="auto"))
-                button.add_class("cc-item")
-                button.on_click(self._guard(lambda _b, i=i: self.select_item(i)))
-                buttons.append(button)
-            self._items.children = buttons
+            self._lines = lines
+            self._items.set_lines([line.text for line in lines])
             self._where.value = f'<div class="cc-text">{html.escape(self._where_text(score, what))}</div>'
             self._code.value = self.share_code
             link = html.escape(self.link, quote=True)

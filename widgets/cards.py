@@ -18,7 +18,7 @@ from cribbage import FULL_DECK, Card, Suit
 from ._base import View, style_tag
 from .i18n import card_name, cards_text, check_language
 
-__all__ = ["suit_class", "card_html", "row_html", "CardRow", "CardPicker", "DeckPicker"]
+__all__ = ["suit_class", "card_html", "row_html", "CardRow", "CardPicker", "DeckPicker", "ItemButtons"]
 
 
 def suit_class(suit: Suit, four_colour: bool = False) -> str:
@@ -244,3 +244,51 @@ class DeckPicker(CardPicker):
                    for card in FULL_DECK if card.suit == suit]
         super().__init__(by_suit, pick=pick, per_row=13, language=language, four_colour=four_colour,
                          small=True, show_status=show_status)
+
+
+class ItemButtons(w.VBox):
+    """The lines of an itemized count as buttons: clicking one selects it (again to let go), and
+    ``on_select(index or None)`` is told. Buttons are kept and relabelled, not rebuilt, because
+    creating a widget costs far more than changing its label."""
+
+    def __init__(self, on_select: Callable[[int | None], None],
+                 guard: Callable[[Callable], Callable] = lambda f: f) -> None:
+        super().__init__(layout=w.Layout(align_items="flex-start"))
+        self._on_select = on_select
+        self._guard = guard
+        self._pool: list[w.Button] = []
+        self._shown = 0
+        self.selected: int | None = None
+
+    @property
+    def buttons(self) -> tuple[w.Button, ...]:
+        return tuple(self._pool[:self._shown])
+
+    def set_lines(self, texts: Sequence[str]) -> None:
+        while len(self._pool) < len(texts):
+            button = w.Button(layout=w.Layout(width="auto"))
+            button.add_class("cc-item")
+            index = len(self._pool)
+            button.on_click(self._guard(lambda _b, i=index: self.select(i)))
+            self._pool.append(button)
+        for button, text in zip(self._pool, texts):
+            if button.description != text:
+                button.description = text
+                button.tooltip = text
+        if self.selected is not None:
+            self._pool[self.selected].remove_class("cc-selected")
+        self.selected = None
+        if self._shown != len(texts):
+            self._shown = len(texts)
+            self.children = tuple(self._pool[:self._shown])
+
+    def select(self, index: int) -> None:
+        """Select line ``index``, or let it go if it is the one selected; other indexes are ignored."""
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < self._shown:
+            return
+        if self.selected is not None:
+            self._pool[self.selected].remove_class("cc-selected")
+        self.selected = None if self.selected == index else index
+        if self.selected is not None:
+            self._pool[self.selected].add_class("cc-selected")
+        self._on_select(self.selected)

@@ -18,7 +18,7 @@ import ipywidgets as w
 from cribbage import Card, Deck, HandScore, cards as parse_cards, score_hand
 
 from ._base import Refused, View, guarded, style_tag
-from .cards import CardRow
+from .cards import CardRow, ItemButtons
 from .i18n import describe_items, spoken_count
 
 __all__ = ["QuizHand", "SHIPPED_HANDS", "ScoringQuiz", "random_hand"]
@@ -82,7 +82,6 @@ class ScoringQuiz(View):
         self.history: list[tuple[QuizHand, int, int]] = []   # (hand, claimed, true count)
         self._index = 0
         self._answered = False
-        self._item_index: int | None = None
         self._current: QuizHand = SHIPPED_HANDS[0]
         self._verdict_text = ""
 
@@ -100,7 +99,8 @@ class ScoringQuiz(View):
                                    layout=w.Layout(width="auto"))
         self._verdict = w.HTML()
         self._spoken = w.HTML()
-        self._items = w.VBox(layout=w.Layout(align_items="flex-start"))
+        self._lines: list = []
+        self._items = ItemButtons(self._item_selected, guard=self._guard)
         self._lesson = w.HTML()
         self._score_line = w.HTML()
         controls = w.HBox([self._entry, self._check, self._next, self._muggins],
@@ -144,7 +144,7 @@ class ScoringQuiz(View):
 
     @property
     def item_buttons(self) -> tuple[w.Button, ...]:
-        return tuple(self._items.children)  # type: ignore[arg-type]
+        return self._items.buttons
 
     @property
     def highlighted(self) -> frozenset[Card]:
@@ -167,11 +167,11 @@ class ScoringQuiz(View):
         self._current = SHIPPED_HANDS[index] if index < len(SHIPPED_HANDS) else \
             random_hand(self.seed + index - len(SHIPPED_HANDS))
         self._answered = False
-        self._item_index = None
         self._entry.value = ""
         self._say("")
         self._verdict.value = self._spoken.value = self._lesson.value = ""
-        self._items.children = ()
+        self._lines = []
+        self._items.set_lines([])
         hand = self._current
         title = self._t("quiz.title_crib" if hand.crib else "quiz.title")
         which = self._t("quiz.which", n=index + 1, of=len(SHIPPED_HANDS)) if index < len(SHIPPED_HANDS) \
@@ -219,15 +219,10 @@ class ScoringQuiz(View):
                                       f'{html.escape(text)}</div>' for kind, text in parts)
         self._verdict_text = " ".join(text for _k, text in parts)
         self._spoken.value = f'<div class="cc-spoken">“{html.escape(spoken_count(score, self.language))}”</div>'
-        buttons = []
-        for i, line in enumerate(describe_items(score, self.language)):
-            button = w.Button(description=line.text, tooltip=line.text, layout=w.Layout(width="auto"))
-            button.add_class("cc-item")
-            button.on_click(self._guard(lambda _b, i=i: self.select_item(i)))
-            buttons.append(button)
-        if not buttons:
+        self._lines = describe_items(score, self.language)
+        if not self._lines:
             self._spoken.value += f'<div class="cc-text">{html.escape(self._t("item.none"))}</div>'
-        self._items.children = buttons
+        self._items.set_lines([line.text for line in self._lines])
         if self._current.lesson:
             lesson = self._t("quiz.lesson." + self._current.lesson)
             self._lesson.value = f'<div class="cc-text"><b>{html.escape(lesson)}</b></div>'
@@ -241,14 +236,10 @@ class ScoringQuiz(View):
 
     def select_item(self, index: int) -> None:
         """Lift the cards of item ``index`` of the count (again to drop them)."""
-        buttons = self.item_buttons
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(buttons):
-            return
-        self._item_index = None if self._item_index == index else index
-        lines = describe_items(self._current.score(), self.language)
-        for i, button in enumerate(buttons):
-            (button.add_class if i == self._item_index else button.remove_class)("cc-selected")
-        self._row.highlight(lines[index].cards if self._item_index is not None else ())
+        self._items.select(index)
+
+    def _item_selected(self, index: int | None) -> None:
+        self._row.highlight(self._lines[index].cards if index is not None else ())
 
     # Internals --------------------------------------------------------------------------------
     def _read(self, claim: Any) -> int:
