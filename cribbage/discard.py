@@ -42,9 +42,9 @@ SPLITS: tuple[tuple[tuple[int, ...], tuple[int, int]], ...] = tuple(
     (tuple(i for i in range(6) if i not in pair), pair) for pair in combinations(range(6), 2))
 _KEEP_IDX = np.array([keep for keep, _ in SPLITS], dtype=np.intp)
 _DISC_IDX = np.array([pair for _, pair in SPLITS], dtype=np.intp)
-_BASE4 = np.array(RANK_BASE[:4], dtype=np.int64)  # four ranks; the starter is the last digit
 _BASE2 = np.array(RANK_BASE[:2], dtype=np.int64)
 _BASE3 = np.array(RANK_BASE[2:], dtype=np.int64)
+_DISC_PAIRS = [pair for _, pair in SPLITS]
 _JACK = 10  # ranks counted from 0 in the tables
 
 
@@ -130,19 +130,39 @@ def _arrays(six: Sequence[Card]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np
 
 
 def hand_evs(six: Sequence[Card]) -> np.ndarray:
-    """The exact mean show of each of the 15 keeps (in :data:`SPLITS` order) over the 46 starters."""
-    return _hand_evs(*_arrays(six))
+    """The exact mean show of each of the 15 keeps (in :data:`SPLITS` order) over the 46 starters.
+
+    Fifteens, pairs and runs: each keep's row of :func:`rank_table` (its points with a starter of
+    each rank) times how many unseen cards have that rank. Flush and nobs: counted by suit.
+    """
+    return _hand_evs([c.rank - 1 for c in six], [int(c.suit) for c in six])
 
 
-def _hand_evs(r6: np.ndarray, s6: np.ndarray, ur: np.ndarray, us: np.ndarray) -> np.ndarray:
-    table = rank_table()
-    kr, ks = r6[_KEEP_IDX], s6[_KEEP_IDX]
-    total = table[(kr @ _BASE4)[:, None] + ur[None, :]].sum(axis=1, dtype=np.int64)
-    per_suit = np.bincount(us, minlength=4)
-    flush = (ks == ks[:, :1]).all(axis=1)
-    total += flush * (4 * len(ur) + per_suit[ks[:, 0]])
-    total += ((kr == _JACK) * per_suit[ks]).sum(axis=1)  # nobs: a starter of the jack's suit
-    return total / len(ur)
+def _hand_evs(ranks: list[int], suits: list[int]) -> np.ndarray:
+    avail = np.full(13, 4, dtype=np.int64)
+    for r in ranks:
+        avail[r] -= 1
+    total = _rows_by_keep()[np.array(ranks)[_KEEP_IDX] @ _ROW4] @ avail
+    unseen_of_suit = [13 - suits.count(s) for s in range(4)]
+    for i, r in enumerate(ranks):
+        if r == _JACK:  # nobs: a starter of the jack's suit
+            total[_SPLITS_KEEPING[i]] += unseen_of_suit[suits[i]]
+    for suit in range(4):
+        if suits.count(suit) >= 4:
+            for j, (keep, _) in enumerate(SPLITS):
+                if all(suits[i] == suit for i in keep):
+                    total[j] += 4 * 46 + unseen_of_suit[suit]
+    return total / 46
+
+
+_ROW4 = np.array([13 ** 3, 13 ** 2, 13, 1], dtype=np.int64)
+_SPLITS_KEEPING = [np.array([j for j, (keep, _) in enumerate(SPLITS) if i in keep]) for i in range(6)]
+
+
+@lru_cache(maxsize=1)
+def _rows_by_keep() -> np.ndarray:
+    """:func:`rank_table` as (four kept ranks, starter rank): one row of 13 per keep."""
+    return rank_table().reshape(13 ** 4, 13)
 
 
 def _crib_sums(dr: np.ndarray, ds: np.ndarray, ur: np.ndarray, us: np.ndarray) -> np.ndarray:
@@ -207,17 +227,23 @@ def crib_table() -> np.ndarray:
     return out
 
 
+@lru_cache(maxsize=1)
+def _crib_lists() -> list:
+    return crib_table().tolist()  # plain floats: faster to index one at a time than numpy
+
+
 def quick_discard(six: Sequence[Card], *, dealer: bool, crib_weight: float = 1.0) -> tuple[Card, Card]:
     """The two cards to lay away, fast (self-play): exact hand EV, crib EV from :func:`crib_table`.
 
     ``crib_weight=0`` discards for the hand alone.
     """
-    r6, s6, ur, us = _arrays(six)
-    net = _hand_evs(r6, s6, ur, us)
+    ranks = [c.rank - 1 for c in six]
+    suits = [int(c.suit) for c in six]
+    net = _hand_evs(ranks, suits)
     if crib_weight:
-        dr, ds = r6[_DISC_IDX], s6[_DISC_IDX]
-        crib = crib_table()[dr[:, 0], dr[:, 1], (ds[:, 0] == ds[:, 1]).astype(np.intp)]
-        net = net + (crib_weight if dealer else -crib_weight) * crib
+        table = _crib_lists()
+        crib = [table[ranks[i]][ranks[j]][suits[i] == suits[j]] for i, j in _DISC_PAIRS]
+        net = net + (crib_weight if dealer else -crib_weight) * np.array(crib)
     i, j = SPLITS[int(np.argmax(net))][1]
     return six[i], six[j]
 
