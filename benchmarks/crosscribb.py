@@ -13,8 +13,8 @@ For each number of players it reports, from seeded games (game ``i`` uses seed `
 - the middle level (``attack``: builds its own lines, never blocks) against each of the others;
 - an ablation: the better level against itself with the crib judgement turned off (``samples=0``: it
   lays away only when forced), to show the crib choice is worth something;
-- speed: milliseconds per round with every seat played by each level, in one process, random play
-  being the baseline measured side by side.
+- speed: milliseconds of CPU time per round with every seat played by each level, in one process,
+  random play being the baseline measured side by side (CPU time, because the machine is shared).
 
 ``--parts`` picks which of ``selfplay strength attack ablation speed`` to run (all by default).
 """
@@ -55,13 +55,13 @@ def one_game(args: tuple[int, int, str, str]) -> dict:
     players, seed, kind0, kind1 = args
     seats = [_make(kind0 if _side(players, s) == 0 else kind1, seed * 10 + s) for s in range(players)]
     game = CrossCribbGame(players, seed=seed)
-    start = time.perf_counter()
+    start = time.process_time()
     while not game.is_over:
         while game.phase is Phase.PLAY:
             game.apply(seats[game.to_act].choose(game))
         if game.phase is Phase.ROUND_OVER:
             game.next_round()
-    seconds = time.perf_counter() - start
+    seconds = time.process_time() - start
     rounds = [(r.dealer_side, r.totals, r.winner, r.points) for r in game.rounds]
     return {"winner": game.result.winner, "games": game.result.games, "rounds": rounds, "seconds": seconds}
 
@@ -95,7 +95,7 @@ def describe(results: list[dict], label: str) -> None:
           f"dealer's side pegs in {dealer_pegs:.1%} of rounds, ties {ties:.1%}")
     print(f"    games end: win {kinds.count(1) / len(kinds):.1%}, skunk {kinds.count(2) / len(kinds):.1%}, "
           f"double skunk {kinds.count(3) / len(kinds):.1%}")
-    print(f"    {per_round * 1000:.1f} ms a round")
+    print(f"    {per_round * 1000:.1f} ms of CPU a round")
 
 
 def strength(results: list[dict], better: str, label: str) -> None:
@@ -108,9 +108,12 @@ def strength(results: list[dict], better: str, label: str) -> None:
         points += g["games"] if won else -g["games"]
     n = len(results)
     share = wins / n
-    half = 1.96 * math.sqrt(share * (1 - share) / n)
-    print(f"  {label}: {better!r} wins {wins}/{n} = {share:.1%} (95% interval {max(0, share - half):.1%}"
-          f"-{min(1, share + half):.1%}); net {points / n:+.2f} games a game")
+    # Wilson's interval: unlike share +- 1.96 sd it stays honest at 0% or 100%.
+    z = 1.96
+    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    print(f"  {label}: {better!r} wins {wins}/{n} = {share:.1%} (95% interval {centre - half:.1%}"
+          f"-{centre + half:.1%}); net {points / n:+.2f} games a game")
 
 
 def speed(players: int, rounds: int) -> None:
@@ -122,14 +125,14 @@ def speed(players: int, rounds: int) -> None:
             game = CrossCribbGame(players, seed=seed)
             while game.phase is Phase.PLAY:
                 game.apply(seats[game.to_act].choose(game))
-        start = time.perf_counter()
+        start = time.process_time()
         for seed in range(rounds):
             game = CrossCribbGame(players, seed=seed)
             while game.phase is Phase.PLAY:
                 game.apply(seats[game.to_act].choose(game))
-        timings[kind] = (time.perf_counter() - start) / rounds
+        timings[kind] = (time.process_time() - start) / rounds
     base = timings["random"]
-    print("  speed: " + ", ".join(f"{kind} {t * 1000:.1f} ms a round ({t / base:.0f}x random)"
+    print("  speed (CPU time): " + ", ".join(f"{kind} {t * 1000:.1f} ms a round ({t / base:.0f}x random)"
                                   for kind, t in timings.items()))
 
 

@@ -88,6 +88,11 @@ def _fresh_deck_table() -> dict[int, float]:
     return table
 
 
+# A line as the players track it: the key of its known ranks, how many of each suit, how many
+# cards, and whether the jack of the starter's suit is among them.
+_State = tuple[int, tuple[int, int, int, int], int, bool]
+
+
 @lru_cache(maxsize=1)
 def _rank_arrays() -> tuple[np.ndarray, np.ndarray]:
     """The rank table as sorted keys and their points, for looking up many keys at once."""
@@ -121,14 +126,25 @@ class _Outlook:
         self.two_adds = np.array(adds, dtype=np.int64)
         self.two_weights = np.array(weights)
         self.memo: dict[int, float] = {}
-        # hyper[suit][e][m]: chance that m of e cards drawn from the unseen are of that suit.
+        # hyper[e][m] for each suit: the chance that m of e cards drawn from the unseen are of it.
         ways_all = [comb(n, e) for e in range(6)]
-        self.hyper = [[[comb(k, m) * comb(n - k, e - m) / ways_all[e] if ways_all[e] else 0.0
-                        for m in range(e + 1)] for e in range(6)] for k in suits]
-        self.starter = starter
-        nobs_jack = Card(11, starter.suit)
-        self.nobs_jack = nobs_jack if nobs_jack != starter else None
+        hyper = [[[comb(k, m) * comb(n - k, e - m) / ways_all[e] if ways_all[e] else 0.0
+                   for m in range(e + 1)] for e in range(6)] for k in suits]
+        # flush[least][suit][e][k]: expected flush points of a line (least 4) or crib (least 5) with
+        # k known cards of the suit and e cards still to come.
+        self.flush: dict[int, list[list[list[float]]]] = {}
+        for least in (4, 5):
+            self.flush[least] = tables = [[[0.0] * 6 for _ in range(6)] for _ in range(4)]
+            for suit in range(4):
+                for e in range(6):
+                    chances = hyper[suit][e]
+                    for k in range(max(0, least - e), 6 - e):
+                        tables[suit][e][k] = sum(chances[m] * (k + m) for m in range(least - k, e + 1)
+                                                 if m >= 0)
+        jack = Card(11, starter.suit)
+        self.nobs_jack = jack if jack != starter else None
         self.nobs_unseen = self.nobs_jack is not None and self.nobs_jack in set(unseen)
+        self.nobs_suit = starter.suit if self.nobs_jack is not None else -1
 
     def _rank_mean(self, key: int, e: int) -> float:
         """Mean fifteens, pairs and runs when ``e`` (1 or 2) unseen cards join the ranks ``key``."""
@@ -140,15 +156,26 @@ class _Outlook:
         at = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
         return float(np.dot(np.where(keys[at] == wanted, values[at], 0), self.two_weights))
 
-    def value(self, known: Sequence[Card], *, centre: bool = False, crib: bool = False) -> float:
-        """Expected final score of five cards of which ``known`` are given, the rest drawn from the unseen."""
-        e = 5 - len(known)
-        key = 0
-        suits = [0, 0, 0, 0]
+    def state(self, known: Sequence[Card]) -> _State:
+        """A line's known cards in the form :meth:`expect` reads."""
+        line: _State = (0, (0, 0, 0, 0), 0, False)
         for card in known:
-            key += _RANK_KEYS[card.rank]
-            suits[card.suit] += 1
-        # A hypothetical card, tried while still counted among the unseen, can make a sixth of a
+            line = self.add(line, card)
+        return line
+
+    def add(self, line: _State, card: Card) -> _State:
+        """The line with one more known card."""
+        key, suits, count, jack = line
+        counts = list(suits)
+        counts[card.suit] += 1
+        return (key + _RANK_KEYS[card.rank], tuple(counts), count + 1,  # type: ignore[return-value]
+                jack or (card.rank == 11 and card.suit == self.nobs_suit))
+
+    def expect(self, line: _State, *, centre: bool = False, crib: bool = False) -> float:
+        """Expected final score of a line (or crib) whose other cards are drawn from the unseen."""
+        key, suits, count, jack = line
+        e = 5 - count
+        # A hypothetical card, tried while still counted among the unseen, can make a fifth of a
         # rank: such draws are impossible and weigh nothing (get(..., 0)).
         if e == 0:
             total: float = self.ranks.get(key, 0)
@@ -158,24 +185,19 @@ class _Outlook:
             total = self.memo[key]
         else:
             total = self.memo[key] = self._rank_mean(key, e)
-        least = 5 if crib else 4
-        for suit in range(4):
-            need = least - suits[suit]
-            if need > e:
-                continue
-            chances = self.hyper[suit][e]
-            for m in range(max(need, 0), e + 1):
-                got = suits[suit] + m
-                if got >= least:
-                    total += chances[m] * got
-        if centre or crib:
-            jack = self.nobs_jack
-            if jack is not None:
-                if jack in known:
-                    total += 1
-                elif self.nobs_unseen and self.n:
-                    total += e / self.n
+        flush = self.flush[5 if crib else 4]
+        total += (flush[0][e][suits[0]] + flush[1][e][suits[1]] + flush[2][e][suits[2]]
+                  + flush[3][e][suits[3]])
+        if (centre or crib) and self.nobs_jack is not None:
+            if jack:
+                total += 1
+            elif self.nobs_unseen:
+                total += e / self.n
         return total
+
+    def value(self, known: Sequence[Card], *, centre: bool = False, crib: bool = False) -> float:
+        """Expected final score of five cards of which ``known`` are given, the rest drawn from the unseen."""
+        return self.expect(self.state(known), centre=centre, crib=crib)
 
 
 class ExpectedValuePlayer:
@@ -230,32 +252,32 @@ class _Lines:
         side = game.side_of(seat)
         board = game.board
         self.open: list[Square] = game.open_squares()
-        self.rows = [[c for c in board[r] if c is not None] for r in range(SIZE)]
-        self.cols = [[board[r][k] for r in range(SIZE) if board[r][k] is not None] for k in range(SIZE)]
+        self.rows = [outlook.state([c for c in board[r] if c is not None]) for r in range(SIZE)]
+        self.cols = [outlook.state([board[r][k] for r in range(SIZE) if board[r][k] is not None])
+                     for k in range(SIZE)]
         # Side 0 scores the columns: a column counts for us if we are side 0.
         self.col_sign = 1.0 if side == 0 else -defence
         self.row_sign = 1.0 if side == 1 else -defence
-        self.row_base = [outlook.value(cells, centre=r == CENTRE[0]) for r, cells in enumerate(self.rows)]
-        self.col_base = [outlook.value(cells, centre=k == CENTRE[1]) for k, cells in enumerate(self.cols)]
-        crib_known = [game.starter, *game.laid_away(seat)]
-        self.crib_known = crib_known
+        self.row_base = [outlook.expect(line, centre=r == CENTRE[0]) for r, line in enumerate(self.rows)]
+        self.col_base = [outlook.expect(line, centre=k == CENTRE[1]) for k, line in enumerate(self.cols)]
+        self.crib = outlook.state([game.starter, *game.laid_away(seat)])
         self.crib_sign = 1.0 if game.dealer_side == side else -defence
-        self.crib_base = outlook.value(crib_known, crib=True)
+        self.crib_base = outlook.expect(self.crib, crib=True)
 
     def best_square(self, card: Card) -> tuple[Square, float]:
         """The open square where ``card`` gains most, and that gain."""
         out = self.outlook
-        row_gain = {}
-        col_gain = {}
+        row_gain: dict[int, float] = {}
+        col_gain: dict[int, float] = {}
         best: Optional[Square] = None
         best_gain = float("-inf")
         for sq in self.open:
             r, k = sq
             if r not in row_gain:
-                row_gain[r] = self.row_sign * (out.value(self.rows[r] + [card], centre=r == CENTRE[0])
+                row_gain[r] = self.row_sign * (out.expect(out.add(self.rows[r], card), centre=r == CENTRE[0])
                                                - self.row_base[r])
             if k not in col_gain:
-                col_gain[k] = self.col_sign * (out.value(self.cols[k] + [card], centre=k == CENTRE[1])
+                col_gain[k] = self.col_sign * (out.expect(out.add(self.cols[k], card), centre=k == CENTRE[1])
                                                - self.col_base[k])
             gain = row_gain[r] + col_gain[k]
             if gain > best_gain:
@@ -264,9 +286,8 @@ class _Lines:
         return best, best_gain
 
     def crib_gain(self, card: Card) -> float:
-        value = self.outlook.value(self.crib_known + [card], crib=True)
+        value = self.outlook.expect(self.outlook.add(self.crib, card), crib=True)
         return self.crib_sign * (value - self.crib_base)
-
 
 
 class AttackingPlayer(ExpectedValuePlayer):
