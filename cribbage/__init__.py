@@ -10,6 +10,14 @@ from .errors import (CribbageError, IllegalActionError, InvalidCardError, Invali
                      InvalidPlayError)
 from .play import MAX_COUNT, PlayScore, pile_count, score_play
 from .scoring import HandScore, ScoreItem, hand_total, score_hand
+from .actions import Action, Count, Discard, Go, Muggins, NextDeal, Play
+from .events import GameResult, LogEntry, Phase, ScoreEvent
+from .game import Game
+from .result import finish_kind, game_value, skunk_lines
+from .discard import DiscardAdvice, KeepOption, advise_discard
+from .pegging import PlayChoice, PlayView, choose_play
+from .players import BeginnerPlayer, ExpertPlayer, Player, StandardPlayer, player, play_game
+from .simulate import SimulationResult, simulate
 from . import stats
 
 __all__ = [
@@ -17,5 +25,12 @@ __all__ = [
     "CribbageError", "InvalidCardError", "InvalidHandError", "InvalidPlayError", "IllegalActionError",
     "HandScore", "ScoreItem", "score_hand", "hand_total",
     "PlayScore", "score_play", "pile_count", "MAX_COUNT",
+    "Game", "Phase", "ScoreEvent", "LogEntry", "GameResult",
+    "Action", "Discard", "Play", "Go", "Count", "Muggins", "NextDeal",
+    "game_value", "finish_kind", "skunk_lines",
+    "advise_discard", "DiscardAdvice", "KeepOption",
+    "choose_play", "PlayView", "PlayChoice",
+    "Player", "BeginnerPlayer", "StandardPlayer", "ExpertPlayer", "player", "play_game",
+    "simulate", "SimulationResult",
     "stats",
 ]

@@ -52,7 +52,12 @@ def score_play(pile: "Iterable[CardLike] | str") -> PlayScore:
     >>> score_play(cards("7H 8C")).items[0].kind
     'fifteen'
     """
-    series = cards(pile)
+    if type(pile) is tuple and all(type(card) is Card for card in pile):
+        series = pile  # the game's own series: already checked cards, as the play needs them fast
+        if len(set(series)) != len(series):
+            series = cards(pile)  # raises, naming the duplicate
+    else:
+        series = cards(pile)
     if not series:
         raise InvalidPlayError("the series is empty: no card has been played")
     count = pile_count(series)
