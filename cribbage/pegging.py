@@ -189,7 +189,7 @@ def choose_play(view: PlayView, level: str = "expert", *, rng: random.Random | N
 _NONE = (-1,) * 14
 
 
-@lru_cache(maxsize=1 << 17)
+@lru_cache(maxsize=1 << 16)
 def _next(series: tuple[int, ...]) -> tuple[int, ...]:
     """For each rank 1..13 (index; 0 unused), the points it pegs played next on ``series``,
     -1 if it does not fit under 31. Points: 15, 31, pairs, runs (not the go)."""
@@ -409,8 +409,10 @@ def _explain(view: PlayView, card: Card, legal: Sequence[Card], *, reply: float 
         return f"{verb} the {card}: the opponent can't play, so you keep the count going for the most points"
     others = [c for c in legal if c.rank != card.rank]
     if not view.series:
-        if sum(1 for c in view.hand if c.rank == card.rank) > 1:
-            return f"lead the {card} from your pair: if they pair it, you answer with a pair royal"
+        same = sum(1 for c in view.hand if c.rank == card.rank)
+        if same > 1:
+            held = "pair" if same == 2 else f"{same} {card.label}s"
+            return f"lead the {card} from your {held}: if they pair it, you answer with a pair royal"
         if card.value < 5:
             return f"lead the {card}: a count under 5 can't be made 15"
     if any(view.count + c.value in (5, 21) for c in others) and after not in (5, 21):
