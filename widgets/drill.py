@@ -148,7 +148,7 @@ class DiscardDrill(View):
             held = parse_cards_text(six, language, count=6) if isinstance(six, str) else parse_cards(six)
             if len(held) != 6:
                 raise ValueError(f"a drill needs the six cards dealt, not {len(held)}")
-            self._open(Drill(tuple(held), dealer), None)
+            self._open(Drill(tuple(sorted(held)), dealer), None)
 
     # The model --------------------------------------------------------------------------------
     @property
@@ -236,7 +236,7 @@ class DiscardDrill(View):
             held = tuple(six)
             if len(held) != 6 or not all(isinstance(c, Card) for c in held) or len(set(held)) != 6:
                 raise Refused(self._t("drill.bad_six"))
-        self._open(Drill(tuple(held), dealer), None)
+        self._open(Drill(tuple(sorted(held)), dealer), None)
 
     @guarded
     def answer(self, discard: "Iterable[Card] | str | None" = None) -> None:
@@ -248,7 +248,12 @@ class DiscardDrill(View):
         elif isinstance(discard, str):
             away = parse_cards_text(discard, self.language, count=None)
         else:
-            away = tuple(discard)
+            try:
+                away = tuple(discard)
+            except TypeError:
+                raise Refused(self._t("drill.pick_two", n=0)) from None
+            if not all(isinstance(c, Card) for c in away):
+                raise Refused(self._t("drill.pick_two", n=len(away)))
         if len(away) != 2 or len(set(away)) != 2:
             raise Refused(self._t("drill.pick_two", n=len(away)))
         for card in away:
