@@ -167,6 +167,12 @@ def start_jupyter_lab(root: Path, home: Path) -> Server:
         path = settings_dir / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(value))
+    # No build check: the page would ask the server to run yarn to see whether JupyterLab needs
+    # rebuilding, seconds of CPU for nothing a test looks at.
+    labconfig = Path(env["JUPYTER_CONFIG_DIR"]) / "labconfig"
+    labconfig.mkdir(parents=True, exist_ok=True)
+    (labconfig / "page_config.json").write_text(json.dumps({"buildCheck": False,
+                                                            "buildAvailable": False}))
     port = free_port()
     argv = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={root}",
             "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",

@@ -18,6 +18,9 @@ import pytest
 import browser_servers
 from browser_servers import CHROMIUM, CHROMIUM_ARGS, Server
 
+# The fixture notebooks fail on purpose; they are run by the browser tests, never by nbval.
+collect_ignore_glob = ["fixtures/*"]
+
 ROOT = Path(__file__).resolve().parents[2]
 COURSE = ROOT / "course"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

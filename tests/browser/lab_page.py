@@ -60,6 +60,8 @@ async (path) => {
       }
     });
   };
+  // Start from the kernel's state now: an idle kernel may send nothing more until asked.
+  watch.status = panel.sessionContext.session.kernel.status;
   connect(panel.sessionContext.session.kernel);
   panel.sessionContext.kernelChanged.connect((_, change) => connect(change.newValue));
   return true;
@@ -163,8 +165,10 @@ class LabNotebook:
     def run_all(self, timeout: float = 300) -> None:
         """Run > Run All Cells, then wait until every cell has run (or Run All stopped at an error)
         and every widget has been drawn."""
+        sent = self._sent()
         self.page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
         self.page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+        self._wait_sent(sent)
         # Run All queues every code cell at once: wait for the queue to empty.
         self._wait(lambda: self.page.locator(".jp-CodeCell .jp-InputPrompt",
                                              has_text="[*]").count() == 0 and self._idle(),
@@ -175,6 +179,16 @@ class LabNotebook:
     def wait_idle(self, timeout: float = 60) -> None:
         """Wait until the kernel has finished every request the page sent it."""
         self._wait(self._idle, timeout, "the kernel to be idle")
+
+    def _sent(self) -> int:
+        return self.page.evaluate("() => window.__notebookWatch.sent")
+
+    def _wait_sent(self, before: int, patience: float = 2) -> None:
+        # What talks to the kernel sends its message at once; give it a moment to do so (an
+        # action that never reaches the kernel costs this moment).
+        deadline = time.monotonic() + patience
+        while self._sent() == before and time.monotonic() < deadline:
+            time.sleep(0.05)
 
     def _idle(self) -> bool:
         return self.page.evaluate(
@@ -296,14 +310,9 @@ class LabNotebook:
 
     def _act(self, action, timeout: float) -> None:
         self._check_new_errors()
-        sent = self.page.evaluate("() => window.__notebookWatch.sent")
+        sent = self._sent()
         action()
-        # A widget that talks to the kernel sends its message at once; give it a moment to do
-        # so, then wait for the kernel to have answered everything.
-        deadline = time.monotonic() + 2
-        while (self.page.evaluate("() => window.__notebookWatch.sent") == sent
-               and time.monotonic() < deadline):
-            time.sleep(0.05)
+        self._wait_sent(sent)
         self.wait_idle(timeout)
         self._check_new_errors()
 
