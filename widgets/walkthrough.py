@@ -190,7 +190,8 @@ _HINT_FORMS: tuple[tuple[str, str], ...] = (
     (r"(?P<verb>lead|play) the (?P<card>\S+): it is your last card that fits, for the go", "walk.hint.last_fits"),
     (r"(?P<verb>lead|play) the (?P<card>\S+): the opponent can't play, so you keep the count going for the most points",
      "walk.hint.keep_going"),
-    (r"lead the (?P<card>\S+) from your pair: if they pair it, you answer with a pair royal", "walk.hint.from_pair"),
+    (r"lead the (?P<card>\S+) from your (?P<held>pair|\d \S+s): if they pair it, you answer with a pair royal",
+     "walk.hint.from_pair"),
     (r"lead the (?P<card>\S+): a count under 5 can't be made 15", "walk.hint.under5"),
     (r"(?P<verb>lead|play) the (?P<card>\S+): it avoids leaving a count of (?P<bad>\d+), which a ten-card makes (?P<made>\d+)",
      "walk.hint.avoid"),
@@ -225,6 +226,10 @@ def hint_text(reason: str, language: str = "en") -> str:
                 else:
                     parts.append(t(f"walk.hint.kind.{kind}", language, points=points))
             values["what"] = t("walk.hint.joiner", language).join(parts)
+        if "held" in values:
+            held = values["held"]
+            values["held"] = t("walk.hint.held.pair" if held == "pair" else "walk.hint.held.more", language,
+                               n=held.split()[0])
         if "risk" in values:
             values["risk"] = decimal(float(values["risk"]), language, 1)
         return t(key, language, verb=verb, **values)
