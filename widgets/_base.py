@@ -59,7 +59,9 @@ CSS = """
 .jupyter-widgets.jupyter-button.cc-cardbtn.cc-small { font-size: 19px; width: 62px; height: 44px; margin: 1px; }
 .jupyter-widgets.jupyter-button.cc-cardbtn.cc-selected { border: 4px solid #000; background: #FFF3C4;
   box-shadow: inset 0 0 0 2px #fff; }
-.jupyter-widgets.jupyter-button.cc-cardbtn.cc-selected::after { content: " ✓"; color: #000; }
+.jupyter-widgets.jupyter-button.cc-cardbtn.cc-selected { position: relative; }
+.jupyter-widgets.jupyter-button.cc-cardbtn.cc-selected::after { content: "✓"; color: #000; position: absolute;
+  top: 0; right: 3px; font-size: 15px; line-height: 1.1; }
 .jupyter-widgets.jupyter-button.cc-cardbtn:focus-visible { outline: 3px solid #0072B2; outline-offset: 2px; }
 .jupyter-widgets.jupyter-button.cc-item { text-align: left; width: auto; max-width: 100%; height: auto; min-height: 34px;
   white-space: normal; font-size: 17px; background: #f4f4f4; border: 1px solid #bbb; }
