@@ -342,7 +342,7 @@ def test_game_value_by_margin():
 
 def test_first_side_to_31_wins_and_the_margin_sets_the_games():
     kinds = Counter()
-    for seed in range(40):
+    for seed in range(24):
         game = CrossCribbGame(2, seed=seed)
         players = [RandomPlayer(seed), RandomPlayer(seed + 1)]
         pegged = [0, 0]
@@ -423,7 +423,7 @@ def test_a_round_can_be_replayed_move_by_move():
 def test_invariants_over_thousands_of_seeded_rounds():
     rounds = 0
     ties = 0
-    for seed in range(900):
+    for seed in range(2000):
         players = (2, 3, 4)[seed % 3]
         game = CrossCribbGame(players, seed=seed)
         rng = random.Random(seed)
@@ -454,4 +454,4 @@ def test_invariants_over_thousands_of_seeded_rounds():
             assert result.totals[result.winner] > result.totals[1 - result.winner]
             assert game.scores[result.winner] == result.points
         assert len(game.moves()) == 28
-    assert rounds == 900 and ties > 0
+    assert rounds == 2000 and ties > 0
