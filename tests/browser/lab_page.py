@@ -349,7 +349,13 @@ class LabNotebook:
         self.page.set_viewport_size({"width": size["width"],
                                      "height": max(size["height"], min(height + chrome, 12000))})
         try:
-            self.page.wait_for_timeout(300)  # let JupyterLab lay the taller window out
+            # Let JupyterLab lay the taller window out, then show the notebook from its top
+            # (Run All leaves it scrolled to the last cell).
+            self.page.wait_for_timeout(300)
+            self.page.evaluate(
+                "() => { const n = document.querySelector('.jp-NotebookPanel .jp-WindowedPanel-outer');"
+                " if (n) n.scrollTop = 0; }")
+            self.page.wait_for_timeout(200)
             self.page.screenshot(path=str(path))
         finally:
             self.page.set_viewport_size(size)
