@@ -13,7 +13,11 @@ from dataclasses import dataclass
 
 from cribbage.cards import cards as parse_cards
 from cribbage.scoring import hand_total
+from cribbage.discard import advise_discard
+from cribbage.events import Phase
 from cribbage.game import Game
+from cribbage.pegging import PlayView, choose_play
+from cribbage.players import action_for, player
 
 from .i18n import t
 
@@ -37,6 +41,21 @@ class GuidedHand:
         """The deal as a fresh game (later deals, if any, are seeded)."""
         return Game(self.seed, target=self.target, dealer=self.dealer, scores=self.scores,
                     deals=[((parse_cards(self.you), parse_cards(self.computer)), self.starter)])
+
+    def advised_game(self) -> Game:
+        """The deal played to the end of the hand with your moves the expert's advice (the hints) and
+        the computer's the expert player's: the line the lesson describes."""
+        game = self.game()
+        computer = player("expert", seed=game.seed)
+        while game.phase in (Phase.DISCARD, Phase.PLAY):
+            if game.phase is Phase.DISCARD and not game.discards(0):
+                game.discard(0, advise_discard(game.hand(0), dealer=game.dealer == 0).best.discard)
+            elif game.phase is Phase.PLAY and game.to_act == 0:
+                card = choose_play(PlayView.from_game(game, 0), "expert").card
+                game.go(0) if card is None else game.play(0, card)
+            else:
+                game.apply(action_for(computer, game, 1))
+        return game
 
     def title(self, language: str = "en") -> str:
         return t(f"table.guided.{self.key}.title", language)

@@ -137,6 +137,8 @@ class GameTable(View):
         self._show_panel = w.HTML()
         self._result = w.HTML()
         self._log_box = w.HTML()
+        self._pool: list[w.Button] = []
+        self._slot_cards: tuple[Card, ...] = ()
         self.children = [style_tag(), w.HTML(f"<style>{_TABLE_CSS}</style>", layout=w.Layout(display="none")),
                          self._title, self._settings, self._status, self._board, self._top, self._play_area,
                          self._hand_label, self._hand_box, self._prompt, self._actions, self._message,
@@ -277,7 +279,7 @@ class GameTable(View):
         self._log_html: list[str] = []
         self._picked: list[Card] = []
         self._card_buttons: dict[Card, w.Button] = {}
-        self._buttons_deal = -1
+        self._buttons_deal: Any = None
         self._checking = False
         self._advice_key: Any = None
         self._advice: Optional[tuple[str, Any]] = None
@@ -668,15 +670,24 @@ class GameTable(View):
 
     def _refresh_hand(self, your_turn_to_play: bool) -> None:
         game = self._game
-        if self._buttons_deal != game.deal_number:
-            self._buttons_deal = game.deal_number
+        if self._buttons_deal != (game, game.deal_number):
+            # Six buttons serve every deal, relabelled: making a widget costs far more than changing it.
+            self._buttons_deal = (game, game.deal_number)
             self._card_buttons = {}
-            for card in game.hand(YOU):
-                made = w.Button(description=str(card), tooltip=card_name(card, self.language))
-                made.add_class("cc-cardbtn")
+            for slot, card in enumerate(game.hand(YOU)):
+                if slot == len(self._pool):
+                    made = w.Button()
+                    made.add_class("cc-cardbtn")
+                    made.on_click(self._guard(lambda _b, slot=slot: self.pick(self._slot_cards[slot])))
+                    self._pool.append(made)
+                made = self._pool[slot]
+                made.description = str(card)
+                made.tooltip = card_name(card, self.language)
+                for old in [c for c in made._dom_classes if c.startswith(("cc-red", "cc-black", "cc-c4-"))]:
+                    made.remove_class(old)
                 made.add_class(suit_class(card.suit, self.four_colour))
-                made.on_click(self._guard(lambda _b, card=card: self.pick(card)))
                 self._card_buttons[card] = made
+            self._slot_cards = tuple(game.hand(YOU))
         held = game.hand(YOU)
         discarding = game.phase is Phase.DISCARD and not game.discards(YOU) and not self._checking
         for card, button in self._card_buttons.items():
