@@ -256,3 +256,15 @@ def test_monkey_never_raises():
             assert set(drill.selected) == set(drill.chosen.discard)
     assert drill.internal_errors == []
     assert drill.right + drill.wrong > 15
+
+
+@pytest.mark.parametrize("language", ["es", "pt"])
+def test_every_reason_the_engine_gives_is_said_in_other_languages(language):
+    from widgets.drill import discard_reason
+    drills = list(SHIPPED_DRILLS) + [random_drill(s) for s in range(40)]
+    for drill in drills:
+        for dealer in (True, False):
+            for option in advise_discard(drill.six, dealer=dealer):
+                said = discard_reason(option, dealer=dealer, language=language)
+                assert said != option.reason, option.reason
+                assert discard_reason(option, dealer=dealer) == option.reason
