@@ -40,7 +40,7 @@ def test_unknown_language_and_key_are_refused():
 
 
 def test_the_seeds_words_are_used():
-    assert t("card.crib", "es") == "cuna" and t("card.crib", "pt") == "cesta"
+    assert t("calc.what.crib", "es") == "cuna" and t("calc.what.crib", "pt") == "cesta"
     assert t("card.starter", "es") == "carta inicial" and t("card.starter", "pt") == "virada"
     assert t("item.fifteen", "es") == "Quince" and t("item.pair", "pt") == "Par"
 

@@ -29,8 +29,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "rank.13": {"en": "king", "es": "rey", "pt": "rei"},
     "card.name": {"en": "{rank} of {suit}", "es": "{rank} de {suit}", "pt": "{rank} de {suit}"},
     "card.starter": {"en": "starter", "es": "carta inicial", "pt": "virada"},
-    "card.hand": {"en": "hand", "es": "mano", "pt": "mão"},
-    "card.crib": {"en": "crib", "es": "cuna", "pt": "cesta"},
     "card.selected": {"en": "selected", "es": "elegida", "pt": "escolhida"},
     "picker.full": {
         "en": "You have already picked {n}. Click a picked card to put it back first.",
@@ -85,7 +83,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "say.and": {"en": "and {phrase}", "es": "y {phrase}", "pt": "e {phrase}"},
     "say.nothing": {"en": "nineteen (nothing)", "es": "diecinueve (nada)", "pt": "dezenove (nada)"},
     # --- common to the views -------------------------------------------------------------------
-    "view.language": {"en": "Language", "es": "Idioma", "pt": "Idioma"},
     "err.internal": {
         "en": "Something went wrong inside the widget ({detail}). Nothing was changed.",
         "es": "Algo falló dentro del widget ({detail}). No se ha cambiado nada.",
@@ -121,9 +118,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "calc.need": {"en": "Pick {n} more: the hand is four cards, then the starter.",
                   "es": "Elige {n} más: la mano son cuatro cartas y luego la carta inicial.",
                   "pt": "Escolha mais {n}: a mão são quatro cartas e depois a virada."},
-    "calc.full": {"en": "The hand and starter are full. Click a chosen card to remove it.",
-                  "es": "La mano y la carta inicial están completas. Pulsa una carta elegida para quitarla.",
-                  "pt": "A mão e a virada estão completas. Clique numa carta escolhida para tirá-la."},
     "calc.total": {"en": "{total} points", "es": "{total} puntos", "pt": "{total} pontos"},
     "calc.total_one": {"en": "1 point", "es": "1 punto", "pt": "1 ponto"},
     "calc.items": {"en": "The count, item by item (click one to see its cards):",
@@ -216,7 +210,6 @@ MESSAGES: dict[str, dict[str, str]] = {
                                 "es": "La mejor mano que existe: tres cincos, la jota del palo de la carta inicial y el cuarto cinco de carta inicial.",
                                 "pt": "A melhor mão que existe: três cincos, o valete do naipe da virada e o quarto cinco virado."},
     # --- the board -----------------------------------------------------------------------------
-    "board.player": {"en": "Player {n}", "es": "Jugador {n}", "pt": "Jogador {n}"},
     "board.you": {"en": "You", "es": "Tú", "pt": "Você"},
     "board.opponent": {"en": "Opponent", "es": "Rival", "pt": "Rival"},
     "board.front": {"en": "front peg", "es": "clavija delantera", "pt": "pino da frente"},
@@ -227,7 +220,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "board.start": {"en": "start", "es": "salida", "pt": "saída"},
     "board.scores": {"en": "{a}: {sa}   ·   {b}: {sb}", "es": "{a}: {sa}   ·   {b}: {sb}",
                      "pt": "{a}: {sa}   ·   {b}: {sb}"},
-    "board.title": {"en": "The board", "es": "El tablero", "pt": "O tabuleiro"},
     "board.prev": {"en": "◀ Previous", "es": "◀ Anterior", "pt": "◀ Anterior"},
     "board.next": {"en": "Next ▶", "es": "Siguiente ▶", "pt": "Próximo ▶"},
     "board.step": {"en": "Finish {n} of {of}", "es": "Final {n} de {of}", "pt": "Final {n} de {of}"},
@@ -289,7 +281,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "chart.cat.total": {"en": "total", "es": "total", "pt": "total"},
     "chart.cat.dealer": {"en": "dealer", "es": "repartidor", "pt": "carteador"},
     "chart.cat.pone": {"en": "pone", "es": "no repartidor", "pt": "não carteador"},
-    "chart.board_title": {"en": "{a} {sa} · {b} {sb}", "es": "{a} {sa} · {b} {sb}", "pt": "{a} {sa} · {b} {sb}"},
 }
 
 # The widgets of the play, the game table and CrossCribb keep their entries in files of their own.
