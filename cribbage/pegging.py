@@ -263,7 +263,7 @@ def _solo(series: tuple[int, ...], rest: tuple[int, ...]) -> int:
     return best
 
 
-_COMB = [[comb(u, k) for k in range(5)] for u in range(53)]
+_COMB_K = [[comb(u, k) for u in range(53)] for k in range(5)]  # C(u, k) by k, then u
 
 
 @lru_cache(maxsize=1 << 15)
@@ -306,21 +306,19 @@ def _expected_reply(s1: tuple[int, ...], rest: tuple[int, ...], unseen: Sequence
 
     Exact hypergeometric odds that the card they prefer among those they hold is of each rank.
     """
-    total = sum(unseen)
-    row = _COMB
-    before = 0
+    ck = _COMB_K[k]
+    left = sum(unseen)  # unseen cards not yet ranked above the current rank
+    norm = ck[left]
     expected = 0.0
-    pairs = _outcomes(s1, tuple(sorted(set(rest))))
-    for i in range(0, len(pairs), 2):
-        r = pairs[i]
-        outcome = pairs[i + 1]
+    pairs = iter(_outcomes(s1, tuple(sorted(set(rest)))))
+    for r, outcome in zip(pairs, pairs):
         n = unseen[r]
         if n:
-            expected += outcome * (row[total - before][k] - row[total - before - n][k])
-            before += n
-    if before < total:  # they may hold nothing that fits: they say go and we play on
-        expected += _solo(s1, rest) * row[total - before][k]
-    return expected / row[total][k]
+            expected += outcome * (ck[left] - ck[left - n])
+            left -= n
+    if left:  # they may hold nothing that fits: they say go and we play on
+        expected += _solo(s1, rest) * ck[left]
+    return expected / norm
 
 
 # --- the levels ---------------------------------------------------------------------------------
