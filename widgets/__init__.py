@@ -7,17 +7,17 @@
 """
 
 from .board import FINISHES, Board, draw_board
-from .calculator import HandCalculator, parse_query
-from .cards import CardPicker, CardRow, DeckPicker, card_html
+from .calculator import HandCalculator, parse_code, parse_query
+from .cards import CardPicker, CardRow, DeckPicker, ItemButtons, card_html
 from .charts import distribution_chart, selfplay_chart, starter_outcomes, starter_outcomes_chart
 from .i18n import LANGUAGES, card_name, describe_items, spoken_count, t
 from .quiz import SHIPPED_HANDS, QuizHand, ScoringQuiz
 
 __all__ = [
     "LANGUAGES", "t", "card_name", "describe_items", "spoken_count",
-    "card_html", "CardRow", "CardPicker", "DeckPicker",
+    "card_html", "CardRow", "CardPicker", "DeckPicker", "ItemButtons",
     "distribution_chart", "starter_outcomes", "starter_outcomes_chart", "selfplay_chart",
-    "HandCalculator", "parse_query",
+    "HandCalculator", "parse_query", "parse_code",
     "ScoringQuiz", "QuizHand", "SHIPPED_HANDS",
     "Board", "draw_board", "FINISHES",
 ]
