@@ -26,7 +26,7 @@ from math import comb
 from typing import Any, Callable, Sequence
 
 from .cards import FULL_DECK, Card, cards
-from .errors import IllegalActionError
+from .errors import CribbageError, InvalidHandError, InvalidPlayError
 from .play import MAX_COUNT, pile_count, score_play
 
 __all__ = ["PlayView", "PlayChoice", "LEVELS", "choose_play", "legal_cards"]
@@ -65,9 +65,15 @@ class PlayView:
             object.__setattr__(self, "starter", cards([self.starter])[0])
         object.__setattr__(self, "count", pile_count(self.series))
         if self.count > MAX_COUNT:
-            raise IllegalActionError(f"the count of the series is {self.count}, past 31")
-        if not 0 <= self.opponent_cards <= 4:
-            raise IllegalActionError(f"the opponent holds 0 to 4 cards in the play, not {self.opponent_cards}")
+            raise InvalidPlayError(f"the count of the series is {self.count}, past 31")
+        if not isinstance(self.opponent_cards, int) or not 0 <= self.opponent_cards <= 4:
+            raise CribbageError(f"the opponent holds 0 to 4 cards in the play, not {self.opponent_cards!r}")
+        gone = set(self.series) | set(self.played) | set(self.discards)
+        if self.starter is not None:
+            gone.add(self.starter)
+        for card in self.hand:
+            if card in gone:
+                raise InvalidHandError(f"{card} is in your hand and also played, laid away or the starter")
 
     @classmethod
     def from_game(cls, game: Any, seat: int) -> "PlayView":
@@ -159,6 +165,8 @@ def legal_cards(view: PlayView) -> list[Card]:
 def choose_play(view: PlayView, level: str = "expert", *, rng: random.Random | None = None) -> PlayChoice:
     """Choose a card at ``level`` (see :data:`LEVELS`), or ``None`` for go.
 
+    ``rng`` is the beginner's random source (default: ``random.Random(0)``, so a call is repeatable).
+
     >>> view = PlayView(hand=cards("5H 9C KD"), series=cards("JS"))
     >>> print(choose_play(view))
     play the 5♥: it makes fifteen for 2
@@ -166,14 +174,14 @@ def choose_play(view: PlayView, level: str = "expert", *, rng: random.Random | N
     lead the 4♥: a count under 5 can't be made 15
     """
     if level not in LEVELS:
-        raise IllegalActionError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+        raise CribbageError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
     legal = legal_cards(view)
     if not view.hand:
         return PlayChoice(None, level, "no cards left: pass")
     if not legal:
         return PlayChoice(None, level, f"say go: no card fits under 31 (the count is {view.count})")
     if level == "beginner":
-        card = (rng or random).choice(legal)
+        card = (rng or random.Random(0)).choice(legal)
         return PlayChoice(card, level, f"play the {card}: it fits (a beginner plays any card that fits)")
     distinct = _distinct_by_rank(legal)
     if len(distinct) == 1:

@@ -2,7 +2,7 @@
 
 A player reads a :class:`cribbage.Game` only through its public state, as a person at the table
 would: its own cards, the cards played, the starter, the scores. Never the opponent's hand, and the
-crib only as the two cards it laid away itself.
+crib only when it is turned up in the show. :func:`play_game` plays a whole game between two of them.
 
 ============  ===============================================  ==========================================
 level         discard                                          play
@@ -27,6 +27,7 @@ from .cards import Card
 from .discard import quick_discard
 from .errors import CribbageError, IllegalActionError
 from .events import Phase
+from .game import Game
 from .pegging import LEVELS, PlayChoice, PlayView, choose_play
 from .scoring import hand_total, rank_points
 
@@ -57,7 +58,7 @@ class Player(Protocol):
 class _ComputerPlayer:
     """Shared by the three levels: the seeded random source and the reading of the game."""
 
-    level = "expert"
+    level = ""
 
     def __init__(self, *, seed: int | str | None = 0, name: str | None = None) -> None:
         self.rng = random.Random(seed)
@@ -175,14 +176,12 @@ def action_for(player: Player, game: Any, seat: int) -> Action:
     raise IllegalActionError(f"there is nothing to do: the game is {phase.value}")
 
 
-def play_game(players: Sequence[Player], *, seed: int | str, **options: Any) -> Any:
+def play_game(players: Sequence[Player], *, seed: int | str, **options: Any) -> Game:
     """Play a whole :class:`cribbage.Game` between two computer players (seat 0 is ``players[0]``).
 
     ``options`` go to ``Game`` (``target``, ``muggins``, ...). Returns the finished game. In muggins
     mode a player claims every count the opponent left short.
     """
-    from .game import Game  # the game imports nothing of the players; keep it that way
-
     game = Game(seed, **options)
     while not game.is_over:
         claimant = game.muggins_claimant

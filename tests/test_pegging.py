@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cribbage import FULL_DECK, CribbageError, IllegalActionError, InvalidHandError, cards, score_play
+from cribbage import FULL_DECK, CribbageError, InvalidHandError, InvalidPlayError, cards, score_play
 from cribbage.pegging import LEVELS, PlayView, _expected_reply, _peg, choose_play, legal_cards
 
 
@@ -157,12 +157,15 @@ def test_the_view_counts_what_is_unseen():
 
 
 @pytest.mark.parametrize("make, error", [
-    (lambda: choose_play(view("5H"), "grandmaster"), IllegalActionError),
-    (lambda: view("5H", "KS QS JS 2C"), IllegalActionError),
+    (lambda: choose_play(view("5H"), "grandmaster"), CribbageError),
+    (lambda: view("5H", "KS QS JS 2C"), InvalidPlayError),
     (lambda: view("5H 5H"), InvalidHandError),
     (lambda: view("5X"), CribbageError),
-    (lambda: view("5H", opponent_cards=7), IllegalActionError),
+    (lambda: view("5H", opponent_cards=7), CribbageError),
+    (lambda: view("5H 6H", "5H"), InvalidHandError),
+    (lambda: view("5H 6H", starter=cards("6H")[0]), InvalidHandError),
 ])
 def test_bad_input_is_refused(make, error):
-    with pytest.raises(error):
+    with pytest.raises(error) as info:
         make()
+    assert isinstance(info.value, CribbageError) and str(info.value)
