@@ -308,6 +308,12 @@ class LabNotebook:
         menu = self._scope(cell).locator("select")
         self._act(lambda: menu.select_option(label=option), timeout)
 
+    def check(self, label: str, cell: int | None = None, value: bool = True,
+              timeout: float = 60) -> None:
+        """Tick (or with ``value=False`` untick) the check box labelled ``label``."""
+        box = self._scope(cell).get_by_label(label, exact=True)
+        self._act(lambda: box.set_checked(value), timeout)
+
     def _act(self, action, timeout: float) -> None:
         self._check_new_errors()
         sent = self._sent()

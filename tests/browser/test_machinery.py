@@ -21,6 +21,14 @@ def test_click_and_type_reach_the_kernel_and_come_back(open_notebook) -> None:
     greeter = notebook.find_cell("widgets.Text(")
     notebook.type("Ada", cell=greeter, placeholder="Your name")
     notebook.expect_text(greeter, "Hello, Ada")
+    notebook.type("Grace", cell=greeter, label="Name", submit=True)
+    assert notebook.text(greeter).endswith("Hello, Grace")
+
+    chooser = notebook.find_cell("widgets.Dropdown(")
+    assert notebook.text(chooser).endswith("Clubs, hand")
+    notebook.select("Hearts", cell=chooser)
+    notebook.check("Crib", cell=chooser)
+    assert notebook.text(chooser).endswith("Hearts, crib")
     notebook.screenshot("machinery-button-label", cell=counter)
 
     # An error in a callback is shown nowhere in JupyterLab; the helpers still catch it.
