@@ -218,7 +218,7 @@ def test_random_deals_are_seeded_and_unlimited():
 def test_ordinals():
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 15, 21)] == \
         ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "15th", "21st"]
-    assert ordinal(4, "es") == "4.º"
+    assert ordinal(4, "es") == "4.ª"
 
 
 def test_spanish_drill():

@@ -77,9 +77,9 @@ def random_drill(seed: int) -> Drill:
 
 
 def ordinal(n: int, language: str = "en") -> str:
-    """``1st``, ``2nd``, ``11th``, ``23rd``; ``1.º`` in Spanish and Portuguese."""
+    """``1st``, ``2nd``, ``11th``, ``23rd``; ``1.ª`` in Spanish and Portuguese."""
     if language != "en":
-        return f"{n}.º"
+        return f"{n}.ª"  # feminine: it ranks "la elección" / "a escolha"
     if 10 <= n % 100 <= 20:
         return f"{n}th"
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
