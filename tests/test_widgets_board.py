@@ -135,3 +135,19 @@ def test_monkey_never_raises():
         drawn.peg(rng.choice([0, 1]), rng.randint(1, 29))
         assert drawn.png[:4] == b"\x89PNG"
     assert drawn.internal_errors == []
+
+
+def test_pegboard_is_a_plain_model_that_refuses_by_catalogue_key():
+    from widgets._base import Refused
+    from widgets.board import Pegboard
+
+    model = Pegboard(names=("Ann", "Bob"))
+    model.peg(1, 12)
+    assert model.pegs == ((0, 0), (12, 0)) and model.can_peg(0, 5) and not model.can_peg(0, 0)
+    with pytest.raises(Refused) as refused:
+        model.set_scores(3, 10)
+    assert refused.value.key == "board.backwards" and "Bob is on 12" in str(refused.value)
+    assert refused.value.text("pt").startswith("Os pinos só avançam: Bob")
+    assert model.pegs == ((0, 0), (12, 0))
+    with pytest.raises(Refused, match="Only one player"):
+        model.set_pegs(((121, 100), (121, 99)))

@@ -124,3 +124,21 @@ def test_monkey_never_raises():
             assert total == hand_total(hand.hand, hand.starter, crib=hand.crib)
     assert quiz.internal_errors == []
     assert quiz.right + quiz.wrong > 100
+
+
+def test_quiz_session_is_a_plain_model():
+    from widgets._base import Refused
+    from widgets.quiz import QuizSession
+
+    session = QuizSession(seed=4, muggins=True)
+    assert session.current == SHIPPED_HANDS[0] and session.can_answer("12") and not session.can_answer("x")
+    record = session.answer(10)
+    assert (record.claim, record.total, record.yours, record.theirs, record.missed) == (10, 12, 10, 2, 2)
+    assert not record.right and (session.right, session.wrong) == (0, 1)
+    with pytest.raises(Refused) as refused:
+        session.answer(12)
+    assert refused.value.key == "quiz.already" and len(session.answers) == 1
+    assert session.show(5) == random_hand(4) and not session.answered
+    with pytest.raises(Refused):
+        session.show(-1)
+    assert session.index == 5

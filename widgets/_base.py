@@ -127,6 +127,8 @@ class View(w.VBox):
         def wrapped(*args: Any, **kwargs: Any) -> Any:
             try:
                 return fn(*args, **kwargs)
+            except Refused as refusal:
+                self._say(refusal.text(self.language), "error")
             except (CribbageError, ValueError) as error:
                 self._say(str(error), "error")
             except Exception as error:  # a bug: say so, keep the widget alive, let tests see it
@@ -138,7 +140,16 @@ class View(w.VBox):
 
 
 class Refused(ValueError):
-    """A refusal already worded for the learner (in the view's language)."""
+    """A refusal worded for the learner: either text already in the view's language, or a catalogue
+    ``key`` with its values, which a plain model raises and the view says in its own language."""
+
+    def __init__(self, message: str = "", *, key: str | None = None, **values: Any) -> None:
+        self.key = key
+        self.values = values
+        super().__init__(message or (t(key, "en", **values) if key else ""))
+
+    def text(self, language: str) -> str:
+        return t(self.key, language, **self.values) if self.key else str(self)
 
 
 def guarded(method: F) -> F:

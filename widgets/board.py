@@ -27,7 +27,7 @@ from ._base import Refused, View, figure_png, guarded, style_tag
 from .charts import OKABE_ITO, CourseFigure
 from .i18n import check_language, number_words, t
 
-__all__ = ["Pegs", "draw_board", "Board", "FINISHES"]
+__all__ = ["Pegs", "Pegboard", "draw_board", "Board", "FINISHES"]
 
 #: (front, back) holes of one player's pegs; 0 is the start.
 Pegs = tuple[int, int]
@@ -210,12 +210,111 @@ def _board_png(pegs: tuple[Pegs, Pegs], names: tuple[str, str], target: int, lan
         return figure_png(fig, dpi=_DPI, tight=False)
 
 
+class Pegboard:
+    """The pegs as a plain object: two players' (front, back) holes on a board to ``target``.
+
+    :meth:`peg` adds points (the back peg leapfrogs to become the front peg), :meth:`set_scores`
+    takes new totals, :meth:`set_pegs` any legal position. Each checks first with its ``verify_…``,
+    which raises :class:`Refused` saying why; a refused change leaves the pegs as they were.
+    """
+
+    def __init__(self, *, target: int = 121, names: Sequence[str] = ("A", "B")) -> None:
+        skunk_lines(target)
+        self.target = target
+        self.names = tuple(names)
+        self.pegs: tuple[Pegs, Pegs] = ((0, 0), (0, 0))
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return self.pegs[0][0], self.pegs[1][0]
+
+    def winner(self) -> int | None:
+        """0 or 1 once a player has reached the target, else ``None``."""
+        for player in (0, 1):
+            if self.pegs[player][0] >= self.target:
+                return player
+        return None
+
+    def _hole(self, value: object) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= self.target:
+            raise Refused(key="board.bad_score", target=self.target, value=repr(value)[:40])
+        return value
+
+    def _open(self) -> None:
+        won = self.winner()
+        if won is not None:
+            raise Refused(key="board.over", name=self.names[won], target=self.target)
+
+    def verify_set_pegs(self, pegs: object) -> tuple[Pegs, Pegs]:
+        try:
+            (fa, ba), (fb, bb) = pegs  # type: ignore[misc]
+        except (TypeError, ValueError):
+            raise Refused(key="board.bad_score", target=self.target, value=repr(pegs)[:40]) from None
+        new = []
+        for front, back in ((fa, ba), (fb, bb)):
+            front, back = self._hole(front), self._hole(back)
+            if back > front or (back == front and front > 0):
+                raise Refused(key="board.bad_pegs", front=front, back=back)
+            new.append((front, back))
+        if new[0][0] >= self.target and new[1][0] >= self.target:
+            raise Refused(key="board.two_winners", target=self.target)
+        return new[0], new[1]
+
+    def set_pegs(self, pegs: Sequence[Pegs]) -> None:
+        """Put every peg somewhere: ``((front, back), (front, back))``, back never ahead of front."""
+        self.pegs = self.verify_set_pegs(pegs)
+
+    def verify_set_scores(self, a: object, b: object) -> tuple[Pegs, Pegs]:
+        scores = (self._hole(a), self._hole(b))
+        self._open()
+        pegs = list(self.pegs)
+        for player, score in enumerate(scores):
+            front, _back = pegs[player]
+            if score < front:
+                raise Refused(key="board.backwards", name=self.names[player], front=front, value=score)
+            if score > front:
+                pegs[player] = (score, front)
+        if pegs[0][0] >= self.target and pegs[1][0] >= self.target:
+            raise Refused(key="board.two_winners", target=self.target)
+        return pegs[0], pegs[1]
+
+    def set_scores(self, a: int, b: int) -> None:
+        """New totals: a player whose score went up leapfrogs the back peg to the new score."""
+        self.pegs = self.verify_set_scores(a, b)
+
+    def verify_peg(self, player: object, points: object) -> tuple[Pegs, Pegs]:
+        if isinstance(player, bool) or player not in (0, 1):
+            raise Refused(key="board.bad_player", value=repr(player)[:40])
+        if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= 29:
+            raise Refused(key="board.bad_points", value=repr(points)[:40])
+        self._open()
+        pegs = list(self.pegs)
+        front, _back = pegs[player]  # type: ignore[index]
+        pegs[player] = (min(self.target, front + points), front)  # type: ignore[index]
+        return pegs[0], pegs[1]
+
+    def can_peg(self, player: object, points: object) -> bool:
+        try:
+            self.verify_peg(player, points)
+        except Refused:
+            return False
+        return True
+
+    def peg(self, player: int, points: int) -> None:
+        """Player 0 or 1 pegs ``points`` (1..29); the score stops at the game hole."""
+        self.pegs = self.verify_peg(player, points)
+
+    def reset(self) -> None:
+        self.pegs = ((0, 0), (0, 0))
+
+
 class Board(View):
     """A cribbage board that redraws as the score changes, with a stepper through finishes.
 
     Drive it with :meth:`peg` (points scored), :meth:`set_scores` (new totals), :meth:`set_pegs`
     (any legal position) and :meth:`reset`; the stepper with :meth:`next_finish` and
-    :meth:`previous_finish` (or its buttons). A refused change leaves the board as it was and says why.
+    :meth:`previous_finish` (or its buttons). The pegs live in :attr:`model`, a :class:`Pegboard`.
+    A refused change leaves the board as it was and says why.
     """
 
     def __init__(self, *, names: Sequence[str] | None = None, target: int = 121, language: str = "en",
@@ -224,17 +323,15 @@ class Board(View):
         super().__init__(language=language)
         #: Redraw the picture on every change; off, only :meth:`redraw` draws (for long scripted runs).
         self.autodraw = autodraw
-        skunk_lines(target)
-        self.target = target
-        self.double_skunk_games = double_skunk_games
-        self.names: tuple[str, str] = tuple(names) if names is not None else (  # type: ignore[assignment]
-            self._t("board.you"), self._t("board.opponent"))
-        if len(self.names) != 2:
+        shown = tuple(names) if names is not None else (self._t("board.you"), self._t("board.opponent"))
+        if len(shown) != 2:
             raise ValueError("a board has two players")
+        self.model = Pegboard(target=target, names=shown)
+        self.double_skunk_games = double_skunk_games
+        game_value(target, 0, target=target, double_skunk_games=double_skunk_games)  # refuses a bad option
         for winner, loser in finishes:
             finish_kind(winner[0], loser[0], target=target)  # a bad shipped finish fails loudly, here
         self.finishes = tuple(finishes)
-        self._pegs: tuple[Pegs, Pegs] = ((0, 0), (0, 0))
         self._finish = -1
         self.draws = 0
         self._image = w.Image(format="png", layout=w.Layout(width="100%", max_width="1200px"))
@@ -251,14 +348,14 @@ class Board(View):
                          self._caption, self._message]
         self._show()
 
-    # The model --------------------------------------------------------------------------------
-    @property
-    def pegs(self) -> tuple[Pegs, Pegs]:
-        return self._pegs
+    # The model, read through ------------------------------------------------------------------
+    target = property(lambda self: self.model.target)
+    names = property(lambda self: self.model.names)
+    pegs = property(lambda self: self.model.pegs)
+    scores = property(lambda self: self.model.scores)
 
-    @property
-    def scores(self) -> tuple[int, int]:
-        return self._pegs[0][0], self._pegs[1][0]
+    def winner(self) -> int | None:
+        return self.model.winner()
 
     @property
     def finish_index(self) -> int:
@@ -281,120 +378,59 @@ class Board(View):
     def png(self) -> bytes:
         return self._image.value
 
-    def winner(self) -> int | None:
-        """0 or 1 once a player has reached the target, else ``None``."""
-        for player in (0, 1):
-            if self._pegs[player][0] >= self.target:
-                return player
-        return None
-
     # Changes ----------------------------------------------------------------------------------
-    def _valid_hole(self, value: object) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= self.target:
-            raise Refused(self._t("board.bad_score", target=self.target, value=repr(value)[:40]))
-        return value
+    def _changed(self) -> None:
+        self._finish = -1
+        self._say("")
+        self._show()
 
     @guarded
     def set_pegs(self, pegs: Sequence[Pegs]) -> None:
         """Put every peg somewhere: ``((front, back), (front, back))``, back never ahead of front."""
-        try:
-            (fa, ba), (fb, bb) = pegs
-        except (TypeError, ValueError):
-            raise Refused(self._t("board.bad_score", target=self.target, value=repr(pegs)[:40])) from None
-        new = []
-        for front, back in ((fa, ba), (fb, bb)):
-            front, back = self._valid_hole(front), self._valid_hole(back)
-            if back > front or (back == front and front > 0):
-                raise Refused(self._t("board.bad_pegs", front=front, back=back))
-            new.append((front, back))
-        if new[0][0] >= self.target and new[1][0] >= self.target:
-            raise Refused(self._t("board.bad_pegs", front=new[1][0], back=new[1][1]))
-        self._pegs = (new[0], new[1])
-        self._finish = -1
-        self._say("")
-        self._show()
+        self.model.set_pegs(pegs)
+        self._changed()
 
     @guarded
     def set_scores(self, a: int, b: int) -> None:
         """New totals: a player whose score went up leapfrogs the back peg to the new score."""
-        scores = (self._valid_hole(a), self._valid_hole(b))
-        self._check_open()
-        pegs = list(self._pegs)
-        for player, score in enumerate(scores):
-            front, back = pegs[player]
-            if score < front:
-                raise Refused(self._t("board.backwards", name=self.names[player], front=front, value=score))
-            if score > front:
-                pegs[player] = (score, front)
-        if pegs[0][0] >= self.target and pegs[1][0] >= self.target:
-            raise Refused(self._t("board.over", name=self.names[0], target=self.target))
-        self._pegs = (pegs[0], pegs[1])
-        self._finish = -1
-        self._say("")
-        self._show()
+        self.model.set_scores(a, b)
+        self._changed()
 
     @guarded
     def peg(self, player: int, points: int) -> None:
         """Player 0 or 1 pegs ``points`` (1..29); the score stops at the game hole."""
-        if player not in (0, 1) or isinstance(player, bool):
-            raise Refused(self._t("board.bad_score", target=self.target, value=repr(player)[:40]))
-        if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= 29:
-            raise Refused(self._t("board.bad_points", value=repr(points)[:40]))
-        self._check_open()
-        front, _back = self._pegs[player]
-        pegs = list(self._pegs)
-        pegs[player] = (min(self.target, front + points), front)
-        self._pegs = (pegs[0], pegs[1])
-        self._finish = -1
-        self._say("")
-        self._show()
+        self.model.peg(player, points)
+        self._changed()
 
     def reset(self) -> None:
-        self._pegs = ((0, 0), (0, 0))
-        self._finish = -1
-        self._say("")
-        self._show()
-
-    def _check_open(self) -> None:
-        won = self.winner()
-        if won is not None:
-            raise Refused(self._t("board.over", name=self.names[won], target=self.target))
+        self.model.reset()
+        self._changed()
 
     # The stepper ------------------------------------------------------------------------------
     def next_finish(self) -> None:
         self._go_to(min(self._finish + 1, len(self.finishes) - 1))
 
     def previous_finish(self) -> None:
-        if self._finish <= 0:
-            self._go_to(0)
-        else:
-            self._go_to(self._finish - 1)
+        self._go_to(max(self._finish - 1, 0))
 
     @guarded
     def show_finish(self, index: int) -> None:
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(self.finishes):
-            raise Refused(self._t("board.no_finish"))
+            raise Refused(key="board.no_finish")
         self._go_to(index)
 
     def _go_to(self, index: int) -> None:
-        winner, loser = self.finishes[index]
-        self._pegs = (winner, loser)
+        self.model.set_pegs(self.finishes[index])
         self._finish = index
         self._say("")
         self._show()
 
     def describe_finish(self, winner_score: int, loser_score: int) -> str:
         """"121 to 88: skunk, two games." with the reason, from the engine's rules."""
-        kind = finish_kind(winner_score, loser_score, target=self.target)
-        games = game_value(winner_score, loser_score, target=self.target,
-                           double_skunk_games=self.double_skunk_games)
-        skunk, double = skunk_lines(self.target)
-        line = double if kind == "double skunk" else skunk
-        head = self._t(f"result.{kind}", w=winner_score, l=loser_score,
-                       games=number_words(games, self.language))
-        return f"{head} {self._t(f'result.why.{kind}', line=line)}"
+        head, why = self._finish_words(winner_score, loser_score)
+        return f"{head} {why}"
 
-    def _caption_html(self, winner_score: int, loser_score: int) -> str:
+    def _finish_words(self, winner_score: int, loser_score: int) -> tuple[str, str]:
         kind = finish_kind(winner_score, loser_score, target=self.target)
         games = game_value(winner_score, loser_score, target=self.target,
                            double_skunk_games=self.double_skunk_games)
@@ -402,20 +438,21 @@ class Board(View):
         line = double if kind == "double skunk" else skunk
         head = self._t(f"result.{kind}", w=winner_score, l=loser_score,
                        games=number_words(games, self.language))
-        return (f'<div class="cc-big" role="status">{html.escape(head)}</div>'
-                f'<div class="cc-text">{html.escape(self._t(f"result.why.{kind}", line=line))}</div>')
+        return head, self._t(f"result.why.{kind}", line=line)
 
     # The view ---------------------------------------------------------------------------------
     def _show(self) -> None:
-        (fa, _), (fb, _) = self._pegs
+        (fa, _), (fb, _) = self.pegs
         scores = self._t("board.scores", a=html.escape(self.names[0]), sa=fa,
                          b=html.escape(self.names[1]), sb=fb)
         self._scores.value = f'<div class="cc-big">{scores}</div>'
         won = self.winner()
         if won is not None:
             loser = 1 - won
-            self._caption_text = self.describe_finish(self._pegs[won][0], self._pegs[loser][0])
-            self._caption.value = self._caption_html(self._pegs[won][0], self._pegs[loser][0])
+            head, why = self._finish_words(self.pegs[won][0], self.pegs[loser][0])
+            self._caption_text = f"{head} {why}"
+            self._caption.value = (f'<div class="cc-big" role="status">{html.escape(head)}</div>'
+                                   f'<div class="cc-text">{html.escape(why)}</div>')
         else:
             self._caption_text = ""
             self._caption.value = ""
@@ -429,9 +466,9 @@ class Board(View):
 
     def figure(self) -> Figure:
         """The position as a matplotlib figure (a fresh one, for saving or printing)."""
-        return draw_board(self._pegs, names=self.names, target=self.target, language=self.language)
+        return draw_board(self.pegs, names=self.names, target=self.target, language=self.language)
 
     def redraw(self) -> None:
         """Draw the picture of the pegs now (cached: a position seen before costs nothing)."""
-        self._image.value = _board_png(self._pegs, self.names, self.target, self.language)
+        self._image.value = _board_png(self.pegs, self.names, self.target, self.language)
         self.draws += 1

@@ -21,7 +21,7 @@ from ._base import Refused, View, guarded, style_tag
 from .cards import CardRow, ItemButtons
 from .i18n import describe_items, spoken_count
 
-__all__ = ["QuizHand", "SHIPPED_HANDS", "ScoringQuiz", "random_hand"]
+__all__ = ["QuizHand", "SHIPPED_HANDS", "QuizSession", "Answer", "ScoringQuiz", "random_hand"]
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,7 @@ SHIPPED_HANDS: tuple[QuizHand, ...] = (
 )
 
 _MAX_ANSWER = 29
+_MAX_INDEX = 10**6
 
 
 def random_hand(seed: int) -> QuizHand:
@@ -60,31 +61,133 @@ def random_hand(seed: int) -> QuizHand:
     return QuizHand(tuple(dealt[:4]), dealt[4], crib)
 
 
+@dataclass(frozen=True)
+class Answer:
+    """What one answer did: the claim, the true count, and the points each side pegged for it."""
+
+    hand: QuizHand
+    claim: int
+    total: int
+    yours: int
+    theirs: int
+
+    @property
+    def right(self) -> bool:
+        return self.claim == self.total
+
+    @property
+    def missed(self) -> int:
+        """Points the learner did not claim (taken by the opponent under muggins)."""
+        return max(0, self.total - self.claim)
+
+
+class QuizSession:
+    """The quiz as a plain object: which hand is shown, the answers so far, the points pegged.
+
+    Hands 0..4 are :data:`SHIPPED_HANDS`; hand ``5 + k`` is :func:`random_hand` ``(seed + k)``.
+    With ``muggins``, a count too low gives the missed points to the opponent; a count too high
+    is corrected and pegs the true count (muggins punishes only counting short). Each action has a
+    ``verify_…`` that raises :class:`Refused` saying why, and the action itself, which verifies,
+    changes the state and returns a record.
+    """
+
+    def __init__(self, *, seed: int = 0, muggins: bool = False) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be a whole number, not {seed!r}")
+        self.seed = seed
+        self.muggins = bool(muggins)
+        self.answers: list[Answer] = []
+        self.index = 0
+        self.current: QuizHand = SHIPPED_HANDS[0]
+        self.answered = False
+
+    @property
+    def right(self) -> int:
+        return sum(answer.right for answer in self.answers)
+
+    @property
+    def wrong(self) -> int:
+        return len(self.answers) - self.right
+
+    @property
+    def your_points(self) -> int:
+        return sum(answer.yours for answer in self.answers)
+
+    @property
+    def their_points(self) -> int:
+        return sum(answer.theirs for answer in self.answers)
+
+    def hand_at(self, index: int) -> QuizHand:
+        return SHIPPED_HANDS[index] if index < len(SHIPPED_HANDS) else \
+            random_hand(self.seed + index - len(SHIPPED_HANDS))
+
+    def verify_show(self, index: object) -> int:
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < _MAX_INDEX:
+            raise Refused(key="quiz.out_of_range", n=repr(index)[:20])
+        return index
+
+    def show(self, index: int) -> QuizHand:
+        """Show hand ``index``, unanswered."""
+        self.index = self.verify_show(index)
+        self.current = self.hand_at(self.index)
+        self.answered = False
+        return self.current
+
+    def next(self) -> QuizHand:
+        return self.show(self.index + 1)
+
+    def verify_answer(self, claim: object) -> int:
+        """The claim as a count 0..29, or :class:`Refused` saying why not."""
+        if self.answered:
+            raise Refused(key="quiz.already")
+        if isinstance(claim, bool):
+            raise Refused(key="quiz.bad_number", text=repr(claim))
+        if isinstance(claim, int):
+            n = claim
+        else:
+            text = claim if isinstance(claim, str) else repr(claim)
+            shown = text.strip() if len(text.strip()) <= 20 else text.strip()[:17] + "..."
+            if not re.fullmatch(r"\s*[-+]?\d{1,12}\s*", text):
+                raise Refused(key="quiz.bad_number", text=repr(shown))
+            n = int(text)
+        if not 0 <= n <= _MAX_ANSWER:
+            raise Refused(key="quiz.out_of_range", n=n)
+        return n
+
+    def can_answer(self, claim: object) -> bool:
+        try:
+            self.verify_answer(claim)
+        except Refused:
+            return False
+        return True
+
+    def answer(self, claim: object) -> Answer:
+        """Count the current hand as ``claim``: the engine's count decides, the record is kept."""
+        n = self.verify_answer(claim)
+        total = self.current.score().total
+        if n < total and self.muggins:
+            yours, theirs = n, total - n
+        else:
+            yours, theirs = total, 0
+        record = Answer(self.current, n, total, yours, theirs)
+        self.answers.append(record)
+        self.answered = True
+        return record
+
+
 class ScoringQuiz(View):
     """Count hands; get the itemized count; keep the session's right and wrong answers.
 
     ``ScoringQuiz(language="en", muggins=False, seed=0, four_colour=False)``. Drive it with
     :meth:`answer` (or type in :attr:`answer_box` and click :attr:`check_button`), :meth:`next`
-    and :meth:`show`. Hands 0..4 are :data:`SHIPPED_HANDS`; later ones are random, dealt with
-    seeds ``seed``, ``seed + 1``, ...
+    and :meth:`show`. The state lives in :attr:`session`, a :class:`QuizSession`.
     """
 
     def __init__(self, *, language: str = "en", muggins: bool = False, seed: int = 0,
                  four_colour: bool = False) -> None:
         super().__init__(language=language)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be a whole number, not {seed!r}")
-        self.seed = seed
-        self.right = 0
-        self.wrong = 0
-        self.your_points = 0
-        self.their_points = 0
-        self.history: list[tuple[QuizHand, int, int]] = []   # (hand, claimed, true count)
-        self._index = 0
-        self._answered = False
-        self._current: QuizHand = SHIPPED_HANDS[0]
+        self.session = QuizSession(seed=seed, muggins=muggins)
         self._verdict_text = ""
-
         self._heading = w.HTML()
         self._row = CardRow(language=language, four_colour=four_colour)
         self._entry = w.Text(description=self._t("quiz.prompt"), placeholder=self._t("quiz.placeholder"),
@@ -97,6 +200,7 @@ class ScoringQuiz(View):
         self._next.on_click(self._guard(lambda _b: self.next()))
         self._muggins = w.Checkbox(value=bool(muggins), description=self._t("quiz.muggins"), indent=False,
                                    layout=w.Layout(width="auto"))
+        self._muggins.observe(self._guard(self._muggins_changed), names="value")
         self._verdict = w.HTML()
         self._spoken = w.HTML()
         self._lines: list = []
@@ -109,18 +213,20 @@ class ScoringQuiz(View):
                          self._spoken, self._items, self._lesson, self._score_line]
         self.show(0)
 
-    # The model --------------------------------------------------------------------------------
-    @property
-    def index(self) -> int:
-        return self._index
+    # The session, read through ------------------------------------------------------------------
+    seed = property(lambda self: self.session.seed)
+    index = property(lambda self: self.session.index)
+    current = property(lambda self: self.session.current)
+    answered = property(lambda self: self.session.answered)
+    right = property(lambda self: self.session.right)
+    wrong = property(lambda self: self.session.wrong)
+    your_points = property(lambda self: self.session.your_points)
+    their_points = property(lambda self: self.session.their_points)
 
     @property
-    def current(self) -> QuizHand:
-        return self._current
-
-    @property
-    def answered(self) -> bool:
-        return self._answered
+    def history(self) -> list[tuple[QuizHand, int, int]]:
+        """(hand, claimed, true count) for every answer so far."""
+        return [(a.hand, a.claim, a.total) for a in self.session.answers]
 
     @property
     def muggins(self) -> bool:
@@ -151,6 +257,11 @@ class ScoringQuiz(View):
         return self._row.highlighted
 
     @property
+    def verdict(self) -> str:
+        """The last answer's verdict as plain text ("" before an answer)."""
+        return self._verdict_text if self.session.answered else ""
+
+    @property
     def score_line(self) -> str:
         line = self._t("quiz.score_line", right=self.right, wrong=self.wrong)
         if self.muggins or self.their_points:
@@ -160,102 +271,65 @@ class ScoringQuiz(View):
     # Actions ----------------------------------------------------------------------------------
     @guarded
     def show(self, index: int) -> None:
-        """Show hand ``index`` (0..4 shipped, then random), unanswered."""
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < 10**6:
-            raise Refused(self._t("quiz.out_of_range", n=repr(index)[:20]))
-        self._index = index
-        self._current = SHIPPED_HANDS[index] if index < len(SHIPPED_HANDS) else \
-            random_hand(self.seed + index - len(SHIPPED_HANDS))
-        self._answered = False
+        """Show hand ``index`` (0..4 solved, then random), unanswered."""
+        hand = self.session.show(index)
         self._entry.value = ""
         self._say("")
         self._verdict.value = self._spoken.value = self._lesson.value = ""
         self._lines = []
         self._items.set_lines([])
-        hand = self._current
         title = self._t("quiz.title_crib" if hand.crib else "quiz.title")
+        index = self.session.index
         which = self._t("quiz.which", n=index + 1, of=len(SHIPPED_HANDS)) if index < len(SHIPPED_HANDS) \
             else self._t("quiz.random", seed=self.seed + index - len(SHIPPED_HANDS))
         self._heading.value = (f'<div class="cc-title">{html.escape(title)}</div>'
                                f'<div class="cc-text">{html.escape(which)}</div>')
-        label = self._t("card.starter")
-        self._row.set_cards(hand.hand, hand.starter, starter_label=label)
+        self._row.set_cards(hand.hand, hand.starter, starter_label=self._t("card.starter"))
         self._check.disabled = False
         self._show_score_line()
 
     def next(self) -> None:
-        self.show(self._index + 1)
+        self.show(self.session.index + 1)
 
     @guarded
     def answer(self, claim: Any) -> None:
         """The learner's count (a number or the text typed). Bad input is refused with a message."""
-        if self._answered:
-            raise Refused(self._t("quiz.already"))
-        n = self._read(claim)
-        score = self._current.score()
-        total = score.total
-        self._answered = True
+        record = self.session.answer(claim)
         self._check.disabled = True
-        self.history.append((self._current, n, total))
-        parts = []
-        if n == total:
-            self.right += 1
-            self.your_points += total
-            parts.append(("ok", self._t("quiz.right", total=total)))
-        elif n < total:
-            self.wrong += 1
-            parts.append(("error", self._t("quiz.wrong_low", claim=n, total=total)))
-            if self.muggins:
-                self.your_points += n
-                self.their_points += total - n
-                parts.append(("error", self._t("quiz.muggins_took", missed=total - n)))
-            else:
-                self.your_points += total
+        if record.right:
+            parts = [("ok", self._t("quiz.right", total=record.total))]
+        elif record.claim < record.total:
+            parts = [("error", self._t("quiz.wrong_low", claim=record.claim, total=record.total))]
+            if record.theirs:
+                parts.append(("error", self._t("quiz.muggins_took", missed=record.theirs)))
         else:
-            self.wrong += 1
-            self.your_points += total
-            parts.append(("error", self._t("quiz.wrong_high", claim=n, total=total)))
+            parts = [("error", self._t("quiz.wrong_high", claim=record.claim, total=record.total))]
         self._verdict.value = "".join(f'<div class="cc-msg cc-msg-{kind} cc-big" role="status">'
                                       f'{html.escape(text)}</div>' for kind, text in parts)
-        self._verdict_text = " ".join(text for _k, text in parts)
+        self._verdict_text = " ".join(text for _kind, text in parts)
+        score = record.hand.score()
         self._spoken.value = f'<div class="cc-spoken">“{html.escape(spoken_count(score, self.language))}”</div>'
         self._lines = describe_items(score, self.language)
         if not self._lines:
             self._spoken.value += f'<div class="cc-text">{html.escape(self._t("item.none"))}</div>'
         self._items.set_lines([line.text for line in self._lines])
-        if self._current.lesson:
-            lesson = self._t("quiz.lesson." + self._current.lesson)
+        if record.hand.lesson:
+            lesson = self._t("quiz.lesson." + record.hand.lesson)
             self._lesson.value = f'<div class="cc-text"><b>{html.escape(lesson)}</b></div>'
         self._say("")
         self._show_score_line()
-
-    @property
-    def verdict(self) -> str:
-        """The last answer's verdict as plain text ("" before an answer)."""
-        return self._verdict_text if self._answered else ""
 
     def select_item(self, index: int) -> None:
         """Lift the cards of item ``index`` of the count (again to drop them)."""
         self._items.select(index)
 
+    # Internals --------------------------------------------------------------------------------
     def _item_selected(self, index: int | None) -> None:
         self._row.highlight(self._lines[index].cards if index is not None else ())
 
-    # Internals --------------------------------------------------------------------------------
-    def _read(self, claim: Any) -> int:
-        if isinstance(claim, bool):
-            raise Refused(self._t("quiz.bad_number", text=repr(claim)))
-        if isinstance(claim, int):
-            n = claim
-        else:
-            text = claim if isinstance(claim, str) else repr(claim)
-            shown = text.strip() if len(text.strip()) <= 20 else text.strip()[:17] + "..."
-            if not re.fullmatch(r"\s*[-+]?\d{1,12}\s*", text):
-                raise Refused(self._t("quiz.bad_number", text=repr(shown)))
-            n = int(text)
-        if not 0 <= n <= _MAX_ANSWER:
-            raise Refused(self._t("quiz.out_of_range", n=n))
-        return n
+    def _muggins_changed(self, change: dict) -> None:
+        self.session.muggins = bool(change["new"])
+        self._show_score_line()
 
     def _show_score_line(self) -> None:
         self._score_line.value = f'<div class="cc-big">{html.escape(self.score_line)}</div>'
