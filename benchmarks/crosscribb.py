@@ -93,8 +93,9 @@ def describe(results: list[dict], label: str) -> None:
     print(f"  {label}: {len(results)} games, {n} rounds, {n / len(results):.2f} rounds a game")
     print(f"    average round margin {margin:.2f} points; dealer's edge {edge:+.2f} points a round, "
           f"dealer's side pegs in {dealer_pegs:.1%} of rounds, ties {ties:.1%}")
+    columns = sum(g["winner"] == 0 for g in results) / len(results)
     print(f"    games end: win {kinds.count(1) / len(kinds):.1%}, skunk {kinds.count(2) / len(kinds):.1%}, "
-          f"double skunk {kinds.count(3) / len(kinds):.1%}")
+          f"double skunk {kinds.count(3) / len(kinds):.1%}; side 0 (columns) wins {columns:.1%}")
     print(f"    {per_round * 1000:.1f} ms of CPU a round")
 
 
