@@ -202,7 +202,7 @@ def crib_evs(six: Sequence[Card]) -> np.ndarray:
 def crib_table() -> np.ndarray:
     """Mean crib for two cards laid away, by ``[rank1-1, rank2-1, suited]`` (a (13, 13, 2) array).
 
-    Made at first use (about a quarter of a second) by the exact enumeration of :func:`crib_evs`:
+    Made at first use (a fraction of a second) by the exact enumeration of :func:`crib_evs`:
     the two cards laid away (clubs, and clubs or diamonds) plus every starter and opponent's pair from
     the other 50 cards. A pair cannot be suited; its two entries are equal.
     """
