@@ -221,3 +221,20 @@ def test_monkey_never_raises():
             assert calc.score.total == hand_total(calc.hand, calc.starter, crib=calc.crib)
             assert set(calc.picker.selected) == set(calc.hand) | {calc.starter}
     assert calc.internal_errors == []
+
+
+def test_hand_choice_is_a_plain_model():
+    from widgets.calculator import HandChoice
+
+    choice = HandChoice()
+    choice.follow(cards("5H 5D 6H"))
+    assert choice.missing == 2 and choice.score() is None
+    choice.follow(cards("5H 5D 6H 7S 8C"))
+    assert choice.hand == list(TWELVE) and choice.starter == EIGHT_C and choice.score().total == 12
+    choice.follow(cards("5D 6H 7S 8C"))          # the 5H put back: the starter stays the starter
+    assert choice.hand == list(TWELVE[1:]) and choice.starter == EIGHT_C
+    choice.follow(cards("5D 6H 7S 8C 5C"))
+    assert choice.hand == list(TWELVE[1:]) + [Card.parse("5C")] and choice.starter == EIGHT_C
+    with pytest.raises(ValueError):
+        choice.set(TWELVE, TWELVE[0], False)
+    assert choice.starter == EIGHT_C

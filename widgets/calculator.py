@@ -27,7 +27,7 @@ from .cards import CardRow, DeckPicker, ItemButtons
 from .charts import distribution_chart
 from .i18n import describe_items, percent_pair, points_text, spoken_count, t
 
-__all__ = ["HandCalculator", "parse_cards_text", "parse_query", "parse_code", "share_code", "share_query"]
+__all__ = ["HandCalculator", "HandChoice", "parse_cards_text", "parse_query", "parse_code", "share_code", "share_query"]
 
 _MAX_QUERY = 200      # a real link's query is about 40 characters
 _MAX_PART = 40
@@ -168,6 +168,53 @@ def _chart_png(highlight: int | None, crib: bool, log: bool, language: str) -> b
                                          width=11, height=4.6), dpi=72, tight=False)
 
 
+class HandChoice:
+    """The calculator's state as a plain object: the hand (up to four cards), the starter, the
+    crib flag, and the engine's itemized count once all five cards are there.
+
+    :meth:`follow` takes the cards now picked on the deck: a newly picked card fills the hand
+    first, then the starter; a card put back leaves its place empty and the others where they are.
+    """
+
+    def __init__(self) -> None:
+        self.hand: list[Card] = []
+        self.starter: Card | None = None
+        self.crib = False
+
+    @property
+    def cards(self) -> list[Card]:
+        return self.hand + ([self.starter] if self.starter is not None else [])
+
+    @property
+    def missing(self) -> int:
+        return 5 - len(self.cards)
+
+    def score(self) -> HandScore | None:
+        if len(self.hand) == 4 and self.starter is not None:
+            return score_hand(self.hand, self.starter, crib=self.crib)
+        return None
+
+    def set(self, hand: Iterable[Card], starter: Card | None, crib: bool) -> None:
+        hand = list(hand)
+        if len(hand) > 4 or len(set(hand + [starter])) != len(hand) + 1:
+            raise ValueError("four distinct cards and a starter apart from them")
+        self.hand, self.starter, self.crib = hand, starter, bool(crib)
+
+    def follow(self, picked: Iterable[Card]) -> None:
+        picked = list(picked)
+        chosen = set(picked)
+        self.hand = [card for card in self.hand if card in chosen]
+        if self.starter not in chosen:
+            self.starter = None
+        for card in picked:
+            if card in self.hand or card == self.starter:
+                continue
+            if len(self.hand) < 4:
+                self.hand.append(card)
+            elif self.starter is None:
+                self.starter = card
+
+
 class HandCalculator(View):
     """Score any hand or crib, see it among all hands, and share it.
 
@@ -182,8 +229,8 @@ class HandCalculator(View):
         super().__init__(language=language)
         self.base_url = base_url
         self.four_colour = four_colour
-        self._hand: list[Card] = []
-        self._starter: Card | None = None
+        #: The chosen cards: a plain :class:`HandChoice`.
+        self.choice = HandChoice()
         self._score: HandScore | None = None
         self._syncing = False
         self._chart_on = chart
@@ -265,11 +312,11 @@ class HandCalculator(View):
     # The model --------------------------------------------------------------------------------
     @property
     def hand(self) -> tuple[Card, ...]:
-        return tuple(self._hand)
+        return tuple(self.choice.hand)
 
     @property
     def starter(self) -> Card | None:
-        return self._starter
+        return self.choice.starter
 
     @property
     def crib(self) -> bool:
@@ -288,13 +335,13 @@ class HandCalculator(View):
     def share_code(self) -> str:
         if self._score is None:
             return ""
-        return share_code(self._hand, self._starter, self.crib)  # type: ignore[arg-type]
+        return share_code(self.choice.hand, self.choice.starter, self.crib)  # type: ignore[arg-type]
 
     @property
     def query(self) -> str:
         if self._score is None:
             return ""
-        return share_query(self._hand, self._starter, self.crib)  # type: ignore[arg-type]
+        return share_query(self.choice.hand, self.choice.starter, self.crib)  # type: ignore[arg-type]
 
     @property
     def link(self) -> str:
@@ -361,11 +408,10 @@ class HandCalculator(View):
         self._say("")
 
     def _set(self, hand: Iterable[Card], starter: Card | None, crib: bool, rescore: bool = True) -> None:
-        self._hand = list(hand)
-        self._starter = starter
+        self.choice.set(hand, starter, self.choice.crib)
         self._syncing = True
         try:
-            self._picker.select(self._hand + ([starter] if starter else []))
+            self._picker.select(self.choice.cards)
             if self._crib.value != crib:
                 self._crib.value = crib  # observed: rescores
         finally:
@@ -376,29 +422,17 @@ class HandCalculator(View):
     def _picked(self, selected: tuple[Card, ...]) -> None:
         if self._syncing:
             return
-        chosen = set(selected)
-        self._hand = [c for c in self._hand if c in chosen]
-        if self._starter not in chosen:
-            self._starter = None
-        for card in selected:
-            if card in self._hand or card == self._starter:
-                continue
-            if len(self._hand) < 4:
-                self._hand.append(card)
-            else:
-                self._starter = card
+        self.choice.follow(selected)
         self._say("")
         self._rescore()
 
     def _rescore(self) -> None:
-        if len(self._hand) == 4 and self._starter is not None:
-            self._score = score_hand(self._hand, self._starter, crib=self.crib)
-        else:
-            self._score = None
-        self._row.set_cards(self._hand, self._starter)
+        self.choice.crib = self.crib
+        self._score = self.choice.score()
+        self._row.set_cards(self.choice.hand, self.choice.starter)
         score = self._score
         if score is None:
-            need = 5 - len(self._hand) - (self._starter is not None)
+            need = self.choice.missing
             self._total.value = f'<div class="cc-big">{html.escape(self._t("calc.need", n=need))}</div>'
             self._spoken.value = self._items_title.value = self._where.value = self._link.value = ""
             self._lines = []
