@@ -3,6 +3,7 @@
 - :mod:`.board`: squares and lines, :func:`score_line` (the count of one line of five cards) and
   :func:`running_total` (what a line being filled scores so far).
 - :mod:`.game`: :class:`CrossCribbGame`, the rounds and the game to 31 for 2, 3 or 4 players.
+- :mod:`.records`: its actions, the records of its log, the count of a round, the result of a game.
 - :mod:`.players`: the computer players, from random to one that weighs every square.
 
 Rules: RULES.md, "CrossCribb".
@@ -21,10 +22,10 @@ Rules: RULES.md, "CrossCribb".
 
 from .board import (CENTRE, COLUMNS, LINES, ROWS, SQUARES, Line, LineScore, Square, SquareLike, line_name,
                     line_total, running_total, score_board, score_line, square)
-from .game import (COLUMNS_SIDE, ROWS_SIDE, TARGET, Action, CrossCribbGame, CutForDeal, Dealt, GameResult,
-                   GameWon, LaidAway, LayAway, NextRound, Phase, Place, Placed, Record, RoundResult,
-                   RoundScored, StarterTurned, Turned, deal_piles, game_value, play_cycle, round_deck,
-                   turn_order)
+from .game import INDIVIDUAL, CrossCribbGame, deal_piles, play_cycle, round_deck, turn_order
+from .records import (COLUMNS_SIDE, ROWS_SIDE, TARGET, Action, CutForDeal, Dealt, GameResult, GameWon, LaidAway,
+                      LayAway, NextRound, Phase, Place, Placed, Record, RoundResult, RoundScored, StarterTurned,
+                      Turned, game_value)
 from .players import LEVELS, AttackingPlayer, ExpectedValuePlayer, Player, RandomPlayer, play_game, play_round
 
 __all__ = [
@@ -33,6 +34,6 @@ __all__ = [
     "COLUMNS_SIDE", "ROWS_SIDE", "TARGET", "Action", "CrossCribbGame", "CutForDeal", "Dealt", "GameResult",
     "GameWon", "LaidAway", "LayAway", "NextRound", "Phase", "Place", "Placed", "Record", "RoundResult",
     "RoundScored", "StarterTurned", "Turned", "deal_piles", "game_value", "play_cycle", "round_deck",
-    "turn_order",
+    "turn_order", "INDIVIDUAL",
     "LEVELS", "AttackingPlayer", "ExpectedValuePlayer", "Player", "RandomPlayer", "play_game", "play_round",
 ]

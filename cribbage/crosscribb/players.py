@@ -31,7 +31,8 @@ from ..cards import Card
 from ..errors import CribbageError
 from ..scoring import _POW5, _rank_table
 from .board import CENTRE, SIZE, Square
-from .game import Action, CrossCribbGame, LayAway, NextRound, Phase, Place
+from .game import CrossCribbGame
+from .records import Action, LayAway, NextRound, Phase, Place
 
 __all__ = ["Player", "RandomPlayer", "ExpectedValuePlayer", "AttackingPlayer", "LEVELS", "play_round",
            "play_game"]
