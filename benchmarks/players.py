@@ -29,7 +29,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from cribbage.actions import Muggins, NextDeal  # noqa: E402
 from cribbage.discard import crib_table  # noqa: E402
 from cribbage.game import Game  # noqa: E402
-from cribbage.pegging import PlayView  # noqa: E402
 from cribbage.players import action_for, play_game, player  # noqa: E402
 from cribbage.scoring import hand_total  # noqa: E402
 from cribbage.events import Phase  # noqa: E402

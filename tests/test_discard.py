@@ -2,10 +2,9 @@
 
 from itertools import combinations, permutations
 
-import numpy as np
 import pytest
 
-from cribbage import FULL_DECK, Card, CribbageError, Deck, InvalidCardError, InvalidHandError, cards, hand_total
+from cribbage import FULL_DECK, CribbageError, Deck, InvalidCardError, InvalidHandError, cards, hand_total
 from cribbage.discard import (SPLITS, DiscardAdvice, advise_discard, crib_evs, crib_table, hand_evs,
                               quick_discard, reason_for)
 from cribbage.scoring import _multisets, rank_points
@@ -172,7 +171,7 @@ def test_rank_of_refuses_cards_not_in_the_deal():
 
 
 def test_the_table_prints_every_keep():
-    text = str(advise_discard("5H 5D 6H 7S 8C 9D", dealer=True))
-    assert len(text.splitlines()) == 16 and "your crib" in text
-    assert isinstance(hand_evs(cards("5H 5D 6H 7S 8C 9D")), np.ndarray)
-    assert Card.parse("5H") in advise_discard("5H 5D 6H 7S 8C 9D", dealer=True).cards
+    advice = advise_discard("5H 5D 6H 7S 8C 9D", dealer=True)
+    lines = str(advice).splitlines()
+    assert len(lines) == 16 and "your crib" in lines[0]
+    assert lines[1].startswith("6♥ 7♠ 8♣ 9♦") and advice.best.reason in lines[1]

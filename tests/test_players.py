@@ -3,7 +3,7 @@
 import pytest
 
 from cribbage import CribbageError, IllegalActionError, cards, hand_total
-from cribbage.actions import Count, Muggins, NextDeal, Play
+from cribbage.actions import Count, Muggins, NextDeal
 from cribbage.discard import advise_discard
 from cribbage.events import Phase
 from cribbage.game import Game
@@ -154,4 +154,3 @@ def test_every_play_is_legal_in_many_seeded_games():
                          dealer=seed % 2)
         plays = [e for e in game.log if e.kind == "play"]
         assert plays and all(e.count <= 31 for e in plays)
-    assert isinstance(Play(0, cards("5H")[0]), Play)
