@@ -24,8 +24,8 @@ from cribbage.discard import DiscardAdvice, KeepOption, advise_discard
 
 from ._base import Refused, View, guarded, style_tag
 from .calculator import parse_cards_text
-from .cards import CardPicker
-from .i18n import cards_text, decimal, t
+from .cards import CardPicker, suit_class
+from .i18n import card_name, cards_text, decimal, t
 
 __all__ = ["Drill", "SHIPPED_DRILLS", "RIGHT_MARGIN", "random_drill", "DiscardDrill", "ordinal"]
 
@@ -340,6 +340,7 @@ class DiscardDrill(View):
         else:
             self.wrong += 1
         self.history.append((self._drill, tuple(mine.discard), rank))
+        self._check.disabled = True
         if set(self._picker.selected) != set(away):
             self._picker.select(away)
         self._say("")
@@ -423,15 +424,21 @@ class DiscardDrill(View):
             if option is mine:
                 marks.append("◀ " + self._t("drill.mark.yours"))
             style = ' class="cc-drill-mine"' if option is mine else (' class="cc-drill-best"' if i == 1 else "")
-            cells = [str(i), cards_text(option.keep), cards_text(option.discard),
-                     decimal(option.hand_ev, language, 2), decimal(option.crib_ev, language, 2),
-                     _signed(option.net, language), " ".join(marks),
-                     discard_reason(option, dealer=advice.dealer, language=language)]
-            rows.append(f"<tr{style}>" + "".join(f"<td>{html.escape(c)}</td>" for c in cells) + "</tr>")
+            cells = [html.escape(str(i)), self._cards_html(option.keep), self._cards_html(option.discard)]
+            cells += [html.escape(c) for c in (
+                decimal(option.hand_ev, language, 2), decimal(option.crib_ev, language, 2),
+                _signed(option.net, language), " ".join(marks),
+                discard_reason(option, dealer=advice.dealer, language=language))]
+            rows.append(f"<tr{style}>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
         caption = self._t("drill.table_caption")
         return (f'<style>{_TABLE_CSS}</style><table class="cc-drill-table"><caption>{html.escape(caption)}</caption>'
                 "<thead><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in heads) + "</tr></thead><tbody>"
                 + "".join(rows) + "</tbody></table>")
+
+    def _cards_html(self, cards: Iterable[Card]) -> str:
+        """Cards as text in their suit's colour (the symbol says the suit too)."""
+        return " ".join(f'<span class="{suit_class(c.suit, self._picker.four_colour)}" title="{html.escape(card_name(c, self.language))}">'
+                        f"{html.escape(str(c))}</span>" for c in cards)
 
     def _show_score_line(self) -> None:
         self._score_line.value = f'<div class="cc-big">{html.escape(self.score_line)}</div>'
@@ -441,6 +448,7 @@ class DiscardDrill(View):
 _TABLE_CSS = """
 .cc-drill-table { border-collapse: collapse; font-size: 16px; margin: 8px 0; }
 .cc-drill-table caption { text-align: left; font-size: 17px; padding: 4px 0; }
+.cc-drill-table th { white-space: nowrap; }
 .cc-drill-table th, .cc-drill-table td { padding: 3px 8px; border-bottom: 1px solid #ccc; text-align: left; }
 .cc-drill-table td:nth-child(4), .cc-drill-table td:nth-child(5), .cc-drill-table td:nth-child(6) {
   text-align: right; font-variant-numeric: tabular-nums; }

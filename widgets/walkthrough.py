@@ -736,6 +736,8 @@ class PeggingPractice(View):
         self._table_label.value = _label(self._t("walk.table"))
         series = game.series if game.phase is Phase.PLAY else (steps[-1].series if steps else ())
         self._table_row.set_cards(series)
+        if series:
+            self._table_row.highlight(series[-1:])   # the card just played, lifted
         if game.phase is Phase.PLAY:
             count_text = self._t("walk.count", count=game.count)
         else:
@@ -761,7 +763,7 @@ class PeggingPractice(View):
         self._go.disabled = not (your_turn and game.can_go(self.YOU))
         self._hint.disabled = not your_turn
         items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
-        self._log.value = f'<ol class="cc-text" style="margin:4px 0 4px 1.2em;padding:0">{items}</ol>' if items else ""
+        self._log.value = f'<ol class="cc-text" style="margin:4px 0 4px 2.4em;padding:0">{items}</ol>' if items else ""
         you, them = self.pegged
         total = self._t("walk.practice_pegged", you=you, them=them)
         if self.play_over:
