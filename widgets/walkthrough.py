@@ -272,7 +272,7 @@ class PeggingWalkthrough(View):
         self._count = w.HTML()
         self._step_line = w.HTML()
         self._points = w.HTML()
-        self._box = w.Text(description=self._t("walk.predict"), placeholder="0",
+        self._box = w.Text(description=self._t("walk.predict"), placeholder="?",
                            layout=w.Layout(width="260px"), style={"description_width": "initial"})
         self._check = w.Button(description=self._t("walk.check"), layout=w.Layout(width="auto"))
         self._check.on_click(self._guard(lambda _b: self.predict(self._box.value)))
@@ -294,7 +294,7 @@ class PeggingWalkthrough(View):
         self._labels = [w.HTML(), w.HTML(), w.HTML()]
         self.children = [style_tag(), self._heading, self._choice, self._labels[0], self._dealer_row,
                          self._labels[1], self._table_row, self._count, self._labels[2], self._pone_row,
-                         self._step_line, self._points, predict_row, nav, self._message, self._pegged,
+                         self._step_line, self._points, predict_row, self._message, nav, self._pegged,
                          self._score_line]
         self.choose(sequence)
 
@@ -477,7 +477,7 @@ class PeggingWalkthrough(View):
         else:
             self._step_text = self._t("walk.step_of", n=self._position, of=len(self._steps)) + " " + \
                 step_text(step, self.language, names, whom)
-            after_reset = step.kind in ("reset", "end of play")
+            after_reset = step.kind == "reset"
             count_text = self._t("walk.count_reset" if after_reset else "walk.count", count=count)
         self._count.value = f'<div class="cc-big" role="status">{html.escape(count_text)}</div>'
         self._step_line.value = f'<div class="cc-text cc-big">{html.escape(self._step_text)}</div>'
