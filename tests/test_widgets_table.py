@@ -98,6 +98,7 @@ def test_a_full_game_to_the_finish_at_each_level(level: str) -> None:
     assert sum(table.games_won) == result.games
     assert table.prompt.startswith("The game is over")
     assert table.log_lines[-1] == table.result_text
+    assert "muggins" not in table.show_text.lower()          # a count capped at the target is not short
 
 
 def test_a_game_to_61() -> None:

@@ -54,6 +54,8 @@ _TABLE_CSS = """
 .cc-guide { border-left: 6px solid #E69F00; background: #fff6e0; padding: 6px 10px; font-size: 18px; }
 .cc-showbox { border: 1px solid #ccc; padding: 4px 10px; margin: 4px 0; }
 .cc-prompt { font-size: 20px; font-weight: 700; }
+.cc-view select { font-size: 18px; height: 36px; }
+.cc-view .widget-toggle-buttons .widget-label { font-size: 18px; }
 .cc-result { font-size: 24px; font-weight: 700; border: 3px solid #000; padding: 6px 10px; }
 """
 
@@ -141,8 +143,8 @@ class GameTable(View):
         self._slot_cards: tuple[Card, ...] = ()
         self.children = [style_tag(), w.HTML(f"<style>{_TABLE_CSS}</style>", layout=w.Layout(display="none")),
                          self._title, self._settings, self._status, self._board, self._top, self._play_area,
-                         self._hand_label, self._hand_box, self._prompt, self._actions, self._message,
-                         self._guide, self._hint, self._result, self._show_panel, self._log_box]
+                         self._guide, self._hand_label, self._hand_box, self._prompt, self._actions,
+                         self._message, self._hint, self._result, self._show_panel, self._log_box]
         self._start(_game)
 
     # The model --------------------------------------------------------------------------------
@@ -229,6 +231,8 @@ class GameTable(View):
     def _make_board(self, target: int) -> Board:
         made = Board(names=self._names, target=target, language=self.language, stepper=False, finishes=(),
                      autodraw=self._show_board)
+        # Wide enough to read every hole, narrow enough to leave the cards in sight below it.
+        made.layout.max_width = "940px"
         if not self._show_board:
             made.layout.display = "none"
         return made
@@ -581,11 +585,14 @@ class GameTable(View):
             if self._guide_script is not None else self._t("table.title")
         self._title.value = f'<div class="cc-title">{html.escape(title)}</div>'
         dealer = self._t("table.you_deal" if game.dealer == YOU else "table.computer_deals")
-        status = self._t("table.status", deal=game.deal_number, dealer=dealer, you=game.scores[YOU],
-                         computer=game.scores[COMPUTER], target=game.target, level=self._t(f"table.level.{self.level}"))
+        status = self._t("table.status", deal=game.deal_number, dealer=dealer, target=game.target,
+                         level=self._t(f"table.level.{self.level}"))
+        scores = self._t("table.scores", you=game.scores[YOU], computer=game.scores[COMPUTER])
         tally = self._t("table.games", you=self.games_won[YOU], computer=self.games_won[COMPUTER]) \
             if any(self.games_won) else ""
-        self._status.value = f'<div class="cc-big">{html.escape(status)}</div>' + (
+        # The board shows the scores above its picture; without the board they are said here.
+        self._status.value = f'<div class="cc-text">{html.escape(status)}</div>' + (
+            "" if self._show_board else f'<div class="cc-big">{html.escape(scores)}</div>') + (
             f'<div class="cc-text">{html.escape(tally)}</div>' if tally else "")
         if self._board.pegs != game.pegs:
             self._board.set_pegs(game.pegs)
@@ -632,10 +639,12 @@ class GameTable(View):
             and not game.hand(COMPUTER)
         if showing and game.kept(COMPUTER):
             inner = "".join(card_html(c, language=lang, four_colour=self.four_colour) for c in game.kept(COMPUTER))
+            label = self._t("table.whose_hand_1")
         else:
-            inner = _back_html(lang, n)
-        groups.append((self._t("table.computer_hand", n=n), inner))
-        crib_label = self._t("table.your_crib" if game.dealer == YOU else "table.computer_crib")
+            inner = _back_html(lang, n) or '<span class="cc-card cc-empty" aria-hidden="true"></span>'
+            label = self._t("table.computer_hand", n=n)
+        groups.append((label, inner))
+        crib_label = self._t("table.crib_label_you" if game.dealer == YOU else "table.crib_label_computer")
         crib = game.crib
         if crib is None:
             away = len(game.discards(0)) + len(game.discards(1))
@@ -706,7 +715,7 @@ class GameTable(View):
     def _prompt_words(self) -> str:
         game = self._game
         if game.is_over:
-            return self._t("table.prompt_over")
+            return self._t("table.prompt_guided_over" if self._guide_script is not None else "table.prompt_over")
         if self._checking:
             return self._t("table.prompt_check")
         phase = game.phase
@@ -783,8 +792,11 @@ class GameTable(View):
                 body.append("“" + spoken_count(score, self.language) + "”")
                 items = describe_items(score, self.language)
                 body.extend(item.text for item in items)
-                if event.points < score.total:
-                    body.append(self._t("table.show_short", n=event.points, total=score.total))
+                counted = event.points if event.worth is None else event.worth
+                if counted < score.total:
+                    body.append(self._t("table.show_short", n=counted, total=score.total))
+                elif event.points < counted:
+                    body.append(self._t("table.ev_capped", n=event.points))
             texts.extend(body)
             cards_row = row_html(event.cards, starter=event.starter, starter_label=self._t("card.starter"),
                                  language=self.language, four_colour=self.four_colour)
