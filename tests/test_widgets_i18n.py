@@ -135,3 +135,31 @@ def test_english_widgets_use_the_catalogue():
     shown = "\n".join(text for widget in _exercised("en") for text in _texts(widget))
     for key in ("calc.title", "calc.crib", "quiz.check", "quiz.next", "board.prev", "card.starter"):
         assert t(key) in shown, key
+
+
+def _figure_texts(fig) -> str:
+    parts = []
+    for ax in fig.axes:
+        parts += [t.get_text() for t in ax.texts] + [ax.get_title(), ax.get_xlabel(), ax.get_ylabel()]
+        parts += [t.get_text() for t in ax.get_xticklabels()]
+        if ax.get_legend():
+            parts += [t.get_text() for t in ax.get_legend().get_texts()]
+    for legend in fig.legends:
+        parts += [t.get_text() for t in legend.get_texts()]
+    return "\n".join(parts)
+
+
+@pytest.mark.parametrize("language", ["es", "pt"])
+def test_charts_and_board_show_no_english_in_other_languages(language):
+    from widgets.board import draw_board
+    from widgets.charts import distribution_chart, selfplay_chart, starter_outcomes_chart
+
+    figures = [distribution_chart(crib=True, highlight=12, language=language),
+               starter_outcomes_chart("5H 5D 6H 7S", discards="KC QD", language=language),
+               selfplay_chart({"dealer": {"play": 2.0, "hand": 7.9, "crib": 4.6, "heels": 0.2},
+                               "pone": {"play": 1.7, "hand": 8.1, "total": 9.8}}, language=language),
+               draw_board(((95, 90), (121, 117)), language=language)]
+    shown = "\n".join(_figure_texts(fig) for fig in figures)
+    leaks = [piece for piece in _english_only_fragments() if piece in shown]
+    assert not leaks, leaks
+    assert t("board.skunk_line", language) in shown and t("chart.impossible", language) in shown
