@@ -1,0 +1,303 @@
+"""The CrossCribb board and its scoring quiz, driven from Python as a learner would drive them."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+
+import pytest
+
+from cribbage.crosscribb import CENTRE, LINES, LaidAway, Phase, Placed, score_line
+from widgets.crosscribb import CrossCribbBoard
+from widgets.crosscribb_quiz import CrossCribbQuiz
+from widgets.i18n import t
+
+
+def _text(markup: str) -> str:
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", markup))).strip()
+
+
+def _state(board: CrossCribbBoard) -> tuple:
+    game = board.game
+    return (len(game.log), game.board, tuple(game.scores), game.to_act, game.turned, game.phase,
+            board.replay_step, board.shown_board)
+
+
+def _play_my_turn(board: CrossCribbBoard, rng: random.Random, lay_away_chance: float = 0.0) -> None:
+    """One click of the learner's: a square button, or the lay-away button."""
+    squares = board.square_buttons
+    if not squares or (not board.lay_away_button.disabled and rng.random() < lay_away_chance):
+        assert not board.lay_away_button.disabled
+        board.lay_away_button.click()
+    else:
+        squares[rng.choice(sorted(squares))].click()
+
+
+def test_a_whole_round_against_the_computer_by_clicks_with_a_forced_lay_away() -> None:
+    board = CrossCribbBoard(players=2, seat=0, level="expected", seed=4)
+    game = board.game
+    rng = random.Random(1)
+    forced_seen = False
+    while game.phase is Phase.PLAY:
+        assert game.to_act == 0, "the computer moves between the learner's turns"
+        assert board.turned_text and str(game.turned) in _text(board.turned_text)
+        if game.must_lay_away:
+            # Never laid away by choice: the last cards are forced to the crib, and no square is offered.
+            forced_seen = True
+            assert board.square_buttons == {}
+            assert "must go to the crib" in _text(board.turned_text)
+        else:
+            assert set(board.square_buttons) == set(game.open_squares())
+        _play_my_turn(board, rng)
+        assert board.message == "" and board.internal_errors == []
+    assert forced_seen
+    mine = [m for m in game.moves() if m.seat == 0]
+    assert sum(isinstance(m, Placed) for m in mine) == 12
+    assert [m.forced for m in mine if isinstance(m, LaidAway)] == [True, True]
+    result = game.last_round
+    count = _text(board.count_text)
+    for line in LINES:
+        name = f"{line.kind.capitalize()} {line.index + 1}"
+        score = (result.rows if line.kind == "row" else result.columns)[line.index]
+        assert f"{name}: {' '.join(str(c) for c in score.cards)}: {score.total}" in count
+        # The label of each line shows the side it scores for and what the line scored.
+        label = _text(board.line_labels[line])
+        assert name in label and f"{score.total} pts" in label
+        assert ("You" in label) == (line.kind == "column")
+    assert f"The crib: {' '.join(str(c) for c in result.crib.hand)}" in count
+    assert f"{result.points}" in count
+    assert not board.next_round_button.disabled and board.lay_away_button.layout.display == "none"
+    # The crib's cards are told once the round is counted.
+    assert all(str(m.card) in " ".join(board.log_lines) for m in game.moves()[-8:] if isinstance(m, LaidAway))
+
+
+def test_a_whole_game_to_31_with_four_players() -> None:
+    board = CrossCribbBoard(players=4, seat=0, level="random", seed=11)
+    game = board.game
+    rng = random.Random(2)
+    rounds = 0
+    while not game.is_over:
+        if game.phase is Phase.ROUND_OVER:
+            board.next_round_button.click()
+            rounds += 1
+            continue
+        _play_my_turn(board, rng, lay_away_chance=0.3)
+        assert board.internal_errors == []
+    assert rounds == game.round_number - 1 and max(game.scores) >= 31
+    result = game.result
+    text = _text(board.result_text)
+    kind = {1: "a win", 2: "a skunk", 3: "a double skunk"}[result.games]
+    assert kind in text and f"{result.scores[result.winner]} to {result.scores[1 - result.winner]}" in text
+    assert board.names == ("You", "Left opponent", "Partner", "Right opponent")
+    before = _state(board)
+    board.next_round()
+    board.lay_away()
+    assert _state(board) == before and "game is over" in board.message
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_hot_seat_every_seat_plays_from_the_screen(players: int) -> None:
+    board = CrossCribbBoard(players=players, seat=None, seed=5)
+    game = board.game
+    rng = random.Random(players)
+    seats_seen = set()
+    while game.phase is Phase.PLAY:
+        seats_seen.add(game.to_act)
+        assert f"Player {game.to_act + 1}'s turn" in _text(board.turned_text)
+        _play_my_turn(board, rng, lay_away_chance=0.25)
+        assert board.internal_errors == []
+    assert seats_seen == set(range(players))
+    assert board.names == tuple(f"Player {s + 1}" for s in range(players))
+    assert game.crib_size == 4 and len(game.open_squares()) == 0
+    # Three players: the individual (Player 2) plays between the team members' turns.
+    placed = [m.seat for m in game.moves() if isinstance(m, Placed)]
+    if players == 3:
+        assert [1] * 12 in (placed[0::2], placed[1::2])
+
+
+def test_replay_to_the_start_and_back_to_the_end() -> None:
+    board = CrossCribbBoard(players=2, seat=0, seed=9, level="random")
+    rng = random.Random(3)
+    while board.game.phase is Phase.PLAY:
+        _play_my_turn(board, rng, lay_away_chance=0.2)
+    frames = board.game.replay()
+    live = board.shown_board
+    assert board.replay_step is None and len(frames) == 29  # the starter and 28 moves
+    for step in range(27, -1, -1):
+        board.replay_buttons["back"].click()
+        assert board.replay_step == step and board.shown_board == frames[step][1]
+    assert [c for c in board.shown_board if c is not None] == [board.game.starter]
+    before = _state(board)
+    board.replay_buttons["back"].click()
+    assert _state(board) == before and "first move" in board.message
+    board.replay_buttons["forward"].click()
+    assert board.replay_step == 1 and board.shown_board == frames[1][1]
+    # Labels follow the replayed board: the engine's running total of what is on it.
+    move = frames[1][0]
+    if isinstance(move, Placed):
+        row = LINES[move.square[0]]
+        assert f"Row {row.index + 1}" in _text(board.line_labels[row])
+    for _ in range(27):
+        board.replay_buttons["forward"].click()
+    assert board.replay_step is None and board.shown_board == live
+    board.replay_buttons["start"].click()
+    assert board.replay_step == 0
+    board.replay_buttons["end"].click()
+    assert board.replay_step is None
+
+
+def test_refusals_show_a_message_and_change_nothing() -> None:
+    board = CrossCribbBoard(players=4, seat=0, seed=2, level="random")
+    game = board.game
+    mine = game.open_squares()[0]
+    board.place(mine)
+    assert game.at(mine) is not None and board.message == ""
+    for where, words in [(mine, "is taken by"), (CENTRE, "centre square holds the starter"),
+                         ((5, 0), "is not a square"), ("A1", "is not a square"), (25, "is not a square")]:
+        before = _state(board)
+        board.place(where)
+        assert _state(board) == before and words in board.message
+    # Out of turn: the game moved on behind the board's back, so it is a computer's turn.
+    seat = game.to_act
+    game.place(seat, game.open_squares()[0])
+    before = _state(board)
+    board.place(game.open_squares()[0])
+    assert _state(board) == before and "turn, not yours" in board.message
+    board.lay_away()
+    assert _state(board) == before and "turn, not yours" in board.message
+    board.next_round()
+    assert "still being played" in board.message
+    # The replay is for watching: placing while in it is refused.
+    board2 = CrossCribbBoard(players=2, seat=0, seed=3)
+    board2.place(board2.game.open_squares()[0])
+    board2.step_back()
+    before = _state(board2)
+    board2.place(board2.game.open_squares()[0])
+    assert _state(board2) == before and "replay" in board2.message
+    board2.replay_end()
+    # Laying away more than your share.
+    board3 = CrossCribbBoard(players=4, seat=0, seed=3, level="random")
+    board3.lay_away()
+    assert board3.message == ""
+    assert board3.game.to_act == 0 and board3.game.owes(0) == 0 and board3.lay_away_button.disabled
+    before = _state(board3)
+    board3.lay_away_button.click()  # disabled in the browser; refused when called anyway
+    assert _state(board3) == before and "already laid away" in board3.message
+    assert board3.internal_errors == []
+
+
+def test_same_seed_same_board_and_new_game_from_the_settings() -> None:
+    a = CrossCribbBoard(players=3, seat=0, seed="x")
+    b = CrossCribbBoard(players=3, seat=0, seed="x")
+    assert a.shown_board == b.shown_board and a.game.turned == b.game.turned and a.turned_text == b.turned_text
+    a._players_box.value = 4
+    a._mode_box.value = "hotseat"
+    a._seed_box.value = "12"
+    a.new_game_button.click()
+    assert a.game.players == 4 and a.seat is None and a.game.seed == 12
+    a._seed_box.value = "  "
+    before = _state(a)
+    a.new_game_button.click()
+    assert _state(a) == before and "seed" in a.message
+
+
+def test_spanish() -> None:
+    board = CrossCribbBoard(players=4, seat=0, seed=6, language="es", level="random")
+    assert board.names == ("Tú", "Rival de la izquierda", "Compañero", "Rival de la derecha")
+    assert board.lay_away_button.description == "Echarla a la cuna"
+    assert "Tu turno" in _text(board.turned_text) and "cuna" in _text(board.crib_text)
+    board.place(CENTRE)
+    assert board.message == "La casilla central es de la carta inicial."
+    rng = random.Random(0)
+    while board.game.phase is Phase.PLAY:
+        _play_my_turn(board, rng, lay_away_chance=0.3)
+    count = _text(board.count_text)
+    assert "La cuenta de la ronda 1" in count and "Columna 3" in count and "Fila 5" in count
+    assert "cinco columnas" in count
+    assert board.internal_errors == []
+
+
+def test_monkey_thousands_of_random_clicks_never_raise() -> None:
+    rng = random.Random(2024)
+    board = CrossCribbBoard(players=2, seat=0, seed=1, level="random", language="pt")
+    clicks = 0
+    while clicks < 2500:
+        roll = rng.random()
+        if roll < 0.55 and board.square_buttons:
+            rng.choice(list(board.square_buttons.values())).click()
+        elif roll < 0.65:
+            board.lay_away_button.click()
+        elif roll < 0.72:
+            board.next_round_button.click()
+        elif roll < 0.85:
+            rng.choice(list(board.replay_buttons.values())).click()
+        elif roll < 0.9:
+            board.place((rng.randrange(-1, 6), rng.randrange(-1, 6)))
+        elif roll < 0.93:
+            board.place(rng.randrange(-3, 28))
+        elif roll < 0.935:
+            board._players_box.value = rng.choice((2, 3, 4))
+            board._mode_box.value = rng.choice(("computer", "hotseat"))
+            board._seed_box.value = rng.choice(("1", "7", "", "abc"))
+            board.new_game_button.click()
+        else:
+            board.step_forward()
+        clicks += 1
+        assert board.internal_errors == [], board.internal_errors
+    assert board.game.round_number >= 2
+
+
+# The scoring quiz ---------------------------------------------------------------------------------
+
+def test_quiz_answers_each_line_with_the_engines_count() -> None:
+    quiz = CrossCribbQuiz(seeds=(1, 2), players=4, level="random")
+    result = quiz.result
+    assert len(quiz.game.open_squares()) == 0
+    # Labels hide the points until a line is counted.
+    assert all(_text(label).endswith("?") for label in quiz.line_labels.values())
+    for i, line in enumerate(LINES):
+        assert quiz.line == line
+        score = (result.rows if line.kind == "row" else result.columns)[line.index]
+        # The engine's count of the line, recomputed from the cards on the board.
+        again = score_line(score.cards, result.starter if line.holds_starter else None)
+        assert again.total == score.total
+        quiz.answer_box.value = str(score.total + (i % 2))
+        quiz.check_button.click()
+        verdict = _text(quiz.feedback_text)
+        assert (verdict.startswith("Right") if i % 2 == 0 else verdict.startswith("Not quite"))
+        assert f"{score.total} pts" in _text(quiz.line_labels[line])
+        quiz.next_line_button.click()
+    assert quiz.right == 5 and quiz.asked == 10 and "All ten lines" in quiz.message
+    quiz.next_board_button.click()
+    assert quiz.board_index == 1 and quiz.counted == {}
+    quiz.next_board_button.click()
+    assert "last board" in quiz.message and quiz.internal_errors == []
+
+
+def test_quiz_refusals_and_show() -> None:
+    quiz = CrossCribbQuiz(seeds=(3,), players=2, level="random", language="es")
+    quiz.next_line_button.click()
+    assert "Cuenta antes" in quiz.message and quiz.line == LINES[0]
+    for bad in ("", "seis", "-1", "3.5", "1000"):
+        quiz.answer(bad)
+        assert "número entero" in quiz.message and quiz.asked == 0
+    quiz.choose(12)
+    assert quiz.line == LINES[0] and "no es una línea" in quiz.message
+    quiz.line_box.value = 7
+    assert quiz.line == LINES[7]
+    quiz.show_button.click()
+    total = quiz.score_of(LINES[7]).total
+    assert f"vale {total}" in _text(quiz.feedback_text) and quiz.counted == {LINES[7]: None}
+    quiz.answer("3")
+    assert "ya está contada" in quiz.message and quiz.asked == 0
+
+
+def test_every_xc_message_is_in_three_languages() -> None:
+    from widgets.messages_crosscribb import MESSAGES
+    assert all(key.startswith("xc.") for key in MESSAGES)
+    for key, entry in MESSAGES.items():
+        assert set(entry) == {"en", "es", "pt"}, key
+        names = [set(re.findall(r"{(\w+)}", text)) for text in entry.values()]
+        assert names[0] == names[1] == names[2], key
+    assert t("xc.lay_away", "pt") == "Pô-la na cesta"

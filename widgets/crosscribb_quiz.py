@@ -1,0 +1,257 @@
+"""A scoring quiz on finished CrossCribb boards: you count a line, the widget answers item by item.
+
+Each board is a seeded round played to the end by the engine's computer players, so the boards are
+real games, and the same seeds give the same boards. The line labels hide their points until the
+line is counted; the answer is the engine's own count of the line (:func:`score_line` through the
+round's result), told item by item and aloud.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Optional, Sequence
+
+import ipywidgets as w
+
+from cribbage.crosscribb import LEVELS, LINES, CrossCribbGame, Line, LineScore, RoundResult, play_round
+
+from ._base import Refused, View, guarded, style_tag
+from .crosscribb_view import XC_CSS, BoardGrid, as_hand, line_label, seat_names, side_name
+from .i18n import cards_text, describe_items, spoken_count
+
+__all__ = ["CrossCribbQuiz"]
+
+
+class CrossCribbQuiz(View):
+    """Count the lines of finished boards: ``CrossCribbQuiz(seeds=(1, 2, 3), players=4, level="expected")``.
+
+    Drive it with :attr:`line_box` (which line, 0..9: rows 1-5 then columns 1-5), :attr:`answer_box`
+    and :attr:`check_button`, :attr:`show_button`, :attr:`next_line_button`, :attr:`next_board_button`,
+    or the methods :meth:`choose`, :meth:`answer`, :meth:`show`, :meth:`next_line`, :meth:`next_board`.
+    """
+
+    def __init__(self, *, seeds: Sequence["int | str"] = (1, 2, 3), players: int = 4, level: str = "expected",
+                 language: str = "en", four_colour: bool = False) -> None:
+        super().__init__(language=language)
+        if level not in LEVELS:
+            raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+        if not seeds:
+            raise ValueError("give at least one seed")
+        self.seeds = tuple(seeds)
+        self.players = players
+        self.level = level
+        self.four_colour = bool(four_colour)
+        self.right = 0
+        self.asked = 0
+        self._style = w.HTML(f"<style>{XC_CSS}</style>", layout=w.Layout(display="none"))
+        self._title = w.HTML(f'<div class="cc-title">{html.escape(self._t("xc.quiz.title"))}</div>')
+        self._board_text = w.HTML()
+        self._grid = BoardGrid(lambda _sq: None, self._guard, self.language)
+        self._line_box = w.Dropdown(options=[(line_label(line, self.language), i) for i, line in enumerate(LINES)],
+                                    value=0, layout=w.Layout(width="auto"))
+        self._line_box.observe(self._guard(lambda change: self.choose(change["new"])), names="value")
+        self._ask = w.HTML()
+        self._answer = w.Text(placeholder=self._t("xc.quiz.answer"), layout=w.Layout(width="110px"))
+
+        def button(key: str, action, style: str = "") -> w.Button:
+            made = w.Button(description=self._t(key), button_style=style, layout=w.Layout(width="auto"))
+            made.on_click(self._guard(lambda _b: action()))
+            return made
+
+        self._check = button("xc.quiz.check", lambda: self.answer(self._answer.value), "primary")
+        self._show = button("xc.quiz.show", lambda: self.show())
+        self._next_line = button("xc.quiz.next_line", lambda: self.next_line())
+        self._next_board = button("xc.quiz.next_board", lambda: self.next_board())
+        self._feedback = w.HTML()
+        self._tally = w.HTML()
+        controls = w.HBox([self._line_box, self._answer, self._check, self._show, self._next_line, self._next_board],
+                          layout=w.Layout(align_items="center", flex_flow="row wrap"))
+        self.children = [style_tag(), self._style, self._title, self._board_text, self._grid, self._ask, controls,
+                         self._message, self._feedback, self._tally]
+        self._load(0)
+
+    # What a test or a lesson reads ------------------------------------------------------------------
+    @property
+    def game(self) -> CrossCribbGame:
+        return self._game
+
+    @property
+    def result(self) -> RoundResult:
+        """The finished round on show."""
+        return self._result
+
+    @property
+    def board_index(self) -> int:
+        return self._index
+
+    @property
+    def line(self) -> Line:
+        """The line being asked about."""
+        return LINES[self._line]
+
+    @property
+    def counted(self) -> dict[Line, Optional[int]]:
+        """Lines already answered or shown on this board: the points you gave (None when shown)."""
+        return dict(self._counted)
+
+    @property
+    def feedback_text(self) -> str:
+        return self._feedback.value
+
+    @property
+    def line_labels(self) -> dict:
+        return {line: label.value for line, label in self._grid.labels.items()}
+
+    @property
+    def line_box(self) -> w.Dropdown:
+        return self._line_box
+
+    @property
+    def answer_box(self) -> w.Text:
+        return self._answer
+
+    @property
+    def check_button(self) -> w.Button:
+        return self._check
+
+    @property
+    def show_button(self) -> w.Button:
+        return self._show
+
+    @property
+    def next_line_button(self) -> w.Button:
+        return self._next_line
+
+    @property
+    def next_board_button(self) -> w.Button:
+        return self._next_board
+
+    def score_of(self, line: Line) -> LineScore:
+        """The engine's count of a line of the board on show."""
+        return (self._result.rows if line.kind == "row" else self._result.columns)[line.index]
+
+    # Boards --------------------------------------------------------------------------------------------
+    def _load(self, index: int) -> None:
+        seed = self.seeds[index]
+        game = CrossCribbGame(self.players, seed=seed)
+        play_round(game, [LEVELS[self.level](f"{seed}/seat {s}") for s in range(self.players)])
+        self._game, self._result, self._index = game, game.last_round, index
+        sides = [game.side_of(s) for s in range(self.players)]
+        self._names = seat_names(self.players, None, sides, self.language)
+        self._counted: dict[Line, Optional[int]] = {}
+        self._line = 0
+        if self._line_box.value != 0:
+            self._line_box.value = 0  # its observer calls choose(0), which redraws
+        self._answer.value = ""
+        self._feedback.value = ""
+        self._say("")
+        self._refresh()
+
+    @guarded
+    def next_board(self) -> None:
+        """The next seeded board (refused after the last)."""
+        if self._index + 1 >= len(self.seeds):
+            raise Refused(key="xc.quiz.last_board")
+        self._load(self._index + 1)
+
+    @guarded
+    def choose(self, index: object) -> None:
+        """Ask about line ``index`` (0..9: rows 1-5, then columns 1-5)."""
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(LINES):
+            raise Refused(key="xc.quiz.bad_line", line=repr(index))
+        self._line = index
+        if self._line_box.value != index:
+            self._line_box.value = index
+        line = self.line
+        self._answer.value = ""
+        self._feedback.value = self._answer_html(line, self._counted[line]) if line in self._counted else ""
+        self._say("")
+        self._refresh()
+
+    @guarded
+    def next_line(self) -> None:
+        """Move to the next line not yet counted (refused until this one is counted)."""
+        if self.line not in self._counted:
+            raise Refused(key="xc.quiz.not_answered")
+        left = [i for i in range(len(LINES)) if LINES[(self._line + 1 + i) % 10] not in self._counted]
+        if not left:
+            self._say(self._t("xc.quiz.done"), "info")
+            return
+        self.choose((self._line + 1 + left[0]) % 10)
+
+    @guarded
+    def answer(self, points: object) -> None:
+        """Give your count of the line asked about."""
+        line = self.line
+        if line in self._counted:
+            raise Refused(key="xc.quiz.answered")
+        given = _whole_number(points)
+        self._counted[line] = given
+        self.asked += 1
+        score = self.score_of(line)
+        if given == score.total:
+            self.right += 1
+        self._feedback.value = self._answer_html(line, given)
+        self._say("")
+        self._refresh()
+
+    @guarded
+    def show(self) -> None:
+        """Reveal the count of the line asked about without answering."""
+        line = self.line
+        if line not in self._counted:
+            self._counted[line] = None
+        self._feedback.value = self._answer_html(line, self._counted[line])
+        self._say("")
+        self._refresh()
+
+    # Drawing ----------------------------------------------------------------------------------------
+    def _answer_html(self, line: Line, given: Optional[int]) -> str:
+        lang = self.language
+        score = self.score_of(line)
+        name = line_label(line, lang)
+        if given is None:
+            verdict, kind = self._t("xc.quiz.shown", line=name, total=score.total), "info"
+        elif given == score.total:
+            verdict, kind = self._t("xc.quiz.right", line=name, total=score.total), "ok"
+        else:
+            verdict, kind = self._t("xc.quiz.wrong", line=name, total=score.total, given=given), "error"
+        items = describe_items(as_hand(score), lang)
+        listed = "".join(f"<div>{html.escape(item.text)}</div>" for item in items) or \
+            f"<div>{html.escape(self._t('xc.count.nothing'))}</div>"
+        return (f'<div class="cc-msg cc-msg-{kind}" role="status">{html.escape(verdict)}</div>'
+                f'<div class="cc-xc-count"><b>{html.escape(cards_text(score.cards))}</b> '
+                f'<i>({html.escape(spoken_count(as_hand(score), lang))})</i>'
+                f'<div class="cc-xc-items">{listed}</div></div>')
+
+    def _refresh(self) -> None:
+        game, lang = self._game, self.language
+        board = tuple(card for row in game.board for card in row)
+        line = self.line
+        self._grid.show(board, marked=frozenset(line.squares), four_colour=self.four_colour)
+        for each in LINES:
+            side = side_name(game, 0 if each.kind == "column" else 1, self._names, lang)
+            points = self.score_of(each).total if each in self._counted else None
+            self._grid.label(each, side, points)
+        players = self._t("xc.n_players", n=self.players)
+        self._board_text.value = (f'<div class="cc-text">'
+                                  f'{html.escape(self._t("xc.quiz.board", i=self._index + 1, n=len(self.seeds), players=players))}'
+                                  f'</div>')
+        ask = self._t("xc.quiz.ask", line=line_label(line, lang), starter=str(game.starter))
+        self._ask.value = f'<div class="cc-prompt">{html.escape(ask)}</div>'
+        self._tally.value = f'<div class="cc-text">{html.escape(self._t("xc.quiz.tally", right=self.right, asked=self.asked))}</div>'
+
+
+def _whole_number(value: object) -> int:
+    if isinstance(value, bool):
+        raise Refused(key="xc.quiz.bad_number")
+    if isinstance(value, int):
+        number = value
+    else:
+        text = str(value).strip()
+        if not text.isdigit():
+            raise Refused(key="xc.quiz.bad_number")
+        number = int(text)
+    if not 0 <= number <= 99:
+        raise Refused(key="xc.quiz.bad_number")
+    return number

@@ -1,0 +1,234 @@
+"""What the CrossCribb views share: the 5x5 grid of cards with its line labels, seat and side
+names, and a finished round's count told line by line.
+
+The grid (:class:`BoardGrid`) keeps one cell per square and one label per line and only changes
+what they hold, so a move sends the browser a few small messages, not a new board. Rules and
+scores come from :mod:`cribbage.crosscribb`; this module only words and draws them.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Callable, Optional, Sequence
+
+import ipywidgets as w
+
+from cribbage import Card, HandScore
+from cribbage.crosscribb import (CENTRE, COLUMNS_SIDE, LINES, CrossCribbGame, Line, LineScore, RoundResult,
+                                 running_total)
+
+from .cards import card_html
+from .i18n import cards_text, describe_items, spoken_count, t
+
+__all__ = ["BoardGrid", "XC_CSS", "seat_names", "side_name", "line_label", "line_totals", "as_hand",
+           "round_count_html", "where_text"]
+
+XC_CSS = """
+.cc-xc-grid { gap: 6px; align-items: center; justify-items: center; }
+.cc-xc-cell { width: 80px; height: 114px; display: flex; align-items: center; justify-content: center; }
+.cc-xc-cell .cc-card { width: 78px; height: 112px; }
+.cc-xc-starter .cc-card { outline: 3px dashed #000; outline-offset: 2px; }
+.cc-xc-last .cc-card { border: 5px double #000; }
+.jupyter-widgets.jupyter-button.cc-xc-open { width: 78px; height: 112px; font-size: 16px; font-weight: 700;
+  background: #eef5fb; border: 2px dashed #0072B2; border-radius: 9px; color: #0b3d66; padding: 0; margin: 0; }
+.jupyter-widgets.jupyter-button.cc-xc-open:hover { background: #d6e9f7; border-style: solid; }
+.jupyter-widgets.jupyter-button.cc-xc-open:focus-visible { outline: 3px solid #0072B2; outline-offset: 2px; }
+.cc-xc-label { font-size: 15px; line-height: 1.25; color: #222; text-align: center; }
+.cc-xc-label b { font-size: 16px; }
+.cc-xc-label .cc-xc-pts { font-size: 20px; font-weight: 700; }
+.cc-xc-rowlabel { text-align: left; width: 170px; padding-left: 6px; border-left: 4px solid #E69F00; }
+.cc-xc-collabel { width: 80px; border-top: 4px solid #56B4E9; padding-top: 2px; }
+.cc-xc-panel { display: flex; flex-direction: column; gap: 4px; }
+.cc-xc-turned .cc-card { transform: none; }
+.cc-xc-count { border: 1px solid #bbb; padding: 6px 12px; background: #fafafa; }
+.cc-xc-count h4 { margin: 8px 0 2px 0; font-size: 19px; }
+.cc-xc-count .cc-xc-line { margin: 3px 0; font-size: 17px; }
+.cc-xc-count .cc-xc-items { padding-left: 1.5em; font-size: 16px; color: #333; }
+.cc-xc-count .cc-xc-sum { font-weight: 700; font-size: 19px; margin-top: 6px; }
+.cc-xc-log { max-height: 170px; overflow-y: auto; border: 1px solid #bbb; padding: 4px 10px; background: #fafafa; }
+.cc-xc-log div { font-size: 16px; line-height: 1.35; }
+.cc-xc-side { font-size: 18px; }
+"""
+
+
+# Names ----------------------------------------------------------------------------------------------
+
+def seat_names(players: int, learner: Optional[int], sides: Sequence[int], language: str) -> tuple[str, ...]:
+    """A name for every seat: "Player 1".. when everyone plays here (``learner`` None); else "You",
+    "Partner", and the opponents ("Opponent", or "Left opponent" and "Right opponent" when two)."""
+    if learner is None:
+        return tuple(t("xc.player", language, n=seat + 1) for seat in range(players))
+    mine = sides[learner]
+    opponents = [s for s in range(players) if sides[s] != mine]
+    names = []
+    for seat in range(players):
+        if seat == learner:
+            names.append(t("xc.you", language))
+        elif sides[seat] == mine:
+            names.append(t("xc.partner", language))
+        elif len(opponents) == 1:
+            names.append(t("xc.opponent", language))
+        elif seat == (learner + 1) % players:
+            names.append(t("xc.left_opponent", language))
+        else:
+            names.append(t("xc.right_opponent", language))
+    return tuple(names)
+
+
+def side_name(game: CrossCribbGame, side: int, names: Sequence[str], language: str) -> str:
+    """"You & Partner", "Player 2": the seats of a side, joined."""
+    seats = [names[s] for s in game.seats_of(side)]
+    return seats[0] if len(seats) == 1 else t("xc.and", language, a=seats[0], b=seats[1])
+
+
+def line_label(line: Line, language: str) -> str:
+    """"Row 1" .. "Column 5", in the view's language."""
+    return t(f"xc.{line.kind}", language, n=line.index + 1)
+
+
+def where_text(square: tuple[int, int], language: str) -> str:
+    return t("xc.where", language, row=square[0] + 1, column=square[1] + 1)
+
+
+def line_totals(board: Sequence[Optional[Card]], starter: Card) -> dict[Line, int]:
+    """What every line scores so far (the engine's running total) on a board of 25 squares."""
+    out = {}
+    for line in LINES:
+        placed = [board[r * 5 + c] for r, c in line.squares]
+        held = [card for card in placed if card is not None]
+        out[line] = running_total(held, starter if line.holds_starter else None)
+    return out
+
+
+def as_hand(line: LineScore) -> HandScore:
+    """A line's count in the form the catalogue's describers read (they need four cards and a fifth)."""
+    return HandScore(line.cards[:4], line.cards[4], False, line.items)
+
+
+# The grid ------------------------------------------------------------------------------------------
+
+class BoardGrid(w.GridBox):
+    """The 5x5 board: each square a card, an empty slot, or (when offered) a button to place on it;
+    a label right of each row and under each column: the line, the side it scores for, its points.
+
+    ``on_square(square)`` is called when an offered square's button is clicked.
+    """
+
+    def __init__(self, on_square: Callable[[tuple[int, int]], None], guard: Callable, language: str) -> None:
+        self.language = language
+        self._cells: dict[tuple[int, int], w.Box] = {}
+        self._cards: dict[tuple[int, int], w.HTML] = {}
+        self.buttons: dict[tuple[int, int], w.Button] = {}
+        self.labels: dict[Line, w.HTML] = {}
+        children: list[w.Widget] = []
+        for r in range(5):
+            for c in range(5):
+                sq = (r, c)
+                shown = w.HTML()
+                button = w.Button(description=t("xc.square_button", language, row=r + 1, column=c + 1))
+                button.add_class("cc-xc-open")
+                button.on_click(guard(lambda _b, sq=sq: on_square(sq)))
+                cell = w.Box([shown])
+                cell.add_class("cc-xc-cell")
+                self._cells[sq], self._cards[sq], self.buttons[sq] = cell, shown, button
+                children.append(cell)
+            label = w.HTML()
+            self.labels[LINES[r]] = label
+            children.append(label)
+        for c in range(5):
+            label = w.HTML()
+            self.labels[LINES[5 + c]] = label
+            children.append(label)
+        children.append(w.HTML())
+        super().__init__(children, layout=w.Layout(grid_template_columns="repeat(5, 84px) 180px",
+                                                   grid_template_rows="repeat(5, 118px) auto", width="fit-content"))
+        self.add_class("cc-xc-grid")
+        self.offered: frozenset[tuple[int, int]] = frozenset()
+
+    def show(self, board: Sequence[Optional[Card]], *, offered: frozenset = frozenset(), card: Optional[Card] = None,
+             marked: frozenset = frozenset(), four_colour: bool = False) -> None:
+        """Draw 25 squares (row by row). ``offered`` squares become buttons to place ``card`` on;
+        ``marked`` cards get a thick double border (the card just placed, the line being counted)."""
+        lang = self.language
+        for sq, cell in self._cells.items():
+            held = board[sq[0] * 5 + sq[1]]
+            if sq in offered:
+                button = self.buttons[sq]
+                button.tooltip = t("xc.place_here", lang, card=str(card) if card else "",
+                                   where=where_text(sq, lang))
+                if cell.children != (button,):
+                    cell.children = (button,)
+                continue
+            if held is None:
+                text = '<span class="cc-card cc-empty" aria-hidden="true"></span>'
+            else:
+                text = card_html(held, language=lang, four_colour=four_colour)
+                if sq == CENTRE:
+                    starter = html.escape(t("card.starter", lang))
+                    text = f'<span class="cc-xc-starter" title="{starter}">{text}</span>'
+                if sq in marked:
+                    text = f'<span class="cc-xc-last">{text}</span>'
+            if self._cards[sq].value != text:
+                self._cards[sq].value = text
+            if cell.children != (self._cards[sq],):
+                cell.children = (self._cards[sq],)
+        self.offered = frozenset(offered)
+
+    def label(self, line: Line, side: str, points: Optional[int]) -> None:
+        """Label a line with the side it scores for and its points (None: hidden, as in the quiz)."""
+        lang = self.language
+        pts = "?" if points is None else t("xc.pts", lang, n=points)
+        kind = "cc-xc-rowlabel" if line.kind == "row" else "cc-xc-collabel"
+        text = (f'<div class="cc-xc-label {kind}"><b>{html.escape(line_label(line, lang))}</b><br>'
+                f'{html.escape(side)}<br><span class="cc-xc-pts">{html.escape(pts)}</span></div>')
+        if self.labels[line].value != text:
+            self.labels[line].value = text
+
+
+# The count of a round -------------------------------------------------------------------------------
+
+def _line_html(name: str, score: LineScore, language: str) -> str:
+    items = describe_items(as_hand(score), language)
+    listed = "".join(f"<div>{html.escape(item.text)}</div>" for item in items) or \
+        f"<div>{html.escape(t('xc.count.nothing', language))}</div>"
+    head = t("xc.count.line", language, line=name, cards=cards_text(score.cards), total=score.total)
+    spoken = spoken_count(as_hand(score), language)
+    return (f'<div class="cc-xc-line"><b>{html.escape(head)}</b> <i>({html.escape(spoken)})</i>'
+            f'<div class="cc-xc-items">{listed}</div></div>')
+
+
+def round_count_html(game: CrossCribbGame, result: RoundResult, names: Sequence[str], language: str) -> str:
+    """A finished round told in full: every line itemized, the crib, his heels, the totals, the margin."""
+    lang = language
+    parts = [f'<div class="cc-xc-count"><div class="cc-title">'
+             f'{html.escape(t("xc.count.title", lang, round=result.round))}</div>']
+    for side in (COLUMNS_SIDE, 1 - COLUMNS_SIDE):
+        who = side_name(game, side, names, lang)
+        parts.append(f"<h4>{html.escape(t('xc.count.side', lang, side=who, lines=t(f'xc.side.{side}', lang)))}</h4>")
+        for index, score in enumerate(result.lines(side)):
+            line = LINES[(5 if side == COLUMNS_SIDE else 0) + index]
+            parts.append(_line_html(line_label(line, lang), score, lang))
+        if side == result.dealer_side:
+            crib = result.crib
+            items = describe_items(crib, lang)
+            listed = "".join(f"<div>{html.escape(i.text)}</div>" for i in items) or \
+                f"<div>{html.escape(t('xc.count.nothing', lang))}</div>"
+            head = t("xc.count.crib", lang, cards=cards_text(crib.hand), starter=str(crib.starter), total=crib.total)
+            parts.append(f'<div class="cc-xc-line"><b>{html.escape(head)}</b> '
+                         f'<i>({html.escape(spoken_count(crib, lang))})</i><div class="cc-xc-items">{listed}</div></div>')
+            if result.his_heels:
+                parts.append(f'<div class="cc-xc-line"><b>{html.escape(t("xc.count.heels", lang))}</b></div>')
+        lines = result.lines_total(side)
+        if side == result.dealer_side:
+            text = t("xc.count.total_dealer", lang, side=who, lines=lines, crib=result.crib.total,
+                     heels=result.his_heels, total=result.totals[side])
+        else:
+            text = t("xc.count.total", lang, side=who, total=result.totals[side])
+        parts.append(f'<div class="cc-xc-sum">{html.escape(text)}</div>')
+    if result.winner is None:
+        margin = t("xc.count.tie", lang, total=result.totals[0])
+    else:
+        margin = t("xc.count.margin", lang, side=side_name(game, result.winner, names, lang),
+                   points=result.points, high=result.totals[result.winner], low=result.totals[1 - result.winner])
+    parts.append(f'<div class="cc-xc-sum" role="status">{html.escape(margin)}</div></div>')
+    return "".join(parts)
