@@ -268,3 +268,55 @@ def test_every_reason_the_engine_gives_is_said_in_other_languages(language):
                 said = discard_reason(option, dealer=dealer, language=language)
                 assert said != option.reason, option.reason
                 assert discard_reason(option, dealer=dealer) == option.reason
+
+
+def _shown(widget) -> str:
+    """Every string the widget tree shows (descriptions, HTML and text values, tooltips)."""
+    import re
+    import ipywidgets as w
+    out, stack = [], [widget]
+    while stack:
+        item = stack.pop()
+        for name in ("description", "placeholder", "tooltip"):
+            value = getattr(item, name, None)
+            if isinstance(value, str):
+                out.append(value)
+        if isinstance(item, (w.HTML, w.Text)):
+            out.append(re.sub(r"<style>.*?</style>", "", item.value, flags=re.S))
+        out.extend(getattr(item, "_options_labels", ()))
+        stack.extend(getattr(item, "children", ()))
+    return "\n".join(out)
+
+
+def english_only(prefix: str) -> list[str]:
+    """Pieces of this widget's English texts (between the blanks) that no other language shares."""
+    import re
+    from widgets.messages_play import MESSAGES
+    out = []
+    for key, entry in MESSAGES.items():
+        if key.startswith(prefix):
+            for piece in re.split(r"{\w*}", entry["en"]):
+                piece = piece.strip(" :.,()·“”▶◀")
+                if len(piece) >= 5 and all(piece not in entry[lang] for lang in ("es", "pt")):
+                    out.append(piece)
+    return out
+
+
+@pytest.mark.parametrize("language", ["es", "pt"])
+def test_no_english_shows_in_other_languages(language):
+    fragments = english_only("drill.")
+    assert len(fragments) > 40
+    views = []
+    for discard in ("5H 5C", "2C 8H"):
+        drill = DiscardDrill(language=language)
+        drill.answer(discard)
+        drill.answer("KS KD")
+        views.append(drill)
+    other = DiscardDrill(language=language)
+    other.show(3)
+    other.answer("KS KD")
+    views.append(other)
+    shown = "\n".join(_shown(v) for v in views)
+    leaks = [piece for piece in fragments if piece in shown]
+    assert not leaks, leaks
+    assert "keeps" not in shown and "gives" not in shown          # the reasons are said again

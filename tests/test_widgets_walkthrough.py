@@ -283,3 +283,31 @@ def test_monkey_never_raises():
             practice.play(rng.choice(["5H", "KS", "xx", Card.parse("AC"), 7]))
         assert practice.internal_errors == []
     assert practice.hand_number > 5
+
+
+@pytest.mark.parametrize("language", ["es", "pt"])
+def test_no_english_shows_in_other_languages(language):
+    from test_widgets_drill import _shown, english_only
+    fragments = english_only("walk.")
+    assert len(fragments) > 40
+    views = []
+    for index in range(3):
+        walk = PeggingWalkthrough(index, language=language)
+        walk.forward()
+        walk.predict(9)
+        views.append(walk)
+        end = PeggingWalkthrough(index, language=language, predict=False)
+        while not end.at_end:
+            end.forward()
+            views.append(_shown(end))
+    practice = PeggingPractice(5, language=language)
+    rng = random.Random(3)
+    while not practice.play_over:
+        practice.hint()
+        views.append(_shown(practice))
+        enabled = [c for c, b in practice.card_buttons.items() if not b.disabled]
+        practice.play(rng.choice(enabled)) if enabled else practice.go()
+    views.append(practice)
+    shown = "\n".join(v if isinstance(v, str) else _shown(v) for v in views)
+    leaks = [piece for piece in fragments if piece in shown]
+    assert not leaks, leaks
