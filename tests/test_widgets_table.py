@@ -51,8 +51,9 @@ def _click_through(table: GameTable, rng: random.Random, *, follow: bool = False
     """Play to the end with real clicks: the advised moves (``follow``) or random legal ones."""
     game = table.game
     for _ in range(limit):
-        if game.is_over or (game.phase is Phase.DEAL_OVER and table.next_deal_button.layout.display == "none"):
-            return
+        if game.is_over or (game.phase is Phase.DEAL_OVER and not table.checking
+                            and table.next_deal_button.layout.display == "none"):
+            return  # the end of the game, or of a guided hand
         if table.checking:
             if claim and game.muggins_claimant == YOU:
                 table.muggins_button.click()
@@ -86,9 +87,9 @@ def _click_through(table: GameTable, rng: random.Random, *, follow: bool = False
     raise AssertionError("the game did not finish")
 
 
-@pytest.mark.parametrize("level", ["beginner", "standard", "expert"])
-def test_a_full_game_to_the_finish_at_each_level(level: str) -> None:
-    table = GameTable(seed=11, level=level, board=False)
+@pytest.mark.parametrize("level, target", [("beginner", 61), ("standard", 61), ("expert", 121)])
+def test_a_full_game_to_the_finish_at_each_level(level: str, target: int) -> None:
+    table = GameTable(seed=11, level=level, target=target, board=False)
     _click_through(table, random.Random(level))
     game = table.game
     assert game.is_over and table.level == level
@@ -238,7 +239,7 @@ def test_hints_come_from_the_engine() -> None:
 
 
 def test_same_seed_same_game_and_new_game_settings() -> None:
-    a, b = GameTable(seed="x", board=False), GameTable(seed="x", board=False)
+    a, b = GameTable(seed="x", target=61, board=False), GameTable(seed="x", target=61, board=False)
     _click_through(a, random.Random(4))
     _click_through(b, random.Random(4))
     assert a.log_lines == b.log_lines
@@ -268,9 +269,11 @@ def test_the_board_follows_the_pegs() -> None:
 
 
 def test_spanish_and_portuguese_tables() -> None:
-    for language, word in (("es", "Elige dos cartas"), ("pt", "Escolha duas cartas")):
-        table = GameTable(seed=1, language=language, board=False)
+    for language, word, won in (("es", "Elige dos cartas", "una partida"), ("pt", "Escolha duas cartas", "uma partida")):
+        table = GameTable(seed=4, language=language, level="beginner", muggins=True, target=61, board=False)
         assert word in table.prompt
+        _click_through(table, random.Random(1), short_counts=True)
+        assert table.game.is_over and won in table.result_text
     guided = GameTable.guided(2, language="es", board=False)
     assert "Ahora repartes tú" in guided.guide_text
 
@@ -391,7 +394,7 @@ def test_a_seeded_monkey_never_breaks_the_table() -> None:
     rng = random.Random(2024)
     tables = [GameTable(seed=1, level="beginner", muggins=True, target=61, board=False),
               GameTable.guided(3, board=False)]
-    for i in range(3000):
+    for i in range(2000):
         table = tables[i % 2]
         controls = [table.lay_away_button, table.go_button, table.hint_button, table.count_button,
                     table.muggins_button, table.go_on_button, table.next_deal_button]
@@ -412,3 +415,12 @@ def test_a_seeded_monkey_never_breaks_the_table() -> None:
             tables[1] = GameTable.guided(rng.randint(1, 3), board=False)
         _check_invariants(table)
     assert all(t.internal_errors == [] for t in tables)
+
+
+def test_the_cut_for_deal_is_told_as_the_engine_cut() -> None:
+    for seed in (1, 2, 2026):
+        table = GameTable(seed=seed, board=False)
+        cuts = [line for line in table.log_lines if line.startswith("Cut for deal")]
+        assert len(cuts) == sum(1 for e in table.game.log if e.kind == "cut for deal")
+        assert cuts[-1].endswith("you." if table.game.dealer == YOU else "the computer.")
+        assert all(line.endswith("cut again.") for line in cuts[:-1])

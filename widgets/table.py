@@ -526,7 +526,8 @@ class GameTable(View):
         lines: list[tuple[str, str]] = []
         if kind == "cut for deal":
             a, b = entry.cards
-            lines.append(("", self._t("table.log_cut", a=str(a), b=str(b))))
+            key = "table.log_cut_again" if a.rank == b.rank else f"table.log_cut_{0 if a.rank < b.rank else 1}"
+            lines.append(("", self._t(key, a=str(a), b=str(b))))
         elif kind == "deal":
             lines.append(("cc-log-deal", self._t(f"table.log_deal_{who}", n=entry.deal)))
         elif kind == "discard":
