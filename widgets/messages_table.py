@@ -128,6 +128,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     # --- hints and guidance ---------------------------------------------------------------------
     "table.hint_none": {"en": "No hint now: it is not your move.", "es": "Ahora no hay pista: no te toca.",
                         "pt": "Agora não há dica: não é a sua vez."},
+    "table.hint_count": {"en": "Count in order: fifteens, pairs, runs, flush, nobs, saying the total as you go.",
+                         "es": "Cuenta en orden: quinces, parejas, secuencias, color y nobs, diciendo el total sobre la marcha.",
+                         "pt": "Conte em ordem: quinzes, pares, sequências, flush e nobs, dizendo o total à medida que conta."},
     "table.hint_discard": {"en": "The expert lays away {away} and keeps {keep}: it {reason} (worth {net} on average).",
                            "es": "La experta echa {away} y se queda {keep} (en palabras del motor: “{reason}”; vale {net} de media).",
                            "pt": "O especialista põe {away} e fica com {keep} (nas palavras do motor: “{reason}”; vale {net} em média)."},

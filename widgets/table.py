@@ -400,7 +400,10 @@ class GameTable(View):
     @guarded
     def hint(self) -> None:
         """The expert's advice for the step now: the best keep, or the best card, with the reason."""
-        self._hint_text = self._advice_text(self._advice_now()) or self._t("table.hint_none")
+        game = self._game
+        counting = game.phase is Phase.SHOW and game.to_act == YOU and not self._checking
+        self._hint_text = self._advice_text(self._advice_now()) or self._t(
+            "table.hint_count" if counting else "table.hint_none")
         self._refresh()
 
     # The computer and the advice --------------------------------------------------------------
@@ -617,7 +620,7 @@ class GameTable(View):
         deal_over = phase is Phase.DEAL_OVER and not self._checking
         self._next_deal.layout.display = None if deal_over and self._guide_script is None else "none"
         self._next_deal.disabled = not deal_over
-        self._hint_button.disabled = not self._may_advise()
+        self._hint_button.disabled = not (self._may_advise() or counting)
 
         self._prompt_text = self._prompt_words()
         self._prompt.value = f'<div class="cc-prompt" role="status">{html.escape(self._prompt_text)}</div>'
@@ -667,7 +670,7 @@ class GameTable(View):
     def _crib_shown(self) -> bool:
         """The crib is turned up when its turn in the show comes."""
         game = self._game
-        return game.phase is not Phase.SHOW or game.counting == "crib"
+        return game.phase is not Phase.SHOW or (game.counting == "crib" and not self._checking)
 
     def _play_html(self) -> str:
         game = self._game
