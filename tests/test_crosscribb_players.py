@@ -175,3 +175,46 @@ def test_play_round_needs_one_player_per_seat():
     game = CrossCribbGame(4, seed=1)
     with pytest.raises(CribbageError, match="one player per seat"):
         play_round(game, [RandomPlayer()] * 3)
+
+
+def test_with_two_squares_left_the_better_player_picks_the_exact_best():
+    """With two open squares the expectation is exact, so the choice must match brute force: the
+    other square filled by each unseen card in turn, own lines minus the other side's."""
+    checked = 0
+    for seed in range(30):
+        game = CrossCribbGame(4, seed=seed)
+        rng = random.Random(seed)
+        while game.phase is Phase.PLAY and len(game.open_squares()) > 2:
+            seat = game.to_act
+            if game.must_lay_away or (game.owes(seat) and rng.random() < 0.3):
+                game.lay_away(seat)
+            else:
+                game.place(seat, rng.choice(game.open_squares()))
+        seat = game.to_act
+        if game.phase is not Phase.PLAY or game.owes(seat) or len(game.open_squares()) != 2:
+            continue
+        side = game.side_of(seat)
+        card = game.turned
+        unseen = game.unseen(seat)
+
+        def difference(grid):
+            starter = grid[2][2]
+            rows = sum(line_total(grid[r], starter if r == 2 else None) for r in range(5))
+            cols = sum(line_total([grid[r][c] for r in range(5)], starter if c == 2 else None)
+                       for c in range(5))
+            return (cols - rows) if side == 0 else (rows - cols)
+
+        outcomes = {}
+        for sq in game.open_squares():
+            other = next(o for o in game.open_squares() if o != sq)
+            total = 0
+            for fill in unseen:
+                grid = [list(row) for row in game.board]
+                grid[sq[0]][sq[1]] = card
+                grid[other[0]][other[1]] = fill
+                total += difference(grid)
+            outcomes[sq] = total / len(unseen)
+        choice = ExpectedValuePlayer(seed).choose(game)
+        assert outcomes[choice.square] == pytest.approx(max(outcomes.values()))
+        checked += 1
+    assert checked >= 8
