@@ -32,7 +32,7 @@ from ._base import Refused, View, guarded, style_tag
 from .board import Board
 from .cards import card_html, row_html, suit_class
 from .guided import GUIDED_HANDS, GuidedHand
-from .i18n import card_name, cards_text, describe_items, number_words, spoken_count
+from .i18n import card_name, cards_text, describe_items, number_words, spoken_count, t
 
 __all__ = ["GameTable", "YOU", "COMPUTER"]
 
@@ -61,7 +61,6 @@ _TABLE_CSS = """
 
 
 def _back_html(language: str, n: int) -> str:
-    from .i18n import t
     label = html.escape(t("table.face_down", language))
     return "".join(f'<span class="cc-card cc-back" role="img" aria-label="{label}" title="{label}"></span>'
                    for _ in range(n))
