@@ -11,6 +11,7 @@ from cribbage.discard import advise_discard
 from cribbage.events import Phase
 from cribbage.pegging import PlayView, choose_play
 from widgets.guided import GUIDED_HANDS, GuidedHand
+from widgets.i18n import card_name
 from widgets.messages import MESSAGES
 from widgets.table import COMPUTER, YOU, GameTable
 
@@ -44,6 +45,13 @@ def _check_invariants(table: GameTable) -> None:
         assert table.go_button.disabled == (not game.can_go(YOU))
     if game.is_over:
         assert table.result_text
+    # The crib is face down until its turn in the show, and the computer's hand until the show.
+    crib_hidden = game.phase in (Phase.DISCARD, Phase.PLAY) or (
+        game.phase is Phase.SHOW and (game.counting != "crib" or table.checking))
+    if game.crib and crib_hidden and not game.is_over:
+        assert not any(f'aria-label="{card_name(c)}"' in table._top.value for c in game.crib)
+    if game.phase in (Phase.DISCARD, Phase.PLAY) and not game.is_over:
+        assert not any(f'aria-label="{card_name(c)}"' in table._top.value for c in game.hand(COMPUTER))
 
 
 def _click_through(table: GameTable, rng: random.Random, *, follow: bool = False, short_counts: bool = False,
