@@ -16,7 +16,7 @@ from cribbage.scoring import _POW5, _rank_table
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("level", ["random", "attack", "expected"])
 def test_every_choice_is_legal(players, level):
-    for seed in range(3):
+    for seed in range(2):
         game = CrossCribbGame(players, seed=seed)
         player = LEVELS[level](seed)
         for _ in range(2):
