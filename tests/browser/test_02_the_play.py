@@ -1,0 +1,20 @@
+"""Stop 2 in JupyterLab: step through a solved pegging sequence, card by card, to its end."""
+
+from widgets.walkthrough import SOLVED_PLAYS
+
+NOTEBOOK = "02_the_play.ipynb"
+
+
+def test_stepping_through_a_pegging_sequence(open_notebook) -> None:
+    notebook = open_notebook(NOTEBOOK)
+    cell = notebook.find_cell("PeggingWalkthrough(0)")
+    steps = SOLVED_PLAYS[0].steps()
+    for n, step in enumerate(steps, 1):
+        notebook.click("Next ▶", cell=cell)
+        notebook.expect_text(cell, f"Step {n} of {len(steps)}.")
+        if step.kind == "play":
+            notebook.expect_text(cell, f"{step.card}, the count is {step.count}.")
+    assert steps[-1].kind == "end of play"
+    notebook.click("Show points", cell=cell)
+    notebook.expect_text(cell, "Last card of the play")
+    notebook.screenshot("02_the_play-walkthrough", cell=cell)
