@@ -15,7 +15,7 @@ import random
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Iterable
 
 import ipywidgets as w
 

@@ -19,15 +19,15 @@ from typing import Any, Sequence
 
 import ipywidgets as w
 
-from cribbage import Card, ScoreItem, cards as parse_cards
-from cribbage.events import LogEntry, Phase, ScoreEvent
+from cribbage import Card, ScoreItem
+from cribbage.events import Phase, ScoreEvent
 from cribbage.game import Game
 from cribbage.pegging import LEVELS, PlayView, choose_play
 from cribbage.players import player as computer_player
 
 from ._base import Refused, View, guarded, style_tag
 from .cards import CardRow, suit_class
-from .i18n import card_name, describe_play_item
+from .i18n import card_name, decimal, describe_play_item, t
 
 __all__ = ["SolvedPlay", "SOLVED_PLAYS", "PlayStep", "play_steps", "step_text", "points_texts",
            "PeggingWalkthrough", "PeggingPractice", "hint_text"]
@@ -149,8 +149,6 @@ def step_text(step: PlayStep, language: str, names: Sequence[str], whom: Sequenc
 
     ``names`` label the seats (``"Pone"``, ``"You"``), ``whom`` name them mid-sentence.
     """
-    from .i18n import t
-
     who = _who(names, step.player)
     if step.kind == "play":
         return t("walk.step.play", language, who=who, card=str(step.card), count=step.count)
@@ -169,8 +167,6 @@ def step_text(step: PlayStep, language: str, names: Sequence[str], whom: Sequenc
 
 def points_texts(step: PlayStep, language: str, whom: Sequence[str]) -> list[str]:
     """Every point of ``step`` with its reason: ``"Fifteen: 8♦ 7♥ for 2 (the dealer)"``."""
-    from .i18n import t
-
     out = []
     for event in step.events:
         if event.kind == "go":
@@ -208,8 +204,6 @@ _MAKES = re.compile(r"(fifteen|31|a pair|a pair royal|a double pair royal|a run 
 
 def hint_text(reason: str, language: str = "en") -> str:
     """The engine's hint (``choose_play(...).reason``) in ``language``."""
-    from .i18n import decimal, t
-
     if language == "en":
         return reason
     for pattern, key in _HINT_FORMS:
@@ -508,8 +502,6 @@ def _label(text: str) -> str:
 
 
 def _read_points(value: Any, language: str) -> int:
-    from .i18n import t
-
     if isinstance(value, bool):
         raise Refused(t("walk.bad_number", language, text=repr(value)))
     if isinstance(value, int):
