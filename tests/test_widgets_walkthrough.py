@@ -311,3 +311,11 @@ def test_no_english_shows_in_other_languages(language):
     shown = "\n".join(v if isinstance(v, str) else _shown(v) for v in views)
     leaks = [piece for piece in fragments if piece in shown]
     assert not leaks, leaks
+
+
+def test_the_solved_plays_lay_away_the_engines_best_discards():
+    from cribbage.discard import advise_discard
+    for solved in SOLVED_PLAYS:
+        for seat in (0, 1):
+            best = advise_discard(solved.hands[seat], dealer=seat == solved.dealer).best
+            assert set(best.discard) == set(cards(solved.discards[seat])), (solved.name, seat)

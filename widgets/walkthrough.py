@@ -40,7 +40,8 @@ _PLAY_KINDS = ("play", "go", "pass", "reset", "end of play")
 class SolvedPlay:
     """A chosen deal, laid away and cut, whose play the engine's expert players play out.
 
-    ``hands`` are seat 0's and seat 1's six cards, ``discards`` the two each lays away. ``name`` is
+    ``hands`` are seat 0's and seat 1's six cards, ``discards`` the two each lays away (the
+    engine's best discard for each, checked in the tests). ``name`` is
     the catalogue key of what the sequence shows.
     """
 
