@@ -723,8 +723,7 @@ class GameTable(View):
             return self._t("table.prompt_check")
         phase = game.phase
         if phase is Phase.DISCARD:
-            crib = self._t("table.your_crib" if game.dealer == YOU else "table.computer_crib")
-            return self._t("table.prompt_discard", crib=crib)
+            return self._t(f"table.prompt_discard_{game.dealer}")
         if phase is Phase.PLAY:
             if game.to_act != YOU:
                 return self._t("table.prompt_wait")
