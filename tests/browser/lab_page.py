@@ -338,31 +338,30 @@ class LabNotebook:
     # -- pictures -----------------------------------------------------------------------------
 
     def screenshot(self, name: str, cell: int | None = None) -> Path:
-        """Save ``build/screenshots/<name>.png``: cell ``cell``'s output, or the whole notebook
-        (the window is made as tall as the notebook for the picture)."""
+        """Save ``build/screenshots/<name>.png``: cell ``cell``'s output, or the whole notebook.
+
+        JupyterLab scrolls the notebook inside its own panel, where a picture of anything taller
+        than the window comes out cut and overlaid; so the window is made as tall as the notebook
+        for the picture, then put back."""
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
-        if cell is not None:
-            self.output(cell).screenshot(path=str(path))
-            return path
+        outer = "document.querySelector('.jp-NotebookPanel .jp-WindowedPanel-outer')"
         size = self.page.viewport_size or {"width": 1280, "height": 900}
-        height = self.page.evaluate(
-            "() => { const n = document.querySelector('.jp-NotebookPanel .jp-WindowedPanel-outer');"
-            " return n ? n.scrollHeight : 0; }")
+        height = self.page.evaluate(f"() => {{ const n = {outer}; return n ? n.scrollHeight : 0; }}")
         chrome = size["height"] - self.page.evaluate(
-            "() => { const n = document.querySelector('.jp-NotebookPanel .jp-WindowedPanel-outer');"
-            " return n ? n.clientHeight : 0; }")
+            f"() => {{ const n = {outer}; return n ? n.clientHeight : 0; }}")
         self.page.set_viewport_size({"width": size["width"],
                                      "height": max(size["height"], min(height + chrome, 12000))})
         try:
             # Let JupyterLab lay the taller window out, then show the notebook from its top
             # (Run All leaves it scrolled to the last cell).
             self.page.wait_for_timeout(300)
-            self.page.evaluate(
-                "() => { const n = document.querySelector('.jp-NotebookPanel .jp-WindowedPanel-outer');"
-                " if (n) n.scrollTop = 0; }")
+            self.page.evaluate(f"() => {{ const n = {outer}; if (n) n.scrollTop = 0; }}")
             self.page.wait_for_timeout(200)
-            self.page.screenshot(path=str(path))
+            if cell is None:
+                self.page.screenshot(path=str(path))
+            else:
+                self.output(cell).screenshot(path=str(path))
         finally:
             self.page.set_viewport_size(size)
         return path
