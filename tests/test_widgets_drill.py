@@ -320,3 +320,14 @@ def test_no_english_shows_in_other_languages(language):
     leaks = [piece for piece in fragments if piece in shown]
     assert not leaks, leaks
     assert "keeps" not in shown and "gives" not in shown          # the reasons are said again
+
+
+def test_a_keep_tied_with_the_best_is_right_and_said_so():
+    drill = DiscardDrill()
+    drill.show(3)                                   # starve the crib: K♦ and K♠ are alike here
+    advice = drill.advice
+    tied = advice[1]
+    assert tied.net == advice.best.net and set(tied.discard) != set(advice.best.discard)
+    drill.answer(tied.discard)
+    assert drill.right == 1 and "worth exactly as much as the best keep" in drill.verdict
+    assert "Against the best keep" not in drill.verdict

@@ -387,6 +387,8 @@ class DiscardDrill(View):
         where = self._t("drill.rank", rank=ordinal(rank, language), of=total)
         if rank == 1:
             head = self._t("drill.right_best")
+        elif advice.best.net - mine.net < 1e-9:      # the same points: a keep tied with the best
+            head = self._t("drill.right_tied", where=where)
         elif right:
             head = self._t("drill.right_close", where=where, margin=decimal(RIGHT_MARGIN, language, 1))
         else:
@@ -395,7 +397,7 @@ class DiscardDrill(View):
         d_hand = mine.hand_ev - best.hand_ev
         d_crib = sign * (mine.crib_ev - best.crib_ev)
         parts = [(("ok" if right else "error"), head, True)]
-        if rank != 1:
+        if advice.best.net - mine.net >= 1e-9:
             parts.append(("info", self._t("drill.given_up", net=_signed(d_hand + d_crib, language),
                                           hand=_signed(d_hand, language), crib=_signed(d_crib, language)),
                           False))
