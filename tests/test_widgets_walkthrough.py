@@ -145,6 +145,7 @@ def test_choosing_a_sequence():
     walk = PeggingWalkthrough()
     walk._choice.value = 2                                   # the toggle buttons
     assert walk.sequence == 2 and walk.position == 0 and "the last card" in walk._heading.value
+    assert "Watch a pair royal, a go and a reset" in walk._heading.value
     for bad in (3, -1, "1", None, True):
         walk.choose(bad)
         assert walk.sequence == 2

@@ -455,7 +455,8 @@ class PeggingWalkthrough(View):
                         name=self._t(f"walk.seq.{solved.name}"))
         self._heading.value = (f'<div class="cc-title">{html.escape(title)}</div>'
                                f'<div class="cc-text">{html.escape(which)} · '
-                               f'{html.escape(self._t("walk.starter_is", card=str(game.starter)))}</div>')
+                               f'{html.escape(self._t("walk.starter_is", card=str(game.starter)))}</div>'
+                               f'<div class="cc-text"><i>{html.escape(self._t(f"walk.about.{solved.name}"))}</i></div>')
         self._labels[0].value = _label(self._t("walk.holds", who=names[dealer]))
         self._labels[1].value = _label(self._t("walk.table"))
         self._labels[2].value = _label(self._t("walk.holds", who=names[pone]))
