@@ -23,6 +23,7 @@ from cribbage.crosscribb import (CENTRE, LEVELS, LINES, CrossCribbGame, LaidAway
 
 from ._base import Refused, View, guarded, style_tag
 from .cards import card_html
+from .i18n import cards_text
 from .crosscribb_view import XC_CSS, BoardGrid, line_totals, round_count_html, seat_names, side_name, where_text
 
 __all__ = ["CrossCribbBoard"]
@@ -79,16 +80,16 @@ class CrossCribbBoard(View):
             button.tooltip = self._t(f"xc.replay.{name}_tip")
         self._replay_text = w.HTML()
         side_panel = w.VBox([self._turned, w.HBox([self._lay_away, self._next_round]), self._crib],
-                            layout=w.Layout(min_width="300px", max_width="420px", margin="0 0 0 18px"))
+                            layout=w.Layout(width="320px", margin="0 0 0 14px"))
         side_panel.add_class("cc-xc-panel")
         self._log = w.HTML()
         self._count = w.HTML()
         self._result = w.HTML()
         replay_bar = w.HBox([*self._replay.values(), self._replay_text], layout=w.Layout(align_items="center"))
-        self.children = [style_tag(), self._style, settings, self._title, self._status, self._message,
+        self.children = [style_tag(), self._style, settings, self._title, self._status, self._result, self._message,
                          w.HBox([self._grid, side_panel], layout=w.Layout(flex_flow="row wrap",
                                                                           align_items="flex-start")),
-                         replay_bar, self._log, self._result, self._count]
+                         replay_bar, self._log, self._count]
         self._start(players, seat, level, seed, target)
 
     def _button(self, key: str, action, style: str = "") -> w.Button:
@@ -408,9 +409,12 @@ class CrossCribbBoard(View):
             turned = f'<div class="cc-prompt">{html.escape(self._t("xc.game_over"))}</div>'
         self._turned.value = turned
         owed = ", ".join(self._t("xc.owes_one", name=self._names[s], n=game.owes(s)) for s in range(game.players))
-        crib = self._t("xc.crib", side=self._side(game.dealer_side), n=crib_size)
-        self._crib.value = (f'<div class="cc-text"><b>{html.escape(crib)}</b><br>'
-                            f'{html.escape(self._t("xc.owes", list=owed))}</div>')
+        if game.phase is Phase.PLAY:
+            crib = self._t("xc.crib", side=self._side(game.dealer_side), n=crib_size)
+        else:
+            crib = self._t("xc.crib_shown", side=self._side(game.dealer_side), cards=cards_text(game.crib))
+        owes = f'<br>{html.escape(self._t("xc.owes", list=owed))}' if game.phase is Phase.PLAY else ""
+        self._crib.value = f'<div class="cc-text"><b>{html.escape(crib)}</b>{owes}</div>'
 
         can_act = live and self.is_my_turn()
         self._lay_away.disabled = not (can_act and game.owes(game.to_act) > 0)  # type: ignore[arg-type]
@@ -443,6 +447,6 @@ class CrossCribbBoard(View):
             text = self._t("xc.result", side=self._side(r.winner), high=r.scores[r.winner],
                            low=r.scores[1 - r.winner], margin=r.margin, kind=self._t(f"xc.kind.{r.kind}"),
                            games=r.games)
-            self._result.value = f'<div class="cc-result" role="status">{html.escape(text)}</div>'
+            self._result.value = f'<div class="cc-xc-result" role="status">{html.escape(text)}</div>'
         else:
             self._result.value = ""

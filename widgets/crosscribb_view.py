@@ -27,20 +27,23 @@ XC_CSS = """
 .cc-xc-grid { gap: 6px; align-items: center; justify-items: center; }
 .cc-xc-cell { width: 80px; height: 114px; display: flex; align-items: center; justify-content: center; }
 .cc-xc-cell .cc-card { width: 78px; height: 112px; }
-.cc-xc-starter .cc-card { outline: 3px dashed #000; outline-offset: 2px; }
+.cc-xc-starter .cc-card { border: 4px dashed #0072B2; }
 .cc-xc-last .cc-card { border: 5px double #000; }
 .jupyter-widgets.jupyter-button.cc-xc-open { width: 78px; height: 112px; font-size: 16px; font-weight: 700;
   background: #eef5fb; border: 2px dashed #0072B2; border-radius: 9px; color: #0b3d66; padding: 0; margin: 0; }
 .jupyter-widgets.jupyter-button.cc-xc-open:hover { background: #d6e9f7; border-style: solid; }
 .jupyter-widgets.jupyter-button.cc-xc-open:focus-visible { outline: 3px solid #0072B2; outline-offset: 2px; }
 .cc-xc-label { font-size: 15px; line-height: 1.25; color: #222; text-align: center; }
-.cc-xc-label b { font-size: 16px; }
+.cc-xc-label b { font-size: 15px; white-space: nowrap; }
 .cc-xc-label .cc-xc-pts { font-size: 20px; font-weight: 700; }
-.cc-xc-rowlabel { text-align: left; width: 170px; padding-left: 6px; border-left: 4px solid #E69F00; }
-.cc-xc-collabel { width: 80px; border-top: 4px solid #56B4E9; padding-top: 2px; }
+.cc-xc-rowlabel { text-align: left; width: 122px; padding-left: 6px; border-left: 4px solid #E69F00; }
+.cc-xc-collabel { width: 84px; border-top: 4px solid #56B4E9; padding-top: 2px; }
 .cc-xc-panel { display: flex; flex-direction: column; gap: 4px; }
+.cc-view .cc-prompt { font-size: 20px; font-weight: 700; }
 .cc-xc-turned .cc-card { transform: none; }
 .cc-xc-count { border: 1px solid #bbb; padding: 6px 12px; background: #fafafa; }
+.cc-xc-sides { display: flex; flex-wrap: wrap; gap: 4px 28px; }
+.cc-xc-sides > div { flex: 1 1 420px; min-width: 0; }
 .cc-xc-count h4 { margin: 8px 0 2px 0; font-size: 19px; }
 .cc-xc-count .cc-xc-line { margin: 3px 0; font-size: 17px; }
 .cc-xc-count .cc-xc-items { padding-left: 1.5em; font-size: 16px; color: #333; }
@@ -48,6 +51,7 @@ XC_CSS = """
 .cc-xc-log { max-height: 170px; overflow-y: auto; border: 1px solid #bbb; padding: 4px 10px; background: #fafafa; }
 .cc-xc-log div { font-size: 16px; line-height: 1.35; }
 .cc-xc-side { font-size: 18px; }
+.cc-xc-result { font-size: 24px; font-weight: 700; border: 3px solid #000; padding: 6px 10px; margin: 6px 0; }
 """
 
 
@@ -140,8 +144,9 @@ class BoardGrid(w.GridBox):
             self.labels[LINES[5 + c]] = label
             children.append(label)
         children.append(w.HTML())
-        super().__init__(children, layout=w.Layout(grid_template_columns="repeat(5, 84px) 180px",
-                                                   grid_template_rows="repeat(5, 118px) auto", width="fit-content"))
+        super().__init__(children, layout=w.Layout(grid_template_columns="repeat(5, 84px) 130px",
+                                                   grid_template_rows="repeat(5, 118px) auto", width="585px",
+                                                   flex="0 0 auto"))
         self.add_class("cc-xc-grid")
         self.offered: frozenset[tuple[int, int]] = frozenset()
 
@@ -202,9 +207,10 @@ def round_count_html(game: CrossCribbGame, result: RoundResult, names: Sequence[
     lang = language
     parts = [f'<div class="cc-xc-count"><div class="cc-title">'
              f'{html.escape(t("xc.count.title", lang, round=result.round))}</div>']
+    parts.append('<div class="cc-xc-sides">')
     for side in (COLUMNS_SIDE, 1 - COLUMNS_SIDE):
         who = side_name(game, side, names, lang)
-        parts.append(f"<h4>{html.escape(t('xc.count.side', lang, side=who, lines=t(f'xc.side.{side}', lang)))}</h4>")
+        parts.append(f"<div><h4>{html.escape(t('xc.count.side', lang, side=who, lines=t(f'xc.side.{side}', lang)))}</h4>")
         for index, score in enumerate(result.lines(side)):
             line = LINES[(5 if side == COLUMNS_SIDE else 0) + index]
             parts.append(_line_html(line_label(line, lang), score, lang))
@@ -224,7 +230,8 @@ def round_count_html(game: CrossCribbGame, result: RoundResult, names: Sequence[
                      heels=result.his_heels, total=result.totals[side])
         else:
             text = t("xc.count.total", lang, side=who, total=result.totals[side])
-        parts.append(f'<div class="cc-xc-sum">{html.escape(text)}</div>')
+        parts.append(f'<div class="cc-xc-sum">{html.escape(text)}</div></div>')
+    parts.append("</div>")
     if result.winner is None:
         margin = t("xc.count.tie", lang, total=result.totals[0])
     else:

@@ -1,0 +1,66 @@
+"""Stop 7 in JupyterLab: a whole CrossCribb round played with real clicks, replayed, and a line of
+the quiz counted; the page must show what the same clicks do to the same seeded game run here."""
+
+from cribbage.crosscribb import Phase
+from widgets.crosscribb import CrossCribbBoard
+from widgets.crosscribb_quiz import CrossCribbQuiz
+
+NOTEBOOK = "07_crosscribb.ipynb"
+
+
+def test_a_round_by_clicks_and_its_replay(open_notebook) -> None:
+    notebook = open_notebook(NOTEBOOK)
+    notebook.page.set_viewport_size({"width": 1440, "height": 1000})
+    cell = notebook.find_cell("CrossCribbBoard(players=2")
+    twin = CrossCribbBoard(players=2, seat=0, level="expected", seed=7)   # the notebook's game, here
+    game = twin.game
+    notebook.screenshot("07_crosscribb-start", cell=cell)
+    laid_by_choice = False
+    moves = 0
+    while game.phase is Phase.PLAY:
+        if game.must_lay_away or (not laid_by_choice and game.owes(0) and moves == 3):
+            laid_by_choice = laid_by_choice or not game.must_lay_away
+            notebook.click("Lay it away to the crib", cell=cell)
+            twin.lay_away()
+        else:
+            row, column = game.open_squares()[-1]
+            notebook.click(f"R{row + 1} C{column + 1}", cell=cell)
+            twin.place((row, column))
+        moves += 1
+        assert twin.message == "" and not twin.internal_errors
+        if moves == 6:
+            notebook.screenshot("07_crosscribb-mid-round", cell=cell)
+    result = game.last_round
+    notebook.expect_text(cell, "The count of round 1")
+    text = notebook.text(cell)
+    assert f"Columns (You) {game.scores[0]}" in text and f"Rows (Opponent) {game.scores[1]}" in text
+    for score in result.columns:
+        assert " ".join(str(card) for card in score.cards) in text
+    notebook.screenshot("07_crosscribb-round-over", cell=cell)
+    for _ in range(5):
+        notebook.click("◀ Back", cell=cell)
+    notebook.expect_text(cell, "Replay: move 23 of 28")
+    notebook.screenshot("07_crosscribb-replay", cell=cell)
+    notebook.click("End ▶▶", cell=cell)
+    notebook.expect_text(cell, "Live board")
+    notebook.click("Next round", cell=cell)
+    twin.next_round()
+    notebook.expect_text(cell, f"Round 2 · dealer: {twin.names[game.dealer]}")
+    notebook.assert_no_errors()
+
+
+def test_the_quiz_counts_a_line(open_notebook) -> None:
+    notebook = open_notebook(NOTEBOOK)
+    notebook.page.set_viewport_size({"width": 1440, "height": 1000})
+    cell = notebook.find_cell("CrossCribbQuiz(")
+    twin = CrossCribbQuiz(seeds=(11, 12, 13), players=4, level="expected")
+    total = twin.score_of(twin.line).total
+    notebook.type(str(total), cell=cell, placeholder="points")
+    notebook.click("Check", cell=cell)
+    notebook.expect_text(cell, f"Right: Row 1 scores {total}.")
+    notebook.select("Column 3", cell=cell)
+    notebook.click("Show me", cell=cell)
+    notebook.expect_text(cell, f"Column 3 scores {twin.score_of(twin.line.__class__('column', 2)).total}.")
+    notebook.screenshot("07_crosscribb-quiz", cell=cell)
+    notebook.screenshot("07_crosscribb-notebook")
+    notebook.assert_no_errors()
