@@ -12,6 +12,10 @@ from .cards import CardPicker, CardRow, DeckPicker, ItemButtons, card_html
 from .charts import distribution_chart, selfplay_chart, starter_outcomes, starter_outcomes_chart
 from .i18n import LANGUAGES, card_name, describe_items, spoken_count, t
 from .quiz import SHIPPED_HANDS, QuizHand, ScoringQuiz
+from .drill import SHIPPED_DRILLS, DiscardDrill, Drill, random_drill
+from .walkthrough import SOLVED_PLAYS, PeggingPractice, PeggingWalkthrough, SolvedPlay
+from .guided import GUIDED_HANDS, GuidedHand
+from .table import GameTable
 
 __all__ = [
     "LANGUAGES", "t", "card_name", "describe_items", "spoken_count",
@@ -20,4 +24,7 @@ __all__ = [
     "HandCalculator", "parse_query", "parse_code",
     "ScoringQuiz", "QuizHand", "SHIPPED_HANDS",
     "Board", "draw_board", "FINISHES",
+    "DiscardDrill", "Drill", "SHIPPED_DRILLS", "random_drill",
+    "PeggingWalkthrough", "PeggingPractice", "SolvedPlay", "SOLVED_PLAYS",
+    "GameTable", "GuidedHand", "GUIDED_HANDS",
 ]
