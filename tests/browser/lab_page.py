@@ -35,8 +35,10 @@ async (path) => {
     if (!panel) await new Promise(resolve => setTimeout(resolve, 50));
   }
   if (!panel) throw new Error('JupyterLab opened no notebook panel for ' + path);
-  await panel.context.ready;
-  await panel.sessionContext.ready;
+  const within = (promise, what) => Promise.race([promise, new Promise((_, reject) =>
+    setTimeout(() => reject(new Error(what + ' not ready after 120 s: ' + path)), 120000))]);
+  await within(panel.context.ready, 'the notebook');
+  await within(panel.sessionContext.ready, 'the kernel');
   const watch = window.__notebookWatch = {
     pending: {}, sent: 0, errors: [], stderr: [], status: 'unknown', panel: panel};
   const connect = (kernel) => {
