@@ -51,6 +51,12 @@ def test_a_whole_round_against_the_computer_by_clicks_with_a_forced_lay_away() -
             assert set(board.square_buttons) == set(game.open_squares())
         _play_my_turn(board, rng)
         assert board.message == "" and board.internal_errors == []
+        if game.phase is Phase.PLAY:
+            # The computer's crib cards stay face down until the round is counted.
+            hidden = [m for m in game.moves() if isinstance(m, LaidAway) and m.seat == 1]
+            assert all(str(m.card) not in " ".join(board.log_lines) for m in hidden)
+            recent = [m for m in game.moves()[-len(board.log_lines):] if m in hidden]
+            assert len(recent) == sum("Opponent laid a card away" in line for line in board.log_lines)
     assert forced_seen
     mine = [m for m in game.moves() if m.seat == 0]
     assert sum(isinstance(m, Placed) for m in mine) == 12
@@ -107,6 +113,9 @@ def test_hot_seat_every_seat_plays_from_the_screen(players: int) -> None:
         assert f"Player {game.to_act + 1}'s turn" in _text(board.turned_text)
         _play_my_turn(board, rng, lay_away_chance=0.25)
         assert board.internal_errors == []
+        if game.phase is Phase.PLAY:   # one screen for all: nobody's crib card is shown to the others
+            laid = [m for m in game.moves() if isinstance(m, LaidAway)]
+            assert all(str(m.card) not in " ".join(board.log_lines) for m in laid)
     assert seats_seen == set(range(players))
     assert board.names == tuple(f"Player {s + 1}" for s in range(players))
     assert game.crib_size == 4 and len(game.open_squares()) == 0

@@ -338,7 +338,7 @@ class CrossCribbBoard(View):
                            where=where_text(move.square, self.language))
         assert isinstance(move, LaidAway)
         # Another seat's laid-away card stays face down until the round is counted.
-        if reveal or move.seat == self._seat or self._seat is None:
+        if reveal or (self._seat is not None and move.seat == self._seat):
             key = "xc.move.forced" if move.forced else "xc.move.laid_card"
             return self._t(key, name=self._names[move.seat], card=str(move.card))
         return self._t("xc.move.laid", name=self._names[move.seat])
