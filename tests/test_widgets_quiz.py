@@ -142,3 +142,47 @@ def test_quiz_session_is_a_plain_model():
     with pytest.raises(Refused):
         session.show(-1)
     assert session.index == 5
+
+
+def test_one_missed_point_is_said_in_the_singular_in_every_language():
+    hand = SHIPPED_HANDS[3]                                              # nobs: 1 of its points
+    total = hand.score().total
+    for language, one, many in (("en", "You missed 1 point: your opponent pegs it.", "missed 2 points"),
+                                ("es", "Se te escapó 1 punto: lo marca tu rival.", "escaparon 2 puntos"),
+                                ("pt", "escapar 1 ponto: seu rival marca esse ponto.", "escapar 2 pontos")):
+        quiz = ScoringQuiz(muggins=True, language=language, start=3)
+        quiz.answer(total - 1)
+        assert one in quiz.verdict
+        quiz.show(3)
+        quiz.answer(total - 2)
+        assert many in quiz.verdict
+
+
+def test_the_heading_says_solved_hand_not_shipped():
+    quiz = ScoringQuiz()
+    assert "Solved hand 1 of 5" in quiz._heading.value and "shipped" not in quiz._heading.value
+
+
+def test_start_option_opens_on_that_hand_and_refuses_a_bad_one():
+    quiz = ScoringQuiz(start=4)
+    assert quiz.index == 4 and quiz.current == SHIPPED_HANDS[4] and "Solved hand 5 of 5" in quiz._heading.value
+    random_start = ScoringQuiz(start=7, seed=3)
+    assert random_start.current == random_hand(3 + 2)
+    for bad in (-1, "2", True, 1.0):
+        with pytest.raises(ValueError, match="start"):
+            ScoringQuiz(start=bad)
+
+
+def test_enter_in_the_answer_box_checks_like_the_button():
+    quiz = ScoringQuiz()
+    assert quiz.answer_box.continuous_update is False      # the value arrives on Enter, not per key
+    quiz.answer_box.value = "12"                          # what Enter sends
+    assert quiz.answered and quiz.verdict.startswith("Right") and (quiz.right, quiz.wrong) == (1, 0)
+    quiz.check_button.click()                             # the click after leaving the box: no second answer
+    assert (quiz.right, quiz.wrong) == (1, 0) and quiz.message == ""
+    quiz.next()                                           # the box is emptied: nothing is checked
+    assert not quiz.answered and quiz.message == ""
+    quiz.answer_box.value = "lots"
+    assert not quiz.answered and "whole number" in quiz.message
+    quiz.answer_box.value = str(SHIPPED_HANDS[1].score().total)
+    assert quiz.answered and (quiz.right, quiz.wrong) == (2, 0)

@@ -178,24 +178,31 @@ class QuizSession:
 class ScoringQuiz(View):
     """Count hands; get the itemized count; keep the session's right and wrong answers.
 
-    ``ScoringQuiz(language="en", muggins=False, seed=0, four_colour=False)``. Drive it with
-    :meth:`answer` (or type in :attr:`answer_box` and click :attr:`check_button`), :meth:`next`
-    and :meth:`show`. The state lives in :attr:`session`, a :class:`QuizSession`.
+    ``ScoringQuiz(language="en", muggins=False, seed=0, four_colour=False, start=0)``; ``start``
+    is the first hand shown (0..4 the solved hands, then random ones). Drive it with
+    :meth:`answer` (or type in :attr:`answer_box` and press Enter or click :attr:`check_button`),
+    :meth:`next` and :meth:`show`. The state lives in :attr:`session`, a :class:`QuizSession`.
     """
 
     def __init__(self, *, language: str = "en", muggins: bool = False, seed: int = 0,
-                 four_colour: bool = False) -> None:
+                 four_colour: bool = False, start: int = 0) -> None:
         super().__init__(language=language)
         self.session = QuizSession(seed=seed, muggins=muggins)
+        if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < _MAX_INDEX:
+            raise ValueError(f"start must be a hand number from 0, not {start!r}")
+        self._submitted: str | None = None
         self._verdict_text = ""
         self._heading = w.HTML()
         self._row = CardRow(language=language, four_colour=four_colour)
         self._entry = w.Text(description=self._t("quiz.prompt"), placeholder=self._t("quiz.placeholder"),
-                             continuous_update=True, layout=w.Layout(width="300px"),
+                             continuous_update=False, layout=w.Layout(width="300px"),
                              style={"description_width": "initial"})
+        # Without continuous updates the value arrives when Enter is pressed (or the box is left):
+        # that is the answer, as the calculator takes its typed hand.
+        self._entry.observe(self._guard(lambda change: self._typed(change["new"])), names="value")
         self._check = w.Button(description=self._t("quiz.check"), button_style="primary",
                                layout=w.Layout(width="auto"))
-        self._check.on_click(self._guard(lambda _b: self.answer(self._entry.value)))
+        self._check.on_click(self._guard(lambda _b: self._submit(self._entry.value)))
         self._next = w.Button(description=self._t("quiz.next"), layout=w.Layout(width="auto"))
         self._next.on_click(self._guard(lambda _b: self.next()))
         self._muggins = w.Checkbox(value=bool(muggins), description=self._t("quiz.muggins"), indent=False,
@@ -211,7 +218,7 @@ class ScoringQuiz(View):
                           layout=w.Layout(align_items="center", flex_flow="row wrap"))
         self.children = [style_tag(), self._heading, self._row, controls, self._message, self._verdict,
                          self._spoken, self._items, self._lesson, self._score_line]
-        self.show(0)
+        self.show(start)
 
     # The session, read through ------------------------------------------------------------------
     seed = property(lambda self: self.session.seed)
@@ -301,7 +308,8 @@ class ScoringQuiz(View):
         elif record.claim < record.total:
             parts = [("error", self._t("quiz.wrong_low", claim=record.claim, total=record.total))]
             if record.theirs:
-                parts.append(("error", self._t("quiz.muggins_took", missed=record.theirs)))
+                key = "quiz.muggins_took_one" if record.theirs == 1 else "quiz.muggins_took"
+                parts.append(("error", self._t(key, missed=record.theirs)))
         else:
             parts = [("error", self._t("quiz.wrong_high", claim=record.claim, total=record.total))]
         self._verdict.value = "".join(f'<div class="cc-msg cc-msg-{kind} cc-big" role="status">'
@@ -324,6 +332,17 @@ class ScoringQuiz(View):
         self._items.select(index)
 
     # Internals --------------------------------------------------------------------------------
+    def _typed(self, text: str) -> None:
+        if text.strip():  # emptied by show(): nothing to check
+            self._submit(text)
+
+    def _submit(self, text: str) -> None:
+        # Leaving the box to click Check sends the text first: the click then finds it answered.
+        if self.session.answered and text == self._submitted:
+            return
+        self._submitted = text
+        self.answer(text)
+
     def _item_selected(self, index: int | None) -> None:
         self._row.highlight(self._lines[index].cards if index is not None else ())
 
