@@ -52,7 +52,8 @@ class CrossCribbBoard(View):
         self._style = w.HTML(f"<style>{XC_CSS}</style>", layout=w.Layout(display="none"))
 
         modes = [(self._t("xc.mode.computer"), "computer"), (self._t("xc.mode.hotseat"), "hotseat")]
-        self._players_box = w.ToggleButtons(options=[("2", 2), ("3", 3), ("4", 4)], value=players if players in (2, 3, 4) else 2,
+        self._players_box = w.ToggleButtons(options=[("2", 2), ("3", 3), ("4", 4)],
+                                            value=players if players in (2, 3, 4) else 2,
                                             description=self._t("xc.players"),
                                             style={"description_width": "initial", "button_width": "48px"})
         self._mode_box = w.Dropdown(options=modes, value="computer" if seat is not None else "hotseat",
@@ -401,7 +402,8 @@ class CrossCribbBoard(View):
             else:
                 prompt = self._t("xc.prompt_place", card=str(game.turned))
             turned = (f'<div class="cc-prompt">{html.escape(who)}</div>'
-                      f'<div class="cc-xc-turned">{card_html(game.turned, language=lang, four_colour=self.four_colour)}</div>'
+                      f'<div class="cc-xc-turned">'
+                      f'{card_html(game.turned, language=lang, four_colour=self.four_colour)}</div>'
                       f'<div class="cc-text">{html.escape(prompt)}</div>')
         elif game.phase is Phase.ROUND_OVER:
             turned = f'<div class="cc-prompt">{html.escape(self._t("xc.round_over"))}</div>'

@@ -234,12 +234,12 @@ class CrossCribbQuiz(View):
             points = self.score_of(each).total if each in self._counted else None
             self._grid.label(each, side, points)
         players = self._t("xc.n_players", n=self.players)
-        self._board_text.value = (f'<div class="cc-text">'
-                                  f'{html.escape(self._t("xc.quiz.board", i=self._index + 1, n=len(self.seeds), players=players))}'
-                                  f'</div>')
+        board_text = self._t("xc.quiz.board", i=self._index + 1, n=len(self.seeds), players=players)
+        self._board_text.value = f'<div class="cc-text">{html.escape(board_text)}</div>'
         ask = self._t("xc.quiz.ask", line=line_label(line, lang), starter=str(game.starter))
         self._ask.value = f'<div class="cc-prompt">{html.escape(ask)}</div>'
-        self._tally.value = f'<div class="cc-text">{html.escape(self._t("xc.quiz.tally", right=self.right, asked=self.asked))}</div>'
+        tally = self._t("xc.quiz.tally", right=self.right, asked=self.asked)
+        self._tally.value = f'<div class="cc-text">{html.escape(tally)}</div>'
 
 
 def _whole_number(value: object) -> int:

@@ -210,7 +210,8 @@ def round_count_html(game: CrossCribbGame, result: RoundResult, names: Sequence[
     parts.append('<div class="cc-xc-sides">')
     for side in (COLUMNS_SIDE, 1 - COLUMNS_SIDE):
         who = side_name(game, side, names, lang)
-        parts.append(f"<div><h4>{html.escape(t('xc.count.side', lang, side=who, lines=t(f'xc.side.{side}', lang)))}</h4>")
+        heading = t("xc.count.side", lang, side=who, lines=t(f"xc.side.{side}", lang))
+        parts.append(f"<div><h4>{html.escape(heading)}</h4>")
         for index, score in enumerate(result.lines(side)):
             line = LINES[(5 if side == COLUMNS_SIDE else 0) + index]
             parts.append(_line_html(line_label(line, lang), score, lang))
@@ -221,7 +222,8 @@ def round_count_html(game: CrossCribbGame, result: RoundResult, names: Sequence[
                 f"<div>{html.escape(t('xc.count.nothing', lang))}</div>"
             head = t("xc.count.crib", lang, cards=cards_text(crib.hand), starter=str(crib.starter), total=crib.total)
             parts.append(f'<div class="cc-xc-line"><b>{html.escape(head)}</b> '
-                         f'<i>({html.escape(spoken_count(crib, lang))})</i><div class="cc-xc-items">{listed}</div></div>')
+                         f'<i>({html.escape(spoken_count(crib, lang))})</i>'
+                         f'<div class="cc-xc-items">{listed}</div></div>')
             if result.his_heels:
                 parts.append(f'<div class="cc-xc-line"><b>{html.escape(t("xc.count.heels", lang))}</b></div>')
         lines = result.lines_total(side)
