@@ -95,3 +95,15 @@ def test_selfplay_chart_refuses_malformed_input(bad):
 
 def test_figures_show_themselves_in_a_notebook():
     assert distribution_chart()._repr_png_()[:4] == b"\x89PNG"
+
+
+def test_distribution_highlight_label_can_be_named():
+    fig = distribution_chart(highlight=24, label="Ann's best hand: 24", language="es")
+    text = _texts(fig)
+    assert "Ann's best hand: 24" in text and "esta mano" not in text and "this hand" not in text
+    assert "esta mano: 24" in _texts(distribution_chart(highlight=24, language="es"))  # the catalogue's, by default
+    for bad in ("", "  ", 24):
+        with pytest.raises(ValueError, match="label"):
+            distribution_chart(highlight=24, label=bad)
+    with pytest.raises(ValueError, match="highlight"):
+        distribution_chart(label="a bar")

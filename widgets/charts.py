@@ -49,16 +49,22 @@ def _figure(width: float, height: float) -> Figure:
 
 
 def distribution_chart(*, crib: bool = False, log: bool = False, highlight: int | None = None,
-                       language: str = "en", width: float = 12, height: float = 5.6) -> Figure:
+                       label: str | None = None, language: str = "en", width: float = 12,
+                       height: float = 5.6) -> Figure:
     """A bar for each score 0..29: the share of all 12,994,800 hands (or cribs) scoring it.
 
     The mean is marked by a dashed line, the impossible scores (19, 25, 26, 27) by a label, and
-    ``highlight`` (a score) by an orange, hatched bar with an arrow and its name.
+    ``highlight`` (a score) by an orange, hatched bar with an arrow and ``label`` (by default
+    "this hand: 12" from the catalogue, in ``language``; a given label is shown as written).
     """
     check_language(language)
     if highlight is not None and (isinstance(highlight, bool) or not isinstance(highlight, int)
                                   or not 0 <= highlight <= stats.MAX_SCORE):
         raise ValueError(f"highlight must be a score from 0 to {stats.MAX_SCORE}, not {highlight!r}")
+    if label is not None and (not isinstance(label, str) or not label.strip()):
+        raise ValueError(f"label must be non-empty text, not {label!r}")
+    if label is not None and highlight is None:
+        raise ValueError("label names the highlighted bar: give highlight= too")
     counts = stats.hand_distribution(crib=crib)
     share = counts / counts.sum() * 100
     mean = stats.mean_score(counts)
@@ -90,7 +96,8 @@ def distribution_chart(*, crib: bool = False, log: bool = False, highlight: int 
                 ha="left", va="center", fontsize=16, fontweight="bold")
         if highlight is not None:
             y = share[highlight]
-            label = t("chart.this_hand", language, what=what, score=highlight)
+            if label is None:
+                label = t("chart.this_hand", language, what=what, score=highlight)
             # Above the "impossible" labels, which stand at the foot of the high scores.
             if log:
                 y_text = max(y * 8, bottom * 3000) if highlight >= 18 else max(y, bottom) * 8
