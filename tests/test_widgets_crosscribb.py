@@ -310,3 +310,50 @@ def test_every_xc_message_is_in_three_languages() -> None:
         names = [set(re.findall(r"{(\w+)}", text)) for text in entry.values()]
         assert names[0] == names[1] == names[2], key
     assert t("xc.lay_away", "pt") == "Pô-la na cesta"
+
+
+def _shown_texts(widget) -> str:
+    """Every string a widget tree shows: descriptions, tooltips, placeholders, HTML and text values."""
+    import ipywidgets as w
+    out, stack = [], [widget]
+    while stack:
+        item = stack.pop()
+        for name in ("description", "placeholder", "tooltip"):
+            value = getattr(item, name, None)
+            if isinstance(value, str):
+                out.append(value)
+        if isinstance(item, (w.HTML, w.Text)) and isinstance(item.value, str):
+            # Class names are not words; titles and aria-labels are, and stay.
+            out.append(re.sub(r'class="[^"]*"|<style>.*?</style>', "", item.value, flags=re.S))
+        if isinstance(item, (w.Dropdown, w.ToggleButtons)):
+            out.extend(str(label) for label in item._options_labels)
+        stack.extend(getattr(item, "children", ()))
+    return html.unescape("\n".join(out))
+
+
+@pytest.mark.parametrize("language", ["es", "pt"])
+def test_no_english_left_in_spanish_and_portuguese(language: str) -> None:
+    from widgets.messages import MESSAGES
+    fragments = set()
+    for entry in MESSAGES.values():
+        for piece in re.split(r"{\w*}", entry["en"]):
+            piece = piece.strip(" :.,()·&−=+")
+            if len(piece) >= 5 and all(piece not in entry[other] for other in ("es", "pt")) \
+                    and piece.lower() not in ("skunk", "double skunk"):
+                fragments.add(piece)
+    board = CrossCribbBoard(players=3, seat=0, seed=8, level="random", language=language)
+    rng = random.Random(5)
+    board.place(CENTRE)
+    seen = [_shown_texts(board)]
+    while board.game.phase is Phase.PLAY:
+        _play_my_turn(board, rng, lay_away_chance=0.3)
+        seen.append(_shown_texts(board))
+    board.step_back()
+    seen.append(_shown_texts(board))
+    quiz = CrossCribbQuiz(seeds=(4,), players=2, level="random", language=language)
+    quiz.answer("1")
+    seen.append(_shown_texts(quiz))
+    quiz.show()
+    shown = "\n".join(seen + [_shown_texts(quiz)])
+    leaks = sorted(piece for piece in fragments if piece in shown)
+    assert not leaks, leaks
