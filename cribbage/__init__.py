@@ -18,7 +18,7 @@ from .discard import DiscardAdvice, KeepOption, advise_discard
 from .pegging import PlayChoice, PlayView, choose_play
 from .players import BeginnerPlayer, ExpertPlayer, Player, StandardPlayer, player, play_game
 from .simulate import SimulationResult, simulate
-from . import stats
+from . import crosscribb, stats
 
 __all__ = [
     "Card", "CardLike", "Deck", "Suit", "cards", "FULL_DECK", "RANK_LABELS",
@@ -32,5 +32,5 @@ __all__ = [
     "choose_play", "PlayView", "PlayChoice",
     "Player", "BeginnerPlayer", "StandardPlayer", "ExpertPlayer", "player", "play_game",
     "simulate", "SimulationResult",
-    "stats",
+    "stats", "crosscribb",
 ]
