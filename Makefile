@@ -21,9 +21,11 @@ course: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
+# The quick ones; benchmarks/players.py, selfplay.py and crosscribb.py take minutes (see their docstrings).
 benchmark: $(STAMP)
 	$(BIN)/python -m pip install -e ".[dev,benchmark]"
 	$(BIN)/python benchmarks/scoring.py
+	$(BIN)/python benchmarks/discard.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info
