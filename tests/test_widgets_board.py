@@ -151,3 +151,52 @@ def test_pegboard_is_a_plain_model_that_refuses_by_catalogue_key():
     assert model.pegs == ((0, 0), (12, 0))
     with pytest.raises(Refused, match="Only one player"):
         model.set_pegs(((121, 100), (121, 99)))
+
+
+def _outside(fig) -> list[str]:
+    """Texts of a drawn board (the key's too) that do not sit whole inside the picture."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()                                                         # places the key
+    renderer = canvas.get_renderer()
+    width, height = fig.bbox.width, fig.bbox.height
+    texts = list(fig.axes[0].texts) + list(fig.legends[0].get_texts())
+    out = []
+    for text in texts:
+        box = text.get_window_extent(renderer)
+        if box.x0 < 0 or box.y0 < 0 or box.x1 > width or box.y1 > height:
+            out.append(text.get_text())
+    return out
+
+
+@pytest.mark.parametrize("target", [121, 61])
+@pytest.mark.parametrize("language", ["en", "es", "pt"])
+def test_long_names_and_every_label_fit_inside_the_picture(target, language):
+    names = ("Ann, pone", "Bartholomew the dealer")                       # 22 characters
+    fig = draw_board(((target, target - 4), (target - 1 - 29, 3)), names=names, target=target, language=language)
+    assert _outside(fig) == []
+    legend = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert any("Bartholomew the dealer" in text for text in legend)         # whole, not cut
+    long = draw_board(((5, 1), (3, 0)), names=("N" * 40, "Bea"), target=target, language=language)
+    assert _outside(long) == []                                           # a name past 24 letters is shortened
+
+
+def _hole_positions(fig):
+    """The small holes the board draws (not the game hole or the pegs), as (x, y) pairs."""
+    points = [c.get_offsets() for c in fig.axes[0].collections if len(c.get_offsets()) > 2]
+    return [tuple(p) for group in points for p in group]
+
+
+def test_a_61_board_is_two_streets_of_thirty_with_the_game_hole_beside_the_last():
+    for target, bands in ((61, 2), (121, 3)):
+        fig = draw_board(((0, 0), (0, 0)), target=target)
+        wood = list(fig.axes[0].patches)
+        assert len(wood) == bands
+        holes = _hole_positions(fig)
+        assert len(holes) == 2 * (target - 1 + 2)                         # every hole and 2 start holes a track
+        band_right = max(p.get_x() + p.get_width() for p in wood)
+        last_band = [x for x, y in holes if y < -(bands - 1.5) * 3.9]
+        assert len(last_band) == 2 * (target - 1 - (bands - 1) * (target - 1) // bands)
+        assert band_right - max(last_band) < 2.5                          # the last hole ends the wood
+        game = [c.get_offsets()[0] for c in fig.axes[0].collections if len(c.get_offsets()) == 1]
+        assert 0 < game[0][0] - max(last_band) <= 2.5                     # the game hole beside it

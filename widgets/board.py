@@ -43,12 +43,19 @@ FINISHES: tuple[tuple[Pegs, Pegs], ...] = (
     ((121, 104), (33, 27)),   # double skunk
 )
 
-_PER_BAND = 40
 _STREET_GAP = 0.7
 _BAND_HEIGHT = 3.9
 _TRACK_OFFSET = 0.55
+_GAME_GAP = 2.0          # from the last hole to the game hole
+_KEY_HEIGHT = 1.2        # inches above the board for the key: one row per player
+_KEY_NAME = 24           # characters of a name the key shows (the score line above shows it whole)
 _PLAYER_STYLE = ({"colour": OKABE_ITO["blue"], "marker": "o", "letter": "A"},
                  {"colour": OKABE_ITO["vermillion"], "marker": "s", "letter": "B"})
+
+
+def _per_band(target: int) -> int:
+    """Holes per band: three bands of forty to 121; two streets of thirty to 61, as on a 61 board."""
+    return 30 if target == 61 else 40
 
 
 def _hole_x(i: int) -> float:
@@ -58,19 +65,20 @@ def _hole_x(i: int) -> float:
 def _hole_xy(hole: int, player: int, target: int) -> tuple[float, float]:
     """Where hole ``hole`` (0 = start, ``target`` = game hole) of a player's track is drawn."""
     side = _TRACK_OFFSET if player == 0 else -_TRACK_OFFSET
+    per = _per_band(target)
     if hole <= 0:
         return -3.5, side
     if hole >= target:
-        band = (target - 2) // _PER_BAND
-        return _hole_x(_PER_BAND - 1) + 2.0, -band * _BAND_HEIGHT
-    band, i = divmod(hole - 1, _PER_BAND)
+        band = (target - 2) // per
+        return _hole_x(per - 1) + _GAME_GAP, -band * _BAND_HEIGHT
+    band, i = divmod(hole - 1, per)
     return _hole_x(i), -band * _BAND_HEIGHT + side
 
 
-def _line_x(hole: int, target: int) -> tuple[float, float]:
-    """The x of a line drawn just before ``hole``, and the band's y."""
-    band, i = divmod(hole - 1, _PER_BAND)
-    return _hole_x(i) - (0.5 + _STREET_GAP / 2 if i % 5 == 0 else 0.5), -band * _BAND_HEIGHT
+def _line_x(hole: int, target: int) -> tuple[float, float, bool]:
+    """The x of a line drawn just before ``hole``, the band's y, and whether it opens the band."""
+    band, i = divmod(hole - 1, _per_band(target))
+    return _hole_x(i) - (0.5 + _STREET_GAP / 2 if i % 5 == 0 else 0.5), -band * _BAND_HEIGHT, i == 0
 
 
 _RC = {"font.size": 14, "font.family": "DejaVu Sans"}
@@ -78,30 +86,32 @@ _DPI = 72
 
 
 def _shape(target: int, width: float) -> tuple[int, float, tuple[float, float, float, float]]:
-    """Bands of forty holes, the figure's height, and where the board's axes sit in the figure."""
-    bands = math.ceil((target - 1) / _PER_BAND)
-    height = 0.8 + 1.5 * bands
-    return bands, height, (0.005, 0.0, 0.99, 1 - 0.7 / height)
+    """Bands of holes, the figure's height, and where the board's axes sit under the key."""
+    bands = math.ceil((target - 1) / _per_band(target))
+    height = _KEY_HEIGHT + 0.2 + 1.5 * bands
+    return bands, height, (0.005, 0.0, 0.99, 1 - _KEY_HEIGHT / height)
 
 
-def _limits(ax, bands: int) -> None:
+def _limits(ax, bands: int, target: int) -> None:
     ax.set_axis_off()
-    ax.set_xlim(-4.7, _hole_x(_PER_BAND - 1) + 4.6)
+    # Room right of the game hole for its label ("121 / game hole") to sit whole inside the picture.
+    ax.set_xlim(-4.7, _hole_x(_per_band(target) - 1) + _GAME_GAP + 5.6)
     ax.set_ylim(-(bands - 1) * _BAND_HEIGHT - 2.5, 1.45)
 
 
 def _draw_static(ax, target: int, language: str) -> None:
     """Everything that does not move: the wood, the holes and their numbers, the lines, the game hole."""
     skunk, double = skunk_lines(target)
-    bands = math.ceil((target - 1) / _PER_BAND)
-    right = _hole_x(_PER_BAND - 1)
+    per = _per_band(target)
+    bands = math.ceil((target - 1) / per)
+    right = _hole_x(per - 1)
     for band in range(bands):
         y = -band * _BAND_HEIGHT
         ax.add_patch(matplotlib.patches.FancyBboxPatch(
             (-4.3, y - 1.25), right + 5.5, 2.5, boxstyle="round,pad=0.1", facecolor="#F3E3C3",
             edgecolor="#8B6A3E", linewidth=1.5, zorder=0))
         if band:
-            ax.text(-1.0, y, str(band * _PER_BAND + 1), ha="right", va="center", fontsize=15, color="#333")
+            ax.text(-1.0, y, str(band * per + 1), ha="right", va="center", fontsize=15, color="#333")
     for player in (0, 1):
         holes = [_hole_xy(hole, player, target) for hole in range(1, target)]
         sx, sy = _hole_xy(0, player, target)
@@ -114,14 +124,16 @@ def _draw_static(ax, target: int, language: str) -> None:
             fontsize=13, color="#333")
     gx, gy = _hole_xy(target, 0, target)
     ax.scatter([gx], [gy], s=260, facecolor="#fff", edgecolor="#000", linewidth=2.5, zorder=2)
-    ax.text(gx, gy - 1.05, f"{target}\n{t('board.game_hole', language)}", ha="center", va="top",
+    ax.text(gx - 0.4, gy - 1.05, f"{target}\n{t('board.game_hole', language)}", ha="left", va="top",
             fontsize=14, fontweight="bold")
     for hole, key, style in ((skunk, "board.skunk_line", "-"), (double, "board.double_line", "--")):
         if hole is None:
             continue
-        x, y = _line_x(hole, target)
+        x, y, opens = _line_x(hole, target)
         ax.plot([x, x], [y - 1.1, y + 1.1], color="#000", linewidth=3, linestyle=style, zorder=3)
-        ax.text(x, y + 1.15, f"{t(key, language)} ({hole})", ha="center", va="bottom", fontsize=16,
+        # A line opening a band (31 on a 61 board) has its label run right, clear of the left edge.
+        ax.text(x - 0.3 if opens else x, y + 1.15, f"{t(key, language)} ({hole})",
+                ha="left" if opens else "center", va="bottom", fontsize=16,
                 fontweight="bold", bbox={"facecolor": "#fff", "edgecolor": "#000", "pad": 2})
 
 
@@ -140,20 +152,28 @@ def _draw_pegs(ax, pegs: Sequence[Pegs], target: int) -> None:
                     color="#fff" if is_front else style["colour"], zorder=6)
 
 
+def _key_name(name: str) -> str:
+    return name if len(name) <= _KEY_NAME else name[:_KEY_NAME - 1].rstrip() + "…"
+
+
 def _draw_key(fig: Figure, pegs: Sequence[Pegs], names: Sequence[str], language: str) -> None:
-    """Who is who and which peg is which, in words and shapes as well as colours."""
+    """Who is who and which peg is which, in words and shapes as well as colours.
+
+    One row per player above the board (the key fills by column, so two columns of two hold
+    A's pegs on the first row and B's on the second): a long name has a row to itself.
+    """
     handles = []
-    for player, name in enumerate(names):
-        style = _PLAYER_STYLE[player]
-        for is_front in (True, False):
+    for is_front in (True, False):
+        for player, name in enumerate(names):
+            style = _PLAYER_STYLE[player]
             peg = t("board.front" if is_front else "board.back", language)
             hole = pegs[player][0 if is_front else 1]
             handles.append(matplotlib.lines.Line2D(
                 [], [], linestyle="none", marker=style["marker"], markersize=14, markeredgewidth=2.5,
                 markerfacecolor=style["colour"] if is_front else "#fff", markeredgecolor=style["colour"],
-                label=f"{style['letter']} {name}: {peg} {hole}"))
-    fig.legend(handles=handles, loc="upper center", ncols=4, fontsize=16, frameon=False,
-               bbox_to_anchor=(0.5, 1.0), handletextpad=0.3, columnspacing=1.6, borderaxespad=0.2)
+                label=f"{style['letter']} {_key_name(name)}: {peg} {hole}"))
+    fig.legend(handles=handles, loc="upper left", ncols=2, fontsize=16, frameon=False,
+               bbox_to_anchor=(0.01, 1.0), handletextpad=0.3, columnspacing=2.0, borderaxespad=0.2)
 
 
 def draw_board(pegs: Sequence[Pegs], *, names: Sequence[str] | None = None, target: int = 121,
@@ -173,7 +193,7 @@ def draw_board(pegs: Sequence[Pegs], *, names: Sequence[str] | None = None, targ
         ax = fig.add_axes(rect)
         _draw_static(ax, target, language)
         _draw_pegs(ax, pegs, target)
-        _limits(ax, bands)
+        _limits(ax, bands, target)
         _draw_key(fig, pegs, names, language)
     return fig
 
@@ -186,7 +206,7 @@ def _static_pixels(target: int, language: str, width: float) -> np.ndarray:
         fig = Figure(figsize=(width, height), dpi=_DPI)
         ax = fig.add_axes(rect)
         _draw_static(ax, target, language)
-        _limits(ax, bands)
+        _limits(ax, bands, target)
         canvas = FigureCanvasAgg(fig)
         canvas.draw()
         return np.asarray(canvas.buffer_rgba()).copy()
@@ -205,7 +225,7 @@ def _board_png(pegs: tuple[Pegs, Pegs], names: tuple[str, str], target: int, lan
         ax = fig.add_axes(rect)
         ax.patch.set_alpha(0)
         _draw_pegs(ax, pegs, target)
-        _limits(ax, bands)
+        _limits(ax, bands, target)
         _draw_key(fig, pegs, names, language)
         return figure_png(fig, dpi=_DPI, tight=False)
 
