@@ -96,6 +96,8 @@ def test_a_whole_game_to_31_with_four_players() -> None:
     kind = {1: "a win", 2: "a skunk", 3: "a double skunk"}[result.games]
     assert kind in text and f"{result.scores[result.winner]} to {result.scores[1 - result.winner]}" in text
     assert board.names == ("You", "Left opponent", "Partner", "Right opponent")
+    assert "Opponents" in _text(board.line_labels[LINES[0]])          # row 1: the two opponents' line
+    assert "You & Partner" in _text(board.line_labels[LINES[5]])      # column 1: ours
     before = _state(board)
     board.next_round()
     board.lay_away()

@@ -34,7 +34,7 @@ XC_CSS = """
 .jupyter-widgets.jupyter-button.cc-xc-open:hover { background: #d6e9f7; border-style: solid; }
 .jupyter-widgets.jupyter-button.cc-xc-open:focus-visible { outline: 3px solid #0072B2; outline-offset: 2px; }
 .cc-xc-label { font-size: 15px; line-height: 1.25; color: #222; text-align: center; }
-.cc-xc-label b { font-size: 15px; white-space: nowrap; }
+.cc-xc-label b { font-size: 14px; white-space: nowrap; }
 .cc-xc-label .cc-xc-pts { font-size: 20px; font-weight: 700; }
 .cc-xc-rowlabel { text-align: left; width: 122px; padding-left: 6px; border-left: 4px solid #E69F00; }
 .cc-xc-collabel { width: 84px; border-top: 4px solid #56B4E9; padding-top: 2px; }
@@ -80,9 +80,14 @@ def seat_names(players: int, learner: Optional[int], sides: Sequence[int], langu
 
 
 def side_name(game: CrossCribbGame, side: int, names: Sequence[str], language: str) -> str:
-    """"You & Partner", "Player 2": the seats of a side, joined."""
+    """"You & Partner", "Player 2 & Player 4", "Opponent": the seats of a side, joined; two
+    opponents of the learner are simply "Opponents"."""
     seats = [names[s] for s in game.seats_of(side)]
-    return seats[0] if len(seats) == 1 else t("xc.and", language, a=seats[0], b=seats[1])
+    if len(seats) == 1:
+        return seats[0]
+    if all(name in (t("xc.left_opponent", language), t("xc.right_opponent", language)) for name in seats):
+        return t("xc.opponents", language)
+    return t("xc.and", language, a=seats[0], b=seats[1])
 
 
 def line_label(line: Line, language: str) -> str:

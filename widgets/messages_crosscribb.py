@@ -14,6 +14,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "xc.you": {"en": "You", "es": "Tú", "pt": "Você"},
     "xc.partner": {"en": "Partner", "es": "Compañero", "pt": "Parceiro"},
     "xc.opponent": {"en": "Opponent", "es": "Rival", "pt": "Adversário"},
+    "xc.opponents": {"en": "Opponents", "es": "Rivales", "pt": "Adversários"},
     "xc.left_opponent": {"en": "Left opponent", "es": "Rival de la izquierda", "pt": "Adversário da esquerda"},
     "xc.right_opponent": {"en": "Right opponent", "es": "Rival de la derecha", "pt": "Adversário da direita"},
     "xc.and": {"en": "{a} & {b}", "es": "{a} y {b}", "pt": "{a} e {b}"},
