@@ -226,6 +226,8 @@ def test_spanish() -> None:
     count = _text(board.count_text)
     assert "La cuenta de la ronda 1" in count and "Columna 3" in count and "Fila 5" in count
     assert "cinco columnas" in count
+    assert any(line.startswith("Pusiste ") for line in board.log_lines)   # "you" conjugated, not "Tú puso"
+    assert not any(line.startswith("Tú ") for line in board.log_lines)
     assert board.internal_errors == []
 
 

@@ -334,13 +334,15 @@ class CrossCribbBoard(View):
             if move.his_heels:
                 text += " " + self._t("xc.move.heels", side=self._side(self._game.side_of(self._dealer_of(move))))
             return text
+        # Spanish conjugates for "you": the learner's own moves have sentences of their own.
+        you = "_you" if move.seat == self._seat else ""
         if isinstance(move, Placed):
-            return self._t("xc.move.placed", name=self._names[move.seat], card=str(move.card),
+            return self._t(f"xc.move.placed{you}", name=self._names[move.seat], card=str(move.card),
                            where=where_text(move.square, self.language))
         assert isinstance(move, LaidAway)
         # Another seat's laid-away card stays face down until the round is counted.
         if reveal or (self._seat is not None and move.seat == self._seat):
-            key = "xc.move.forced" if move.forced else "xc.move.laid_card"
+            key = ("xc.move.forced" if move.forced else "xc.move.laid_card") + you
             return self._t(key, name=self._names[move.seat], card=str(move.card))
         return self._t("xc.move.laid", name=self._names[move.seat])
 
