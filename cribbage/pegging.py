@@ -394,6 +394,8 @@ def _standard(view: PlayView, distinct: Sequence[Card]) -> PlayChoice:
 
 # --- reasons ------------------------------------------------------------------------------------
 
+_RANK_PLURAL = ("", "aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines",
+                "tens", "jacks", "queens", "kings")
 _KIND_WORDS = {"fifteen": "fifteen", "thirty-one": "31", "pair": "a pair", "pair royal": "a pair royal",
                "double pair royal": "a double pair royal"}
 
@@ -416,8 +418,9 @@ def _explain(view: PlayView, card: Card, legal: Sequence[Card], *, reply: float 
     others = [c for c in legal if c.rank != card.rank]
     if not view.series:
         same = sum(1 for c in view.hand if c.rank == card.rank)
-        if same > 1:
-            held = "pair" if same == 2 else f"{same} {card.label}s"
+        # Holding all four, nobody can pair the lead: that reason would be false.
+        if 1 < same < 4:
+            held = "pair" if same == 2 else f"three {_RANK_PLURAL[card.rank]}"
             return f"lead the {card} from your {held}: if they pair it, you answer with a pair royal"
         if card.value < 5:
             return f"lead the {card}: a count under 5 can't be made 15"
