@@ -16,6 +16,8 @@ from .drill import SHIPPED_DRILLS, DiscardDrill, Drill, random_drill
 from .walkthrough import SOLVED_PLAYS, PeggingPractice, PeggingWalkthrough, SolvedPlay
 from .guided import GUIDED_HANDS, GuidedHand
 from .table import GameTable
+from .crosscribb import CrossCribbBoard
+from .crosscribb_quiz import CrossCribbQuiz
 
 __all__ = [
     "LANGUAGES", "t", "card_name", "describe_items", "spoken_count",
@@ -27,4 +29,5 @@ __all__ = [
     "DiscardDrill", "Drill", "SHIPPED_DRILLS", "random_drill",
     "PeggingWalkthrough", "PeggingPractice", "SolvedPlay", "SOLVED_PLAYS",
     "GameTable", "GuidedHand", "GUIDED_HANDS",
+    "CrossCribbBoard", "CrossCribbQuiz",
 ]
