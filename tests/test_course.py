@@ -1,6 +1,6 @@
 """Checks on the course itself: the lesson notebooks and the rules page.
 
-Every notebook stays thin (imports only from ``cribbage``, ``widgets`` and the standard library,
+Every notebook stays thin (imports only from ``cribbage`` and ``widgets``,
 defines no functions or classes, runs no shell or magic), ends with a recap and a pointer to the
 next stop, and every link in the course resolves. The facts the rules page states are recomputed
 by the engine. Running the notebooks themselves is nbval's job (``pytest course/``).
@@ -11,7 +11,6 @@ from __future__ import annotations
 import ast
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -76,7 +75,7 @@ def test_notebook_imports_only_the_public_packages_and_stays_thin(path: Path) ->
                 continue
             for module in modules:
                 top = module.split(".")[0]
-                assert top in ALLOWED_PACKAGES or top in sys.stdlib_module_names, \
+                assert top in ALLOWED_PACKAGES, \
                     f"cell {number} imports {module!r}"
 
 
