@@ -139,9 +139,9 @@ def test_quiz_session_is_a_plain_model():
         session.answer(12)
     assert refused.value.key == "quiz.already" and len(session.answers) == 1
     assert session.show(5) == random_hand(4) and not session.answered
-    with pytest.raises(Refused):
+    with pytest.raises(Refused) as refused:
         session.show(-1)
-    assert session.index == 5
+    assert refused.value.key == "quiz.no_hand" and session.index == 5
 
 
 def test_one_missed_point_is_said_in_the_singular_in_every_language():
@@ -186,3 +186,9 @@ def test_enter_in_the_answer_box_checks_like_the_button():
     assert not quiz.answered and "whole number" in quiz.message
     quiz.answer_box.value = str(SHIPPED_HANDS[1].score().total)
     assert quiz.answered and (quiz.right, quiz.wrong) == (2, 0)
+
+
+def test_a_bad_hand_number_is_refused_as_a_hand_not_as_a_count():
+    quiz = ScoringQuiz(language="pt")
+    quiz.show(-3)
+    assert "Não há mão -3" in quiz.message and "contagem" not in quiz.message and quiz.index == 0

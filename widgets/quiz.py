@@ -123,7 +123,7 @@ class QuizSession:
 
     def verify_show(self, index: object) -> int:
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < _MAX_INDEX:
-            raise Refused(key="quiz.out_of_range", n=repr(index)[:20])
+            raise Refused(key="quiz.no_hand", n=repr(index)[:20])
         return index
 
     def show(self, index: int) -> QuizHand:
