@@ -187,7 +187,7 @@ _HINT_FORMS: tuple[tuple[str, str], ...] = (
     (r"(?P<verb>lead|play) the (?P<card>\S+): it is your last card that fits, for the go", "walk.hint.last_fits"),
     (r"(?P<verb>lead|play) the (?P<card>\S+): the opponent can't play, so you keep the count going for the most points",
      "walk.hint.keep_going"),
-    (r"lead the (?P<card>\S+) from your (?P<held>pair|\d \S+s): if they pair it, you answer with a pair royal",
+    (r"lead the (?P<card>\S+) from your (?P<held>pair|three \S+s): if they pair it, you answer with a pair royal",
      "walk.hint.from_pair"),
     (r"lead the (?P<card>\S+): a count under 5 can't be made 15", "walk.hint.under5"),
     (r"(?P<verb>lead|play) the (?P<card>\S+): it avoids leaving a count of (?P<bad>\d+), which a ten-card makes (?P<made>\d+)",
@@ -224,7 +224,7 @@ def hint_text(reason: str, language: str = "en") -> str:
         if "held" in values:
             held = values["held"]
             values["held"] = t("walk.hint.held.pair" if held == "pair" else "walk.hint.held.more", language,
-                               n=held.split()[0])
+                               n=3)  # "three sevens": the engine names only pairs and threes
         if "risk" in values:
             values["risk"] = decimal(float(values["risk"]), language, 1)
         return t(key, language, verb=verb, **values)
