@@ -15,7 +15,7 @@ from typing import Iterable, Sequence
 from .cards import Card, CardLike, cards, require_distinct
 from .errors import InvalidHandError
 
-__all__ = ["ScoreItem", "HandScore", "score_hand", "hand_total", "rank_points", "number_words"]
+__all__ = ["ScoreItem", "ItemizedScore", "HandScore", "score_hand", "hand_total", "rank_points", "number_words"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,13 +50,10 @@ _PAIR_NAMES = {2: "a pair", 3: "a pair royal", 4: "a double pair royal"}
 _RUN_NAMES = {3: "three", 4: "four", 5: "five"}
 
 
-@dataclass(frozen=True, slots=True)
-class HandScore:
-    """The itemized count of a hand or crib. ``str()`` gives the count as it is spoken."""
+class ItemizedScore:
+    """Points by kind over ``items``: shared by the show's :class:`HandScore` and CrossCribb's lines."""
 
-    hand: tuple[Card, ...]
-    starter: Card
-    crib: bool
+    __slots__ = ()
     items: tuple[ScoreItem, ...]
 
     def _sum(self, kind: str) -> int:
@@ -85,6 +82,16 @@ class HandScore:
     @property
     def nobs(self) -> int:
         return self._sum("nobs")
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore(ItemizedScore):
+    """The itemized count of a hand or crib. ``str()`` gives the count as it is spoken."""
+
+    hand: tuple[Card, ...]
+    starter: Card
+    crib: bool
+    items: tuple[ScoreItem, ...]
 
     def phrases(self) -> list[str]:
         """The count phrase by phrase, each ending on the running total."""

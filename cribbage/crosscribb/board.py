@@ -18,7 +18,7 @@ from typing import Iterable, Optional, Sequence, Union
 
 from ..cards import Card, CardLike, cards, require_distinct
 from ..errors import InvalidHandError
-from ..scoring import _POW5, HandScore, ScoreItem, _rank_table, rank_points, score_hand
+from ..scoring import _POW5, HandScore, ItemizedScore, ScoreItem, _rank_table, rank_points, score_hand
 
 __all__ = ["Square", "SquareLike", "SIZE", "CENTRE", "SQUARES", "ROWS", "COLUMNS", "Line", "LINES",
            "LineScore", "score_line", "line_total", "running_total", "score_board", "square", "line_name"]
@@ -80,7 +80,7 @@ _FLUSH_NAMES = {4: "four", 5: "five"}
 
 
 @dataclass(frozen=True, slots=True)
-class LineScore:
+class LineScore(ItemizedScore):
     """The itemized count of one line of five cards; the same interface as :class:`HandScore`.
 
     ``starter`` is the starter when the line holds it (the centre row and column), else ``None``.
@@ -95,33 +95,6 @@ class LineScore:
     def hand(self) -> tuple[Card, ...]:
         """The five cards of the line (named as in :class:`HandScore`)."""
         return self.cards
-
-    def _sum(self, kind: str) -> int:
-        return sum(item.points for item in self.items if item.kind == kind)
-
-    @property
-    def total(self) -> int:
-        return sum(item.points for item in self.items)
-
-    @property
-    def fifteens(self) -> int:
-        return self._sum("fifteen")
-
-    @property
-    def pairs(self) -> int:
-        return self._sum("pair")
-
-    @property
-    def runs(self) -> int:
-        return self._sum("run")
-
-    @property
-    def flush(self) -> int:
-        return self._sum("flush")
-
-    @property
-    def nobs(self) -> int:
-        return self._sum("nobs")
 
     def phrases(self) -> list[str]:
         """The count phrase by phrase, each ending on the running total."""
