@@ -15,8 +15,11 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -e ".[dev]"
 	touch $(STAMP)
 
+# Jupyter refuses to run as root unless told; containers and CI machines often are root.
+ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
 course: $(STAMP)
-	$(BIN)/jupyter lab course/
+	$(BIN)/jupyter lab $(ALLOW_ROOT) course/
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
