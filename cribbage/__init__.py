@@ -17,6 +17,8 @@ from .result import finish_kind, game_value, skunk_lines
 from .discard import DiscardAdvice, KeepOption, advise_discard
 from .pegging import PlayChoice, PlayView, choose_play
 from .players import BeginnerPlayer, ExpertPlayer, Player, StandardPlayer, player, play_game
+from .driver import Driver, Report
+from .replay import PlayStep, play_steps
 from .simulate import SimulationResult, simulate
 from . import crosscribb, stats
 
@@ -31,6 +33,7 @@ __all__ = [
     "advise_discard", "DiscardAdvice", "KeepOption",
     "choose_play", "PlayView", "PlayChoice",
     "Player", "BeginnerPlayer", "StandardPlayer", "ExpertPlayer", "player", "play_game",
+    "Driver", "Report", "PlayStep", "play_steps",
     "simulate", "SimulationResult",
     "stats", "crosscribb",
 ]
