@@ -5,6 +5,7 @@
 12
 """
 
+from .messages import Message, message, render
 from .cards import FULL_DECK, RANK_LABELS, Card, CardLike, Deck, Suit, cards
 from .errors import (CribbageError, IllegalActionError, InvalidCardError, InvalidHandError,
                      InvalidPlayError)
@@ -20,7 +21,7 @@ from .players import BeginnerPlayer, ExpertPlayer, Player, StandardPlayer, playe
 from .driver import Driver, Report
 from .replay import PlayStep, play_steps
 from .simulate import SimulationResult, simulate
-from . import crosscribb, stats
+from . import crosscribb, messages, stats
 
 __all__ = [
     "Card", "CardLike", "Deck", "Suit", "cards", "FULL_DECK", "RANK_LABELS",
@@ -36,4 +37,5 @@ __all__ = [
     "Driver", "Report", "PlayStep", "play_steps",
     "simulate", "SimulationResult",
     "stats", "crosscribb",
+    "Message", "message", "render", "messages",
 ]
