@@ -154,10 +154,11 @@ class PracticeSession:
     def play(self, card: "Card | str") -> None:
         """Play ``card`` (a Card or text like ``"5H"``); the computer answers at once."""
         if isinstance(card, str):
+            text = card
             try:
-                card = Card.parse(card)
+                card = Card.parse(text)
             except ValueError:
-                raise Refused(key="err.not_a_card", text=repr(card[:24])) from None
+                raise Refused(key="err.not_a_card", text=repr(text[:24])) from None
         if not isinstance(card, Card):
             raise Refused(key="err.not_a_card", text=repr(card)[:24])
         self.verify_turn()

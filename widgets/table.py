@@ -24,7 +24,6 @@ import ipywidgets as w
 
 from cribbage import Card
 from cribbage.events import Phase
-from cribbage.game import Game
 from cribbage.pegging import LEVELS
 
 from ._base import View, guarded, style_tag
@@ -300,7 +299,7 @@ class GameTable(View):
         game = self.game
         if self._board.target != game.target:
             self._board = self._make_board(game.target)
-            self.children = tuple(self._board if isinstance(c, Board) else c for c in self.children)
+            self.children = [self._board if isinstance(c, Board) else c for c in self.children]
         if self._board.pegs != game.pegs:
             self._board.reset()
         self._log_lines: list[str] = []

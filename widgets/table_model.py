@@ -72,6 +72,16 @@ class TableSession:
     :class:`~widgets.guided.GuidedHand` against the expert instead (see :meth:`guided`).
     """
 
+    _game: Game
+    _computer: Player
+    _driver: Driver
+    _picked: list[Card]
+    _hinted: bool
+    _advice_key: Any
+    _advice: Optional[Advice]
+    _steps: list[Step]
+    _news: list[LogEntry]
+
     def __init__(self, *, seed: "int | str" = 1, level: str = "standard", target: int = 121,
                  muggins: bool = False, game: Optional[Game] = None, guide: Optional[GuidedHand] = None) -> None:
         if level not in LEVELS:
@@ -281,12 +291,12 @@ class TableSession:
         self._computer = player(level, seed=game.seed)
         # Stopping after every computer count, short or not, gives nothing away.
         self._driver = Driver(game, {COMPUTER: self._computer}, check_counts=True)
-        self._picked: list[Card] = []
+        self._picked = []
         self._hinted = False
-        self._advice_key: Any = None
-        self._advice: Optional[Advice] = None
-        self._steps: list[Step] = []
-        self._news: list[LogEntry] = []
+        self._advice_key = None
+        self._advice = None
+        self._steps = []
+        self._news = []
         self._heard(self._driver.advance().entries)
 
     def _verify_not_checking(self) -> None:

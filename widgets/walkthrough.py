@@ -530,7 +530,7 @@ class PeggingPractice(View):
         steps = session.steps
         lines = []
         heels = session.heels
-        if heels is not None:
+        if heels is not None and heels.player is not None:
             lines.append(self._t("walk.heels", whom=whom[heels.player], card=str(heels.cards[0])))
         for step in steps:
             text = step_text(step, language, names, whom)
