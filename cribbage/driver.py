@@ -142,7 +142,7 @@ class Driver:
         """A person's move: apply ``action`` (refused with the game's reason, and nothing changed,
         if it is not allowed), then let the computers answer. A move made while checking lets the
         computer's count stand, unless it is the muggins claim itself."""
-        if action.__class__ is not Muggins and getattr(action, "player", None) in self.players:
+        if getattr(action, "player", None) in self.players:
             raise ValueError(f"seat {action.player} is the computer's: the driver moves it")  # type: ignore[union-attr]
         self.game.apply(action)
         self._checking = False
