@@ -9,8 +9,9 @@ then the computer's answers, until the learner must move again or the play is ov
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from typing import Optional
+from typing import Any, Optional
 
 from cribbage import Card
 from cribbage.actions import Discard, Go, Play
@@ -23,7 +24,7 @@ from cribbage.replay import PlayStep, play_steps
 
 from .refusal import Refused
 
-__all__ = ["SolvedPlay", "SOLVED_PLAYS", "PracticeSession"]
+__all__ = ["SolvedPlay", "SOLVED_PLAYS", "WalkSession", "PracticeSession", "read_prediction"]
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,116 @@ SOLVED_PLAYS: tuple[SolvedPlay, ...] = (
     SolvedPlay("last_card", ("2C KC 2H 3S QC 7D", "KH KS 8C 10D 3D QH"), "7H", dealer=0,
                discards=("7D QC", "8C QH")),
 )
+
+
+class WalkSession:
+    """Stepping through a solved play, as a plain object: which play, the step shown, the steps whose
+    points are shown, and the predictions right and wrong.
+
+    With ``predict`` a step's points stay hidden until predicted (:meth:`predict`) or shown
+    (:meth:`reveal`); without it they show at once.
+    """
+
+    def __init__(self, sequence: int = 0, *, predict: bool = True) -> None:
+        self.predicting = bool(predict)
+        self.right = 0
+        self.wrong = 0
+        self.sequence = 0
+        self.position = 0
+        self.steps: tuple[PlayStep, ...] = ()
+        self.game: Game
+        self._revealed: set[int] = set()
+        self.choose(sequence)
+
+    @property
+    def solved(self) -> SolvedPlay:
+        return SOLVED_PLAYS[self.sequence]
+
+    @property
+    def step(self) -> Optional[PlayStep]:
+        """The step shown (None before the first card)."""
+        return self.steps[self.position - 1] if self.position else None
+
+    @property
+    def at_end(self) -> bool:
+        return self.position == len(self.steps)
+
+    @property
+    def revealed(self) -> bool:
+        """Whether the points of the step shown are shown."""
+        return not self.predicting or self.position in self._revealed
+
+    @property
+    def pegged(self) -> tuple[int, int]:
+        """Points pegged in the play by seats 0 and 1, up to the step shown (its points if revealed)."""
+        upto = self.position if self.revealed else self.position - 1
+        totals = [0, 0]
+        for step in self.steps[:max(0, upto)]:
+            for event in step.events:
+                totals[event.player] += event.points
+        return totals[0], totals[1]
+
+    def choose(self, sequence: object) -> None:
+        """Open solved play ``sequence`` (0, 1 or 2) at its start."""
+        if isinstance(sequence, bool) or not isinstance(sequence, int) or not 0 <= sequence < len(SOLVED_PLAYS):
+            raise Refused(key="walk.bad_sequence", n=repr(sequence)[:20], of=len(SOLVED_PLAYS))
+        self.sequence = sequence
+        self.game = SOLVED_PLAYS[sequence].game()  # at the start of the play
+        self.steps = SOLVED_PLAYS[sequence].steps()
+        self._revealed = set()
+        self.position = 0
+
+    def forward(self) -> None:
+        if self.at_end:
+            raise Refused(key="walk.at_end")
+        self.position += 1
+
+    def back(self) -> None:
+        if self.position == 0:
+            raise Refused(key="walk.at_start")
+        self.position -= 1
+
+    def restart(self) -> None:
+        self.position = 0
+
+    def predict(self, points: Any) -> tuple[int, int]:
+        """Predict the points of the step shown (a number or the text typed): returns the
+        prediction and the true points, and shows them."""
+        if self.position == 0:
+            raise Refused(key="walk.nothing_to_predict")
+        if self.revealed:
+            raise Refused(key="walk.already_shown")
+        n = read_prediction(points)
+        true = self.steps[self.position - 1].points
+        self._revealed.add(self.position)
+        if n == true:
+            self.right += 1
+        else:
+            self.wrong += 1
+        return n, true
+
+    def reveal(self) -> None:
+        """Show the points of the step shown without predicting."""
+        if self.position == 0:
+            raise Refused(key="walk.nothing_to_predict")
+        self._revealed.add(self.position)
+
+
+def read_prediction(value: Any) -> int:
+    """A step's points as typed (0 to 24) or given."""
+    if isinstance(value, bool):
+        raise Refused(key="walk.bad_number", text=repr(value))
+    if isinstance(value, int):
+        n = value
+    else:
+        text = value if isinstance(value, str) else repr(value)
+        shown = text.strip() if len(text.strip()) <= 20 else text.strip()[:17] + "..."
+        if not re.fullmatch(r"\s*\d{1,3}\s*", text, re.ASCII):
+            raise Refused(key="walk.bad_number", text=repr(shown))
+        n = int(text)
+    if not 0 <= n <= 24:
+        raise Refused(key="walk.out_of_range", n=n)
+    return n
 
 
 class PracticeSession:

@@ -8,6 +8,8 @@ before they are shown. Everything shown comes from the game's log and score even
 :class:`PeggingPractice` deals a seeded hand and lets the learner peg it against a computer player:
 the cards that fit are enabled (the game says which), a go button when nothing fits, a hint from
 :func:`cribbage.pegging.choose_play` on request, and every point announced as it is pegged.
+
+Their state lives in plain objects (:mod:`widgets.pegging_session`): the views show it and ask.
 """
 
 from __future__ import annotations
@@ -20,13 +22,12 @@ import ipywidgets as w
 
 from cribbage import Card, ScoreItem
 from cribbage.events import Phase
-from cribbage.game import Game
 from cribbage.replay import PlayStep, play_steps
 
-from ._base import Refused, View, guarded, style_tag
+from ._base import View, guarded, style_tag
 from .cards import CardRow, suit_class
 from .i18n import card_name, decimal, describe_play_item, t
-from .pegging_session import SOLVED_PLAYS, PracticeSession, SolvedPlay
+from .pegging_session import SOLVED_PLAYS, PracticeSession, SolvedPlay, WalkSession
 
 __all__ = ["SolvedPlay", "SOLVED_PLAYS", "PlayStep", "play_steps", "step_text", "points_texts",
            "PeggingWalkthrough", "PeggingPractice", "hint_text"]
@@ -131,21 +132,14 @@ class PeggingWalkthrough(View):
     ``PeggingWalkthrough(sequence=0, *, language="en", predict=True, four_colour=False)``: sequence
     0, 1, 2 of :data:`SOLVED_PLAYS`. Drive it with :meth:`forward`, :meth:`back`, :meth:`restart`,
     :meth:`predict` (or type in :attr:`predict_box` and click :attr:`check_button`), :meth:`reveal`
-    and :meth:`choose`. With ``predict=False`` the points show at once.
+    and :meth:`choose`. With ``predict=False`` the points show at once. The state lives in
+    :attr:`session`, a :class:`WalkSession`.
     """
 
     def __init__(self, sequence: int = 0, *, language: str = "en", predict: bool = True,
                  four_colour: bool = False) -> None:
         super().__init__(language=language)
-        self.predicting = bool(predict)
-        self.right = 0
-        self.wrong = 0
-        self._sequence = 0
-        self._steps: tuple[PlayStep, ...] = ()
-        self._position = 0
-        self._revealed: set[int] = set()
-        self._predicted: dict[int, int] = {}
-        self._game: Game | None = None
+        self.session = WalkSession(predict=predict)
         self._four_colour = bool(four_colour)
 
         self._heading = w.HTML()
@@ -185,32 +179,19 @@ class PeggingWalkthrough(View):
                          self._score_line]
         self.choose(sequence)
 
-    # The model --------------------------------------------------------------------------------
-    @property
-    def sequence(self) -> int:
-        return self._sequence
-
-    @property
-    def steps(self) -> tuple[PlayStep, ...]:
-        return self._steps
-
-    @property
-    def position(self) -> int:
-        """0 before the first card; ``len(steps)`` at the end of the play."""
-        return self._position
-
-    @property
-    def step(self) -> PlayStep | None:
-        return self._steps[self._position - 1] if self._position else None
-
-    @property
-    def at_end(self) -> bool:
-        return self._position == len(self._steps)
-
-    @property
-    def revealed(self) -> bool:
-        """Whether the points of the current step are shown."""
-        return not self.predicting or self._position in self._revealed
+    # The session, read through ----------------------------------------------------------------
+    predicting = property(lambda self: self.session.predicting)
+    right = property(lambda self: self.session.right)
+    wrong = property(lambda self: self.session.wrong)
+    sequence = property(lambda self: self.session.sequence)
+    steps = property(lambda self: self.session.steps)
+    position = property(lambda self: self.session.position,
+                        doc="0 before the first card; ``len(steps)`` at the end of the play.")
+    step = property(lambda self: self.session.step)
+    at_end = property(lambda self: self.session.at_end)
+    revealed = property(lambda self: self.session.revealed, doc="Whether the points of the current step are shown.")
+    pegged = property(lambda self: self.session.pegged,
+                      doc="Points pegged in the play by seats 0 and 1, up to the step shown (its points if revealed).")
 
     @property
     def step_text(self) -> str:
@@ -219,16 +200,6 @@ class PeggingWalkthrough(View):
     @property
     def points_text(self) -> str:
         return self._points_text
-
-    @property
-    def pegged(self) -> tuple[int, int]:
-        """Points pegged in the play by seats 0 and 1, up to the step shown (its points if revealed)."""
-        upto = self._position if self.revealed else self._position - 1
-        totals = [0, 0]
-        for step in self._steps[:max(0, upto)]:
-            for event in step.events:
-                totals[event.player] += event.points
-        return totals[0], totals[1]
 
     @property
     def predict_box(self) -> w.Text:
@@ -258,84 +229,58 @@ class PeggingWalkthrough(View):
     @guarded
     def choose(self, sequence: int) -> None:
         """Open solved play ``sequence`` (0, 1 or 2) at its start."""
-        if sequence is None:
+        if sequence is None:  # the toggle buttons deselected
             return
-        if isinstance(sequence, bool) or not isinstance(sequence, int) or not 0 <= sequence < len(SOLVED_PLAYS):
-            raise Refused(self._t("walk.bad_sequence", n=repr(sequence)[:20], of=len(SOLVED_PLAYS)))
-        solved = SOLVED_PLAYS[sequence]
-        game = solved.game()
-        self._sequence = sequence
-        self._game = game
-        self._steps = solved.steps()
-        self._revealed = set()
-        self._predicted = {}
+        self.session.choose(sequence)
         if self._choice.value != sequence:
             self._choice.value = sequence
-        self._position = 0
-        self._say("")
-        self._render()
+        self._moved()
 
     @guarded
     def forward(self) -> None:
-        if self.at_end:
-            raise Refused(self._t("walk.at_end"))
-        self._position += 1
-        self._say("")
-        self._render()
+        self.session.forward()
+        self._moved()
 
     @guarded
     def back(self) -> None:
-        if self._position == 0:
-            raise Refused(self._t("walk.at_start"))
-        self._position -= 1
-        self._say("")
-        self._render()
+        self.session.back()
+        self._moved()
 
     def restart(self) -> None:
-        self._position = 0
-        self._say("")
-        self._render()
+        self.session.restart()
+        self._moved()
 
     @guarded
     def predict(self, points: Any) -> None:
         """Predict the points of the current step (a number or the text typed)."""
-        if self._position == 0:
-            raise Refused(self._t("walk.nothing_to_predict"))
-        if self.revealed:
-            raise Refused(self._t("walk.already_shown"))
-        n = _read_points(points, self.language)
-        true = self._steps[self._position - 1].points
-        self._predicted[self._position] = n
-        self._revealed.add(self._position)
+        n, true = self.session.predict(points)
         if n == true:
-            self.right += 1
             self._say(self._t("walk.right", points=true), "ok")
         else:
-            self.wrong += 1
             self._say(self._t("walk.wrong", guess=n, points=true), "error")
         self._render(keep_message=True)
 
     @guarded
     def reveal(self) -> None:
         """Show the current step's points without predicting."""
-        if self._position == 0:
-            raise Refused(self._t("walk.nothing_to_predict"))
-        self._revealed.add(self._position)
+        self.session.reveal()
+        self._moved()
+
+    # Internals --------------------------------------------------------------------------------
+    def _moved(self) -> None:
         self._say("")
         self._render()
 
-    # Internals --------------------------------------------------------------------------------
     def _names(self) -> tuple[list[str], list[str]]:
-        dealer = SOLVED_PLAYS[self._sequence].dealer
+        dealer = self.session.solved.dealer
         names, whom = ["", ""], ["", ""]
         names[dealer], names[1 - dealer] = self._t("walk.who.dealer"), self._t("walk.who.pone")
         whom[dealer], whom[1 - dealer] = self._t("walk.whom.dealer"), self._t("walk.whom.pone")
         return names, whom
 
     def _render(self, keep_message: bool = False) -> None:
-        solved = SOLVED_PLAYS[self._sequence]
-        game = self._game
-        assert game is not None
+        solved = self.session.solved
+        game = self.session.game
         names, whom = self._names()
         dealer, pone = solved.dealer, 1 - solved.dealer
         step = self.step
@@ -343,7 +288,7 @@ class PeggingWalkthrough(View):
         series = step.series if step else ()
         count = step.count if step else 0
         title = self._t("walk.title")
-        which = self._t("walk.which", n=self._sequence + 1, of=len(SOLVED_PLAYS),
+        which = self._t("walk.which", n=self.sequence + 1, of=len(SOLVED_PLAYS),
                         name=self._t(f"walk.seq.{solved.name}"))
         self._heading.value = (f'<div class="cc-title">{html.escape(title)}</div>'
                                f'<div class="cc-text">{html.escape(which)} · '
@@ -363,7 +308,7 @@ class PeggingWalkthrough(View):
             self._step_text = self._t("walk.start", who=names[pone])
             count_text = self._t("walk.count", count=0)
         else:
-            self._step_text = self._t("walk.step_of", n=self._position, of=len(self._steps)) + " " + \
+            self._step_text = self._t("walk.step_of", n=self.position, of=len(self.steps)) + " " + \
                 step_text(step, self.language, names, whom)
             after_reset = step.kind == "reset"
             count_text = self._t("walk.count_reset" if after_reset else "walk.count", count=count)
@@ -382,7 +327,7 @@ class PeggingWalkthrough(View):
         self._box.disabled = self._check.disabled = self._show.disabled = not waiting
         if not keep_message and waiting:
             self._box.value = ""
-        self._back.disabled = self._position == 0
+        self._back.disabled = self.position == 0
         self._forward.disabled = self.at_end
         totals = self.pegged
         self._pegged.value = '<div class="cc-text">' + html.escape(self._t(
@@ -393,22 +338,6 @@ class PeggingWalkthrough(View):
 
 def _label(text: str) -> str:
     return f'<div class="cc-text"><b>{html.escape(text)}</b></div>'
-
-
-def _read_points(value: Any, language: str) -> int:
-    if isinstance(value, bool):
-        raise Refused(t("walk.bad_number", language, text=repr(value)))
-    if isinstance(value, int):
-        n = value
-    else:
-        text = value if isinstance(value, str) else repr(value)
-        shown = text.strip() if len(text.strip()) <= 20 else text.strip()[:17] + "..."
-        if not re.fullmatch(r"\s*\d{1,3}\s*", text, re.ASCII):
-            raise Refused(t("walk.bad_number", language, text=repr(shown)))
-        n = int(text)
-    if not 0 <= n <= 24:
-        raise Refused(t("walk.out_of_range", language, n=n))
-    return n
 
 
 # Pegging practice ---------------------------------------------------------------------------------
