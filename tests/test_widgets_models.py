@@ -13,7 +13,7 @@ import pytest
 
 from cribbage.events import Phase
 from cribbage.scoring import hand_total
-from widgets.pegging_session import PracticeSession
+from widgets.pegging_session import SOLVED_PLAYS, PracticeSession, WalkSession
 from widgets.refusal import Refused
 from widgets.table_model import COMPUTER, YOU, TableSession
 from widgets.table_words import TableWords
@@ -30,7 +30,10 @@ package = types.ModuleType("widgets"); package.__path__ = [{str(ROOT / "widgets"
 sys.modules["widgets"] = package
 from widgets.table_model import TableSession
 from widgets.table_words import TableWords
-from widgets.pegging_session import PracticeSession, SOLVED_PLAYS
+from widgets.pegging_session import PracticeSession, SOLVED_PLAYS, WalkSession
+walk = WalkSession(1)
+walk.forward()
+assert walk.predict("0")[1] == walk.step.points
 session = TableSession(seed=3, target=61)
 words = TableWords("es")
 assert words.prompt(session)
@@ -145,3 +148,36 @@ def test_a_practice_hand_through_the_session():
     assert caught.value.key == "walk.play_over_new"
     practice.new_hand()
     assert practice.hand_number == 1 and not practice.you_deal and practice.hints_used == 0
+
+
+def test_a_walk_through_a_solved_play_with_predictions():
+    walk = WalkSession(0)
+    with pytest.raises(Refused) as caught:
+        walk.predict(2)
+    assert caught.value.key == "walk.nothing_to_predict"
+    totals = [0, 0]
+    while not walk.at_end:
+        walk.forward()
+        assert not walk.revealed
+        step = walk.step
+        guess, true = walk.predict(str(step.points))
+        assert guess == true == step.points and walk.revealed
+        for event in step.events:
+            totals[event.player] += event.points
+        assert walk.pegged == tuple(totals)
+    assert walk.right == len(SOLVED_PLAYS[0].steps()) and walk.wrong == 0
+    with pytest.raises(Refused) as caught:
+        walk.predict(0)
+    assert caught.value.key == "walk.already_shown"
+    fresh = WalkSession(2)
+    fresh.forward()
+    for bad, key in (("x", "walk.bad_number"), (25, "walk.out_of_range"), (True, "walk.bad_number")):
+        with pytest.raises(Refused) as caught:
+            fresh.predict(bad)
+        assert caught.value.key == key and not fresh.revealed and (fresh.right, fresh.wrong) == (0, 0)
+    with pytest.raises(Refused) as caught:
+        walk.forward()
+    assert caught.value.key == "walk.at_end"
+    with pytest.raises(Refused) as caught:
+        walk.choose(3)
+    assert caught.value.key == "walk.bad_sequence" and walk.sequence == 0
