@@ -15,11 +15,11 @@ them in the learner's language without reading the English back.
 Values render by type: a :class:`~cribbage.cards.Card` as its symbol (the same in every language),
 cards as a space-separated list, a :class:`Seat` as its role word in that language ("the dealer",
 "el repartidor", "o carteador") or the name the view gives it, a :class:`Rank` as its label, numbers
-as numbers (a decimal comma in Spanish and Portuguese), a nested message in the same language, and
+as numbers (a decimal comma in Spanish and Portuguese), :class:`Words` as the number said aloud, a nested message in the same language, and
 several messages as one list ("a, b and c"). A template is ``str.format`` text; a value may take a
 form after a colon: ``{seat:cap}`` capitalised, ``{seat:of}`` the possessive ("the dealer's",
 "del repartidor"), ``{seat:to}`` ("to the dealer", "al repartidor"), ``{rank:plural}`` ("aces",
-"5s"). A template given as a pair ``(one, other)`` is chosen by the value ``n`` (plural forms).
+"5s"), ``{rank:words}`` ("sevens", "sietes"). A template given as a pair ``(one, other)`` is chosen by the value ``n`` (plural forms).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Union
 
-__all__ = ["LANGUAGES", "Message", "message", "render", "Seat", "Role", "Rank", "CATALOGUE",
+__all__ = ["LANGUAGES", "Message", "message", "render", "Seat", "Role", "Rank", "Words", "number_words", "CATALOGUE",
            "add_catalogue", "check_language", "placeholders", "Template"]
 
 LANGUAGES: tuple[str, ...] = ("en", "es", "pt")
@@ -77,6 +77,20 @@ class Rank:
     """A rank named in a message (1 = ace .. 13 = king): its label, or with ``:plural`` "aces", "5s"."""
 
     rank: int
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """A number said in words, as in a spoken count: "twelve", "doce", "doze" (digits past the words)."""
+
+    n: int
+
+
+def number_words(n: int, language: str = "en") -> str:
+    """``12`` -> ``"twelve"`` / ``"doce"`` / ``"doze"``: the number as players say it in a count."""
+    from .catalogue import NUMBER_WORDS
+    words = NUMBER_WORDS[check_language(language)]
+    return words[n] if 0 <= n < len(words) else str(n)
 
 
 @dataclass(frozen=True, eq=True)
@@ -155,8 +169,10 @@ class _Value:
         forms = set(spec.split(".")) if spec else set()
         if isinstance(value, Seat):
             text = self._seat(value, forms)
+        elif isinstance(value, Words):
+            text = number_words(value.n, language)
         elif isinstance(value, Rank):
-            text = self._rank(value.rank, "plural" in forms)
+            text = self._rank(value.rank, "plural" in forms, "words" in forms)
         elif isinstance(value, Message):
             text = render(value, language, names=self.names)
         elif isinstance(value, enum.Enum):
@@ -194,7 +210,10 @@ class _Value:
         who = seat.role.value if seat.role is not None else "player"
         return _word(f"role.{who}.{form}", self.language, n=seat.index)
 
-    def _rank(self, rank: int, plural: bool) -> str:
+    def _rank(self, rank: int, plural: bool, words: bool) -> str:
+        if words:
+            from .catalogue import RANK_WORDS
+            return RANK_WORDS[self.language][rank]
         if plural:
             return _word(f"rank.plural.{rank}", self.language) if f"rank.plural.{rank}" in CATALOGUE \
                 else _word("rank.plural", self.language, label=str(rank))
