@@ -1,7 +1,7 @@
 """The engine's words: every sentence it says to a person, in English, Spanish and Portuguese.
 
 Plain data, read by :mod:`cribbage.messages`: ``key -> {language: template}``. Templates are
-``str.format`` text naming the message's values; a pair ``(one, other)`` is a plural chosen by ``n``.
+``str.format`` text naming the message's values; a :class:`~cribbage.messages.Plural` is chosen by ``n``.
 Keys are stable: a view or a test names them, and translators will work from them. The Spanish and
 Portuguese use the seeds' vocabulary: cuna / cesta, carta inicial / virada, quince / quinze,
 pareja / par, trío / trinca, secuencia / sequência, repartidor / carteador.
@@ -9,9 +9,9 @@ pareja / par, trío / trinca, secuencia / sequência, repartidor / carteador.
 
 from __future__ import annotations
 
-from typing import Union
+from .messages import Plural
 
-Entry = dict[str, Union[str, tuple[str, str]]]
+Entry = dict[str, str]
 
 #: Words other messages are made of: the players, lists, ranks.
 WORDS: dict[str, Entry] = {
@@ -252,22 +252,22 @@ SCORES: dict[str, Entry] = {
                                 "pt": "uma quadra, {n} pontos"},
     "score.run": {"en": "a run of {length} for {n}", "es": "una secuencia de {length}, {n} puntos",
                   "pt": "uma sequência de {length}, {n} pontos"},
-    "score.go": {"en": "go for {n}", "es": ("go, {n} punto", "go, {n} puntos"),
-                 "pt": ("go, {n} ponto", "go, {n} pontos")},
-    "score.last card": {"en": "last card for {n}", "es": ("última carta, {n} punto", "última carta, {n} puntos"),
-                        "pt": ("última carta, {n} ponto", "última carta, {n} pontos")},
+    "score.go": {"en": "go for {n}", "es": Plural("go, {n} punto", "go, {n} puntos"),
+                 "pt": Plural("go, {n} ponto", "go, {n} pontos")},
+    "score.last card": {"en": "last card for {n}", "es": Plural("última carta, {n} punto", "última carta, {n} puntos"),
+                        "pt": Plural("última carta, {n} ponto", "última carta, {n} pontos")},
     "score.his heels": {"en": "his heels for {n}", "es": "nibs, {n} puntos", "pt": "nibs, {n} pontos"},
-    "event.hand": {"en": "hand: {said} for {n}", "es": ("mano: {said}; {n} punto", "mano: {said}; {n} puntos"),
-                   "pt": ("mão: {said}; {n} ponto", "mão: {said}; {n} pontos")},
-    "event.crib": {"en": "crib: {said} for {n}", "es": ("cuna: {said}; {n} punto", "cuna: {said}; {n} puntos"),
-                   "pt": ("cesta: {said}; {n} ponto", "cesta: {said}; {n} pontos")},
+    "event.hand": {"en": "hand: {said} for {n}", "es": Plural("mano: {said}; {n} punto", "mano: {said}; {n} puntos"),
+                   "pt": Plural("mão: {said}; {n} ponto", "mão: {said}; {n} pontos")},
+    "event.crib": {"en": "crib: {said} for {n}", "es": Plural("cuna: {said}; {n} punto", "cuna: {said}; {n} puntos"),
+                   "pt": Plural("cesta: {said}; {n} ponto", "cesta: {said}; {n} pontos")},
     "event.hand_short": {"en": "hand: counted {n} of {total}", "es": "mano: contó {n} de {total}",
                          "pt": "mão: contou {n} de {total}"},
     "event.crib_short": {"en": "crib: counted {n} of {total}", "es": "cuna: contó {n} de {total}",
                          "pt": "cesta: contou {n} de {total}"},
-    "event.muggins": {"en": ("muggins: {n} missed point", "muggins: {n} missed points"),
-                      "es": ("muggins: {n} punto olvidado", "muggins: {n} puntos olvidados"),
-                      "pt": ("muggins: {n} ponto esquecido", "muggins: {n} pontos esquecidos")},
+    "event.muggins": {"en": Plural("muggins: {n} missed point", "muggins: {n} missed points"),
+                      "es": Plural("muggins: {n} punto olvidado", "muggins: {n} puntos olvidados"),
+                      "pt": Plural("muggins: {n} ponto esquecido", "muggins: {n} pontos esquecidos")},
     "event.to_target": {"en": "{what} ({n} to reach the target)", "es": "{what} ({n} para llegar a la meta)",
                         "pt": "{what} ({n} para chegar à meta)"},
     "event.by": {"en": "{who}: {what}", "es": "{who}: {what}", "pt": "{who}: {what}"},
@@ -328,11 +328,11 @@ LOG: dict[str, Entry] = {
                                "pt": "a fase de jogo acabou: {scored} {seat:to}"},
     "log.show": {"en": "{seat} counts: {scored}", "es": "{seat} cuenta: {scored}", "pt": "{seat} conta: {scored}"},
     "log.count_hand": {"en": "{seat} counts {n} for the hand",
-                       "es": ("{seat} cuenta {n} punto en su mano", "{seat} cuenta {n} puntos en su mano"),
-                       "pt": ("{seat} conta {n} ponto na mão", "{seat} conta {n} pontos na mão")},
+                       "es": Plural("{seat} cuenta {n} punto en su mano", "{seat} cuenta {n} puntos en su mano"),
+                       "pt": Plural("{seat} conta {n} ponto na mão", "{seat} conta {n} pontos na mão")},
     "log.count_crib": {"en": "{seat} counts {n} for the crib",
-                       "es": ("{seat} cuenta {n} punto en la cuna", "{seat} cuenta {n} puntos en la cuna"),
-                       "pt": ("{seat} conta {n} ponto na cesta", "{seat} conta {n} pontos na cesta")},
+                       "es": Plural("{seat} cuenta {n} punto en la cuna", "{seat} cuenta {n} puntos en la cuna"),
+                       "pt": Plural("{seat} conta {n} ponto na cesta", "{seat} conta {n} pontos na cesta")},
     "log.muggins": {"en": "{seat} says muggins: {scored}", "es": "{seat} dice muggins: {scored}",
                     "pt": "{seat} diz muggins: {scored}"},
     "log.next_deal": {"en": "next deal", "es": "siguiente reparto", "pt": "próxima distribuição"},

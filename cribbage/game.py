@@ -512,8 +512,8 @@ class Game:
             raise IllegalActionError(message("game.play_when", when=self._when()))
         played = _read_card(card)
         if seat != self._to_act:
-            raise IllegalActionError(message("game.not_your_turn", turn=self._who(self._to_act),  # type: ignore[arg-type]
-                                             seat=self._who(seat)))
+            turn = self._who(self._to_act)  # type: ignore[arg-type]
+            raise IllegalActionError(message("game.not_your_turn", turn=turn, seat=self._who(seat)))
         if not _holds(self._hands[seat], played):
             raise IllegalActionError(message("game.not_held", seat=self._who(seat), card=played))
         if self._count + played.value > MAX_COUNT:
@@ -559,8 +559,8 @@ class Game:
         if self._phase is not _PLAY:
             raise IllegalActionError(message("game.go_when", when=self._when()))
         if seat != self._to_act:
-            raise IllegalActionError(message("game.not_your_turn", turn=self._who(self._to_act),  # type: ignore[arg-type]
-                                             seat=self._who(seat)))
+            turn = self._who(self._to_act)  # type: ignore[arg-type]
+            raise IllegalActionError(message("game.not_your_turn", turn=turn, seat=self._who(seat)))
         room = MAX_COUNT - self._count
         for card in self._hands[seat]:
             if card.value <= room:
