@@ -827,7 +827,9 @@ class Game:
 
     def _verify_not_over(self) -> None:
         if self._winner is not None:
-            raise IllegalActionError(message("game.over", result=self.result.message))
+            result = self.result
+            assert result is not None
+            raise IllegalActionError(message("game.over", result=result.message))
 
 
 # --------------------------------------------------------------------- helpers

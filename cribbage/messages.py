@@ -59,7 +59,7 @@ class Plural(str):
 Template = Union[str, Plural, tuple[str, str]]
 
 #: key -> {language: template}. Filled from :mod:`cribbage.catalogue` and :func:`add_catalogue`.
-CATALOGUE: dict[str, dict[str, Template]] = {}
+CATALOGUE: dict[str, dict[str, str]] = {}  # a template is a str or a Plural (also a str)
 
 
 def check_language(language: str) -> str:
@@ -264,7 +264,8 @@ def add_catalogue(entries: Mapping[str, Mapping[str, Template]]) -> None:
         missing = [language for language in LANGUAGES if language not in entry]
         if missing:
             raise ValueError(f"message {key!r} has no {', '.join(missing)}")
-        words = {language: Plural(*text) if isinstance(text, tuple) else text for language, text in entry.items()}
+        words: dict[str, str] = {language: Plural(*text) if isinstance(text, tuple) else text
+                                 for language, text in entry.items()}
         if key in CATALOGUE and (CATALOGUE[key] != words or any(
                 getattr(CATALOGUE[key][language], "one", None) != getattr(text, "one", None)
                 for language, text in words.items())):
