@@ -11,7 +11,8 @@ import pytest
 from cribbage import Card, cards, score_play
 from cribbage.events import Phase
 from cribbage.pegging import PlayView, choose_play
-from widgets.walkthrough import (SOLVED_PLAYS, PeggingPractice, PeggingWalkthrough, hint_text, play_steps)
+from cribbage.messages import render
+from widgets.walkthrough import SOLVED_PLAYS, PeggingPractice, PeggingWalkthrough, play_steps
 
 
 def _kinds(solved):
@@ -218,19 +219,20 @@ def test_practice_is_seeded():
         PeggingPractice(level="grandmaster")
 
 
-def test_hints_in_spanish_cover_every_reason_form():
+def test_hints_are_the_engines_reasons_in_the_learners_language():
     rng = random.Random(4)
-    forms = set()
+    keys = set()
     for seed in range(15):
         practice = PeggingPractice(seed, language="es")
         while not practice.play_over:
-            reason = choose_play(PlayView.from_game(practice.game, 0), "expert").reason
-            said = hint_text(reason, "es")
-            assert said != reason, reason                      # every form the engine uses is known
-            forms.add(reason.split(":")[1].split()[1] if ":" in reason else reason)
+            choice = choose_play(PlayView.from_game(practice.game, 0), "expert")
+            practice.hint()
+            said = render(choice.message, "es")
+            assert practice.message == f"Pista: {said}." and said != choice.reason, choice.reason
+            keys.add(choice.message.key)
             enabled = [c for c, b in practice.card_buttons.items() if not b.disabled]
             practice.play(rng.choice(enabled)) if enabled else practice.go()
-    assert len(forms) >= 4
+    assert len(keys) >= 4
 
 
 def test_spanish_views():

@@ -18,6 +18,7 @@ from cribbage.discard import KeepOption, advise_discard
 from cribbage.driver import Driver
 from cribbage.events import LogEntry, Phase
 from cribbage.game import Game
+from cribbage.messages import Message
 from cribbage.pegging import LEVELS, PlayChoice
 from cribbage.players import Adviser, Player, player
 
@@ -43,15 +44,21 @@ class Advice:
 @dataclass(frozen=True)
 class Step:
     """Guided mode: one move of yours beside the expert's. ``advised`` and ``move`` are the two
-    cards laid away (discard) or the card played (None for go); ``rank`` is where your keep ranks
-    among the fifteen (1 is the best)."""
+    cards laid away (discard) or the card played (None for go); ``why`` is the expert's reason (a
+    message a view renders in its language); ``rank`` is where your keep ranks among the fifteen
+    (1 is the best)."""
 
     phase: str
     advised: Any
     move: Any
     followed: bool
-    reason: str
+    why: Message
     rank: int = 1
+
+    @property
+    def reason(self) -> str:
+        """The expert's reason, in English."""
+        return str(self.why)
 
 
 def read_seed(text: str) -> "int | str":
@@ -324,11 +331,11 @@ class TableSession:
             game = self._game
             rank = advise_discard(game.kept(YOU) + game.discards(YOU), dealer=game.dealer == YOU).rank_of(game.kept(YOU))
             self._steps.append(Step("discard", best.discard, tuple(move), set(move) == set(best.discard),
-                                    best.reason, rank))
+                                    best.message, rank))
         else:
             followed = (move is None and best.card is None) or (
                 move is not None and best.card is not None and move.rank == best.card.rank)
-            self._steps.append(Step("play", best.card, move, followed, best.reason))
+            self._steps.append(Step("play", best.card, move, followed, best.message))
 
 
 def read_points(value: Any) -> int:

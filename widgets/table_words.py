@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Optional
 
 from cribbage.events import LogEntry, Phase, ScoreEvent
+from cribbage.messages import Message, render
 
 from .i18n import cards_text, describe_items, number_words, spoken_count, t
 from .table_model import COMPUTER, YOU, Advice, Step, TableSession
@@ -27,6 +28,15 @@ class TableWords:
 
     def _t(self, key: str, **values: object) -> str:
         return t(key, self.language, **values)
+
+    def said(self, msg: Message) -> str:
+        """What the engine said (a reason), in this language."""
+        return render(msg, self.language)
+
+    def net(self, value: float) -> str:
+        """A signed net value, with the decimal mark of this language: "+4.3", "+4,3"."""
+        text = f"{value:+.1f}"
+        return text if self.language == "en" else text.replace(".", ",")
 
     # ------------------------------------------------------------------ the log
     def event(self, event: ScoreEvent) -> str:
@@ -125,8 +135,8 @@ class TableWords:
         best = advice.best
         if advice.kind == "discard":
             return self._t("table.hint_discard", away=cards_text(best.discard), keep=cards_text(best.keep),  # type: ignore[union-attr]
-                           reason=best.reason, net=f"{best.net:+.1f}")  # type: ignore[union-attr]
-        return self._t("table.hint_play", reason=best.reason)
+                           reason=self.said(best.message), net=self.net(best.net))  # type: ignore[union-attr]
+        return self._t("table.hint_play", reason=self.said(best.message))
 
     # ------------------------------------------------------------------ guided mode
     def guide(self, session: TableSession) -> list[str]:
@@ -165,12 +175,12 @@ class TableWords:
             if step.followed:
                 return self._t("table.guide_same_discard", cards=cards_text(step.move))
             return self._t("table.guide_other_discard", cards=cards_text(step.move),
-                           best=cards_text(step.advised), reason=step.reason, rank=step.rank)
+                           best=cards_text(step.advised), reason=self.said(step.why), rank=step.rank)
         if step.move is None:
             return self._t("table.guide_same_go")
         if step.followed:
             return self._t("table.guide_same_play", card=str(step.move))
-        return self._t("table.guide_other_play", card=str(step.move), reason=step.reason)
+        return self._t("table.guide_other_play", card=str(step.move), reason=self.said(step.why))
 
     # ------------------------------------------------------------------ the show
     def show(self, session: TableSession) -> list[ShowItem]:

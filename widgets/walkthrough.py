@@ -22,15 +22,16 @@ import ipywidgets as w
 
 from cribbage import Card, ScoreItem
 from cribbage.events import Phase
+from cribbage.messages import render
 from cribbage.replay import PlayStep, play_steps
 
 from ._base import View, guarded, style_tag
 from .cards import CardRow, suit_class
-from .i18n import card_name, decimal, describe_play_item, t
+from .i18n import card_name, describe_play_item, t
 from .pegging_session import SOLVED_PLAYS, PracticeSession, SolvedPlay, WalkSession
 
 __all__ = ["SolvedPlay", "SOLVED_PLAYS", "PlayStep", "play_steps", "step_text", "points_texts",
-           "PeggingWalkthrough", "PeggingPractice", "hint_text"]
+           "PeggingWalkthrough", "PeggingPractice"]
 
 # Words -------------------------------------------------------------------------------------------
 
@@ -71,57 +72,6 @@ def points_texts(step: PlayStep, language: str, whom: Sequence[str]) -> list[str
             what = describe_play_item(ScoreItem(event.kind, event.cards, event.points), language)
         out.append(t("walk.points", language, what=what, whom=whom[event.player]))
     return out
-
-
-# Hints in other languages: the engine words its reasons in English; each form it uses is read back
-# here and said again from the catalogue. A reason in a form not listed is shown as it is.
-_HINT_FORMS: tuple[tuple[str, str], ...] = (
-    (r"(?P<verb>lead|play) the (?P<card>\S+): it makes (?P<what>.+)", "walk.hint.makes"),
-    (r"(?P<verb>lead|play) the (?P<card>\S+): it is your last card that fits, for the go", "walk.hint.last_fits"),
-    (r"(?P<verb>lead|play) the (?P<card>\S+): the opponent can't play, so you keep the count going for the most points",
-     "walk.hint.keep_going"),
-    (r"lead the (?P<card>\S+) from your (?P<held>pair|three \S+s): if they pair it, you answer with a pair royal",
-     "walk.hint.from_pair"),
-    (r"lead the (?P<card>\S+): a count under 5 can't be made 15", "walk.hint.under5"),
-    (r"(?P<verb>lead|play) the (?P<card>\S+): it avoids leaving a count of (?P<bad>\d+), which a ten-card makes (?P<made>\d+)",
-     "walk.hint.avoid"),
-    (r"(?P<verb>lead|play) the (?P<card>\S+): it keeps your 5 back to make fifteen later", "walk.hint.keep5"),
-    (r"(?P<verb>lead|play) the (?P<card>\S+): it gives the opponent the least to score \(about (?P<risk>[\d.]+) after your answer\)",
-     "walk.hint.least"),
-    (r"(?P<verb>lead|play) the (?P<card>\S+): it is the only card that fits", "walk.hint.only"),
-    (r"(?P<verb>lead|play) the (?P<card>\S+): it scores nothing but gives little away", "walk.hint.nothing"),
-    (r"say go: no card fits under 31 \(the count is (?P<count>\d+)\)", "walk.hint.go"),
-    (r"no cards left: pass", "walk.hint.pass"),
-)
-_MAKES = re.compile(r"(fifteen|31|a pair|a pair royal|a double pair royal|a run of \d+) for (\d+)")
-
-
-def hint_text(reason: str, language: str = "en") -> str:
-    """The engine's hint (``choose_play(...).reason``) in ``language``."""
-    if language == "en":
-        return reason
-    for pattern, key in _HINT_FORMS:
-        found = re.fullmatch(pattern, reason)
-        if not found:
-            continue
-        values = found.groupdict()
-        verb = t(f"walk.hint.verb.{values.pop('verb', 'lead')}", language)
-        if "what" in values:
-            parts = []
-            for kind, points in _MAKES.findall(values.pop("what")):
-                if kind.startswith("a run of"):
-                    parts.append(t("walk.hint.run", language, n=kind.split()[-1], points=points))
-                else:
-                    parts.append(t(f"walk.hint.kind.{kind}", language, points=points))
-            values["what"] = t("walk.hint.joiner", language).join(parts)
-        if "held" in values:
-            held = values["held"]
-            values["held"] = t("walk.hint.held.pair" if held == "pair" else "walk.hint.held.more", language,
-                               n=3)  # "three sevens": the engine names only pairs and threes
-        if "risk" in values:
-            values["risk"] = decimal(float(values["risk"]), language, 1)
-        return t(key, language, verb=verb, **values)
-    return reason
 
 
 # The walkthrough ----------------------------------------------------------------------------------
@@ -435,7 +385,7 @@ class PeggingPractice(View):
     def hint(self) -> None:
         """What the expert would play now, and why."""
         choice = self.session.hint()
-        self._say(self._t("walk.hint_is", hint=hint_text(choice.reason, self.language)), "info")
+        self._say(self._t("walk.hint_is", hint=render(choice.message, self.language)), "info")
 
     def new_hand(self) -> None:
         """Deal the next hand (the deal passes to the other player)."""
