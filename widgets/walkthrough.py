@@ -15,7 +15,6 @@ Their state lives in plain objects (:mod:`widgets.pegging_session`): the views s
 from __future__ import annotations
 
 import html
-import re
 from typing import Any, Sequence
 
 import ipywidgets as w
