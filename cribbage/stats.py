@@ -21,7 +21,7 @@ from typing import Sequence
 import numpy as np
 
 from .cards import Card, Suit
-from .scoring import _multisets, rank_points
+from .ranks import multisets as _multisets, rank_points
 
 __all__ = ["hand_distribution", "mean_score", "share_at_most", "TOTAL_HANDS", "MAX_SCORE",
            "IMPOSSIBLE_SCORES"]
