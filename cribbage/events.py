@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import NamedTuple, Optional
 
 from .cards import Card
+from .result import Finish
 from .scoring import HandScore, score_hand
 
 __all__ = ["Phase", "ScoreEvent", "LogEntry", "GameResult"]
@@ -179,11 +180,9 @@ class GameResult:
         return 1 - self.winner
 
     @property
-    def kind(self) -> str:
-        """``"win"``, ``"skunk"`` or ``"double skunk"``."""
-        if self.games == 1:
-            return "win"
-        return "skunk" if self.games == 2 else "double skunk"
+    def kind(self) -> Finish:
+        """``Finish.WIN``, ``Finish.SKUNK`` or ``Finish.DOUBLE_SKUNK`` (equal to ``"win"``...)."""
+        return Finish.of_games(self.games)
 
     def __str__(self) -> str:
         won, lost = self.scores[self.winner], self.scores[self.loser]

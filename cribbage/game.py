@@ -1,4 +1,4 @@
-"""Two-player six-card cribbage as a state machine, exactly as RULES.md sections 1-9.
+"""Two-player six-card cribbage as a state machine, exactly as ``course/rules.md`` tells it.
 
 >>> game = Game(seed=7)
 >>> game.phase, game.deal_number, len(game.hand(0))
@@ -39,7 +39,8 @@ from .cards import FULL_DECK, Card, CardLike, cards as read_cards
 from .errors import CribbageError, IllegalActionError, InvalidHandError
 from .events import GameResult, LogEntry, Phase, ScoreEvent
 from .play import MAX_COUNT, score_play
-from .result import game_value, skunk_lines
+from .pegs import advance
+from .result import FULL_GAME, game_value, skunk_lines
 from .scoring import hand_total
 
 __all__ = ["Game"]
@@ -136,7 +137,7 @@ class Game:
 
     __slots__ = _STATE + _CONFIG + ("_events", "_log", "_history")
 
-    def __init__(self, seed: "int | str | None" = None, *, target: int = 121, muggins: bool = False,
+    def __init__(self, seed: "int | str | None" = None, *, target: int = FULL_GAME, muggins: bool = False,
                  double_skunk_games: int = 3, dealer: Optional[int] = None,
                  scores: Sequence[int] = (0, 0),
                  deals: Sequence[tuple[Sequence[Sequence[CardLike] | str], Optional[CardLike]]] = ()
@@ -177,7 +178,7 @@ class Game:
     def from_deal(cls, hands: Sequence[Sequence[CardLike] | str], starter: Optional[CardLike] = None, *,
                   dealer: int = 0, scores: Sequence[int] = (0, 0),
                   discards: Optional[Sequence[Sequence[CardLike] | str]] = None,
-                  seed: "int | str" = 0, target: int = 121, muggins: bool = False,
+                  seed: "int | str" = 0, target: int = FULL_GAME, muggins: bool = False,
                   double_skunk_games: int = 3) -> "Game":
         """A game that starts from a chosen deal: ``hands`` are seat 0's and seat 1's six cards.
 
@@ -798,7 +799,7 @@ class Game:
         if points:
             score += points
             self._scores = _with(self._scores, player, score)
-            self._pegs = _with(self._pegs, player, (score, self._pegs[player][0]))
+            self._pegs = _with(self._pegs, player, advance(self._pegs[player], points, self._target))
             if score == self._target:
                 self._winner = player
         return event

@@ -16,7 +16,12 @@ from .cards import Card, CardLike, cards, require_distinct
 from .errors import InvalidHandError
 from .ranks import RANK_KEY as _POW5, points_by_key, rank_points, runs as _runs
 
-__all__ = ["ScoreItem", "ItemizedScore", "HandScore", "score_hand", "hand_total", "rank_points", "number_words"]
+__all__ = ["ScoreItem", "ItemizedScore", "HandScore", "score_hand", "hand_total", "rank_points", "number_words",
+           "MAX_SCORE"]
+
+#: The highest count of a hand or crib: the 29 (three fives and the jack, with the fourth five turned
+#: in the jack's suit).
+MAX_SCORE = 29
 
 
 @dataclass(frozen=True, slots=True)

@@ -200,3 +200,47 @@ def test_a_61_board_is_two_streets_of_thirty_with_the_game_hole_beside_the_last(
         assert band_right - max(last_band) < 2.5                          # the last hole ends the wood
         game = [c.get_offsets()[0] for c in fig.axes[0].collections if len(c.get_offsets()) == 1]
         assert 0 < game[0][0] - max(last_band) <= 2.5                     # the game hole beside it
+
+
+def test_a_board_to_61_opens_with_its_own_finishes():
+    # Issue 16: Board(target=61) failed with "the winner finishes on 61 exactly, not 121".
+    b = board(target=61)
+    assert b.internal_errors == [] and b.finishes and all(w[0] == 61 for w, _ in b.finishes)
+    captions = []
+    for _ in b.finishes:
+        b.next_finish()
+        captions.append(b.caption)
+    assert captions[1].startswith("61 to 31: a win") and captions[2].startswith("61 to 30: skunk, two games.")
+    assert not any("double" in caption for caption in captions)
+
+
+def _scatter_at(fig, size):
+    return [(tuple(c.get_offsets()[0]), float(c.get_sizes()[0])) for c in fig.axes[0].collections
+            if len(c.get_offsets()) == 1 and float(c.get_sizes()[0]) == size]
+
+
+@pytest.mark.parametrize("target", [121, 61])
+def test_the_winning_peg_sits_inside_the_game_hole_ring(target):
+    # Issue 11: the winner's peg was drawn off centre, over the game hole's ring.
+    from widgets.board import _GAME_RING, _PEG_SIZE
+    fig = draw_board(((target, target - 4), (30, 20)), target=target)
+    (ring_at, ring), = [(at, size) for at, size in _scatter_at(fig, _GAME_RING)]
+    pegs = [at for at, _size in _scatter_at(fig, _PEG_SIZE)]
+    assert ring > _PEG_SIZE * 1.8                      # room for the ring to show round the peg
+    assert any(abs(x - ring_at[0]) < 1e-9 and abs(y - ring_at[1]) < 1e-9 for x, y in pegs)
+
+
+@pytest.mark.parametrize("language", ["en", "es", "pt"])
+def test_each_tracks_start_holes_are_labelled(language):
+    # Issue 11: the start holes were unlabelled: now a word over them and each track's letter.
+    from widgets.i18n import t
+    fig = draw_board(((0, 0), (0, 0)), language=language)
+    texts = {text.get_text(): text.get_position() for text in fig.axes[0].texts}
+    assert t("board.start", language) in texts
+    (ax_, ay), (bx, by) = texts["A→"], texts["B→"]
+    holes = _hole_positions(fig)
+    start_a = sorted((x, y) for x, y in holes if abs(y - ay) < 1e-9)[:2]
+    start_b = sorted((x, y) for x, y in holes if abs(y - by) < 1e-9)[:2]
+    assert ay > by and ax_ < start_a[0][0] and bx < start_b[0][0]            # left of their own holes
+    assert start_a[1][0] < 0 and start_b[1][0] < 0                           # both start holes, before hole 1
+    assert _outside(fig) == []
