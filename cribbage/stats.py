@@ -90,3 +90,34 @@ def share_at_most(score: int, *, crib: bool = False) -> float:
     """The share of all hands that score ``score`` or less (0..1)."""
     counts = hand_distribution(crib=crib)
     return float(counts[: max(0, score + 1)].sum() / counts.sum())  # none score below 0
+
+
+# --------------------------------------------------------------- starters
+# A self-contained block (its own imports) so the rest of this module is left as it was.
+from typing import Iterable  # noqa: E402
+
+from .cards import FULL_DECK, CardLike, cards as _read_cards  # noqa: E402
+from .errors import InvalidHandError  # noqa: E402
+from .scoring import hand_total  # noqa: E402
+
+__all__ += ["starter_outcomes"]
+
+
+def starter_outcomes(hand: "str | Iterable[CardLike]", *, discards: "str | Iterable[CardLike]" = (),
+                     crib: bool = False) -> dict[Card, int]:
+    """For a kept hand of four, the score with each starter it could meet, in deck order.
+
+    The starters are the cards the player cannot see: 48, or 46 when the two ``discards`` are given.
+
+    >>> outcomes = starter_outcomes("5H 5D 6H 7S", discards="KC QD")
+    >>> len(outcomes), outcomes[Card.parse("5C")]
+    (46, 17)
+    """
+    held = _read_cards(hand)
+    if len(held) != 4:
+        raise InvalidHandError(f"a kept hand is four cards, not {len(held)}")
+    away = _read_cards(discards)
+    seen = set(held) | set(away)
+    if len(seen) != len(held) + len(away):
+        raise InvalidHandError("a discard is also in the kept hand")
+    return {card: hand_total(held, card, crib=crib) for card in FULL_DECK if card not in seen}
