@@ -441,9 +441,9 @@ class HandCalculator(View):
         # A badge in words and a border, not in colour alone, before any card is counted.
         self._badge.value = (
             '<div class="cc-text" role="note" style="margin:4px 0">'
-            '<span style="display:inline-block;border:3px solid #000;border-radius:6px;padding:1px 10px;'
-            f'font-weight:700;letter-spacing:1px;background:#FFF3C4;margin-right:8px">'
-            f'{html.escape(self._t("calc.crib_badge"))}</span>{html.escape(self._t("calc.crib_rule"))}</div>')
+            '<strong style="display:inline-block;border:3px solid #000;border-radius:6px;padding:1px 10px;'
+            'letter-spacing:1px;background:#FFF3C4;margin-right:8px">'
+            f'{html.escape(self._t("calc.crib_badge"))}</strong>{html.escape(self._t("calc.crib_rule"))}</div>')
 
     def _typed(self, text: str) -> None:
         if not text.strip():
