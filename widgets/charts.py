@@ -9,7 +9,7 @@ also made by hatching or a label, never by colour alone.
 from __future__ import annotations
 
 import math
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Mapping
 
 import matplotlib
 import numpy as np
