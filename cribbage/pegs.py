@@ -22,6 +22,7 @@ import enum
 from typing import Any, Iterable, Optional, Sequence
 
 from .errors import CribbageError
+from .messages import Seat, add_catalogue, message
 from .result import FULL_GAME, skunk_lines
 from .scoring import MAX_SCORE
 
@@ -74,25 +75,40 @@ class PegRule(str, enum.Enum):
         return self.value
 
 
-_ENGLISH = {
-    PegRule.BAD_HOLE: "A score on the board is a whole number from 0 to {target}, not {value}.",
-    PegRule.BACK_AHEAD: "The back peg ({back}) cannot be ahead of the front peg ({front}).",
-    PegRule.BACKWARDS: "Pegs only move forward: player {player} is on {front}, not {value}.",
-    PegRule.OVER: "The game is over: player {player} reached {target}.",
-    PegRule.TWO_WINNERS: "Only one player can reach {target}.",
-    PegRule.BAD_PLAYER: "A player is 0 (the first) or 1 (the second), not {value}.",
-    PegRule.BAD_POINTS: "Points pegged are a whole number from 1 to {most}, not {value}.",
-}
+add_catalogue({
+    "pegs.bad_score": {"en": "A score on the board is a whole number from 0 to {target}, not {value}.",
+                       "es": "Una puntuación del tablero es un número entero de 0 a {target}, no {value}.",
+                       "pt": "Uma pontuação do tabuleiro é um número inteiro de 0 a {target}, não {value}."},
+    "pegs.bad_pegs": {"en": "The back peg ({back}) cannot be ahead of the front peg ({front}).",
+                      "es": "La clavija trasera ({back}) no puede ir por delante de la delantera ({front}).",
+                      "pt": "O pino de trás ({back}) não pode estar à frente do pino da frente ({front})."},
+    "pegs.backwards": {"en": "Pegs only move forward: {player:cap} is on {front}, not {value}.",
+                       "es": "Las clavijas solo avanzan: {player:cap} está en {front}, no {value}.",
+                       "pt": "Os pinos só avançam: {player:cap} está em {front}, não {value}."},
+    "pegs.over": {"en": "The game is over: {player} reached {target}.",
+                  "es": "La partida ha terminado: {player} llegó a {target}.",
+                  "pt": "A partida acabou: {player} chegou a {target}."},
+    "pegs.two_winners": {"en": "Only one player can reach {target}.", "es": "Solo un jugador puede llegar a {target}.",
+                         "pt": "Só um jogador pode chegar a {target}."},
+    "pegs.bad_player": {"en": "A player is 0 (the first) or 1 (the second), not {value}.",
+                        "es": "Un jugador es 0 (el primero) o 1 (el segundo), no {value}.",
+                        "pt": "Um jogador é 0 (o primeiro) ou 1 (o segundo), não {value}."},
+    "pegs.bad_points": {"en": "Points pegged are a whole number from 1 to {most}, not {value}.",
+                        "es": "Los puntos que se anotan son un número entero de 1 a {most}, no {value}.",
+                        "pt": "Os pontos marcados são um número inteiro de 1 a {most}, não {value}."},
+})
 
 
 class PegError(CribbageError):
-    """A refused peg move: :attr:`rule` says which rule, :attr:`values` the holes and values involved
-    (``player`` is a seat, 0 or 1), so a view can say it in the learner's language."""
+    """A refused peg move: :attr:`rule` says which rule and :attr:`values` the holes and values
+    involved (``player`` is a seat, 0 or 1); :attr:`message` says it in any language, naming the
+    player as the view does (``render(err.message, "es", names={0: "Ana"})``)."""
 
     def __init__(self, rule: PegRule, **values: Any) -> None:
         self.rule = rule
         self.values = values
-        super().__init__(_ENGLISH[rule].format(**values))
+        worded = {key: Seat(value) if key == "player" else value for key, value in values.items()}
+        super().__init__(message(f"pegs.{rule.value}", **worded))
 
 
 def _is_whole(value: object) -> bool:

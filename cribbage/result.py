@@ -20,6 +20,7 @@ from __future__ import annotations
 import enum
 
 from .errors import CribbageError
+from .messages import add_catalogue, message
 
 __all__ = ["FULL_GAME", "SHORT_GAME", "TARGETS", "Finish", "skunk_lines", "finish_kind", "missed_line",
            "game_value"]
@@ -30,6 +31,13 @@ FULL_GAME = 121
 SHORT_GAME = 61
 #: The targets a game may be played to.
 TARGETS = (FULL_GAME, SHORT_GAME)
+
+
+add_catalogue({
+    "result.bad_games": {"en": "a game is worth 1 to 4 games, not {value}",
+                         "es": "una partida vale de 1 a 4 partidas, no {value}",
+                         "pt": "uma partida vale de 1 a 4 partidas, não {value}"},
+})
 
 
 class Finish(str, enum.Enum):
@@ -49,7 +57,7 @@ class Finish(str, enum.Enum):
     def of_games(cls, games: int) -> "Finish":
         """The finish that scores ``games`` games: 1 a win, 2 a skunk, 3 or more a double skunk."""
         if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-            raise CribbageError(f"a game is worth 1 to 4 games, not {games!r}")
+            raise CribbageError(message("result.bad_games", value=repr(games)[:40]))
         return cls.WIN if games == 1 else cls.SKUNK if games == 2 else cls.DOUBLE_SKUNK
 
 

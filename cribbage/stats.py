@@ -98,9 +98,19 @@ from typing import Iterable  # noqa: E402
 
 from .cards import FULL_DECK, CardLike, cards as _read_cards  # noqa: E402
 from .errors import InvalidHandError  # noqa: E402
+from .messages import add_catalogue, message  # noqa: E402
 from .scoring import hand_total  # noqa: E402
 
 __all__ += ["starter_outcomes"]
+
+add_catalogue({
+    "stats.kept_four": {"en": "a kept hand is four cards, not {count}",
+                        "es": "una mano que se guarda son cuatro cartas, no {count}",
+                        "pt": "uma mão guardada são quatro cartas, não {count}"},
+    "stats.discard_kept": {"en": "{card} is both kept and laid away to the crib",
+                           "es": "{card} no puede guardarse y echarse a la cuna a la vez",
+                           "pt": "{card} não pode ser guardada e descartada na cesta ao mesmo tempo"},
+})
 
 
 def starter_outcomes(hand: "str | Iterable[CardLike]", *, discards: "str | Iterable[CardLike]" = (),
@@ -115,9 +125,10 @@ def starter_outcomes(hand: "str | Iterable[CardLike]", *, discards: "str | Itera
     """
     held = _read_cards(hand)
     if len(held) != 4:
-        raise InvalidHandError(f"a kept hand is four cards, not {len(held)}")
+        raise InvalidHandError(message("stats.kept_four", count=len(held)))
     away = _read_cards(discards)
+    both = set(held) & set(away)
+    if both:
+        raise InvalidHandError(message("stats.discard_kept", card=min(both)))
     seen = set(held) | set(away)
-    if len(seen) != len(held) + len(away):
-        raise InvalidHandError("a discard is also in the kept hand")
     return {card: hand_total(held, card, crib=crib) for card in FULL_DECK if card not in seen}

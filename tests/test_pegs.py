@@ -7,6 +7,7 @@ import pytest
 
 from cribbage import CribbageError, player
 from cribbage.pegs import START, PegError, Pegboard, PegRule, advance, pegs_after
+from cribbage.messages import render
 from cribbage.players import play_game
 
 
@@ -40,7 +41,10 @@ def test_a_board_refuses_by_rule_and_changes_nothing():
             change(*args)
         assert refused.value.rule is rule and isinstance(refused.value, CribbageError)
         assert board.pegs == ((0, 0), (12, 0))
-    assert str(PegError(PegRule.BACKWARDS, player=1, front=12, value=3)).startswith("Pegs only move forward")
+    error = PegError(PegRule.BACKWARDS, player=1, front=12, value=3)
+    assert str(error) == "Pegs only move forward: Player 1 is on 12, not 3."
+    assert render(error.message, "es", names={1: "Ana"}) == "Las clavijas solo avanzan: Ana está en 12, no 3."
+    assert render(error.message, "pt").startswith("Os pinos só avançam: O jogador 1 está em 12")
     assert not board.can_peg(0, 0) and board.can_peg(0, 29) and board.can_set_scores(0, 12)
 
 
