@@ -111,10 +111,6 @@ class PegError(CribbageError):
         super().__init__(message(f"pegs.{rule.value}", **worded))
 
 
-def _is_whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _shown(value: object) -> str:
     return repr(value)[:40]
 
@@ -155,9 +151,9 @@ class Pegboard:
         return None
 
     def _hole(self, value: object) -> int:
-        if not _is_whole(value) or not 0 <= value <= self._target:  # type: ignore[operator]
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= self._target:
             raise PegError(PegRule.BAD_HOLE, target=self._target, value=_shown(value))
-        return value  # type: ignore[return-value]
+        return value
 
     def _open(self) -> None:
         won = self.winner
@@ -171,6 +167,10 @@ class Pegboard:
     # Any legal position ------------------------------------------------------------------------
     def verify_set_pegs(self, pegs: object) -> tuple[Pegs, Pegs]:
         """The position ``((front, back), (front, back))`` checked, or :class:`PegError`."""
+        fa: object
+        ba: object
+        fb: object
+        bb: object
         try:
             (fa, ba), (fb, bb) = pegs  # type: ignore[misc]
         except (TypeError, ValueError):
@@ -215,13 +215,13 @@ class Pegboard:
     # Points scored ----------------------------------------------------------------------------
     def verify_peg(self, player: object, points: object) -> tuple[Pegs, Pegs]:
         """The pegs after ``player`` scores ``points``, or :class:`PegError`."""
-        if not _is_whole(player) or player not in (0, 1):
+        if isinstance(player, bool) or not isinstance(player, int) or player not in (0, 1):
             raise PegError(PegRule.BAD_PLAYER, value=_shown(player))
-        if not _is_whole(points) or not 1 <= points <= MAX_SCORE:  # type: ignore[operator]
+        if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= MAX_SCORE:
             raise PegError(PegRule.BAD_POINTS, most=MAX_SCORE, value=_shown(points))
         self._open()
         pegs = list(self._pegs)
-        pegs[player] = advance(pegs[player], points, self._target)  # type: ignore[call-overload]
+        pegs[player] = advance(pegs[player], points, self._target)
         return pegs[0], pegs[1]
 
     def can_peg(self, player: object, points: object) -> bool:

@@ -3,7 +3,7 @@
 import random
 
 from cribbage import FULL_DECK, score_hand
-from cribbage import ranks, scoring, stats, discard
+from cribbage import discard, scoring, stats
 from cribbage.ranks import RANK_BASE, multisets, points_by_key, rank_key, rank_points, rank_table, runs
 
 
