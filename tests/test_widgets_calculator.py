@@ -314,3 +314,13 @@ def test_lookalike_characters_in_a_link_are_read_as_what_they_look_like():
     # Issue 16: a fullwidth digit or a Kelvin sign gave "Not a card: 'KH5D6H7S'", which looks valid.
     hand, starter, crib = parse_query("hand=\u212aH\uff15D6H7S&starter=8C")
     assert hand == cards("KH 5D 6H 7S") and starter == EIGHT_C and not crib
+
+
+@pytest.mark.parametrize("hand, starter", [(5, 5), (None, "8C"), ("5H 5D 6H 7S", 8), ([5, 6, 7, 8], "8C"),
+                                           ({"a": 1}, "8C"), (TWELVE, ["8C", "9C"])])
+def test_set_hand_given_wrong_types_says_what_it_expected(hand, starter):
+    # Issue 16: HandCalculator.set_hand(5, 5) failed deep inside (an internal error).
+    calc = calculator()
+    calc.set_hand("2H 4H 6H 9H", "5S")
+    calc.set_hand(hand, starter)
+    assert calc.internal_errors == [] and calc.message and calc.score.total == 13

@@ -389,13 +389,21 @@ class HandCalculator(View):
     def set_hand(self, hand: "str | Iterable[Card]", starter: "str | Card", crib: bool | None = None) -> None:
         """Open four cards and a starter (text or cards). A bad hand changes nothing and says why."""
         def as_text(cards: Any) -> str:
-            if isinstance(cards, (str, Card)):
-                return str(cards) if isinstance(cards, Card) else cards
-            return " ".join(c.code if isinstance(c, Card) else str(c) for c in cards)
+            # Text, a card, or a list of cards (or their texts); anything else is named as not a card.
+            if isinstance(cards, Card):
+                return cards.code
+            if isinstance(cards, str):
+                return cards
+            if isinstance(cards, (list, tuple)) and len(cards) <= 52 \
+                    and all(isinstance(c, (Card, str)) for c in cards):
+                return " ".join(c.code if isinstance(c, Card) else c for c in cards)
+            raise Refused(self._t("err.not_a_card", text=_quote(repr(cards))))
 
-        if isinstance(starter, str) and len(parse_cards_text(starter, self.language, count=None)) != 1:
-            raise Refused(self._t("calc.link_starter_count", n=len(parse_cards_text(starter, self.language, count=None))))
-        found = parse_cards_text(as_text(hand) + " " + as_text(starter), self.language, count=5)
+        hand_text, starter_text = as_text(hand), as_text(starter)
+        starters = parse_cards_text(starter_text, self.language, count=None)
+        if len(starters) != 1:
+            raise Refused(self._t("calc.link_starter_count", n=len(starters)))
+        found = parse_cards_text(hand_text + " " + starter_text, self.language, count=5)
         self._set(found[:4], found[4], self.crib if crib is None else bool(crib))
         self._say("")
 
