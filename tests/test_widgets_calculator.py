@@ -324,3 +324,16 @@ def test_set_hand_given_wrong_types_says_what_it_expected(hand, starter):
     calc.set_hand("2H 4H 6H 9H", "5S")
     calc.set_hand(hand, starter)
     assert calc.internal_errors == [] and calc.message and calc.score.total == 13
+
+
+def test_a_closed_calculator_leaves_no_widgets_behind():
+    # Issue 16: each new calculator (a re-run cell) kept its ~150 widgets alive in the kernel.
+    from ipywidgets.widgets.widget import _instances
+    calculator().close()
+    before = len(_instances)
+    for i in range(20):
+        calc = calculator(chart=i % 2 == 0)
+        calc.type_cards("5H 5D 6H 7S 8C")
+        calc.select_item(0)
+        calc.close()
+    assert len(_instances) <= before

@@ -60,10 +60,10 @@ def row_html(cards: Sequence[Card], *, starter: Card | None = None, starter_labe
     return f'<div class="cc-row">{"".join(parts)}</div>'
 
 
-def _close(widget: w.Widget) -> None:
+def close_all(widget: w.Widget) -> None:
     """Close a widget for good, with its children and the layout and style widgets it owns."""
     for child in getattr(widget, "children", ()):
-        _close(child)
+        close_all(child)
     for part in ("layout", "style"):
         owned = getattr(widget, part, None)
         if isinstance(owned, w.Widget):
@@ -201,7 +201,7 @@ class CardPicker(View):
         offered = _read_cards(cards, "cards")
         # The old buttons and rows go for good: a closed widget frees its kernel-side state.
         for row in self._grid.children:
-            _close(row)
+            close_all(row)
         self._selected = []
         self._buttons = {}
         for card in offered:
