@@ -244,3 +244,15 @@ def test_each_tracks_start_holes_are_labelled(language):
     assert ay > by and ax_ < start_a[0][0] and bx < start_b[0][0]            # left of their own holes
     assert start_a[1][0] < 0 and start_b[1][0] < 0                           # both start holes, before hole 1
     assert _outside(fig) == []
+
+
+def test_a_closed_board_leaves_no_widgets_behind():
+    # Issue 16: a replaced view kept its widgets alive in the kernel.
+    from ipywidgets.widgets.widget import _instances
+    board().close()
+    before = len(_instances)
+    for target in (121, 61) * 10:
+        b = board(target=target)
+        b.next_finish()
+        b.close()
+    assert len(_instances) <= before
