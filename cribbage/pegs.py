@@ -94,7 +94,7 @@ add_catalogue({
                         "es": "Un jugador es 0 (el primero) o 1 (el segundo), no {value}.",
                         "pt": "Um jogador é 0 (o primeiro) ou 1 (o segundo), não {value}."},
     "pegs.bad_points": {"en": "Points pegged are a whole number from 1 to {most}, not {value}.",
-                        "es": "Los puntos que se anotan son un número entero de 1 a {most}, no {value}.",
+                        "es": "Los puntos marcados son un número entero de 1 a {most}, no {value}.",
                         "pt": "Os pontos marcados são um número inteiro de 1 a {most}, não {value}."},
 })
 

@@ -137,7 +137,7 @@ def test_monkey_never_raises():
     assert drawn.internal_errors == []
 
 
-def test_pegboard_is_a_plain_model_that_refuses_by_catalogue_key():
+def test_pegboard_is_a_plain_model_that_refuses_by_rule():
     from widgets._base import Refused
     from widgets.board import Pegboard
 
@@ -146,7 +146,8 @@ def test_pegboard_is_a_plain_model_that_refuses_by_catalogue_key():
     assert model.pegs == ((0, 0), (12, 0)) and model.can_peg(0, 5) and not model.can_peg(0, 0)
     with pytest.raises(Refused) as refused:
         model.set_scores(3, 10)
-    assert refused.value.key == "board.backwards" and "Bob is on 12" in str(refused.value)
+    from cribbage.pegs import PegRule
+    assert refused.value.rule is PegRule.BACKWARDS and "Bob is on 12" in str(refused.value)
     assert refused.value.text("pt").startswith("Os pinos só avançam: Bob")
     assert model.pegs == ((0, 0), (12, 0))
     with pytest.raises(Refused, match="Only one player"):
@@ -256,3 +257,14 @@ def test_a_closed_board_leaves_no_widgets_behind():
         b.next_finish()
         b.close()
     assert len(_instances) <= before
+
+
+def test_a_refused_move_is_said_in_the_boards_language_with_its_names():
+    # One voice: the words come from the engine's peg messages, the names from the board.
+    b = board(language="es", names=("Ana", "Beto"))
+    b.peg(1, 12)
+    b.set_scores(0, 3)
+    assert b.message == "Las clavijas solo avanzan: Beto está en 12, no 3."
+    b.peg(0, 30)
+    assert b.message == "Los puntos marcados son un número entero de 1 a 29, no 30."
+    assert b.pegs == ((0, 0), (12, 0)) and b.internal_errors == []

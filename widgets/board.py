@@ -28,9 +28,9 @@ from cribbage.result import FULL_GAME, SHORT_GAME, finish_kind, game_value, miss
 from ._base import Refused, View, figure_png, guarded, style_tag
 from .cards import close_all
 from .charts import OKABE_ITO, CourseFigure
-from .i18n import check_language, number_words, t
+from .i18n import check_language, number_words, say, t
 
-__all__ = ["Pegs", "Pegboard", "draw_board", "Board", "FINISHES", "FINISHES_61", "finishes_for"]
+__all__ = ["Pegs", "Pegboard", "PegRefusal", "draw_board", "Board", "FINISHES", "FINISHES_61", "finishes_for"]
 
 
 #: Finishing positions the stepper walks through: (winner's pegs, loser's pegs).
@@ -252,21 +252,30 @@ def _board_png(pegs: tuple[Pegs, Pegs], names: tuple[str, str], target: int, lan
         return figure_png(fig, dpi=_DPI, tight=False)
 
 
+class PegRefusal(Refused):
+    """The engine's peg refusal for a view: :attr:`rule` says which rule, and :meth:`text` says it in
+    any language with the players' names, from the engine's message (no second copy of the words)."""
+
+    def __init__(self, error: PegError, names: Sequence[str]) -> None:
+        self.rule = error.rule
+        self.engine_message = error.message
+        self.names = {seat: name for seat, name in enumerate(names)}
+        super().__init__(say(error.message, "en", names=self.names))
+
+    def text(self, language: str) -> str:
+        return say(self.engine_message, language, names=self.names)
+
+
 class Pegboard(_Pegboard):
-    """The engine's :class:`cribbage.pegs.Pegboard` with the players' names, refusing in the view's
-    words: a :class:`~cribbage.PegError` becomes a :class:`Refused` with the catalogue key
-    ``board.<rule>`` (the seat it names becomes the player's name), so a view says it in any language.
-    """
+    """The engine's :class:`cribbage.pegs.Pegboard` with the players' names: a refused change raises
+    :class:`PegRefusal`, which a view says in its language, naming the players as it does."""
 
     def __init__(self, *, target: int = FULL_GAME, names: Sequence[str] = ("A", "B")) -> None:
         super().__init__(target=target)
         self.names = tuple(names)
 
-    def _refusal(self, error: PegError) -> Refused:
-        values = dict(error.values)
-        if "player" in values:
-            values["name"] = self.names[values.pop("player")]
-        return Refused(key=f"board.{error.rule.value}", **values)
+    def _refusal(self, error: PegError) -> PegRefusal:
+        return PegRefusal(error, self.names)
 
     def verify_set_pegs(self, pegs: object) -> tuple[Pegs, Pegs]:
         try:
