@@ -15,6 +15,8 @@ from .actions import Action, Count, Discard, Go, Muggins, NextDeal, Play
 from .events import GameResult, LogEntry, Phase, ScoreEvent
 from .game import Game
 from .result import finish_kind, game_value, skunk_lines
+from .result import FULL_GAME, SHORT_GAME, TARGETS, Finish
+from .scoring import MAX_SCORE
 from .discard import DiscardAdvice, KeepOption, advise_discard
 from .pegging import PlayChoice, PlayView, choose_play
 from .players import BeginnerPlayer, ExpertPlayer, Player, StandardPlayer, player, play_game
@@ -38,4 +40,5 @@ __all__ = [
     "simulate", "SimulationResult",
     "stats", "crosscribb",
     "Message", "message", "render", "messages",
+    "Finish", "FULL_GAME", "SHORT_GAME", "TARGETS", "MAX_SCORE",
 ]

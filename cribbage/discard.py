@@ -32,8 +32,8 @@ import numpy as np
 from .cards import FULL_DECK, Card, CardLike, Suit, cards
 from .errors import InvalidHandError
 from .messages import Message, Rank, message
-from .scoring import _runs
-from .tables import RANK_BASE, rank_table, triples
+from .ranks import RANK_BASE, rank_table, runs as _runs
+from .tables import triples
 
 __all__ = ["KeepOption", "DiscardAdvice", "advise_discard", "quick_discard", "crib_table",
            "hand_evs", "crib_evs"]

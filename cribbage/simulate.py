@@ -21,6 +21,7 @@ import numpy as np
 from .errors import CribbageError
 from .events import Phase
 from .players import Player, play_game
+from .result import Finish
 
 __all__ = ["GameRecord", "SimulationResult", "DEAL_PARTS", "simulate", "deal_parts"]
 
@@ -42,9 +43,9 @@ class GameRecord:
     parts: tuple[tuple[int, ...], ...] = field(repr=False)
 
     @property
-    def kind(self) -> str:
-        """``"win"``, ``"skunk"`` or ``"double skunk"``."""
-        return "win" if self.games == 1 else "skunk" if self.games == 2 else "double skunk"
+    def kind(self) -> Finish:
+        """``Finish.WIN``, ``Finish.SKUNK`` or ``Finish.DOUBLE_SKUNK`` (equal to ``"win"``...)."""
+        return Finish.of_games(self.games)
 
 
 def deal_parts(game: Any) -> list[tuple[int, ...]]:
