@@ -31,6 +31,14 @@ TOTAL_HANDS = comb(52, 4) * 48
 MAX_SCORE = 29
 IMPOSSIBLE_SCORES = (19, 25, 26, 27)
 
+# --- the statistics lab (issue 13): tables in modules of their own, reached from here too ----------
+from .stats_crib import CribComparison, CribTable, crib_averages  # noqa: E402
+from .stats_published import PUBLISHED_CRIB_TABLES, PublishedCribTable, published_crib_table  # noqa: E402
+
+__all__ += ["crib_averages", "CribTable", "CribComparison", "PUBLISHED_CRIB_TABLES", "PublishedCribTable",
+            "published_crib_table"]
+# --- end of the statistics lab block ----------------------------------------------------------------
+
 
 def _bonus(hand: Sequence[Card], starter: Card, crib: bool) -> int:
     """The flush and nobs points: the only part of a score that looks at suits."""
