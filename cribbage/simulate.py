@@ -51,7 +51,8 @@ def deal_parts(game: Any) -> list[tuple[int, ...]]:
     """The points of each complete deal of ``game`` split into :data:`DEAL_PARTS`.
 
     A deal counts when its crib was counted: a deal cut short by the winning peg would lower every
-    average, so it is left out.
+    average, so it is left out. Each part counts what its points are worth, not what was pegged: a
+    crib that wins the game pegs only the holes to 121, but it was worth its full count.
     """
     rows: dict[int, list[int]] = {}
     dealers: dict[int, int] = {}
@@ -62,18 +63,19 @@ def deal_parts(game: Any) -> list[tuple[int, ...]]:
     for event in game.events:
         row = rows.setdefault(event.deal, [0] * len(DEAL_PARTS))
         dealer = dealers[event.deal]
+        worth = event.points if event.worth is None else event.worth
         if event.kind == "his heels":
-            row[5] += event.points
+            row[5] += worth
         elif event.phase is Phase.PLAY:
-            row[0 if event.player != dealer else 2] += event.points
+            row[0 if event.player != dealer else 2] += worth
         elif event.kind == "hand":
-            row[1 if event.player != dealer else 3] += event.points
+            row[1 if event.player != dealer else 3] += worth
         elif event.kind == "crib":
-            row[4] += event.points
+            row[4] += worth
             complete.add(event.deal)
         elif event.kind == "muggins":
             # Points a count missed: they are part of that hand's worth, whoever took them.
-            row[4 if event.crib else (1 if event.player == dealer else 3)] += event.points
+            row[4 if event.crib else (1 if event.player == dealer else 3)] += worth
     return [tuple(rows[d]) for d in sorted(complete)]
 
 
