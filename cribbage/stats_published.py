@@ -26,8 +26,8 @@ class PublishedCribTable:
     key: str
     author: str
     dealer: bool  #: True: laid away to one's own crib; False: to the opponent's crib
-    source: str
-    method: str
+    source: str   #: author, site and address (shown as written, in every language)
+    method: str   #: how the table was measured (English; the lab's views show a translation)
     rows: tuple[tuple[float, ...], ...]
 
     @property
@@ -40,10 +40,10 @@ class PublishedCribTable:
         return self.rows[a - 1][b - 1]
 
 
-_SCHELL_SOURCE = ("Michael Schell, 'Schell's discard tables', Cribbage Forum, "
-                  "http://www.cribbageforum.com/SchellDiscard.htm (values as transcribed in the "
-                  "maxer player of a public cribbage repository; spot values checked against "
-                  "cribbageforum.com/AnalyzeDiscardsPart1.htm and Part2.htm)")
+# The values were copied from a transcription of this page in a public cribbage repository (a
+# player's discard tables); their spot values match those Schell quotes in his articles
+# cribbageforum.com/AnalyzeDiscardsPart1.htm and Part2.htm.
+_SCHELL_SOURCE = "Michael Schell, Cribbage Forum, http://www.cribbageforum.com/SchellDiscard.htm"
 
 _SCHELL_METHOD = "computer analysis, both sides discarding as an expert program would"
 
