@@ -64,26 +64,31 @@ class CribTableView(View):
     published figures beside it, and the table as a grid."""
 
     def __init__(self, tables: dict[tuple[str, bool], CribTable] | None = None, *, language: str = "en",
+                 ranks: tuple[int | str, int | str] = (5, 5), dealer: bool = True, model: str = "expert",
                  samples: int = LAB_SETTINGS["crib_samples"], seed: int = LAB_SETTINGS["seed"]) -> None:
         super().__init__(language=language)
         self.tables = tables if tables is not None else crib_tables(samples, seed)
         options = list(zip(RANK_LABELS, range(1, 14)))
-        self._first = w.Dropdown(options=options, value=5, description=self._t("lab.first_card"),
+        if model not in ("uniform", "expert"):
+            raise Refused(key="lab.bad_model", value=repr(model))
+        first, second = (self._rank(r) for r in ranks)
+        self._first = w.Dropdown(options=options, value=first, description=self._t("lab.first_card"),
                                  layout=w.Layout(width="220px"))
-        self._second = w.Dropdown(options=options, value=5, description=self._t("lab.second_card"),
+        self._second = w.Dropdown(options=options, value=second, description=self._t("lab.second_card"),
                                   layout=w.Layout(width="220px"))
         self._crib = w.ToggleButtons(options=[(self._t("lab.own_crib"), True), (self._t("lab.their_crib"), False)],
-                                     value=True, description=self._t("lab.crib_for"))
+                                     value=bool(dealer), description=self._t("lab.crib_for"))
         self._model = w.ToggleButtons(options=[(self._t("lab.model.uniform"), "uniform"),
                                                (self._t("lab.model.expert"), "expert")],
-                                      value="expert", description=self._t("lab.model"))
+                                      value=model, description=self._t("lab.model"))
         self._crib.style.button_width = "300px"
         self._model.style.button_width = "260px"
         self._text = _html()
         self._grid = _image()
         self._scatter = _image()
+        self._setting = False
         for control in (self._first, self._second, self._crib, self._model):
-            control.observe(self._guard(lambda _change: self._refresh()), names="value")
+            control.observe(self._guard(self._changed), names="value")
         self.children = [style_tag(), w.HTML(f'<div class="cc-title">{self._t("lab.crib.title")}</div>'),
                          w.HBox([self._first, self._second]), self._crib, self._model, self._message,
                          self._text, self._grid, self._scatter]
@@ -109,13 +114,20 @@ class CribTableView(View):
         a, b = (self._rank(r) for r in (first, second))
         if model is not None and model not in ("uniform", "expert"):
             raise Refused(key="lab.bad_model", value=repr(model))
-        with self.hold_trait_notifications():
+        self._setting = True  # one redraw for the whole choice, not one per control
+        try:
             self._first.value, self._second.value = a, b
             if dealer is not None:
                 self._crib.value = bool(dealer)
             if model is not None:
                 self._model.value = model
+        finally:
+            self._setting = False
         self._refresh()
+
+    def _changed(self, _change: object) -> None:
+        if not self._setting:
+            self._refresh()
 
     @staticmethod
     def _rank(r: int | str) -> int:
@@ -182,8 +194,9 @@ class PositionView(View):
                                      value=bool(dealer), description=self._t("lab.role"))
         self._text = _html()
         self._chart = _image()
+        self._setting = False
         for control in (self._mine, self._theirs, self._role):
-            control.observe(self._guard(lambda _change: self._refresh()), names="value")
+            control.observe(self._guard(self._changed), names="value")
         self.children = [style_tag(), w.HTML(f'<div class="cc-title">{self._t("lab.pos.title")}</div>'),
                          self._mine, self._theirs, self._role, self._message, self._text, self._chart]
         self._refresh()
@@ -204,9 +217,16 @@ class PositionView(View):
         for score in (mine, theirs):
             if not isinstance(score, int) or isinstance(score, bool) or not 0 <= score <= top:
                 raise Refused(key="lab.bad_score", top=top, value=repr(score))
-        with self.hold_trait_notifications():
+        self._setting = True
+        try:
             self._mine.value, self._theirs.value, self._role.value = mine, theirs, bool(dealer)
+        finally:
+            self._setting = False
         self._refresh()
+
+    def _changed(self, _change: object) -> None:
+        if not self._setting:
+            self._refresh()
 
     def _refresh(self) -> None:
         lang = self.language
