@@ -18,9 +18,10 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from .errors import CribbageError
+from .messages import message
 from .events import Phase
 from .players import Player, play_game
+from .stats_words import refuse
 
 __all__ = ["GameRecord", "SimulationResult", "DEAL_PARTS", "simulate", "deal_parts"]
 
@@ -178,9 +179,9 @@ def simulate(n_games: int, players: Sequence[Player], *, seed: int | str, execut
     ``muggins=True``). A progress bar is shown with tqdm when ``progress`` is true.
     """
     if not isinstance(n_games, int) or isinstance(n_games, bool) or n_games < 0:
-        raise CribbageError(f"the number of games must be a whole number, 0 or more, not {n_games!r}")
+        raise refuse("stats.whole_number", what=message("stats.what.games"), least=0, value=repr(n_games))
     if len(players) != 2:
-        raise CribbageError(f"self-play takes two players, not {len(players)}")
+        raise refuse("stats.two_players", n=len(players))
     tasks = [(f"{seed}/{i}", i % 2 == 1) for i in range(n_games)]
     batches = [tasks[i:i + batch_size] for i in range(0, len(tasks), max(1, batch_size))]
     bar = _progress(n_games, progress)

@@ -27,9 +27,10 @@ from typing import Callable, Sequence
 import numpy as np
 
 from .cards import FULL_DECK, Card
-from .errors import CribbageError
+from .messages import message
 from .stats_cache import cached_arrays
 from .stats_published import PublishedCribTable, published_crib_table
+from .stats_words import refuse
 from .tables import rank_table
 
 __all__ = ["CribTable", "CribComparison", "crib_averages", "MODELS", "Discarder"]
@@ -102,7 +103,7 @@ def _rank(r: object) -> int:
             return _LABELS.index(label) + 1
     elif isinstance(r, (int, np.integer)) and not isinstance(r, bool) and 1 <= r <= 13:
         return int(r)
-    raise CribbageError(f"a rank is 1 (ace) to 13 (king) or A, 2..10, J, Q, K, not {r!r}")
+    raise refuse("stats.bad_rank", value=repr(r))
 
 
 def crib_averages(model: str = "uniform", *, dealer: bool = True, samples: int = 20_000, seed: int = 1,
@@ -115,11 +116,11 @@ def crib_averages(model: str = "uniform", *, dealer: bool = True, samples: int =
     (then nothing is cached).
     """
     if model not in MODELS:
-        raise CribbageError(f"no crib model {model!r}: choose one of {', '.join(MODELS)}")
+        raise refuse("stats.no_model", value=repr(model), choices=", ".join(MODELS))
     if model == "uniform":
         return _uniform(bool(dealer))
     if not isinstance(samples, int) or isinstance(samples, bool) or samples < 10:
-        raise CribbageError(f"the sample is a whole number of hands, 10 or more, not {samples!r}")
+        raise refuse("stats.whole_number", what=message("stats.what.samples"), least=10, value=repr(samples))
     settings = {"dealer": bool(dealer), "samples": samples, "seed": seed}
     use_cache = cache and discarder is None
     chosen = discarder or _expert_discarder()

@@ -18,11 +18,12 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from .errors import CribbageError
+from .messages import message
 from .events import Phase
 from .players import play_game, player
 from .simulate import DEAL_PARTS, deal_parts
 from .stats_cache import cached_arrays
+from .stats_words import refuse
 
 __all__ = ["DealLog", "deal_log", "PLAY_KINDS"]
 
@@ -51,7 +52,7 @@ def deal_log(games: int = 2000, *, seed: int | str = 1, level: str = "expert", e
              cache: bool = True) -> DealLog:
     """The deal log of ``games`` games between two ``level`` computers (built once, then cached)."""
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
-        raise CribbageError(f"the number of games must be a whole number, 1 or more, not {games!r}")
+        raise refuse("stats.whole_number", what=message("stats.what.games"), least=1, value=repr(games))
     player(level)  # refuses an unknown level before any work
     settings = {"games": games, "seed": str(seed), "level": level}
     arrays = cached_arrays("deal-log", settings, lambda: _build(games, seed, level, executor), cache=cache)

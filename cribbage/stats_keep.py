@@ -25,8 +25,9 @@ import numpy as np
 
 from .cards import FULL_DECK
 from .discard import SPLITS, crib_table
-from .errors import CribbageError
+from .messages import message
 from .stats_cache import cached_arrays
+from .stats_words import refuse
 from .tables import rank_table
 
 __all__ = ["KeepTable", "keep_statistics", "best_keeps", "TOTAL_DEALS"]
@@ -167,7 +168,7 @@ class KeepTable:
 
     def _counts(self, role: str) -> np.ndarray:
         if role not in ("dealer", "pone"):
-            raise CribbageError(f"a role is 'dealer' or 'pone', not {role!r}")
+            raise refuse("stats.bad_role", value=repr(role))
         return self.dealer if role == "dealer" else self.pone
 
 
@@ -175,7 +176,7 @@ def keep_statistics(*, sample: int | None = None, seed: int = 1, cache: bool = T
     """The keep table over every deal (``sample=None``, about a minute, then cached) or over a seeded
     random ``sample`` of deals."""
     if sample is not None and (not isinstance(sample, int) or isinstance(sample, bool) or sample < 1):
-        raise CribbageError(f"the sample is a whole number of deals, 1 or more, not {sample!r}")
+        raise refuse("stats.whole_number", what=message("stats.what.deals"), least=1, value=repr(sample))
     settings = {"sample": sample, "seed": seed if sample else None}
     arrays = cached_arrays("keeps", settings, lambda: _build(sample, seed), cache=cache)
     total, differ = (int(x) for x in arrays["counts"])

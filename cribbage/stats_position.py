@@ -21,9 +21,10 @@ from functools import lru_cache
 
 import numpy as np
 
-from .errors import CribbageError
+from .messages import message
 from .result import skunk_lines
 from .stats_deals import DealLog, deal_log
+from .stats_words import refuse
 
 __all__ = ["PositionTable", "win_probabilities", "where_do_i_stand", "stage_distributions"]
 
@@ -38,9 +39,10 @@ class PositionTable:
 
     def win_probability(self, mine: int, theirs: int, *, dealer: bool) -> float:
         """My chance to win with the scores ``mine`` and ``theirs`` as a deal begins."""
-        for name, score in (("your score", mine), ("the opponent's score", theirs)):
+        for whose, score in (("mine", mine), ("theirs", theirs)):
             if not isinstance(score, (int, np.integer)) or isinstance(score, bool) or not 0 <= score < self.target:
-                raise CribbageError(f"{name} must be a whole number from 0 to {self.target - 1}, not {score!r}")
+                raise refuse("stats.bad_score", whose=message(f"stats.whose.{whose}"), top=self.target - 1,
+                             value=repr(score))
         if dealer:
             return float(self.dealer_wins[mine, theirs])
         return float(1.0 - self.dealer_wins[theirs, mine])
@@ -64,7 +66,7 @@ def stage_distributions(log: DealLog) -> dict[str, np.ndarray]:
     """
     parts = log.parts.astype(np.int64)
     if not len(parts):
-        raise CribbageError("the deal log holds no complete deal")
+        raise refuse("stats.no_deals")
 
     def share(values: np.ndarray) -> np.ndarray:
         counts = np.bincount(values)
@@ -93,7 +95,7 @@ def _solve(stages: dict[str, np.ndarray], target: int, tolerance: float = 1e-13)
     pad = 64  # more than any stage's points (a deal's show is at most 29 + 29)
     heels, play, pone_hand, dealer_show = (stages[k] for k in ("heels", "play", "pone_hand", "dealer_show"))
     if max(len(heels), *play.shape, len(pone_hand), len(dealer_show)) >= pad:
-        raise CribbageError("a stage of a deal scored more points than any deal can")
+        raise refuse("stats.too_many_points")
     d = np.arange(T)[:, None]
     p = np.arange(T)[None, :]
     need_d, need_p = T - d, T - p

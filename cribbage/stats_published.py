@@ -130,9 +130,8 @@ PUBLISHED_CRIB_TABLES: dict[str, PublishedCribTable] = {t.key: t for t in (
 def published_crib_table(key: str) -> PublishedCribTable:
     """A published table by key: ``"schell-own"``, ``"schell-opponent"``, ``"hessel-opponent"``,
     ``"cribbagepro-own"``."""
-    from .errors import CribbageError
+    from .stats_words import refuse
     try:
         return PUBLISHED_CRIB_TABLES[key]
     except KeyError:
-        raise CribbageError(f"no published crib table {key!r}: choose one of "
-                            f"{', '.join(PUBLISHED_CRIB_TABLES)}") from None
+        raise refuse("stats.no_table", value=repr(key), choices=", ".join(PUBLISHED_CRIB_TABLES)) from None

@@ -59,7 +59,29 @@ def _para(text: str, css: str = "cc-text") -> str:
     return f'<p class="{css}">{html.escape(text)}</p>'
 
 
-class CribTableView(View):
+class _LabView(View):
+    """A lab view whose controls redraw it: setting several at once redraws once."""
+
+    _setting = False
+
+    def _set_controls(self, pairs: list[tuple[w.ValueWidget, Any]]) -> None:
+        self._setting = True
+        try:
+            for control, value in pairs:
+                control.value = value
+        finally:
+            self._setting = False
+        self._refresh()
+
+    def _changed(self, _change: object) -> None:
+        if not self._setting:
+            self._refresh()
+
+    def _refresh(self) -> None:
+        raise NotImplementedError
+
+
+class CribTableView(_LabView):
     """Pick two ranks, whose crib and the model: the average crib, its rank among the 91 pairs, the
     published figures beside it, and the table as a grid."""
 
@@ -86,7 +108,6 @@ class CribTableView(View):
         self._text = _html()
         self._grid = _image()
         self._scatter = _image()
-        self._setting = False
         for control in (self._first, self._second, self._crib, self._model):
             control.observe(self._guard(self._changed), names="value")
         self.children = [style_tag(), w.HTML(f'<div class="cc-title">{self._t("lab.crib.title")}</div>'),
@@ -114,20 +135,12 @@ class CribTableView(View):
         a, b = (self._rank(r) for r in (first, second))
         if model is not None and model not in ("uniform", "expert"):
             raise Refused(key="lab.bad_model", value=repr(model))
-        self._setting = True  # one redraw for the whole choice, not one per control
-        try:
-            self._first.value, self._second.value = a, b
-            if dealer is not None:
-                self._crib.value = bool(dealer)
-            if model is not None:
-                self._model.value = model
-        finally:
-            self._setting = False
-        self._refresh()
-
-    def _changed(self, _change: object) -> None:
-        if not self._setting:
-            self._refresh()
+        pairs = [(self._first, a), (self._second, b)]
+        if dealer is not None:
+            pairs.append((self._crib, bool(dealer)))
+        if model is not None:
+            pairs.append((self._model, model))
+        self._set_controls(pairs)
 
     @staticmethod
     def _rank(r: int | str) -> int:
@@ -175,7 +188,7 @@ class CribTableView(View):
         self._say("")
 
 
-class PositionView(View):
+class PositionView(_LabView):
     """Two scores and who deals: the chance to win from there, on the heat map of every position."""
 
     def __init__(self, table: PositionTable | None = None, *, language: str = "en", mine: int = 0,
@@ -194,7 +207,6 @@ class PositionView(View):
                                      value=bool(dealer), description=self._t("lab.role"))
         self._text = _html()
         self._chart = _image()
-        self._setting = False
         for control in (self._mine, self._theirs, self._role):
             control.observe(self._guard(self._changed), names="value")
         self.children = [style_tag(), w.HTML(f'<div class="cc-title">{self._t("lab.pos.title")}</div>'),
@@ -217,16 +229,7 @@ class PositionView(View):
         for score in (mine, theirs):
             if not isinstance(score, int) or isinstance(score, bool) or not 0 <= score <= top:
                 raise Refused(key="lab.bad_score", top=top, value=repr(score))
-        self._setting = True
-        try:
-            self._mine.value, self._theirs.value, self._role.value = mine, theirs, bool(dealer)
-        finally:
-            self._setting = False
-        self._refresh()
-
-    def _changed(self, _change: object) -> None:
-        if not self._setting:
-            self._refresh()
+        self._set_controls([(self._mine, mine), (self._theirs, theirs), (self._role, bool(dealer))])
 
     def _refresh(self) -> None:
         lang = self.language
