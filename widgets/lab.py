@@ -95,16 +95,17 @@ class CribTableView(_LabView):
             raise Refused(key="lab.bad_model", value=repr(model))
         first, second = (self._rank(r) for r in ranks)
         self._first = w.Dropdown(options=options, value=first, description=self._t("lab.first_card"),
-                                 layout=w.Layout(width="220px"))
+                                 layout=w.Layout(width="300px"), style={"description_width": "initial"})
         self._second = w.Dropdown(options=options, value=second, description=self._t("lab.second_card"),
-                                  layout=w.Layout(width="220px"))
+                                  layout=w.Layout(width="300px"), style={"description_width": "initial"})
         self._crib = w.ToggleButtons(options=[(self._t("lab.own_crib"), True), (self._t("lab.their_crib"), False)],
                                      value=bool(dealer), description=self._t("lab.crib_for"))
         self._model = w.ToggleButtons(options=[(self._t("lab.model.uniform"), "uniform"),
                                                (self._t("lab.model.expert"), "expert")],
                                       value=model, description=self._t("lab.model"))
-        self._crib.style.button_width = "300px"
-        self._model.style.button_width = "260px"
+        # wide enough for the longest label in any language at the course's 18px
+        self._crib.style.button_width = "400px"
+        self._model.style.button_width = "330px"
         self._text = _html()
         self._grid = _image()
         self._scatter = _image()
@@ -292,7 +293,8 @@ class PeggingView(View):
         self.stats = stats if stats is not None else pegging_statistics(deal_log(games, seed=seed))
         lang = self.language
         self._kind = w.Dropdown(options=[(t(key, lang, n=3), i) for i, (key, _) in enumerate(PLAY_GROUPS)], value=0,
-                                description=self._t("lab.kind"), layout=w.Layout(width="320px"))
+                                description=self._t("lab.kind"), layout=w.Layout(width="340px"),
+                                style={"description_width": "initial"})
         self._often = _html()
         self._kind.observe(self._guard(lambda _change: self._refresh_kind()), names="value")
         pone, dealer = self.stats.per_deal

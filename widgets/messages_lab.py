@@ -142,11 +142,14 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "es": "{kind}: el no repartidor lo anota en el {pone} % de los repartos, el repartidor en el {dealer} %.",
                       "pt": "{kind}: o não carteador marca em {pone}% das distribuições, o carteador em {dealer}%."},
     "lab.peg.lesson": {"en": "The dealer pegs more because he answers every lead and usually plays the last card. "
-                             "As pone, a low lead such as a four keeps the dealer from fifteen.",
+                             "As pone, mind your lead: a five gives the dealer the most, an ace, a two or a three the least "
+                             "(nothing he plays on them makes fifteen).",
                        "es": "El repartidor anota más porque responde a cada salida y suele jugar la última carta. "
-                             "Como no repartidor, salir con una carta baja como un cuatro impide el quince al repartidor.",
+                             "Como no repartidor, cuida la salida: un cinco le da al repartidor lo máximo; un as, un dos o un tres "
+                             "lo mínimo (nada de lo que juegue encima suma quince).",
                        "pt": "O carteador marca mais porque responde a cada saída e costuma jogar a última carta. "
-                             "Como não carteador, sair com uma carta baixa como um quatro impede o quinze do carteador."},
+                             "Como não carteador, cuide da saída: um cinco dá ao carteador o máximo; um ás, um dois ou um três "
+                             "o mínimo (nada que ele jogue em cima faz quinze)."},
     "lab.kind.runs": {"en": "Runs", "es": "Secuencias", "pt": "Sequências"},
     "lab.kind": {"en": "Kind", "es": "Tipo", "pt": "Tipo"},
 }
