@@ -20,7 +20,7 @@ from cribbage.stats_pegging import CHAMBERS_PLAY
 
 from ._base import Refused, View, figure_png, guarded, style_tag
 from .i18n import decimal, t
-from .lab_charts import (PLAY_GROUPS, RANK_LABELS, crib_scatter_chart, crib_table_chart, keep_chart,
+from .lab_charts import (PLAY_GROUPS, RANK_LABELS, crib_scatter_chart, crib_table_chart, held_chart, keep_chart,
                          lead_chart, pegging_chart, win_probability_chart, _thousands)
 
 __all__ = ["CribTableView", "PositionView", "KeepView", "PeggingView", "LAB_SETTINGS", "lab_tables"]
@@ -304,11 +304,12 @@ class PeggingView(View):
                        self._t("lab.peg.lesson")]
         text = _html()
         text.value = "".join(_para(line) for line in self._lines)
-        by_kind, by_lead = _image(), _image()
+        by_kind, by_lead, by_held = _image(), _image(), _image()
         by_kind.value = figure_png(pegging_chart(self.stats, language=lang))
         by_lead.value = figure_png(lead_chart(self.stats, language=lang))
+        by_held.value = figure_png(held_chart(self.stats, language=lang))
         self.children = [style_tag(), w.HTML(f'<div class="cc-title">{self._t("lab.peg.title")}</div>'),
-                         text, by_kind, self._kind, self._message, self._often, by_lead]
+                         text, by_kind, self._kind, self._message, self._often, by_lead, by_held]
         self._refresh_kind()
 
     @property

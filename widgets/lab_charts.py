@@ -19,7 +19,7 @@ from .charts import _RC, OKABE_ITO, _figure
 from .i18n import check_language, decimal, t
 
 __all__ = ["RANK_LABELS", "crib_table_chart", "crib_scatter_chart", "win_probability_chart", "keep_chart",
-           "pegging_chart", "lead_chart", "PLAY_GROUPS"]
+           "pegging_chart", "lead_chart", "held_chart", "PLAY_GROUPS"]
 
 RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 
@@ -166,18 +166,27 @@ def pegging_chart(stats: PeggingStats, *, language: str = "en", width: float = 1
 
 def lead_chart(stats: PeggingStats, *, language: str = "en", width: float = 12, height: float = 5.2) -> Figure:
     """Points per deal in the play after the pone leads each rank: pone (circles), dealer (triangles)."""
+    return _by_rank_chart(stats.by_lead, "lab.peg.lead_title", "lab.peg.lead", language, width, height)
+
+
+def held_chart(stats: PeggingStats, *, language: str = "en", width: float = 12, height: float = 5.2) -> Figure:
+    """Points per deal in the play of a side that kept each rank: pone (circles), dealer (triangles)."""
+    return _by_rank_chart(stats.by_held_rank, "lab.peg.held_title", "lab.peg.held", language, width, height)
+
+
+def _by_rank_chart(values: np.ndarray, title: str, xlabel: str, language: str, width: float, height: float) -> Figure:
     check_language(language)
     with matplotlib.rc_context(_RC):
         fig = _figure(width, height)
         ax = fig.add_subplot()
         xs = np.arange(13)
         for role, colour, marker, style in ((0, OKABE_ITO["orange"], "o", "-"), (1, OKABE_ITO["blue"], "^", "--")):
-            ax.plot(xs, stats.by_lead[role], marker=marker, markersize=10, linestyle=style, linewidth=2.5,
+            ax.plot(xs, values[role], marker=marker, markersize=10, linestyle=style, linewidth=2.5,
                     color=colour, label=t("lab.pone" if role == 0 else "lab.dealer", language))
         ax.set_xticks(xs, RANK_LABELS)
-        ax.set_xlabel(t("lab.peg.lead", language))
+        ax.set_xlabel(t(xlabel, language))
         ax.set_ylabel(t("chart.per_deal", language))
-        ax.set_title(t("lab.peg.lead_title", language), fontsize=16)
+        ax.set_title(t(title, language), fontsize=16)
         ax.legend()
     return fig
 

@@ -134,6 +134,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "lab.peg.lead_title": {"en": "Points in the play after the pone leads each rank",
                            "es": "Puntos en la fase de juego según la carta con que sale el no repartidor",
                            "pt": "Pontos na fase de jogo conforme a carta de saída do não carteador"},
+    "lab.peg.held_title": {"en": "Points in the play of a side that kept each rank",
+                           "es": "Puntos en la fase de juego de quien guardó cada valor",
+                           "pt": "Pontos na fase de jogo de quem guardou cada valor"},
+    "lab.peg.held": {"en": "a rank kept in hand", "es": "valor guardado en la mano", "pt": "valor guardado na mão"},
     "lab.peg.lead": {"en": "the pone's lead", "es": "salida del no repartidor", "pt": "saída do não carteador"},
     "lab.peg.summary": {"en": "The pone pegs {pone} a deal and the dealer {dealer} (Chambers: {c_pone} and {c_dealer}).",
                         "es": "El no repartidor anota {pone} por reparto y el repartidor {dealer} (Chambers: {c_pone} y {c_dealer}).",
@@ -143,13 +147,16 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "pt": "{kind}: o não carteador marca em {pone}% das distribuições, o carteador em {dealer}%."},
     "lab.peg.lesson": {"en": "The dealer pegs more because he answers every lead and usually plays the last card. "
                              "As pone, mind your lead: a five gives the dealer the most, an ace, a two or a three the least "
-                             "(nothing he plays on them makes fifteen).",
+                             "(nothing he plays on them makes fifteen). And low cards peg: both sides peg more "
+                             "holding threes than holding kings.",
                        "es": "El repartidor anota más porque responde a cada salida y suele jugar la última carta. "
                              "Como no repartidor, cuida la salida: un cinco le da al repartidor lo máximo; un as, un dos o un tres "
-                             "lo mínimo (nada de lo que juegue encima suma quince).",
+                             "lo mínimo (nada de lo que juegue encima suma quince). Y las cartas bajas anotan: los dos "
+                             "anotan más con treses que con reyes.",
                        "pt": "O carteador marca mais porque responde a cada saída e costuma jogar a última carta. "
                              "Como não carteador, cuide da saída: um cinco dá ao carteador o máximo; um ás, um dois ou um três "
-                             "o mínimo (nada que ele jogue em cima faz quinze)."},
+                             "o mínimo (nada que ele jogue em cima faz quinze). E cartas baixas marcam: os dois "
+                             "marcam mais com treses do que com reis."},
     "lab.kind.runs": {"en": "Runs", "es": "Secuencias", "pt": "Sequências"},
     "lab.kind": {"en": "Kind", "es": "Tipo", "pt": "Tipo"},
 }
