@@ -31,6 +31,21 @@ TOTAL_HANDS = comb(52, 4) * 48
 MAX_SCORE = 29
 IMPOSSIBLE_SCORES = (19, 25, 26, 27)
 
+# --- the statistics lab (issue 13): tables in modules of their own, reached from here too ----------
+from .stats_cache import cache_dir  # noqa: E402
+from .stats_crib import CribComparison, CribTable, crib_averages  # noqa: E402
+from .stats_deals import DealLog, deal_log  # noqa: E402
+from .stats_keep import KeepTable, keep_statistics  # noqa: E402
+from .stats_pegging import PeggingStats, pegging_statistics  # noqa: E402
+from .stats_position import PositionTable, where_do_i_stand, win_probabilities  # noqa: E402
+from .stats_published import PUBLISHED_CRIB_TABLES, PublishedCribTable, published_crib_table  # noqa: E402
+
+__all__ += ["cache_dir", "crib_averages", "CribTable", "CribComparison", "PUBLISHED_CRIB_TABLES", "PublishedCribTable",
+            "published_crib_table", "deal_log", "DealLog", "win_probabilities", "PositionTable",
+            "where_do_i_stand", "pegging_statistics", "PeggingStats",
+            "keep_statistics", "KeepTable"]
+# --- end of the statistics lab block ----------------------------------------------------------------
+
 
 def _bonus(hand: Sequence[Card], starter: Card, crib: bool) -> int:
     """The flush and nobs points: the only part of a score that looks at suits."""
