@@ -25,8 +25,22 @@ from functools import lru_cache
 import numpy as np
 
 from .cards import FULL_DECK
+from .errors import CribbageError
+from .messages import add_catalogue, message
 
-__all__ = ["pair_weights", "keep_weights", "build", "HANDS", "ROUNDS", "SEED"]
+__all__ = ["MODELS", "pair_weights", "weights_for", "keep_weights", "build", "HANDS", "ROUNDS", "SEED"]
+
+#: The models of the opponent's two crib cards that :func:`cribbage.discard.advise_discard` knows:
+#: ``"uniform"``, every pair of unseen cards equally likely, and ``"expert"``, this module's.
+MODELS = ("uniform", "expert")
+
+add_catalogue({
+    "crib_model.unknown": {
+        "en": "unknown crib model '{model}': choose one of {choices}",
+        "es": "modelo de cuna desconocido: «{model}»; elige uno de estos: {choices}",
+        "pt": "modelo de cesta desconhecido: «{model}»; escolha um destes: {choices}",
+    },
+})
 
 #: The defaults of :func:`build` behind the stored weights.
 HANDS, ROUNDS, SEED = 20_000, 3, "crib model"
@@ -85,6 +99,15 @@ def build(hands: int = HANDS, rounds: int = ROUNDS, seed: int | str = SEED, *, k
     if keeps:
         return dealer_w, pone_w, kept[True] * 13 / (4 * hands), kept[False] * 13 / (4 * hands)
     return dealer_w, pone_w
+
+
+def weights_for(model: str, *, opponent_deals: bool) -> "np.ndarray | None":
+    """The pair weights of a model named in :data:`MODELS` (``None`` for the uniform model)."""
+    if model == "expert":
+        return pair_weights(opponent_deals=opponent_deals)
+    if model == "uniform":
+        return None
+    raise CribbageError(message("crib_model.unknown", model=str(model), choices=", ".join(MODELS)))
 
 
 @lru_cache(maxsize=2)

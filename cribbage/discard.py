@@ -30,7 +30,8 @@ from typing import Iterable, Iterator, Sequence, overload
 import numpy as np
 
 from .cards import FULL_DECK, Card, CardLike, Suit, cards
-from .errors import CribbageError, InvalidHandError
+from .crib_model import MODELS as CRIB_MODELS, weights_for
+from .errors import InvalidHandError
 from .scoring import _runs
 from .tables import RANK_BASE, rank_table, triples
 
@@ -307,11 +308,6 @@ def quick_discard(six: Sequence[Card], *, dealer: bool, crib_weight: float = 1.0
     return six[i], six[j]
 
 
-#: The models of the opponent's two cards in the crib: ``"uniform"``, every pair of the unseen cards
-#: equally likely; ``"expert"``, the pair the expert would lay away (see :mod:`cribbage.crib_model`).
-CRIB_MODELS = ("uniform", "expert")
-
-
 def ranked_splits(six: Sequence[Card], *, dealer: bool, crib_model: str = "uniform",
                   ) -> tuple[list[int], np.ndarray, np.ndarray]:
     """The 15 splits of :data:`SPLITS`, best net first, with each split's hand and crib EVs.
@@ -326,7 +322,7 @@ def ranked_splits(six: Sequence[Card], *, dealer: bool, crib_model: str = "unifo
     unseen[[c.index for c in six]] = False
     hand = _hand_evs(ranks.tolist(), suits.tolist())
     crib = _crib_evs(ranks, suits, _DECK_RANKS[unseen], _DECK_SUITS[unseen],
-                     _pair_weights(crib_model, opponent_deals=not dealer))
+                     weights_for(crib_model, opponent_deals=not dealer))
     return _order(hand, crib, dealer), hand, crib
 
 
@@ -334,15 +330,6 @@ def _order(hand: np.ndarray, crib: np.ndarray, dealer: bool) -> list[int]:
     net = (hand + crib if dealer else hand - crib).tolist()
     hand_list = hand.tolist()
     return sorted(range(15), key=lambda j: (-round(net[j], 9), -round(hand_list[j], 9), j))
-
-
-def _pair_weights(crib_model: str, *, opponent_deals: bool) -> "np.ndarray | None":
-    if crib_model == "uniform":
-        return None
-    if crib_model == "expert":
-        from .crib_model import pair_weights
-        return pair_weights(opponent_deals=opponent_deals)
-    raise CribbageError(f"unknown crib model {crib_model!r}: choose one of {', '.join(CRIB_MODELS)}")
 
 
 def best_discard(six: Sequence[Card], *, dealer: bool, crib_model: str = "expert") -> tuple[Card, Card]:
@@ -367,8 +354,6 @@ def advise_discard(six_cards: "str | Iterable[CardLike]", *, dealer: bool,
     'keeps the run 6-7-8-9 and 15s, and gives your crib a pair of 5s'
     """
     six = _six(six_cards)
-    if crib_model not in CRIB_MODELS:
-        _pair_weights(crib_model, opponent_deals=not dealer)  # raises, naming the models
     order, hand, crib = ranked_splits(six, dealer=dealer, crib_model=crib_model)
     uniform = None if crib_model == "uniform" else crib_evs(six)
     sign = 1.0 if dealer else -1.0

@@ -40,7 +40,7 @@ __all__ = ["StrongExpertPlayer", "ClassicExpertPlayer", "TableView", "needs"]
 # Search to the last card when the two hands hold at most this many cards in all, and the
 # opponent's possible hands are at most this many.
 _DEEP_CARDS = 4
-_DEEP_HANDS = 91
+_DEEP_HANDS = 13
 
 
 class ClassicExpertPlayer(ExpertPlayer):

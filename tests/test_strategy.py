@@ -12,6 +12,7 @@ from cribbage.crib_model import build, keep_weights, pair_weights
 from cribbage.discard import SPLITS, advise_discard, best_discard, crib_evs, ranked_splits
 from cribbage.events import Phase
 from cribbage.game import Game
+from cribbage.messages import render
 from cribbage.pegging import PlayView
 from cribbage.players import play_game
 from cribbage.scoring import rank_points
@@ -71,8 +72,10 @@ def test_the_default_advice_is_unchanged_and_the_model_is_named_beside_the_unifo
 
 
 def test_an_unknown_crib_model_is_refused_by_name():
-    with pytest.raises(CribbageError, match="unknown crib model 'chambers'.*uniform, expert"):
+    with pytest.raises(CribbageError, match="unknown crib model 'chambers'.*uniform, expert") as caught:
         advise_discard("5H 5D 6H 7S 8C 9D", dealer=True, crib_model="chambers")
+    assert "modelo de cuna desconocido" in render(caught.value.message, "es")
+    assert "modelo de cesta desconhecido" in render(caught.value.message, "pt")
 
 
 def test_the_weighted_crib_matches_a_plain_weighted_loop():
