@@ -16,8 +16,9 @@ from cribbage.messages import render
 from cribbage.pegging import PlayView
 from cribbage.players import play_game
 from cribbage.scoring import rank_points
-from cribbage.strategy import (ClassicExpertPlayer, StrongExpertPlayer, TableView, _shows, _solve,
-                               _sure_keep, choose_strong_play)
+from cribbage.endgame import _solve_table, keep_win_probabilities, win_probability
+from cribbage.strategy import (ClassicExpertPlayer, StrongExpertPlayer, TableView, _home_at_the_show, _shows,
+                               _solve, choose_strong_play)
 
 
 def seeded_hands(n):
@@ -203,24 +204,83 @@ def test_the_strong_expert_pegs_out_when_it_can():
     assert choice.card.rank == 5 and str(choice.card) in choice.reason
 
 
-def test_a_pone_near_home_keeps_the_surest_points():
+def test_the_shows_of_every_keep_match_hand_total():
     six = cards("5H 5D 5C JS 4C 6D")
     shows = _shows(six)
     unseen = [c for c in FULL_DECK if c not in six]
     for j, (keep_idx, _) in enumerate(SPLITS):
         keep = [six[i] for i in keep_idx]
         assert list(shows[j]) == [hand_total(keep, s) for s in unseen]
-    need = 20
-    j = _sure_keep(six, need)
-    hits = (shows >= need).sum(axis=1)
-    assert hits[j] == hits.max() > 0
-    game = Game.from_deal((six, "AC 2S 3H 9C TD QH"), dealer=1, scores=(121 - need, 80))
+
+
+def play_out(target, pone_play, pone_hand, dealer_play, dealer_rest, p, d):
+    """The pone's chance, by plain recursion, when every part of a deal scores a fixed number."""
+    if p + pone_play >= target and d + dealer_play >= target:
+        return 0.5
+    if p + pone_play >= target:
+        return 1.0
+    if d + dealer_play >= target:
+        return 0.0
+    if p + pone_play + pone_hand >= target:
+        return 1.0
+    if d + dealer_play + dealer_rest >= target:
+        return 0.0
+    return 1 - play_out(target, pone_play, pone_hand, dealer_play, dealer_rest,
+                        d + dealer_play + dealer_rest, p + pone_play + pone_hand)
+
+
+def test_the_win_table_follows_the_order_of_counting():
+    def fixed(points):
+        return np.eye(points + 1)[points]
+
+    for parts in [(1, 2, 1, 4), (2, 0, 3, 1), (1, 1, 1, 1)]:
+        table = _solve_table(13, *(fixed(x) for x in parts))
+        for p in range(13):
+            for d in range(13):
+                assert table[p, d] == pytest.approx(play_out(13, *parts, p, d)), (parts, p, d)
+
+
+def test_win_probability_reads_as_a_player_expects():
+    assert win_probability(121, 50, dealer=False) == 1 and win_probability(50, 121, dealer=True) == 0
+    for own, theirs in [(0, 0), (90, 100), (115, 117), (60, 30)]:
+        for dealer in (True, False):
+            both = win_probability(own, theirs, dealer=dealer) + win_probability(theirs, own, dealer=not dealer)
+            assert both == pytest.approx(1)
+    assert 0.5 < win_probability(0, 0, dealer=True) < 0.6  # the first crib is worth a little
+    assert win_probability(116, 116, dealer=False) > 0.6  # the pone counts first
+    chances = [win_probability(own, 100, dealer=False) for own in range(90, 121)]
+    assert chances == sorted(chances)
+
+
+def test_near_home_the_expert_keeps_for_the_win_not_the_average():
+    # The pone at 115 needs 6 and counts first: the four surest to make 6 (a pair of 5s with a
+    # 10-card makes 8 with any starter) beat the best average.
+    six = cards("5H 5D TC KS 7C 8D")
+    game = Game.from_deal((six, "AC 2S 3H 9C TD QH"), dealer=1, scores=(115, 100))
+    order, _, crib = ranked_splits(six, dealer=False, crib_model="expert")
+    chances = keep_win_probabilities(_shows(six), crib, 115, 100, dealer=False)
     away = set(StrongExpertPlayer().discard(game, 0))
-    assert away == {six[i] for i in SPLITS[j][1]}
-    # Far from home the same hand discards by the advice.
-    game = Game.from_deal((six, "AC 2S 3H 9C TD QH"), dealer=1, scores=(40, 80))
-    assert away != set() and set(StrongExpertPlayer().discard(game, 0)) == set(
+    chosen = next(j for j, (_, d) in enumerate(SPLITS) if {six[i] for i in d} == away)
+    assert chances[chosen] == chances.max()
+    assert (_shows(six)[chosen] >= 6).all()
+    # Far from home the same cards are laid away as the advice says.
+    game = Game.from_deal((six, "AC 2S 3H 9C TD QH"), dealer=1, scores=(40, 30))
+    assert set(StrongExpertPlayer().discard(game, 0)) == set(
         advise_discard(six, dealer=False, crib_model="expert").best.discard)
+
+
+def test_a_pone_who_counts_out_at_the_show_pegs_in_defence():
+    # The pone at 110 holds 5 5 J Q with a 5 starter (20 points): the show takes them home, so
+    # they lead the card that gives the dealer least (a 10-card or a 5 invite 15; a lone... ).
+    game = Game.from_deal(("5H 5D JC QS 2C 3D", "7C 8D 6C 6H AS AD"), "5S", dealer=1, scores=(110, 118),
+                          discards=("2C 3D", "AS AD"))
+    view = PlayView.from_game(game, 0)
+    assert _home_at_the_show(view)
+    card = StrongExpertPlayer().play(game, 0)
+    assert card.rank != 5  # a 5 led lets any 10-card make 15 for 2 and the dealer wins at 120
+    assert not _home_at_the_show(PlayView.from_game(
+        Game.from_deal(("5H 5D JC QS 2C 3D", "7C 8D 6C 6H AS AD"), "5S", dealer=1, scores=(80, 118),
+                       discards=("2C 3D", "AS AD")), 0))
 
 
 def test_choices_use_no_hidden_card():
