@@ -21,9 +21,28 @@ from typing import Sequence
 
 import numpy as np
 
-from .cards import Card
+from .messages import Message, add_catalogue, message
 
-__all__ = ["win_probability", "keep_win_probabilities", "DEAL_PARTS_USED"]
+__all__ = ["win_probability", "keep_win_probabilities", "score_hint", "DEAL_PARTS_USED"]
+
+add_catalogue({
+    "endgame.hint.pone": {
+        "en": "you need {need} and your opponent {their_need}; you are the pone and count first: "
+              "your chance of winning is about {chance}%",
+        "es": "te faltan {need} y a tu rival {their_need}; eres el no repartidor y cuentas primero: "
+              "tu probabilidad de ganar es de un {chance} %",
+        "pt": "faltam {need} para você e {their_need} para o adversário; você é o não carteador e conta "
+              "primeiro: sua chance de vencer é de uns {chance}%",
+    },
+    "endgame.hint.dealer": {
+        "en": "you need {need} and your opponent {their_need}; the pone counts first, then you: "
+              "your chance of winning is about {chance}%",
+        "es": "te faltan {need} y a tu rival {their_need}; el no repartidor cuenta primero y después tú: "
+              "tu probabilidad de ganar es de un {chance} %",
+        "pt": "faltam {need} para você e {their_need} para o adversário; o não carteador conta primeiro e "
+              "depois você: sua chance de vencer é de uns {chance}%",
+    },
+})
 
 #: The parts of a deal in :mod:`cribbage._deal_points`: how often each number of points was scored.
 DEAL_PARTS_USED = ("pone play", "pone hand", "dealer play", "dealer hand", "crib")
@@ -97,6 +116,18 @@ def win_probability(own: int, theirs: int, *, dealer: bool, target: int = 121) -
         return 0.0
     table = _table(target)
     return float(1 - table[theirs, own]) if dealer else float(table[own, theirs])
+
+
+def score_hint(own: int, theirs: int, *, dealer: bool, target: int = 121) -> Message:
+    """What a player near the end should keep in mind, for the game table's hint: the points each
+    side needs, who counts first, and the chance of winning (:func:`win_probability`, in whole %).
+
+    >>> str(score_hint(110, 115, dealer=True))
+    'you need 11 and your opponent 6; the pone counts first, then you: your chance of winning is about 12%'
+    """
+    chance = round(100 * win_probability(own, theirs, dealer=dealer, target=target))
+    return message("endgame.hint.dealer" if dealer else "endgame.hint.pone",
+                   need=target - own, their_need=target - theirs, chance=chance)
 
 
 def keep_win_probabilities(hand_shows: np.ndarray, crib_evs: Sequence[float], own: int, theirs: int, *,

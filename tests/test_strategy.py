@@ -16,7 +16,7 @@ from cribbage.messages import render
 from cribbage.pegging import PlayView
 from cribbage.players import play_game
 from cribbage.scoring import rank_points
-from cribbage.endgame import _solve_table, keep_win_probabilities, win_probability
+from cribbage.endgame import _solve_table, keep_win_probabilities, score_hint, win_probability
 from cribbage.strategy import (ClassicExpertPlayer, StrongExpertPlayer, TableView, _home_at_the_show, _shows,
                                _solve, choose_strong_play)
 
@@ -300,3 +300,12 @@ def test_choices_use_no_hidden_card():
 def test_the_strong_expert_answers_a_play_view_too():
     view = PlayView(hand=cards("5H 9C KD"), series=cards("JS"))
     assert StrongExpertPlayer().choose_play(view).card == cards("5H")[0]
+
+
+def test_the_score_hint_says_who_needs_what_in_every_language():
+    hint = score_hint(110, 115, dealer=True)
+    assert str(hint).startswith("you need 11 and your opponent 6; the pone counts first")
+    chance = round(100 * win_probability(110, 115, dealer=True))
+    assert f"{chance}%" in str(hint)
+    assert render(hint, "es").startswith("te faltan 11 y a tu rival 6")
+    assert "você é o não carteador" in render(score_hint(110, 115, dealer=False), "pt")
