@@ -46,13 +46,7 @@ SPLIT = ("pone play", "pone hand", "dealer play", "dealer hand", "crib")
 
 
 def make(level: str, seed: int | str = 0):
-    """A player at ``level``: the game's levels, with the strong expert and the classic one."""
-    from cribbage import strategy
-
-    if level == "classic":
-        return strategy.ClassicExpertPlayer(seed=seed)
-    if level == "expert":
-        return strategy.StrongExpertPlayer(seed=seed)
+    """A player at ``level`` (a name of :func:`cribbage.players.player`, ``"classic"`` included)."""
     return player(level, seed=seed)
 
 

@@ -194,3 +194,9 @@ def play_game(players: Sequence[Player], *, seed: int | str, **options: Any) -> 
             continue
         game.apply(action_for(players[seat], game, seat))
     return game
+
+
+# The expert level is the strong expert of cribbage.strategy (built on ExpertPlayer above); today's
+# expert stays as "classic", to measure against.
+from .strategy import ClassicExpertPlayer, StrongExpertPlayer  # noqa: E402
+_CLASSES.update(expert=StrongExpertPlayer, classic=ClassicExpertPlayer)

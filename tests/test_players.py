@@ -81,20 +81,24 @@ def test_the_factory_and_the_protocol():
         player("grandmaster")
 
 
-def make(level, seed):
-    from cribbage.strategy import ClassicExpertPlayer, StrongExpertPlayer
-
-    return {"strong": StrongExpertPlayer, "classic": ClassicExpertPlayer}.get(level, None)(seed=seed) \
-        if level in ("strong", "classic") else player(level, seed=seed)
-
-
 @pytest.mark.parametrize("levels", [("expert", "standard"), ("standard", "beginner"), ("beginner", "expert"),
-                                    ("strong", "classic"), ("strong", "beginner")])
+                                    ("expert", "classic"), ("classic", "beginner")])
 def test_whole_games_between_levels_never_peek_and_finish(levels):
     for seed in range(3):
-        game = run([make(levels[0], seed), make(levels[1], seed + 1)], seed)
+        game = run([player(levels[0], seed=seed), player(levels[1], seed=seed + 1)], seed)
         assert game.is_over and game.result.winner in (0, 1)
         assert max(game.scores) >= 121
+
+
+def test_the_spy_catches_a_player_reading_hidden_cards_in_the_log():
+    class Peeker(ExpertPlayer):
+        def discard(self, game, seat):
+            deal = next(e for e in game.log if e.kind == "deal")
+            assert deal.cards  # both hands
+            return super().discard(game, seat)
+
+    with pytest.raises(AssertionError, match="peeked at the cards of a deal entry"):
+        run([Peeker(), player("standard")], 1)
 
 
 def test_muggins_games_finish_and_the_beginner_loses_his_nobs():

@@ -309,3 +309,14 @@ def test_the_score_hint_says_who_needs_what_in_every_language():
     assert f"{chance}%" in str(hint)
     assert render(hint, "es").startswith("te faltan 11 y a tu rival 6")
     assert "você é o não carteador" in render(score_hint(110, 115, dealer=False), "pt")
+
+
+def test_the_expert_level_is_the_strong_expert_and_classic_is_todays():
+    from cribbage import player
+    from cribbage.players import ExpertPlayer
+
+    assert isinstance(player("expert"), StrongExpertPlayer) and isinstance(player("expert"), ExpertPlayer)
+    classic = player("classic", seed=2, name="Old")
+    assert isinstance(classic, ClassicExpertPlayer) and classic.level == "classic" and classic.name == "Old"
+    view = PlayView(hand=cards("4H 9C KD QS"))
+    assert classic.choose_play(view).card == cards("4H")[0]
