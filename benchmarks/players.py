@@ -16,7 +16,8 @@ today's, and the self-play path), self-play games per second (the engine alone, 
 and the ratio, and each kind of expert decision's mean time.
 
 Agreement: on ``--deals`` seeded deals (the first deal of as many games, both seats) the expert's
-in-game discard is compared with the best keep of ``advise_discard(..., crib_model="expert")``.
+in-game discard is compared with the best keep of ``advise_discard(..., crib_model="expert")``; on
+the same number of deals the crib of the best keep is printed under the expert model and uniform.
 
 With ``--full N``: the wall-clock time of N expert-vs-expert games on ``--workers`` processes.
 """
@@ -210,6 +211,25 @@ def agreement(deals: int, seed: int) -> str:
     return f"expert's discard = advice's best keep (expert crib model): {same} of {total} deals"
 
 
+def crib_figures(deals: int, seed: int) -> str:
+    """The crib of the advice's best keep under the expert model beside the uniform figure."""
+    diffs: dict[bool, list[tuple[float, float]]] = {True: [], False: []}
+    for i in range((deals + 1) // 2):
+        game = Game(f"crib model/{seed}/{i}")
+        for seat in (0, 1):
+            dealer = game.dealer == seat
+            best = advise_discard(game.hand(seat), dealer=dealer, crib_model="expert").best
+            diffs[dealer].append((best.crib_ev, best.uniform_crib_ev))
+    lines = []
+    for dealer, rows in diffs.items():
+        model = sum(m for m, _ in rows) / len(rows)
+        uniform = sum(u for _, u in rows) / len(rows)
+        whose = "dealer's own crib" if dealer else "crib the pone gives"
+        lines.append(f"{whose:<20} expert model {model:5.2f}, uniform {uniform:5.2f} ({model - uniform:+.2f})"
+                     f"  ({len(rows)} deals)")
+    return "\n".join(lines)
+
+
 def expert_games(task: tuple[int, int]) -> int:
     start, stop = task
     experts = [make("expert", 1), make("expert", 2)]
@@ -248,6 +268,7 @@ def main(argv=None) -> int:
         print(speed(args.speed_games, args.seed))
         print(decision_times(max(1, args.speed_games // 10), args.seed))
         print(agreement(args.deals, args.seed))
+        print(crib_figures(args.deals, args.seed))
     if args.full:
         print(full_run(args.full, args.workers))
     if not args.skip_strength:

@@ -68,7 +68,7 @@ class TableView:
     """A :class:`PlayView` plus what the public log of the deal says about the opponent's hand:
     the lowest count at which they said go (they hold no card that fits under 31 at that count)."""
 
-    __slots__ = ("view", "go_count", "my_count_first")
+    __slots__ = ("view", "go_count")
 
     def __init__(self, view: PlayView, go_count: int | None = None) -> None:
         self.view = view

@@ -257,7 +257,7 @@ def test_near_home_the_expert_keeps_for_the_win_not_the_average():
     # 10-card makes 8 with any starter) beat the best average.
     six = cards("5H 5D TC KS 7C 8D")
     game = Game.from_deal((six, "AC 2S 3H 9C TD QH"), dealer=1, scores=(115, 100))
-    order, _, crib = ranked_splits(six, dealer=False, crib_model="expert")
+    _, _, crib = ranked_splits(six, dealer=False, crib_model="expert")
     chances = keep_win_probabilities(_shows(six), crib, 115, 100, dealer=False)
     away = set(StrongExpertPlayer().discard(game, 0))
     chosen = next(j for j, (_, d) in enumerate(SPLITS) if {six[i] for i in d} == away)

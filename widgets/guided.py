@@ -17,7 +17,7 @@ from cribbage.discard import advise_discard
 from cribbage.events import Phase
 from cribbage.game import Game
 from cribbage.pegging import PlayView, choose_play
-from cribbage.players import action_for, player
+from cribbage.players import ExpertPlayer, action_for
 
 from .i18n import t
 
@@ -46,7 +46,7 @@ class GuidedHand:
         """The deal played to the end of the hand with your moves the expert's advice (the hints) and
         the computer's the expert player's: the line the lesson describes."""
         game = self.game()
-        computer = player("expert", seed=game.seed)
+        computer = ExpertPlayer(seed=game.seed)  # the classic expert: the computer the lesson was written for
         while game.phase in (Phase.DISCARD, Phase.PLAY):
             if game.phase is Phase.DISCARD and not game.discards(0):
                 game.discard(0, advise_discard(game.hand(0), dealer=game.dealer == 0).best.discard)

@@ -26,7 +26,7 @@ from cribbage.discard import advise_discard
 from cribbage.events import LogEntry, Phase, ScoreEvent
 from cribbage.game import Game
 from cribbage.pegging import LEVELS, PlayView, choose_play
-from cribbage.players import action_for, player
+from cribbage.players import ExpertPlayer, action_for, player
 
 from ._base import Refused, View, guarded, style_tag
 from .board import Board
@@ -271,7 +271,9 @@ class GameTable(View):
             seed = self._read_seed()
             game = Game(seed, target=self._target.value, muggins=self._muggins_box.value)
         self._game = game
-        self._computer = player(self._level.value, seed=game.seed)
+        # A guided hand's lesson follows the line of the computer it was written for: the classic expert.
+        self._computer = player(self._level.value, seed=game.seed) if self._guide_script is None \
+            else ExpertPlayer(seed=game.seed)
         if self._board.target != game.target:
             self._board = self._make_board(game.target)
             self.children = tuple(self._board if isinstance(c, Board) else c for c in self.children)
