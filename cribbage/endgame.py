@@ -62,6 +62,12 @@ def _tail(dist: np.ndarray) -> np.ndarray:
     return out
 
 
+@lru_cache(maxsize=1)
+def _play_tails() -> tuple[np.ndarray, np.ndarray]:
+    parts = _parts()
+    return _tail(parts["pone play"]), _tail(parts["dealer play"])
+
+
 def _at_least(tail: np.ndarray, k: int) -> float:
     if k <= 0:
         return 1.0
@@ -77,11 +83,12 @@ def _table(target: int) -> np.ndarray:
 
 
 def _deal_outcome(p: int, d: int, target: int, pone_play: np.ndarray, pone_hand: np.ndarray,
-                  dealer_play: np.ndarray, dealer_rest: np.ndarray) -> tuple[float, np.ndarray, np.ndarray]:
+                  dealer_play: np.ndarray, dealer_rest: np.ndarray,
+                  tails: "tuple[np.ndarray, np.ndarray] | None" = None) -> tuple[float, np.ndarray, np.ndarray]:
     """The pone's chance to win within this deal, and the distributions of the points each side
     scores when nobody reaches ``target`` (pone's, dealer's; truncated below what would win)."""
     need_p, need_d = target - p, target - d
-    tp, td = _tail(pone_play), _tail(dealer_play)
+    tp, td = tails if tails is not None else (_tail(pone_play), _tail(dealer_play))
     fp, fd = _at_least(tp, need_p), _at_least(td, need_d)
     win = fp * (1 - fd) + 0.5 * fp * fd  # pegging out; both: a coin toss
     # Nobody pegged out: the pone's hand, then the dealer's hand and crib.
@@ -94,12 +101,13 @@ def _deal_outcome(p: int, d: int, target: int, pone_play: np.ndarray, pone_hand:
 def _solve_table(target: int, pone_play: np.ndarray, pone_hand: np.ndarray, dealer_play: np.ndarray,
                  dealer_rest: np.ndarray) -> np.ndarray:
     a = np.full((target + 1, target + 1), 0.5)
+    tails = _tail(pone_play), _tail(dealer_play)
     # Higher totals first: a deal only adds points. A deal where nobody scores swaps the roles at the
     # same scores; that rare case reads the value of the previous sweep (two sweeps settle it).
     order = sorted(((p, d) for p in range(target) for d in range(target)), key=lambda s: -(s[0] + s[1]))
     for _ in range(2):
         for p, d in order:
-            win, x, y = _deal_outcome(p, d, target, pone_play, pone_hand, dealer_play, dealer_rest)
+            win, x, y = _deal_outcome(p, d, target, pone_play, pone_hand, dealer_play, dealer_rest, tails)
             # Next deal: the dealer becomes the pone: A[d + j, p + i] is their chance.
             nxt = a[d:d + len(y), p:p + len(x)]
             win += float(x @ (1 - nxt.T) @ y)
@@ -130,29 +138,43 @@ def score_hint(own: int, theirs: int, *, dealer: bool, target: int = 121) -> Mes
                    need=target - own, their_need=target - theirs, chance=chance)
 
 
+@lru_cache(maxsize=1)
+def _mean_crib() -> float:
+    crib = _parts()["crib"]
+    return float(np.arange(len(crib)) @ crib)
+
+
+@lru_cache(maxsize=32)
+def _crib_moved(shift: int) -> np.ndarray:
+    """The measured crib's distribution moved by ``shift`` points (never below 0): the crib of a
+    discard worth ``shift`` more (or less) than the average one."""
+    crib = _parts()["crib"]
+    if shift >= 0:
+        return np.concatenate([np.zeros(shift), crib])
+    out = crib[-shift:].copy()
+    out[0] += crib[:-shift].sum()
+    return out
+
+
 def keep_win_probabilities(hand_shows: np.ndarray, crib_evs: Sequence[float], own: int, theirs: int, *,
                            dealer: bool, target: int = 121) -> np.ndarray:
     """Each keep's chance of winning the game: ``hand_shows`` is (15, 46), the show of each keep with
     each starter; ``crib_evs`` the crib each split's discard gives on average."""
     parts = _parts()
-    crib = parts["crib"]
-    mean_crib = float(np.arange(len(crib)) @ crib)
     table = _table(target)
     p, d = (theirs, own) if dealer else (own, theirs)
     out = np.empty(len(hand_shows))
     for j, shows in enumerate(hand_shows):
         kept = np.bincount(shows, minlength=30)[:30] / len(shows)
-        shift = int(round(crib_evs[j] - mean_crib))
-        moved = np.zeros(len(crib) + 6)
-        for points, chance in enumerate(crib):
-            moved[min(max(points + shift, 0), len(moved) - 1)] += chance
+        moved = _crib_moved(int(round(crib_evs[j] - _mean_crib())))
         if dealer:
             rest = np.convolve(kept, moved)
             pone_hand = parts["pone hand"]
         else:
             rest = np.convolve(parts["dealer hand"], moved)
             pone_hand = kept
-        win, x, y = _deal_outcome(p, d, target, parts["pone play"], pone_hand, parts["dealer play"], rest)
+        win, x, y = _deal_outcome(p, d, target, parts["pone play"], pone_hand, parts["dealer play"], rest,
+                                  _play_tails())
         nxt = table[d:d + len(y), p:p + len(x)]
         pone_wins = win + float(x @ (1 - nxt.T) @ y)
         out[j] = 1 - pone_wins if dealer else pone_wins
