@@ -232,6 +232,22 @@ def _crib_combos() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     return a, b, s, a * 13 ** 2 + b * 13 + s
 
 
+_PAIR_ROW = np.zeros((13, 13), dtype=np.intp)
+for _i, (_a, _b) in enumerate(zip(*np.triu_indices(13))):
+    _PAIR_ROW[_a, _b] = _PAIR_ROW[_b, _a] = _i
+
+
+@lru_cache(maxsize=1)
+def _pair_points() -> np.ndarray:
+    """Fifteens, pairs and runs of every crib, by the two ranks laid away (row: :data:`_PAIR_ROW`)
+    and the opponent's two ranks and the starter's (column: :func:`_crib_combos`): (91, 1183) int8,
+    so a deal's 15 discards read 15 rows instead of gathering 15 x 1183 entries of the big table."""
+    a, b = np.triu_indices(13)
+    out = rank_table()[(a * RANK_BASE[0] + b * RANK_BASE[1])[:, None] + _crib_combos()[3][None, :]]
+    out.flags.writeable = False
+    return out
+
+
 def _crib_evs(r6: np.ndarray, s6: np.ndarray, ur: np.ndarray, us: np.ndarray,
               pair_weights: "np.ndarray | None") -> np.ndarray:
     # Fifteens, pairs and runs depend on ranks alone: count the cards of each unseen rank and score
@@ -242,7 +258,7 @@ def _crib_evs(r6: np.ndarray, s6: np.ndarray, ur: np.ndarray, us: np.ndarray,
     ways = np.where(same, avail[a] * (avail[a] - 1) // 2, avail[a] * avail[b])
     ways = ways * np.maximum(avail[s] - (s == a) - (s == b), 0)
     dr = r6[_DISC_IDX]
-    points = rank_table()[(dr @ _BASE2)[:, None] + codes[None, :]]
+    points = _pair_points()[_PAIR_ROW[dr[:, 0], dr[:, 1]]]
     n = len(ur)
     norm = n * comb(n - 1, 2)
     suits = _crib_sums_suits(dr, s6[_DISC_IDX], ur, us)

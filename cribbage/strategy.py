@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations_with_replacement
+from math import comb
 from typing import Any, Sequence
 
 import numpy as np
@@ -305,11 +306,12 @@ def choose_strong_play(table: TableView, *, to_the_score: bool = True) -> PlayCh
         pool = table.opponent_pool()
         k = min(view.opponent_cards, int(sum(pool) + 1e-6))
         hands = None
-        if len(view.hand) + k <= _DEEP_CARDS:
+        ranks = sum(1 for x in pool if x > 0)
+        if len(view.hand) + k <= _DEEP_CARDS and comb(ranks + k - 1, k) <= _DEEP_HANDS:
             hands = _hands(pool, k) if k else [((), 1.0)]
         if to_the_score and k and not view.opponent_go and _home_at_the_show(view):
             card = _defend(view, distinct, pool, k)
-        elif hands and len(hands) <= _DEEP_HANDS:
+        elif hands:
             card = _deep(view, distinct, hands)
         else:
             card = _two_ply(table, distinct, pool, k)
