@@ -133,14 +133,17 @@ def _expected_reply(s1: tuple[int, ...], rest: tuple[int, ...], pool: Sequence[f
     if norm <= 0:
         return float(_solo(s1, rest))
     expected = 0.0
+    ways = norm  # C(left, k): hands drawn from the ranks not yet passed
     pairs = iter(_outcomes(s1, tuple(sorted(set(rest)))))
     for r, outcome in zip(pairs, pairs):
         n = pool[r]
         if n > 0:
-            expected += outcome * (_choose(left, k) - _choose(left - n, k))
             left -= n
+            fewer = _choose(left, k)
+            expected += outcome * (ways - fewer)
+            ways = fewer
     if left > 1e-9:
-        expected += _solo(s1, rest) * _choose(left, k)
+        expected += _solo(s1, rest) * ways
     return expected / norm
 
 
