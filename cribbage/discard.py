@@ -5,18 +5,21 @@
 - the **hand**: its show over the 46 starters you cannot see, each equally likely;
 - the **crib** (your own as dealer, the opponent's as pone): over every starter and every pair the
   opponent could lay away from the 45 cards left, each equally likely (46 x C(45,2) = 45,540 cribs
-  for each discard). The opponent's discard is taken as uniform: a fair, simple model, not a model
-  of how people discard;
+  for each discard). By default the opponent's discard is taken as uniform: a fair, simple model,
+  not a model of how people discard. ``crib_model="expert"`` weights their two cards as a strong
+  player lays them away (:mod:`cribbage.crib_model`) and shows the uniform figure beside it;
 - the **net**: hand + crib as dealer, hand - crib as pone.
 
 Exact enumeration, not sampling. It is fast because fifteens, pairs and runs depend on ranks alone:
-one numpy gather from :func:`cribbage.tables.rank_table` scores every crib of a discard at once
-(each set of three unseen cards once, times three for which of them is the starter), and the flush
-and nobs are counted from the suits in closed form.
+the 45,540 cribs of a discard fall into 91 x 13 combinations of ranks (the opponent's two, the
+starter), each scored once (a row of :func:`_pair_points`, read from
+:func:`cribbage.tables.rank_table`) and weighted by how many unseen cards make it; the flush and nobs
+are counted from the suits in closed form. About 0.1 ms a deal: :func:`best_discard` is the
+computer's discard, the same ranking as the advice (:func:`ranked_splits`), without the reasons.
 
-:func:`quick_discard` is the fast path for self-play: the same exact hand EV, and the crib EV read
-from :func:`crib_table`, made by the same exact enumeration over the 50 cards other than the two laid
-away (it ignores which four you keep, a difference of a few hundredths of a point).
+:func:`quick_discard` is the older fast path, kept for the standard player: the same exact hand EV,
+and the crib EV read from :func:`crib_table`, made by the same exact enumeration over the 50 cards
+other than the two laid away (it ignores which four you keep, a difference of a few hundredths).
 """
 
 from __future__ import annotations
