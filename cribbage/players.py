@@ -209,3 +209,9 @@ def play_game(players: Sequence[Player], *, seed: int | str, **options: Any) -> 
     game = Game(seed, **options)
     Driver(game, {0: players[0], 1: players[1]}).advance()
     return game
+
+
+# The expert level is the strong expert of cribbage.strategy (built on ExpertPlayer above); today's
+# expert stays as "classic", to measure against.
+from .strategy import ClassicExpertPlayer, StrongExpertPlayer  # noqa: E402
+_CLASSES.update(expert=StrongExpertPlayer, classic=ClassicExpertPlayer)

@@ -295,7 +295,8 @@ class TableSession:
     # ------------------------------------------------------------------ internals
     def _start(self, game: Game, level: str) -> None:
         self._game = game
-        self._computer = player(level, seed=game.seed)
+        # A guided hand's lesson follows the line of the computer it was written for: the classic expert.
+        self._computer = player(level if self.guide is None else "classic", seed=game.seed)
         # Stopping after every computer count, short or not, gives nothing away.
         self._driver = Driver(game, {COMPUTER: self._computer}, check_counts=True)
         self._picked = []
