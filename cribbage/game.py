@@ -33,7 +33,7 @@ import random
 from functools import lru_cache
 from itertools import combinations
 from types import SimpleNamespace
-from typing import Iterable, Optional, Sequence
+from typing import Any, Callable, Iterable, Optional, Sequence, TypeVar
 
 from .actions import Action, Count, Discard, Go, Muggins, NextDeal, Play
 from .cards import FULL_DECK, Card, CardLike, cards as read_cards
@@ -123,7 +123,10 @@ def _may_score(series: tuple[Card, ...], count: int) -> bool:
     return a != c and b != c and max(a, b, c) - min(a, b, c) < n
 
 
-def _with(pair: tuple, player: int, value: object) -> tuple:
+_T = TypeVar("_T")
+
+
+def _with(pair: tuple[_T, _T], player: int, value: _T) -> tuple[_T, _T]:
     return (value, pair[1]) if player == 0 else (pair[0], value)
 
 
@@ -145,6 +148,22 @@ class Game:
     """
 
     __slots__ = _STATE + _CONFIG + ("_events", "_log", "_history")
+    # The state of the current deal, set by _deal (declared here for the type checker).
+    _hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    _kept: tuple[tuple[Card, ...], tuple[Card, ...]]
+    _discards: tuple[tuple[Card, ...], tuple[Card, ...]]
+    _crib: Optional[tuple[Card, ...]]
+    _rest: tuple[Card, ...]
+    _cut_at: int
+    _starter: Optional[Card]
+    _series: tuple[Card, ...]
+    _count: int
+    _played: tuple[tuple[int, Card], ...]
+    _last: Optional[int]
+    _said_go: tuple[bool, bool]
+    _passed: tuple[bool, bool]
+    _show_step: int
+    _muggins: Optional[tuple[int, int, tuple[Card, ...], bool]]
 
     def __init__(self, seed: "int | str | None" = None, *, target: int = FULL_GAME, muggins: bool = False,
                  double_skunk_games: int = 3, dealer: Optional[int] = None,
@@ -173,7 +192,7 @@ class Game:
         self._deals = tuple(_stacked_deal(spec, n) for n, spec in enumerate(deals, 1))
         self._events: list[ScoreEvent] = []
         self._log: list[LogEntry] = []
-        self._history: list[tuple] = []
+        self._history: list[tuple[tuple[Any, ...], int, int]] = []
         self._phase = _DISCARD
         self._to_act: Optional[int] = None
         self._deal_number = 1
@@ -401,18 +420,18 @@ class Game:
                 if (player is None or player == seat) and not self._discards[seat]:
                     out.extend(_discard_actions(seat, self._hands[seat]))
         elif phase is _PLAY:
-            seat = self._to_act
-            if seat is not None and (player is None or player == seat):
+            turn = self._to_act
+            if turn is not None and (player is None or player == turn):
                 room = MAX_COUNT - self._count
-                plays = [_PLAYS[seat, card] for card in self._hands[seat] if card.value <= room]
-                out.extend(plays if plays else [_GOES[seat]])
+                plays = [_PLAYS[turn, card] for card in self._hands[turn] if card.value <= room]
+                out.extend(plays if plays else [_GOES[turn]])
         else:
             if phase is _SHOW and (player is None or player == self._to_act):
-                seat = self._to_act
-                assert seat is not None
+                turn = self._to_act
+                assert turn is not None
                 _, cards_, crib = self._show_item(self._show_step)
                 true = hand_total(cards_, self._starter, crib=crib)  # type: ignore[arg-type]
-                out.extend(Count(seat, points) for points in range(true + 1))
+                out.extend(Count(turn, points) for points in range(true + 1))
             if self._muggins is not None and (player is None or player == self._muggins[0]):
                 out.append(Muggins(self._muggins[0]))
             if phase is _DEAL_OVER:
@@ -770,7 +789,7 @@ class Game:
             order = _stack(self._deals[self._deal_number - 1], order, cut_at, dealer)
         deck = FULL_DECK
         # Index order is card order (rank, then suit), so sorting indices sorts the hands.
-        hands = [(), ()]
+        hands: list[tuple[Card, ...]] = [_NO_CARDS, _NO_CARDS]
         hands[pone] = tuple([deck[i] for i in sorted(order[0:12:2])])
         hands[dealer] = tuple([deck[i] for i in sorted(order[1:12:2])])
         self._hands = (hands[0], hands[1])
@@ -862,7 +881,7 @@ def _seat(player: object) -> int:
     return seat
 
 
-def _can(verify, *args) -> bool:
+def _can(verify: Callable[..., object], *args: Any) -> bool:
     try:
         verify(*args)
     except IllegalActionError:
@@ -902,7 +921,8 @@ def _deck_order(seed: "int | str", deal_number: int) -> tuple[list[int], int]:
 
 def _stacked_deal(spec: object, number: int) -> tuple[tuple[tuple[Card, ...], tuple[Card, ...]], Optional[Card]]:
     try:
-        hands, starter = spec  # type: ignore[misc]
+        given: Any = spec  # checked by unpacking: a pair (hands, starter), hands a pair
+        hands, starter = given
         seat0, seat1 = hands
     except (TypeError, ValueError):
         raise InvalidHandError(message("game.stacked_shape", number=number)) from None
@@ -915,7 +935,8 @@ def _stacked_deal(spec: object, number: int) -> tuple[tuple[tuple[Card, ...], tu
     return six, turned
 
 
-def _stack(spec, order: list[int], cut_at: int, dealer: int) -> list[int]:
+def _stack(spec: tuple[tuple[tuple[Card, ...], tuple[Card, ...]], Optional[Card]], order: list[int], cut_at: int,
+           dealer: int) -> list[int]:
     """A stacked deck (card indices): the chosen hands dealt (pone first), the starter where the cut
     falls, and the other cards in the seeded order."""
     (seat0, seat1), starter = spec

@@ -19,7 +19,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from .messages import message
-from .events import Phase
+from .events import LogKind, Phase, ScoreKind
 from .players import Player, play_game
 from .result import Finish
 from .stats_words import refuse
@@ -60,35 +60,37 @@ def deal_parts(game: Any) -> list[tuple[int, ...]]:
     dealers: dict[int, int] = {}
     complete: set[int] = set()
     for entry in game.log:
-        if entry.kind == "deal":
+        if entry.kind is LogKind.DEAL:
             dealers[entry.deal] = entry.player
     for event in game.events:
         row = rows.setdefault(event.deal, [0] * len(DEAL_PARTS))
         dealer = dealers[event.deal]
         worth = event.points if event.worth is None else event.worth
-        if event.kind == "his heels":
+        if event.kind is ScoreKind.HIS_HEELS:
             row[5] += worth
         elif event.phase is Phase.PLAY:
             row[0 if event.player != dealer else 2] += worth
-        elif event.kind == "hand":
+        elif event.kind is ScoreKind.HAND:
             row[1 if event.player != dealer else 3] += worth
-        elif event.kind == "crib":
+        elif event.kind is ScoreKind.CRIB:
             row[4] += worth
             complete.add(event.deal)
-        elif event.kind == "muggins":
+        elif event.kind is ScoreKind.MUGGINS:
             # Points a count missed: they are part of that hand's worth, whoever took them.
             row[4 if event.crib else (1 if event.player == dealer else 3)] += worth
     return [tuple(rows[d]) for d in sorted(complete)]
 
 
-def _one(players: Sequence[Player], seed: str, swap: bool, options: dict) -> GameRecord:
+def _one(players: Sequence[Player], seed: str, swap: bool, options: dict[str, Any]) -> GameRecord:
     # Fresh copies for every game: a player's own random state then depends on the game alone,
     # not on which games ran before it in the same batch or process.
     fresh = copy.deepcopy(list(players))
     seats = fresh[::-1] if swap else fresh
     game = play_game(seats, seed=seed, **options)
     result = game.result
-    first = next(entry.player for entry in game.log if entry.kind == "deal")
+    assert result is not None  # play_game plays to the end
+    first = next(entry.player for entry in game.log if entry.kind is LogKind.DEAL)
+    assert first is not None  # a deal entry names its dealer
     scores = game.scores
 
     def side(seat: int) -> int:  # seat -> index in ``players``
@@ -100,7 +102,7 @@ def _one(players: Sequence[Player], seed: str, swap: bool, options: dict) -> Gam
                       parts=tuple(deal_parts(game)))
 
 
-def _batch(players: Sequence[Player], tasks: Sequence[tuple[str, bool]], options: dict) -> list[GameRecord]:
+def _batch(players: Sequence[Player], tasks: Sequence[tuple[str, bool]], options: dict[str, Any]) -> list[GameRecord]:
     return [_one(players, seed, swap, options) for seed, swap in tasks]
 
 
@@ -154,8 +156,7 @@ class SimulationResult:
     def skunk_rates(self) -> dict[str, float]:
         """The share of games that ended as a win, a skunk and a double skunk."""
         n = max(1, self.n_games)
-        return {kind: sum(r.kind == kind for r in self.records) / n
-                for kind in ("win", "skunk", "double skunk")}
+        return {kind.value: sum(r.kind is kind for r in self.records) / n for kind in Finish}
 
     def summary(self) -> str:
         """A few lines for a person."""

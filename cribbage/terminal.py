@@ -8,13 +8,13 @@ The person is seat 0; the computer is seat 1.
 
 from __future__ import annotations
 
-from typing import Callable, Optional
+from typing import Callable, Iterable, Optional
 
 from .actions import Action, Count, Discard, Go, Muggins, NextDeal, Play
 from .cards import Card, cards
 from .driver import Driver
 from .errors import CribbageError
-from .events import LogEntry, Phase
+from .events import LogEntry, LogKind, Phase, ScoreKind
 from .game import Game
 from .players import Adviser, player
 
@@ -25,8 +25,8 @@ _ADVISER = Adviser()
 _WHO = {YOU: "You", COMPUTER: "The computer"}
 
 
-def _show(hand) -> str:
-    return " ".join(str(card) for card in hand)
+def _show(hand: Optional[Iterable[Card]]) -> str:
+    return " ".join(str(card) for card in hand or ())
 
 
 class TerminalGame:
@@ -59,41 +59,45 @@ class TerminalGame:
     def _describe(self, entry: LogEntry) -> list[str]:
         game, kind, who = self.game, entry.kind, entry.player
         lines: list[str] = []
-        if kind == "cut for deal":
+        if kind is LogKind.CUT_FOR_DEAL:
             mine, theirs = entry.cards[0], entry.cards[1]
             lines.append(f"You cut {mine}, the computer cuts {theirs}.")
-        elif kind == "deal":
+        elif kind is LogKind.DEAL:
             dealer = "You deal" if who == YOU else "The computer deals"
             lines.append("")
             lines.append(f"— Deal {entry.deal}. {dealer}; the crib is {'yours' if who == YOU else 'the computer’s'}. —")
             lines.append(self.board())
-        elif kind == "discard":
+        elif kind is LogKind.DISCARD:
             lines.append("You lay away " + _show(entry.cards) + "." if who == YOU
                          else "The computer lays away two cards.")
-        elif kind == "starter":
+        elif kind is LogKind.STARTER:
             lines.append(f"The starter is {entry.cards[0]}.")
-        elif kind == "play":
+        elif kind is LogKind.PLAY:
+            assert who is not None
             lines.append(f"{_WHO[who]} play{'s' if who else ''} {entry.cards[0]}: {entry.count}.")
-        elif kind == "go":
+        elif kind is LogKind.GO:
+            assert who is not None
             lines.append(f"{_WHO[who]} say{'s' if who else ''} go.")
-        elif kind == "reset":
+        elif kind is LogKind.RESET:
             lines.append("The count goes back to 0.")
-        elif kind in ("show", "count"):
+        elif kind is LogKind.SHOW or kind is LogKind.COUNT:
             for event in entry.events:
                 owner = "Your" if event.player == YOU else "The computer’s"
-                what = "crib" if event.kind == "crib" else "hand"
-                if event.kind in ("hand", "crib"):
+                what = "crib" if event.kind is ScoreKind.CRIB else "hand"
+                if event.kind is ScoreKind.HAND or event.kind is ScoreKind.CRIB:
                     lines.append(f"{owner} {what}: {_show(event.cards)} with {event.starter}: {event.hand_score}"
                                  f" — counted {event.points}.")
-            if kind == "count" and not entry.events:
+            if kind is LogKind.COUNT and not entry.events:
+                assert who is not None
                 lines.append(f"{_WHO[who]} count{'s' if who else ''} 0.")
-        elif kind == "game over":
+        elif kind is LogKind.GAME_OVER:
             result = game.result
+            assert result is not None
             value = {1: "a win, one game", 2: "a skunk, two games"}.get(result.games, f"a double skunk, {result.games} games")
             winner = "You win" if result.winner == YOU else "The computer wins"
             lines.append(f"{winner} {result.scores[result.winner]} to {result.scores[1 - result.winner]}: {value}.")
         for event in entry.events:
-            if event.kind in ("hand", "crib"):
+            if event.kind is ScoreKind.HAND or event.kind is ScoreKind.CRIB:
                 continue
             whose = "you" if event.player == YOU else "the computer"
             lines.append(f"  +{event.points} to {whose}: {event.description}")
