@@ -13,7 +13,7 @@ import re
 import unicodedata
 from itertools import islice
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Optional, Sequence, Union
+from typing import Iterable, Iterator, Optional, Sequence, Union, overload
 
 from .errors import InvalidCardError, InvalidHandError
 from .messages import message
@@ -233,7 +233,7 @@ def cards(text: "str | Iterable[CardLike]", *, distinct: bool = True) -> tuple[C
     (Card.parse('5H'), Card.parse('5D'), Card.parse('6H'), Card.parse('7S'))
     """
     if isinstance(text, Card):
-        items: Iterable[CardLike] = [text]
+        items: Sequence[CardLike] = [text]
     elif isinstance(text, str):
         items = _tokens(text)
     else:
@@ -304,7 +304,13 @@ class Deck(Sequence[Card]):
             raise InvalidHandError(message("deck.cannot_draw", want=n, n=len(self)))
         return self._cards[:n], Deck(self._cards[n:])
 
-    def __getitem__(self, index):  # type: ignore[override]
+    @overload
+    def __getitem__(self, index: int) -> Card: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Card, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Card | tuple[Card, ...]:
         return self._cards[index]
 
     def __len__(self) -> int:

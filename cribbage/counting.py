@@ -26,7 +26,7 @@ __all__ = ["verify_count", "muggins_split"]
 def _whole(value: object) -> int | None:
     """``value`` as an int if it is a whole number (an int or a numpy integer, not a bool), else None."""
     if value.__class__ is int:
-        return value  # type: ignore[return-value]
+        return value
     if isinstance(value, bool):
         return None
     try:

@@ -65,10 +65,11 @@ def _uniform_pair_probability() -> np.ndarray:
 def _weights(counts: np.ndarray, hands: int) -> np.ndarray:
     uniform = _uniform_pair_probability()
     upper = np.where(uniform > 0, (counts + _PRIOR * uniform) / ((hands + _PRIOR) * np.maximum(uniform, 1e-300)), 0)
-    return np.triu(upper) + np.triu(upper, 1).T  # symmetric: the order of the two cards is no matter
+    weights: np.ndarray = np.triu(upper) + np.triu(upper, 1).T  # symmetric: the order of the two cards is no matter
+    return weights
 
 
-def build(hands: int = HANDS, rounds: int = ROUNDS, seed: int | str = SEED, *, keeps: bool = False) -> tuple:
+def build(hands: int = HANDS, rounds: int = ROUNDS, seed: int | str = SEED, *, keeps: bool = False) -> tuple[np.ndarray, ...]:
     """The (13, 13) pair weights of the dealer's discard and of the pone's, measured afresh.
 
     Each round deals ``hands`` seeded six-card hands and lays each away as dealer and as pone with

@@ -208,7 +208,8 @@ def _crib_sums(dr: np.ndarray, ds: np.ndarray, ur: np.ndarray, us: np.ndarray) -
     # paired with any of the n-2 others. A jack starter never gives nobs (it is not in the crib).
     unseen_jacks = [s for r, s in zip(ur, us) if r == _JACK]
     nobs += sum(int(per_suit[s]) - 1 for s in unseen_jacks) * (n - 2)
-    return rank_sum + flush_sum + nobs
+    sums: np.ndarray = rank_sum + flush_sum + nobs
+    return sums
 
 
 def crib_evs(six: Sequence[Card], pair_weights: "np.ndarray | None" = None) -> np.ndarray:
@@ -246,7 +247,7 @@ def _pair_points() -> np.ndarray:
     and the opponent's two ranks and the starter's (column: :func:`_crib_combos`): (91, 1183) int8,
     so a deal's 15 discards read 15 rows instead of gathering 15 x 1183 entries of the big table."""
     a, b = np.triu_indices(13)
-    out = rank_table()[(a * RANK_BASE[0] + b * RANK_BASE[1])[:, None] + _crib_combos()[3][None, :]]
+    out: np.ndarray = rank_table()[(a * RANK_BASE[0] + b * RANK_BASE[1])[:, None] + _crib_combos()[3][None, :]]
     out.flags.writeable = False
     return out
 
@@ -265,10 +266,13 @@ def _crib_evs(r6: np.ndarray, s6: np.ndarray, ur: np.ndarray, us: np.ndarray,
     n = len(ur)
     norm = n * comb(n - 1, 2)
     suits = _crib_sums_suits(dr, s6[_DISC_IDX], ur, us)
+    means: np.ndarray
     if pair_weights is None:
-        return (points.astype(np.int64) @ ways + suits) / norm
-    weights = ways * pair_weights[a, b]
-    return points @ weights / weights.sum() + suits / norm
+        means = (points.astype(np.int64) @ ways + suits) / norm
+    else:
+        weights = ways * pair_weights[a, b]
+        means = points @ weights / weights.sum() + suits / norm
+    return means
 
 
 def _crib_sums_suits(dr: np.ndarray, ds: np.ndarray, ur: np.ndarray, us: np.ndarray) -> np.ndarray:
@@ -281,7 +285,8 @@ def _crib_sums_suits(dr: np.ndarray, ds: np.ndarray, ur: np.ndarray, us: np.ndar
     nobs = comb(n - 1, 2) * ((dr == _JACK) * per_suit[ds]).sum(axis=1)
     unseen_jacks = us[ur == _JACK]
     nobs += int((per_suit[unseen_jacks] - 1).sum()) * (n - 2)
-    return flush_sum + nobs
+    sums: np.ndarray = flush_sum + nobs
+    return sums
 
 
 @lru_cache(maxsize=1)
@@ -314,8 +319,9 @@ def crib_table() -> np.ndarray:
 
 
 @lru_cache(maxsize=1)
-def _crib_lists() -> list:
-    return crib_table().tolist()  # plain floats: faster to index one at a time than numpy
+def _crib_lists() -> list[list[list[float]]]:
+    lists: list[list[list[float]]] = crib_table().tolist()  # plain floats: faster to index one at a time than numpy
+    return lists
 
 
 def quick_discard(six: Sequence[Card], *, dealer: bool, crib_weight: float = 1.0) -> tuple[Card, Card]:

@@ -150,13 +150,14 @@ def _crib_moved(shift: int) -> np.ndarray:
     discard worth ``shift`` more (or less) than the average one."""
     crib = _parts()["crib"]
     if shift >= 0:
-        return np.concatenate([np.zeros(shift), crib])
-    out = crib[-shift:].copy()
+        shifted: np.ndarray = np.concatenate([np.zeros(shift), crib])
+        return shifted
+    out: np.ndarray = crib[-shift:].copy()
     out[0] += crib[:-shift].sum()
     return out
 
 
-def keep_win_probabilities(hand_shows: np.ndarray, crib_evs: Sequence[float], own: int, theirs: int, *,
+def keep_win_probabilities(hand_shows: np.ndarray, crib_evs: Sequence[float] | np.ndarray, own: int, theirs: int, *,
                            dealer: bool, target: int = 121) -> np.ndarray:
     """Each keep's chance of winning the game: ``hand_shows`` is (15, 46), the show of each keep with
     each starter; ``crib_evs`` the crib each split's discard gives on average."""

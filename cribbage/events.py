@@ -196,7 +196,7 @@ class LogEntry(NamedTuple):
     player: Optional[int]
     cards: tuple[Card, ...]
     deal: int
-    count: Optional[int] = None
+    count: Optional[int] = None  # type: ignore[assignment]  # the running count; shadows tuple.count
     events: tuple[ScoreEvent, ...] = ()
     dealer: Optional[int] = None  # who deals this deal (None before the first): entries name roles
 

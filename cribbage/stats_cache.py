@@ -77,7 +77,7 @@ def cached_arrays(name: str, settings: Mapping[str, object], build: Callable[[],
             path.unlink(missing_ok=True)  # a damaged file: build it again
     arrays = {k: np.asarray(v) for k, v in build().items()}
     partial = path.with_suffix(f".{os.getpid()}.tmp.npz")
-    np.savez_compressed(partial, **arrays)
+    np.savez_compressed(partial, allow_pickle=False, **arrays)
     os.replace(partial, path)  # two processes building at once never leave a half-written table
     return arrays
 

@@ -31,7 +31,7 @@ from .messages import message
 from .stats_cache import cached_arrays
 from .stats_published import PublishedCribTable, published_crib_table
 from .stats_words import refuse
-from .tables import rank_table
+from .ranks import rank_table
 
 __all__ = ["CribTable", "CribComparison", "crib_averages", "MODELS", "Discarder"]
 
@@ -132,8 +132,10 @@ def crib_averages(model: str = "uniform", *, dealer: bool = True, samples: int =
 
 
 def _expert_discarder() -> Discarder:
-    from .players import player
-    return player("expert").choose_discard
+    from .players import ExpertPlayer, player
+    expert = player("expert")
+    assert isinstance(expert, ExpertPlayer)  # "expert" names a subclass of it
+    return expert.choose_discard
 
 
 def _uniform(dealer: bool) -> CribTable:

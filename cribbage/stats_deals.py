@@ -19,7 +19,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from .messages import message
-from .events import Phase
+from .events import LogKind, Phase, ScoreKind
 from .players import play_game, player
 from .simulate import DEAL_PARTS, deal_parts
 from .stats_cache import cached_arrays
@@ -28,7 +28,8 @@ from .stats_words import refuse
 __all__ = ["DealLog", "deal_log", "PLAY_KINDS"]
 
 #: The ways to peg in the play, in the log's column order.
-PLAY_KINDS = ("fifteen", "thirty-one", "go", "last card", "pair", "pair royal", "double pair royal", "run")
+PLAY_KINDS = (ScoreKind.FIFTEEN, ScoreKind.THIRTY_ONE, ScoreKind.GO, ScoreKind.LAST_CARD, ScoreKind.PAIR,
+              ScoreKind.PAIR_ROYAL, ScoreKind.DOUBLE_PAIR_ROYAL, ScoreKind.RUN)
 
 
 @dataclass(frozen=True)
@@ -78,29 +79,29 @@ def _build(games: int, seed: int | str, level: str, executor: Executor | None) -
             "starts": np.array(starts, dtype=np.int16).reshape(-1, 3)}
 
 
-def _batch(level: str, tasks: Sequence[tuple[str, bool]]) -> list[dict[str, list]]:
+def _batch(level: str, tasks: Sequence[tuple[str, bool]]) -> list[dict[str, list[Any]]]:
     return [_one(level, seed) for seed, _ in tasks]
 
 
-def _one(level: str, seed: str) -> dict[str, list]:
+def _one(level: str, seed: str) -> dict[str, list[Any]]:
     players = [copy.deepcopy(player(level)), copy.deepcopy(player(level))]
     game = play_game(players, seed=seed)
     return describe_game(game)
 
 
-def describe_game(game: Any) -> dict[str, list]:
+def describe_game(game: Any) -> dict[str, list[Any]]:
     """One finished game's rows of the deal log."""
-    dealers = {e.deal: e.player for e in game.log if e.kind == "deal"}
+    dealers = {e.deal: e.player for e in game.log if e.kind is LogKind.DEAL}
     leads: dict[int, int] = {}
     for entry in game.log:
-        if entry.kind == "play" and entry.deal not in leads:
+        if entry.kind is LogKind.PLAY and entry.deal not in leads:
             leads[entry.deal] = entry.cards[0].rank
     kinds: dict[int, list[list[int]]] = {}
     kept: dict[int, list[list[int]]] = {}
     complete = set()
     scores = [0, 0]
     starts = []
-    by_deal: dict[int, list] = {}
+    by_deal: dict[int, list[Any]] = {}
     for event in game.events:
         by_deal.setdefault(event.deal, []).append(event)
     winner = game.result.winner
@@ -113,10 +114,10 @@ def describe_game(game: Any) -> dict[str, list]:
             worth = event.points if event.worth is None else event.worth
             if event.phase is Phase.PLAY and event.kind in PLAY_KINDS:
                 rows[int(event.player == dealer)][PLAY_KINDS.index(event.kind)] += worth
-            elif event.kind == "hand":
+            elif event.kind is ScoreKind.HAND:
                 kept.setdefault(deal, [[0] * 4, [0] * 4])[int(event.player == dealer)] = \
                     sorted(c.rank for c in event.cards)
-            elif event.kind == "crib":
+            elif event.kind is ScoreKind.CRIB:
                 complete.add(deal)
     done = sorted(complete)
     return {"parts": deal_parts(game), "kinds": [kinds[d] for d in done], "lead": [leads.get(d, 0) for d in done],

@@ -50,10 +50,11 @@ class PositionTable:
     @property
     def pone_wins(self) -> np.ndarray:
         """[pone's score, dealer's score]: the pone's chance to win."""
-        return 1.0 - self.dealer_wins.T
+        wins: np.ndarray = 1.0 - self.dealer_wins.T
+        return wins
 
     @property
-    def skunk_lines(self) -> tuple[int, int]:
+    def skunk_lines(self) -> tuple[int, int | None]:
         """The scores below which the loser is skunked and double skunked (91 and 61 in a game to 121)."""
         return skunk_lines(self.target)
 
@@ -70,7 +71,8 @@ def stage_distributions(log: DealLog) -> dict[str, np.ndarray]:
 
     def share(values: np.ndarray) -> np.ndarray:
         counts = np.bincount(values)
-        return counts / counts.sum()
+        shares: np.ndarray = counts / counts.sum()
+        return shares
 
     play = np.zeros((parts[:, 0].max() + 1, parts[:, 2].max() + 1))
     np.add.at(play, (parts[:, 0], parts[:, 2]), 1)
@@ -102,7 +104,7 @@ def _solve(stages: dict[str, np.ndarray], target: int, tolerance: float = 1e-13)
     plays = [(i, j, q) for (i, j), q in np.ndenumerate(play) if q > 0]
     # Who pegs out first when both reach the target in one play: fixed for each (i, j).
     first = {(i, j): (need_d * i < need_p * j) for i, j, _ in plays if i and j}
-    W = np.full((T, T), 0.5)
+    W: np.ndarray = np.full((T, T), 0.5)
     for _ in range(10 * T):
         # After the deal the pone deals: the dealer's chance is 1 - W[p, d].
         after = np.ones((T + pad, T + pad))        # dealer reached the target: he won

@@ -308,7 +308,7 @@ def choose_strong_play(table: TableView, *, to_the_score: bool = True) -> PlayCh
     else:
         pool = table.opponent_pool()
         k = min(view.opponent_cards, int(sum(pool) + 1e-6))
-        hands = None
+        hands: list[tuple[tuple[int, ...], float]] | None = None
         ranks = sum(1 for x in pool if x > 0)
         if len(view.hand) + k <= _DEEP_CARDS and comb(ranks + k - 1, k) <= _DEEP_HANDS:
             hands = _hands(pool, k) if k else [((), 1.0)]
@@ -343,7 +343,8 @@ def _shows(six: Sequence[Card]) -> np.ndarray:
     nobs = ((keep_ranks == _JACK)[:, :, None] & (keep_suits[:, :, None] == ss[None, None, :])).any(axis=1)
     flush4 = (keep_suits == keep_suits[:, :1]).all(axis=1)
     flush = np.where(flush4[:, None], 4 + (ss[None, :] == keep_suits[:, :1]), 0)
-    return points + nobs + flush
+    shows: np.ndarray = points + nobs + flush
+    return shows
 
 
 class StrongExpertPlayer(ExpertPlayer):
