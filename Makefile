@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: course test benchmark clean
+.PHONY: course test lint benchmark clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,8 +21,13 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 course: $(STAMP)
 	$(BIN)/jupyter lab $(ALLOW_ROOT) course/
 
-test: $(STAMP)
+# Lint and types first (seconds): a defect ruff or mypy finds fails the build before the long tests.
+test: lint
 	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check
+	$(BIN)/mypy
 
 # The quick ones; benchmarks/players.py, selfplay.py and crosscribb.py take minutes (see their docstrings).
 benchmark: $(STAMP)

@@ -54,9 +54,9 @@ def main() -> None:
     tables = {}
     for dealer in (True, False):
         name = f"crib, expert, {'own' if dealer else 'opponent'} ({args.samples:,} hands)"
-        _, build = timed(lambda: crib_averages("expert", dealer=dealer, samples=args.samples, cache=False))
+        _, build = timed(lambda dealer=dealer: crib_averages("expert", dealer=dealer, samples=args.samples, cache=False))
         built = crib_averages("expert", dealer=dealer, samples=args.samples)
-        loaded, load = timed(lambda: crib_averages("expert", dealer=dealer, samples=args.samples))
+        loaded, load = timed(lambda dealer=dealer: crib_averages("expert", dealer=dealer, samples=args.samples))
         assert np.array_equal(built.means, loaded.means, equal_nan=True)
         tables[dealer] = loaded
         rows.append((name, build, load))

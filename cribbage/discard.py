@@ -63,7 +63,7 @@ class KeepOption:
     hand_ev: float
     crib_ev: float
     net: float
-    message: "Message | str"
+    message: Message
     #: The crib EV in the uniform model, when ``crib_ev`` comes from another (``None`` otherwise).
     uniform_crib_ev: float | None = None
 

@@ -19,7 +19,7 @@ Seats with a player in ``players`` are the computer's; the others are people. Th
 >>> report = driver.advance()             # the computer lays away first; seat 0 decides now
 >>> driver.waiting, driver.game.discards(1) != ()
 (0, True)
->>> [entry.kind for entry in report.entries][-2:]
+>>> [entry.kind.value for entry in report.entries][-2:]
 ['deal', 'discard']
 """
 
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Mapping, Optional
 
 from .actions import Action, Muggins
-from .events import LogEntry, Phase, ScoreEvent
+from .events import LogEntry, LogKind, Phase, ScoreEvent
 from .game import Game
 from .players import Player, action_for
 
@@ -133,7 +133,7 @@ class Driver:
                 if seat not in players:
                     break
             entry = game.apply(action_for(players[seat], game, seat))
-            if entry.kind == "count" and self._people and not game.is_over and (
+            if entry.kind is LogKind.COUNT and self._people and not game.is_over and (
                     self.check_counts or game.muggins_claimant in self._people):
                 self._checking = True
         return self.report()
@@ -163,6 +163,6 @@ class Driver:
     def _checker(self) -> int:
         """The person who checks the last count: the opponent of the computer that made it."""
         for entry in reversed(self.game.log):
-            if entry.kind == "count" and entry.player is not None:
+            if entry.kind is LogKind.COUNT and entry.player is not None:
                 return 1 - entry.player
         return self._people[0]

@@ -164,15 +164,15 @@ class ScoreEvent(NamedTuple):
         return str(self.message)
 
     def _what(self, points: int) -> Message:
-        if self.kind == "run":
+        if self.kind is ScoreKind.RUN:
             return message("score.run", length=len(self.cards), n=points)
-        if self.kind in ("hand", "crib"):
+        if self.kind is ScoreKind.HAND or self.kind is ScoreKind.CRIB:
             score = self.hand_score
             assert score is not None
             if score.total != points:
                 return message(f"event.{self.kind}_short", n=points, total=score.total)
             return message(f"event.{self.kind}", said=score.spoken(), n=points)
-        if self.kind == "muggins":
+        if self.kind is ScoreKind.MUGGINS:
             return message("event.muggins", n=points)
         return message(f"score.{self.kind}", n=points)
 
@@ -210,34 +210,34 @@ class LogEntry(NamedTuple):
         """What happened. Discards do not name the cards (the crib is face down)."""
         kind, who = self.kind, self.who
         scored = _scored(self.events)
-        if kind == "cut for deal":
+        if kind is LogKind.CUT_FOR_DEAL:
             a, b = self.cards
             first, second = Seat.of(0, None), Seat.of(1, None)
             if a.rank == b.rank:
                 return message("log.cut_again", first=first, a=a, second=second, b=b)
             lower = first if a.rank < b.rank else second
             return message("log.cut_deals", first=first, a=a, second=second, b=b, dealer=lower)
-        if kind == "deal":
+        if kind is LogKind.DEAL:
             return message("log.deal", deal=self.deal, seat=who)
-        if kind == "starter":
+        if kind is LogKind.STARTER:
             if scored is None:
                 return message("log.starter", card=self.cards[0])
             return message("log.starter_scored", card=self.cards[0], scored=scored, seat=who)
-        if kind == "play":
+        if kind is LogKind.PLAY:
             if scored is None:
                 return message("log.play", seat=who, card=self.cards[0], count=self.count)
             return message("log.play_scored", seat=who, card=self.cards[0], count=self.count, scored=scored)
-        if kind == "reset":
+        if kind is LogKind.RESET:
             if scored is None:
                 return message("log.reset", count=self.count)
             return message("log.reset_scored", scored=scored, seat=who)
-        if kind == "end of play":
+        if kind is LogKind.END_OF_PLAY:
             if scored is None:
                 return message("log.end_of_play")
             return message("log.end_of_play_scored", scored=scored, seat=who)
-        if kind in ("show", "muggins"):
+        if kind is LogKind.SHOW or kind is LogKind.MUGGINS:
             return message(f"log.{kind}", seat=who, scored=scored)
-        if kind == "count":  # says no more than the player did: a short count is for the opponent to spot
+        if kind is LogKind.COUNT:  # says no more than the player did: a short count is for the opponent to spot
             event = self.events[0]
             return message("log.count_crib" if event.crib else "log.count_hand", seat=who, n=event.points)
         if kind in _SIMPLE:
@@ -253,8 +253,8 @@ class LogEntry(NamedTuple):
         return self.description
 
 
-_SIMPLE = {"discard": "log.discard", "go": "log.go", "pass": "log.pass", "next deal": "log.next_deal",
-           "game over": "log.game_over"}
+_SIMPLE = {LogKind.DISCARD: "log.discard", LogKind.GO: "log.go", LogKind.PASS: "log.pass",
+           LogKind.NEXT_DEAL: "log.next_deal", LogKind.GAME_OVER: "log.game_over"}
 
 
 def _scored(events: tuple[ScoreEvent, ...]) -> Optional[Message]:

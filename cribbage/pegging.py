@@ -28,6 +28,7 @@ from typing import Any, Callable, Sequence
 from .cards import FULL_DECK, Card, cards
 from .errors import CribbageError, InvalidHandError, InvalidPlayError
 from .messages import Message, Rank, message
+from .events import ScoreKind
 from .play import MAX_COUNT, pile_count, score_play
 
 __all__ = ["PlayView", "PlayChoice", "LEVELS", "choose_play", "legal_cards"]
@@ -410,7 +411,7 @@ def _explain(view: PlayView, card: Card, legal: Sequence[Card], *, reply: float 
     after = view.count + card.value
     scored = score_play(view.series + (card,))
     if scored.items:
-        what = [message("score.run", length=item.points, n=item.points) if item.kind == "run"
+        what = [message("score.run", length=item.points, n=item.points) if item.kind == ScoreKind.RUN
                 else message(f"score.{item.kind}", n=item.points) for item in scored.items]
         return message("hint.makes", act=act, what=what)
     if view.opponent_go or view.opponent_cards == 0:

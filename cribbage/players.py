@@ -26,7 +26,7 @@ from .actions import Action, Count, Discard, Go, Muggins, NextDeal, Play
 from .cards import Card
 from .discard import KeepOption, advise_discard, quick_discard
 from .errors import CribbageError, IllegalActionError
-from .events import Phase
+from .events import Phase, ScoreKind
 from .game import Game
 from .pegging import LEVELS, PlayChoice, PlayView, choose_play
 from .scoring import hand_total, rank_points
@@ -175,7 +175,7 @@ def player(level: str = "expert", *, seed: int | str | None = 0, name: str | Non
 def _counted(game: Any, seat: int) -> tuple[tuple[Card, ...], bool]:
     """The hand or crib ``seat`` must count now in the show: the crib once the dealer's hand is done."""
     counting_crib = seat == game.dealer and any(
-        e.player == seat and e.kind == "hand" and e.deal == game.deal_number for e in game.events)
+        e.player == seat and e.kind is ScoreKind.HAND and e.deal == game.deal_number for e in game.events)
     if counting_crib:
         return tuple(game.crib), True
     return tuple(game.kept(seat)), False

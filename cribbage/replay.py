@@ -21,13 +21,13 @@ from dataclasses import dataclass
 from typing import Optional
 
 from .cards import Card
-from .events import LogEntry, Phase, ScoreEvent
+from .events import LogEntry, LogKind, Phase, ScoreEvent
 from .game import Game
 
 __all__ = ["PlayStep", "play_steps", "PLAY_STEP_KINDS"]
 
 #: The log entries of the play, one step each.
-PLAY_STEP_KINDS = ("play", "go", "pass", "reset", "end of play")
+PLAY_STEP_KINDS = (LogKind.PLAY, LogKind.GO, LogKind.PASS, LogKind.RESET, LogKind.END_OF_PLAY)
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class PlayStep:
     still holds; ``events`` the points the step pegged.
     """
 
-    kind: str
+    kind: LogKind
     player: Optional[int]
     card: Optional[Card]
     count: int
@@ -63,7 +63,7 @@ def play_steps(game: Game, deal: Optional[int] = None) -> tuple[PlayStep, ...]:
     for entry in entries:
         if entry.kind not in PLAY_STEP_KINDS:
             continue
-        card = entry.cards[0] if entry.kind == "play" else None
+        card = entry.cards[0] if entry.kind is LogKind.PLAY else None
         if card is not None:
             series += (card,)
             seat = entry.player
@@ -71,7 +71,7 @@ def play_steps(game: Game, deal: Optional[int] = None) -> tuple[PlayStep, ...]:
             held = _with(held, seat, tuple(c for c in held[seat] if c != card))
         events = tuple(event for event in entry.events if event.phase is Phase.PLAY)
         steps.append(PlayStep(entry.kind, entry.player, card, entry.count or 0, series, held, events))
-        if entry.kind in ("reset", "end of play"):
+        if entry.kind is LogKind.RESET or entry.kind is LogKind.END_OF_PLAY:
             series = ()
     return tuple(steps)
 
@@ -79,14 +79,14 @@ def play_steps(game: Game, deal: Optional[int] = None) -> tuple[PlayStep, ...]:
 def _kept(entries: list[LogEntry]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """The four cards each seat kept: the six dealt (the pone's come first in the deal) less the two
     laid away, in the game's hand order."""
-    deal = next((entry for entry in entries if entry.kind == "deal"), None)
+    deal = next((entry for entry in entries if entry.kind is LogKind.DEAL), None)
     if deal is None or deal.player is None:
         return (), ()
     dealer = deal.player
     six: list[list[Card]] = [[], []]
     six[1 - dealer], six[dealer] = list(deal.cards[0::2]), list(deal.cards[1::2])
     for entry in entries:
-        if entry.kind == "discard" and entry.player is not None:
+        if entry.kind is LogKind.DISCARD and entry.player is not None:
             six[entry.player] = [c for c in six[entry.player] if c not in entry.cards]
     return tuple(sorted(six[0], key=_order)), tuple(sorted(six[1], key=_order))
 

@@ -34,6 +34,7 @@ from .crib_model import keep_weights
 from .discard import (_DECK_RANKS, _DECK_SUITS, _JACK, _KEEP_IDX, _ROW4, SPLITS, _rows_by_keep,
                       best_discard, ranked_splits)
 from .endgame import keep_win_probabilities
+from .events import LogKind
 from .pegging import (_HOLD, _VALUE, _WIN, PlayChoice, PlayView, _distinct_by_rank, _explain, _next,
                       _outcomes, _solo, _without, choose_play, legal_cards)
 from .play import MAX_COUNT
@@ -85,7 +86,7 @@ class TableView:
         for entry in reversed(game.log):
             if entry.deal != deal:
                 break
-            if entry.kind == "go" and entry.player != seat and entry.count is not None:
+            if entry.kind is LogKind.GO and entry.player != seat and entry.count is not None:
                 if go_count is None or entry.count < go_count:
                     go_count = entry.count
         return cls(view, go_count)

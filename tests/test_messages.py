@@ -8,7 +8,7 @@ import re
 import pytest
 
 from cribbage import Card, CribbageError, InvalidCardError, cards
-from cribbage.messages import (CATALOGUE, LANGUAGES, Message, Plural, Rank, Role, Seat, add_catalogue, message,
+from cribbage.messages import (CATALOGUE, LANGUAGES, Plural, Rank, Role, Seat, add_catalogue, message,
                                placeholders, render)
 
 

@@ -94,7 +94,7 @@ def test_the_crib_average_is_not_lowered_by_games_won_on_the_crib():
     run = simulate(60, [player("expert"), player("expert")], seed="crib-bias", progress=False)
     from cribbage.players import play_game
     full = pegged = 0
-    for i, record in enumerate(run.records):
+    for record in run.records:
         seats = [player("expert"), player("expert")]
         game = play_game(seats, seed=record.seed)
         for event in game.events:

@@ -195,7 +195,7 @@ def test_monkey_never_raises():
     calc = calculator()
     buttons = list(calc.picker.buttons.values())
     junk = string.ascii_letters + string.digits + " ,;/?&=<>'\"()♥♠♦♣_-\x00"
-    for step in range(2000):
+    for _ in range(2000):
         roll = rng.random()
         if roll < 0.55:
             rng.choice(buttons).click()

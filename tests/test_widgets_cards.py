@@ -103,7 +103,6 @@ def test_views_given_wrong_types_say_what_they_expected():
 
 def test_new_cards_close_the_old_buttons():
     # Issue 16: each new deal left the old card buttons alive in the kernel.
-    import ipywidgets as w
     from cribbage import Deck
     from widgets.cards import CardPicker
     picker = CardPicker(Deck().shuffled(0).draw(6)[0])

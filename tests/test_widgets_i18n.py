@@ -3,10 +3,8 @@ the engine, and widgets that show no English when asked for Spanish or Portugues
 
 from __future__ import annotations
 
-import itertools
 import random
 import re
-import string
 
 import ipywidgets as w
 import pytest
@@ -86,7 +84,7 @@ def test_english_spoken_count_is_the_engines():
     rng = random.Random(7)
     hands = [cards("5C 5D 6H 7S 8C"), cards("5H 5C 5S JD 5D"), cards("7H 7D 8S 8C 9H"),
              cards("3H 3D 3S 4C 5H"), cards("2C 4D 6H 8S KC")]
-    for seed in range(400):
+    for _ in range(400):
         hands.append(tuple(Deck().shuffled(rng.random()).draw(5)[0]))
     for five in hands:
         score = score_hand(five[:4], five[4], crib=rng.random() < 0.3)

@@ -161,7 +161,7 @@ def test_monkey_never_raises():
         else:
             quiz.answer(rng.choice([rng.randint(-5, 40), None, "7", object()]))
         assert quiz.right + quiz.wrong == len(quiz.history)
-        for hand, claimed, total in quiz.history[-1:]:
+        for hand, _claimed, total in quiz.history[-1:]:
             assert total == hand_total(hand.hand, hand.starter, crib=hand.crib)
     assert quiz.internal_errors == []
     assert quiz.right + quiz.wrong > 100

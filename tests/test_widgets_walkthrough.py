@@ -105,7 +105,8 @@ def test_every_point_is_announced_with_its_reason():
         texts.append(walk.points_text)
     assert any("Go: the last card of the series, for 1 (the dealer)." in t for t in texts)
     walk.choose(2)
-    walk.forward(); walk.forward(); walk.forward()
+    for _ in range(3):
+        walk.forward()
     assert walk.points_text.startswith("Pair royal: K♥ K♣ K♠ for 6 (the pone)")
 
 

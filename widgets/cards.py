@@ -9,7 +9,7 @@ a click, the selection shown by a thick outline and a check mark.
 from __future__ import annotations
 
 import html
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Sequence, cast
 
 import ipywidgets as w
 
@@ -77,7 +77,7 @@ def _read_cards(cards: object, what: str) -> tuple[Card, ...]:
     if isinstance(cards, str):
         return read_cards(cards)
     try:
-        given = tuple(cards)  # type: ignore[call-overload]
+        given = tuple(cast("Iterable[Card]", cards))  # checked to be cards just below
     except TypeError:
         raise TypeError(f"{what} must be cards (Card objects or text such as '5H 5D'), not {cards!r:.40}") from None
     if not all(isinstance(card, Card) for card in given):

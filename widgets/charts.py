@@ -9,11 +9,14 @@ also made by hatching or a label, never by colour alone.
 from __future__ import annotations
 
 import math
-from typing import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 import matplotlib
 import numpy as np
 from matplotlib.figure import Figure
+
+if TYPE_CHECKING:
+    from matplotlib.typing import RcKeyType
 
 from cribbage import MAX_SCORE, Card, Suit, cards as parse_cards, stats
 from cribbage.stats import starter_outcomes
@@ -32,7 +35,7 @@ _SUIT_COLOUR = {Suit.CLUBS: OKABE_ITO["green"], Suit.DIAMONDS: OKABE_ITO["orange
 _SERIES = [(OKABE_ITO["blue"], ""), (OKABE_ITO["orange"], "//"), (OKABE_ITO["green"], ".."),
            (OKABE_ITO["purple"], "xx"), (OKABE_ITO["sky"], "\\\\"), (OKABE_ITO["vermillion"], "++")]
 
-_RC = {"font.size": 16, "axes.titlesize": 19, "axes.labelsize": 17, "xtick.labelsize": 15,
+_RC: dict[RcKeyType, Any] = {"font.size": 16, "axes.titlesize": 19, "axes.labelsize": 17, "xtick.labelsize": 15,
        "ytick.labelsize": 15, "legend.fontsize": 15, "hatch.linewidth": 1.2,
        "font.family": "DejaVu Sans", "axes.spines.top": False, "axes.spines.right": False}
 
@@ -191,7 +194,7 @@ def selfplay_chart(averages: "Mapping[str, float] | Mapping[str, Mapping[str, fl
         raise ValueError("averages must be a non-empty mapping of series to {category: points}")
     first = next(iter(averages.values()))
     series: dict[str, Mapping[str, float]] = (
-        {"": averages} if not isinstance(first, Mapping) else dict(averages))  # type: ignore[dict-item]
+        {"": averages} if not isinstance(first, Mapping) else dict(averages))  # type: ignore[arg-type, dict-item]
     categories: list[str] = []
     for name, values in series.items():
         if not isinstance(values, Mapping) or not values:

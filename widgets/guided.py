@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from cribbage.cards import cards as parse_cards
 from cribbage.driver import Driver
+from cribbage.events import ScoreKind
 from cribbage.game import Game
 from cribbage.players import Adviser, player
 from cribbage.scoring import hand_total
@@ -57,12 +58,14 @@ class GuidedHand:
     def outro(self, game: Game, language: str = "en") -> str:
         """What the hand showed, from the finished game: the points of each side, and the lesson."""
         def pegged(seat: int, *, show: bool) -> int:
-            return sum(e.points for e in game.events if e.player == seat and (e.kind in ("hand", "crib")) == show)
+            return sum(e.points for e in game.events
+                       if e.player == seat and (e.kind is ScoreKind.HAND or e.kind is ScoreKind.CRIB) == show)
 
         summary = t("table.guided.summary", language, play=pegged(0, show=False), show=pegged(0, show=True),
                     cplay=pegged(1, show=False), cshow=pegged(1, show=True))
         if game.is_over:
             # The dealer's hand, counted or not: what the counting order took away (or gave).
+            assert game.starter is not None  # turned before any peg that could end the game
             dealer_hand = hand_total(game.kept(game.dealer), game.starter, crib=False)
             lesson = t("table.guided.won" if game.winner == 0 else "table.guided.lost", language, n=dealer_hand)
         else:

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 import ipywidgets as w
-import numpy as np
 
 from cribbage.stats import (CribTable, KeepTable, PeggingStats, PositionTable, crib_averages, deal_log,
                             keep_statistics, pegging_statistics, published_crib_table, win_probabilities)
@@ -136,7 +135,7 @@ class CribTableView(_LabView):
         a, b = (self._rank(r) for r in (first, second))
         if model is not None and model not in ("uniform", "expert"):
             raise Refused(key="lab.bad_model", value=repr(model))
-        pairs = [(self._first, a), (self._second, b)]
+        pairs: list[tuple[w.ValueWidget, Any]] = [(self._first, a), (self._second, b)]
         if dealer is not None:
             pairs.append((self._crib, bool(dealer)))
         if model is not None:

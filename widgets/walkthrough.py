@@ -20,7 +20,7 @@ from typing import Any, Sequence
 import ipywidgets as w
 
 from cribbage import Card, ScoreItem
-from cribbage.events import Phase
+from cribbage.events import LogKind, Phase, ScoreKind
 from cribbage.messages import render
 from cribbage.replay import PlayStep, play_steps
 
@@ -44,13 +44,13 @@ def step_text(step: PlayStep, language: str, names: Sequence[str], whom: Sequenc
     ``names`` label the seats (``"Pone"``, ``"You"``), ``whom`` name them mid-sentence.
     """
     who = _who(names, step.player)
-    if step.kind == "play":
+    if step.kind is LogKind.PLAY:
         return t("walk.step.play", language, who=who, card=str(step.card), count=step.count)
-    if step.kind == "go":
+    if step.kind is LogKind.GO:
         return t("walk.step.go", language, who=who, count=step.count)
-    if step.kind == "pass":
+    if step.kind is LogKind.PASS:
         return t("walk.step.pass", language, who=who)
-    if step.kind == "reset":
+    if step.kind is LogKind.RESET:
         if step.count == 31:
             return t("walk.step.reset31", language)
         return t("walk.step.reset_go", language, whom=_who(whom, step.player), count=step.count)
@@ -63,9 +63,9 @@ def points_texts(step: PlayStep, language: str, whom: Sequence[str]) -> list[str
     """Every point of ``step`` with its reason: ``"Fifteen: 8♦ 7♥ for 2 (the dealer)"``."""
     out = []
     for event in step.events:
-        if event.kind == "go":
+        if event.kind is ScoreKind.GO:
             what = t("walk.item.go", language, points=event.points)
-        elif event.kind == "last card":
+        elif event.kind is ScoreKind.LAST_CARD:
             what = t("walk.item.last card", language, points=event.points)
         else:
             what = describe_play_item(ScoreItem(event.kind, event.cards, event.points), language)
@@ -259,7 +259,7 @@ class PeggingWalkthrough(View):
         else:
             self._step_text = self._t("walk.step_of", n=self.position, of=len(self.steps)) + " " + \
                 step_text(step, self.language, names, whom)
-            after_reset = step.kind == "reset"
+            after_reset = step.kind is LogKind.RESET
             count_text = self._t("walk.count_reset" if after_reset else "walk.count", count=count)
         self._count.value = f'<div class="cc-big" role="status">{html.escape(count_text)}</div>'
         self._step_line.value = f'<div class="cc-text cc-big">{html.escape(self._step_text)}</div>'
