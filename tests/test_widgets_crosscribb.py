@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from cribbage.crosscribb import CENTRE, LINES, LaidAway, Phase, Placed, score_line
+from cribbage.crosscribb import CENTRE, LINES, LaidAway, CrossCribbPhase, Placed, score_line
 from widgets.crosscribb import CrossCribbBoard
 from widgets.crosscribb_quiz import CrossCribbQuiz
 from widgets.i18n import t
@@ -39,7 +39,7 @@ def test_a_whole_round_against_the_computer_by_clicks_with_a_forced_lay_away() -
     game = board.game
     rng = random.Random(1)
     forced_seen = False
-    while game.phase is Phase.PLAY:
+    while game.phase is CrossCribbPhase.PLAY:
         assert game.to_act == 0, "the computer moves between the learner's turns"
         assert board.turned_text and str(game.turned) in _text(board.turned_text)
         if game.must_lay_away:
@@ -51,7 +51,7 @@ def test_a_whole_round_against_the_computer_by_clicks_with_a_forced_lay_away() -
             assert set(board.square_buttons) == set(game.open_squares())
         _play_my_turn(board, rng)
         assert board.message == "" and board.internal_errors == []
-        if game.phase is Phase.PLAY:
+        if game.phase is CrossCribbPhase.PLAY:
             # The computer's crib cards stay face down until the round is counted.
             hidden = [m for m in game.moves() if isinstance(m, LaidAway) and m.seat == 1]
             assert all(str(m.card) not in " ".join(board.log_lines) for m in hidden)
@@ -84,7 +84,7 @@ def test_a_whole_game_to_31_with_four_players() -> None:
     rng = random.Random(2)
     rounds = 0
     while not game.is_over:
-        if game.phase is Phase.ROUND_OVER:
+        if game.phase is CrossCribbPhase.ROUND_OVER:
             board.next_round_button.click()
             rounds += 1
             continue
@@ -110,12 +110,12 @@ def test_hot_seat_every_seat_plays_from_the_screen(players: int) -> None:
     game = board.game
     rng = random.Random(players)
     seats_seen = set()
-    while game.phase is Phase.PLAY:
+    while game.phase is CrossCribbPhase.PLAY:
         seats_seen.add(game.to_act)
         assert f"Player {game.to_act + 1}'s turn" in _text(board.turned_text)
         _play_my_turn(board, rng, lay_away_chance=0.25)
         assert board.internal_errors == []
-        if game.phase is Phase.PLAY:   # one screen for all: nobody's crib card is shown to the others
+        if game.phase is CrossCribbPhase.PLAY:   # one screen for all: nobody's crib card is shown to the others
             laid = [m for m in game.moves() if isinstance(m, LaidAway)]
             assert all(str(m.card) not in " ".join(board.log_lines) for m in laid)
     assert seats_seen == set(range(players))
@@ -130,7 +130,7 @@ def test_hot_seat_every_seat_plays_from_the_screen(players: int) -> None:
 def test_replay_to_the_start_and_back_to_the_end() -> None:
     board = CrossCribbBoard(players=2, seat=0, seed=9, level="random")
     rng = random.Random(3)
-    while board.game.phase is Phase.PLAY:
+    while board.game.phase is CrossCribbPhase.PLAY:
         _play_my_turn(board, rng, lay_away_chance=0.2)
     frames = board.game.replay()
     live = board.shown_board
@@ -221,7 +221,7 @@ def test_spanish() -> None:
     board.place(CENTRE)
     assert board.message == "La casilla central es de la carta inicial."
     rng = random.Random(0)
-    while board.game.phase is Phase.PLAY:
+    while board.game.phase is CrossCribbPhase.PLAY:
         _play_my_turn(board, rng, lay_away_chance=0.3)
     count = _text(board.count_text)
     assert "La cuenta de la ronda 1" in count and "Columna 3" in count and "Fila 5" in count
@@ -349,7 +349,7 @@ def test_no_english_left_in_spanish_and_portuguese(language: str) -> None:
     rng = random.Random(5)
     board.place(CENTRE)
     seen = [_shown_texts(board)]
-    while board.game.phase is Phase.PLAY:
+    while board.game.phase is CrossCribbPhase.PLAY:
         _play_my_turn(board, rng, lay_away_chance=0.3)
         seen.append(_shown_texts(board))
     board.step_back()

@@ -18,7 +18,7 @@ from typing import Optional
 import ipywidgets as w
 
 from cribbage import Card
-from cribbage.crosscribb import (CENTRE, LEVELS, LINES, CrossCribbGame, LaidAway, Phase, Placed, Player,
+from cribbage.crosscribb import (CENTRE, CROSSCRIBB_LEVELS, LINES, CrossCribbGame, LaidAway, CrossCribbPhase, Placed, CrossCribbPlayer,
                                  StarterTurned, square)
 
 from ._base import Refused, View, guarded, style_tag
@@ -36,7 +36,7 @@ class CrossCribbBoard(View):
 
     ``CrossCribbBoard(players=2, seat=0, level="expected", seed=1, target=31, language="en")``:
     ``seat`` is the learner's seat (the computer plays the others at ``level``: ``"random"``,
-    ``"attack"`` or ``"expected"``, from :data:`cribbage.crosscribb.LEVELS`), or None for hot-seat,
+    ``"attack"`` or ``"expected"``, from :data:`cribbage.crosscribb.CROSSCRIBB_LEVELS`), or None for hot-seat,
     where every seat is played here in turn. Same seed, same game.
 
     Drive it by its buttons (:attr:`square_buttons`, :attr:`lay_away_button`, :attr:`next_round_button`,
@@ -58,8 +58,8 @@ class CrossCribbBoard(View):
                                             style={"description_width": "initial", "button_width": "48px"})
         self._mode_box = w.Dropdown(options=modes, value="computer" if seat is not None else "hotseat",
                                     style={"description_width": "initial"}, layout=w.Layout(width="auto"))
-        self._level_box = w.Dropdown(options=[(self._t(f"xc.level.{name}"), name) for name in LEVELS],
-                                     value=level if level in LEVELS else "expected", description=self._t("xc.level"),
+        self._level_box = w.Dropdown(options=[(self._t(f"xc.level.{name}"), name) for name in CROSSCRIBB_LEVELS],
+                                     value=level if level in CROSSCRIBB_LEVELS else "expected", description=self._t("xc.level"),
                                      style={"description_width": "initial"}, layout=w.Layout(width="auto"))
         self._seed_box = w.Text(value=str(seed), description=self._t("xc.seed"),
                                 style={"description_width": "initial"}, layout=w.Layout(width="160px"))
@@ -181,15 +181,15 @@ class CrossCribbBoard(View):
 
     # Settings and a new game ----------------------------------------------------------------------
     def _start(self, players: int, seat: Optional[int], level: str, seed: "int | str", target: int) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+        if level not in CROSSCRIBB_LEVELS:
+            raise ValueError(f"level must be one of {', '.join(CROSSCRIBB_LEVELS)}, not {level!r}")
         game = CrossCribbGame(players, seed=seed, target=target)
         if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players):
             raise ValueError(f"seat must be 0..{players - 1} or None (hot-seat), not {seat!r}")
         self._game = game
         self._seat = seat
         self._level = level
-        self._computers: dict[int, Player] = {s: LEVELS[level](f"{seed}/seat {s}") for s in range(players)
+        self._computers: dict[int, CrossCribbPlayer] = {s: CROSSCRIBB_LEVELS[level](f"{seed}/seat {s}") for s in range(players)
                                               if seat is not None and s != seat}
         sides = [game.side_of(s) for s in range(players)]
         self._names = seat_names(players, seat, sides, self.language)
@@ -227,9 +227,9 @@ class CrossCribbBoard(View):
         game = self._game
         if self._step is not None:
             raise Refused(key="xc.err.replaying")
-        if game.phase is Phase.OVER:
+        if game.phase is CrossCribbPhase.OVER:
             raise Refused(key="xc.err.game_over")
-        if game.phase is Phase.ROUND_OVER:
+        if game.phase is CrossCribbPhase.ROUND_OVER:
             raise Refused(key="xc.err.round_over")
         if not self.is_my_turn():
             raise Refused(key="xc.err.not_your_turn", name=self._names[game.to_act])  # type: ignore[index]
@@ -269,9 +269,9 @@ class CrossCribbBoard(View):
     @guarded
     def next_round(self) -> None:
         """Deal the next round once the count has been shown."""
-        if self._game.phase is Phase.OVER:
+        if self._game.phase is CrossCribbPhase.OVER:
             raise Refused(key="xc.err.game_over")
-        if self._game.phase is not Phase.ROUND_OVER:
+        if self._game.phase is not CrossCribbPhase.ROUND_OVER:
             raise Refused(key="xc.err.still_playing")
         self._game.next_round()
         self._step = None
@@ -284,7 +284,7 @@ class CrossCribbBoard(View):
 
     def _run_computers(self) -> None:
         game = self._game
-        while game.phase is Phase.PLAY and game.to_act is not None and game.to_act != self._seat \
+        while game.phase is CrossCribbPhase.PLAY and game.to_act is not None and game.to_act != self._seat \
                 and self._seat is not None:
             game.apply(self._computers[game.to_act].choose(game))
 
@@ -360,7 +360,7 @@ class CrossCribbBoard(View):
         game = self._game
         lang = self.language
         frames = self._frames()
-        reveal = game.phase is not Phase.PLAY
+        reveal = game.phase is not CrossCribbPhase.PLAY
         if self._step is None:
             board = tuple(card for row in game.board for card in row)
             crib_size = game.crib_size
@@ -391,7 +391,7 @@ class CrossCribbBoard(View):
         # The turned card and the prompt.
         if not live:
             turned = f'<div class="cc-prompt">{html.escape(self._t("xc.replay.watching"))}</div>'
-        elif game.phase is Phase.PLAY and game.turned is not None:
+        elif game.phase is CrossCribbPhase.PLAY and game.turned is not None:
             seat = game.to_act
             if self._seat is None:
                 who = self._t("xc.turn_seat", name=self._names[seat], lines=self._t(f"xc.side.{game.side_of(seat)}"))
@@ -407,24 +407,24 @@ class CrossCribbBoard(View):
                       f'<div class="cc-xc-turned">'
                       f'{card_html(game.turned, language=lang, four_colour=self.four_colour)}</div>'
                       f'<div class="cc-text">{html.escape(prompt)}</div>')
-        elif game.phase is Phase.ROUND_OVER:
+        elif game.phase is CrossCribbPhase.ROUND_OVER:
             turned = f'<div class="cc-prompt">{html.escape(self._t("xc.round_over"))}</div>'
         else:
             turned = f'<div class="cc-prompt">{html.escape(self._t("xc.game_over"))}</div>'
         self._turned.value = turned
         owed = ", ".join(self._t("xc.owes_one", name=self._names[s], n=game.owes(s)) for s in range(game.players))
-        if game.phase is Phase.PLAY:
+        if game.phase is CrossCribbPhase.PLAY:
             crib = self._t("xc.crib", side=self._side(game.dealer_side), n=crib_size)
         else:
             crib = self._t("xc.crib_shown", side=self._side(game.dealer_side), cards=cards_text(game.crib))
-        owes = f'<br>{html.escape(self._t("xc.owes", list=owed))}' if game.phase is Phase.PLAY else ""
+        owes = f'<br>{html.escape(self._t("xc.owes", list=owed))}' if game.phase is CrossCribbPhase.PLAY else ""
         self._crib.value = f'<div class="cc-text"><b>{html.escape(crib)}</b>{owes}</div>'
 
         can_act = live and self.is_my_turn()
         self._lay_away.disabled = not (can_act and game.owes(game.to_act) > 0)  # type: ignore[arg-type]
-        self._lay_away.layout.display = None if game.phase is Phase.PLAY else "none"
-        self._next_round.layout.display = None if game.phase is Phase.ROUND_OVER else "none"
-        self._next_round.disabled = game.phase is not Phase.ROUND_OVER
+        self._lay_away.layout.display = None if game.phase is CrossCribbPhase.PLAY else "none"
+        self._next_round.layout.display = None if game.phase is CrossCribbPhase.ROUND_OVER else "none"
+        self._next_round.disabled = game.phase is not CrossCribbPhase.ROUND_OVER
 
         # Replay bar.
         at = len(frames) - 1 if self._step is None else self._step
@@ -442,7 +442,7 @@ class CrossCribbBoard(View):
                            "".join(f"<div>{html.escape(line)}</div>" for line in self._log_lines) + "</div>")
 
         # The count and the result.
-        if game.phase is not Phase.PLAY and game.last_round is not None:
+        if game.phase is not CrossCribbPhase.PLAY and game.last_round is not None:
             self._count.value = round_count_html(game, game.last_round, self._names, lang)
         else:
             self._count.value = ""

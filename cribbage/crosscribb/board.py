@@ -12,6 +12,7 @@ look-up for the computer players.
 
 from __future__ import annotations
 
+import enum
 from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence, Union
@@ -20,8 +21,9 @@ from ..cards import Card, CardLike, cards, require_distinct
 from ..errors import InvalidHandError
 from ..scoring import _POW5, HandScore, ItemizedScore, ScoreItem, _rank_table, rank_points, score_hand
 
-__all__ = ["Square", "SquareLike", "SIZE", "CENTRE", "SQUARES", "ROWS", "COLUMNS", "Line", "LINES",
-           "LineScore", "score_line", "line_total", "running_total", "score_board", "square", "line_name"]
+__all__ = ["Square", "SquareLike", "SIZE", "CENTRE", "SQUARES", "ROWS", "COLUMNS", "LineKind", "Line", "LINES",
+           "LineScore", "score_line", "line_total", "running_total", "line_totals", "score_board", "square",
+           "line_name"]
 
 SIZE = 5
 #: A square of the board: ``(row, column)``, each 0..4, row 0 at the top, column 0 at the left.
@@ -34,16 +36,34 @@ ROWS: tuple[tuple[Square, ...], ...] = tuple(tuple((r, c) for c in range(SIZE)) 
 COLUMNS: tuple[tuple[Square, ...], ...] = tuple(tuple((r, c) for r in range(SIZE)) for c in range(SIZE))
 
 
+class LineKind(str, enum.Enum):
+    """A row (scored by side 1) or a column (scored by side 0)."""
+
+    ROW = "row"
+    COLUMN = "column"
+
+    def __str__(self) -> str:
+        return self.value
+
+
 @dataclass(frozen=True, slots=True)
 class Line:
     """One of the ten lines: ``Line("row", 0)`` .. ``Line("column", 4)``."""
 
-    kind: str  # "row" or "column"
+    kind: LineKind
     index: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", LineKind(self.kind))
 
     @property
     def squares(self) -> tuple[Square, ...]:
-        return (ROWS if self.kind == "row" else COLUMNS)[self.index]
+        return (ROWS if self.kind is LineKind.ROW else COLUMNS)[self.index]
+
+    @property
+    def side(self) -> int:
+        """The side that scores this line: 0 for the columns, 1 for the rows."""
+        return 0 if self.kind is LineKind.COLUMN else 1
 
     @property
     def holds_starter(self) -> bool:
@@ -55,8 +75,8 @@ class Line:
 
 
 #: Rows 0..4, then columns 0..4.
-LINES: tuple[Line, ...] = tuple(Line("row", i) for i in range(SIZE)) + tuple(Line("column", i)
-                                                                           for i in range(SIZE))
+LINES: tuple[Line, ...] = (tuple(Line(LineKind.ROW, i) for i in range(SIZE))
+                           + tuple(Line(LineKind.COLUMN, i) for i in range(SIZE)))
 
 
 def line_name(line: Line) -> str:
@@ -199,6 +219,23 @@ def running_total(line: "Iterable[CardLike] | str", starter: Optional[CardLike] 
             raise InvalidHandError(f"the starter {turned} is not in the line")
         total += sum(1 for c in placed if c.rank == 11 and c.suit == turned.suit and c != turned)
     return total
+
+
+def line_totals(board: Sequence[Optional[Card]], starter: Card) -> dict[Line, int]:
+    """What every line scores so far (:func:`running_total`) on a board of 25 squares given row by row,
+    None for an open square; ``starter`` counts for nobs in the centre row and column.
+
+    >>> from cribbage import Card
+    >>> squares = [None] * 25; squares[12] = Card.parse("5H"); squares[13] = Card.parse("5S")
+    >>> totals = line_totals(squares, Card.parse("5H"))
+    >>> totals[LINES[2]], totals[LINES[7]]
+    (2, 0)
+    """
+    out = {}
+    for line in LINES:
+        held = [card for card in (board[r * SIZE + c] for r, c in line.squares) if card is not None]
+        out[line] = running_total(held, starter if line.holds_starter else None)
+    return out
 
 
 def score_board(grid: Sequence[Sequence[CardLike]]) -> tuple[tuple[LineScore, ...], tuple[LineScore, ...]]:

@@ -1,25 +1,31 @@
-"""What happens in a game of CrossCribb, as values: the actions, the records of the log, the count
-of a round and the result of a game.
+"""What happens in a game of CrossCribb, as values: the actions, the records of its log, the count
+of a round, the result of a game, and the reasons an action is refused.
 
-Actions (:class:`Place`, :class:`LayAway`, :class:`NextRound`) are what players ask for; records
-are what the game logs, in order, so that a view can replay a round move by move. The log is the
-full record, hidden cards included: a view shows each seat only what it may see (the board, the
-starter, its own turned card) until the round is over.
+Actions (:class:`Place`, :class:`LayAway`, :class:`Announce`, :class:`ClaimMuggins`,
+:class:`AcceptCount`, :class:`NextRound`) are what players ask for; records are what the game logs,
+in order, so that a view can replay a round move by move. Every record has a :attr:`kind`
+(:class:`RecordKind`). The log is the full record, hidden cards included: a view shows each seat
+only what it may see (the board, the starter, its own turned card) until the round is over.
+
+What a finished game is worth is decided here and only here (:func:`crosscribb_finish`).
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
-from typing import Optional, Union
+from dataclasses import dataclass, field
+from typing import ClassVar, Optional, Union
 
 from ..cards import Card
+from ..errors import IllegalActionError
 from ..scoring import HandScore
-from .board import LineScore, Square
+from .board import Line, LineScore, Square
 
-__all__ = ["Phase", "COLUMNS_SIDE", "ROWS_SIDE", "TARGET", "CARDS_IN_PLAY", "Place", "LayAway", "NextRound",
-           "Action", "CutForDeal", "Dealt", "StarterTurned", "Turned", "Placed", "LaidAway", "RoundResult",
-           "RoundScored", "GameResult", "GameWon", "Record", "game_value"]
+__all__ = ["CrossCribbPhase", "RecordKind", "Refusal", "CrossCribbError", "CrossCribbFinish", "COLUMNS_SIDE",
+           "ROWS_SIDE", "TARGET", "CARDS_IN_PLAY", "Place", "LayAway", "Announce", "ClaimMuggins", "AcceptCount",
+           "NextRound", "Action", "CutForDeal", "Dealt", "StarterTurned", "Turned", "Placed", "LaidAway",
+           "Announced", "MugginsClaimed", "CountAccepted", "RoundResult", "RoundScored", "CrossCribbResult",
+           "GameWon", "Record", "crosscribb_finish", "crosscribb_game_value"]
 
 COLUMNS_SIDE = 0
 ROWS_SIDE = 1
@@ -28,15 +34,128 @@ TARGET = 31
 CARDS_IN_PLAY = 28
 
 
-class Phase(str, enum.Enum):
-    """Where a game stands."""
+class CrossCribbPhase(str, enum.Enum):
+    """Where a game of CrossCribb stands."""
 
     PLAY = "play"
     """Players turn up and place cards, or lay them away to the crib."""
+    COUNT = "count"
+    """Muggins on: each side announces its lines (and the dealer's side its crib); the other side
+    claims muggins on a short count or accepts it."""
     ROUND_OVER = "round over"
     """The board is full and scored; waits for :meth:`CrossCribbGame.next_round`."""
     OVER = "over"
     """A side has reached the target; nothing more can happen."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class RecordKind(str, enum.Enum):
+    """What a record of the log tells."""
+
+    CUT_FOR_DEAL = "cut for deal"
+    DEALT = "dealt"
+    STARTER_TURNED = "starter turned"
+    TURNED = "turned"
+    PLACED = "placed"
+    LAID_AWAY = "laid away"
+    ANNOUNCED = "announced"
+    MUGGINS_CLAIMED = "muggins claimed"
+    COUNT_ACCEPTED = "count accepted"
+    ROUND_SCORED = "round scored"
+    GAME_WON = "game won"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class CrossCribbFinish(str, enum.Enum):
+    """How a game of CrossCribb was won, by the final margin."""
+
+    WIN = "win"
+    """A margin of 15 or less: 1 game."""
+    SKUNK = "skunk"
+    """16 to 30: 2 games."""
+    DOUBLE_SKUNK = "double skunk"
+    """31 or more: 3 games."""
+
+    @property
+    def games(self) -> int:
+        return _GAMES[self]
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_GAMES = {CrossCribbFinish.WIN: 1, CrossCribbFinish.SKUNK: 2, CrossCribbFinish.DOUBLE_SKUNK: 3}
+
+
+def crosscribb_finish(margin: int) -> CrossCribbFinish:
+    """A win for a final margin of 15 or less, a skunk for 16 to 30, a double skunk for 31 or more.
+
+    >>> crosscribb_finish(15), crosscribb_finish(16), crosscribb_finish(31)
+    (<CrossCribbFinish.WIN: 'win'>, <CrossCribbFinish.SKUNK: 'skunk'>, <CrossCribbFinish.DOUBLE_SKUNK: 'double skunk'>)
+    """
+    if not isinstance(margin, int) or isinstance(margin, bool) or margin < 1:
+        raise IllegalActionError(f"a winning margin is a whole number of points, 1 or more, not {margin!r}")
+    if margin <= 15:
+        return CrossCribbFinish.WIN
+    if margin <= 30:
+        return CrossCribbFinish.SKUNK
+    return CrossCribbFinish.DOUBLE_SKUNK
+
+
+def crosscribb_game_value(margin: int) -> int:
+    """Games won for a final margin: 15 or less 1, 16 to 30 a skunk (2), 31 or more a double skunk (3)."""
+    return crosscribb_finish(margin).games
+
+
+# Refusals -----------------------------------------------------------------------------------------
+
+class Refusal(str, enum.Enum):
+    """Why the game refused an action; the values that go with it are in :attr:`CrossCribbError.values`."""
+
+    PLAYERS = "players"              # players
+    TARGET = "target"                # target
+    DEALER = "dealer"                # dealer, players
+    NOT_A_SEAT = "not_a_seat"        # seat, players
+    GAME_OVER = "game_over"
+    ROUND_OVER = "round_over"
+    COUNTING = "counting"            # the board is full and the sides are counting
+    NOT_YOUR_TURN = "not_your_turn"  # seat, to_act
+    NOT_A_CARD = "not_a_card"        # given
+    NOT_YOUR_CARD = "not_your_card"  # card, turned
+    FORCED = "forced"                # card, owed
+    NOT_A_SQUARE = "not_a_square"    # where
+    CENTRE = "centre"
+    OCCUPIED = "occupied"            # square, card
+    LAID_ALL = "laid_all"            # card
+    STILL_PLAYING = "still_playing"  # round
+    MUGGINS_OFF = "muggins_off"
+    NOT_COUNTING = "not_counting"
+    NOT_YOUR_COUNT = "not_your_count"  # seat, side
+    ANSWER_FIRST = "answer_first"      # side: the last count waits for the other side's answer
+    BAD_POINTS = "bad_points"          # points
+    OVER_COUNT = "over_count"          # points, line
+    NOTHING_TO_ANSWER = "nothing_to_answer"
+    NOT_YOUR_ANSWER = "not_your_answer"  # seat, side
+    NOTHING_MISSED = "nothing_missed"    # points, line
+    NO_ROUND = "no_round"                # round, rounds
+    NOTHING_TO_UNDO = "nothing_to_undo"
+    NOT_AN_ACTION = "not_an_action"      # action
+
+
+class CrossCribbError(IllegalActionError):
+    """An action CrossCribb refuses: ``reason`` says which rule, ``values`` the cards, seats and numbers.
+
+    ``str()`` is the English sentence; a view words it from ``reason`` and ``values`` in its language.
+    """
+
+    def __init__(self, reason: Refusal, text: str, **values: object) -> None:
+        super().__init__(text)
+        self.reason = reason
+        self.values = values
 
 
 # Actions ------------------------------------------------------------------------------------------
@@ -57,11 +176,33 @@ class LayAway:
 
 
 @dataclass(frozen=True, slots=True)
+class Announce:
+    """Muggins on: announce what the line (or crib) being counted holds."""
+
+    seat: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimMuggins:
+    """Muggins on: take the points the other side's last count missed."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptCount:
+    """Muggins on: let the other side's last count stand."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class NextRound:
     """Deal the next round once the last one has been shown."""
 
 
-Action = Union[Place, LayAway, NextRound]
+Action = Union[Place, LayAway, Announce, ClaimMuggins, AcceptCount, NextRound]
 
 
 # Records of the log -------------------------------------------------------------------------------
@@ -70,6 +211,7 @@ Action = Union[Place, LayAway, NextRound]
 class CutForDeal:
     """Each seat cut a card; the lowest deals. ``dealer`` is None when the lowest ranks tied."""
 
+    kind: ClassVar[RecordKind] = RecordKind.CUT_FOR_DEAL
     cuts: tuple[Card, ...]
     dealer: Optional[int]
 
@@ -78,6 +220,7 @@ class CutForDeal:
 class Dealt:
     """The face-down piles of a round, each listed in the order its cards will be turned up."""
 
+    kind: ClassVar[RecordKind] = RecordKind.DEALT
     round: int
     dealer: int
     piles: tuple[tuple[Card, ...], ...]
@@ -87,15 +230,18 @@ class Dealt:
 class StarterTurned:
     """The starter placed in the centre; ``his_heels`` is 2 when it is a jack, else 0."""
 
+    kind: ClassVar[RecordKind] = RecordKind.STARTER_TURNED
     round: int
     starter: Card
     his_heels: int
+    dealer: int = -1  # the round's dealer (-1 when unknown)
 
 
 @dataclass(frozen=True, slots=True)
 class Turned:
     """A seat turned up the top card of its pile (only that seat sees it)."""
 
+    kind: ClassVar[RecordKind] = RecordKind.TURNED
     round: int
     seat: int
     card: Card
@@ -105,6 +251,7 @@ class Turned:
 class Placed:
     """A seat placed its turned card on a square."""
 
+    kind: ClassVar[RecordKind] = RecordKind.PLACED
     round: int
     seat: int
     card: Card
@@ -115,6 +262,7 @@ class Placed:
 class LaidAway:
     """A seat laid its turned card in the crib; ``forced`` when it had no squares left to fill."""
 
+    kind: ClassVar[RecordKind] = RecordKind.LAID_AWAY
     round: int
     seat: int
     card: Card
@@ -122,11 +270,54 @@ class LaidAway:
 
 
 @dataclass(frozen=True, slots=True)
+class Announced:
+    """Muggins on: a side announced a line (``line``), or the crib (``line`` None), as ``points``;
+    ``holds`` is what it truly holds."""
+
+    kind: ClassVar[RecordKind] = RecordKind.ANNOUNCED
+    round: int
+    seat: int
+    side: int
+    line: Optional[Line]
+    points: int
+    holds: int
+
+    @property
+    def missed(self) -> int:
+        return self.holds - self.points
+
+
+@dataclass(frozen=True, slots=True)
+class MugginsClaimed:
+    """Muggins on: ``side`` took the ``points`` the other side's count of ``line`` (None: the crib) missed."""
+
+    kind: ClassVar[RecordKind] = RecordKind.MUGGINS_CLAIMED
+    round: int
+    seat: int
+    side: int
+    line: Optional[Line]
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class CountAccepted:
+    """Muggins on: ``side`` let the other side's count of ``line`` (None: the crib) stand."""
+
+    kind: ClassVar[RecordKind] = RecordKind.COUNT_ACCEPTED
+    round: int
+    seat: int
+    side: int
+    line: Optional[Line]
+
+
+@dataclass(frozen=True, slots=True)
 class RoundResult:
     """The count of a finished round.
 
     ``totals[side]`` is the side's five lines, plus, for the dealer's side, the crib and his heels.
-    The side with the higher total (``winner``; None on a tie) pegs ``points``, the difference.
+    With muggins on, a side's lines and crib count as it announced them, and ``muggins[side]`` are the
+    points it took from the other side's short counts, included in its total. The side with the
+    higher total (``winner``; None on a tie) pegs ``points``, the difference.
     """
 
     round: int
@@ -140,13 +331,15 @@ class RoundResult:
     totals: tuple[int, int]
     winner: Optional[int]
     points: int
+    muggins: tuple[int, int] = (0, 0)
+    announced: Optional[tuple[int, int]] = field(default=None)
 
     def lines(self, side: int) -> tuple[LineScore, ...]:
         """The five lines a side scores: columns for side 0, rows for side 1."""
         return self.columns if side == COLUMNS_SIDE else self.rows
 
     def lines_total(self, side: int) -> int:
-        """A side's five lines, without crib or his heels."""
+        """A side's five lines as they score, without crib or his heels."""
         return sum(line.total for line in self.lines(side))
 
 
@@ -154,40 +347,46 @@ class RoundResult:
 class RoundScored:
     """A round was counted and the winning side pegged the difference."""
 
+    kind: ClassVar[RecordKind] = RecordKind.ROUND_SCORED
     round: int
     result: RoundResult
 
 
 @dataclass(frozen=True, slots=True)
-class GameResult:
-    """How the game ended: the winning side, the final scores, the margin and the games it is worth."""
+class CrossCribbResult:
+    """How a game of CrossCribb ended: the winning side, the final scores, the margin, the games it is worth."""
 
     winner: int
     scores: tuple[int, int]
     margin: int
     games: int
 
+    @classmethod
+    def of(cls, scores: tuple[int, int]) -> "CrossCribbResult":
+        """The result of final scores (the higher wins)."""
+        winner = 0 if scores[0] > scores[1] else 1
+        margin = scores[winner] - scores[1 - winner]
+        return cls(winner, scores, margin, crosscribb_finish(margin).games)
+
     @property
-    def kind(self) -> str:
-        """``"win"``, ``"skunk"`` or ``"double skunk"``."""
-        return {1: "win", 2: "skunk", 3: "double skunk"}[self.games]
+    def finish(self) -> CrossCribbFinish:
+        """A win, a skunk or a double skunk."""
+        return crosscribb_finish(self.margin)
+
+    @property
+    def kind(self) -> CrossCribbFinish:
+        """The same as :attr:`finish` (compares equal to ``"win"``, ``"skunk"``, ``"double skunk"``)."""
+        return self.finish
 
 
 @dataclass(frozen=True, slots=True)
 class GameWon:
     """A side reached the target."""
 
+    kind: ClassVar[RecordKind] = RecordKind.GAME_WON
     round: int
-    result: GameResult
+    result: CrossCribbResult
 
 
-Record = Union[CutForDeal, Dealt, StarterTurned, Turned, Placed, LaidAway, RoundScored, GameWon]
-
-
-def game_value(margin: int) -> int:
-    """Games won for a final margin: 15 or less 1, 16 to 30 a skunk (2), 31 or more a double skunk (3)."""
-    if margin <= 15:
-        return 1
-    if margin <= 30:
-        return 2
-    return 3
+Record = Union[CutForDeal, Dealt, StarterTurned, Turned, Placed, LaidAway, Announced, MugginsClaimed,
+               CountAccepted, RoundScored, GameWon]
