@@ -127,7 +127,7 @@ class Refusal(str, enum.Enum):
     NOT_A_CARD = "not_a_card"        # given
     NOT_YOUR_CARD = "not_your_card"  # card, turned
     FORCED = "forced"                # card, owed
-    NOT_A_SQUARE = "not_a_square"    # where
+    NOT_A_SQUARE = "square"          # where
     CENTRE = "centre"
     OCCUPIED = "occupied"            # square, card
     LAID_ALL = "laid_all"            # card
