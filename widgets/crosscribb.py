@@ -364,11 +364,11 @@ class CrossCribbBoard(View):
                 return self._t(key, name=name, card=str(move.card))
             return self._t("xc.move.laid", name=name)
         if isinstance(move, Announced):
-            return self._t("xc.move.announced", name=name, line=self._line(move.line), points=move.points)
+            return self._t(f"xc.move.announced{you}", name=name, line=self._line(move.line), points=move.points)
         if isinstance(move, MugginsClaimed):
-            return self._t("xc.move.muggins", name=name, line=self._line(move.line), points=move.points)
+            return self._t(f"xc.move.muggins{you}", name=name, line=self._line(move.line), points=move.points)
         assert isinstance(move, CountAccepted)
-        return self._t("xc.move.accepted", name=name, line=self._line(move.line))
+        return self._t(f"xc.move.accepted{you}", name=name, line=self._line(move.line))
 
     # Drawing ---------------------------------------------------------------------------------------
     def _refresh(self) -> None:
