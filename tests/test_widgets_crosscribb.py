@@ -361,3 +361,88 @@ def test_no_english_left_in_spanish_and_portuguese(language: str) -> None:
     shown = "\n".join(seen + [_shown_texts(quiz)])
     leaks = sorted(piece for piece in fragments if piece in shown)
     assert not leaks, leaks
+
+
+# Muggins and the warning that a round can end the game (issue 11) ----------------------------------
+
+def _fill(board: CrossCribbBoard) -> None:
+    rng = random.Random(7)
+    while board.game.phase is CrossCribbPhase.PLAY:
+        _play_my_turn(board, rng, lay_away_chance=0.2)
+
+
+def test_muggins_is_offered_and_the_learner_counts_and_claims() -> None:
+    board = CrossCribbBoard(players=2, seat=None, seed=4, level="random")
+    assert not board.muggins_box.value and board.muggins_box.description == "Muggins"
+    board.muggins_box.value = True
+    board.new_game_button.click()
+    game = board.game
+    assert game.muggins and board.internal_errors == []
+    _fill(board)
+    assert game.phase is CrossCribbPhase.COUNT and board.count_text == ""
+    assert "how many points" in _text(board.turned_text)
+    assert board.announce_button.layout.display is None and not board.announce_button.disabled
+    # Over-counting is refused with the engine's reason, in words, and changes nothing.
+    holds = game.holds(game.counting)
+    before = _state(board)
+    board.count_box.value = holds + 1
+    board.announce_button.click()
+    assert _state(board) == before and f"{holds + 1} is more than" in board.message
+    claimed = 0
+    while game.phase is CrossCribbPhase.COUNT:
+        answer = game.awaiting_answer
+        if answer is None:
+            holds = game.holds(game.counting)
+            board.count_box.value = max(0, holds - 1)
+            board.announce_button.click()
+        elif answer.missed:
+            assert "Did they miss anything?" in _text(board.turned_text)
+            board.muggins_button.click()
+            claimed += 1
+            assert any(line.startswith("Muggins!") for line in board.log_lines)
+        else:
+            board.muggins_button.click()   # nothing was missed: refused, and said why
+            assert "nothing to claim" in board.message
+            board.accept_button.click()
+        assert board.internal_errors == []
+    result = game.last_round
+    assert claimed and sum(result.muggins) == claimed
+    assert "by muggins" in _text(board.count_text)
+
+
+def test_muggins_in_spanish_and_portuguese() -> None:
+    for language, words in (("es", "¿cuántos puntos tiene?"), ("pt", "quantos pontos ela tem?")):
+        board = CrossCribbBoard(players=2, seat=0, seed=4, level="random", muggins=True, language=language)
+        _fill(board)
+        assert words in _text(board.turned_text)
+        board.count_box.value = 99
+        board.announce_button.click()
+        assert board.message and "more than" not in board.message and board.internal_errors == []
+
+
+def test_a_warning_when_the_round_can_end_the_game() -> None:
+    board = CrossCribbBoard(players=2, seat=0, seed=3, level="random", target=31)
+    warning = _text(board.warning_text)
+    assert "This round can end the game" in warning and "31 more to reach 31" in warning
+    rng = random.Random(1)
+    while board.game.phase is CrossCribbPhase.PLAY:
+        sides = board.game.round_could_end_game()
+        assert bool(board.warning_text) == bool(sides)
+        for side in sides:   # each side that could take the game, with what it needs
+            assert f"{board.game.points_to_win(side)} more to reach 31" in _text(board.warning_text)
+        _play_my_turn(board, rng)
+    assert board.warning_text == ""   # counted: the warning goes
+
+
+def test_the_result_says_games_in_the_singular_and_plural() -> None:
+    board = CrossCribbBoard(players=2, seat=None, seed=1, level="random", target=3)
+    rng = random.Random(4)
+    while not board.game.is_over:
+        if board.game.phase is CrossCribbPhase.ROUND_OVER:
+            board.next_round()
+        else:
+            _play_my_turn(board, rng)
+    text = _text(board.result_text)
+    games = board.game.result.games
+    assert (f"{games} games" in text) if games > 1 else ("1 game." in text)
+    assert "(s)" not in text
