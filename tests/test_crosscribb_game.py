@@ -1,5 +1,5 @@
 """CrossCribbGame's conventions (read-only state, verify/can/act trios, copy and undo, refusals that
-change nothing), muggins (RULES.md "CrossCribb", seed 003), the driver, and what a round can do to
+change nothing), muggins (the rule book's CrossCribb muggins option, seed 003), the driver, and what a round can do to
 the game."""
 
 from __future__ import annotations

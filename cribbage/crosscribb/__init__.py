@@ -12,7 +12,7 @@ Names that would mean something else in :mod:`cribbage` carry the game's name: `
 ``CrossCribbResult``, ``CrossCribbPlayer``, ``CROSSCRIBB_LEVELS``, ``play_crosscribb_game``,
 ``crosscribb_game_value``.
 
-Rules: course/rules.md, "CrossCribb".
+Rules: course/07_crosscribb.ipynb (stop 7).
 
 >>> from cribbage.crosscribb import CrossCribbGame, ExpectedValuePlayer, play_round
 >>> game = CrossCribbGame(4, seed=7)

@@ -4,7 +4,7 @@ The board is 5x5; a square is ``(row, column)``, both 0..4, and the starter sits
 ``(2, 2)``. Each row and each column is a line of five cards scored like a cribbage hand with no
 separate starter: fifteens, pairs and runs over the five; a flush for any four of the five in one
 suit (4) or all five (5); nobs (1) for the jack of the starter's suit, only in the centre row and
-the centre column, the two lines that hold the starter. Rules: RULES.md, "CrossCribb".
+the centre column, the two lines that hold the starter. Rules: course/07_crosscribb.ipynb.
 
 :func:`score_line` itemizes a line for people; :func:`line_total` gives the same total by table
 look-up for the computer players.
