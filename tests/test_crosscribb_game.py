@@ -345,3 +345,40 @@ def test_the_reckoning_never_misses_a_round_that_ended_the_game() -> None:
                 game.apply(players[game.to_act].choose(game))
         # The winner was flagged at every move of the deciding round.
         assert all(game.winner in sides for sides in sides_each_move)
+
+
+# Messages ----------------------------------------------------------------------------------------
+
+def test_every_refusal_and_log_record_speaks_in_three_languages() -> None:
+    from cribbage.messages import CATALOGUE, LANGUAGES, placeholders, render
+    for reason in Refusal:
+        entry = CATALOGUE[f"crosscribb.err.{reason.value}"]
+        assert set(entry) == set(LANGUAGES)
+        assert placeholders(entry["en"]) == placeholders(entry["es"]) == placeholders(entry["pt"]), reason
+    for key, entry in CATALOGUE.items():
+        if key.startswith("crosscribb."):
+            assert placeholders(entry["en"]) == placeholders(entry["es"]) == placeholders(entry["pt"]), key
+    game = play_crosscribb_game([RandomPlayer(0), RandomPlayer(1), RandomPlayer(2)], seed=5, muggins=True)
+    kinds = set()
+    for record in game.log:
+        kinds.add(record.kind)
+        said = {language: render(record.message, language) for language in LANGUAGES}
+        assert str(record) == said["en"] and "player 0" not in said["en"]
+        assert said["es"] != said["en"] or record.kind is RecordKind.TURNED
+    assert kinds == set(RecordKind)
+
+
+def test_a_refusal_carries_its_message_and_str_is_english() -> None:
+    from cribbage.messages import render
+    game = CrossCribbGame(2, seed=1)
+    game.place(game.to_act, (0, 0))
+    with pytest.raises(CrossCribbError) as raised:
+        game.place(game.to_act, (0, 0))
+    error = raised.value
+    assert error.message.key == "crosscribb.err.occupied" and error.values["square"] == (0, 0)
+    assert str(error) == f"row 1, column 1 is taken by {game.at((0, 0))}"
+    assert render(error.message, "es") == f"en fila 1, columna 1 ya está {game.at((0, 0))}"
+    assert render(error.message, "pt") == f"em linha 1, coluna 1 já está {game.at((0, 0))}"
+    with pytest.raises(CrossCribbError) as raised:
+        game.place(game.to_act, "B7")
+    assert str(raised.value).startswith("'B7' is not a square")

@@ -19,6 +19,7 @@ from typing import Any, Callable, Optional
 import ipywidgets as w
 
 from cribbage import Card
+from cribbage.messages import render
 from cribbage.crosscribb import (CROSSCRIBB_LEVELS, LINES, Announced, CountAccepted, CrossCribbError,
                                  CrossCribbGame, CrossCribbPhase, LaidAway, Line, MugginsClaimed, Placed,
                                  StarterTurned)
@@ -265,28 +266,16 @@ class CrossCribbBoard(View):
         except BoardRefusal as refusal:
             raise Refused(key=refusal.key, **self._worded(refusal.values)) from None
         except CrossCribbError as error:
-            raise Refused(key=f"xc.err.{error.reason.value}", **self._worded(error.values)) from None
+            # The engine's own words for its rule, in the learner's language, said as a sentence.
+            said = render(error.message, self.language)
+            raise Refused(said[:1].upper() + said[1:] + ("" if said.endswith((".", "!", "?")) else ".")) from None
         self._say("")
         self._refresh()
 
     def _worded(self, values: dict) -> dict:
-        """The engine's values (seats, sides, squares, lines, cards) as words of the view's language."""
-        out: dict[str, object] = {}
-        for name, value in values.items():
-            if name in ("seat", "to_act") and isinstance(value, int) and 0 <= value < len(self._names):
-                out["name"] = self._names[value]
-                out[name] = self._names[value]
-            elif name == "side" and value in (0, 1):
-                out[name] = self._side(value)
-            elif name == "square":
-                out["where"] = where_text(value, self.language)
-            elif name == "line":
-                out[name] = self._line(value)
-            elif name == "where":
-                out[name] = repr(value)
-            else:
-                out[name] = str(value)
-        return out
+        """The screen's refusals name a seat: by the name this board gives it."""
+        seat = values.get("seat")
+        return {"name": self._names[seat]} if isinstance(seat, int) and 0 <= seat < len(self._names) else {}
 
     @guarded
     def place(self, where: object) -> None:

@@ -151,6 +151,8 @@ class CrossCribbBoardModel:
 
     def next_round(self) -> None:
         """Deal the next round once the count has been shown."""
+        if self.game.is_over:
+            raise BoardRefusal("xc.err.game_over")   # with what to do next, which the engine cannot know
         self.game.next_round()
         self.step = None
         self._then()

@@ -74,8 +74,7 @@ class CrossCribbDriver:
         if seat is not None:
             action = self.computers[seat].choose(game)
             if getattr(action, "seat", seat) != seat:
-                raise CrossCribbError(Refusal.NOT_YOUR_TURN, f"the player for seat {seat} chose {action!r}",
-                                      seat=getattr(action, "seat"), to_act=seat)
+                raise CrossCribbError(Refusal.NOT_YOUR_TURN, seat=getattr(action, "seat"), to_act=seat)
             return game.apply(action)
         if self.deal and game.phase is CrossCribbPhase.ROUND_OVER:
             return game.next_round()

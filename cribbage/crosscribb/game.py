@@ -63,8 +63,7 @@ def _cycle(players: int) -> tuple[int, ...]:
 
 def _check_players(players: object) -> int:
     if not _is_int(players) or players not in (2, 3, 4):
-        raise CrossCribbError(Refusal.PLAYERS, f"CrossCribb is for 2, 3 or 4 players, not {players!r}",
-                              players=players)
+        raise CrossCribbError(Refusal.PLAYERS, players=players)
     return players  # type: ignore[return-value]
 
 
@@ -105,14 +104,6 @@ def _crib_share(pile_size: int) -> int:
     return 2 if pile_size == 14 else 1
 
 
-def _where(sq: Square) -> str:
-    return f"row {sq[0] + 1}, column {sq[1] + 1}"
-
-
-def _what(line: Optional[Line]) -> str:
-    return "the crib" if line is None else str(line)
-
-
 # The state an action may change, in the order :meth:`CrossCribbGame._snapshot` lists it. Lists are
 # copied on the way in and out; cards, tuples and records are immutable and shared.
 _STATE = ("_scores", "_rounds", "_round_number", "_result", "_phase", "_dealer", "_starter", "_his_heels",
@@ -137,11 +128,9 @@ class CrossCribbGame:
                  dealer: Optional[int] = None, muggins: bool = False) -> None:
         self._players = _check_players(players)
         if not _is_int(target) or target < 1:
-            raise CrossCribbError(Refusal.TARGET, f"the target must be a positive whole number, not {target!r}",
-                                  target=target)
+            raise CrossCribbError(Refusal.TARGET, target=target)
         if dealer is not None and (not _is_int(dealer) or not 0 <= dealer < players):
-            raise CrossCribbError(Refusal.DEALER, f"the dealer must be a seat 0..{players - 1}, not {dealer!r}",
-                                  dealer=dealer, players=players)
+            raise CrossCribbError(Refusal.DEALER, dealer=dealer, last=players - 1)
         self._seed = seed if seed is not None else random.SystemRandom().randrange(2 ** 63)
         self._target = target
         self._muggins_on = bool(muggins)
@@ -424,8 +413,7 @@ class CrossCribbGame:
     def points_to_win(self, side: int) -> int:
         """How many points ``side`` still needs to reach the target."""
         if side not in (0, 1):
-            raise CrossCribbError(Refusal.NOT_A_SEAT, f"there is no side {side!r}: sides are 0 and 1",
-                                  seat=side, players=2)
+            raise CrossCribbError(Refusal.NOT_A_SIDE, side=side)
         return max(0, self._target - self._scores[side])
 
     def round_could_end_game(self) -> tuple[int, ...]:
@@ -473,8 +461,7 @@ class CrossCribbGame:
         n = self._round_number if round_number is None else round_number
         start = next((r for r in self._log if isinstance(r, StarterTurned) and r.round == n), None)
         if start is None:
-            raise CrossCribbError(Refusal.NO_ROUND, f"there is no round {n} (rounds so far: {self._round_number})",
-                                  round=n, rounds=self._round_number)
+            raise CrossCribbError(Refusal.NO_ROUND, round=n, rounds=self._round_number)
         board: list[Optional[Card]] = [None] * (SIZE * SIZE)
         board[CENTRE[0] * SIZE + CENTRE[1]] = start.starter
         crib = 0
@@ -528,8 +515,7 @@ class CrossCribbGame:
     def holds(self, line: Optional[Line]) -> int:
         """What a full line (or the crib, ``None``) holds, once the board is full."""
         if self._phase is _PLAY:
-            raise CrossCribbError(Refusal.STILL_PLAYING, f"round {self._round_number} is still being played",
-                                  round=self._round_number)
+            raise CrossCribbError(Refusal.STILL_PLAYING, round=self._round_number)
         if line is None:
             return hand_total(self.crib, self._starter, crib=True)
         cards_ = [self._board[r * SIZE + c] for r, c in line.squares]
@@ -569,7 +555,7 @@ class CrossCribbGame:
 
     def verify_undo(self) -> None:
         if not self._history:
-            raise CrossCribbError(Refusal.NOTHING_TO_UNDO, "there is nothing to undo")
+            raise CrossCribbError(Refusal.NOTHING_TO_UNDO)
 
     def can_undo(self) -> bool:
         return bool(self._history)
@@ -585,31 +571,28 @@ class CrossCribbGame:
 
     def _check_seat(self, seat: object) -> None:
         if not _is_int(seat) or not 0 <= seat < self._players:  # type: ignore[operator]
-            raise CrossCribbError(Refusal.NOT_A_SEAT, f"there is no seat {seat!r}: seats are 0..{self._players - 1}",
-                                  seat=seat, players=self._players)
+            raise CrossCribbError(Refusal.NOT_A_SEAT, seat=seat, last=self._players - 1)
 
     def _verify_open(self) -> None:
         if self._phase is _OVER:
-            raise CrossCribbError(Refusal.GAME_OVER, "the game is over")
+            raise CrossCribbError(Refusal.GAME_OVER)
 
     def _verify_turn(self, seat: int, card: Optional[CardLike]) -> None:
         self._verify_open()
         if self._phase is _ROUND_OVER:
-            raise CrossCribbError(Refusal.ROUND_OVER, "the round is over: deal the next round first")
+            raise CrossCribbError(Refusal.ROUND_OVER)
         if self._phase is _COUNT:
-            raise CrossCribbError(Refusal.COUNTING, "the board is full: the sides are counting their lines")
+            raise CrossCribbError(Refusal.COUNTING)
         self._check_seat(seat)
         if seat != self._to_act:
-            raise CrossCribbError(Refusal.NOT_YOUR_TURN, f"it is seat {self._to_act}'s turn, not seat {seat}'s",
-                                  seat=seat, to_act=self._to_act)
+            raise CrossCribbError(Refusal.NOT_YOUR_TURN, seat=seat, to_act=self._to_act)
         if card is not None:
             try:
                 given = Card.parse(card)
             except CribbageError:
-                raise CrossCribbError(Refusal.NOT_A_CARD, f"{card!r} is not a card", given=card) from None
+                raise CrossCribbError(Refusal.NOT_A_CARD, given=card) from None
             if given != self._turned:
-                raise CrossCribbError(Refusal.NOT_YOUR_CARD, f"{given} is not your card: you turned up {self._turned}",
-                                      card=given, turned=self._turned)
+                raise CrossCribbError(Refusal.NOT_YOUR_CARD, card=given, turned=self._turned)
 
     def verify_place(self, seat: int, where: SquareLike, card: Optional[CardLike] = None) -> Square:
         """Raise :class:`CrossCribbError` saying why ``seat`` may not place its turned card there now;
@@ -617,19 +600,16 @@ class CrossCribbGame:
         self._verify_turn(seat, card)
         if self._left[seat] == 0:
             owed = self._owes[seat]
-            raise CrossCribbError(Refusal.FORCED, f"you have no squares left to fill and still owe the crib {owed} "
-                                  f"card{'s' if owed > 1 else ''}: lay {self._turned} away",
-                                  card=self._turned, owed=owed)
+            raise CrossCribbError(Refusal.FORCED, card=self._turned, n=owed)
         try:
             sq = square(where)
         except CribbageError:
-            raise CrossCribbError(Refusal.NOT_A_SQUARE, f"not a square: {where!r} (give (row, column), each 0..4, "
-                                  "or 0..24)", where=where) from None
+            raise CrossCribbError(Refusal.NOT_A_SQUARE, where=where) from None
         if sq == CENTRE:
-            raise CrossCribbError(Refusal.CENTRE, "the centre square holds the starter")
+            raise CrossCribbError(Refusal.CENTRE)
         held = self._board[sq[0] * SIZE + sq[1]]
         if held is not None:
-            raise CrossCribbError(Refusal.OCCUPIED, f"{_where(sq)} is taken by {held}", square=sq, card=held)
+            raise CrossCribbError(Refusal.OCCUPIED, square=sq, card=held)
         return sq
 
     def can_place(self, seat: int, where: SquareLike, card: Optional[CardLike] = None) -> bool:
@@ -654,8 +634,7 @@ class CrossCribbGame:
         self._verify_turn(seat, card)
         if self._owes[seat] == 0:
             laid = "both your cards" if self._share[seat] == 2 else "your card"
-            raise CrossCribbError(Refusal.LAID_ALL, f"you have already laid away {laid}: place {self._turned} on "
-                                  "the board", card=self._turned)
+            raise CrossCribbError(Refusal.LAID_ALL, card=self._turned, n=self._share[seat])
 
     def can_lay_away(self, seat: int, card: Optional[CardLike] = None) -> bool:
         return _can(self.verify_lay_away, seat, card)
@@ -679,9 +658,9 @@ class CrossCribbGame:
     def _verify_counting(self) -> None:
         self._verify_open()
         if not self._muggins_on:
-            raise CrossCribbError(Refusal.MUGGINS_OFF, "muggins is off in this game: the round is counted for you")
+            raise CrossCribbError(Refusal.MUGGINS_OFF)
         if self._phase is not _COUNT:
-            raise CrossCribbError(Refusal.NOT_COUNTING, "nothing is being counted now")
+            raise CrossCribbError(Refusal.NOT_COUNTING)
 
     def verify_announce(self, seat: int, points: int) -> int:
         """Raise :class:`CrossCribbError` saying why ``seat`` may not announce ``points`` for the line (or
@@ -690,20 +669,16 @@ class CrossCribbGame:
         self._check_seat(seat)
         if self._answer is not None:
             other = 1 - self._answer.side
-            raise CrossCribbError(Refusal.ANSWER_FIRST, f"side {other} must first claim muggins on the last count "
-                                  "or accept it", side=other)
+            raise CrossCribbError(Refusal.ANSWER_FIRST, side=other)
         side = self.counting_side
         if self.side_of(seat) != side:
-            raise CrossCribbError(Refusal.NOT_YOUR_COUNT, f"side {side} is counting now, not seat {seat}",
-                                  seat=seat, side=side)
+            raise CrossCribbError(Refusal.NOT_YOUR_COUNT, seat=seat, side=side)
         if not _is_int(points) or points < 0:
-            raise CrossCribbError(Refusal.BAD_POINTS, f"a count is a whole number of points, 0 or more, not {points!r}",
-                                  points=points)
+            raise CrossCribbError(Refusal.BAD_POINTS, points=points)
         line = self.counting
         true = self.holds(line)
         if points > true:
-            raise CrossCribbError(Refusal.OVER_COUNT, f"{points} is more than {_what(line)} holds: count again",
-                                  points=points, line=line)
+            raise CrossCribbError(Refusal.OVER_COUNT, points=points, line=line)
         return true
 
     def can_announce(self, seat: int, points: int) -> bool:
@@ -727,18 +702,16 @@ class CrossCribbGame:
         self._check_seat(seat)
         answer = self._answer
         if answer is None:
-            raise CrossCribbError(Refusal.NOTHING_TO_ANSWER, "there is no count to answer: the next count comes first")
+            raise CrossCribbError(Refusal.NOTHING_TO_ANSWER)
         if self.side_of(seat) == answer.side:
-            raise CrossCribbError(Refusal.NOT_YOUR_ANSWER, f"seat {seat} cannot answer its own side's count",
-                                  seat=seat, side=answer.side)
+            raise CrossCribbError(Refusal.NOT_YOUR_ANSWER, seat=seat, side=answer.side)
         return answer
 
     def verify_claim_muggins(self, seat: int) -> None:
         """Raise :class:`CrossCribbError` saying why ``seat`` may not claim muggins on the last count."""
         answer = self._verify_answer(seat)
         if answer.missed == 0:
-            raise CrossCribbError(Refusal.NOTHING_MISSED, f"{_what(answer.line)} holds {answer.points}, as counted: "
-                                  "there is nothing to claim", points=answer.points, line=answer.line)
+            raise CrossCribbError(Refusal.NOTHING_MISSED, points=answer.points, line=answer.line)
 
     def can_claim_muggins(self, seat: int) -> bool:
         return _can(self.verify_claim_muggins, seat)
@@ -786,8 +759,7 @@ class CrossCribbGame:
         """Raise :class:`CrossCribbError` saying why the next round may not be dealt now."""
         self._verify_open()
         if self._phase is not _ROUND_OVER:
-            raise CrossCribbError(Refusal.STILL_PLAYING, f"round {self._round_number} is still being played",
-                                  round=self._round_number)
+            raise CrossCribbError(Refusal.STILL_PLAYING, round=self._round_number)
 
     def can_next_round(self) -> bool:
         return self._phase is _ROUND_OVER
@@ -848,7 +820,7 @@ class CrossCribbGame:
             return (self.verify_accept_count if verify else self.accept_count)(action.seat)  # type: ignore
         if isinstance(action, NextRound):
             return (self.verify_next_round if verify else self.next_round)()  # type: ignore
-        raise CrossCribbError(Refusal.NOT_AN_ACTION, f"not an action: {action!r}", action=action)
+        raise CrossCribbError(Refusal.NOT_AN_ACTION, action=action)
 
     def __repr__(self) -> str:
         return (f"<CrossCribbGame {self._players} players, round {self._round_number}, {self._phase.value}, "

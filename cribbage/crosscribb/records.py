@@ -18,20 +18,48 @@ from typing import ClassVar, Optional, Union
 
 from ..cards import Card
 from ..errors import IllegalActionError
+from ..messages import Message, add_catalogue, message
 from ..scoring import HandScore
-from .board import Line, LineScore, Square
+from . import catalogue
+from .board import Line, LineKind, LineScore, Square
+
+for _part in catalogue.PARTS:
+    add_catalogue(_part)
 
 __all__ = ["CrossCribbPhase", "RecordKind", "Refusal", "CrossCribbError", "CrossCribbFinish", "COLUMNS_SIDE",
            "ROWS_SIDE", "TARGET", "CARDS_IN_PLAY", "Place", "LayAway", "Announce", "ClaimMuggins", "AcceptCount",
            "NextRound", "Action", "CutForDeal", "Dealt", "StarterTurned", "Turned", "Placed", "LaidAway",
            "Announced", "MugginsClaimed", "CountAccepted", "RoundResult", "RoundScored", "CrossCribbResult",
-           "GameWon", "Record", "crosscribb_finish", "crosscribb_game_value"]
+           "GameWon", "Record", "crosscribb_finish", "crosscribb_game_value", "line_message", "side_message",
+           "player_message", "where_message"]
 
 COLUMNS_SIDE = 0
 ROWS_SIDE = 1
 TARGET = 31
 #: 24 open squares and 4 cards for the crib.
 CARDS_IN_PLAY = 28
+
+
+def line_message(line: Optional[Line]) -> Message:
+    """A line ("row 2", "la fila 2") or, for None, the crib, as a message."""
+    if line is None:
+        return message("crosscribb.crib")
+    return message("crosscribb.row" if line.kind is LineKind.ROW else "crosscribb.column", n=line.index + 1)
+
+
+def side_message(side: int) -> Message:
+    """"the columns" (side 0) or "the rows" (side 1)."""
+    return message(f"crosscribb.side.{side}")
+
+
+def player_message(seat: int) -> Message:
+    """A seat as the log names it to a person: "player 1" for seat 0."""
+    return message("crosscribb.player", n=seat + 1)
+
+
+def where_message(square: Square) -> Message:
+    """A square as people number it: "row 1, column 3"."""
+    return message("crosscribb.where", row=square[0] + 1, column=square[1] + 1)
 
 
 class CrossCribbPhase(str, enum.Enum):
@@ -98,7 +126,7 @@ def crosscribb_finish(margin: int) -> CrossCribbFinish:
     (<CrossCribbFinish.WIN: 'win'>, <CrossCribbFinish.SKUNK: 'skunk'>, <CrossCribbFinish.DOUBLE_SKUNK: 'double skunk'>)
     """
     if not isinstance(margin, int) or isinstance(margin, bool) or margin < 1:
-        raise IllegalActionError(f"a winning margin is a whole number of points, 1 or more, not {margin!r}")
+        raise CrossCribbError(Refusal.MARGIN, margin=margin)
     if margin <= 15:
         return CrossCribbFinish.WIN
     if margin <= 30:
@@ -118,19 +146,20 @@ class Refusal(str, enum.Enum):
 
     PLAYERS = "players"              # players
     TARGET = "target"                # target
-    DEALER = "dealer"                # dealer, players
-    NOT_A_SEAT = "not_a_seat"        # seat, players
+    DEALER = "dealer"                # dealer, last
+    NOT_A_SEAT = "not_a_seat"        # seat, last
+    NOT_A_SIDE = "not_a_side"        # side
     GAME_OVER = "game_over"
     ROUND_OVER = "round_over"
     COUNTING = "counting"            # the board is full and the sides are counting
     NOT_YOUR_TURN = "not_your_turn"  # seat, to_act
     NOT_A_CARD = "not_a_card"        # given
     NOT_YOUR_CARD = "not_your_card"  # card, turned
-    FORCED = "forced"                # card, owed
+    FORCED = "forced"                # card, n (cards owed)
     NOT_A_SQUARE = "square"          # where
     CENTRE = "centre"
     OCCUPIED = "occupied"            # square, card
-    LAID_ALL = "laid_all"            # card
+    LAID_ALL = "laid_all"            # card, n (the seat's share of the crib)
     STILL_PLAYING = "still_playing"  # round
     MUGGINS_OFF = "muggins_off"
     NOT_COUNTING = "not_counting"
@@ -144,18 +173,38 @@ class Refusal(str, enum.Enum):
     NO_ROUND = "no_round"                # round, rounds
     NOTHING_TO_UNDO = "nothing_to_undo"
     NOT_AN_ACTION = "not_an_action"      # action
+    MARGIN = "margin"                    # margin
 
 
 class CrossCribbError(IllegalActionError):
     """An action CrossCribb refuses: ``reason`` says which rule, ``values`` the cards, seats and numbers.
 
-    ``str()`` is the English sentence; a view words it from ``reason`` and ``values`` in its language.
+    ``err.message`` is the message ``crosscribb.err.<reason>`` a view renders in its language;
+    ``str()`` is the English.
     """
 
-    def __init__(self, reason: Refusal, text: str, **values: object) -> None:
-        super().__init__(text)
+    def __init__(self, reason: Refusal, **values: object) -> None:
+        super().__init__(message(f"crosscribb.err.{reason.value}", **_words(values)))
         self.reason = reason
         self.values = values
+
+
+def _words(values: dict[str, object]) -> dict[str, object]:
+    """The values of a refusal as its message names them: lines, sides and squares as words,
+    anything a caller typed (a bad square, seat or count) as they typed it."""
+    out: dict[str, object] = {}
+    for name, value in values.items():
+        if name == "line":
+            out[name] = line_message(value)  # type: ignore[arg-type]
+        elif name == "side" and value in (0, 1):
+            out[name] = side_message(value)  # type: ignore[arg-type]
+        elif name == "square":
+            out["where"] = where_message(value)  # type: ignore[arg-type]
+        elif isinstance(value, (Card, Message)) or (isinstance(value, int) and not isinstance(value, bool)):
+            out[name] = value
+        else:
+            out[name] = repr(value)
+    return out
 
 
 # Actions ------------------------------------------------------------------------------------------
@@ -215,6 +264,15 @@ class CutForDeal:
     cuts: tuple[Card, ...]
     dealer: Optional[int]
 
+    @property
+    def message(self) -> Message:
+        if self.dealer is None:
+            return message("crosscribb.log.cut for deal tie", cuts=self.cuts)
+        return message("crosscribb.log.cut for deal", cuts=self.cuts, player=player_message(self.dealer))
+
+    def __str__(self) -> str:
+        return str(self.message)
+
 
 @dataclass(frozen=True, slots=True)
 class Dealt:
@@ -224,6 +282,13 @@ class Dealt:
     round: int
     dealer: int
     piles: tuple[tuple[Card, ...], ...]
+
+    @property
+    def message(self) -> Message:
+        return message("crosscribb.log.dealt", round=self.round, player=player_message(self.dealer))
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +301,16 @@ class StarterTurned:
     his_heels: int
     dealer: int = -1  # the round's dealer (-1 when unknown)
 
+    @property
+    def message(self) -> Message:
+        if self.his_heels:
+            # The dealer's side: seats alternate sides, and with three players seat 1 is side 1 too.
+            return message("crosscribb.log.his heels", card=self.starter, side=side_message(self.dealer % 2))
+        return message("crosscribb.log.starter turned", card=self.starter)
+
+    def __str__(self) -> str:
+        return str(self.message)
+
 
 @dataclass(frozen=True, slots=True)
 class Turned:
@@ -245,6 +320,13 @@ class Turned:
     round: int
     seat: int
     card: Card
+
+    @property
+    def message(self) -> Message:
+        return message("crosscribb.log.turned", player=player_message(self.seat), card=self.card)
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,6 +339,14 @@ class Placed:
     card: Card
     square: Square
 
+    @property
+    def message(self) -> Message:
+        return message("crosscribb.log.placed", player=player_message(self.seat), card=self.card,
+                       where=where_message(self.square))
+
+    def __str__(self) -> str:
+        return str(self.message)
+
 
 @dataclass(frozen=True, slots=True)
 class LaidAway:
@@ -267,6 +357,14 @@ class LaidAway:
     seat: int
     card: Card
     forced: bool
+
+    @property
+    def message(self) -> Message:
+        key = "crosscribb.log.laid away forced" if self.forced else "crosscribb.log.laid away"
+        return message(key, player=player_message(self.seat), card=self.card)
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,6 +384,14 @@ class Announced:
     def missed(self) -> int:
         return self.holds - self.points
 
+    @property
+    def message(self) -> Message:
+        return message("crosscribb.log.announced", side=side_message(self.side), line=line_message(self.line),
+                       points=self.points)
+
+    def __str__(self) -> str:
+        return str(self.message)
+
 
 @dataclass(frozen=True, slots=True)
 class MugginsClaimed:
@@ -298,6 +404,14 @@ class MugginsClaimed:
     line: Optional[Line]
     points: int
 
+    @property
+    def message(self) -> Message:
+        return message("crosscribb.log.muggins claimed", side=side_message(self.side), points=self.points,
+                       line=line_message(self.line))
+
+    def __str__(self) -> str:
+        return str(self.message)
+
 
 @dataclass(frozen=True, slots=True)
 class CountAccepted:
@@ -308,6 +422,13 @@ class CountAccepted:
     seat: int
     side: int
     line: Optional[Line]
+
+    @property
+    def message(self) -> Message:
+        return message("crosscribb.log.count accepted", side=side_message(self.side), line=line_message(self.line))
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,6 +472,17 @@ class RoundScored:
     round: int
     result: RoundResult
 
+    @property
+    def message(self) -> Message:
+        r = self.result
+        if r.winner is None:
+            return message("crosscribb.log.round tied", round=self.round, total=r.totals[0])
+        return message("crosscribb.log.round scored", round=self.round, high=r.totals[r.winner],
+                       low=r.totals[1 - r.winner], side=side_message(r.winner), points=r.points)
+
+    def __str__(self) -> str:
+        return str(self.message)
+
 
 @dataclass(frozen=True, slots=True)
 class CrossCribbResult:
@@ -386,6 +518,15 @@ class GameWon:
     kind: ClassVar[RecordKind] = RecordKind.GAME_WON
     round: int
     result: CrossCribbResult
+
+    @property
+    def message(self) -> Message:
+        r = self.result
+        return message("crosscribb.log.game won", side=side_message(r.winner), high=r.scores[r.winner],
+                       low=r.scores[1 - r.winner], finish=message(f"crosscribb.finish.{r.finish.value}"), n=r.games)
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
 Record = Union[CutForDeal, Dealt, StarterTurned, Turned, Placed, LaidAway, Announced, MugginsClaimed,
