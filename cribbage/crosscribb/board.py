@@ -19,6 +19,7 @@ from typing import Iterable, Optional, Sequence, Union
 
 from ..cards import Card, CardLike, cards, require_distinct
 from ..errors import InvalidHandError
+from ..messages import message
 from ..scoring import _POW5, HandScore, ItemizedScore, ScoreItem, _rank_table, rank_points, score_hand
 
 __all__ = ["Square", "SquareLike", "SIZE", "CENTRE", "SQUARES", "ROWS", "COLUMNS", "LineKind", "Line", "LINES",
@@ -89,11 +90,11 @@ def square(where: object) -> Square:
     if isinstance(where, int) and not isinstance(where, bool):
         if 0 <= where < SIZE * SIZE:
             return divmod(where, SIZE)
-        raise InvalidHandError(f"square index must be 0..24, not {where}")
+        raise InvalidHandError(message("crosscribb.err.square_index", where=where))
     if (isinstance(where, tuple) and len(where) == 2
             and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < SIZE for x in where)):
         return (where[0], where[1])
-    raise InvalidHandError(f"not a square: {where!r} (give (row, column), each 0..4, or 0..24)")
+    raise InvalidHandError(message("crosscribb.err.square", where=repr(where)))
 
 
 _FLUSH_NAMES = {4: "four", 5: "five"}
@@ -130,14 +131,13 @@ def _line_cards(line: "Iterable[CardLike] | str", starter: Optional[CardLike]
                 ) -> tuple[tuple[Card, ...], Optional[Card]]:
     five = cards(line, distinct=False)
     if len(five) != SIZE:
-        raise InvalidHandError(f"a line is five cards, not {len(five)}")
+        raise InvalidHandError(message("crosscribb.err.line_size", n=len(five)))
     require_distinct(five)
     if starter is None:
         return five, None
     turned = Card.parse(starter)
     if turned not in five:
-        raise InvalidHandError(f"the starter {turned} is not in the line: give the starter only for "
-                               "the centre row and column, which hold it")
+        raise InvalidHandError(message("crosscribb.err.starter_not_in_line", card=turned))
     return five, turned
 
 
@@ -207,7 +207,7 @@ def running_total(line: "Iterable[CardLike] | str", starter: Optional[CardLike] 
     """
     placed = cards(line, distinct=False)
     if len(placed) > SIZE:
-        raise InvalidHandError(f"a line holds at most five cards, not {len(placed)}")
+        raise InvalidHandError(message("crosscribb.err.line_too_long", n=len(placed)))
     require_distinct(placed)
     total = rank_points([card.rank for card in placed])
     if placed:
@@ -216,7 +216,7 @@ def running_total(line: "Iterable[CardLike] | str", starter: Optional[CardLike] 
     if starter is not None:
         turned = Card.parse(starter)
         if turned not in placed:
-            raise InvalidHandError(f"the starter {turned} is not in the line")
+            raise InvalidHandError(message("crosscribb.err.starter_not_in_line", card=turned))
         total += sum(1 for c in placed if c.rank == 11 and c.suit == turned.suit and c != turned)
     return total
 
@@ -245,7 +245,7 @@ def score_board(grid: Sequence[Sequence[CardLike]]) -> tuple[tuple[LineScore, ..
     """
     rows = [cards(row, distinct=False) for row in grid]
     if len(rows) != SIZE or any(len(row) != SIZE for row in rows):
-        raise InvalidHandError("a board is five rows of five cards")
+        raise InvalidHandError(message("crosscribb.err.board_shape"))
     require_distinct([card for row in rows for card in row])
     starter = rows[CENTRE[0]][CENTRE[1]]
     row_scores = tuple(score_line(rows[r], starter if r == CENTRE[0] else None) for r in range(SIZE))

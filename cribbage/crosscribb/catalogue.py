@@ -121,6 +121,31 @@ ERRORS: dict[str, Entry] = {
                               "pt": "uma diferença vencedora é um número inteiro de pontos, 1 ou mais, não {margin}"},
 }
 
+#: Reading lines and boards (board.py) and letting players play (players.py).
+BOARD: dict[str, Entry] = {
+    "crosscribb.err.square_index": {"en": "square index must be 0..24, not {where}",
+                                    "es": "el número de una casilla va de 0 a 24, no {where}",
+                                    "pt": "o número de uma casa vai de 0 a 24, não {where}"},
+    "crosscribb.err.line_size": {"en": "a line is five cards, not {n}", "es": "una línea son cinco cartas, no {n}",
+                                 "pt": "uma linha são cinco cartas, não {n}"},
+    "crosscribb.err.line_too_long": {"en": "a line holds at most five cards, not {n}",
+                                     "es": "una línea tiene como mucho cinco cartas, no {n}",
+                                     "pt": "uma linha tem no máximo cinco cartas, não {n}"},
+    "crosscribb.err.starter_not_in_line": {
+        "en": "the starter {card} is not in the line: give the starter only for the centre row and column, which hold it",
+        "es": "la carta inicial {card} no está en la línea: da la carta inicial solo para la fila y la columna centrales, que la tienen",
+        "pt": "a virada {card} não está na linha: dê a virada só para a linha e a coluna centrais, que a têm"},
+    "crosscribb.err.board_shape": {"en": "a board is five rows of five cards",
+                                   "es": "un tablero son cinco filas de cinco cartas",
+                                   "pt": "um tabuleiro são cinco linhas de cinco cartas"},
+    "crosscribb.err.nothing_to_do": {"en": "there is nothing to do: the game is over",
+                                     "es": "no hay nada que hacer: la partida ha terminado",
+                                     "pt": "não há nada a fazer: a partida terminou"},
+    "crosscribb.err.one_player_per_seat": {"en": "give one player per seat: {players}, not {given}",
+                                           "es": "da un jugador por asiento: {players}, no {given}",
+                                           "pt": "dê um jogador por lugar: {players}, não {given}"},
+}
+
 LOG: dict[str, Entry] = {
     "crosscribb.log.cut for deal": {"en": "the cut for deal: {cuts}; {player} deals",
                                     "es": "el corte para repartir: {cuts}; reparte {player}",
@@ -168,4 +193,4 @@ LOG: dict[str, Entry] = {
                "{side} ganham a partida {high} a {low}: {finish}, {n} partidas")},
 }
 
-PARTS: tuple[dict[str, Entry], ...] = (WORDS, ERRORS, LOG)
+PARTS: tuple[dict[str, Entry], ...] = (WORDS, ERRORS, BOARD, LOG)

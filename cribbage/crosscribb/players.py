@@ -29,6 +29,7 @@ import numpy as np
 
 from ..cards import Card
 from ..errors import CribbageError
+from ..messages import message
 from ..scoring import _POW5, _rank_table
 from .board import CENTRE, SIZE, Square
 from .driver import CrossCribbDriver
@@ -67,7 +68,7 @@ class RandomPlayer:
     def choose(self, game: CrossCribbGame) -> Action:
         actions = game.legal_actions()
         if not actions:
-            raise CribbageError("there is nothing to do: the game is over")
+            raise CribbageError(message("crosscribb.err.nothing_to_do"))
         return self._rng.choice(actions)
 
 
@@ -237,7 +238,7 @@ class ExpectedValuePlayer:
         seat = game.to_act
         card = game.turned
         if seat is None or card is None:
-            raise CribbageError("there is nothing to do: the game is over")
+            raise CribbageError(message("crosscribb.err.nothing_to_do"))
         if game.must_lay_away:
             return LayAway(seat)
         outlook = _Outlook(game.unseen(seat), game.starter)
@@ -322,7 +323,7 @@ CROSSCRIBB_LEVELS: dict[str, Callable[..., CrossCribbPlayer]] = {
 def play_round(game: CrossCribbGame, players: Sequence[CrossCribbPlayer]) -> None:
     """Let ``players`` (one per seat) play the current round to its count."""
     if len(players) != game.players:
-        raise CribbageError(f"give one player per seat: {game.players}, not {len(players)}")
+        raise CribbageError(message("crosscribb.err.one_player_per_seat", players=game.players, given=len(players)))
     CrossCribbDriver(game, dict(enumerate(players))).advance()
 
 
