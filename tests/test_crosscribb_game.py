@@ -11,7 +11,7 @@ import pytest
 from cribbage import CribbageError, IllegalActionError
 from cribbage.crosscribb import (LINES, AcceptCount, Announce, Announced, ClaimMuggins, CountAccepted,
                                  CrossCribbDriver, CrossCribbError, CrossCribbFinish, CrossCribbGame, CrossCribbPhase,
-                                 CrossCribbResult, ExpectedValuePlayer, LaidAway, LayAway, MugginsClaimed, NextRound, GameWon,
+                                 CrossCribbResult, ExpectedValuePlayer, LaidAway, LayAway, MugginsClaimed, GameWon,
                                  Place, Placed, RandomPlayer, RecordKind, Refusal, crosscribb_finish,
                                  crosscribb_game_value, count_truly, play_crosscribb_game, play_round)
 

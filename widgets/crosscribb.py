@@ -419,7 +419,9 @@ class CrossCribbBoard(View):
                 text = self._t("xc.answer_you", name=self._names[answer.seat], line=self._line(answer.line),
                                points=answer.points)
             else:
-                text = self._t("xc.count_you", line=self._line(game.counting), side=self._side(game.counting_side))
+                side = game.counting_side
+                assert side is not None   # the phase is COUNT
+                text = self._t("xc.count_you", line=self._line(game.counting), side=self._side(side))
             return f'<div class="cc-prompt">{html.escape(text)}</div>'
         key = "xc.round_over" if game.phase is _ROUND_OVER else "xc.game_over"
         return f'<div class="cc-prompt">{html.escape(self._t(key))}</div>'

@@ -34,8 +34,8 @@ from typing import Any, Callable, Optional, Union
 from ..cards import Card, CardLike, Deck
 from ..errors import CribbageError
 from ..scoring import hand_total, score_hand
-from .board import (CENTRE, COLUMNS, LINES, ROWS, SIZE, SQUARES, Line, Square, SquareLike, line_total,
-                    line_totals, running_total, score_board, square)
+from .board import (CENTRE, LINES, SIZE, SQUARES, Line, Square, SquareLike, line_total,
+                    line_totals, score_board, square)
 from .records import (CARDS_IN_PLAY, COLUMNS_SIDE, TARGET, AcceptCount, Action, Announce, Announced, ClaimMuggins,
                       CountAccepted, CrossCribbError, CrossCribbPhase, CrossCribbResult, CutForDeal, Dealt, GameWon,
                       LaidAway, LayAway, MugginsClaimed, NextRound, Place, Placed, Record, Refusal, RoundResult,
@@ -633,7 +633,6 @@ class CrossCribbGame:
         """Raise :class:`CrossCribbError` saying why ``seat`` may not lay its turned card away now."""
         self._verify_turn(seat, card)
         if self._owes[seat] == 0:
-            laid = "both your cards" if self._share[seat] == 2 else "your card"
             raise CrossCribbError(Refusal.LAID_ALL, card=self._turned, n=self._share[seat])
 
     def can_lay_away(self, seat: int, card: Optional[CardLike] = None) -> bool:

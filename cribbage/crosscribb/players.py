@@ -269,7 +269,7 @@ class _Lines:
         board = game.board
         self.open: list[Square] = game.open_squares()
         self.rows = [outlook.state([c for c in board[r] if c is not None]) for r in range(SIZE)]
-        self.cols = [outlook.state([board[r][k] for r in range(SIZE) if board[r][k] is not None])
+        self.cols = [outlook.state([card for card in (board[r][k] for r in range(SIZE)) if card is not None])
                      for k in range(SIZE)]
         # Side 0 scores the columns: a column counts for us if we are side 0.
         self.col_sign = 1.0 if side == 0 else -defence
