@@ -381,6 +381,9 @@ def test_muggins_is_offered_and_the_learner_counts_and_claims() -> None:
     _fill(board)
     assert game.phase is CrossCribbPhase.COUNT and board.count_text == ""
     assert "how many points" in _text(board.turned_text)
+    # Counting is the learner's job now: the labels keep the points to themselves, the crib stays down.
+    assert all(_text(label).endswith("?") for label in board.line_labels.values())
+    assert "face down" in _text(board.crib_text)
     assert board.announce_button.layout.display is None and not board.announce_button.disabled
     # Over-counting is refused with the engine's reason, in words, and changes nothing.
     holds = game.holds(game.counting)
@@ -406,6 +409,7 @@ def test_muggins_is_offered_and_the_learner_counts_and_claims() -> None:
             board.accept_button.click()
         assert board.internal_errors == []
     result = game.last_round
+    assert not any(_text(label).endswith("?") for label in board.line_labels.values())
     assert claimed and sum(result.muggins) == claimed
     assert "by muggins" in _text(board.count_text)
 

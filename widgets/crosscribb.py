@@ -367,8 +367,11 @@ class CrossCribbBoard(View):
         self._grid.show(board, offered=model.offered_squares(), card=game.turned, marked=marked,
                         four_colour=self.four_colour)
         totals = model.line_totals()
+        # With muggins the sides count their own lines: the labels keep the points to themselves
+        # until the round is counted.
+        hidden = game.muggins and game.phase in (_PLAY, _COUNT)
         for line in LINES:
-            self._grid.label(line, self._side(line.side), totals[line])
+            self._grid.label(line, self._side(line.side), None if hidden else totals[line])
 
         players = self._t("xc.n_players", n=game.players)
         self._title.value = f'<div class="cc-title">{html.escape(self._t("xc.title", players=players))}</div>'
@@ -428,13 +431,17 @@ class CrossCribbBoard(View):
 
     def _crib_html(self, crib_size: int) -> str:
         game = self.game
+        owes = ""
         if game.phase is _PLAY:
             crib = self._t("xc.crib", side=self._side(game.dealer_side), n=crib_size)
             owed = ", ".join(self._t("xc.owes_one", name=self._names[s], n=game.owes(s)) for s in range(game.players))
             owes = f'<br>{html.escape(self._t("xc.owes", list=owed))}'
+        elif game.phase is _COUNT:
+            # Face down until it is the crib's turn to be counted.
+            crib = (self._t("xc.crib_counting", side=self._side(game.dealer_side), cards=cards_text(game.crib))
+                    if game.counting is None else self._t("xc.crib", side=self._side(game.dealer_side), n=crib_size))
         else:
             crib = self._t("xc.crib_shown", side=self._side(game.dealer_side), cards=cards_text(game.crib))
-            owes = ""
         return f'<div class="cc-text"><b>{html.escape(crib)}</b>{owes}</div>'
 
     def _draw_buttons(self) -> None:

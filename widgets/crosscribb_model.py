@@ -94,7 +94,7 @@ class CrossCribbBoardModel:
 
     def reveals(self, move: object) -> bool:
         """Whether a laid-away card may be shown: once the round is counted, or to the seat that laid it."""
-        if self.game.phase is not CrossCribbPhase.PLAY:
+        if self.game.phase not in (CrossCribbPhase.PLAY, CrossCribbPhase.COUNT):
             return True
         return isinstance(move, LaidAway) and self.seat is not None and move.seat == self.seat
 

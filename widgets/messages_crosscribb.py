@@ -67,6 +67,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                 "pt": "Cesta ({side}): {n} de 4 cartas, viradas para baixo"},
     "xc.crib_shown": {"en": "Crib ({side}): {cards}, counted below", "es": "Cuna ({side}): {cards}, contada abajo",
                       "pt": "Cesta ({side}): {cards}, contada abaixo"},
+    "xc.crib_counting": {"en": "Crib ({side}): {cards}, to be counted now", "es": "Cuna ({side}): {cards}, se cuenta ahora",
+                         "pt": "Cesta ({side}): {cards}, a contar agora"},
     "xc.owes": {"en": "Still owed to the crib: {list}", "es": "Aún deben a la cuna: {list}",
                 "pt": "Ainda devem à cesta: {list}"},
     "xc.owes_one": {"en": "{name} {n}", "es": "{name} {n}", "pt": "{name} {n}"},
