@@ -19,7 +19,7 @@ from typing import Any, Callable, Optional
 import ipywidgets as w
 
 from cribbage import Card
-from cribbage.messages import render
+from cribbage.messages import message, render
 from cribbage.crosscribb import (CROSSCRIBB_LEVELS, LINES, Announced, CountAccepted, CrossCribbError,
                                  CrossCribbGame, CrossCribbPhase, LaidAway, Line, MugginsClaimed, Placed,
                                  StarterTurned)
@@ -492,6 +492,6 @@ class CrossCribbBoard(View):
             return ""
         games = self._t("xc.games.one") if r.games == 1 else self._t("xc.games.many", n=r.games)
         text = self._t("xc.result", side=self._side(r.winner), high=r.scores[r.winner], low=r.scores[1 - r.winner],
-                       margin=r.margin, kind=self._t(f"xc.kind.{r.finish.value}"), games=games)
+                       margin=r.margin, kind=render(message(f"crosscribb.finish.{r.finish.value}"), self.language), games=games)
         return f'<div class="cc-xc-result" role="status">{html.escape(text)}</div>'
 

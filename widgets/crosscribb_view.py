@@ -14,7 +14,9 @@ from typing import Callable, Optional, Sequence
 import ipywidgets as w
 
 from cribbage import Card, HandScore
-from cribbage.crosscribb import CENTRE, COLUMNS_SIDE, LINES, CrossCribbGame, Line, LineScore, RoundResult
+from cribbage.crosscribb import (CENTRE, COLUMNS_SIDE, LINES, CrossCribbGame, Line, LineScore, RoundResult,
+                                 where_message)
+from cribbage.messages import render
 
 from .cards import card_html
 from .i18n import cards_text, describe_items, spoken_count, t
@@ -95,7 +97,8 @@ def line_label(line: Line, language: str) -> str:
 
 
 def where_text(square: tuple[int, int], language: str) -> str:
-    return t("xc.where", language, row=square[0] + 1, column=square[1] + 1)
+    """"row 1, column 3": the engine's words for a square."""
+    return render(where_message(square), language)
 
 
 def as_hand(line: LineScore) -> HandScore:

@@ -22,8 +22,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "xc.side.1": {"en": "rows", "es": "filas", "pt": "linhas"},
     "xc.row": {"en": "Row {n}", "es": "Fila {n}", "pt": "Linha {n}"},
     "xc.column": {"en": "Column {n}", "es": "Columna {n}", "pt": "Coluna {n}"},
-    "xc.where": {"en": "row {row}, column {column}", "es": "fila {row}, columna {column}",
-                 "pt": "linha {row}, coluna {column}"},
     "xc.square_button": {"en": "R{row} C{column}", "es": "F{row} C{column}", "pt": "L{row} C{column}"},
     "xc.place_here": {"en": "Place {card} here: {where}", "es": "Poner {card} aquí: {where}",
                       "pt": "Pôr {card} aqui: {where}"},
@@ -143,9 +141,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "xc.result": {"en": "The game goes to {side}, {high} to {low}, a margin of {margin}: {kind}, {games}.",
                   "es": "La partida es para {side}, {high} a {low}, una diferencia de {margin}: {kind}, {games}.",
                   "pt": "A partida é de {side}, {high} a {low}, uma diferença de {margin}: {kind}, {games}."},
-    "xc.kind.win": {"en": "a win", "es": "una victoria", "pt": "uma vitória"},
-    "xc.kind.skunk": {"en": "a skunk", "es": "un skunk", "pt": "um skunk"},
-    "xc.kind.double skunk": {"en": "a double skunk", "es": "un double skunk", "pt": "um double skunk"},
     # --- refusals ----------------------------------------------------------------------------------
     "xc.err.replaying": {"en": "You are watching the replay: press End ▶▶ to go back to the game first.",
                          "es": "Estás viendo la repetición: pulsa Fin ▶▶ para volver antes a la partida.",

@@ -33,7 +33,7 @@ from .records import (COLUMNS_SIDE, ROWS_SIDE, TARGET, AcceptCount, Action, Anno
                       CountAccepted, CrossCribbError, CrossCribbFinish, CrossCribbPhase, CrossCribbResult, CutForDeal,
                       Dealt, GameWon, LaidAway, LayAway, MugginsClaimed, NextRound, Place, Placed, Record, RecordKind,
                       Refusal, RoundResult, RoundScored, StarterTurned, Turned, crosscribb_finish,
-                      crosscribb_game_value)
+                      crosscribb_game_value, line_message, player_message, side_message, where_message)
 from .driver import Advance, CrossCribbDriver
 from .players import (CROSSCRIBB_LEVELS, AttackingPlayer, CrossCribbPlayer, ExpectedValuePlayer, RandomPlayer,
                       count_truly, play_crosscribb_game, play_round)
@@ -45,7 +45,8 @@ __all__ = [
     "NextRound", "CrossCribbGame", "CrossCribbPhase", "CrossCribbResult", "CrossCribbFinish", "CrossCribbError",
     "Refusal", "RecordKind", "Record", "CutForDeal", "Dealt", "StarterTurned", "Turned", "Placed", "LaidAway",
     "Announced", "MugginsClaimed", "CountAccepted", "RoundResult", "RoundScored", "GameWon",
-    "crosscribb_finish", "crosscribb_game_value", "deal_piles", "play_cycle", "round_deck", "turn_order",
+    "crosscribb_finish", "crosscribb_game_value", "line_message", "player_message", "side_message", "where_message",
+    "deal_piles", "play_cycle", "round_deck", "turn_order",
     "INDIVIDUAL", "CrossCribbDriver", "Advance",
     "CROSSCRIBB_LEVELS", "AttackingPlayer", "ExpectedValuePlayer", "CrossCribbPlayer", "RandomPlayer", "count_truly",
     "play_crosscribb_game", "play_round",
