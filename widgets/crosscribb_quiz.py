@@ -128,7 +128,7 @@ class CrossCribbQuiz(View):
 
     def score_of(self, line: Line) -> LineScore:
         """The engine's count of a line of the board on show."""
-        return (self._result.rows if line.kind == "row" else self._result.columns)[line.index]
+        return self._result.lines(line.side)[line.index]
 
     # Boards --------------------------------------------------------------------------------------------
     def _load(self, index: int) -> None:
@@ -230,7 +230,7 @@ class CrossCribbQuiz(View):
         line = self.line
         self._grid.show(board, marked=frozenset(line.squares), four_colour=self.four_colour)
         for each in LINES:
-            side = side_name(game, 0 if each.kind == "column" else 1, self._names, lang)
+            side = side_name(game, each.side, self._names, lang)
             points = self.score_of(each).total if each in self._counted else None
             self._grid.label(each, side, points)
         players = self._t("xc.n_players", n=self.players)

@@ -14,7 +14,7 @@ from typing import Callable, Optional, Sequence
 import ipywidgets as w
 
 from cribbage import Card, HandScore
-from cribbage.crosscribb import (CENTRE, COLUMNS_SIDE, LINES, CrossCribbGame, Line, LineScore, RoundResult,
+from cribbage.crosscribb import (CENTRE, COLUMNS_SIDE, LINES, CrossCribbGame, Line, LineKind, LineScore, RoundResult,
                                  where_message)
 from cribbage.messages import render
 
@@ -180,7 +180,7 @@ class BoardGrid(w.GridBox):
         """Label a line with the side it scores for and its points (None: hidden, as in the quiz)."""
         lang = self.language
         pts = "?" if points is None else t("xc.pts", lang, n=points)
-        kind = "cc-xc-rowlabel" if line.kind == "row" else "cc-xc-collabel"
+        kind = "cc-xc-rowlabel" if line.kind is LineKind.ROW else "cc-xc-collabel"
         text = (f'<div class="cc-xc-label {kind}"><b>{html.escape(line_label(line, lang))}</b><br>'
                 f'{html.escape(side)}<br><span class="cc-xc-pts">{html.escape(pts)}</span></div>')
         if self.labels[line].value != text:
