@@ -9,6 +9,8 @@ CrossCribb board) goes through :class:`CrossCribbDriver` instead of a loop of it
 >>> step = driver.advance()
 >>> driver.waiting_for == game.to_act == 0 or game.to_act is None
 True
+>>> str(step.messages[0]).startswith("player 2")
+True
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping, Optional
 
+from ..messages import Message
 from .game import CrossCribbGame
 from .records import CrossCribbPhase, Record, Refusal, CrossCribbError
 
@@ -35,6 +38,11 @@ class Advance:
     records: tuple[Record, ...]
     waiting_for: Optional[int]
     phase: CrossCribbPhase
+
+    @property
+    def messages(self) -> tuple[Message, ...]:
+        """What happened, as messages a view renders in its language."""
+        return tuple(record.message for record in self.records)
 
 
 class CrossCribbDriver:
