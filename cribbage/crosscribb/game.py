@@ -417,33 +417,44 @@ class CrossCribbGame:
         return max(0, self._target - self._scores[side])
 
     def round_could_end_game(self) -> tuple[int, ...]:
-        """The sides that could reach the target with the round now being played: a side pegs the
-        difference of the round's totals, so it could when the most its lines (and crib) can still
-        total, less what the other side's lines already hold, reaches what it needs.
+        """The sides that could reach the target with the round now being played.
 
-        Empty between rounds and after the game. A line's count only grows as cards are added, so
-        what the other side holds so far is a floor; each unfinished line or crib is given the most
-        five cards can score (29), so a side listed here may still fall short.
+        A side pegs the difference of the round's totals, so it could when the best difference
+        still possible reaches what it needs: its own lines and crib at the most they can score
+        (an unfinished line or crib at 29, the most five cards hold), the other side's at the least
+        (a line's count only grows as cards are added, so what it holds so far). With muggins the
+        other side may yet announce nothing and have all of it claimed, and what was announced,
+        claimed or let stand is settled. Empty between rounds and after the game.
         """
         if self._phase not in (_PLAY, _COUNT):
             return ()
         totals = line_totals(self._board, self._starter)
-        crib_full = len(self._crib) == 4
-        crib_now = hand_total(self.crib, self._starter, crib=True) if crib_full else None
+        crib_known = len(self._crib) == 4
+        most: dict[Optional[Line], int] = {}
+        least: dict[Optional[Line], int] = {}
+        for line in LINES:
+            full = all(self._board[r * SIZE + c] is not None for r, c in line.squares)
+            most[line], least[line] = (totals[line] if full else 29), totals[line]
+        crib_holds = hand_total(self.crib, self._starter, crib=True) if crib_known else None
+        most[None], least[None] = (29 if crib_holds is None else crib_holds), (crib_holds or 0)
+        items = self._count_items()
+        # Items not yet announced: all of them while the board is filled.
+        first = 0 if self._phase is _PLAY else self._count_step + (self._answer is not None)
+        pending = self._answer
         out = []
         for side in (0, 1):
-            most = least_other = 0
-            for line in LINES:
-                full = all(self._board[r * SIZE + c] is not None for r, c in line.squares)
-                if line.side == side:
-                    most += totals[line] if full else 29
-                else:
-                    least_other += totals[line]
-            if side == self.dealer_side:
-                most += (crib_now if crib_now is not None else 29) + self._his_heels
+            def owner(item: Optional[Line]) -> int:
+                return self.dealer_side if item is None else item.side
+            best = self._his_heels if side == self.dealer_side else -self._his_heels
+            if self._muggins_on:
+                best += (self._announced[side] + self._muggins_taken[side]
+                         - self._announced[1 - side] - self._muggins_taken[1 - side])
+                best += sum(most[item] for item in items[first:])   # theirs claimed in full
+                if pending is not None and pending.side != side:
+                    best += pending.missed
             else:
-                least_other += self._his_heels + (crib_now or 0)
-            if most - least_other >= self.points_to_win(side):
+                best += sum(most[item] if owner(item) == side else -least[item] for item in items)
+            if best >= self.points_to_win(side):
                 out.append(side)
         return tuple(out)
 
