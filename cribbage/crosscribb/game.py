@@ -33,6 +33,7 @@ from typing import Any, Callable, Optional, Union
 
 from ..cards import Card, CardLike, Deck
 from ..errors import CribbageError
+from ..messages import message
 from ..scoring import hand_total, score_hand
 from .board import (CENTRE, LINES, SIZE, SQUARES, Line, Square, SquareLike, line_total,
                     line_totals, score_board, square)
@@ -644,7 +645,8 @@ class CrossCribbGame:
         """Raise :class:`CrossCribbError` saying why ``seat`` may not lay its turned card away now."""
         self._verify_turn(seat, card)
         if self._owes[seat] == 0:
-            raise CrossCribbError(Refusal.LAID_ALL, card=self._turned, n=self._share[seat])
+            laid = message("crosscribb.both_your_cards" if self._share[seat] == 2 else "crosscribb.your_card")
+            raise CrossCribbError(Refusal.LAID_ALL, card=self._turned, laid=laid)
 
     def can_lay_away(self, seat: int, card: Optional[CardLike] = None) -> bool:
         return _can(self.verify_lay_away, seat, card)

@@ -159,7 +159,7 @@ class Refusal(str, enum.Enum):
     NOT_A_SQUARE = "square"          # where
     CENTRE = "centre"
     OCCUPIED = "occupied"            # square, card
-    LAID_ALL = "laid_all"            # card, n (the seat's share of the crib)
+    LAID_ALL = "laid_all"            # card, laid (your card / both your cards)
     STILL_PLAYING = "still_playing"  # round
     MUGGINS_OFF = "muggins_off"
     NOT_COUNTING = "not_counting"
