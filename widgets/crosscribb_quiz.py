@@ -135,7 +135,9 @@ class CrossCribbQuiz(View):
         seed = self.seeds[index]
         game = CrossCribbGame(self.players, seed=seed)
         play_round(game, [CROSSCRIBB_LEVELS[self.level](f"{seed}/seat {s}") for s in range(self.players)])
-        self._game, self._result, self._index = game, game.last_round, index
+        result = game.last_round
+        assert result is not None   # play_round plays the round to its count
+        self._game, self._result, self._index = game, result, index
         sides = [game.side_of(s) for s in range(self.players)]
         self._names = seat_names(self.players, None, sides, self.language)
         self._counted: dict[Line, Optional[int]] = {}
