@@ -97,3 +97,26 @@ def test_muggins_with_the_computer_the_learner_counts_and_answers() -> None:
 def test_the_model_reports_when_the_round_can_end_the_game() -> None:
     model = CrossCribbBoardModel(players=2, seat=0, level="random", seed=1, target=5)
     assert model.ending_sides() == (0, 1)
+
+
+def test_a_learner_partnered_with_the_computer_counts_for_the_side() -> None:
+    # Seat 3 partners seat 1 (the rows); the engine names seat 1 to count, but the person decides.
+    model = CrossCribbBoardModel(players=4, seat=3, level="random", seed=2, muggins=True)
+    game = model.game
+    while game.phase is PLAY:
+        if model.offered_squares():
+            model.place(sorted(model.offered_squares())[0])
+        else:
+            model.lay_away()
+    counted = answered = 0
+    while game.phase is COUNT:
+        assert model.is_my_turn()
+        if game.awaiting_answer is not None:
+            assert game.awaiting_answer.side == 0
+            model.accept_count()
+            answered += 1
+        else:
+            assert game.counting_side == 1
+            model.announce(game.holds(game.counting))
+            counted += 1
+    assert counted == 5 + (game.dealer_side == 1) and answered == 5 + (game.dealer_side == 0)

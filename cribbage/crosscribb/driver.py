@@ -27,9 +27,6 @@ if TYPE_CHECKING:
 
 __all__ = ["CrossCribbDriver", "Advance"]
 
-_ACTING = (CrossCribbPhase.PLAY, CrossCribbPhase.COUNT)
-
-
 @dataclass(frozen=True, slots=True)
 class Advance:
     """What :meth:`CrossCribbDriver.advance` did: the records it logged, in order (the automatic
@@ -60,19 +57,29 @@ class CrossCribbDriver:
         self.computers = dict(computers)
         self.deal = deal
 
+    def _deciding(self) -> tuple[int, ...]:
+        # Seats that may make the next decision: the seat to act, or with muggins any seat of the
+        # side that counts or answers, so a person partnered with a computer counts for the side.
+        game = self.game
+        if game.phase is CrossCribbPhase.COUNT:
+            answer = game.awaiting_answer
+            side = 1 - answer.side if answer is not None else game.counting_side
+            assert side is not None
+            return game.seats_of(side)
+        if game.phase is CrossCribbPhase.PLAY and game.to_act is not None:
+            return (game.to_act,)
+        return ()
+
     @property
     def waiting_for(self) -> Optional[int]:
         """The person's seat that must act now, or None (a computer's turn, or no turn at all)."""
-        seat = self.game.to_act
-        if self.game.phase in _ACTING and seat is not None and seat not in self.computers:
-            return seat
-        return None
+        return next((seat for seat in self._deciding() if seat not in self.computers), None)
 
     def computer_to_act(self) -> Optional[int]:
         """The computer seat that acts next, or None."""
-        game = self.game
-        if game.phase in _ACTING and game.to_act in self.computers:
-            return game.to_act
+        deciding = self._deciding()
+        if deciding and all(seat in self.computers for seat in deciding):
+            return self.game.to_act
         return None
 
     def step(self) -> Optional[Record]:
