@@ -9,8 +9,9 @@ import random
 import pytest
 
 from cribbage import CribbageError, IllegalActionError
+from cribbage.result import Finish
 from cribbage.crosscribb import (LINES, AcceptCount, Announce, Announced, ClaimMuggins, CountAccepted,
-                                 CrossCribbDriver, CrossCribbError, CrossCribbFinish, CrossCribbGame, CrossCribbPhase,
+                                 CrossCribbDriver, CrossCribbError, CrossCribbGame, CrossCribbPhase,
                                  CrossCribbResult, ExpectedValuePlayer, LaidAway, LayAway, MugginsClaimed, GameWon,
                                  Place, Placed, RandomPlayer, RecordKind, Refusal, crosscribb_finish,
                                  crosscribb_game_value, count_truly, play_crosscribb_game, play_round)
@@ -156,12 +157,12 @@ def test_errors_are_cribbage_errors() -> None:
 
 def test_the_finish_is_derived_in_one_place() -> None:
     assert [crosscribb_finish(m) for m in (1, 15, 16, 30, 31, 60)] == [
-        CrossCribbFinish.WIN, CrossCribbFinish.WIN, CrossCribbFinish.SKUNK, CrossCribbFinish.SKUNK,
-        CrossCribbFinish.DOUBLE_SKUNK, CrossCribbFinish.DOUBLE_SKUNK]
-    assert [f.games for f in CrossCribbFinish] == [1, 2, 3]
+        Finish.WIN, Finish.WIN, Finish.SKUNK, Finish.SKUNK, Finish.DOUBLE_SKUNK, Finish.DOUBLE_SKUNK]
+    # The same finishes as cribbage's (one name for one idea), worth 1, 2 and 3 games.
+    assert [crosscribb_game_value(m) for m in (15, 30, 31)] == [1, 2, 3]
     assert crosscribb_game_value(16) == 2
     result = CrossCribbResult.of((12, 43))
-    assert (result.winner, result.margin, result.games, result.finish) == (1, 31, 3, CrossCribbFinish.DOUBLE_SKUNK)
+    assert (result.winner, result.margin, result.games, result.finish) == (1, 31, 3, Finish.DOUBLE_SKUNK)
     assert result.kind == "double skunk"
     for bad in (0, -3, 2.5, True):
         with pytest.raises(CribbageError):

@@ -30,7 +30,7 @@ from .board import (CENTRE, COLUMNS, LINES, ROWS, SQUARES, Line, LineKind, LineS
                     line_total, line_totals, running_total, score_board, score_line, square)
 from .game import INDIVIDUAL, CrossCribbGame, deal_piles, play_cycle, round_deck, turn_order
 from .records import (COLUMNS_SIDE, ROWS_SIDE, TARGET, AcceptCount, Action, Announce, Announced, ClaimMuggins,
-                      CountAccepted, CrossCribbError, CrossCribbFinish, CrossCribbPhase, CrossCribbResult, CutForDeal,
+                      CountAccepted, CrossCribbError, CrossCribbPhase, CrossCribbResult, CutForDeal,
                       Dealt, GameWon, LaidAway, LayAway, MugginsClaimed, NextRound, Place, Placed, Record, RecordKind,
                       Refusal, RoundResult, RoundScored, StarterTurned, Turned, crosscribb_finish,
                       crosscribb_game_value, line_message, player_message, side_message, where_message)
@@ -42,7 +42,7 @@ __all__ = [
     "CENTRE", "COLUMNS", "LINES", "ROWS", "SQUARES", "Line", "LineKind", "LineScore", "Square", "SquareLike",
     "line_name", "line_total", "line_totals", "running_total", "score_board", "score_line", "square",
     "COLUMNS_SIDE", "ROWS_SIDE", "TARGET", "Action", "Place", "LayAway", "Announce", "ClaimMuggins", "AcceptCount",
-    "NextRound", "CrossCribbGame", "CrossCribbPhase", "CrossCribbResult", "CrossCribbFinish", "CrossCribbError",
+    "NextRound", "CrossCribbGame", "CrossCribbPhase", "CrossCribbResult", "CrossCribbError",
     "Refusal", "RecordKind", "Record", "CutForDeal", "Dealt", "StarterTurned", "Turned", "Placed", "LaidAway",
     "Announced", "MugginsClaimed", "CountAccepted", "RoundResult", "RoundScored", "GameWon",
     "crosscribb_finish", "crosscribb_game_value", "line_message", "player_message", "side_message", "where_message",

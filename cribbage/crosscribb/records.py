@@ -19,6 +19,7 @@ from typing import ClassVar, Optional, Union
 from ..cards import Card
 from ..errors import IllegalActionError
 from ..messages import Message, add_catalogue, message
+from ..result import Finish
 from ..scoring import HandScore
 from . import catalogue
 from .board import Line, LineKind, LineScore, Square
@@ -26,7 +27,7 @@ from .board import Line, LineKind, LineScore, Square
 for _part in catalogue.PARTS:
     add_catalogue(_part)
 
-__all__ = ["CrossCribbPhase", "RecordKind", "Refusal", "CrossCribbError", "CrossCribbFinish", "COLUMNS_SIDE",
+__all__ = ["CrossCribbPhase", "RecordKind", "Refusal", "CrossCribbError", "COLUMNS_SIDE",
            "ROWS_SIDE", "TARGET", "CARDS_IN_PLAY", "Place", "LayAway", "Announce", "ClaimMuggins", "AcceptCount",
            "NextRound", "Action", "CutForDeal", "Dealt", "StarterTurned", "Turned", "Placed", "LaidAway",
            "Announced", "MugginsClaimed", "CountAccepted", "RoundResult", "RoundScored", "CrossCribbResult",
@@ -98,45 +99,29 @@ class RecordKind(str, enum.Enum):
         return self.value
 
 
-class CrossCribbFinish(str, enum.Enum):
-    """How a game of CrossCribb was won, by the final margin."""
-
-    WIN = "win"
-    """A margin of 15 or less: 1 game."""
-    SKUNK = "skunk"
-    """16 to 30: 2 games."""
-    DOUBLE_SKUNK = "double skunk"
-    """31 or more: 3 games."""
-
-    @property
-    def games(self) -> int:
-        return _GAMES[self]
-
-    def __str__(self) -> str:
-        return self.value
+# CrossCribb names its finishes as cribbage does (:class:`cribbage.result.Finish`); only the rule
+# differs: it goes by the final margin, and a double skunk is always 3 games.
+_GAMES = {Finish.WIN: 1, Finish.SKUNK: 2, Finish.DOUBLE_SKUNK: 3}
 
 
-_GAMES = {CrossCribbFinish.WIN: 1, CrossCribbFinish.SKUNK: 2, CrossCribbFinish.DOUBLE_SKUNK: 3}
-
-
-def crosscribb_finish(margin: int) -> CrossCribbFinish:
+def crosscribb_finish(margin: int) -> Finish:
     """A win for a final margin of 15 or less, a skunk for 16 to 30, a double skunk for 31 or more.
 
     >>> crosscribb_finish(15), crosscribb_finish(16), crosscribb_finish(31)
-    (<CrossCribbFinish.WIN: 'win'>, <CrossCribbFinish.SKUNK: 'skunk'>, <CrossCribbFinish.DOUBLE_SKUNK: 'double skunk'>)
+    (<Finish.WIN: 'win'>, <Finish.SKUNK: 'skunk'>, <Finish.DOUBLE_SKUNK: 'double skunk'>)
     """
     if not isinstance(margin, int) or isinstance(margin, bool) or margin < 1:
         raise CrossCribbError(Refusal.MARGIN, margin=margin)
     if margin <= 15:
-        return CrossCribbFinish.WIN
+        return Finish.WIN
     if margin <= 30:
-        return CrossCribbFinish.SKUNK
-    return CrossCribbFinish.DOUBLE_SKUNK
+        return Finish.SKUNK
+    return Finish.DOUBLE_SKUNK
 
 
 def crosscribb_game_value(margin: int) -> int:
     """Games won for a final margin: 15 or less 1, 16 to 30 a skunk (2), 31 or more a double skunk (3)."""
-    return crosscribb_finish(margin).games
+    return _GAMES[crosscribb_finish(margin)]
 
 
 # Refusals -----------------------------------------------------------------------------------------
@@ -498,15 +483,15 @@ class CrossCribbResult:
         """The result of final scores (the higher wins)."""
         winner = 0 if scores[0] > scores[1] else 1
         margin = scores[winner] - scores[1 - winner]
-        return cls(winner, scores, margin, crosscribb_finish(margin).games)
+        return cls(winner, scores, margin, crosscribb_game_value(margin))
 
     @property
-    def finish(self) -> CrossCribbFinish:
+    def finish(self) -> Finish:
         """A win, a skunk or a double skunk."""
         return crosscribb_finish(self.margin)
 
     @property
-    def kind(self) -> CrossCribbFinish:
+    def kind(self) -> Finish:
         """The same as :attr:`finish` (compares equal to ``"win"``, ``"skunk"``, ``"double skunk"``)."""
         return self.finish
 
