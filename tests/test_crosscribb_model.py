@@ -28,6 +28,15 @@ def test_the_model_imports_no_ipywidgets() -> None:
     assert done.returncode == 0, done.stderr
 
 
+def _fill(model: CrossCribbBoardModel) -> None:
+    """The learner fills the board: the first open square each turn, the crib when forced."""
+    while model.game.phase is PLAY:
+        if model.offered_squares():
+            model.place(sorted(model.offered_squares())[0])
+        else:
+            model.lay_away()
+
+
 def _state(model: CrossCribbBoardModel) -> tuple:
     game = model.game
     return (game.log, game.scores, game.phase, game.to_act, game.turned, model.step, model.shown())
@@ -73,11 +82,7 @@ def test_refusals_change_nothing() -> None:
 def test_muggins_with_the_computer_the_learner_counts_and_answers() -> None:
     model = CrossCribbBoardModel(players=2, seat=0, level="expected", seed=5, muggins=True)
     game = model.game
-    while game.phase is PLAY:
-        if model.offered_squares():
-            model.place(sorted(model.offered_squares())[0])
-        else:
-            model.lay_away()
+    _fill(model)
     assert game.phase is COUNT and model.is_my_turn()
     missed = 0
     while game.phase is COUNT:
@@ -103,11 +108,7 @@ def test_a_learner_partnered_with_the_computer_counts_for_the_side() -> None:
     # Seat 3 partners seat 1 (the rows); the engine names seat 1 to count, but the person decides.
     model = CrossCribbBoardModel(players=4, seat=3, level="random", seed=2, muggins=True)
     game = model.game
-    while game.phase is PLAY:
-        if model.offered_squares():
-            model.place(sorted(model.offered_squares())[0])
-        else:
-            model.lay_away()
+    _fill(model)
     counted = answered = 0
     while game.phase is COUNT:
         assert model.is_my_turn()
