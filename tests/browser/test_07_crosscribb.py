@@ -1,7 +1,7 @@
 """Stop 7 in JupyterLab: a whole CrossCribb round played with real clicks, replayed, and a line of
 the quiz counted; the page must show what the same clicks do to the same seeded game run here."""
 
-from cribbage.crosscribb import Phase
+from cribbage.crosscribb import CrossCribbPhase as Phase
 from widgets.crosscribb import CrossCribbBoard
 from widgets.crosscribb_quiz import CrossCribbQuiz
 
