@@ -477,8 +477,9 @@ class RaceQuestion(Question):
 
     @property
     def key(self) -> str:
-        return (f"race: pone {self.pone[0]} on {self.pone[1]} with {self.pone[2]}, dealer {self.dealer[0]} "
-                f"on {self.dealer[1]} with {self.dealer[2]}, starter {self.starter}")
+        pone, dealer = (cards_text(show.hand) for show in self.shows)
+        return (f"race: pone {self.pone[0]} on {self.pone[1]} with {pone}, dealer {self.dealer[0]} "
+                f"on {self.dealer[1]} with {dealer}, starter {self.starter}")
 
     @property
     def answer(self) -> str:
