@@ -178,6 +178,16 @@ class Question:
     def _guess_text(self, value: Any) -> str:
         return str(value)
 
+    def _count_hint(self, items: Sequence[ScoreItem], guess: int, *, too_many: str, more: str) -> str:
+        """For a count too high, ``too_many``; too low, the kinds whose points it leaves out, if
+        some do exactly, else ``more``."""
+        if guess > self.answer:
+            return self._t(too_many)
+        missed = _missed_kinds(items, guess)
+        if missed:
+            return self._t("ex.hint.missed", kinds=", ".join(self._t(f"ex.kind.{kind}") for kind in missed))
+        return self._t(more)
+
     def _invalid_key(self) -> str:
         return "ex.need_number"
 
@@ -280,13 +290,7 @@ class HandQuestion(Question):
             return self._t("ex.hint.flush_crib" if self.crib else "ex.hint.flush_hand")
         if self.count == "runs":
             return self._t("ex.hint.runs_low" if guess < answer else "ex.hint.runs_high")
-        if guess > answer:
-            return self._t("ex.hint.too_many")
-        missed = _missed_kinds(score.items, guess)
-        if missed:
-            names = ", ".join(self._t(f"ex.kind.{kind}") for kind in missed)
-            return self._t("ex.hint.missed", kinds=names)
-        return self._t("ex.hint.more")
+        return self._count_hint(score.items, guess, too_many="ex.hint.too_many", more="ex.hint.more")
 
 
 def _missed_kinds(items: Sequence[ScoreItem], guess: int) -> list[str]:
@@ -342,13 +346,7 @@ class PlayQuestion(Question):
         earlier_same = any(card.rank == last.rank for card in self.series[:-2])
         if guess > self.answer and earlier_same and self.series[-2].rank != last.rank:
             return self._t("ex.hint.play_broken_pair", card=str(last))
-        if guess > self.answer:
-            return self._t("ex.hint.play_too_many")
-        missed = _missed_kinds(self.score.items, guess)
-        if missed:
-            names = ", ".join(self._t(f"ex.kind.{kind}") for kind in missed)
-            return self._t("ex.hint.missed", kinds=names)
-        return self._t("ex.hint.play_more")
+        return self._count_hint(self.score.items, guess, too_many="ex.hint.play_too_many", more="ex.hint.play_more")
 
 
 # CrossCribb -------------------------------------------------------------------------------------
@@ -387,13 +385,7 @@ class LineQuestion(Question):
         return lines
 
     def hint(self, guess: int) -> str:
-        if guess > self.answer:
-            return self._t("ex.hint.too_many")
-        missed = _missed_kinds(self.score.items, guess)
-        if missed:
-            names = ", ".join(self._t(f"ex.kind.{kind}") for kind in missed)
-            return self._t("ex.hint.missed", kinds=names)
-        return self._t("ex.hint.more")
+        return self._count_hint(self.score.items, guess, too_many="ex.hint.too_many", more="ex.hint.more")
 
 
 # The board --------------------------------------------------------------------------------------
