@@ -121,21 +121,22 @@ class DealPractice(View):
         self._who = w.HTML()
         self._theirs = w.HTML()
         self.deal_button = w.Button(description=self._t("deal.deck"), tooltip=self._t("deal.deck"),
-                                    layout=w.Layout(width="auto"))
+                                    layout=w.Layout(width="auto", align_self="flex-start"))
         self.deal_button.on_click(self._guard(lambda _b: self.deal()))
         self.picker = CardPicker((), pick=2, language=language, show_status=False)
         self.picker.on_change(lambda _selected: self._refresh())
-        self.lay_away_button = w.Button(description=self._t("deal.lay_away"), layout=w.Layout(width="auto"))
+        self.lay_away_button = w.Button(description=self._t("deal.lay_away"), layout=w.Layout(width="auto", align_self="flex-start"))
         self.lay_away_button.on_click(self._guard(lambda _b: self.lay_away()))
-        self.cut_button = w.Button(description=self._t("deal.cut"), layout=w.Layout(width="auto"))
+        self.cut_button = w.Button(description=self._t("deal.cut"), layout=w.Layout(width="auto", align_self="flex-start"))
         self.cut_button.on_click(self._guard(lambda _b: self.cut()))
-        self.again_button = w.Button(description=self._t("deal.again"), layout=w.Layout(width="auto"))
+        self.again_button = w.Button(description=self._t("deal.again"), layout=w.Layout(width="auto", align_self="flex-start"))
         self.again_button.on_click(self._guard(lambda _b: self.deal()))
+        self._hand_label = w.HTML()
         self._hand = CardRow(language=language)
         self._crib = w.HTML()
         self._count = w.HTML()
         self.children = [style_tag(), self._title, self._who, self._theirs, self.deal_button, self.picker,
-                         self.lay_away_button, self._crib, self.cut_button, self._hand, self._count,
+                         self.lay_away_button, self._crib, self.cut_button, self._hand_label, self._hand, self._count,
                          self._message, self.again_button]
         self._refresh()
 
@@ -175,6 +176,7 @@ class DealPractice(View):
         self._show(self.cut_button, step == "cut")
         self._show(self.again_button, step == "done")
         self._show(self._hand, step in ("cut", "done"))
+        self._show(self._hand_label, step in ("cut", "done"))
         if step == "deck":
             self._text(self._who, "")
             self._theirs.value = _backs(1, self._t("deal.deck_label"))
@@ -196,6 +198,7 @@ class DealPractice(View):
         owner = self._t("deal.crib_yours" if s.you_deal else "deal.crib_theirs")
         self._crib.value = (f'<div class="cc-text">{html.escape(owner)}</div>'
                             + _backs(4, self._t("deal.face_down")))
+        self._text(self._hand_label, self._t("deal.your_hand", cards=cards_text(s.laid_away)))
         label = self._t("card.starter")
         self._hand.set_cards(s.kept, starter=s.starter, starter_label=label)
         if step == "cut":

@@ -331,6 +331,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "deal.laid": {"en": "You laid away {cards}; the computer laid away two. Now cut for the starter.",
                   "es": "Echaste {cards}; el ordenador echó dos. Ahora corta para la carta inicial.",
                   "pt": "Você descartou {cards}; o computador descartou duas. Agora corte para a virada."},
+    "deal.your_hand": {"en": "Your hand (you laid away {cards}):", "es": "Tu mano (echaste {cards} a la cuna):",
+                       "pt": "Sua mão (você descartou {cards}):"},
     "deal.cut": {"en": "Cut the deck: turn the starter", "es": "Cortar el mazo: levantar la carta inicial",
                  "pt": "Cortar o baralho: virar a virada"},
     "deal.starter": {"en": "The starter is the {card}: the fifth card of both hands and of the crib.",
