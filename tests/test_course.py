@@ -507,3 +507,25 @@ def test_stop_7_crosscribb() -> None:
     result = game.last_round
     assert result.points == abs(result.totals[0] - result.totals[1])
     assert [crosscribb_value(m) for m in (1, 15, 16, 30, 31, 45)] == [1, 1, 2, 2, 3, 3]
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_no_widget_shown_above_is_changed_below(path: Path) -> None:
+    # A widget is one object wherever it is shown: moving a board's pegs in a later cell moves them
+    # in the picture above too, where it would answer a question before it is asked.
+    defined: dict[str, int] = {}
+    for number, cell in enumerate(_cells(path)):
+        if cell["cell_type"] != "code":
+            continue
+        tree = ast.parse(_source(cell))
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and isinstance(node.func.value, ast.Name) and node.func.attr != "check"):
+                name = node.func.value.id
+                assert defined.get(name, number) == number, \
+                    f"cell {number} changes {name}, shown in cell {defined[name]}"
+        for node in tree.body:
+            if isinstance(node, ast.Assign):
+                for target in node.targets:
+                    if isinstance(target, ast.Name):
+                        defined.setdefault(target.id, number)
