@@ -529,3 +529,15 @@ def test_no_widget_shown_above_is_changed_below(path: Path) -> None:
                 for target in node.targets:
                     if isinstance(target, ast.Name):
                         defined.setdefault(target.id, number)
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
+def test_every_cell_but_the_imports_shows_something(path: Path) -> None:
+    for number, cell in enumerate(_cells(path)):
+        if cell["cell_type"] != "code":
+            continue
+        body = ast.parse(_source(cell)).body
+        if all(isinstance(node, (ast.Import, ast.ImportFrom)) for node in body):
+            continue
+        shows = isinstance(body[-1], ast.Expr) or "print(" in _source(cell)
+        assert shows, f"cell {number} shows nothing"
