@@ -100,12 +100,12 @@ def test_only_checked_printouts_are_stored(path: Path) -> None:
     for number, cell in enumerate(_cells(path)):
         if cell["cell_type"] != "code":
             continue
-        assert cell.get("execution_count") is None, f"cell {number}"
         if CHECK_OUTPUT in _source(cell):
-            assert cell["outputs"], f"cell {number} is checked but stores no output: run tests/course_outputs.py"
+            assert cell["outputs"] and cell["execution_count"], \
+                f"cell {number} is checked but stores no output: run tests/course_outputs.py"
             assert all(out["output_type"] == "stream" for out in cell["outputs"]), f"cell {number}"
         else:
-            assert cell.get("outputs") == [], f"cell {number}"
+            assert cell.get("outputs") == [] and cell.get("execution_count") is None, f"cell {number}"
 
 
 LESSONS = [p for p in NOTEBOOKS if re.match(r"0[0-7]_", p.name)]

@@ -542,7 +542,8 @@ class KeepsQuestion(Question):
             partners = self.six[at + 1:]
             if partners:
                 lines.append(self._t("ex.keeps.with", card=str(first), others=cards_text(partners), n=len(partners)))
-        lines.append(self._t("ex.keeps.sum", total=self.answer))
+        ways = [str(len(self.six) - 1 - at) for at in range(len(self.six) - 1)]
+        lines.append(self._t("ex.keeps.sum", sum=" + ".join(ways), total=self.answer))
         return lines
 
     def hint(self, guess: int) -> str:

@@ -257,14 +257,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "pt": "De quantas maneiras diferentes você pode ficar com quatro destas seis cartas?",
     },
     "ex.keeps.with": {
-        "en": "lay away {card} with {others}",
-        "es": "echar {card} con {others}",
-        "pt": "descartar {card} com {others}",
+        "en": "lay away {card} and one of {others}: {n}",
+        "es": "echar {card} y una de {others}: {n}",
+        "pt": "descartar {card} e uma de {others}: {n}",
     },
     "ex.keeps.sum": {
-        "en": "Each pair you lay away leaves one keep: {total} ways.",
-        "es": "Cada par de cartas que echas deja una mano: {total} maneras.",
-        "pt": "Cada par de cartas descartado deixa uma mão: {total} maneiras.",
+        "en": "{sum} = {total}: each pair you lay away leaves one keep.",
+        "es": "{sum} = {total}: cada par de cartas que echas deja una mano.",
+        "pt": "{sum} = {total}: cada par de cartas descartado deixa uma mão.",
     },
     "ex.hint.keeps": {
         "en": "Keeping four is the same as choosing the two to lay away. Pair the first card with each of the others, then the second...",

@@ -57,5 +57,5 @@ def test_the_stop_starts_with_a_deal_to_play(open_notebook) -> None:
 def test_how_many_keeps(open_notebook) -> None:
     notebook = open_notebook(NOTEBOOK)
     cell = notebook.try_it("six", "my_ways", 6, 15)
-    notebook.expect_text(cell, "Each pair you lay away leaves one keep: 15 ways.")
+    notebook.expect_text(cell, "5 + 4 + 3 + 2 + 1 = 15: each pair you lay away leaves one keep.")
     notebook.screenshot("01_deal_discard_crib-try-it", cell=cell)
