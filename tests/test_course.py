@@ -366,6 +366,11 @@ def test_stop_1_the_deal_the_crib_and_his_heels() -> None:
                            discards=("5H 5D", "2S 3S"))
     assert heels.events[0].kind == "his heels" and heels.scores == (2, 0)
     assert len(advise_discard("AC 4D 6H 9S JD KC", dealer=False)) == 15
+    from widgets.deal import DealSteps
+    first_deal = DealSteps(seed=7)                                       # "the first deal above turns one"
+    first_deal.deal()
+    first_deal.lay_away(first_deal.six[:2])
+    assert first_deal.cut().rank == 11 and first_deal.you_deal
     assert [score_hand(cards("5C 5D 6H 7S"), Card.parse(s)).total for s in ("AC", "8C", "5H")] == [8, 12, 17]
 
 
