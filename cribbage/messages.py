@@ -15,11 +15,12 @@ them in the learner's language without reading the English back.
 Values render by type: a :class:`~cribbage.cards.Card` as its symbol (the same in every language),
 cards as a space-separated list, a :class:`Seat` as its role word in that language ("the dealer",
 "el repartidor", "o carteador") or the name the view gives it, a :class:`Rank` as its label, numbers
-as numbers (a decimal comma in Spanish and Portuguese), a nested message in the same language, and
-several messages as one list ("a, b and c"). A template is ``str.format`` text; a value may take a
-form after a colon: ``{seat:cap}`` capitalised, ``{seat:of}`` the possessive ("the dealer's",
-"del repartidor"), ``{seat:to}`` ("to the dealer", "al repartidor"), ``{rank:plural}`` ("aces",
-"5s"). A template given as a pair ``(one, other)`` is chosen by the value ``n`` (plural forms).
+as numbers (a decimal comma in Spanish and Portuguese), :class:`Words` as the number said aloud, a
+nested message in the same language, and several messages as one list ("a, b and c"). A template is
+``str.format`` text; a value may take a form after a colon: ``{seat:cap}`` capitalised,
+``{seat:of}`` the possessive ("the dealer's", "del repartidor"), ``{seat:to}`` ("to the dealer",
+"al repartidor"), ``{rank:plural}`` ("aces", "5s"), ``{rank:words}`` ("sevens", "sietes"). A
+:class:`Plural` template has a singular and a plural form, chosen by the value ``n``.
 """
 
 from __future__ import annotations
@@ -30,16 +31,35 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Union
 
-__all__ = ["LANGUAGES", "Message", "message", "render", "Seat", "Role", "Rank", "CATALOGUE",
-           "add_catalogue", "check_language", "placeholders", "Template"]
+__all__ = ["LANGUAGES", "Message", "message", "render", "Seat", "Role", "Rank", "Words", "number_words",
+           "CATALOGUE", "add_catalogue", "check_language", "placeholders", "Template", "Plural"]
 
 LANGUAGES: tuple[str, ...] = ("en", "es", "pt")
 
-#: A template: one text, or (singular, plural) chosen by the value ``n``.
-Template = Union[str, tuple[str, str]]
+class Plural(str):
+    """A template with a singular and a plural, chosen by the value ``n``. As a ``str`` it is the
+    plural, so code that reads templates as text (coverage tests, tools) still works."""
+
+    one: str
+
+    def __new__(cls, one: str, other: str) -> "Plural":
+        made = super().__new__(cls, other)
+        made.one = one
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Plural, (self.one, str(self)))
+
+    def choose(self, n: object) -> str:
+        """The form for ``n``: en, es and pt say the singular for exactly one (gettext: plural=(n != 1))."""
+        return self.one if n == 1 else str(self)
+
+
+#: A template: one text, or a :class:`Plural` (given to :func:`add_catalogue` as a pair too).
+Template = Union[str, Plural, tuple[str, str]]
 
 #: key -> {language: template}. Filled from :mod:`cribbage.catalogue` and :func:`add_catalogue`.
-CATALOGUE: dict[str, dict[str, Template]] = {}
+CATALOGUE: dict[str, dict[str, str]] = {}  # a template is a str or a Plural (also a str)
 
 
 def check_language(language: str) -> str:
@@ -77,6 +97,20 @@ class Rank:
     """A rank named in a message (1 = ace .. 13 = king): its label, or with ``:plural`` "aces", "5s"."""
 
     rank: int
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """A number said in words, as in a spoken count: "twelve", "doce", "doze" (digits past the words)."""
+
+    n: int
+
+
+def number_words(n: int, language: str = "en") -> str:
+    """``12`` -> ``"twelve"`` / ``"doce"`` / ``"doze"``: the number as players say it in a count."""
+    from .catalogue import NUMBER_WORDS
+    words = NUMBER_WORDS[check_language(language)]
+    return words[n] if 0 <= n < len(words) else str(n)
 
 
 @dataclass(frozen=True, eq=True)
@@ -131,10 +165,8 @@ def _template(key: str, language: str, values: Mapping[str, Any]) -> str:
         entry = CATALOGUE[key][language]
     except KeyError:
         raise KeyError(f"no message {key!r} in {language!r}") from None
-    if isinstance(entry, tuple):
-        n = values.get("n")
-        # en, es and pt: the singular for exactly one (gettext: plural=(n != 1)).
-        return entry[0] if n == 1 else entry[1]
+    if isinstance(entry, Plural):
+        return entry.choose(values.get("n"))
     return entry
 
 
@@ -155,8 +187,10 @@ class _Value:
         forms = set(spec.split(".")) if spec else set()
         if isinstance(value, Seat):
             text = self._seat(value, forms)
+        elif isinstance(value, Words):
+            text = number_words(value.n, language)
         elif isinstance(value, Rank):
-            text = self._rank(value.rank, "plural" in forms)
+            text = self._rank(value.rank, "plural" in forms, "words" in forms)
         elif isinstance(value, Message):
             text = render(value, language, names=self.names)
         elif isinstance(value, enum.Enum):
@@ -194,7 +228,10 @@ class _Value:
         who = seat.role.value if seat.role is not None else "player"
         return _word(f"role.{who}.{form}", self.language, n=seat.index)
 
-    def _rank(self, rank: int, plural: bool) -> str:
+    def _rank(self, rank: int, plural: bool, words: bool) -> str:
+        if words:
+            from .catalogue import RANK_WORDS
+            return RANK_WORDS[self.language][rank]
         if plural:
             return _word(f"rank.plural.{rank}", self.language) if f"rank.plural.{rank}" in CATALOGUE \
                 else _word("rank.plural", self.language, label=str(rank))
@@ -212,7 +249,8 @@ class _Value:
 
 def placeholders(template: Template) -> set[str]:
     """The value names a template uses (both forms of a plural pair)."""
-    texts = template if isinstance(template, tuple) else (template,)
+    texts = template if isinstance(template, tuple) else (template.one, str(template)) \
+        if isinstance(template, Plural) else (template,)
     return {name.split(".")[0].split("[")[0] for text in texts
             for _lit, name, _spec, _conv in string.Formatter().parse(text) if name}
 
@@ -226,9 +264,13 @@ def add_catalogue(entries: Mapping[str, Mapping[str, Template]]) -> None:
         missing = [language for language in LANGUAGES if language not in entry]
         if missing:
             raise ValueError(f"message {key!r} has no {', '.join(missing)}")
-        if key in CATALOGUE and CATALOGUE[key] != dict(entry):
+        words: dict[str, str] = {language: Plural(*text) if isinstance(text, tuple) else text
+                                 for language, text in entry.items()}
+        if key in CATALOGUE and (CATALOGUE[key] != words or any(
+                getattr(CATALOGUE[key][language], "one", None) != getattr(text, "one", None)
+                for language, text in words.items())):
             raise ValueError(f"message {key!r} is already in the catalogue with other words")
-        CATALOGUE[key] = dict(entry)
+        CATALOGUE[key] = words
 
 
 def _load() -> None:
