@@ -205,6 +205,7 @@ class DealPractice(View):
             self._count.value = ""
             self._say(self._t("deal.laid", cards=cards_text(s.laid_away)))
             return
+        assert s.starter is not None  # the cut that made the step "done" turned it
         lines = [self._t("deal.starter", card=str(s.starter))]
         if s.his_heels:
             lines.append(self._t("deal.heels_you" if s.you_deal else "deal.heels_them"))

@@ -311,7 +311,13 @@ def _missed_kinds(items: Sequence[ScoreItem], guess: int) -> list[str]:
 # The play ---------------------------------------------------------------------------------------
 
 class PlayQuestion(Question):
-    """What the last card of a series pegs in the play."""
+    """What the last card of a series pegs in the play.
+
+    >>> PlayQuestion("8S 6D 7C 9H").check(4)
+    Right: 4.
+      The count is 30.
+      Run of four: 8♠ 6♦ 7♣ 9♥ for 4
+    """
 
     blank = "my_points"
 
