@@ -64,3 +64,10 @@ def test_the_quiz_counts_a_line(open_notebook) -> None:
     notebook.screenshot("07_crosscribb-quiz", cell=cell)
     notebook.screenshot("07_crosscribb-notebook")
     notebook.assert_no_errors()
+
+
+def test_counting_a_line_yourself(open_notebook) -> None:
+    notebook = open_notebook(NOTEBOOK)
+    cell = notebook.try_it("line", "my_count", 8, 14)
+    notebook.expect_text(cell, "Pair: 6♥ 6♠ for 2")
+    notebook.screenshot("07_crosscribb-try-it", cell=cell)
