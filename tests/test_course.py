@@ -486,7 +486,7 @@ def test_stop_6_self_play_gives_the_dealer_the_edge() -> None:
 
 def test_stop_7_crosscribb() -> None:
     from cribbage.crosscribb import (CENTRE, COLUMNS_SIDE, ROWS_SIDE, CrossCribbGame, RandomPlayer, deal_piles,
-                                     game_value as crosscribb_value, play_round, round_deck, running_total,
+                                     crosscribb_game_value as crosscribb_value, play_round, round_deck, running_total,
                                      score_line, turn_order)
 
     assert [CrossCribbGame(4, seed=1).side_of(seat) for seat in range(4)] == [0, 1, 0, 1]
