@@ -248,7 +248,7 @@ def test_whoever_still_owes_the_crib_at_the_end_must_lay_away(players):
         if game.squares_left(seat) == 0:
             # Every square this seat may fill is filled and it still owes: too few laid away.
             assert game.must_lay_away and game.legal_actions() == [LayAway(seat)]
-            refused(game, lambda: game.place(seat, (game.open_squares() or [(0, 0)])[0]),
+            refused(game, lambda seat=seat: game.place(seat, (game.open_squares() or [(0, 0)])[0]),
                     "still owe the crib")
             assert game.lay_away(seat).forced
             forced += 1
@@ -333,7 +333,8 @@ def test_running_totals_follow_the_board_and_end_on_the_count():
             placed = [c for c in game.board[r] if c is not None]
             assert rows[r] == running_total(placed, game.starter if r == 2 else None)
     result = game.last_round
-    assert game.running_totals() == (tuple(l.total for l in result.rows), tuple(l.total for l in result.columns))
+    assert game.running_totals() == (tuple(line.total for line in result.rows),
+                                     tuple(line.total for line in result.columns))
 
 
 def test_game_value_by_margin():
@@ -408,7 +409,7 @@ def test_a_round_can_be_replayed_move_by_move():
     assert len(moves) == 28 and len(frames) == 29
     assert isinstance(frames[0][0], StarterTurned) and frames[0][1][12] == game.starter
     assert sum(card is not None for card in frames[0][1]) == 1
-    for i, (move, board, crib) in enumerate(frames[1:], 1):
+    for i, (_move, board, crib) in enumerate(frames[1:], 1):
         placed_so_far = sum(isinstance(m, Placed) for m in moves[:i])
         assert sum(card is not None for card in board) == 1 + placed_so_far
         assert crib == i - placed_so_far

@@ -197,7 +197,7 @@ def test_with_two_squares_left_the_better_player_picks_the_exact_best():
         card = game.turned
         unseen = game.unseen(seat)
 
-        def difference(grid):
+        def difference(grid, side=side):
             starter = grid[2][2]
             rows = sum(line_total(grid[r], starter if r == 2 else None) for r in range(5))
             cols = sum(line_total([grid[r][c] for r in range(5)], starter if c == 2 else None)

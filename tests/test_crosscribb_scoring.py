@@ -205,9 +205,9 @@ def test_every_line_of_a_complete_board(board, rows, columns, row_sum, column_su
 
 
 def test_the_hand_counts_add_up_item_by_item():
-    for board, rows, columns in ((BOARD_1, BOARD_1_ROWS, BOARD_1_COLUMNS),
-                                 (BOARD_2, BOARD_2_ROWS, BOARD_2_COLUMNS),
-                                 (BOARD_3, BOARD_3_ROWS, BOARD_3_COLUMNS)):
+    for _board, rows, columns in ((BOARD_1, BOARD_1_ROWS, BOARD_1_COLUMNS),
+                                  (BOARD_2, BOARD_2_ROWS, BOARD_2_COLUMNS),
+                                  (BOARD_3, BOARD_3_ROWS, BOARD_3_COLUMNS)):
         for expected in rows + columns:
             assert sum(expected[:5]) == expected[5]
 

@@ -134,7 +134,7 @@ def test_the_crib_is_marked_before_answering() -> None:
 
 
 def test_the_question_shows_no_answer() -> None:
-    for make, answer, _wrong in QUESTIONS:
+    for make, _answer, _wrong in QUESTIONS:
         question = make()
         shown = repr(question) + question._repr_html_()
         assert "Right" not in shown and "Total" not in shown, question.key

@@ -88,8 +88,9 @@ class CrossCribbDriver:
         seat = self.computer_to_act()
         if seat is not None:
             action = self.computers[seat].choose(game)
-            if getattr(action, "seat", seat) != seat:
-                raise CrossCribbError(Refusal.NOT_YOUR_TURN, seat=getattr(action, "seat"), to_act=seat)
+            acting = getattr(action, "seat", seat)  # NextRound names no seat
+            if acting != seat:
+                raise CrossCribbError(Refusal.NOT_YOUR_TURN, seat=acting, to_act=seat)
             return game.apply(action)
         if self.deal and game.phase is CrossCribbPhase.ROUND_OVER:
             return game.next_round()

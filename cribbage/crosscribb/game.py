@@ -65,7 +65,7 @@ def _cycle(players: int) -> tuple[int, ...]:
 def _check_players(players: object) -> int:
     if not _is_int(players) or players not in (2, 3, 4):
         raise CrossCribbError(Refusal.PLAYERS, players=players)
-    return players  # type: ignore[return-value]
+    return players
 
 
 def play_cycle(players: int, dealer: int, length: int) -> tuple[int, ...]:
@@ -477,7 +477,8 @@ class CrossCribbGame:
         board: list[Optional[Card]] = [None] * (SIZE * SIZE)
         board[CENTRE[0] * SIZE + CENTRE[1]] = start.starter
         crib = 0
-        frames: list = [(start, tuple(board), crib)]
+        frames: list[tuple[Union[StarterTurned, Placed, LaidAway], tuple[Optional[Card], ...], int]] = [
+            (start, tuple(board), crib)]
         for move in self.moves(n):
             if isinstance(move, Placed):
                 board[move.square[0] * SIZE + move.square[1]] = move.card
@@ -823,15 +824,15 @@ class CrossCribbGame:
         if isinstance(action, Place):
             return (self.verify_place if verify else self.place)(action.seat, action.square)  # type: ignore
         if isinstance(action, LayAway):
-            return (self.verify_lay_away if verify else self.lay_away)(action.seat)  # type: ignore
+            return (self.verify_lay_away if verify else self.lay_away)(action.seat)
         if isinstance(action, Announce):
             return (self.verify_announce if verify else self.announce)(action.seat, action.points)  # type: ignore
         if isinstance(action, ClaimMuggins):
-            return (self.verify_claim_muggins if verify else self.claim_muggins)(action.seat)  # type: ignore
+            return (self.verify_claim_muggins if verify else self.claim_muggins)(action.seat)
         if isinstance(action, AcceptCount):
-            return (self.verify_accept_count if verify else self.accept_count)(action.seat)  # type: ignore
+            return (self.verify_accept_count if verify else self.accept_count)(action.seat)
         if isinstance(action, NextRound):
-            return (self.verify_next_round if verify else self.next_round)()  # type: ignore
+            return (self.verify_next_round if verify else self.next_round)()
         raise CrossCribbError(Refusal.NOT_AN_ACTION, action=action)
 
     def __repr__(self) -> str:

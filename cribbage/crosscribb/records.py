@@ -182,7 +182,7 @@ def _words(values: dict[str, object]) -> dict[str, object]:
         if name == "line":
             out[name] = line_message(value)  # type: ignore[arg-type]
         elif name == "side" and value in (0, 1):
-            out[name] = side_message(value)  # type: ignore[arg-type]
+            out[name] = side_message(value)
         elif name == "square":
             out["where"] = where_message(value)  # type: ignore[arg-type]
         elif isinstance(value, (Card, Message)) or (isinstance(value, int) and not isinstance(value, bool)):
