@@ -70,6 +70,7 @@ WORKED_EXAMPLES = [
     ("001", "Con un 5 como carta inicial, 3-3-4-4 esconde dos quinces más (3 + 3 + 4 + 5, dos veces), "
             "así que la mano completa vale 20.", "rules.md"),
     ("001", "| Secuencia doble doble | 3-3-4-4-5 | 16 (cuatro secuencias de 3 + dos parejas) |", "rules.md"),
+    ("001", "Ojo: estos totales no incluyen los quinces.", "03_the_show"),
     ("001", "4, 6, 5 también es una secuencia de tres", "02_the_play"),
     ("001", "4-5-6-7 es una única secuencia de cuatro y vale 4 puntos", "rules.md"),
     ("001", "más una carta inicial a juego no puntúan nada, por bonitas que queden juntas", "03_the_show"),
