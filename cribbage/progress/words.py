@@ -160,6 +160,11 @@ REPORT: dict[str, Entry] = {
                                    "pt": "respostas certas (%)"},
     "progress.report.no_answers": {"en": "no answers yet", "es": "aún sin respuestas", "pt": "ainda sem respostas"},
     "progress.report.wrote": {"en": "wrote {path}", "es": "escrito {path}", "pt": "gravado {path}"},
+    "progress.report.would_overwrite": {
+        "en": "{path} is one of the progress files being read: the report is never written over a learner's file",
+        "es": "{path} es uno de los archivos de progreso que se leen: el informe nunca se escribe sobre el "
+              "archivo de un alumno",
+        "pt": "{path} é um dos arquivos de progresso lidos: o relatório nunca é gravado sobre o arquivo de um aluno"},
     "progress.report.nothing": {"en": "no progress file could be read", "es": "no se pudo leer ningún archivo de progreso",
                                 "pt": "nenhum arquivo de progresso pôde ser lido"},
 }
