@@ -18,6 +18,7 @@ from .guided import GUIDED_HANDS, GuidedHand
 from .table import GameTable
 from .crosscribb import CrossCribbBoard
 from .crosscribb_quiz import CrossCribbQuiz
+from .progress import ProgressPanel
 
 __all__ = [
     "LANGUAGES", "t", "card_name", "describe_items", "spoken_count",
@@ -30,4 +31,5 @@ __all__ = [
     "PeggingWalkthrough", "PeggingPractice", "SolvedPlay", "SOLVED_PLAYS",
     "GameTable", "GuidedHand", "GUIDED_HANDS",
     "CrossCribbBoard", "CrossCribbQuiz",
+    "ProgressPanel",
 ]

@@ -282,8 +282,9 @@ MESSAGES: dict[str, dict[str, str]] = {
 from .messages_crosscribb import MESSAGES as _CROSSCRIBB  # noqa: E402
 from .messages_play import MESSAGES as _PLAY  # noqa: E402
 from .messages_table import MESSAGES as _TABLE  # noqa: E402
+from .messages_progress import MESSAGES as _PROGRESS  # noqa: E402
 
-for _part in (_PLAY, _TABLE, _CROSSCRIBB):
+for _part in (_PLAY, _TABLE, _CROSSCRIBB, _PROGRESS):
     _clash = MESSAGES.keys() & _part.keys()
     if _clash:
         raise KeyError(f"catalogue keys defined twice: {sorted(_clash)}")

@@ -14,9 +14,10 @@ for _part in _words.PARTS:
 
 from .store import (APPLICATION_ID, ENV, KINDS, SCHEMA_VERSION, SKILLS, STOP_SKILL, STOPS, Answer, ProgressError,  # noqa: E402
                     ProgressFileError, ProgressStore, default_path, open_read_only, system_user)
-from .summary import STOP_GOAL, LearnerProgress, Tally, summarize  # noqa: E402
+from .summary import KIND_STOP, STOP_GOAL, LearnerProgress, Tally, summarize  # noqa: E402
 from .kinds import play_kinds, show_kinds  # noqa: E402
 
 __all__ = ["ProgressStore", "ProgressError", "ProgressFileError", "Answer", "default_path", "open_read_only",
-           "system_user", "ENV", "APPLICATION_ID", "SCHEMA_VERSION", "STOPS", "SKILLS", "KINDS", "STOP_SKILL", "STOP_GOAL",
+           "system_user", "ENV", "APPLICATION_ID", "SCHEMA_VERSION", "STOPS", "SKILLS", "KINDS", "STOP_SKILL",
+           "STOP_GOAL", "KIND_STOP",
            "LearnerProgress", "Tally", "summarize", "show_kinds", "play_kinds"]

@@ -12,10 +12,20 @@ from typing import Iterable
 
 from .store import STOPS, Answer
 
-__all__ = ["STOP_GOAL", "Tally", "LearnerProgress", "summarize"]
+__all__ = ["STOP_GOAL", "KIND_STOP", "Tally", "LearnerProgress", "summarize"]
 
 #: Right answers that make a stop done.
 STOP_GOAL = 3
+
+#: The stop that teaches each item kind: where to go back to practise it.
+KIND_STOP: dict[str, int] = {
+    **{kind: 3 for kind in ("fifteen.2", "fifteen.3", "fifteen.4", "fifteen.5", "pair", "pair_royal",
+                            "double_pair_royal", "run.3", "run.4", "run.5", "double_run", "flush.hand",
+                            "flush.five", "flush.crib", "nobs", "zero")},
+    **{kind: 2 for kind in ("play.fifteen", "play.thirty_one", "play.pair", "play.run", "go", "last_card",
+                            "pegging")},
+    "keep": 1, "crib_gift": 1, "skunk": 4, "game": 5, "crosscribb.line": 7,
+}
 
 
 @dataclass

@@ -1,0 +1,111 @@
+"""The progress panel and the recording hook, driven from Python."""
+
+from __future__ import annotations
+
+import pytest
+
+from cribbage.progress import KIND_STOP, KINDS, ProgressStore
+from widgets import ScoringQuiz
+from widgets._base import View
+from widgets.progress import ProgressPanel, record_answer
+
+
+@pytest.fixture
+def store(tmp_path):
+    return ProgressStore(tmp_path / "ana.sqlite3", learner="Ana")
+
+
+def _answers(store):
+    for i in range(3):
+        store.record(1, f"drill {i}", "5H 5D", True, skill="discard", kinds=["keep"])
+    store.record(3, "hand 1", "8", False, skill="show", kinds=["fifteen.3", "pair"], missed=2)
+    store.record(3, "hand 2", "4", False, skill="show", kinds=["flush.crib"], missed=5)
+    store.record(3, "hand 3", "12", True, skill="show", kinds=["fifteen.3"])
+
+
+def test_the_panel_shows_each_stop_and_what_to_practise(store):
+    _answers(store)
+    panel = ProgressPanel(store)
+    assert panel.rows[:4] == [(0, "not started", 0, 0), (1, "done", 3, 3), (2, "not started", 0, 0),
+                              (3, "started", 3, 1)]
+    assert panel.practise == ["flush.crib", "pair", "fifteen.3"]
+    assert "the crib flush: 1 of 1 wrong (stop 3)" in panel._next.value
+    assert [stop for stop, button in panel.reset_buttons.items() if not button.disabled] == [1, 3]
+
+
+def test_an_answer_given_elsewhere_shows_after_refresh(store):
+    panel = ProgressPanel(store)
+    assert panel.rows[3] == (3, "not started", 0, 0)
+    ProgressStore(store.path, learner="Ana").record(3, "hand", "12", True, skill="show")  # another notebook
+    panel._refresh.click()
+    assert panel.rows[3] == (3, "started", 1, 1)
+
+
+def test_reset_asks_first_and_forgets_only_that_stop(store):
+    _answers(store)
+    panel = ProgressPanel(store)
+    panel.reset_buttons[3].click()
+    assert panel.pending_reset == 3 and "Forget your 3 answers at stop 3?" in panel._confirm.children[0].value
+    panel._no.click()
+    assert panel.pending_reset is None and panel.rows[3][2] == 3 and panel.message == "Nothing was forgotten."
+    panel.reset_buttons[3].click()
+    panel._yes.click()
+    assert panel.rows[3] == (3, "not started", 0, 0) and panel.rows[1] == (1, "done", 3, 3)
+    assert panel.message == "Stop 3: 3 answers forgotten."
+    assert [a.stop for a in store.answers()] == [1, 1, 1]
+    assert not panel.internal_errors
+
+
+def test_the_name_is_asked_once(tmp_path):
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    panel = ProgressPanel(store, language="es")
+    assert panel._ask.layout.display == "flex"
+    panel._name.value = "  "
+    panel._save.click()
+    assert panel.message.startswith("el campo learner") and store.saved_learner() is None
+    panel._name.value = "Beatriz"
+    panel._save.click()
+    assert panel.message == "A partir de ahora tus respuestas se guardan como Beatriz."
+    assert ProgressPanel(store)._ask.layout.display == "none"
+
+
+def test_the_hook_records_for_the_views_stop_and_says_a_problem_once(store, tmp_path):
+    quiz = ScoringQuiz()
+    quiz.progress_store = store
+    assert quiz.record_answer("hand 1", 12, True, skill="show", kinds=("pair",))
+    assert [(a.stop, a.item, a.answer) for a in store.answers()] == [(3, "hand 1", "12")]
+    bad = tmp_path / "bad.sqlite3"
+    bad.write_text("not a database")
+    quiz.progress_store = ProgressStore(bad)
+    quiz._say("Right: 12.", "ok")
+    assert not quiz.record_answer("hand 2", 8, False, skill="show")
+    assert quiz.message.startswith("Right: 12. Your answer was not kept:") and "is not a progress file" in quiz.message
+    quiz._say("Right: 8.", "ok")
+    quiz.record_answer("hand 3", 8, True, skill="show")
+    assert quiz.message == "Right: 8."  # said once per view
+    assert bad.read_text() == "not a database" and not quiz.internal_errors
+
+
+def test_a_view_with_no_stop_records_nothing(store):
+    assert not record_answer(View(), "x", "1", True, skill="show", store=store)
+    assert store.answers() == []
+
+
+def test_every_kind_has_a_stop_to_go_back_to():
+    assert set(KINDS) - set(KIND_STOP) == {"other"}
+
+
+def _visible(panel):
+    out = [panel._who.value, panel._next.value, panel._goal.value, panel._refresh.description]
+    out += [child.value for child in panel._table.children if hasattr(child, "value")]
+    out += [button.description for button in panel.reset_buttons.values()]
+    return " ".join(out)
+
+
+@pytest.mark.parametrize("language", ["es", "pt"])
+def test_no_english_is_left_on_the_panel(store, language):
+    _answers(store)
+    english = _visible(ProgressPanel(store))
+    shown = _visible(ProgressPanel(store, language=language))
+    for phrase in ("not started", "done", "Reset", "wrong", "What to practise", "the crib flush", "Refresh"):
+        assert phrase in english and phrase not in shown

@@ -1,0 +1,195 @@
+"""The learner's progress panel, and the hook every view calls when a learner answers.
+
+:class:`ProgressPanel` (shown in 00_start_here) lists each stop, done or not, with its answers and
+share right, says what to practise next (the item kinds missed most, and the stop that teaches them),
+and lets the learner forget one stop's answers after a confirmation. :func:`record_answer` is what
+:meth:`widgets._base.View.record_answer` calls: it keeps the answer in the learner's progress file
+(:mod:`cribbage.progress`), and if the file cannot be written it says so in the view, never raising.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Iterable
+
+import ipywidgets as w
+
+from cribbage.progress import (KIND_STOP, STOP_GOAL, STOPS, LearnerProgress, ProgressError, ProgressStore,
+                               summarize)
+from cribbage.messages import message
+
+from ._base import Refused, View, guarded, style_tag
+from .i18n import say
+
+__all__ = ["ProgressPanel", "record_answer", "STOP_OF_VIEW"]
+
+#: The stop each view is taught at, for views that do not say (a view's ``progress_stop`` wins).
+STOP_OF_VIEW: dict[str, int] = {
+    "DiscardDrill": 1, "PeggingWalkthrough": 2, "PeggingPractice": 2, "ScoringQuiz": 3, "Board": 4,
+    "GameTable": 5, "GuidedHand": 5, "HandCalculator": 6, "CrossCribbBoard": 7, "CrossCribbQuiz": 7,
+}
+
+
+def record_answer(view: Any, item: str, answer: object, correct: bool, *, skill: str,
+                  kinds: Iterable[str] = (), missed: int = 0, stop: int | None = None,
+                  store: ProgressStore | None = None) -> bool:
+    """Keep one answer given in ``view``. Returns whether it was kept; a problem is said in the view
+    (once per view), never raised, so an exercise goes on even where nothing can be written."""
+    stop = stop if stop is not None else getattr(view, "progress_stop", None)
+    if stop is None:
+        stop = STOP_OF_VIEW.get(type(view).__name__)
+    if stop is None:
+        return False
+    store = store or getattr(view, "progress_store", None) or ProgressStore()
+    try:
+        store.record(stop, item, answer, correct, skill=skill, kinds=kinds, missed=missed)
+    except ProgressError as error:
+        if not getattr(view, "_progress_problem_said", False) and hasattr(view, "_say"):
+            view._progress_problem_said = True
+            language = getattr(view, "language", "en")
+            problem = view._t("progress.not_kept", reason=say(error.message, language))
+            view._say(f"{view.message} {problem}".strip(), "error")
+        return False
+    return True
+
+
+class ProgressPanel(View):
+    """Each stop done or not, the share right, what to practise next; a stop can be reset after a yes."""
+
+    def __init__(self, store: ProgressStore | None = None, *, language: str = "en") -> None:
+        super().__init__(language=language)
+        self.store = store or ProgressStore()
+        self.progress: LearnerProgress = LearnerProgress(self.store.learner)
+        self._pending: int | None = None
+        self._title = w.HTML(f'<div class="cc-title">{html.escape(self._t("progress.title"))}</div>')
+        self._who = w.HTML()
+        self._name = w.Text(placeholder=self.store.learner, layout=w.Layout(width="260px"),
+                            description_allow_html=False)
+        self._save = w.Button(description=self._t("progress.save_name"), tooltip=self._t("progress.save_name"))
+        self._save.on_click(lambda _b: self.save_name(self._name.value))
+        self._ask = w.HBox([w.Label(self._t("progress.ask_name")), self._name, self._save])
+        # A grid, a row per stop, so each stop's reset button sits on its own row.
+        head = [w.HTML(f'<b class="cc-text">{html.escape(self._t(key))}</b>') for key in
+                ("progress.stop", "progress.status", "progress.answers", "progress.accuracy")] + [w.HTML()]
+        self._cells: dict[int, tuple[w.HTML, w.HTML, w.HTML]] = {}
+        self._resets: dict[int, w.Button] = {}
+        grid: list[w.Widget] = list(head)
+        for stop in STOPS:
+            name = w.HTML(f'<span class="cc-text">{stop:02d} · {html.escape(self._t(f"progress.stop.{stop}"))}</span>')
+            self._cells[stop] = (w.HTML(), w.HTML(), w.HTML())
+            button = w.Button(description=self._t("progress.reset", stop=stop),
+                              tooltip=self._t("progress.reset", stop=stop), layout=w.Layout(width="auto"))
+            button.on_click(lambda _b, stop=stop: self.ask_reset(stop))
+            self._resets[stop] = button
+            grid += [name, *self._cells[stop], button]
+        self._table = w.GridBox(grid, layout=w.Layout(grid_template_columns="max-content max-content 7em 9em max-content",
+                                                       grid_gap="2px 18px", align_items="center"))
+        self._goal = w.HTML(f'<div class="cc-text">{html.escape(self._t("progress.goal", n=STOP_GOAL))}</div>')
+        self._yes = w.Button(description=self._t("progress.confirm_yes"), button_style="danger")
+        self._no = w.Button(description=self._t("progress.confirm_no"))
+        self._yes.on_click(lambda _b: self.confirm_reset())
+        self._no.on_click(lambda _b: self.cancel_reset())
+        self._confirm = w.VBox([w.HTML(), w.HBox([self._yes, self._no])], layout=w.Layout(display="none"))
+        self._next = w.HTML()
+        self._refresh = w.Button(description=self._t("progress.refresh"), icon="refresh")
+        self._refresh.on_click(lambda _b: self.refresh())
+        self.children = [style_tag(), self._title, self._who, self._ask, self._table, self._goal,
+                         self._confirm, self._message, self._next, self._refresh]
+        self.refresh()
+
+    # State ------------------------------------------------------------------------------------
+    @property
+    def rows(self) -> list[tuple[int, str, int, int]]:
+        """One row per stop: (stop, "done" / "started" / "not started", answers, right)."""
+        out = []
+        for stop in STOPS:
+            tally = self.progress.stops[stop]
+            status = "done" if self.progress.done(stop) else "started" if tally.asked else "not started"
+            out.append((stop, status, tally.asked, tally.right))
+        return out
+
+    @property
+    def practise(self) -> list[str]:
+        """The item kinds to practise next, most missed first."""
+        return [kind for kind, _tally in self.progress.most_missed(3)]
+
+    @property
+    def reset_buttons(self) -> dict[int, w.Button]:
+        return dict(self._resets)
+
+    @property
+    def pending_reset(self) -> int | None:
+        """The stop whose reset waits for a yes or a no."""
+        return self._pending
+
+    # Actions ----------------------------------------------------------------------------------
+    @guarded
+    def refresh(self) -> None:
+        """Read the progress file again (answers given in other notebooks show up)."""
+        learner = self.store.learner
+        self.progress = summarize(self.store.answers()).get(learner, LearnerProgress(learner))
+        self._render()
+
+    @guarded
+    def save_name(self, name: str) -> None:
+        """Keep the learner's name (asked once)."""
+        self.store.set_learner(name)
+        self._say(self._t("progress.name_saved", name=self.store.learner), "ok")
+        self.refresh()
+
+    @guarded
+    def ask_reset(self, stop: int) -> None:
+        """Ask before forgetting a stop's answers."""
+        asked = self.progress.stops[stop].asked if stop in self.progress.stops else 0
+        if not asked:
+            raise Refused(self._t("progress.kept"))
+        self._pending = stop
+        self._confirm.children[0].value = (f'<div class="cc-msg cc-msg-error" role="alert">'
+                                           f'{html.escape(self._t("progress.confirm", n=asked, stop=stop))}</div>')
+        self._confirm.layout.display = "flex"
+
+    @guarded
+    def confirm_reset(self) -> None:
+        """Yes: forget the pending stop's answers."""
+        stop, self._pending = self._pending, None
+        self._confirm.layout.display = "none"
+        if stop is None:
+            return
+        gone = self.store.reset(stop)
+        self.refresh()
+        self._say(self._t("progress.was_reset", n=gone, stop=stop), "ok")
+
+    @guarded
+    def cancel_reset(self) -> None:
+        """No: keep everything."""
+        self._pending = None
+        self._confirm.layout.display = "none"
+        self._say(self._t("progress.kept"), "info")
+
+    # Drawing ----------------------------------------------------------------------------------
+    def _render(self) -> None:
+        saved = self.store.saved_learner()
+        self._ask.layout.display = "none" if saved else "flex"
+        self._who.value = (f'<div class="cc-text">{html.escape(self._t("progress.recording_as", name=self.store.learner, path=str(self.store.path)))}</div>')
+        for stop, status, asked, right in self.rows:
+            status_cell, asked_cell, share_cell = self._cells[stop]
+            weight = "700" if status == "done" else "400"
+            status_cell.value = (f'<span class="cc-text" style="font-weight:{weight}">'
+                                 f'{html.escape(self._t("progress." + status.replace(" ", "_")))}</span>')
+            asked_cell.value = f'<span class="cc-text">{asked}</span>'
+            share = f"{round(100 * right / asked)}% ({right}/{asked})" if asked else "–"
+            share_cell.value = f'<span class="cc-text">{share}</span>'
+        for stop, button in self._resets.items():
+            button.disabled = not self.progress.stops[stop].asked
+        worst = self.progress.most_missed(3)
+        if worst:
+            items = "".join(
+                "<li>" + html.escape(self._t("progress.next_item", kind=say(message(f"progress.kind.{kind}"),
+                                                                              self.language),
+                                             wrong=tally.wrong, asked=tally.asked, stop=KIND_STOP.get(kind, "–")))
+                + "</li>" for kind, tally in worst)
+            body_next = f"<ol>{items}</ol>"
+        else:
+            body_next = f'<p>{html.escape(self._t("progress.next_none"))}</p>'
+        self._next.value = (f'<div class="cc-text"><div class="cc-title">{html.escape(self._t("progress.next"))}</div>'
+                            f"{body_next}</div>")
