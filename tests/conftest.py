@@ -6,7 +6,11 @@ processes) inherit it too.
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 
-os.environ["CRIBBAGE_PROGRESS"] = tempfile.mkdtemp(prefix="cribbage-progress-tests-") + os.sep
+_PROGRESS = tempfile.mkdtemp(prefix="cribbage-progress-tests-")
+os.environ["CRIBBAGE_PROGRESS"] = _PROGRESS + os.sep
+atexit.register(shutil.rmtree, _PROGRESS, ignore_errors=True)

@@ -15,13 +15,13 @@ from typing import Any, Iterable
 import ipywidgets as w
 
 from cribbage.progress import (KIND_STOP, STOP_GOAL, STOPS, LearnerProgress, ProgressError, ProgressStore,
-                               summarize)
+                               show_kinds, summarize)
 from cribbage.messages import message
 
 from ._base import Refused, View, guarded, style_tag
 from .i18n import say
 
-__all__ = ["ProgressPanel", "record_answer", "STOP_OF_VIEW"]
+__all__ = ["ProgressPanel", "record_answer", "STOP_OF_VIEW", "quiz_answer", "drill_answer"]
 
 #: The stop each view is taught at, for views that do not say (a view's ``progress_stop`` wins).
 STOP_OF_VIEW: dict[str, int] = {
@@ -51,6 +51,24 @@ def record_answer(view: Any, item: str, answer: object, correct: bool, *, skill:
             view._say(f"{view.message} {problem}".strip(), "error")
         return False
     return True
+
+
+# What each view's answer is, as the store keeps it: one call in the view, ``self.record_answer(**x_answer(...))``.
+def quiz_answer(record: Any) -> dict[str, Any]:
+    """A count claimed in the scoring quiz (a :class:`widgets.quiz.Answer`): its hand's item kinds."""
+    hand = record.hand
+    where = "crib" if hand.crib else "hand"
+    return {"item": f"{where} {' '.join(map(str, hand.hand))} / {hand.starter}", "answer": record.claim,
+            "correct": record.right, "skill": "show", "kinds": show_kinds(hand.score()),
+            "missed": abs(record.total - record.claim)}
+
+
+def drill_answer(drill: Any, mine: Any, best: Any, right: bool) -> dict[str, Any]:
+    """Two cards laid away in the discard drill: right when near the best keep; points missed on average."""
+    role = "dealer" if drill.dealer else "pone"
+    return {"item": f"six {' '.join(map(str, drill.six))} ({role})", "answer": " ".join(map(str, mine.discard)),
+            "correct": right, "skill": "discard", "kinds": ("keep", "crib_gift"),
+            "missed": max(0, round(best.net - mine.net))}
 
 
 class ProgressPanel(View):
