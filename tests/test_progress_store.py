@@ -44,10 +44,13 @@ def test_a_first_answer_creates_the_file_with_the_current_schema(tmp_path):
 def test_the_learner_is_the_system_user_until_they_give_a_name(tmp_path):
     store = ProgressStore(tmp_path / "p.sqlite3")
     assert store.saved_learner() is None and store.learner  # the system user
+    store.record(3, "hand 1", "12", True, skill="show")
+    ProgressStore(tmp_path / "p.sqlite3", learner="Carla").record(3, "hand 1", "10", False, skill="show")
     store.set_learner("Beatriz")
+    assert [a.learner for a in store.answers(everyone=True)] == ["Beatriz", "Carla"]  # her earlier answer is hers
     assert ProgressStore(tmp_path / "p.sqlite3").learner == "Beatriz"  # asked once, remembered
     store.record(1, "drill 1", "5H 5D", True, skill="discard", kinds=["keep"])
-    assert [a.learner for a in store.answers()] == ["Beatriz"]
+    assert [(a.learner, a.stop) for a in store.answers()] == [("Beatriz", 3), ("Beatriz", 1)]
 
 
 def test_the_environment_names_a_file_or_a_class_folder(tmp_path, monkeypatch):

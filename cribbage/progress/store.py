@@ -152,11 +152,14 @@ class ProgressStore:
             return row[0] if row else None
 
     def set_learner(self, name: str) -> str:
-        """Keep ``name`` as this file's learner (asked once, then remembered)."""
+        """Keep ``name`` as this file's learner (asked once, then remembered). The answers given before,
+        under the name used until now (the system user's, say), become this name's too."""
         name = _text("learner", name)
+        before = self.learner
         with self._writing() as conn:
             conn.execute("INSERT INTO meta (key, value) VALUES ('learner', ?) "
                          "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (name,))
+            conn.execute("UPDATE answers SET learner = ? WHERE learner = ?", (name, before))
         self._learner = None
         return name
 
