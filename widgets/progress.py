@@ -83,7 +83,8 @@ class ProgressPanel(View):
         self._who = w.HTML()
         self._name = w.Text(placeholder=self.store.learner, layout=w.Layout(width="260px"),
                             description_allow_html=False)
-        self._save = w.Button(description=self._t("progress.save_name"), tooltip=self._t("progress.save_name"))
+        self._save = w.Button(description=self._t("progress.save_name"), tooltip=self._t("progress.save_name"),
+                              layout=w.Layout(width="auto"))
         self._save.on_click(lambda _b: self.save_name(self._name.value))
         self._ask = w.HBox([w.Label(self._t("progress.ask_name")), self._name, self._save])
         # A grid, a row per stop, so each stop's reset button sits on its own row.
@@ -100,19 +101,22 @@ class ProgressPanel(View):
             button.on_click(lambda _b, stop=stop: self.ask_reset(stop))
             self._resets[stop] = button
             grid += [name, *self._cells[stop], button]
-        self._table = w.GridBox(grid, layout=w.Layout(grid_template_columns="max-content max-content 7em 9em max-content",
-                                                       grid_gap="2px 18px", align_items="center"))
+        self._table = w.GridBox(grid, layout=w.Layout(
+            grid_template_columns="minmax(10em, max-content) max-content 5em 8em max-content",
+            grid_gap="2px 14px", align_items="center", width="100%"))
         self._goal = w.HTML(f'<div class="cc-text">{html.escape(self._t("progress.goal", n=STOP_GOAL))}</div>')
-        self._yes = w.Button(description=self._t("progress.confirm_yes"), button_style="danger")
-        self._no = w.Button(description=self._t("progress.confirm_no"))
+        self._yes = w.Button(description=self._t("progress.confirm_yes"), button_style="danger",
+                             layout=w.Layout(width="auto"))
+        self._no = w.Button(description=self._t("progress.confirm_no"), layout=w.Layout(width="auto"))
         self._yes.on_click(lambda _b: self.confirm_reset())
         self._no.on_click(lambda _b: self.cancel_reset())
         self._confirm = w.VBox([w.HTML(), w.HBox([self._yes, self._no])], layout=w.Layout(display="none"))
         self._next = w.HTML()
-        self._refresh = w.Button(description=self._t("progress.refresh"), icon="refresh")
+        self._refresh = w.Button(description=self._t("progress.refresh"), tooltip=self._t("progress.refresh"),
+                                 layout=w.Layout(width="auto"))
         self._refresh.on_click(lambda _b: self.refresh())
         self.children = [style_tag(), self._title, self._who, self._ask, self._table, self._goal,
-                         self._confirm, self._message, self._next, self._refresh]
+                         self._confirm, self._message, self._next, w.HBox([self._refresh])]
         self.refresh()
 
     # State ------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ panel and the report: "the crib flush", "a fifteen of three cards", "nobs", "go"
 
 from __future__ import annotations
 
-Entry = dict[str, str]
+Entry = dict[str, "str | tuple[str, str]"]  # a pair: singular and plural, chosen by the value n
 
 #: Why a progress file cannot be read or written.
 ERRORS: dict[str, Entry] = {
@@ -151,8 +151,9 @@ REPORT: dict[str, Entry] = {
     "progress.report.none": {"en": "none", "es": "ninguno", "pt": "nenhum"},
     "progress.report.skipped": {"en": "skipped {path}: {reason}", "es": "omitido {path}: {reason}",
                                 "pt": "ignorado {path}: {reason}"},
-    "progress.report.files": {"en": "{n} files read, {skipped} skipped", "es": "{n} archivos leídos, {skipped} omitidos",
-                              "pt": "{n} arquivos lidos, {skipped} ignorados"},
+    "progress.report.files": {"en": ("{n} file read, {skipped} skipped", "{n} files read, {skipped} skipped"),
+                              "es": ("{n} archivo leído, {skipped} omitidos", "{n} archivos leídos, {skipped} omitidos"),
+                              "pt": ("{n} arquivo lido, {skipped} ignorados", "{n} arquivos lidos, {skipped} ignorados")},
     "progress.report.chart_title": {"en": "{skill}: share of right answers per learner",
                                     "es": "{skill}: parte de respuestas correctas por alumno",
                                     "pt": "{skill}: parcela de respostas certas por aluno"},
