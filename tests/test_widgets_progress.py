@@ -109,3 +109,21 @@ def test_no_english_is_left_on_the_panel(store, language):
     shown = _visible(ProgressPanel(store, language=language))
     for phrase in ("not started", "done", "Reset", "wrong", "What to practise", "the crib flush", "Refresh"):
         assert phrase in english and phrase not in shown
+
+
+def test_what_each_view_records():
+    from cribbage import GameResult
+    from widgets.progress import game_answer, line_answer, play_answer
+    from widgets.walkthrough import SOLVED_PLAYS
+
+    scoring = next(step for step in SOLVED_PLAYS[0].steps() if step.points)
+    got = play_answer("first", 3, scoring, scoring.points + 1)
+    assert got["correct"] is False and got["missed"] == 1 and got["skill"] == "play"
+    assert got["kinds"] and all(kind.startswith(("play.", "go", "last_card")) for kind in got["kinds"])
+    assert line_answer("row 2", 6, 8) == {"item": "CrossCribb line row 2", "answer": 6, "correct": False,
+                                          "skill": "crosscribb", "kinds": ("crosscribb.line",), "missed": 2}
+    lost = game_answer(GameResult(1, (84, 121), 2))
+    assert (lost["answer"], lost["correct"], lost["kinds"], lost["missed"]) == ("84-121", False, ("game", "skunk"), 37)
+    won = game_answer(GameResult(0, (121, 100), 1))
+    assert (won["correct"], won["kinds"], won["missed"]) == (True, ("game",), 0)
+    assert game_answer(GameResult(1, (40, 61), 1), title="A close finish")["correct"] is True

@@ -21,7 +21,8 @@ from cribbage.messages import message
 from ._base import Refused, View, guarded, style_tag
 from .i18n import say
 
-__all__ = ["ProgressPanel", "record_answer", "STOP_OF_VIEW", "quiz_answer", "drill_answer"]
+__all__ = ["ProgressPanel", "record_answer", "STOP_OF_VIEW", "quiz_answer", "drill_answer", "play_answer",
+           "line_answer", "game_answer"]
 
 #: The stop each view is taught at, for views that do not say (a view's ``progress_stop`` wins).
 STOP_OF_VIEW: dict[str, int] = {
@@ -69,6 +70,35 @@ def drill_answer(drill: Any, mine: Any, best: Any, right: bool) -> dict[str, Any
     return {"item": f"six {' '.join(map(str, drill.six))} ({role})", "answer": " ".join(map(str, mine.discard)),
             "correct": right, "skill": "discard", "kinds": ("keep", "crib_gift"),
             "missed": max(0, round(best.net - mine.net))}
+
+
+_PLAY_EVENT = {"fifteen": "play.fifteen", "thirty-one": "play.thirty_one", "pair": "play.pair",
+               "pair royal": "play.pair", "double pair royal": "play.pair", "run": "play.run", "go": "go",
+               "last card": "last_card"}
+
+
+def play_answer(name: str, position: int, step: Any, guess: int) -> dict[str, Any]:
+    """The points predicted for a step of a solved play (a :class:`widgets.walkthrough.PlayStep`)."""
+    kinds = tuple(dict.fromkeys(_PLAY_EVENT[e.kind] for e in step.events if e.kind in _PLAY_EVENT)) or ("pegging",)
+    return {"item": f"play {name} step {position}", "answer": guess, "correct": guess == step.points,
+            "skill": "play", "kinds": kinds, "missed": abs(step.points - guess)}
+
+
+def line_answer(line: str, given: int, total: int) -> dict[str, Any]:
+    """A CrossCribb line counted in the quiz."""
+    return {"item": f"CrossCribb line {line}", "answer": given, "correct": given == total, "skill": "crosscribb",
+            "kinds": ("crosscribb.line",), "missed": abs(total - given)}
+
+
+def game_answer(result: Any, *, you: int = 0, title: str | None = None) -> dict[str, Any]:
+    """A game played to the end (a :class:`cribbage.GameResult`): right when won, the margin lost as
+    points missed; a guided hand (named by its ``title``) is right once finished."""
+    mine, theirs = result.scores[you], result.scores[1 - you]
+    won = result.winner == you
+    skunked = not won and result.games > 1
+    return {"item": f"guided hand {title}" if title else "game", "answer": f"{mine}-{theirs}",
+            "correct": bool(title) or won, "skill": "game", "kinds": ("game", "skunk") if skunked else ("game",),
+            "missed": 0 if won or title else theirs - mine}
 
 
 class ProgressPanel(View):
