@@ -143,7 +143,7 @@ def skill_chart_png(report: ClassReport, skill: str, language: str = "en") -> by
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=80, bbox_inches="tight")
+    fig.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
     return buffer.getvalue()
 
 
