@@ -169,8 +169,8 @@ def _newer(path: Path) -> None:
 
 def _damaged(path: Path) -> None:
     store = ProgressStore(path, learner="Ana")
-    for i in range(300):
-        store.record(3, f"hand {i}", "x" * 400, True, skill="show")
+    for i in range(40):  # enough rows for a few pages, one of which is then overwritten
+        store.record(3, f"hand {i}", "x" * 500, True, skill="show")
     data = path.read_bytes()
     path.write_bytes(data[:4096] + b"\xff" * 4096 + data[8192:])
 
