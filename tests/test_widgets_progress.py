@@ -127,3 +127,37 @@ def test_what_each_view_records():
     won = game_answer(GameResult(0, (121, 100), 1))
     assert (won["correct"], won["kinds"], won["missed"]) == (True, ("game",), 0)
     assert game_answer(GameResult(1, (40, 61), 1), title="A close finish")["correct"] is True
+
+
+def _kept(path):
+    return [(a.stop, a.item, a.answer, a.correct, a.skill) for a in ProgressStore(path).answers(everyone=True)]
+
+
+def test_each_view_records_where_its_answer_is_checked(tmp_path, monkeypatch):
+    import random
+
+    from test_widgets_table import _click_through, _follow_guided
+    from widgets import CrossCribbQuiz, DiscardDrill, GameTable, PeggingWalkthrough
+
+    path = tmp_path / "learner.sqlite3"
+    monkeypatch.setenv("CRIBBAGE_PROGRESS", str(path))
+
+    walk = PeggingWalkthrough(0)
+    walk.forward()
+    walk.predict(walk.steps[0].points)
+    drill = DiscardDrill()
+    drill.answer(drill.advice.best.discard)
+    quiz = CrossCribbQuiz(seeds=(1, 2), players=4, level="random")
+    quiz.answer(quiz.score_of(quiz.line).total + 1)
+    guided = GameTable.guided(1, board=False)
+    _follow_guided(guided)
+    game = GameTable(seed=11, level="beginner", board=False)
+    _click_through(game, random.Random("beginner"))
+    kept = _kept(path)
+    assert [(stop, skill) for stop, _item, _answer, _correct, skill in kept] == [
+        (2, "play"), (1, "discard"), (7, "crosscribb"), (5, "game"), (5, "game")]
+    assert kept[0][3] is True and kept[1][3] is True and kept[2][3] is False
+    assert kept[3][1].startswith("guided hand ") and kept[3][3] is True
+    assert kept[4][1] == "game" and kept[4][3] == (game.game.result.winner == 0)
+    assert not (walk.internal_errors or drill.internal_errors or quiz.internal_errors or guided.internal_errors
+                or game.internal_errors)

@@ -22,7 +22,7 @@ from ._base import Refused, View, guarded, style_tag
 from .i18n import say
 
 __all__ = ["ProgressPanel", "record_answer", "STOP_OF_VIEW", "quiz_answer", "drill_answer", "play_answer",
-           "line_answer", "game_answer"]
+           "line_answer", "game_answer", "table_answers"]
 
 #: The stop each view is taught at, for views that do not say (a view's ``progress_stop`` wins).
 STOP_OF_VIEW: dict[str, int] = {
@@ -99,6 +99,19 @@ def game_answer(result: Any, *, you: int = 0, title: str | None = None) -> dict[
     return {"item": f"guided hand {title}" if title else "game", "answer": f"{mine}-{theirs}",
             "correct": bool(title) or won, "skill": "game", "kinds": ("game", "skunk") if skunked else ("game",),
             "missed": 0 if won or title else theirs - mine}
+
+
+def table_answers(entry: Any, game: Any, guide: Any = None) -> list[dict[str, Any]]:
+    """What a game table records for a new log entry: a game played to the end; a guided hand (``guide``)
+    once its crib is counted (or its game is over first)."""
+    title = guide.title("en") if guide is not None else None
+    if entry.kind == "game over":
+        return [game_answer(game.result, title=title)]
+    if title and not game.is_over and any(event.kind == "crib" for event in entry.events):
+        mine, theirs = game.scores
+        return [{"item": f"guided hand {title}", "answer": f"{mine}-{theirs}", "correct": True, "skill": "game",
+                 "kinds": ("game",), "missed": 0}]
+    return []
 
 
 class ProgressPanel(View):

@@ -33,6 +33,7 @@ from .board import Board
 from .cards import card_html, row_html, suit_class
 from .guided import GUIDED_HANDS, GuidedHand
 from .i18n import card_name, cards_text, describe_items, number_words, spoken_count, t
+from .progress import table_answers
 
 __all__ = ["GameTable", "YOU", "COMPUTER"]
 
@@ -578,6 +579,8 @@ class GameTable(View):
             for css, text in self._entry_lines(entry):
                 self._log_lines.append(text)
                 self._log_html.append(f'<div class="{css}">{html.escape(text)}</div>')
+            for answer in table_answers(entry, game, self._guide_script):
+                self.record_answer(**answer)
             if entry.kind == "game over":
                 self.games_won[entry.player] += game.result.games
         self._shown = len(game.log)

@@ -26,6 +26,7 @@ from cribbage.pegging import LEVELS, PlayView, choose_play
 from cribbage.players import player as computer_player
 
 from ._base import Refused, View, guarded, style_tag
+from .progress import play_answer
 from .cards import CardRow, suit_class
 from .i18n import card_name, decimal, describe_play_item, t
 
@@ -415,6 +416,8 @@ class PeggingWalkthrough(View):
         true = self._steps[self._position - 1].points
         self._predicted[self._position] = n
         self._revealed.add(self._position)
+        self.record_answer(**play_answer(SOLVED_PLAYS[self._sequence].name, self._position,
+                                         self._steps[self._position - 1], n))
         if n == true:
             self.right += 1
             self._say(self._t("walk.right", points=true), "ok")
