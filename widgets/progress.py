@@ -9,8 +9,9 @@ and lets the learner forget one stop's answers after a confirmation. :func:`reco
 
 from __future__ import annotations
 
+import functools
 import html
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, TypeVar
 
 import ipywidgets as w
 
@@ -22,13 +23,18 @@ from ._base import Refused, View, guarded, style_tag
 from .i18n import say
 
 __all__ = ["ProgressPanel", "record_answer", "STOP_OF_VIEW", "quiz_answer", "drill_answer", "play_answer",
-           "line_answer", "game_answer", "table_answers"]
+           "line_answer", "game_answer", "table_answers", "question_answer", "recorded"]
 
 #: The stop each view is taught at, for views that do not say (a view's ``progress_stop`` wins).
 STOP_OF_VIEW: dict[str, int] = {
     "DiscardDrill": 1, "PeggingWalkthrough": 2, "PeggingPractice": 2, "ScoringQuiz": 3, "Board": 4,
     "GameTable": 5, "GuidedHand": 5, "HandCalculator": 6, "CrossCribbBoard": 7, "CrossCribbQuiz": 7,
+    # The try-it questions (widgets.exercise), by the stop that teaches what they ask.
+    "KeepsQuestion": 1, "PlayQuestion": 2, "HandQuestion": 3, "GamesQuestion": 4, "PegQuestion": 4,
+    "RaceQuestion": 4, "HandsScoringQuestion": 6, "LineQuestion": 7,
 }
+_QUESTION_KINDS = {"KeepsQuestion": ("keep",), "GamesQuestion": ("skunk",), "RaceQuestion": ("skunk",),
+                   "PegQuestion": ("game",), "LineQuestion": ("crosscribb.line",)}
 
 
 def record_answer(view: Any, item: str, answer: object, correct: bool, *, skill: str,
@@ -112,6 +118,51 @@ def table_answers(entry: Any, game: Any, guide: Any = None) -> list[dict[str, An
         return [{"item": f"guided hand {title}", "answer": f"{mine}-{theirs}", "correct": True, "skill": "game",
                  "kinds": ("game",), "missed": 0}]
     return []
+
+
+_COUNT_KINDS = {"fifteens": ("fifteen.",), "pairs": ("pair", "double_pair_royal"), "runs": ("run.", "double_run"),
+                "flush": ("flush.",), "nobs": ("nobs",)}
+
+
+def question_answer(question: Any, guess: object, correct: bool) -> dict[str, Any]:
+    """A try-it question checked (:mod:`widgets.exercise`): right or not, the kinds its cards hold
+    (for a question on one part of a count, only that part's kinds)."""
+    from cribbage import HandScore, PlayScore
+    from cribbage.progress import STOP_SKILL, play_kinds
+
+    name = type(question).__name__
+    score = getattr(question, "score", None)
+    if isinstance(score, HandScore):
+        kinds = show_kinds(score)
+        asked = _COUNT_KINDS.get(getattr(question, "count", "total"))
+        if asked:
+            kinds = tuple(kind for kind in kinds if kind.startswith(asked))
+    elif isinstance(score, PlayScore):
+        kinds = play_kinds(score)
+    else:
+        kinds = _QUESTION_KINDS.get(name, ())
+    answer = question.answer
+    whole = isinstance(answer, int) and isinstance(guess, int) and not isinstance(guess, bool)
+    return {"item": str(question.key)[:200], "answer": str(guess)[:500] or "?", "correct": correct,
+            "skill": STOP_SKILL[STOP_OF_VIEW.get(name, 0)], "kinds": kinds,
+            "missed": abs(answer - guess) if whole else 0}
+
+
+Q = TypeVar("Q", bound=Callable[..., Any])
+
+
+def recorded(check: Q) -> Q:
+    """Decorate a question's ``check(guess)`` so each real try (not a blank, not a guess of the wrong
+    kind, not a blank filled in by the tests) is kept in the learner's progress."""
+
+    @functools.wraps(check)
+    def wrapper(question: Any, guess: object) -> Any:
+        verdict = check(question, guess)
+        if guess is not Ellipsis and getattr(verdict, "status", None) in ("right", "not yet", "answer"):
+            record_answer(question, **question_answer(question, guess, verdict.right))
+        return verdict
+
+    return wrapper  # type: ignore[return-value]
 
 
 class ProgressPanel(View):
