@@ -161,3 +161,42 @@ def test_each_view_records_where_its_answer_is_checked(tmp_path, monkeypatch):
     assert kept[4][1] == "game" and kept[4][3] == (game.game.result.winner == 0)
     assert not (walk.internal_errors or drill.internal_errors or quiz.internal_errors or guided.internal_errors
                 or game.internal_errors)
+
+
+def test_a_try_it_check_is_recorded_for_each_real_try(tmp_path, monkeypatch):
+    from dataclasses import dataclass
+
+    from cribbage import score_hand
+    from widgets.progress import recorded
+
+    @dataclass
+    class Verdict:
+        status: str
+
+        @property
+        def right(self):
+            return self.status == "right"
+
+    class HandQuestion:  # the shape of widgets.exercise's questions, named as they are
+        def __init__(self, count):
+            self.score, self.count = score_hand("5H 5D 6H 7S", "8C"), count
+            self.key = f"{count} of 5H 5D 6H 7S with 8C"
+            self.answer = 1 if count == "fifteens" else self.score.total
+
+        @recorded
+        def check(self, guess):
+            if guess is Ellipsis:
+                return Verdict("blank")
+            if not isinstance(guess, int):
+                return Verdict("invalid")
+            return Verdict("right" if guess == self.answer else "not yet")
+
+    path = tmp_path / "p.sqlite3"
+    monkeypatch.setenv("CRIBBAGE_PROGRESS", str(path))
+    fifteens, total = HandQuestion("fifteens"), HandQuestion("total")
+    for question, guess in ((fifteens, ...), (fifteens, "two"), (fifteens, 3), (fifteens, 1), (total, 10)):
+        question.check(guess)
+    kept = ProgressStore(path).answers()
+    assert [(a.stop, a.skill, a.answer, a.correct, a.missed, a.kinds) for a in kept] == [
+        (3, "show", "3", False, 2, ("fifteen.2",)), (3, "show", "1", True, 0, ("fifteen.2",)),
+        (3, "show", "10", False, 2, ("fifteen.2", "pair", "run.4", "double_run"))]
