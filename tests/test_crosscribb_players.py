@@ -10,7 +10,7 @@ from cribbage import Card, Deck
 from cribbage.crosscribb import CrossCribbGame, LayAway, NextRound, Phase, line_total
 from cribbage.crosscribb.players import (LEVELS, ExpectedValuePlayer, RandomPlayer, _fresh_deck_table,
                                          _Outlook, play_game, play_round)
-from cribbage.scoring import _POW5, _rank_table
+from cribbage.ranks import RANK_KEY as _POW5, points_by_key as _rank_table
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

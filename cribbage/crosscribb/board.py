@@ -18,7 +18,8 @@ from typing import Iterable, Optional, Sequence, Union
 
 from ..cards import Card, CardLike, cards, require_distinct
 from ..errors import InvalidHandError
-from ..scoring import _POW5, HandScore, ItemizedScore, ScoreItem, _rank_table, rank_points, score_hand
+from ..ranks import RANK_KEY as _POW5, points_by_key as _rank_table, rank_points
+from ..scoring import HandScore, ItemizedScore, ScoreItem, score_hand
 
 __all__ = ["Square", "SquareLike", "SIZE", "CENTRE", "SQUARES", "ROWS", "COLUMNS", "Line", "LINES",
            "LineScore", "score_line", "line_total", "running_total", "score_board", "square", "line_name"]

@@ -29,7 +29,7 @@ import numpy as np
 
 from ..cards import Card
 from ..errors import CribbageError
-from ..scoring import _POW5, _rank_table
+from ..ranks import RANK_KEY as _POW5, points_by_key as _rank_table
 from .board import CENTRE, SIZE, Square
 from .game import CrossCribbGame
 from .records import Action, LayAway, NextRound, Phase, Place
