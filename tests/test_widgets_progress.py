@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from traitlets import TraitError
 
 from cribbage.progress import KIND_STOP, KINDS, ProgressStore
 from widgets import ScoringQuiz
@@ -160,8 +159,6 @@ def test_each_view_records_where_its_answer_is_checked(tmp_path, monkeypatch):
     assert not (walk.internal_errors or drill.internal_errors or quiz.internal_errors or game.internal_errors)
 
 
-@pytest.mark.xfail(raises=TraitError, reason="on main, GameTable.guided refuses its session's level 'classic' "
-                   "(test_widgets_table's guided tests fail the same way); not the recording")
 def test_a_guided_hand_is_recorded_once_its_crib_is_counted(tmp_path, monkeypatch):
     from test_widgets_table import _follow_guided
     from widgets import GameTable

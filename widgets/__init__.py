@@ -18,6 +18,9 @@ from .guided import GUIDED_HANDS, GuidedHand
 from .table import GameTable
 from .crosscribb import CrossCribbBoard
 from .crosscribb_quiz import CrossCribbQuiz
+from .deal import DealPractice
+from .exercise import (GamesQuestion, HandQuestion, HandsScoringQuestion, KeepsQuestion, LineQuestion,
+                       PegQuestion, PlayQuestion, RaceQuestion)
 from .progress import ProgressPanel
 
 __all__ = [
@@ -31,5 +34,7 @@ __all__ = [
     "PeggingWalkthrough", "PeggingPractice", "SolvedPlay", "SOLVED_PLAYS",
     "GameTable", "GuidedHand", "GUIDED_HANDS",
     "CrossCribbBoard", "CrossCribbQuiz",
+    "DealPractice", "HandQuestion", "PlayQuestion", "LineQuestion", "GamesQuestion", "PegQuestion",
+    "RaceQuestion", "KeepsQuestion", "HandsScoringQuestion",
     "ProgressPanel",
 ]
