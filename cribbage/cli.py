@@ -14,6 +14,7 @@ from typing import Callable, Sequence
 
 from .cards import cards
 from .errors import CribbageError
+from .progress.cli import add_progress
 from .scoring import score_hand
 
 __all__ = ["main", "COMMANDS"]
@@ -83,6 +84,7 @@ def _add_play(sub: argparse._SubParsersAction) -> None:
 
 #: Each subcommand registers itself here: a function that adds its parser.
 COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [_add_score, _add_discard, _add_play]
+COMMANDS.append(add_progress)
 
 
 class _Parser(argparse.ArgumentParser):

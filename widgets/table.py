@@ -33,6 +33,7 @@ from .guided import GuidedHand
 from .i18n import card_name, t
 from .table_model import COMPUTER, YOU, Step, TableSession, read_seed
 from .table_words import TableWords
+from .progress import table_answers
 
 __all__ = ["GameTable", "YOU", "COMPUTER"]
 
@@ -327,6 +328,8 @@ class GameTable(View):
             for css, text in words.entry(entry, self._result_words() if entry.kind == "game over" else ""):
                 self._log_lines.append(text)
                 self._log_html.append(f'<div class="{css}">{html.escape(text)}</div>')
+            for answer in table_answers(entry, game, session.guide):
+                self.record_answer(**answer)
         phase = game.phase
 
         title = self._t("table.title_guided", title=session.guide.title(self.language)) \
