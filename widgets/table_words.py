@@ -11,6 +11,7 @@ from typing import Optional
 from cribbage.events import LogEntry, LogKind, Phase, ScoreEvent, ScoreKind
 from cribbage.messages import Message, render
 
+from .board import percent
 from .i18n import cards_text, describe_items, number_words, spoken_count, t
 from .table_model import COMPUTER, YOU, Advice, Standing, Step, TableSession
 
@@ -149,7 +150,7 @@ class TableWords:
             return self._t(f"table.standing_{when}_hint", you=standing.mine, computer=standing.theirs,
                            dealer=dealer, hint=self.said(standing.hint))
         return self._t(f"table.standing_{when}", you=standing.mine, computer=standing.theirs, dealer=dealer,
-                       chance=round(100 * standing.chance))
+                       chance=percent(standing.chance))
 
     # ------------------------------------------------------------------ guided mode
     def guide(self, session: TableSession) -> list[str]:
