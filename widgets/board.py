@@ -30,21 +30,12 @@ from cribbage.result import FULL_GAME, SHORT_GAME, finish_kind, game_value, miss
 
 from ._base import Refused, View, figure_png, guarded, style_tag
 from .cards import close_all
+from .chances import percent
 from .charts import OKABE_ITO, CourseFigure
 from .i18n import check_language, number_words, say, t
 
-__all__ = ["Pegs", "Pegboard", "PegRefusal", "draw_board", "Board", "FINISHES", "FINISHES_61", "finishes_for",
-           "percent"]
+__all__ = ["Pegs", "Pegboard", "PegRefusal", "draw_board", "Board", "FINISHES", "FINISHES_61", "finishes_for"]
 
-
-def percent(chance: float) -> str:
-    """A chance as a whole percentage that never claims certainty it does not have: "56", ">99", "<1"."""
-    shown = round(100 * chance)
-    if shown >= 100 and chance < 1:
-        return ">99"
-    if shown <= 0 and chance > 0:
-        return "<1"
-    return str(shown)
 
 
 #: Finishing positions the stepper walks through: (winner's pegs, loser's pegs).
@@ -335,6 +326,7 @@ class Board(View):
         self.show_standing = stepper if standing is None else bool(standing)
         #: Redraw the picture on every change; off, only :meth:`redraw` draws (for long scripted runs).
         self.autodraw = autodraw
+        self._named = names is not None
         shown = tuple(names) if names is not None else (self._t("board.you"), self._t("board.opponent"))
         if len(shown) != 2:
             raise ValueError("a board has two players")
@@ -497,7 +489,9 @@ class Board(View):
         else:
             who, mine, theirs, as_dealer, as_pone = standing
             key = "board.standing" if self.winner() is None else "board.standing_before"
-            self._standing_text = self._t(key, name=self.names[who], mine=mine, theirs=theirs,
+            chance = self._t("board.chance_named", name=self.names[who]) if self._named \
+                else self._t("board.chance_you" if who == 0 else "board.chance_opponent")
+            self._standing_text = self._t(key, chance=chance, mine=mine, theirs=theirs,
                                           dealer=percent(as_dealer), pone=percent(as_pone))
         self._standing.value = f'<div class="cc-text">{html.escape(self._standing_text)}</div>' \
             if self._standing_text else ""

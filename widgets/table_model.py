@@ -104,6 +104,7 @@ class TableSession:
 
     _game: Game
     _computer: Player
+    _level: str
     _driver: Driver
     _picked: list[Card]
     _hinted: bool
@@ -143,7 +144,8 @@ class TableSession:
 
     @property
     def level(self) -> str:
-        return self._computer.level
+        """The level chosen (a guided hand's is "expert": its lesson follows the classic expert's line)."""
+        return self._level
 
     @property
     def picked(self) -> tuple[Card, ...]:
@@ -342,6 +344,7 @@ class TableSession:
     # ------------------------------------------------------------------ internals
     def _start(self, game: Game, level: str) -> None:
         self._game = game
+        self._level = level
         # A guided hand's lesson follows the line of the computer it was written for: the classic expert.
         self._computer = player(level if self.guide is None else "classic", seed=game.seed)
         # Stopping after every computer count, short or not, gives nothing away.

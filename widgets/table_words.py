@@ -11,7 +11,7 @@ from typing import Optional
 from cribbage.events import LogEntry, LogKind, Phase, ScoreEvent, ScoreKind
 from cribbage.messages import Message, render
 
-from .board import percent
+from .chances import percent
 from .i18n import cards_text, describe_items, number_words, spoken_count, t
 from .table_model import COMPUTER, YOU, Advice, Standing, Step, TableSession
 
