@@ -56,7 +56,7 @@ _TABLE_CSS = """
 .cc-view .widget-toggle-buttons .widget-label { font-size: 18px; }
 .cc-standing { border-left: 6px solid #0072B2; background: #eef5fb; padding: 4px 10px; margin: 4px 0;
   font-size: 18px; line-height: 1.4; max-width: 940px; }
-.cc-standing .cc-source { font-size: 14px; color: #444; }
+.cc-standing .cc-source { font-size: 15px; color: #444; }
 .cc-result { font-size: 24px; font-weight: 700; border: 3px solid #000; padding: 6px 10px; }
 """
 
