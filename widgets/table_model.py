@@ -104,8 +104,8 @@ class TableSession:
 
     _game: Game
     _computer: Player
-    _level: str
     _driver: Driver
+    _level: str
     _picked: list[Card]
     _hinted: bool
     _advice_key: Any
@@ -144,7 +144,7 @@ class TableSession:
 
     @property
     def level(self) -> str:
-        """The level chosen (a guided hand's is "expert": its lesson follows the classic expert's line)."""
+        """The level chosen for the computer (a guided hand plays the classic expert under it)."""
         return self._level
 
     @property
