@@ -230,12 +230,14 @@ class TableSession:
         key = (game, game.deal_number, nxt)
         if self._standing_key != key:
             if nxt:
-                scores, dealer = game.scores, game.dealer != YOU
+                mine, theirs = game.scores[YOU], game.scores[COMPUTER]
+                dealer = game.dealer != YOU
             else:
-                scores = tuple(s + sum(e.points for e in game.events if e.player == p and e.deal < game.deal_number)
-                               for p, s in enumerate(game.start_scores))
+                def before(seat: int) -> int:  # the score this deal began with
+                    return game.start_scores[seat] + sum(
+                        e.points for e in game.events if e.player == seat and e.deal < game.deal_number)
+                mine, theirs = before(YOU), before(COMPUTER)
                 dealer = game.dealer == YOU
-            mine, theirs = scores[YOU], scores[COMPUTER]
             chance = win_probability(mine, theirs, dealer=dealer, target=game.target)
             hint = score_hint(mine, theirs, dealer=dealer, target=game.target) \
                 if last_deals((mine, theirs), game.target) else None
