@@ -5,6 +5,7 @@
 12
 """
 
+from .messages import Message, message, render
 from .cards import FULL_DECK, RANK_LABELS, Card, CardLike, Deck, Suit, cards
 from .errors import (CribbageError, IllegalActionError, InvalidCardError, InvalidHandError,
                      InvalidPlayError)
@@ -18,7 +19,7 @@ from .discard import DiscardAdvice, KeepOption, advise_discard
 from .pegging import PlayChoice, PlayView, choose_play
 from .players import BeginnerPlayer, ExpertPlayer, Player, StandardPlayer, player, play_game
 from .simulate import SimulationResult, simulate
-from . import crosscribb, stats
+from . import crosscribb, messages, stats
 
 __all__ = [
     "Card", "CardLike", "Deck", "Suit", "cards", "FULL_DECK", "RANK_LABELS",
@@ -33,4 +34,5 @@ __all__ = [
     "Player", "BeginnerPlayer", "StandardPlayer", "ExpertPlayer", "player", "play_game",
     "simulate", "SimulationResult",
     "stats", "crosscribb",
+    "Message", "message", "render", "messages",
 ]

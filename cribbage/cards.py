@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator, Sequence, Union
 
 from .errors import InvalidCardError, InvalidHandError
+from .messages import message
 
 __all__ = ["Suit", "Card", "CardLike", "Deck", "cards", "RANK_LABELS", "FULL_DECK"]
 
@@ -73,6 +74,18 @@ def _quote(text: object) -> str:
     return repr(shown)
 
 
+# "1H" for the ace of hearts: say how an ace is written, not only that it is wrong.
+_ACE_AS_ONE = re.compile(r"(?:1|01)([CDHS♣♦♥♠♧♢♡♤])", re.IGNORECASE)
+
+
+def _not_a_card(text: object) -> InvalidCardError:
+    if isinstance(text, str):
+        ace = _ACE_AS_ONE.fullmatch(text.strip().replace(_EMOJI_STYLE, ""))
+        if ace:
+            return InvalidCardError(message("card.ace_is_a", text=_quote(text), ace="A" + ace.group(1).upper()))
+    return InvalidCardError(message("card.not_card", text=_quote(text)))
+
+
 @dataclass(frozen=True, order=True, slots=True)
 class Card:
     """One playing card. Ordered by rank, then suit; hashable; immutable.
@@ -88,12 +101,12 @@ class Card:
 
     def __post_init__(self) -> None:
         if not isinstance(self.rank, int) or isinstance(self.rank, bool) or not 1 <= self.rank <= 13:
-            raise InvalidCardError(f"rank must be 1 (ace) to 13 (king), not {self.rank!r}")
+            raise InvalidCardError(message("card.bad_rank", value=repr(self.rank)[:40]))
         if not isinstance(self.suit, Suit):
             try:
                 object.__setattr__(self, "suit", Suit(self.suit))
             except (ValueError, TypeError):
-                raise InvalidCardError(f"suit must be a Suit, not {self.suit!r}") from None
+                raise InvalidCardError(message("card.bad_suit", value=repr(self.suit)[:40])) from None
 
     @classmethod
     def parse(cls, text: "CardLike") -> "Card":
@@ -101,10 +114,10 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise InvalidCardError(f"not a card: {_quote(text)} (write cards like 5H, 10S, JD)")
+            raise _not_a_card(text)
         match = _CARD_RE.fullmatch(text.strip().replace(_EMOJI_STYLE, ""))
         if match is None:
-            raise InvalidCardError(f"not a card: {_quote(text)} (write cards like 5H, 10S, JD)")
+            raise _not_a_card(text)
         rank, suit = match.groups()
         return cls(_RANK_TEXT[rank.upper()], _SUIT_TEXT[suit.upper()])
 
@@ -155,7 +168,7 @@ FULL_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in range(1, 14) fo
 
 def _tokens(text: str) -> list[str]:
     if len(text) > _MAX_TEXT:
-        raise InvalidCardError(f"too much text for a list of cards ({len(text)} characters)")
+        raise InvalidCardError(message("card.too_long", n=len(text)))
     out: list[str] = []
     for token in re.split(r"[\s,;]+", text.replace(_EMOJI_STYLE, "").strip()):
         if not token:
@@ -168,7 +181,7 @@ def _tokens(text: str) -> list[str]:
         if pieces and "".join(r + s for r, s in pieces).upper() == token.upper():
             out.extend(r + s for r, s in pieces)
         else:
-            raise InvalidCardError(f"not a card: {_quote(token)} (write cards like 5H, 10S, JD)")
+            raise _not_a_card(token)
     return out
 
 
@@ -189,9 +202,9 @@ def cards(text: "str | Iterable[CardLike]", *, distinct: bool = True) -> tuple[C
             # A deck holds 52 cards: read no further, so an endless iterable cannot hang us.
             items = list(islice(text, 53))
         except TypeError:
-            raise InvalidCardError(f"not a card or list of cards: {_quote(text)}") from None
+            raise InvalidCardError(message("card.not_cards", text=_quote(text))) from None
     if len(items) > 52:
-        raise InvalidCardError("more than 52 cards: that is not a list of cards from one deck")
+        raise InvalidCardError(message("card.too_many"))
     result = tuple(Card.parse(item) for item in items)
     if distinct:
         require_distinct(result)
@@ -203,7 +216,7 @@ def require_distinct(hand: Sequence[Card]) -> None:
     seen: set[Card] = set()
     for card in hand:
         if card in seen:
-            raise InvalidHandError(f"duplicate card: {card} appears twice")
+            raise InvalidHandError(message("card.duplicate", card=card))
         seen.add(card)
 
 
@@ -231,7 +244,7 @@ class Deck(Sequence[Card]):
         """
         need = hands * each
         if hands < 1 or each < 0 or need > len(self._cards):
-            raise InvalidHandError(f"cannot deal {each} cards to {hands} players from {len(self)} cards")
+            raise InvalidHandError(message("deck.cannot_deal", each=each, hands=hands, n=len(self)))
         dealt = tuple(self._cards[i:need:hands] for i in range(hands))
         return dealt, Deck(self._cards[need:])
 
@@ -241,7 +254,7 @@ class Deck(Sequence[Card]):
         The rules ask for at least four cards left in each part; positions are clamped to that.
         """
         if not self._cards:
-            raise InvalidHandError("cannot cut an empty deck")
+            raise InvalidHandError(message("deck.cut_empty"))
         low = min(4, len(self._cards) - 1)
         high = max(low, len(self._cards) - 5)
         return self._cards[max(low, min(high, position))]
@@ -249,7 +262,7 @@ class Deck(Sequence[Card]):
     def draw(self, n: int = 1) -> tuple[tuple[Card, ...], "Deck"]:
         """The top ``n`` cards and the rest."""
         if not 0 <= n <= len(self._cards):
-            raise InvalidHandError(f"cannot draw {n} cards from {len(self)}")
+            raise InvalidHandError(message("deck.cannot_draw", want=n, n=len(self)))
         return self._cards[:n], Deck(self._cards[n:])
 
     def __getitem__(self, index):  # type: ignore[override]

@@ -31,6 +31,7 @@ import numpy as np
 
 from .cards import FULL_DECK, Card, CardLike, Suit, cards
 from .errors import InvalidHandError
+from .messages import Message, Rank, message
 from .scoring import _runs
 from .tables import RANK_BASE, rank_table, triples
 
@@ -50,14 +51,20 @@ _JACK = 10  # ranks counted from 0 in the tables
 
 @dataclass(frozen=True, slots=True)
 class KeepOption:
-    """One way to split six cards: the four kept, the two laid away, and what they are worth."""
+    """One way to split six cards: the four kept, the two laid away, what they are worth, and why
+    (``message``, a :class:`~cribbage.messages.Message`; ``reason`` is its English)."""
 
     keep: tuple[Card, ...]
     discard: tuple[Card, ...]
     hand_ev: float
     crib_ev: float
     net: float
-    reason: str
+    message: "Message | str"
+
+    @property
+    def reason(self) -> str:
+        """Why this keep, in English: ``"keeps the run 6-7-8-9 and 15s, and gives your crib a pair of 5s"``."""
+        return str(self.message)
 
     def __str__(self) -> str:
         keep = " ".join(str(c) for c in self.keep)
@@ -83,7 +90,7 @@ class DiscardAdvice(Sequence[KeepOption]):
         for i, option in enumerate(self.options, 1):
             if set(option.keep) == wanted:
                 return i
-        raise InvalidHandError(f"{' '.join(str(c) for c in wanted)} is not four of the six cards")
+        raise InvalidHandError(message("discard.not_four", cards=tuple(sorted(wanted))))
 
     @overload
     def __getitem__(self, index: int) -> KeepOption: ...
@@ -112,7 +119,7 @@ class DiscardAdvice(Sequence[KeepOption]):
 def _six(six_cards: "str | Iterable[CardLike]") -> tuple[Card, ...]:
     held = cards(six_cards, distinct=False)
     if len(held) != 6:
-        raise InvalidHandError(f"discard advice needs the six cards dealt, not {len(held)}")
+        raise InvalidHandError(message("discard.six", n=len(held)))
     cards(held)  # raises on a duplicate, naming it
     return held
 
@@ -273,14 +280,7 @@ def advise_discard(six_cards: "str | Iterable[CardLike]", *, dealer: bool) -> Di
     return DiscardAdvice(six, bool(dealer), tuple(options))
 
 
-# --- reasons in plain English ------------------------------------------------------------------
-
-_PLURAL = {1: "aces", 11: "jacks", 12: "queens", 13: "kings"}
-
-
-def _plural(rank: int) -> str:
-    return _PLURAL.get(rank, f"{rank}s")
-
+# --- reasons ---------------------------------------------------------------------------------------
 
 def _label(rank: int) -> str:
     return {1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank, str(rank))
@@ -291,75 +291,77 @@ def _fifteens(values: Sequence[int]) -> int:
                if sum(combo) == 15)
 
 
-def describe_keep(keep: Sequence[Card]) -> str:
-    """What four kept cards already hold: ``"the double run 4-5-5-6"``, ``"a pair of 5s and 15s"``."""
+def _keep_parts(keep: Sequence[Card]) -> list[Message]:
+    """What four kept cards already hold, part by part (empty: nothing yet)."""
     ranks = sorted(c.rank for c in keep)
     counts: dict[int, int] = {}
     for r in ranks:
         counts[r] = counts.get(r, 0) + 1
-    parts: list[str] = []
+    parts: list[Message] = []
     in_run: set[int] = set()
     for low, length in _runs(counts):
         run = [r for r in ranks if low <= r < low + length]
         in_run.update(run)
         ways = len(run) - length + 1
-        kind = "the double run" if ways == 2 else "the run"
-        parts.append(f"{kind} {'-'.join(_label(r) for r in run)}")
+        parts.append(message("keep.double_run" if ways == 2 else "keep.run",
+                             ranks="-".join(_label(r) for r in run)))
     for rank, n in sorted(counts.items()):
         if n >= 2 and rank not in in_run:
-            parts.append({2: "a pair of", 3: "three", 4: "four"}[n] + " " + _plural(rank))
+            parts.append(message({2: "keep.pair", 3: "keep.three", 4: "keep.four"}[n], rank=Rank(rank)))
     fifteens = _fifteens([c.value for c in keep])
     if fifteens:
-        parts.append("15s" if fifteens > 1 else "a 15")
+        parts.append(message("keep.fifteens" if fifteens > 1 else "keep.fifteen"))
     if len({c.suit for c in keep}) == 1:
-        parts.append("a four-card flush")
+        parts.append(message("keep.flush"))
     if not parts:
         if 5 in counts:
-            parts.append("a 5 for the starter to make 15")
+            parts.append(message("keep.five"))
         elif max(ranks) - min(ranks) <= 4 and len(counts) == 4:
-            parts.append("close cards for the starter to join")
-        else:
-            return "keeps what the starter can help most"
-    if len(parts) > 1:
-        return "keeps " + ", ".join(parts[:-1]) + " and " + parts[-1]
-    return "keeps " + parts[0]
+            parts.append(message("keep.close"))
+    return parts
 
 
-def describe_discard(discard: Sequence[Card], keep: Sequence[Card], *, dealer: bool) -> str:
-    """What the two laid away do for the crib, for you or against you."""
+def describe_keep(keep: Sequence[Card]) -> Message:
+    """What four kept cards already hold: ``"keeps the double run 4-5-5-6"``, ``"keeps a pair of 5s and 15s"``."""
+    parts = _keep_parts(keep)
+    if not parts:
+        return message("keep.what_starter")
+    return message("keep.list", parts=parts)
+
+
+def describe_discard(discard: Sequence[Card], keep: Sequence[Card], *, dealer: bool) -> tuple[str, Message]:
+    """What the two laid away do for the crib, for you or against you, and how it joins the keep:
+    ``"and"`` (it helps you, or costs nothing) or ``"but"`` (it helps the opponent)."""
     a, b = sorted(discard)
     fives = [c for c in discard if c.rank == 5]
-    names = f"{_label(a.rank)}-{_label(b.rank)}"
+    ranks = f"{_label(a.rank)}-{_label(b.rank)}"
     if dealer:
-        if len(fives) == 2:
-            return "gives your crib a pair of 5s"
+        if len(fives) == 2 or a.rank == b.rank:
+            return "and", message("away.your_pair", rank=Rank(a.rank))
         if fives:
-            return "gives your crib the 5"
-        if a.rank == b.rank:
-            return f"gives your crib a pair of {_plural(a.rank)}"
+            return "and", message("away.your_five")
         if a.value + b.value == 15:
-            return f"gives your crib fifteen ({names})"
+            return "and", message("away.your_fifteen", ranks=ranks)
         if b.rank - a.rank <= 2:
-            return f"gives your crib two cards that can make a run ({names})"
-        return f"lays away {names} to your crib"
+            return "and", message("away.your_run", ranks=ranks)
+        return "and", message("away.your_away", ranks=ranks)
     if fives:
-        return "but salts the opponent's crib with a 5"
+        return "but", message("away.their_five")
     if a.rank == b.rank:
-        return f"but gives the opponent's crib a pair of {_plural(a.rank)}"
+        return "but", message("away.their_pair", rank=Rank(a.rank))
     if a.value + b.value == 15:
-        return f"but gives the opponent's crib fifteen ({names})"
+        return "but", message("away.their_fifteen", ranks=ranks)
     if b.rank - a.rank <= 2:
-        return f"but gives the opponent's crib two cards that can make a run ({names})"
+        return "but", message("away.their_run", ranks=ranks)
     if any(c.rank == 5 for c in keep):
-        return "and doesn't salt the opponent's crib with a 5"
-    return f"and gives the opponent's crib little ({names})"
+        return "and", message("away.no_salt")
+    return "and", message("away.their_little", ranks=ranks)
 
 
-def reason_for(keep: Sequence[Card], discard: Sequence[Card], *, dealer: bool) -> str:
+def reason_for(keep: Sequence[Card], discard: Sequence[Card], *, dealer: bool) -> Message:
     """One line for a drill: ``"keeps the double run 4-5-5-6 and gives your crib the 5"``."""
-    first = describe_keep(keep)
-    second = describe_discard(discard, keep, dealer=dealer)
-    if not second.startswith(("but ", "and ")):
-        second = "and " + second
+    parts = _keep_parts(keep)
+    first = message("keep.list", parts=parts) if parts else message("keep.what_starter")
+    conn, second = describe_discard(discard, keep, dealer=dealer)
     # A comma keeps "keeps 15s and a flush, and gives ..." readable.
-    return first + (", " if " and " in first else " ") + second
+    return message(f"reason.{conn}_comma" if len(parts) > 1 else f"reason.{conn}", keep=first, away=second)

@@ -1,14 +1,33 @@
 """The one family of errors the engine raises.
 
 Every error is a :class:`CribbageError`, itself a :class:`ValueError`, so a caller may catch the
-broad one or the precise one. Messages name what was wrong, in words a player understands.
+broad one or the precise one. Each carries its :class:`~cribbage.messages.Message` as ``err.message``,
+so a view says it in the learner's language; ``str(err)`` is the English.
+
+>>> from cribbage.messages import message, render
+>>> err = InvalidHandError(message("card.duplicate", card="5♥"))
+>>> str(err), render(err.message, "pt")
+('duplicate card: 5♥ appears twice', 'carta repetida: 5♥ aparece duas vezes')
 """
 
 from __future__ import annotations
 
+from .messages import Message
+
+__all__ = ["CribbageError", "InvalidCardError", "InvalidHandError", "InvalidPlayError", "IllegalActionError"]
+
 
 class CribbageError(ValueError):
-    """Anything the engine refuses."""
+    """Anything the engine refuses. Give it a :class:`Message` (a plain string is read as English only)."""
+
+    def __init__(self, message: "Message | str") -> None:
+        if not isinstance(message, Message):
+            message = Message("plain", {"text": str(message)})
+        super().__init__(message)
+        self.message: Message = message
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
 class InvalidCardError(CribbageError):

@@ -3,7 +3,9 @@
 A :class:`~cribbage.game.Game` appends a :class:`ScoreEvent` for every point pegged (so the events add
 up to the scores) and a :class:`LogEntry` for every action and automatic step (so a view can replay
 the game). All records are small immutable values (named tuples: a game makes a few hundred, and
-they are the cheapest to make); plain-English descriptions are made only when asked.
+they are the cheapest to make). Each says what it records as a :class:`~cribbage.messages.Message`
+(``.message``, made only when asked; ``str()`` is its English), naming players by role: the dealer,
+the pone.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from dataclasses import dataclass
 from typing import NamedTuple, Optional
 
 from .cards import Card
+from .messages import Message, Seat, message
 from .scoring import HandScore, score_hand
 
 __all__ = ["Phase", "ScoreEvent", "LogEntry", "GameResult"]
@@ -38,11 +41,6 @@ class Phase(str, enum.Enum):
         return self.value
 
 
-_PLAY_PHRASES = {"fifteen": "fifteen", "thirty-one": "31", "pair": "a pair", "pair royal": "a pair royal",
-                 "double pair royal": "a double pair royal", "go": "go", "last card": "last card",
-                 "his heels": "his heels"}
-
-
 class ScoreEvent(NamedTuple):
     """Points pegged: by whom, how many, why (``kind``), with which cards, in which deal and phase.
 
@@ -66,6 +64,7 @@ class ScoreEvent(NamedTuple):
     starter: Optional[Card] = None
     crib: bool = False
     worth: Optional[int] = None  # None: the same as points
+    dealer: Optional[int] = None  # who dealt this deal: messages name players by role
 
     @property
     def hand_score(self) -> Optional[HandScore]:
@@ -75,29 +74,39 @@ class ScoreEvent(NamedTuple):
         return score_hand(self.cards, self.starter, crib=self.crib)
 
     @property
-    def description(self) -> str:
-        """In plain English: ``"fifteen for 2"``, ``"a run of 3 for 3"``, ``"hand: fifteen two ... for 4"``."""
-        points = self.points if self.worth is None else self.worth
-        text = self._what(points)
-        if points != self.points:
-            text += f" ({self.points} to reach the target)"
-        return text
+    def who(self) -> Seat:
+        """The player, as messages name them: by role when the deal is known."""
+        return Seat.of(self.player, self.dealer)
 
-    def _what(self, points: int) -> str:
+    @property
+    def message(self) -> Message:
+        """What was scored: ``"fifteen for 2"``, ``"a run of 3 for 3"``, ``"hand: fifteen two ... for 4"``."""
+        points = self.points if self.worth is None else self.worth
+        what = self._what(points)
+        if points != self.points:
+            return message("event.to_target", what=what, n=self.points)
+        return what
+
+    @property
+    def description(self) -> str:
+        """:attr:`message` in plain English."""
+        return str(self.message)
+
+    def _what(self, points: int) -> Message:
         if self.kind == "run":
-            return f"a run of {len(self.cards)} for {points}"
+            return message("score.run", length=len(self.cards), n=points)
         if self.kind in ("hand", "crib"):
             score = self.hand_score
             assert score is not None
             if score.total != points:
-                return f"{self.kind}: counted {points} of {score.total}"
-            return f"{self.kind}: {score} for {points}"
+                return message(f"event.{self.kind}_short", n=points, total=score.total)
+            return message(f"event.{self.kind}", said=score.spoken(), n=points)
         if self.kind == "muggins":
-            return f"muggins: {points} missed point{'s' if points != 1 else ''}"
-        return f"{_PLAY_PHRASES.get(self.kind, self.kind)} for {points}"
+            return message("event.muggins", n=points)
+        return message(f"score.{self.kind}", n=points)
 
     def __str__(self) -> str:
-        return f"player {self.player}: {self.description}"
+        return str(message("event.by", who=self.who, what=self.message))
 
 
 class LogEntry(NamedTuple):
@@ -118,51 +127,73 @@ class LogEntry(NamedTuple):
     deal: int
     count: Optional[int] = None
     events: tuple[ScoreEvent, ...] = ()
+    dealer: Optional[int] = None  # who deals this deal (None before the first): entries name roles
+
+    @property
+    def who(self) -> Seat:
+        """The player, as messages name them: by role once the deal is known."""
+        return Seat.of(self.player if self.player is not None else 0, self.dealer)
+
+    @property
+    def message(self) -> Message:
+        """What happened. Discards do not name the cards (the crib is face down)."""
+        kind, who = self.kind, self.who
+        scored = _scored(self.events)
+        if kind == "cut for deal":
+            a, b = self.cards
+            first, second = Seat.of(0, None), Seat.of(1, None)
+            if a.rank == b.rank:
+                return message("log.cut_again", first=first, a=a, second=second, b=b)
+            lower = first if a.rank < b.rank else second
+            return message("log.cut_deals", first=first, a=a, second=second, b=b, dealer=lower)
+        if kind == "deal":
+            return message("log.deal", deal=self.deal, seat=who)
+        if kind == "starter":
+            if scored is None:
+                return message("log.starter", card=self.cards[0])
+            return message("log.starter_scored", card=self.cards[0], scored=scored, seat=who)
+        if kind == "play":
+            if scored is None:
+                return message("log.play", seat=who, card=self.cards[0], count=self.count)
+            return message("log.play_scored", seat=who, card=self.cards[0], count=self.count, scored=scored)
+        if kind == "reset":
+            if scored is None:
+                return message("log.reset", count=self.count)
+            return message("log.reset_scored", scored=scored, seat=who)
+        if kind == "end of play":
+            if scored is None:
+                return message("log.end_of_play")
+            return message("log.end_of_play_scored", scored=scored, seat=who)
+        if kind in ("show", "muggins"):
+            return message(f"log.{kind}", seat=who, scored=scored)
+        if kind == "count":  # says no more than the player did: a short count is for the opponent to spot
+            event = self.events[0]
+            return message("log.count_crib" if event.crib else "log.count_hand", seat=who, n=event.points)
+        if kind in _SIMPLE:
+            return message(_SIMPLE[kind], seat=who)
+        return message("plain", text=kind)
 
     @property
     def description(self) -> str:
-        """What happened, in plain English. Discards do not name the cards (the crib is face down)."""
-        who = f"player {self.player}"
-        scored = "; ".join(event.description for event in self.events)
-        if self.kind == "cut for deal":
-            a, b = self.cards
-            text = f"player 0 cuts {a}, player 1 cuts {b}: "
-            if a.rank == b.rank:
-                return text + "equal ranks, cut again"
-            return text + f"player {0 if a.rank < b.rank else 1} deals (the lower card)"
-        if self.kind == "deal":
-            return f"deal {self.deal}: {who} deals six cards each"
-        if self.kind == "discard":
-            return f"{who} lays away two cards to the crib"
-        if self.kind == "starter":
-            return f"the starter is {self.cards[0]}" + (f": {scored} to {who}" if scored else "")
-        if self.kind == "play":
-            return f"{who} plays {self.cards[0]}: {self.count}" + (f", {scored}" if scored else "")
-        if self.kind == "go":
-            return f"{who} says go"
-        if self.kind == "pass":
-            return f"{who} has no cards left and passes"
-        if self.kind == "reset":
-            if scored:
-                return f"{scored} to {who}; the count goes back to 0"
-            return f"the count is {self.count}: it goes back to 0"
-        if self.kind == "end of play":
-            return "the play is over" + (f": {scored} to {who}" if scored else "")
-        if self.kind == "show":
-            return f"{who} counts: {scored}"
-        if self.kind == "count":  # says no more than the player did: a short count is for the opponent to spot
-            event = self.events[0]
-            return f"{who} counts {event.points} for the {'crib' if event.crib else 'hand'}"
-        if self.kind == "muggins":
-            return f"{who} says muggins: {scored}"
-        if self.kind == "next deal":
-            return "next deal"
-        if self.kind == "game over":
-            return f"{who} wins"
-        return self.kind
+        """:attr:`message` in plain English."""
+        return str(self.message)
 
     def __str__(self) -> str:
         return self.description
+
+
+_SIMPLE = {"discard": "log.discard", "go": "log.go", "pass": "log.pass", "next deal": "log.next_deal",
+           "game over": "log.game_over"}
+
+
+def _scored(events: tuple[ScoreEvent, ...]) -> Optional[Message]:
+    """The events' messages, one after another ("go for 1; last card for 1"); None for none."""
+    if not events:
+        return None
+    said = events[-1].message
+    for event in reversed(events[:-1]):
+        said = message("list.then", first=event.message, rest=said)
+    return said
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,7 +216,12 @@ class GameResult:
             return "win"
         return "skunk" if self.games == 2 else "double skunk"
 
-    def __str__(self) -> str:
+    @property
+    def message(self) -> Message:
+        """``"player 1 wins 121 to 90: a skunk, 2 games"``; a view names the players with ``names``."""
         won, lost = self.scores[self.winner], self.scores[self.loser]
-        games = f"{self.games} game{'s' if self.games > 1 else ''}"
-        return f"player {self.winner} wins {won} to {lost}: a {self.kind}, {games}"
+        return message("result." + self.kind.replace(" ", "_"), winner=Seat(self.winner), won=won, lost=lost,
+                       n=self.games)
+
+    def __str__(self) -> str:
+        return str(self.message)

@@ -36,8 +36,10 @@ from typing import Iterable, Optional, Sequence
 
 from .actions import Action, Count, Discard, Go, Muggins, NextDeal, Play
 from .cards import FULL_DECK, Card, CardLike, cards as read_cards
+from .counting import _whole, verify_count
 from .errors import CribbageError, IllegalActionError, InvalidHandError
 from .events import GameResult, LogEntry, Phase, ScoreEvent
+from .messages import Message, Seat, message
 from .play import MAX_COUNT, score_play
 from .result import game_value, skunk_lines
 from .scoring import hand_total
@@ -57,8 +59,8 @@ _NO_CARDS: tuple[Card, ...] = ()
 # Module constants: reading an enum member through its class is slow on the hot path.
 _DISCARD, _CUT, _PLAY, _SHOW, _DEAL_OVER, _OVER = (Phase.DISCARD, Phase.CUT, Phase.PLAY, Phase.SHOW,
                                                    Phase.DEAL_OVER, Phase.OVER)
-_WHEN = {_DISCARD: "the discard", _CUT: "the cut", _PLAY: "the play", _SHOW: "the show",
-         _DEAL_OVER: "the end of the deal (start the next one)", _OVER: "the end of the game"}
+_WHEN = {_DISCARD: message("when.discard"), _CUT: message("when.cut"), _PLAY: message("when.play"),
+         _SHOW: message("when.show"), _DEAL_OVER: message("when.deal_over"), _OVER: message("when.over")}
 # Actions are immutable, so the game hands out the same ones instead of making them on every ask.
 _PLAYS = {(seat, card): Play(seat, card) for seat in (0, 1) for card in FULL_DECK}
 _GOES = (Go(0), Go(1))
@@ -144,17 +146,17 @@ class Game:
         if seed is None:
             seed = random.randrange(2 ** 63)
         if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-            raise CribbageError(f"the seed must be an int or a str, not {seed!r}")
+            raise CribbageError(message("game.bad_seed", value=_shown(seed)))
         if not _is_int(target):
-            raise CribbageError(f"a game is played to 121 or 61, not {target!r}")
+            raise CribbageError(message("game.bad_target", value=_shown(target)))
         skunk_lines(target)  # raises unless the target is 121 or 61
         if double_skunk_games not in (3, 4):
-            raise CribbageError(f"a double skunk counts 3 or 4 games, not {double_skunk_games!r}")
+            raise CribbageError(message("game.bad_double_skunk", value=_shown(double_skunk_games)))
         if dealer is not None and not _is_seat(dealer):
-            raise CribbageError(f"the dealer must be seat 0 or 1, not {dealer!r}")
+            raise CribbageError(message("game.bad_dealer", value=_shown(dealer)))
         start = tuple(scores)
         if len(start) != 2 or not all(_is_int(s) and 0 <= s < target for s in start):
-            raise CribbageError(f"scores must be two whole numbers from 0 to {target - 1}, not {scores!r}")
+            raise CribbageError(message("game.bad_scores", most=target - 1, value=_shown(scores)))
         self._seed = seed
         self._target = target
         self._muggins_on = bool(muggins)
@@ -193,7 +195,7 @@ class Game:
                    dealer=dealer, scores=scores, deals=[(hands, starter)])
         if discards is not None:
             if len(discards) != 2:
-                raise CribbageError("discards are two pairs of cards: seat 0's and seat 1's")
+                raise CribbageError(message("game.bad_discards"))
             pone = 1 - dealer
             game.discard(pone, discards[pone])
             game.discard(dealer, discards[dealer])
@@ -367,7 +369,7 @@ class Game:
     def undo(self) -> None:
         """Take back the last action and the automatic steps that followed it."""
         if not self._history:
-            raise IllegalActionError("there is nothing to undo")
+            raise IllegalActionError(message("game.nothing_to_undo"))
         state, n_events, n_log = self._history.pop()
         for name, value in zip(_STATE, state):
             setattr(self, name, value)
@@ -423,7 +425,7 @@ class Game:
             return self.claim_muggins(action.player)
         if isinstance(action, NextDeal):
             return self.next_deal()
-        raise IllegalActionError(f"not an action: {action!r}")
+        raise IllegalActionError(message("game.not_an_action", value=_shown(action)))
 
     def verify_action(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` saying why ``action`` is not allowed now."""
@@ -440,7 +442,7 @@ class Game:
         elif isinstance(action, NextDeal):
             self.verify_next_deal()
         else:
-            raise IllegalActionError(f"not an action: {action!r}")
+            raise IllegalActionError(message("game.not_an_action", value=_shown(action)))
 
     def can_apply(self, action: Action) -> bool:
         return _can(self.verify_action, action)
@@ -451,17 +453,17 @@ class Game:
         self._verify_not_over()
         seat = _seat(player)
         if self._phase is not _DISCARD:
-            raise IllegalActionError(f"cards are laid away before the play, and this is {self._when()}")
+            raise IllegalActionError(message("game.discard_when", when=self._when()))
         if self._discards[seat]:
-            raise IllegalActionError(f"player {seat} has already laid away two cards to the crib")
+            raise IllegalActionError(message("game.already_laid_away", seat=self._who(seat)))
         chosen = _read_cards(cards)
         if len(chosen) != 2:
-            raise IllegalActionError(f"lay away exactly two cards, not {len(chosen)}")
+            raise IllegalActionError(message("game.lay_away_two", n=len(chosen)))
         if chosen[0] == chosen[1]:
-            raise IllegalActionError(f"{chosen[0]} is named twice: lay away two different cards")
+            raise IllegalActionError(message("game.named_twice", card=chosen[0]))
         for card in chosen:
             if not _holds(self._hands[seat], card):
-                raise IllegalActionError(f"player {seat} does not hold {card}")
+                raise IllegalActionError(message("game.not_held", seat=self._who(seat), card=card))
         return chosen[0], chosen[1]
 
     def can_discard(self, player: int, cards: "Iterable[CardLike] | str") -> bool:
@@ -507,16 +509,16 @@ class Game:
         self._verify_not_over()
         seat = _seat(player)
         if self._phase is not _PLAY:
-            raise IllegalActionError(f"no card can be played now: this is {self._when()}")
+            raise IllegalActionError(message("game.play_when", when=self._when()))
         played = _read_card(card)
         if seat != self._to_act:
-            raise IllegalActionError(f"it is player {self._to_act}'s turn, not player {seat}'s")
+            turn = self._who(self._to_act)  # type: ignore[arg-type]
+            raise IllegalActionError(message("game.not_your_turn", turn=turn, seat=self._who(seat)))
         if not _holds(self._hands[seat], played):
-            raise IllegalActionError(f"player {seat} does not hold {played}")
+            raise IllegalActionError(message("game.not_held", seat=self._who(seat), card=played))
         if self._count + played.value > MAX_COUNT:
-            hint = ": say go" if not _fits(self._hands[seat], MAX_COUNT - self._count) else ""
-            raise IllegalActionError(f"{played} would make the count {self._count + played.value}, "
-                                     f"past 31{hint}")
+            key = "game.past_31" if _fits(self._hands[seat], MAX_COUNT - self._count) else "game.past_31_go"
+            raise IllegalActionError(message(key, card=played, count=self._count + played.value))
         return played
 
     def can_play(self, player: int, card: CardLike) -> bool:
@@ -555,14 +557,14 @@ class Game:
         self._verify_not_over()
         seat = _seat(player)
         if self._phase is not _PLAY:
-            raise IllegalActionError(f"go is said in the play, and this is {self._when()}")
+            raise IllegalActionError(message("game.go_when", when=self._when()))
         if seat != self._to_act:
-            raise IllegalActionError(f"it is player {self._to_act}'s turn, not player {seat}'s")
+            turn = self._who(self._to_act)  # type: ignore[arg-type]
+            raise IllegalActionError(message("game.not_your_turn", turn=turn, seat=self._who(seat)))
         room = MAX_COUNT - self._count
         for card in self._hands[seat]:
             if card.value <= room:
-                raise IllegalActionError(f"you hold a playable card: say go only when nothing fits "
-                                         f"({card} makes {self._count + card.value})")
+                raise IllegalActionError(message("game.go_playable", card=card, count=self._count + card.value))
 
     def can_go(self, player: int) -> bool:
         return _can(self.verify_go, player)
@@ -658,21 +660,15 @@ class Game:
         self._verify_not_over()
         seat = _seat(player)
         if not self._muggins_on:
-            raise IllegalActionError("the show is counted automatically: muggins is off in this game")
+            raise IllegalActionError(message("game.count_auto"))
         if self._phase is not _SHOW:
-            raise IllegalActionError(f"hands are counted in the show, and this is {self._when()}")
+            raise IllegalActionError(message("game.count_when", when=self._when()))
         owner, cards_, crib = self._show_item(self._show_step)
         if seat != owner:
-            which = ["the pone's hand", "the dealer's hand", "the crib"][self._show_step]
-            raise IllegalActionError(f"{which} is counted now, by player {owner}")
-        whole = _whole(points)
-        if whole is None or whole < 0:
-            raise IllegalActionError(f"a count is a whole number of points, 0 or more, not {points!r}")
-        points = whole
+            key = "game.count_whose_crib" if crib else "game.count_whose_hand"
+            raise IllegalActionError(message(key, owner=self._who(owner)))
         true = hand_total(cards_, self._starter, crib=crib)  # type: ignore[arg-type]
-        if points > true:
-            raise IllegalActionError(f"{points} is more than this {'crib' if crib else 'hand'} holds: "
-                                     f"count again")
+        verify_count(points, true, crib=crib)
         return true
 
     def can_count_hand(self, player: int, points: int) -> bool:
@@ -708,11 +704,11 @@ class Game:
         self._verify_not_over()
         seat = _seat(player)
         if not self._muggins_on:
-            raise IllegalActionError("muggins is off in this game")
+            raise IllegalActionError(message("muggins.off"))
         if self._muggins is None:
-            raise IllegalActionError("there is nothing to claim: the last count missed no points")
+            raise IllegalActionError(message("muggins.nothing"))
         if self._muggins[0] != seat:
-            raise IllegalActionError(f"player {seat} cannot claim muggins on their own count")
+            raise IllegalActionError(message("muggins.own", seat=self._who(seat)))
 
     def can_claim_muggins(self, player: int) -> bool:
         return _can(self.verify_claim_muggins, player)
@@ -733,7 +729,7 @@ class Game:
     def verify_next_deal(self) -> None:
         self._verify_not_over()
         if self._phase is not _DEAL_OVER:
-            raise IllegalActionError(f"the deal is not over: this is {self._when()}")
+            raise IllegalActionError(message("game.deal_not_over", when=self._when()))
 
     def can_next_deal(self) -> bool:
         return _can(self.verify_next_deal)
@@ -793,7 +789,8 @@ class Game:
         """Peg ``worth`` points for ``player``, but no further than the target: the game stops there."""
         score = self._scores[player]
         points = min(worth, self._target - score)
-        event = ScoreEvent(player, points, kind, cards_, self._deal_number, phase, starter, crib, worth)
+        event = ScoreEvent(player, points, kind, cards_, self._deal_number, phase, starter, crib, worth,
+                           self._dealer)
         self._events.append(event)
         if points:
             score += points
@@ -815,16 +812,24 @@ class Game:
 
     def _note(self, kind: str, player: Optional[int], cards_: tuple[Card, ...], *,
               count: Optional[int] = None, events: tuple[ScoreEvent, ...] = ()) -> LogEntry:
-        entry = LogEntry(kind, player, cards_, self._deal_number, count, events)
+        # The cut for deal comes before anyone deals: no roles yet.
+        dealer = None if kind == "cut for deal" else self._dealer
+        entry = LogEntry(kind, player, cards_, self._deal_number, count, events, dealer)
         self._log.append(entry)
         return entry
 
-    def _when(self) -> str:
+    def _when(self) -> Message:
         return _WHEN[self._phase]
+
+    def _who(self, seat: int) -> Seat:
+        """A seat as messages name it: by its role in this deal."""
+        return Seat.of(seat, self._dealer)
 
     def _verify_not_over(self) -> None:
         if self._winner is not None:
-            raise IllegalActionError(f"the game is over: {self.result}")
+            result = self.result
+            assert result is not None
+            raise IllegalActionError(message("game.over", result=result.message))
 
 
 # --------------------------------------------------------------------- helpers
@@ -836,22 +841,16 @@ def _is_seat(value: object) -> bool:
     return _is_int(value) and value in (0, 1)
 
 
-def _whole(value: object) -> Optional[int]:
-    """``value`` as an int if it is a whole number (an int or a numpy integer, not a bool), else None."""
-    if value.__class__ is int:
-        return value  # type: ignore[return-value]
-    if isinstance(value, bool):
-        return None
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return None
+def _shown(value: object) -> str:
+    """A value a caller gave, as an error quotes it: its repr, cut short."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _seat(player: object) -> int:
     seat = _whole(player)
     if seat is None or not 0 <= seat <= 1:
-        raise IllegalActionError(f"no such player: {player!r} (the players are seats 0 and 1)")
+        raise IllegalActionError(message("game.no_such_player", value=_shown(player)))
     return seat
 
 
@@ -869,7 +868,7 @@ def _read_card(card: object) -> Card:
         try:
             card = Card.parse(card)  # type: ignore[arg-type]
         except CribbageError as error:
-            raise IllegalActionError(str(error)) from None
+            raise IllegalActionError(error.message) from None
     return FULL_DECK[(card.rank - 1) * 4 + card.suit]
 
 
@@ -879,7 +878,7 @@ def _read_cards(cards_: object) -> tuple[Card, ...]:
     try:
         read = read_cards(cards_, distinct=False)  # type: ignore[arg-type]
     except CribbageError as error:
-        raise IllegalActionError(str(error)) from None
+        raise IllegalActionError(error.message) from None
     return tuple(FULL_DECK[(card.rank - 1) * 4 + card.suit] for card in read)
 
 
@@ -898,12 +897,11 @@ def _stacked_deal(spec: object, number: int) -> tuple[tuple[tuple[Card, ...], tu
         hands, starter = spec  # type: ignore[misc]
         seat0, seat1 = hands
     except (TypeError, ValueError):
-        raise InvalidHandError(f"stacked deal {number} must be (hands, starter) with hands the six cards "
-                               f"of seat 0 and of seat 1") from None
+        raise InvalidHandError(message("game.stacked_shape", number=number)) from None
     six = (read_cards(seat0), read_cards(seat1))
     for seat, held in enumerate(six):
         if len(held) != 6:
-            raise InvalidHandError(f"stacked deal {number}: seat {seat} must get six cards, not {len(held)}")
+            raise InvalidHandError(message("game.stacked_six", number=number, seat=seat, n=len(held)))
     turned = None if starter is None else Card.parse(starter)
     read_cards(six[0] + six[1] + ((turned,) if turned else ()))  # raises naming a card given twice
     return six, turned

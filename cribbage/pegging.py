@@ -27,6 +27,7 @@ from typing import Any, Callable, Sequence
 
 from .cards import FULL_DECK, Card, cards
 from .errors import CribbageError, InvalidHandError, InvalidPlayError
+from .messages import Message, Rank, message
 from .play import MAX_COUNT, pile_count, score_play
 
 __all__ = ["PlayView", "PlayChoice", "LEVELS", "choose_play", "legal_cards"]
@@ -65,15 +66,15 @@ class PlayView:
             object.__setattr__(self, "starter", cards([self.starter])[0])
         object.__setattr__(self, "count", pile_count(self.series))
         if self.count > MAX_COUNT:
-            raise InvalidPlayError(f"the count of the series is {self.count}, past 31")
+            raise InvalidPlayError(message("pegging.series_past_31", count=self.count))
         if not isinstance(self.opponent_cards, int) or not 0 <= self.opponent_cards <= 4:
-            raise CribbageError(f"the opponent holds 0 to 4 cards in the play, not {self.opponent_cards!r}")
+            raise CribbageError(message("pegging.opponent_cards", value=repr(self.opponent_cards)[:40]))
         gone = set(self.series) | set(self.played) | set(self.discards)
         if self.starter is not None:
             gone.add(self.starter)
         for card in self.hand:
             if card in gone:
-                raise InvalidHandError(f"{card} is in your hand and also played, laid away or the starter")
+                raise InvalidHandError(message("pegging.card_seen", card=card))
 
     @classmethod
     def from_game(cls, game: Any, seat: int) -> "PlayView":
@@ -130,24 +131,33 @@ class PlayView:
 class PlayChoice:
     """A card to play (``None``: say go), the level that chose it, and why in one sentence.
 
-    The reason is written only when asked for, so self-play does not pay for it.
+    ``message`` is the reason as a :class:`~cribbage.messages.Message`; ``reason`` and ``str()`` are
+    its English. The reason is made only when asked for, so self-play does not pay for it.
     """
 
-    __slots__ = ("card", "level", "_reason", "_explain")
+    __slots__ = ("card", "level", "_message", "_explain")
 
-    def __init__(self, card: Card | None, level: str, reason: str | None = None,
-                 explain: Callable[[], str] | None = None) -> None:
+    def __init__(self, card: Card | None, level: str, reason: "Message | str | None" = None,
+                 explain: "Callable[[], Message | str] | None" = None) -> None:
         self.card = card
         self.level = level
-        self._reason = reason
+        self._message = reason
         self._explain = explain
 
     @property
-    def reason(self) -> str:
-        if self._reason is None:
+    def message(self) -> Message:
+        """Why this card, as a message a view renders in its language."""
+        if self._message is None:
             assert self._explain is not None
-            self._reason = self._explain()
-        return self._reason
+            self._message = self._explain()
+        if not isinstance(self._message, Message):
+            self._message = Message("plain", {"text": self._message})
+        return self._message
+
+    @property
+    def reason(self) -> str:
+        """Why this card, in English."""
+        return str(self.message)
 
     def __str__(self) -> str:
         return self.reason
@@ -174,15 +184,15 @@ def choose_play(view: PlayView, level: str = "expert", *, rng: random.Random | N
     lead the 4♥: a count under 5 can't be made 15
     """
     if level not in LEVELS:
-        raise CribbageError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+        raise CribbageError(message("level.unknown", value=repr(level)[:40], levels=", ".join(LEVELS)))
     legal = legal_cards(view)
     if not view.hand:
-        return PlayChoice(None, level, "no cards left: pass")
+        return PlayChoice(None, level, message("hint.pass"))
     if not legal:
-        return PlayChoice(None, level, f"say go: no card fits under 31 (the count is {view.count})")
+        return PlayChoice(None, level, message("hint.go", count=view.count))
     if level == "beginner":
         card = (rng or random.Random(0)).choice(legal)
-        return PlayChoice(card, level, f"play the {card}: it fits (a beginner plays any card that fits)")
+        return PlayChoice(card, level, message("hint.beginner", act=message("hint.play", card=card)))
     distinct = _distinct_by_rank(legal)
     if len(distinct) == 1:
         card = distinct[0]
@@ -394,44 +404,36 @@ def _standard(view: PlayView, distinct: Sequence[Card]) -> PlayChoice:
 
 # --- reasons ------------------------------------------------------------------------------------
 
-_RANK_PLURAL = ("", "aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines",
-                "tens", "jacks", "queens", "kings")
-_KIND_WORDS = {"fifteen": "fifteen", "thirty-one": "31", "pair": "a pair", "pair royal": "a pair royal",
-               "double pair royal": "a double pair royal"}
-
-
-def _explain(view: PlayView, card: Card, legal: Sequence[Card], *, reply: float | None = None) -> str:
+def _explain(view: PlayView, card: Card, legal: Sequence[Card], *, reply: float | None = None) -> Message:
     """One sentence naming the card and the main reason for it."""
-    verb = "lead" if not view.series else "play"
+    act = message("hint.lead" if not view.series else "hint.play", card=card)
     after = view.count + card.value
     scored = score_play(view.series + (card,))
     if scored.items:
-        parts = []
-        for item in scored.items:
-            what = f"a run of {item.points}" if item.kind == "run" else _KIND_WORDS[item.kind]
-            parts.append(f"{what} for {item.points}")
-        return f"{verb} the {card}: it makes " + " and ".join(parts)
+        what = [message("score.run", length=item.points, n=item.points) if item.kind == "run"
+                else message(f"score.{item.kind}", n=item.points) for item in scored.items]
+        return message("hint.makes", act=act, what=what)
     if view.opponent_go or view.opponent_cards == 0:
         if not any(after + c.value <= MAX_COUNT for c in view.hand if c != card):
-            return f"{verb} the {card}: it is your last card that fits, for the go"
-        return f"{verb} the {card}: the opponent can't play, so you keep the count going for the most points"
+            return message("hint.last_fits", act=act)
+        return message("hint.keep_going", act=act)
     others = [c for c in legal if c.rank != card.rank]
     if not view.series:
         same = sum(1 for c in view.hand if c.rank == card.rank)
         # Holding all four, nobody can pair the lead: that reason would be false.
-        if 1 < same < 4:
-            held = "pair" if same == 2 else f"three {_RANK_PLURAL[card.rank]}"
-            return f"lead the {card} from your {held}: if they pair it, you answer with a pair royal"
+        if same == 2:
+            return message("hint.from_pair", act=act)
+        if same == 3:
+            return message("hint.from_three", act=act, rank=Rank(card.rank))
         if card.value < 5:
-            return f"lead the {card}: a count under 5 can't be made 15"
+            return message("hint.under5", act=act)
     if any(view.count + c.value in (5, 21) for c in others) and after not in (5, 21):
         bad = 5 if any(view.count + c.value == 5 for c in others) else 21
-        return f"{verb} the {card}: it avoids leaving a count of {bad}, which a ten-card makes {bad + 10}"
+        return message("hint.avoid", act=act, bad=bad, made=bad + 10)
     if card.rank != 5 and any(c.rank == 5 for c in view.hand) and len(view.hand) > 1:
-        return f"{verb} the {card}: it keeps your 5 back to make fifteen later"
+        return message("hint.keep5", act=act)
     if reply is not None and others:
-        risk = max(0.0, -reply)
-        return f"{verb} the {card}: it gives the opponent the least to score (about {risk:.1f} after your answer)"
+        return message("hint.least", act=act, risk=max(0.0, -reply))
     if not others:
-        return f"{verb} the {card}: it is the only card that fits"
-    return f"{verb} the {card}: it scores nothing but gives little away"
+        return message("hint.only", act=act)
+    return message("hint.nothing", act=act)

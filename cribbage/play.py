@@ -13,6 +13,7 @@ from typing import Iterable
 
 from .cards import Card, CardLike, cards
 from .errors import InvalidPlayError
+from .messages import message
 from .scoring import ScoreItem
 
 __all__ = ["PlayScore", "score_play", "pile_count", "MAX_COUNT"]
@@ -59,10 +60,10 @@ def score_play(pile: "Iterable[CardLike] | str") -> PlayScore:
     else:
         series = cards(pile)
     if not series:
-        raise InvalidPlayError("the series is empty: no card has been played")
+        raise InvalidPlayError(message("play.empty"))
     count = pile_count(series)
     if count > MAX_COUNT:
-        raise InvalidPlayError(f"the count would be {count}, past 31")
+        raise InvalidPlayError(message("play.past_31", count=count))
     last = series[-1]
     items: list[ScoreItem] = []
     if count == 15:

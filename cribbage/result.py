@@ -13,6 +13,7 @@ Rules: RULES.md, "Game value". In a game to 121 a loser on 90 or less is skunked
 from __future__ import annotations
 
 from .errors import CribbageError
+from .messages import message
 
 __all__ = ["skunk_lines", "finish_kind", "game_value"]
 
@@ -25,18 +26,18 @@ def skunk_lines(target: int = 121) -> tuple[int, int | None]:
         return 91, 61
     if target == 61:
         return 31, None
-    raise CribbageError(f"a game is played to 121 or 61, not {target!r}")
+    raise CribbageError(message("game.bad_target", value=repr(target)[:40]))
 
 
 def _check(winner_score: int, loser_score: int, target: int) -> None:
     for name, score in (("winner", winner_score), ("loser", loser_score)):
         if not isinstance(score, int) or isinstance(score, bool):
-            raise CribbageError(f"the {name}'s score must be a whole number, not {score!r}")
+            raise CribbageError(message(f"result.{name}_not_whole", value=repr(score)[:40]))
     skunk_lines(target)
     if winner_score != target:
-        raise CribbageError(f"the winner finishes on {target} exactly, not {winner_score}")
+        raise CribbageError(message("result.winner_on_target", target=target, score=winner_score))
     if not 0 <= loser_score < target:
-        raise CribbageError(f"the loser's score must be from 0 to {target - 1}, not {loser_score}")
+        raise CribbageError(message("result.loser_range", most=target - 1, score=loser_score))
 
 
 def finish_kind(winner_score: int, loser_score: int, *, target: int = 121) -> str:
@@ -54,6 +55,6 @@ def game_value(winner_score: int, loser_score: int, *, target: int = 121,
                double_skunk_games: int = 3) -> int:
     """How many games the winner scores: 1, 2 for a skunk, 3 (or 4) for a double skunk."""
     if double_skunk_games not in (3, 4):
-        raise CribbageError(f"a double skunk counts 3 or 4 games, not {double_skunk_games!r}")
+        raise CribbageError(message("game.bad_double_skunk", value=repr(double_skunk_games)[:40]))
     kind = finish_kind(winner_score, loser_score, target=target)
     return {"win": 1, "skunk": 2, "double skunk": double_skunk_games}[kind]

@@ -14,8 +14,9 @@ from typing import Iterable, Sequence
 
 from .cards import Card, CardLike, cards, require_distinct
 from .errors import InvalidHandError
+from .messages import Message, Words, message, number_words as _number_words
 
-__all__ = ["ScoreItem", "ItemizedScore", "HandScore", "score_hand", "hand_total", "rank_points", "number_words"]
+__all__ = ["ScoreItem", "ScoreGroup", "ItemizedScore", "HandScore", "score_hand", "hand_total", "rank_points", "number_words"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,23 +32,27 @@ class ScoreItem:
         return f"{self.kind} {shown} for {self.points}"
 
 
-_WORDS = ("nothing one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-          "fifteen sixteen seventeen eighteen nineteen twenty").split()
-
-
 def number_words(n: int) -> str:
     """``12`` -> ``"twelve"``, ``24`` -> ``"twenty-four"``: the count as players say it."""
-    if 0 <= n <= 20:
-        return _WORDS[n]
-    tens = {2: "twenty", 3: "thirty", 4: "forty", 5: "fifty", 6: "sixty", 7: "seventy",
-            8: "eighty", 9: "ninety"}
-    if 20 < n < 100:
-        return tens[n // 10] + ("-" + _WORDS[n % 10] if n % 10 else "")
-    return str(n)
+    return _number_words(n, "en")
 
 
-_PAIR_NAMES = {2: "a pair", 3: "a pair royal", 4: "a double pair royal"}
-_RUN_NAMES = {3: "three", 4: "four", 5: "five"}
+_PAIR_KINDS = {2: "pair", 3: "pair royal", 4: "double pair royal"}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreGroup:
+    """Items of a count as players say them: the pairs of one rank gathered into one pair, pair royal
+    or double pair royal; every other item as it is. ``size`` is the run or flush length, or how many
+    cards of the rank."""
+
+    kind: str
+    cards: tuple[Card, ...]
+    points: int
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
 
 
 class ItemizedScore:
@@ -93,55 +98,71 @@ class HandScore(ItemizedScore):
     crib: bool
     items: tuple[ScoreItem, ...]
 
-    def phrases(self) -> list[str]:
-        """The count phrase by phrase, each ending on the running total."""
-        out: list[str] = []
-        total = 0
-        pairs_done: set[int] = set()
-        runs_said = 0
+    def groups(self) -> tuple[ScoreGroup, ...]:
+        """The items in the order they are counted, the pairs of one rank gathered as players say them
+        ("a pair royal of 5s" rather than three pairs)."""
+        out: list[ScoreGroup] = []
+        done: set[int] = set()
+        five = self.hand + (self.starter,)
         for item in self.items:
             if item.kind == "pair":
                 rank = item.cards[0].rank
-                if rank in pairs_done:
+                if rank in done:
                     continue
-                pairs_done.add(rank)
-                same = sum(1 for c in self.hand + (self.starter,) if c.rank == rank)
-                total += same * (same - 1)
-                name = _PAIR_NAMES[same]
-                if name == "a pair" and len(pairs_done) > 1:
-                    name = "another pair"
-                out.append(f"{name} is {number_words(total)}")
-                continue
-            total += item.points
-            if item.kind == "fifteen":
-                out.append(f"fifteen {number_words(total)}")
-            elif item.kind == "run":
-                what = "a run" if runs_said == 0 else "another run"
+                done.add(rank)
+                same = tuple(card for card in five if card.rank == rank)
+                out.append(ScoreGroup(_PAIR_KINDS[len(same)], same, len(same) * (len(same) - 1)))
+            else:
+                out.append(ScoreGroup(item.kind, item.cards, item.points))
+        return tuple(out)
+
+    def spoken_phrases(self) -> list[Message]:
+        """The count phrase by phrase, each ending on the running total said in words."""
+        out: list[Message] = []
+        total = 0
+        pairs_said = runs_said = 0
+        for group in self.groups():
+            total += group.points
+            said = Words(total)
+            kind = group.kind
+            if kind == "pair":
+                kind = "another pair" if pairs_said else "pair"
+            elif kind == "run":
+                kind = "another run" if runs_said else "run"
                 runs_said += 1
-                out.append(f"{what} of {_RUN_NAMES[item.points]} is {number_words(total)}")
-            elif item.kind == "flush":
-                out.append(f"a flush of {_RUN_NAMES[item.points]} is {number_words(total)}")
-            elif item.kind == "nobs":
-                out.append(f"one for his nobs is {number_words(total)}")
+            if group.kind in _PAIR_KINDS.values():
+                pairs_said += 1
+            out.append(message(f"say.{kind}", total=said, n=Words(group.size)))
         return out
 
-    def __str__(self) -> str:
-        phrases = self.phrases()
+    def spoken(self) -> Message:
+        """The whole count as it is said: "fifteen two, fifteen four, and a pair is six"."""
+        phrases = self.spoken_phrases()
         if not phrases:
-            return "nineteen (nothing)"
+            return message("say.nothing")
         if len(phrases) > 1:
-            phrases[-1] = "and " + phrases[-1]
-        return ", ".join(phrases)
+            phrases[-1] = message("say.and", phrase=phrases[-1])
+        said = phrases[-1]
+        for phrase in reversed(phrases[:-1]):
+            said = message("list.comma", first=phrase, rest=said)
+        return said
+
+    def phrases(self) -> list[str]:
+        """The count phrase by phrase in English, each ending on the running total."""
+        return [str(phrase) for phrase in self.spoken_phrases()]
+
+    def __str__(self) -> str:
+        return str(self.spoken())
 
 
 def _check(hand: "Iterable[CardLike] | str", starter: CardLike) -> tuple[tuple[Card, ...], Card]:
     held = cards(hand, distinct=False)
     if len(held) != 4:
-        raise InvalidHandError(f"a hand is four cards, not {len(held)}")
+        raise InvalidHandError(message("hand.four_cards", n=len(held)))
     require_distinct(held)
     turned = Card.parse(starter)
     if turned in held:
-        raise InvalidHandError(f"the starter {turned} is also in the hand")
+        raise InvalidHandError(message("hand.starter_in_hand", card=turned))
     return held, turned
 
 

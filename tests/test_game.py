@@ -242,7 +242,7 @@ class TestHisHeels:
 class TestPlay:
     def test_go_then_the_other_plays_on_and_the_last_card(self):
         game = Game.from_deal(**GO_DEAL)
-        refused(game, game.play, 1, "KS", match="player 0's turn")
+        refused(game, game.play, 1, "KS", match="it is the pone's turn, not the dealer's")
         refused(game, game.go, 0, match="playable card")
         refused(game, game.play, 0, "KS", match="does not hold K♠")
         play_all(game, "0:KH 1:KS 0:QH")
@@ -264,7 +264,7 @@ class TestPlay:
         play_all(game, "1:3D")
         assert kinds(game, phase=Phase.PLAY) == [(1, "pair", 2), (0, "go", 1), (0, "go", 1),
                                                   (1, "last card", 1)]
-        assert game.log[-4].kind == "end of play" and game.log[-4].description.endswith("last card for 1 to player 1")
+        assert game.log[-4].kind == "end of play" and game.log[-4].description.endswith("last card for 1 to the dealer")
         assert game.phase is Phase.DEAL_OVER
 
     def test_thirty_one_resets_and_nothing_combines_across_a_reset(self):
@@ -292,7 +292,7 @@ class TestPlay:
         assert game.legal_actions() == [Go(0)]
         game.go(0)
         assert game.said_go == (True, False) and game.to_act == 1
-        refused(game, game.go, 0, match="player 1's turn")
+        refused(game, game.go, 0, match="it is the dealer's turn, not the pone's")
         play_all(game, "1:3D 1:4D")  # the dealer plays on after the go; 4 makes a run of 3
         # The dealer is out, the pone cannot play: go to the dealer, the pone leads again.
         assert game.count == 0 and game.to_act == 0
@@ -329,7 +329,7 @@ class TestPlay:
         game = Game.from_deal(**THIRTY_ONE_DEAL)
         refused(game, game.play, 0, "5X", match="not a card")
         refused(game, game.play, 0, "KD", match="does not hold")
-        refused(game, game.play, 1, "KD", match="player 0's turn")
+        refused(game, game.play, 1, "KD", match="it is the pone's turn, not the dealer's")
         refused(game, game.discard, 0, "10H 4C", match="before the play")
         play_all(game, "0:10H 1:KD 0:9S")
         refused(game, game.play, 1, "7H", match="7♥ would make the count 36")
@@ -499,7 +499,7 @@ class TestMuggins:
         game, pone, dealer, crib = self.start()
         assert game.phase is Phase.SHOW and game.to_act == 0 and game.counting == "hand"
         assert game.legal_actions() == [Count(0, n) for n in range(pone + 1)]
-        refused(game, game.count_hand, 1, dealer, match="the pone's hand is counted now, by player 0")
+        refused(game, game.count_hand, 1, dealer, match="the pone's hand is counted now")
         refused(game, game.count_hand, 0, pone + 1, match="more than this hand holds")
         refused(game, game.count_hand, 0, -1, match="whole number")
         refused(game, game.count_hand, 0, 2.5, match="whole number")
@@ -524,7 +524,7 @@ class TestMuggins:
         refused(game, game.claim_muggins, 0, match="cannot claim muggins on their own count")
         assert Muggins(1) in game.legal_actions() and Muggins(1) in game.legal_actions(1)
         assert game.events[-1].description == f"hand: counted {pone - 3} of {pone}"
-        assert game.log[-1].description == f"player 0 counts {pone - 3} for the hand"
+        assert game.log[-1].description == f"the pone counts {pone - 3} for the hand"
         before = game.scores
         game.apply(Muggins(1))
         event = game.events[-1]
@@ -599,8 +599,8 @@ class TestRecords:
                                     discards=("QS KS", "JC 4S"))
         play_all(pair_royal, "0:5C 1:5H 0:5D")
         assert pair_royal.events[-1].description == "a pair royal for 6"
-        assert str(pair_royal.events[-1]) == "player 0: a pair royal for 6"
-        assert pair_royal.log[-1].description == "player 0 plays 5♦: 15, fifteen for 2; a pair royal for 6"
+        assert str(pair_royal.events[-1]) == "the pone: a pair royal for 6"
+        assert pair_royal.log[-1].description == "the pone plays 5♦: 15, fifteen for 2; a pair royal for 6"
         game = Game.from_deal(**LAST_31_DEAL)
         play_all(game, LAST_31_MOVES)
         assert [e.description for e in game.events[:3]] == ["a pair for 2", "a pair for 2", "a run of 3 for 3"]

@@ -174,17 +174,17 @@ def test_bad_input_is_refused(make, error):
 def test_a_lead_from_a_pair_or_three_of_a_rank_reads_as_said_aloud():
     from cribbage.pegging import _explain
     three = view("7H 7C 7D KS")
-    assert _explain(three, cards("7H")[0], list(three.hand)) == \
+    assert str(_explain(three, cards("7H")[0], list(three.hand))) == \
         "lead the 7♥ from your three sevens: if they pair it, you answer with a pair royal"
     sixes = view("6H 6C 6D 2S")
-    assert "from your three sixes:" in _explain(sixes, cards("6C")[0], list(sixes.hand))
+    assert "from your three sixes:" in str(_explain(sixes, cards("6C")[0], list(sixes.hand)))
     pair = view("7H 7C KD 9S")
-    assert _explain(pair, cards("7C")[0], list(pair.hand)) == \
+    assert str(_explain(pair, cards("7C")[0], list(pair.hand))) == \
         "lead the 7♣ from your pair: if they pair it, you answer with a pair royal"
 
 
 def test_holding_all_four_of_a_rank_the_lead_is_not_said_to_invite_a_pair():
     from cribbage.pegging import _explain
     four = view("3H 3C 3D 3S")
-    reason = _explain(four, cards("3H")[0], list(four.hand))
+    reason = str(_explain(four, cards("3H")[0], list(four.hand)))
     assert "pair" not in reason and reason == "lead the 3♥: a count under 5 can't be made 15"

@@ -331,3 +331,41 @@ def test_a_keep_tied_with_the_best_is_right_and_said_so():
     drill.answer(tied.discard)
     assert drill.right == 1 and "worth exactly as much as the best keep" in drill.verdict
     assert "Against the best keep" not in drill.verdict
+
+
+def test_a_refused_pick_does_not_follow_the_learner_to_the_next_deal():
+    """Issue 11: the drill kept "You have already picked 2" over the next deal."""
+    drill = DiscardDrill()
+    six = list(drill.card_buttons)
+    for card in six[:3]:
+        drill.card_buttons[card].click()
+    assert "You have already picked 2" in _shown(drill)
+    drill.next()
+    assert "already picked" not in _shown(drill) and drill.selected == ()
+    for card in list(drill.card_buttons)[:3]:
+        drill.card_buttons[card].click()
+    drill.new_random()
+    assert "already picked" not in _shown(drill)
+    assert drill.internal_errors == []
+
+
+@pytest.mark.parametrize("language, said", [("en", "type A for an ace: AH"), ("es", "escribe A para el as: AH"),
+                                            ("pt", "digite A para o ás: AH")])
+def test_an_ace_typed_as_1_is_refused_saying_how_to_type_it(language, said):
+    """Issue 11: '1H' was refused without saying "type A for an ace"."""
+    drill = DiscardDrill(language=language)
+    drill.deal("1H 5D 6H 7S 8C 9D", True)
+    assert said in drill.message and drill.index == 0 and drill.internal_errors == []
+    drill.answer("1H 2C")
+    assert said in drill.message and not drill.answered
+
+
+def test_reasons_are_the_engines_messages_in_each_language():
+    from cribbage.messages import render
+    advice = advise_discard("5H 5D 6H 7S 8C 9D", dealer=True)
+    for language in ("en", "es", "pt"):
+        drill = DiscardDrill("5H 5D 6H 7S 8C 9D", dealer=True, language=language)
+        drill.answer(advice.best.discard)
+        assert render(advice.best.message, language) in drill.verdict
+    assert "guarda la secuencia 6-7-8-9 y quinces, y da a tu cuna una pareja de 5" in \
+        render(advice.best.message, "es")

@@ -15,19 +15,49 @@ from cribbage import FULL_DECK, Card, Deck, cards, score_hand
 from widgets import Board, HandCalculator, ScoringQuiz
 from widgets.cards import CardPicker, DeckPicker
 from widgets.i18n import (LANGUAGES, card_name, describe_items, number_words, spoken_count, t)
+from cribbage.messages import Plural
 from widgets.messages import MESSAGES
 
 FIELDS = re.compile(r"{(\w*)[^}]*}")
+
+
+def _forms(entry, language) -> tuple[str, ...]:
+    """A template's texts: one, or the singular and plural of a Plural chosen by ``n``."""
+    said = entry[language]
+    return (said.one, str(said)) if isinstance(said, Plural) else (said,)
 
 
 def test_every_key_has_every_language_with_the_same_blanks():
     assert LANGUAGES == ("en", "es", "pt")
     for key, entry in MESSAGES.items():
         assert set(entry) == set(LANGUAGES), key
-        blanks = {language: sorted(FIELDS.findall(entry[language])) for language in LANGUAGES}
+        blanks = {language: sorted({f for text in _forms(entry, language) for f in FIELDS.findall(text)})
+                  for language in LANGUAGES}
         assert blanks["es"] == blanks["en"] == blanks["pt"], key
         for language in LANGUAGES:
-            assert entry[language].strip(), (key, language)
+            assert all(text.strip() for text in _forms(entry, language)), (key, language)
+            if isinstance(entry[language], Plural):
+                assert "n" in blanks[language], (key, language)
+
+
+@pytest.mark.parametrize("n, text", [(1, "The computer holds 1 card, face down."),
+                                     (3, "The computer holds 3 cards, face down.")])
+def test_plurals_are_chosen_by_n(n, text):
+    assert t("walk.computer_holds", "en", n=n) == text
+    assert t("table.ev_muggins", "es", n=1) == "muggins, 1 punto olvidado robado"
+    assert t("table.ev_muggins", "en", n=2) == "muggins, 2 missed points taken"
+
+
+def test_no_catalogue_text_guesses_a_plural_or_leaves_a_pronoun_dangling():
+    """Issue 11: "1 cards", "2 missed point(s)", "3 game(s)", "the crib is its"."""
+    from cribbage.messages import CATALOGUE
+    for key, entry in list(MESSAGES.items()) + list(CATALOGUE.items()):
+        if key.startswith("xc."):
+            continue   # CrossCribb's words are its own helper's (widgets/messages_crosscribb.py)
+        for language in LANGUAGES:
+            for text in _forms(entry, language):
+                assert "(s)" not in text and "(es)" not in text, (key, language, text)
+                assert not text.rstrip(".").endswith(" its"), (key, language, text)
 
 
 def test_unknown_language_and_key_are_refused():
@@ -97,12 +127,14 @@ def _texts(widget) -> list[str]:
 def _english_only_fragments() -> list[str]:
     """Pieces of English catalogue text (between the blanks) that no other language shares."""
     out = []
-    for entry in MESSAGES.values():
-        for piece in FIELDS.split(entry["en"])[::2]:
-            piece = piece.strip(" :.,()·“”")
-            if len(piece) >= 5 and all(piece not in entry[lang] for lang in ("es", "pt")) \
-                    and piece.lower() not in ("muggins", "skunk"):
-                out.append(piece)
+    from cribbage.messages import CATALOGUE   # the engine's words too: a view must say them translated
+    for entry in list(MESSAGES.values()) + list(CATALOGUE.values()):
+        for english in _forms(entry, "en"):
+            for piece in FIELDS.split(english)[::2]:
+                piece = piece.strip(" :.,;()·“”")
+                if len(piece) >= 5 and all(piece not in text for lang in ("es", "pt") for text in _forms(entry, lang)) \
+                        and piece.lower() not in ("muggins", "skunk", "double skunk"):
+                    out.append(piece)
     return out
 
 

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from cribbage import hand_total, score_hand
-from widgets.quiz import SHIPPED_HANDS, ScoringQuiz, random_hand
+from cribbage import cards, hand_total, score_hand
+from widgets.quiz import QuizSession, SHIPPED_HANDS, ScoringQuiz, random_hand
 
 
 def test_the_shipped_hands_teach_what_they_promise():
@@ -61,8 +61,49 @@ def test_muggins_takes_the_missed_points():
     quiz.answer(24)
     assert (quiz.your_points, quiz.their_points) == (32, 4) and "opponent 4" in quiz.score_line
     quiz.next()
-    quiz.answer(20)  # too many: no muggins, the true count is pegged
-    assert (quiz.your_points, quiz.their_points) == (41, 4) and quiz.verdict.startswith("Too many")
+    quiz.answer(20)  # too many: refused as the game refuses it, and the learner counts again
+    assert not quiz.answered and quiz.message == "20 is more than this crib holds: count again"
+    assert (quiz.your_points, quiz.their_points) == (32, 4) and quiz.internal_errors == []
+    quiz.answer(9)
+    assert (quiz.your_points, quiz.their_points) == (41, 4) and quiz.verdict.startswith("Right")
+
+
+def test_muggins_refuses_an_over_count_by_the_games_own_rule():
+    """Issue 10: the quiz's muggins mode and Game agree, because both ask cribbage.counting."""
+    from cribbage import Game, IllegalActionError
+    from cribbage.messages import render
+    hand = SHIPPED_HANDS[0]
+    total = hand.score().total
+    session = QuizSession(muggins=True)
+    with pytest.raises(IllegalActionError) as quiz_refusal:
+        session.answer(total + 1)
+    assert not session.answered and session.answers == [] and not session.can_answer(total + 1)
+    game = Game.from_deal((hand.hand + cards("KS QS"), cards("AC 2C 3C 4C 9D 10D")), hand.starter,
+                          dealer=1, muggins=True, discards=("KS QS", "9D 10D"))
+    while game.phase.value == "play":
+        legal = game.legal_actions()
+        game.apply(legal[0])
+    assert game.counting == "hand" and game.to_act == 0
+    with pytest.raises(IllegalActionError) as game_refusal:
+        game.count_hand(0, total + 1)
+    assert quiz_refusal.value.message == game_refusal.value.message
+    spanish = ScoringQuiz(muggins=True, language="es")
+    spanish.answer(total + 1)
+    assert spanish.message == render(game_refusal.value.message, "es") == \
+        f"{total + 1} es más de lo que tiene esta mano: vuelve a contar"
+    plain = ScoringQuiz(muggins=False)
+    plain.answer(total + 1)   # without muggins a count too high is corrected, as a lesson
+    assert plain.verdict.startswith("Too many") and plain.your_points == total
+
+
+def test_a_crib_wears_a_badge_before_it_is_counted():
+    """Issue 11: solved hand 3 is a crib; the learner sees that before answering, in words."""
+    for language, word in (("en", "CRIB"), ("es", "CUNA"), ("pt", "CESTA")):
+        quiz = ScoringQuiz(language=language, start=2)
+        assert quiz.current.crib and not quiz.answered
+        assert "cc-badge-crib" in quiz.heading_html and word in quiz.heading_html
+        quiz.show(0)
+        assert not quiz.current.crib and "cc-badge-crib" not in quiz.heading_html
 
 
 def test_without_muggins_nothing_is_taken():

@@ -14,9 +14,9 @@ from matplotlib.figure import Figure
 
 from cribbage import CribbageError
 
-from .i18n import check_language, t
+from .i18n import check_language, say, t
 
-__all__ = ["View", "Refused", "guarded", "figure_png", "CSS", "style_tag"]
+__all__ = ["View", "Refused", "guarded", "figure_png", "CSS", "style_tag", "crib_badge"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -70,12 +70,19 @@ CSS = """
 .cc-text { font-size: 18px; }
 .cc-spoken { font-size: 19px; font-style: italic; }
 .cc-code { font-family: "DejaVu Sans Mono", monospace; font-size: 18px; }
+.cc-badge { display: inline-block; margin: 2px 0 6px 0; padding: 3px 12px; font-size: 19px; font-weight: 700;
+  border: 3px solid #000; border-radius: 6px; background: #FFF3C4; color: #111; }
 """
 
 
 def style_tag() -> w.HTML:
     """A hidden widget carrying :data:`CSS`. A ``<style>`` element applies wherever it sits on the page."""
     return w.HTML(f"<style>{CSS}</style>", layout=w.Layout(display="none"))
+
+
+def crib_badge(language: str) -> str:
+    """A badge (HTML) saying, in words, that the cards shown are a crib and what that changes."""
+    return (f'<div class="cc-badge cc-badge-crib" role="note">{html.escape(t("badge.crib", language))}</div>')
 
 
 def figure_png(fig: Figure, *, dpi: int = 80, tight: bool = True) -> bytes:
@@ -90,8 +97,9 @@ def figure_png(fig: Figure, *, dpi: int = 80, tight: bool = True) -> bytes:
 class View(w.VBox):
     """A view: a ``VBox`` with a language, a message line, and callbacks that never raise.
 
-    A refused action (any :class:`ValueError`, the engine's errors included) becomes a message and
-    leaves the state as it was; anything else is a bug, shown as a message and kept in
+    A refused action (the engine's :class:`~cribbage.CribbageError`, or the view's own
+    :class:`Refused`) becomes a message in the view's language and leaves the state as it was;
+    anything else, a plain ``ValueError`` included, is a bug: shown as a message and kept in
     :attr:`internal_errors` so tests can fail on it.
     """
 
@@ -129,9 +137,9 @@ class View(w.VBox):
                 return fn(*args, **kwargs)
             except Refused as refusal:
                 self._say(refusal.text(self.language), "error")
-            except (CribbageError, ValueError) as error:
-                self._say(str(error), "error")
-            except Exception as error:  # a bug: say so, keep the widget alive, let tests see it
+            except CribbageError as error:   # the engine refused: say why, in the learner's language
+                self._say(say(error.message, self.language), "error")
+            except Exception as error:  # a bug (a plain ValueError too): say so, keep the widget alive, let tests see it
                 self.internal_errors.append(error)
                 self._say(self._t("err.internal", detail=type(error).__name__), "error")
             return None

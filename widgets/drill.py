@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import html
 import random
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable
@@ -23,9 +22,8 @@ from cribbage import Card, Deck, cards as parse_cards
 from cribbage.discard import DiscardAdvice, KeepOption, advise_discard
 
 from ._base import Refused, View, guarded, style_tag
-from .calculator import parse_cards_text
 from .cards import CardPicker, suit_class
-from .i18n import card_name, cards_text, decimal, t
+from .i18n import card_name, cards_text, decimal, say
 
 __all__ = ["Drill", "SHIPPED_DRILLS", "RIGHT_MARGIN", "random_drill", "DiscardDrill", "ordinal"]
 
@@ -86,76 +84,9 @@ def ordinal(n: int, language: str = "en") -> str:
 
 
 def discard_reason(option: KeepOption, *, dealer: bool, language: str = "en") -> str:
-    """The engine's one-line reason for a keep, in ``language``.
-
-    The engine words its reasons in English from a few fixed forms; each is read back here and said
-    again from the catalogue. A reason in a form not listed is shown as the engine wrote it.
-    """
-    if language == "en":
-        return option.reason
-    said = _say_reason(option.reason, language)
-    return option.reason if said is None else said
-
-
-_SPLIT = re.compile(r"(?P<keep>keeps .*?),? (?P<conn>and|but) (?P<away>(?:gives|lays|doesn't|salts) .*)")
-_KEEP_FORMS = (
-    (r"the double run (?P<cards>[\w-]+)", "drill.r.double_run"),
-    (r"the run (?P<cards>[\w-]+)", "drill.r.run"),
-    (r"a pair of (?P<rank>\w+)", "drill.r.pair"),
-    (r"three (?P<rank>\w+)", "drill.r.three"),
-    (r"four (?P<rank>\w+)", "drill.r.four"),
-    (r"15s", "drill.r.fifteens"),
-    (r"a 15", "drill.r.fifteen"),
-    (r"a four-card flush", "drill.r.flush"),
-    (r"a 5 for the starter to make 15", "drill.r.five_for_starter"),
-    (r"close cards for the starter to join", "drill.r.close"),
-)
-_AWAY_FORMS = (
-    (r"gives your crib a pair of (?P<rank>\w+)", "drill.r.your_pair"),
-    (r"gives your crib the 5", "drill.r.your_five"),
-    (r"gives your crib fifteen \((?P<names>[\w-]+)\)", "drill.r.your_fifteen"),
-    (r"gives your crib two cards that can make a run \((?P<names>[\w-]+)\)", "drill.r.your_run"),
-    (r"lays away (?P<names>[\w-]+) to your crib", "drill.r.your_away"),
-    (r"salts the opponent's crib with a 5", "drill.r.their_five"),
-    (r"gives the opponent's crib a pair of (?P<rank>\w+)", "drill.r.their_pair"),
-    (r"gives the opponent's crib fifteen \((?P<names>[\w-]+)\)", "drill.r.their_fifteen"),
-    (r"gives the opponent's crib two cards that can make a run \((?P<names>[\w-]+)\)", "drill.r.their_run"),
-    (r"doesn't salt the opponent's crib with a 5", "drill.r.no_salt"),
-    (r"gives the opponent's crib little \((?P<names>[\w-]+)\)", "drill.r.their_little"),
-)
-_PLURAL_RANKS = {"aces": "A", "jacks": "J", "queens": "Q", "kings": "K"}
-
-
-def _say_form(text: str, forms: tuple[tuple[str, str], ...], language: str) -> str | None:
-    for pattern, key in forms:
-        found = re.fullmatch(pattern, text)
-        if found:
-            values = found.groupdict()
-            if "rank" in values:
-                plural = values["rank"]
-                values["rank"] = _PLURAL_RANKS.get(plural, plural[:-1] if plural.endswith("s") else plural)
-            return t(key, language, **values)
-    return None
-
-
-def _say_reason(reason: str, language: str) -> str | None:
-    split = _SPLIT.fullmatch(reason)
-    if not split:
-        return None
-    body = split["keep"][len("keeps "):]
-    if body == "what the starter can help most":
-        keep = t("drill.r.what_starter", language)
-    else:
-        parts = [_say_form(part, _KEEP_FORMS, language) for part in re.split(r", | and ", body)]
-        if any(part is None for part in parts):
-            return None
-        listed = parts[0] if len(parts) == 1 else \
-            ", ".join(parts[:-1]) + t("drill.r.last_joiner", language) + parts[-1]  # type: ignore[arg-type]
-        keep = t("drill.r.keeps", language, parts=listed)
-    away = _say_form(split["away"], _AWAY_FORMS, language)
-    if away is None:
-        return None
-    return t("drill.r.sentence", language, keep=keep, conn=t(f"drill.r.{split['conn']}", language), away=away)
+    """The engine's one-line reason for a keep, in ``language`` (``dealer`` is kept for callers: the
+    reason already knows whose crib it is)."""
+    return say(option.message, language)
 
 
 def _signed(x: float, language: str) -> str:
@@ -214,7 +145,7 @@ class DiscardDrill(View):
         else:
             if not isinstance(dealer, bool):
                 raise ValueError(f"say who deals: dealer=True (you) or dealer=False, not {dealer!r}")
-            held = parse_cards_text(six, language, count=6) if isinstance(six, str) else parse_cards(six)
+            held = parse_cards(six)
             if len(held) != 6:
                 raise ValueError(f"a drill needs the six cards dealt, not {len(held)}")
             self._open(Drill(tuple(sorted(held)), dealer), None)
@@ -300,7 +231,9 @@ class DiscardDrill(View):
         if not isinstance(dealer, bool):
             raise Refused(self._t("drill.bad_dealer", value=repr(dealer)[:20]))
         if isinstance(six, str):
-            held = parse_cards_text(six, self.language, count=6)
+            held = parse_cards(six)   # the engine's refusal names the bad card ("type A for an ace")
+            if len(held) != 6:
+                raise Refused(self._t("drill.bad_six"))
         else:
             held = tuple(six)
             if len(held) != 6 or not all(isinstance(c, Card) for c in held) or len(set(held)) != 6:
@@ -315,7 +248,7 @@ class DiscardDrill(View):
         if discard is None:
             away = self._picker.selected
         elif isinstance(discard, str):
-            away = parse_cards_text(discard, self.language, count=None)
+            away = parse_cards(discard)
         else:
             try:
                 away = tuple(discard)
@@ -353,6 +286,7 @@ class DiscardDrill(View):
         self._answer = None
         self._verdict_text = ""
         self._picker.set_cards(drill.six)
+        self._picker.clear()   # a new deal: the last deal's refusal ("already picked 2") goes with it
         self._say("")
         self._verdict.value = self._table.value = ""
         self._check.disabled = True

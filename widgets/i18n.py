@@ -1,34 +1,30 @@
 """Words for people: every text a widget shows, in English, Spanish or Portuguese.
 
-:func:`t` looks a key up in :data:`widgets.messages.MESSAGES`. On top of it: a card's name, the
-numbers players say, and a score told item by item (:func:`describe_items`) or aloud
-(:func:`spoken_count`). The English spoken count is the engine's own ``str(HandScore)``; the other
-languages follow the same order of phrases.
+:func:`t` looks a key up in :data:`widgets.messages.MESSAGES` (a
+:class:`~cribbage.messages.Plural` template is chosen by the value ``n``). :func:`say` words what the engine says (an
+error's, a reason's or a log entry's :class:`~cribbage.messages.Message`) in the same language: the
+engine's own catalogue has the words, so no view reads engine English back. On top of them: a card's
+name, the numbers players say, and a score told item by item (:func:`describe_items`) or aloud
+(:func:`spoken_count`), both from the engine's grouping of the count (``HandScore.groups()``).
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from cribbage import Card, HandScore, ScoreItem
-from cribbage.scoring import number_words as _english_number
+from cribbage.messages import LANGUAGES as _ENGINE_LANGUAGES, Message, Plural, number_words as _number_words, render
 
 from .messages import MESSAGES
 
-__all__ = ["LANGUAGES", "check_language", "t", "card_name", "cards_text", "number_words",
+__all__ = ["LANGUAGES", "check_language", "t", "say", "card_name", "cards_text", "number_words",
            "ItemLine", "describe_items", "describe_play_item", "spoken_count", "points_text",
            "decimal", "percent_pair", "all_texts"]
 
-LANGUAGES: tuple[str, ...] = ("en", "es", "pt")
-
-_ES_NUMBERS = ("cero uno dos tres cuatro cinco seis siete ocho nueve diez once doce trece catorce "
-               "quince dieciséis diecisiete dieciocho diecinueve veinte veintiuno veintidós veintitrés "
-               "veinticuatro veinticinco veintiséis veintisiete veintiocho veintinueve").split()
-_PT_NUMBERS = ("zero um dois três quatro cinco seis sete oito nove dez onze doze treze catorze quinze "
-               "dezesseis dezessete dezoito dezenove vinte").split()
-_PT_NUMBERS += [f"vinte e {word}" for word in _PT_NUMBERS[1:10]]
+#: The languages of every catalogue, the engine's and the widgets'.
+LANGUAGES: tuple[str, ...] = _ENGINE_LANGUAGES
 
 
 def check_language(language: str) -> str:
@@ -44,8 +40,20 @@ def t(key: str, language: str = "en", /, **values: object) -> str:
     >>> t("calc.total", "es", total=12)
     '12 puntos'
     """
-    entry = MESSAGES[key]
-    return entry[check_language(language)].format(**values)
+    entry = MESSAGES[key][check_language(language)]
+    if isinstance(entry, Plural):
+        entry = entry.choose(values.get("n"))
+    return entry.format(**values)
+
+
+def say(msg: "Message | str", language: str = "en", *, names: Mapping[Any, str] | None = None) -> str:
+    """What the engine said (a :class:`~cribbage.messages.Message`), in ``language``.
+
+    ``names`` maps a seat (0, 1) or a role ("dealer", "pone") to the view's name for that player.
+    """
+    if isinstance(msg, Message):
+        return render(msg, check_language(language), names=names)
+    return str(msg)
 
 
 def card_name(card: Card, language: str = "en") -> str:
@@ -60,11 +68,8 @@ def cards_text(cards: Iterable[Card]) -> str:
 
 
 def number_words(n: int, language: str = "en") -> str:
-    """The number as players say it (words up to 29, then digits)."""
-    if language == "en":
-        return _english_number(n)
-    words = _ES_NUMBERS if check_language(language) == "es" else _PT_NUMBERS
-    return words[n] if 0 <= n < len(words) else str(n)
+    """The number as players say it (words up to 29, then digits; English up to 99)."""
+    return _number_words(n, check_language(language))
 
 
 def points_text(total: int, language: str = "en") -> str:
@@ -82,35 +87,13 @@ class ItemLine:
     kind: str
 
 
-_PAIR_KIND = {2: "pair", 3: "pair royal", 4: "double pair royal"}
-
-
-def _grouped(score: HandScore) -> list[tuple[str, tuple[Card, ...], int, int]]:
-    """The engine's items with the pairs of one rank gathered, as players count them:
-    (kind, cards, points, size), where size is the run or flush length."""
-    out: list[tuple[str, tuple[Card, ...], int, int]] = []
-    done: set[int] = set()
-    five = score.hand + (score.starter,)
-    for item in score.items:
-        if item.kind == "pair":
-            rank = item.cards[0].rank
-            if rank in done:
-                continue
-            done.add(rank)
-            same = tuple(card for card in five if card.rank == rank)
-            out.append((_PAIR_KIND[len(same)], same, len(same) * (len(same) - 1), len(same)))
-        else:
-            out.append((item.kind, item.cards, item.points, len(item.cards)))
-    return out
-
-
 def describe_items(score: HandScore, language: str = "en") -> list[ItemLine]:
     """Every fifteen, pair (or pair royal), run, flush and nobs of ``score`` as a line of text."""
     lines = []
-    for kind, group, points, size in _grouped(score):
-        what = t(f"item.{kind}", language, n=number_words(size, language))
-        text = t("item.line", language, what=what, cards=cards_text(group), points=points)
-        lines.append(ItemLine(text, group, points, kind))
+    for group in score.groups():
+        what = t(f"item.{group.kind}", language, n=number_words(group.size, language))
+        text = t("item.line", language, what=what, cards=cards_text(group.cards), points=group.points)
+        lines.append(ItemLine(text, group.cards, group.points, group.kind))
     return lines
 
 
@@ -125,32 +108,16 @@ def describe_play_item(item: ScoreItem, language: str = "en") -> str:
 
 def spoken_count(score: HandScore, language: str = "en") -> str:
     """The count as a player says it aloud: "fifteen two, a pair is four, ... and ... is twelve"."""
-    check_language(language)
-    phrases: list[str] = []
-    total = 0
-    pairs_said = runs_said = 0
-    for kind, _group, points, size in _grouped(score):
-        total += points
-        said = number_words(total, language)
-        if kind in ("pair", "pair royal", "double pair royal"):
-            key = "say.another pair" if kind == "pair" and pairs_said else f"say.{kind}"
-            pairs_said += 1
-        elif kind == "run":
-            key = "say.another run" if runs_said else "say.run"
-            runs_said += 1
-        else:
-            key = f"say.{kind}"
-        phrases.append(t(key, language, total=said, n=number_words(size, language)))
-    if not phrases:
-        return t("say.nothing", language)
-    if len(phrases) > 1:
-        phrases[-1] = t("say.and", language, phrase=phrases[-1])
-    return ", ".join(phrases)
+    return say(score.spoken(), language)
 
 
 def all_texts(language: str) -> Sequence[str]:
     """Every catalogue text in ``language`` (templates unfilled): for tests of coverage."""
-    return [entry[language] for entry in MESSAGES.values()]
+    texts: list[str] = []
+    for entry in MESSAGES.values():
+        said = entry[language]
+        texts.extend((said.one, str(said)) if isinstance(said, Plural) else (said,))
+    return texts
 
 
 def decimal(x: float, language: str = "en", places: int = 1) -> str:

@@ -7,6 +7,8 @@ for the discard drill, ``walk.*`` for the pegging walkthrough and the pegging pr
 
 from __future__ import annotations
 
+from cribbage.messages import Plural
+
 MESSAGES: dict[str, dict[str, str]] = {
     # --- the discard drill ---------------------------------------------------------------------
     "drill.title": {"en": "Discard drill: keep four, lay away two",
@@ -234,9 +236,12 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "pt": "você dá as cartas, o computador começa"},
     "walk.you_pone": {"en": "you are the pone: you lead", "es": "eres el no repartidor: sales tú",
                       "pt": "você é o não carteador: você começa"},
-    "walk.computer_holds": {"en": "The computer holds {n} cards, face down.",
-                            "es": "El ordenador tiene {n} cartas boca abajo.",
-                            "pt": "O computador tem {n} cartas viradas para baixo."},
+    "walk.computer_holds": {"en": Plural("The computer holds {n} card, face down.",
+                                         "The computer holds {n} cards, face down."),
+                            "es": Plural("El ordenador tiene {n} carta boca abajo.",
+                                         "El ordenador tiene {n} cartas boca abajo."),
+                            "pt": Plural("O computador tem {n} carta virada para baixo.",
+                                         "O computador tem {n} cartas viradas para baixo.")},
     "walk.discarded": {"en": "Your two cards ({away}) went to the crib by the best keep: this practice is the play.",
                        "es": "Tus dos cartas ({away}) fueron a la cuna según la mejor elección: esta práctica es la fase de juego.",
                        "pt": "Suas duas cartas ({away}) foram para a cesta pela melhor escolha: esta prática é a fase de jogo."},
@@ -259,7 +264,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "walk.practice_done": {"en": "The play is over: you pegged {you}, the computer {them}. Press “New hand”.",
                            "es": "Fin de la fase de juego: marcaste {you}, el ordenador {them}. Pulsa «Nueva mano».",
                            "pt": "Fim da fase de jogo: você marcou {you}, o computador {them}. Clique em “Nova mão”."},
-    # --- hints, said again from the engine's English reasons -------------------------------------
+    # --- hints, said again from the engine's English reasons (the walkthrough's, until it renders
+    # the engine's PlayChoice.message; the engine catalogue's hint.* keys have the same words) ----
     "walk.hint.verb.lead": {"en": "lead", "es": "sal con", "pt": "comece com"},
     "walk.hint.verb.play": {"en": "play", "es": "juega", "pt": "jogue"},
     "walk.hint.makes": {"en": "{verb} the {card}: it makes {what}", "es": "{verb} el {card}: hace {what}",
@@ -305,47 +311,4 @@ MESSAGES: dict[str, dict[str, str]] = {
                      "es": "di go: ninguna carta cabe hasta 31 (la cuenta es {count})",
                      "pt": "diga go: nenhuma carta cabe até 31 (a contagem é {count})"},
     "walk.hint.pass": {"en": "no cards left: pass", "es": "sin cartas: pasas", "pt": "sem cartas: passe"},
-    # --- the drill's reasons, said again from the engine's English forms -------------------------
-    "drill.r.sentence": {"en": "{keep}, {conn} {away}", "es": "{keep}, {conn} {away}", "pt": "{keep}, {conn} {away}"},
-    "drill.r.and": {"en": "and", "es": "y", "pt": "e"},
-    "drill.r.but": {"en": "but", "es": "pero", "pt": "mas"},
-    "drill.r.keeps": {"en": "keeps {parts}", "es": "guarda {parts}", "pt": "guarda {parts}"},
-    "drill.r.last_joiner": {"en": " and ", "es": " y ", "pt": " e "},
-    "drill.r.what_starter": {"en": "keeps what the starter can help most", "es": "guarda lo que más puede mejorar la carta inicial",
-                             "pt": "guarda o que a virada mais pode ajudar"},
-    "drill.r.double_run": {"en": "the double run {cards}", "es": "la secuencia doble {cards}", "pt": "a sequência dupla {cards}"},
-    "drill.r.run": {"en": "the run {cards}", "es": "la secuencia {cards}", "pt": "a sequência {cards}"},
-    "drill.r.pair": {"en": "a pair of {rank}s", "es": "una pareja de {rank}", "pt": "um par de {rank}"},
-    "drill.r.three": {"en": "three {rank}s", "es": "tres {rank}", "pt": "três {rank}"},
-    "drill.r.four": {"en": "four {rank}s", "es": "cuatro {rank}", "pt": "quatro {rank}"},
-    "drill.r.fifteens": {"en": "15s", "es": "quinces", "pt": "quinzes"},
-    "drill.r.fifteen": {"en": "a 15", "es": "un quince", "pt": "um quinze"},
-    "drill.r.flush": {"en": "a four-card flush", "es": "un color de cuatro cartas", "pt": "um flush de quatro cartas"},
-    "drill.r.five_for_starter": {"en": "a 5 for the starter to make 15", "es": "un 5 para que la carta inicial haga 15",
-                                 "pt": "um 5 para a virada fazer 15"},
-    "drill.r.close": {"en": "close cards for the starter to join", "es": "cartas cercanas a las que puede unirse la carta inicial",
-                      "pt": "cartas próximas às quais a virada pode se juntar"},
-    "drill.r.your_pair": {"en": "gives your crib a pair of {rank}s", "es": "da a tu cuna una pareja de {rank}",
-                          "pt": "dá à sua cesta um par de {rank}"},
-    "drill.r.your_five": {"en": "gives your crib the 5", "es": "da a tu cuna el 5", "pt": "dá à sua cesta o 5"},
-    "drill.r.your_fifteen": {"en": "gives your crib fifteen ({names})", "es": "da a tu cuna quince ({names})",
-                             "pt": "dá à sua cesta quinze ({names})"},
-    "drill.r.your_run": {"en": "gives your crib two cards that can make a run ({names})",
-                         "es": "da a tu cuna dos cartas que pueden hacer secuencia ({names})",
-                         "pt": "dá à sua cesta duas cartas que podem fazer sequência ({names})"},
-    "drill.r.your_away": {"en": "lays away {names} to your crib", "es": "echa {names} a tu cuna",
-                          "pt": "descarta {names} na sua cesta"},
-    "drill.r.their_five": {"en": "salts the opponent's crib with a 5", "es": "siembra la cuna rival con un 5",
-                           "pt": "semeia a cesta do rival com um 5"},
-    "drill.r.their_pair": {"en": "gives the opponent's crib a pair of {rank}s", "es": "da a la cuna rival una pareja de {rank}",
-                           "pt": "dá à cesta do rival um par de {rank}"},
-    "drill.r.their_fifteen": {"en": "gives the opponent's crib fifteen ({names})", "es": "da a la cuna rival quince ({names})",
-                              "pt": "dá à cesta do rival quinze ({names})"},
-    "drill.r.their_run": {"en": "gives the opponent's crib two cards that can make a run ({names})",
-                          "es": "da a la cuna rival dos cartas que pueden hacer secuencia ({names})",
-                          "pt": "dá à cesta do rival duas cartas que podem fazer sequência ({names})"},
-    "drill.r.no_salt": {"en": "doesn't salt the opponent's crib with a 5", "es": "no siembra la cuna rival con un 5",
-                        "pt": "não semeia a cesta do rival com um 5"},
-    "drill.r.their_little": {"en": "gives the opponent's crib little ({names})", "es": "da poco a la cuna rival ({names})",
-                             "pt": "dá pouco à cesta do rival ({names})"},
 }

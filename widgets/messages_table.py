@@ -8,6 +8,8 @@ own sentence rather than a name slotted in.
 
 from __future__ import annotations
 
+from cribbage.messages import Plural
+
 MESSAGES: dict[str, dict[str, str]] = {
     # --- the table ------------------------------------------------------------------------------
     "table.title": {"en": "A game against the computer", "es": "Una partida contra la computadora",
@@ -174,7 +176,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                             "pt": "Corte para dar as cartas: você corta {a}, o computador corta {b}. Mesmo valor: corta-se de novo."},
     "table.log_deal_0": {"en": "Deal {n}: you deal; the crib is yours.", "es": "Reparto {n}: repartes tú; la cuna es tuya.",
                          "pt": "Distribuição {n}: você dá as cartas; a cesta é sua."},
-    "table.log_deal_1": {"en": "Deal {n}: the computer deals; the crib is its.",
+    "table.log_deal_1": {"en": "Deal {n}: the computer deals; the crib is the computer's.",
                          "es": "Reparto {n}: reparte la computadora; la cuna es suya.",
                          "pt": "Distribuição {n}: o computador dá as cartas; a cesta é dele."},
     "table.log_discard_0": {"en": "You lay away {cards}.", "es": "Echas {cards} a la cuna.", "pt": "Você põe {cards} na cesta."},
@@ -214,8 +216,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "table.ev_show": {"en": "{whose}: “{said}” ({total})", "es": "{whose}: «{said}» ({total})", "pt": "{whose}: “{said}” ({total})"},
     "table.ev_as_counted": {"en": "{whose}, as counted", "es": "{whose}, según su cuenta", "pt": "{whose}, conforme contado"},
     "table.ev_counted": {"en": "— counted {n} of {total}", "es": "— contados {n} de {total}", "pt": "— contados {n} de {total}"},
-    "table.ev_muggins": {"en": "muggins, {n} missed point(s) taken", "es": "muggins, {n} punto(s) olvidado(s) robado(s)",
-                         "pt": "muggins, {n} ponto(s) esquecido(s) tomado(s)"},
+    "table.ev_muggins": {"en": Plural("muggins, {n} missed point taken", "muggins, {n} missed points taken"),
+                         "es": Plural("muggins, {n} punto olvidado robado", "muggins, {n} puntos olvidados robados"),
+                         "pt": Plural("muggins, {n} ponto esquecido tomado", "muggins, {n} pontos esquecidos tomados")},
     "table.ev_capped": {"en": "(only {n} pegged: the game ends on the target)",
                         "es": "(solo se apuntan {n}: la partida acaba en la meta)",
                         "pt": "(só se marcam {n}: a partida acaba na meta)"},

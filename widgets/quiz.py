@@ -15,9 +15,10 @@ from typing import Any
 
 import ipywidgets as w
 
-from cribbage import Card, Deck, HandScore, cards as parse_cards, score_hand
+from cribbage import Card, CribbageError, Deck, HandScore, cards as parse_cards, score_hand
+from cribbage.counting import muggins_split, verify_count
 
-from ._base import Refused, View, guarded, style_tag
+from ._base import Refused, View, crib_badge, guarded, style_tag
 from .cards import CardRow, ItemButtons
 from .i18n import describe_items, spoken_count
 
@@ -85,10 +86,12 @@ class QuizSession:
     """The quiz as a plain object: which hand is shown, the answers so far, the points pegged.
 
     Hands 0..4 are :data:`SHIPPED_HANDS`; hand ``5 + k`` is :func:`random_hand` ``(seed + k)``.
-    With ``muggins``, a count too low gives the missed points to the opponent; a count too high
-    is corrected and pegs the true count (muggins punishes only counting short). Each action has a
-    ``verify_…`` that raises :class:`Refused` saying why, and the action itself, which verifies,
-    changes the state and returns a record.
+    With ``muggins``, the show's rule is the game's own (:mod:`cribbage.counting`): a count too low
+    gives the missed points to the opponent, and a count too high is refused ("count again"), as a
+    :class:`~cribbage.Game` refuses it. Without muggins a wrong count is corrected and the true count
+    pegged. Each action has a ``verify_…`` that raises :class:`Refused` (or the engine's
+    :class:`~cribbage.CribbageError`) saying why, and the action itself, which verifies, changes the
+    state and returns a record.
     """
 
     def __init__(self, *, seed: int = 0, muggins: bool = False) -> None:
@@ -152,12 +155,14 @@ class QuizSession:
             n = int(text)
         if not 0 <= n <= _MAX_ANSWER:
             raise Refused(key="quiz.out_of_range", n=n)
+        if self.muggins:
+            verify_count(n, self.current.score().total, crib=self.current.crib)
         return n
 
     def can_answer(self, claim: object) -> bool:
         try:
             self.verify_answer(claim)
-        except Refused:
+        except (Refused, CribbageError):
             return False
         return True
 
@@ -165,10 +170,7 @@ class QuizSession:
         """Count the current hand as ``claim``: the engine's count decides, the record is kept."""
         n = self.verify_answer(claim)
         total = self.current.score().total
-        if n < total and self.muggins:
-            yours, theirs = n, total - n
-        else:
-            yours, theirs = total, 0
+        yours, theirs = muggins_split(n, total, muggins=self.muggins)
         record = Answer(self.current, n, total, yours, theirs)
         self.answers.append(record)
         self.answered = True
@@ -264,6 +266,11 @@ class ScoringQuiz(View):
         return self._row.highlighted
 
     @property
+    def heading_html(self) -> str:
+        """The heading: the title, the crib badge on a crib, and which hand this is."""
+        return self._heading.value
+
+    @property
     def verdict(self) -> str:
         """The last answer's verdict as plain text ("" before an answer)."""
         return self._verdict_text if self.session.answered else ""
@@ -289,7 +296,9 @@ class ScoringQuiz(View):
         index = self.session.index
         which = self._t("quiz.which", n=index + 1, of=len(SHIPPED_HANDS)) if index < len(SHIPPED_HANDS) \
             else self._t("quiz.random", seed=self.seed + index - len(SHIPPED_HANDS))
-        self._heading.value = (f'<div class="cc-title">{html.escape(title)}</div>'
+        # A crib counts a flush only with all five cards: say so before the learner counts, in words.
+        badge = crib_badge(self.language) if hand.crib else ""
+        self._heading.value = (f'<div class="cc-title">{html.escape(title)}</div>{badge}'
                                f'<div class="cc-text">{html.escape(which)}</div>')
         self._row.set_cards(hand.hand, hand.starter, starter_label=self._t("card.starter"))
         self._check.disabled = False

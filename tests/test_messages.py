@@ -1,0 +1,130 @@
+"""The engine's messages: a key and values, worded in every language of the catalogue."""
+
+from __future__ import annotations
+
+import pickle
+import re
+
+import pytest
+
+from cribbage import Card, CribbageError, InvalidCardError, cards
+from cribbage.messages import (CATALOGUE, LANGUAGES, Message, Plural, Rank, Role, Seat, add_catalogue, message,
+                               placeholders, render)
+
+
+@pytest.mark.parametrize("key", sorted(CATALOGUE))
+def test_every_message_has_every_language_and_the_same_values(key):
+    entry = CATALOGUE[key]
+    assert set(entry) == set(LANGUAGES)
+    english = placeholders(entry["en"])
+    for language in LANGUAGES:
+        template = entry[language]
+        assert placeholders(template) == english, (key, language)
+        texts = (template.one, str(template)) if isinstance(template, Plural) else (template,)
+        for text in texts:
+            assert text.strip() == text and text, (key, language)
+        if isinstance(template, Plural):
+            assert "n" in english, (key, language)
+
+
+@pytest.mark.parametrize("key", sorted(CATALOGUE))
+def test_spanish_and_portuguese_are_not_english_copies(key):
+    entry = CATALOGUE[key]
+    english = entry["en"]
+    words = re.sub(r"\{[^}]*\}", "", str(english))
+    if len(re.findall(r"[a-z]{3,}", words)) >= 3:   # a sentence, not a symbol or a name
+        assert entry["es"] != english and entry["pt"] != english, key
+
+
+def test_str_is_english_and_render_says_it_in_each_language():
+    msg = message("card.duplicate", card=Card.parse("5H"))
+    assert str(msg) == "duplicate card: 5♥ appears twice"
+    assert render(msg, "es") == "carta repetida: 5♥ aparece dos veces"
+    assert render(msg, "pt") == "carta repetida: 5♥ aparece duas vezes"
+    with pytest.raises(ValueError, match="language must be one of en, es, pt"):
+        render(msg, "fr")
+
+
+def test_messages_are_frozen_values():
+    a = message("card.duplicate", card=Card.parse("5H"))
+    b = message("card.duplicate", card=Card.parse("5H"))
+    assert a == b and hash(a) == hash(b) and a != message("card.duplicate", card=Card.parse("5D"))
+    with pytest.raises(AttributeError):
+        a.key = "other"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        a.values["card"] = None  # type: ignore[index]
+    assert pickle.loads(pickle.dumps(a)) == a
+
+
+def test_an_unknown_key_is_a_bug_found_at_once():
+    with pytest.raises(KeyError, match="no message 'no.such'"):
+        message("no.such")
+
+
+def test_seats_are_said_by_role_or_by_the_name_the_view_gives():
+    add_catalogue({"test.turn": {"en": "it is {seat:of} turn", "es": "es el turno {seat:of}",
+                                 "pt": "é a vez {seat:of}"},
+                   "test.pegs": {"en": "{seat:cap} pegs {n}", "es": "{seat:cap} marca {n}",
+                                 "pt": "{seat:cap} marca {n}"}})
+    pone = Seat.of(1, dealer=0)
+    assert pone == Seat(1, Role.PONE)
+    assert str(message("test.turn", seat=pone)) == "it is the pone's turn"
+    assert render(message("test.turn", seat=pone), "es") == "es el turno del no repartidor"
+    assert render(message("test.turn", seat=Seat.of(0, dealer=0)), "pt") == "é a vez do carteador"
+    assert render(message("test.pegs", seat=pone, n=2), "es") == "El no repartidor marca 2"
+    assert render(message("test.pegs", seat=pone, n=2), "en", names={1: "Ana"}) == "Ana pegs 2"
+    assert render(message("test.turn", seat=pone), "es", names={"pone": "Ana"}) == "es el turno de Ana"
+    # Before the first deal a seat has no role yet.
+    assert str(message("test.pegs", seat=Seat.of(0, dealer=None), n=1)) == "Player 0 pegs 1"
+
+
+def test_values_render_by_type():
+    add_catalogue({"test.values": {"en": "{cards} | {rank} {rank:plural} | {x} | {inner} | {items}",
+                                   "es": "{cards} | {rank} {rank:plural} | {x} | {inner} | {items}",
+                                   "pt": "{cards} | {rank} {rank:plural} | {x} | {inner} | {items}"}})
+    inner = message("card.duplicate", card=Card.parse("JD"))
+    items = [message("role.dealer.the"), message("role.pone.the"), message("deck.cut_empty")]
+    msg = message("test.values", cards=cards("5H 10S"), rank=Rank(1), x=1.5, inner=inner, items=items)
+    assert str(msg) == ("5♥ 10♠ | A aces | 1.50 | duplicate card: J♦ appears twice | "
+                        "the dealer, the pone and cannot cut an empty deck")
+    assert render(msg, "es") == ("5♥ 10♠ | A ases | 1,50 | carta repetida: J♦ aparece dos veces | "
+                                 "el repartidor, el no repartidor y no se puede cortar una baraja vacía")
+    assert str(message("test.values", cards=(), rank=Rank(5), x=0.0, inner=inner, items=[])).startswith(" | 5 5s")
+
+
+def test_plural_templates_choose_by_n():
+    add_catalogue({"test.cards": {"en": Plural("{n} card", "{n} cards"), "es": Plural("{n} carta", "{n} cartas"),
+                                  "pt": ("{n} carta", "{n} cartas")}})   # a plain pair works too
+    assert [str(message("test.cards", n=n)) for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+    assert render(message("test.cards", n=1), "pt") == "1 carta"
+
+
+def test_a_catalogue_part_needs_every_language_and_cannot_reword_a_key():
+    with pytest.raises(ValueError, match="has no pt"):
+        add_catalogue({"test.half": {"en": "x", "es": "x"}})
+    with pytest.raises(ValueError, match="already in the catalogue"):
+        add_catalogue({"card.duplicate": {"en": "x", "es": "x", "pt": "x"}})
+
+
+def test_errors_carry_their_message_and_read_as_english():
+    with pytest.raises(InvalidCardError) as caught:
+        cards("5H 5X")
+    err = caught.value
+    assert isinstance(err, CribbageError) and isinstance(err, ValueError)
+    assert err.message == message("card.not_card", text="'5X'")
+    assert str(err) == "not a card: '5X' (write cards like 5H, 10S, JD)"
+    assert render(err.message, "es") == "no es una carta: '5X' (escribe las cartas así: 5H, 10S, JD)"
+    # During the move to messages a plain English string is still accepted.
+    legacy = CribbageError("something plain")
+    assert str(legacy) == "something plain" and legacy.message.key == "plain"
+    assert str(pickle.loads(pickle.dumps(err))) == str(err)
+
+
+@pytest.mark.parametrize("text, ace", [("1H", "AH"), ("1s", "AS"), ("1♦", "A♦")])
+def test_an_ace_typed_as_1_says_to_type_a(text, ace):
+    with pytest.raises(InvalidCardError) as caught:
+        Card.parse(text)
+    assert caught.value.message.key == "card.ace_is_a"
+    assert "type A for an ace" in str(caught.value) and ace in str(caught.value)
+    with pytest.raises(InvalidCardError, match="type A for an ace"):
+        cards(f"5H {text} 6D")
