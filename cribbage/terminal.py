@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from .actions import Muggins
-from .cards import Card, cards
+from .cards import Card, _quote, cards
 from .discard import advise_discard
 from .errors import CribbageError
+from .messages import message
 from .events import LogEntry, Phase
 from .game import Game
 from .pegging import PlayView, choose_play
@@ -170,7 +171,7 @@ class TerminalGame:
                 try:
                     points = int(text)
                 except ValueError:
-                    raise CribbageError(f"type the number of points, not {text!r}") from None
+                    raise CribbageError(message("count.not_whole", value=_quote(text))) from None
                 game.count_hand(YOU, points)
             elif game.phase is Phase.DEAL_OVER:
                 game.next_deal()
