@@ -7,7 +7,6 @@ back, and a class of thirty opening links at once all see their own hand scored.
 from __future__ import annotations
 
 import json
-import re
 import time
 import urllib.error
 import urllib.request
@@ -18,12 +17,11 @@ import pytest
 from playwright.sync_api import expect
 
 from browser_servers import Server
-from voila_page import APPS, kernels, memory_mb, start_calculator_app, summary, visit_all, wait_quiet
+from voila_page import (APPS, close_all, kernels, memory_mb, start_calculator_app, summary, visit_all,
+                        wait_quiet)
 
 CONFIG = json.loads((APPS / "config" / "voila.json").read_text())
 POOL = CONFIG["VoilaConfiguration"]["default_pool_size"]
-NOT_LOCAL = re.compile(r"^(?!https?://127\.0\.0\.1[:/]).*")  # as in conftest.py: refused at once
-VIEWPORT = {"width": 1280, "height": 900}
 # A page closed without its beacon (a crashed browser, a lost network) is culled once idle this
 # long; the test server shortens the app's timeout so that the test does not wait a minute.
 CULL_AFTER = 6
@@ -117,7 +115,7 @@ def test_voila_parameters_never_reach_voila(app: Server) -> None:
         started = time.monotonic()
         status, text = get(f"{app.url}/?{query}")
         assert status == 200, (query, status, app.log_tail())
-        assert time.monotonic() - started < 30, query
+        assert time.monotonic() - started < 90, query  # a plain Voilà never answers the second
         assert "Traceback" not in text and "cdn.jsdelivr.net" not in text
     assert "Traceback" not in app.log_tail(200)
 
@@ -141,25 +139,20 @@ def test_kernels_go_with_their_pages_and_memory_comes_back(app: Server, browser)
     _xsrf cookie, and nothing culls idle kernels): 53 visits, 53 kernels, 5.7 GB."""
     assert wait_quiet(app, POOL, timeout=60 + CULL_AFTER), app.log_tail()
     idle = memory_mb(app)
-    context = browser.new_context(viewport=VIEWPORT)
-    context.route(NOT_LOCAL, lambda route: route.abort())
-    try:
-        hands = ["5H5D6H7S&starter=8C", "AC2C3C4C&starter=5C", "JH5D5S5C&starter=5H",
-                 "2S4D6H8C&starter=TD", "9C9D9HAS&starter=3S", "KHQHJHTH&starter=9H"]
-        for hand in hands:
-            [visit] = visit_all(context, [f"{app.url}/?hand={hand}"], timeout=60)
-            assert visit.scored_ms is not None, app.log_tail()
-            visit.close(politely=True)  # a person closing the tab: the page asks for its shutdown
-        assert wait_quiet(app, POOL, timeout=30), (
-            f"{len(kernels(app))} kernels after the pages closed, {POOL} expected\n{app.log_tail()}")
-        assert "_xsrf" not in app.log_tail(200)
-        # A page that vanishes without a word (a crashed browser) loses its kernel once idle.
-        [visit] = visit_all(context, [f"{app.url}/?hand=5H5D6H7S&starter=8C"], timeout=60)
-        assert visit.scored_ms is not None
-        visit.close(politely=False)
-        assert wait_quiet(app, POOL, timeout=CULL_AFTER + 30), app.log_tail()
-    finally:
-        context.close()
+    hands = ["5H5D6H7S&starter=8C", "AC2C3C4C&starter=5C", "JH5D5S5C&starter=5H",
+             "2S4D6H8C&starter=TD", "9C9D9HAS&starter=3S", "KHQHJHTH&starter=9H"]
+    for hand in hands:
+        visits = visit_all(browser, [f"{app.url}/?hand={hand}"], timeout=60)
+        assert visits[0].scored_ms is not None, app.log_tail()
+        close_all(visits, politely=True)  # a person closing the tab: the page asks for its shutdown
+    assert wait_quiet(app, POOL, timeout=60), (
+        f"{len(kernels(app))} kernels after the pages closed, {POOL} expected\n{app.log_tail()}")
+    assert "_xsrf" not in app.log_tail(200)
+    # A page that vanishes without a word (a crashed browser) loses its kernel once idle.
+    visits = visit_all(browser, [f"{app.url}/?hand=5H5D6H7S&starter=8C"], timeout=60)
+    assert visits[0].scored_ms is not None
+    close_all(visits, politely=False)
+    assert wait_quiet(app, POOL, timeout=CULL_AFTER + 60), app.log_tail()
     after = memory_mb(app)
     assert after < idle * 1.15 + 40, f"memory {idle:.0f} MB idle, {after:.0f} MB after seven visits"
 
@@ -184,17 +177,14 @@ def test_thirty_links_at_once_all_show_their_own_hand(app: Server, browser) -> N
         five = [deals[(i * 7 + k * 11) % 52] for k in range(5)]
         hands.append(f"hand={''.join(five[:4])}&starter={five[4]}&crib=0")
     assert len(set(hands)) == VISITORS
-    context = browser.new_context(viewport={"width": 1000, "height": 700})
-    context.route(NOT_LOCAL, lambda route: route.abort())
+    # Bounded: on this 2-core machine, with the thirty browsers on it too, they take 2 to 5 minutes.
+    visits = visit_all(browser, [f"{app.url}/?{hand}" for hand in hands], timeout=420)
     try:
-        visits = visit_all(context, [f"{app.url}/?{hand}" for hand in hands], timeout=240)
         figures = summary(visits)
         print(f"\n{VISITORS} at once: {figures}")
         assert figures["blank"] == 0, f"{figures}\n{app.log_tail()}"
         for visit, hand in zip(visits, hands):
             assert visit.share_link == f"{app.url}/?{hand}", "a page shows another visitor's hand"
-        for visit in visits:
-            visit.close(politely=True)
     finally:
-        context.close()
+        close_all(visits, politely=True)
     assert wait_quiet(app, POOL, timeout=90), f"{len(kernels(app))} kernels left\n{app.log_tail()}"

@@ -18,7 +18,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import psutil
-from playwright.sync_api import BrowserContext, Locator, Page
+from playwright.sync_api import Browser, Locator, Page
 
 from browser_servers import Server, free_port, isolated_env
 from lab_page import SCREENSHOTS
@@ -198,18 +198,34 @@ class Visit:
     share_link: str | None
     page: Page
 
-    def close(self, *, politely: bool = True) -> None:
-        """Close the tab; ``politely`` runs its beforeunload, as a person closing it does."""
-        self.page.close(run_before_unload=politely)
+
+def close_all(visits: list[Visit], *, politely: bool = True) -> None:
+    """Close the visitors' tabs, then their browsers. ``politely`` runs each page's beforeunload,
+    as a person closing a tab does (the page then asks the server to shut its kernel down)."""
+    for visit in visits:
+        visit.page.close(run_before_unload=politely)
+    time.sleep(1)  # the pages' last requests leave before their browsers close
+    for visit in visits:
+        visit.page.context.close()
 
 
-def visit_all(context: BrowserContext, urls: list[str], timeout: float) -> list[Visit]:
-    """Open every link at once, each in a tab of its own, and wait until each shows its score
-    or ``timeout`` seconds have passed. The tabs are left open: close them with the visits."""
-    pages = [context.new_page() for _ in urls]
-    for page, url in zip(pages, urls):
+NOT_LOCAL = re.compile(r"^(?!https?://127\.0\.0\.1[:/]).*")  # refused at once, as in conftest.py
+
+
+def visit_all(browser: Browser, urls: list[str], timeout: float) -> list[Visit]:
+    """Open every link at once, each in a browser context of its own (as many people, each with
+    a browser: one browser would share six connections to the server among all its tabs), and
+    wait until each shows its score or ``timeout`` seconds have passed. Close them with
+    :func:`close_all`."""
+    pages = []
+    for _ in urls:
+        context = browser.new_context(viewport={"width": 1000, "height": 700})
+        context.route(NOT_LOCAL, lambda route: route.abort())
+        page = context.new_page()
         page.add_init_script(_SCORED_AT)
         page.on("dialog", lambda dialog: dialog.dismiss())
+        pages.append(page)
+    for page, url in zip(pages, urls):
         # Following the link from inside the page returns at once, so all load together.
         page.evaluate("url => { window.location.href = url; }", url)
     deadline = time.monotonic() + timeout
