@@ -188,3 +188,20 @@ def test_thirty_links_at_once_all_show_their_own_hand(app: Server, browser) -> N
     finally:
         close_all(visits, politely=True)
     assert wait_quiet(app, POOL, timeout=90), f"{len(kernels(app))} kernels left\n{app.log_tail()}"
+
+
+def test_past_its_limit_the_app_says_it_is_busy(servers_home: Path) -> None:
+    """Memory bounded under any number of visitors: past ``max_kernels`` pages with a kernel
+    (here 1), the next visitor gets a page saying so, and no kernel."""
+    server = start_calculator_app(servers_home / "calculator-app-busy", "--CalculatorVoila.max_kernels=1",
+                                  "--pool_size=1")
+    try:
+        assert wait_quiet(server, 1, timeout=120), server.log_tail()
+        status, _ = get(f"{server.url}/?hand=5H5D6H7S&starter=8C")  # a visitor takes the warm kernel
+        assert status == 200
+        started = len(kernels(server))
+        status, text = get(f"{server.url}/?hand=5H5D6H7S&starter=8C", language="es-ES,es;q=0.9")
+        assert status == 503 and "La calculadora está ocupada" in text
+        assert len(kernels(server)) <= started
+    finally:
+        server.stop()
