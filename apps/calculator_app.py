@@ -131,8 +131,7 @@ class CalculatorPageHandler(TornadoVoilaHandler):
         for name in VOILA_PARAMETERS:
             self.request.arguments.pop(name, None)
             self.request.query_arguments.pop(name, None)
-        in_use = len(self.kernel_manager.list_kernel_ids()) - self.kernel_manager.get_pool_size(
-            self.notebook_path) + app.waiting
+        in_use = self._kernels_in_use() + app.waiting
         if app.max_kernels > 0 and in_use >= app.max_kernels:
             self.set_header("Retry-After", "60")
             self._refuse(503, "busy", language, n=in_use)
@@ -153,6 +152,14 @@ class CalculatorPageHandler(TornadoVoilaHandler):
         finally:
             if not served:  # the visitor left while waiting
                 app.waiting -= 1
+
+    def _kernels_in_use(self) -> int:
+        """Kernels alive that are not warm in the pool (a pool kernel still starting counts: the
+        limit errs on the side of memory)."""
+        pool = getattr(self.kernel_manager, "_pools", {}).get(self.notebook_path, [])
+        warm = {task.result()["kernel_id"] for task in pool
+                if task.done() and not task.cancelled() and task.exception() is None}
+        return sum(1 for kernel_id in self.kernel_manager.list_kernel_ids() if kernel_id not in warm)
 
     def _refuse(self, status: int, key: str, language: str, **values: object) -> None:
         self.set_status(status)

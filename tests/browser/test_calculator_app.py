@@ -24,7 +24,9 @@ CONFIG = json.loads((APPS / "config" / "voila.json").read_text())
 POOL = CONFIG["VoilaConfiguration"]["default_pool_size"]
 # A page closed without its beacon (a crashed browser, a lost network) is culled once idle this
 # long; the test server shortens the app's timeout so that the test does not wait a minute.
-CULL_AFTER = 6
+# (Not much shorter: a page's kernel waits, idle and unconnected, until the page's scripts have
+# loaded, which with thirty browsers on two cores takes many seconds.)
+CULL_AFTER = 30
 
 
 @pytest.fixture(scope="module")
