@@ -29,6 +29,7 @@ benchmark: $(STAMP)
 	$(BIN)/python -m pip install -e ".[dev,benchmark]"
 	$(BIN)/python benchmarks/scoring.py
 	$(BIN)/python benchmarks/discard.py
+	$(BIN)/python benchmarks/stats_tables.py --quick
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -1,18 +1,25 @@
-"""How strong and how fast the computer players are.
+"""How strong and how fast the computer players are, measured in duplicate.
 
-    python benchmarks/players.py [--games 2000] [--speed-games 500] [--workers 2] [--seed 1] [--full 10000]
+    python benchmarks/players.py [--a expert] [--b classic] [--games 4000] [--workers 2] [--seed 1]
+                                 [--speed-games 100] [--deals 3000] [--skip-strength] [--full N]
 
-Strength: the expert plays ``--games`` seeded games against the standard player and as many
-against the beginner. The expert keeps seat 0; the first dealer alternates (even games: the expert
-deals first), so neither side has the first crib more often. Reported: the expert's share of games
-won (with a 95% interval), its share of game points (skunks count 2, double skunks 3), and the
-mean final margin.
+Strength, in duplicate: each seeded game is played twice, player A in seat 0 then in seat 1, so both
+sit behind the same cards and the same cuts and the luck of the deal cancels. ``--games`` counts
+games (two per pair). Reported: A's share of games won with a 95% interval (from the spread of the
+pairs, which are the independent units), its share of game points (skunks count 2, double skunks
+3), the mean margin, and the per-deal split of each player's points as pone and as dealer.
+Levels: ``beginner``, ``standard``, ``expert`` (the strong expert of :mod:`cribbage.strategy`) and
+``classic`` (the expert before it).
 
-Speed: expert-vs-expert games per second (CPU time, one process), side by side with the same
-number of games between two players that take the first legal action the game offers (the cost
-of the game engine alone), and the ratio. Also the mean time of one expert decision of each kind.
-With ``--full 10000``: the wall-clock time of that many expert-vs-expert games on ``--workers``
-processes, the issue's target being 10,000 games in under 60 s on this 2-core machine.
+Speed, side by side in one run: the discard advice per deal (the exact path before this change,
+today's, and the self-play path), self-play games per second (the engine alone, classic, expert)
+and the ratio, and each kind of expert decision's mean time.
+
+Agreement: on ``--deals`` seeded deals (the first deal of as many games, both seats) the expert's
+in-game discard is compared with the best keep of ``advise_discard(..., crib_model="expert")``; on
+the same number of deals the crib of the best keep is printed under the expert model and uniform.
+
+With ``--full N``: the wall-clock time of N expert-vs-expert games on ``--workers`` processes.
 """
 
 from __future__ import annotations
@@ -22,67 +29,119 @@ import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from math import comb
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cribbage.actions import Muggins, NextDeal  # noqa: E402
-from cribbage.discard import crib_table  # noqa: E402
+from cribbage.discard import (_DISC_IDX, _arrays, _crib_sums, advise_discard, best_discard,  # noqa: E402
+                              crib_table, hand_evs, reason_for, SPLITS)
+from cribbage.events import Phase  # noqa: E402
 from cribbage.game import Game  # noqa: E402
 from cribbage.players import action_for, play_game, player  # noqa: E402
-from cribbage.scoring import hand_total  # noqa: E402
-from cribbage.events import Phase  # noqa: E402
+from cribbage.simulate import DEAL_PARTS, deal_parts  # noqa: E402
+
+#: What each part of a deal is, from the side of the player who scored it.
+SPLIT = ("pone play", "pone hand", "dealer play", "dealer hand", "crib")
 
 
-def one_game(task: tuple[str, int, int]) -> tuple[int, int, int]:
-    """(expert won?, game points to the winner, expert's margin) of one seeded game."""
-    opponent, seed, base = task
-    game = play_game([player("expert", seed=seed), player(opponent, seed=seed + 1)],
-                     seed=f"{base}/{opponent}/{seed}", dealer=seed % 2)
-    result = game.result
-    won = result.winner == 0
-    return int(won), result.games, game.scores[0] - game.scores[1]
+def make(level: str, seed: int | str = 0):
+    """A player at ``level`` (a name of :func:`cribbage.players.player`, ``"classic"`` included)."""
+    return player(level, seed=seed)
 
 
-def strength(opponent: str, games: int, workers: int, base: int) -> str:
-    tasks = [(opponent, i, base) for i in range(games)]
+# --- strength, in duplicate ----------------------------------------------------------------------
+
+def pair(task: tuple[str, str, str, int]) -> tuple[list[int], list[int], list[int], list[list[float]]]:
+    """One seeded deal sequence played twice, A in seat 0 then seat 1.
+
+    Returns A's wins (0/1 per game), the game points each game was worth, A's margins, and the
+    per-deal split sums and counts: ``[[A's sums], [A's counts], [B's sums], [B's counts]]``.
+    """
+    a, b, seed, index = task
+    wins, values, margins = [], [], []
+    split = [[0.0] * len(SPLIT) for _ in range(4)]
+    for swap in (False, True):
+        seats = [make(b, index), make(a, index)] if swap else [make(a, index), make(b, index)]
+        game = play_game(seats, seed=f"{seed}/{index}")
+        a_seat = 1 if swap else 0
+        wins.append(int(game.result.winner == a_seat))
+        values.append(game.result.games)
+        margins.append(game.scores[a_seat] - game.scores[1 - a_seat])
+        dealers = [entry.player for entry in game.log if entry.kind == "deal"]
+        complete = sorted({e.deal for e in game.events if e.kind == "crib"})
+        for deal, row in zip(complete, deal_parts(game)):
+            parts = dict(zip(DEAL_PARTS, row))
+            dealer = dealers[deal - 1]
+            for part in SPLIT:
+                points = parts[part] + (parts["his heels"] if part == "dealer play" else 0)
+                seat = dealer if part.startswith(("dealer", "crib")) else 1 - dealer
+                who = 0 if seat == a_seat else 2
+                split[who][SPLIT.index(part)] += points
+                split[who + 1][SPLIT.index(part)] += 1
+    return wins, values, margins, split
+
+
+def duplicate(a: str, b: str, games: int, workers: int, seed: int) -> str:
+    tasks = [(a, b, f"duplicate/{seed}", i) for i in range(max(1, games // 2))]
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
-            results = list(pool.map(one_game, tasks, chunksize=25))
+            results = list(pool.map(pair, tasks, chunksize=10))
     else:
-        results = [one_game(t) for t in tasks]
-    wins = sum(w for w, _, _ in results)
-    share = wins / games
-    half = 1.96 * math.sqrt(share * (1 - share) / games)
-    points_won = sum(g for w, g, _ in results if w)
-    points_all = sum(g for _, g, _ in results)
-    margin = sum(m for _, _, m in results) / games
-    return (f"expert vs {opponent:<8}  wins {share:6.1%} ± {half:.1%}   game points {points_won / points_all:6.1%}"
-            f"   mean margin {margin:+6.1f}   ({games} games)")
+        results = [pair(t) for t in tasks]
+    n_pairs = len(results)
+    per_pair = [sum(w) / 2 for w, _, _, _ in results]
+    share = sum(per_pair) / n_pairs
+    var = sum((x - share) ** 2 for x in per_pair) / max(1, n_pairs - 1)
+    half = 1.96 * math.sqrt(var / n_pairs)
+    won = sum(v for w, vs, _, _ in results for x, v in zip(w, vs) if x)
+    total = sum(v for _, vs, _, _ in results for v in vs)
+    margin = sum(m for _, _, ms, _ in results for m in ms) / (2 * n_pairs)
+    sums = [[sum(r[3][k][j] for r in results) for j in range(len(SPLIT))] for k in range(4)]
+    lines = [f"{a} vs {b}, duplicate: {a} wins {share:6.1%} ± {half:.1%} (95%, {2 * n_pairs} games in "
+             f"{n_pairs} pairs), game points {won / total:6.1%}, mean margin {margin:+.1f}",
+             f"  {'per deal':<10}" + "".join(f"{p:>13}" for p in SPLIT)]
+    for name, k in ((a, 0), (b, 2)):
+        lines.append(f"  {name:<10}" + "".join(f"{s / max(1, c):13.2f}" for s, c in zip(sums[k], sums[k + 1])))
+    return "\n".join(lines)
 
 
-def expert_games(task: tuple[int, int]) -> int:
-    """Play seeded expert-vs-expert games ``range(start, stop)`` in one process; their count."""
-    start, stop = task
-    experts = [player("expert", seed=1), player("expert", seed=2)]
-    for i in range(start, stop):
-        play_game(experts, seed=f"full/{i}")
-    return stop - start
+# --- speed ---------------------------------------------------------------------------------------
+
+def advice_before(six, *, dealer: bool) -> list:
+    """The exact advice as it was computed before this change: the crib by a gather over every set
+    of three unseen cards (15 x C(46, 3) lookups), reasons for all 15 keeps."""
+    r6, s6, ur, us = _arrays(six)
+    n = len(ur)
+    crib = _crib_sums(r6[_DISC_IDX], s6[_DISC_IDX], ur, us) / (n * comb(n - 1, 2))
+    hand = hand_evs(six)
+    sign = 1 if dealer else -1
+    out = []
+    for (keep_idx, disc_idx), h, c in zip(SPLITS, hand, crib):
+        keep = tuple(sorted(six[i] for i in keep_idx))
+        away = tuple(sorted(six[i] for i in disc_idx))
+        out.append((float(h + sign * c), keep, away, reason_for(keep, away, dealer=dealer)))
+    return sorted(out, key=lambda o: -o[0])
 
 
-def full_run(games: int, workers: int) -> str:
-    """Wall-clock time of ``games`` expert-vs-expert games split over ``workers`` processes."""
-    chunk = -(-games // workers)
-    tasks = [(i, min(games, i + chunk)) for i in range(0, games, chunk)]
-    start = time.perf_counter()
-    with ProcessPoolExecutor(workers) as pool:
-        done = sum(pool.map(expert_games, tasks))
-    wall = time.perf_counter() - start
-    return (f"{done:,} expert-vs-expert games on {workers} processes: {wall:6.1f} s wall clock "
-            f"({done / wall:.0f} games/s, tables built in each process)")
+def discard_speed(deals: int, seed: int) -> str:
+    hands = [Game(f"speed/{seed}/{i}").hand(i % 2) for i in range(deals)]
+    timings = []
+    for name, fn in (("exact advice, before (uniform crib)", lambda s, d: advice_before(s, dealer=d)),
+                     ("advise_discard, uniform crib", lambda s, d: advise_discard(s, dealer=d)),
+                     ("advise_discard, expert crib model", lambda s, d: advise_discard(s, dealer=d, crib_model="expert")),
+                     ("expert's discard (best_discard)", lambda s, d: best_discard(s, dealer=d))):
+        start = time.process_time()
+        for i, six in enumerate(hands):
+            fn(six, i % 2 == 0)
+        timings.append((name, (time.process_time() - start) / deals))
+    base = timings[0][1]
+    return "\n".join(f"{name:<38}{t * 1e6:8.0f} µs per deal  ({base / t:5.1f}x faster than before)"
+                     for name, t in timings)
 
 
-def first_legal_game(seed: int) -> Game:
+def first_legal_game(seed: int | str) -> Game:
     game = Game(seed)
     while not game.is_over:
         if game.muggins_claimant is not None:
@@ -94,29 +153,31 @@ def first_legal_game(seed: int) -> Game:
     return game
 
 
-def speed(games: int, base: int) -> str:
-    start = time.process_time()
+def speed(games: int, seed: int) -> str:
+    """Games per second of the engine alone, the classic expert and the expert, game by game in
+    turn so the three see the same load on a shared machine."""
+    spent = {"engine": 0.0, "classic": 0.0, "expert": 0.0}
     for i in range(games):
-        first_legal_game(base + i)
-    engine = time.process_time() - start
-    experts = [player("expert", seed=1), player("expert", seed=2)]
-    start = time.process_time()
-    for i in range(games):
-        play_game(experts, seed=base + i)
-    expert = time.process_time() - start
-    lines = [f"engine alone (first legal action):   {games / engine:7.1f} games/s",
-             f"expert vs expert:                    {games / expert:7.1f} games/s per core",
-             f"ratio (expert / engine time):        {expert / engine:7.2f} x",
-             f"10,000 expert games on 2 cores:      {10_000 / (2 * games / expert):7.0f} s (estimate)"]
-    return "\n".join(lines)
+        start = time.process_time()
+        first_legal_game(f"{seed}/{i}")
+        spent["engine"] += time.process_time() - start
+        for level in ("classic", "expert"):
+            start = time.process_time()
+            play_game([make(level, 1), make(level, 2)], seed=f"{seed}/{i}")
+            spent[level] += time.process_time() - start
+    return "\n".join([
+        f"engine alone (first legal action):     {games / spent['engine']:7.1f} games/s",
+        f"classic expert self-play:              {games / spent['classic']:7.1f} games/s per core",
+        f"expert self-play:                      {games / spent['expert']:7.1f} games/s per core",
+        f"expert game time / classic game time:  {spent['expert'] / spent['classic']:7.2f} x  (target at most 2)"])
 
 
-def decision_times(games: int, base: int) -> str:
+def decision_times(games: int, seed: int) -> str:
     """Mean CPU time of each kind of expert decision, over the positions of seeded games."""
-    expert = player("expert")
+    expert = make("expert")
     timings: dict[str, list[float]] = {"discard": [], "play": []}
     for i in range(games):
-        game = Game(f"decisions/{base}/{i}")
+        game = Game(f"decisions/{seed}/{i}")
         while not game.is_over:
             if game.muggins_claimant is not None:
                 game.apply(Muggins(game.muggins_claimant))
@@ -128,31 +189,91 @@ def decision_times(games: int, base: int) -> str:
             kind = "discard" if game.phase is Phase.DISCARD else "play"
             start = time.process_time()
             action = action_for(expert, game, seat)
-            timings[kind].append(time.process_time() - start)
+            if kind in timings:
+                timings[kind].append(time.process_time() - start)
             game.apply(action)
-    return "\n".join(f"expert {kind} decision:              {1e6 * sum(t) / len(t):7.0f} µs mean ({len(t)} decisions)"
-                     for kind, t in timings.items())
+    return "\n".join(f"expert {kind} decision:               {1e6 * sum(t) / len(t):7.0f} µs mean "
+                     f"({len(t)} decisions)" for kind, t in timings.items())
+
+
+def agreement(deals: int, seed: int) -> str:
+    """The expert's in-game discard against the advice's best keep, on the first deal of seeded games."""
+    expert = make("expert")
+    same = total = 0
+    for i in range((deals + 1) // 2):
+        game = Game(f"agreement/{seed}/{i}")
+        for seat in (0, 1):
+            if total == deals:
+                break
+            away = set(expert.discard(game, seat))
+            advice = advise_discard(game.hand(seat), dealer=game.dealer == seat, crib_model="expert")
+            same += away == set(advice.best.discard)
+            total += 1
+    return f"expert's discard = advice's best keep (expert crib model): {same} of {total} deals"
+
+
+def crib_figures(deals: int, seed: int) -> str:
+    """The crib of the advice's best keep under the expert model beside the uniform figure."""
+    diffs: dict[bool, list[tuple[float, float]]] = {True: [], False: []}
+    for i in range((deals + 1) // 2):
+        game = Game(f"crib model/{seed}/{i}")
+        for seat in (0, 1):
+            dealer = game.dealer == seat
+            best = advise_discard(game.hand(seat), dealer=dealer, crib_model="expert").best
+            diffs[dealer].append((best.crib_ev, best.uniform_crib_ev))
+    lines = []
+    for dealer, rows in diffs.items():
+        model = sum(m for m, _ in rows) / len(rows)
+        uniform = sum(u for _, u in rows) / len(rows)
+        whose = "dealer's own crib" if dealer else "crib the pone gives"
+        lines.append(f"{whose:<20} expert model {model:5.2f}, uniform {uniform:5.2f} ({model - uniform:+.2f})"
+                     f"  ({len(rows)} deals)")
+    return "\n".join(lines)
+
+
+def expert_games(task: tuple[int, int]) -> int:
+    start, stop = task
+    experts = [make("expert", 1), make("expert", 2)]
+    for i in range(start, stop):
+        play_game(experts, seed=f"full/{i}")
+    return stop - start
+
+
+def full_run(games: int, workers: int) -> str:
+    chunk = -(-games // workers)
+    tasks = [(i, min(games, i + chunk)) for i in range(0, games, chunk)]
+    start = time.perf_counter()
+    with ProcessPoolExecutor(workers) as pool:
+        done = sum(pool.map(expert_games, tasks))
+    wall = time.perf_counter() - start
+    return f"{done:,} expert-vs-expert games on {workers} processes: {wall:6.1f} s wall clock ({done / wall:.0f} games/s)"
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2000, help="games against each weaker level")
-    parser.add_argument("--speed-games", type=int, default=500)
+    parser.add_argument("--a", default="expert", help="player A's level")
+    parser.add_argument("--b", default="classic", help="player B's level")
+    parser.add_argument("--games", type=int, default=4000, help="duplicate games (two per pair)")
+    parser.add_argument("--speed-games", type=int, default=100)
+    parser.add_argument("--deals", type=int, default=3000, help="deals for the agreement check")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--skip-strength", action="store_true")
-    parser.add_argument("--full", type=int, default=0, metavar="N",
-                        help="also time N expert-vs-expert games on --workers processes (e.g. 10000)")
+    parser.add_argument("--skip-speed", action="store_true")
+    parser.add_argument("--full", type=int, default=0, metavar="N")
     args = parser.parse_args(argv)
-    crib_table(), hand_total.__call__  # build the tables before timing
-    play_game([player("expert"), player("expert")], seed="warm up")
-    print(speed(args.speed_games, args.seed))
-    print(decision_times(max(1, args.speed_games // 10), args.seed))
+    crib_table()
+    play_game([make("expert"), make("classic")], seed="warm up")
+    if not args.skip_speed:
+        print(discard_speed(max(50, args.speed_games * 2), args.seed))
+        print(speed(args.speed_games, args.seed))
+        print(decision_times(max(1, args.speed_games // 10), args.seed))
+        print(agreement(args.deals, args.seed))
+        print(crib_figures(args.deals, args.seed))
     if args.full:
         print(full_run(args.full, args.workers))
     if not args.skip_strength:
-        for opponent in ("standard", "beginner"):
-            print(strength(opponent, args.games, args.workers, args.seed))
+        print(duplicate(args.a, args.b, args.games, args.workers, args.seed), flush=True)
     return 0
 
 

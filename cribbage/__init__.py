@@ -15,9 +15,13 @@ from .actions import Action, Count, Discard, Go, Muggins, NextDeal, Play
 from .events import GameResult, LogEntry, Phase, ScoreEvent
 from .game import Game
 from .result import finish_kind, game_value, skunk_lines
+from .result import FULL_GAME, SHORT_GAME, TARGETS, Finish
+from .scoring import MAX_SCORE
 from .discard import DiscardAdvice, KeepOption, advise_discard
 from .pegging import PlayChoice, PlayView, choose_play
 from .players import BeginnerPlayer, ExpertPlayer, Player, StandardPlayer, player, play_game
+from .driver import Driver, Report
+from .replay import PlayStep, play_steps
 from .simulate import SimulationResult, simulate
 from . import crosscribb, messages, stats
 
@@ -32,7 +36,9 @@ __all__ = [
     "advise_discard", "DiscardAdvice", "KeepOption",
     "choose_play", "PlayView", "PlayChoice",
     "Player", "BeginnerPlayer", "StandardPlayer", "ExpertPlayer", "player", "play_game",
+    "Driver", "Report", "PlayStep", "play_steps",
     "simulate", "SimulationResult",
     "stats", "crosscribb",
     "Message", "message", "render", "messages",
+    "Finish", "FULL_GAME", "SHORT_GAME", "TARGETS", "MAX_SCORE",
 ]

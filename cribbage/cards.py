@@ -10,14 +10,15 @@ from __future__ import annotations
 import enum
 import random
 import re
+import unicodedata
 from itertools import islice
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Sequence, Union
+from typing import Iterable, Iterator, Optional, Sequence, Union
 
 from .errors import InvalidCardError, InvalidHandError
 from .messages import message
 
-__all__ = ["Suit", "Card", "CardLike", "Deck", "cards", "RANK_LABELS", "FULL_DECK"]
+__all__ = ["Suit", "Card", "CardLike", "Deck", "cards", "RANK_LABELS", "FULL_DECK", "card_tokens", "first_duplicate"]
 
 
 class Suit(enum.IntEnum):
@@ -183,6 +184,44 @@ def _tokens(text: str) -> list[str]:
         else:
             raise _not_a_card(token)
     return out
+
+
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+def card_tokens(text: str) -> list[tuple[str, Optional[tuple[Card, ...]]]]:
+    """Typed text split where a person separates cards (spaces, commas, semicolons), each piece with
+    the cards it reads as (``"5H5D"`` is two), or ``None`` for a piece that is not cards: a view can
+    name exactly what it could not read.
+
+    The text is normalised first (NFKC), so fullwidth letters and digits or a Kelvin sign read as the
+    plain characters they look like. Text longer than any list of cards is refused as :func:`cards`
+    refuses it.
+
+    >>> card_tokens("5H5D, 6h x 7S")
+    [('5H5D', (Card.parse('5H'), Card.parse('5D'))), ('6h', (Card.parse('6H'),)), ('x', None), ('7S', (Card.parse('7S'),))]
+    """
+    if len(text) > _MAX_TEXT:
+        _tokens(text)  # raises: too much text for a list of cards
+    out: list[tuple[str, Optional[tuple[Card, ...]]]] = []
+    for token in _SEPARATORS.split(unicodedata.normalize("NFKC", text).strip()):
+        if not token:
+            continue
+        try:
+            out.append((token, tuple(Card.parse(piece) for piece in _tokens(token))))
+        except InvalidCardError:
+            out.append((token, None))
+    return out
+
+
+def first_duplicate(hand: Iterable[Card]) -> Optional[Card]:
+    """The first card met a second time in ``hand``, or ``None`` if every card is different."""
+    seen: set[Card] = set()
+    for card in hand:
+        if card in seen:
+            return card
+        seen.add(card)
+    return None
 
 
 def cards(text: "str | Iterable[CardLike]", *, distinct: bool = True) -> tuple[Card, ...]:

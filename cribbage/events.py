@@ -16,9 +16,10 @@ from typing import NamedTuple, Optional
 
 from .cards import Card
 from .messages import Message, Seat, message
+from .result import Finish
 from .scoring import HandScore, score_hand
 
-__all__ = ["Phase", "ScoreEvent", "LogEntry", "GameResult"]
+__all__ = ["Phase", "ScoreKind", "LogKind", "ScoreEvent", "LogEntry", "GameResult"]
 
 
 class Phase(str, enum.Enum):
@@ -41,6 +42,76 @@ class Phase(str, enum.Enum):
         return self.value
 
 
+class ScoreKind(str, enum.Enum):
+    """Why points were pegged: the ``kind`` of a :class:`ScoreEvent`. Each member equals its text
+    (``ScoreKind.GO == "go"``), so code that compares with strings keeps working while it moves over."""
+
+    #: The play: the count made 15 (2).
+    FIFTEEN = "fifteen"
+    #: The play: the count made 31 exactly (2).
+    THIRTY_ONE = "thirty-one"
+    #: The play: a card of the same rank as the one before (2).
+    PAIR = "pair"
+    #: The play: three of a rank in a row (6).
+    PAIR_ROYAL = "pair royal"
+    #: The play: four of a rank in a row (12).
+    DOUBLE_PAIR_ROYAL = "double pair royal"
+    #: The play: the last cards make a run of three or more, in any order (1 a card).
+    RUN = "run"
+    #: The play: the last card before no one could play, short of 31 (1).
+    GO = "go"
+    #: The play: the very last card of the play, short of 31 (1).
+    LAST_CARD = "last card"
+    #: The cut: the starter is a jack; the dealer pegs 2.
+    HIS_HEELS = "his heels"
+    #: The show: a hand's count (one event per count, even of 0).
+    HAND = "hand"
+    #: The show: the crib's count, for the dealer.
+    CRIB = "crib"
+    #: The show, muggins mode: the points a count missed, taken by the opponent.
+    MUGGINS = "muggins"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class LogKind(str, enum.Enum):
+    """What a :class:`LogEntry` records: an action of a player or a step the game takes by itself.
+    Each member equals its text (``LogKind.DEAL == "deal"``)."""
+
+    #: Step: both players cut for deal; ``cards`` holds the two cut cards, seat 0's first.
+    CUT_FOR_DEAL = "cut for deal"
+    #: Step: a deal; ``player`` is the dealer, ``cards`` the twelve cards in the order dealt.
+    DEAL = "deal"
+    #: Action: a player lays away two cards to the crib.
+    DISCARD = "discard"
+    #: Step: the starter is cut (his heels, if a jack, in ``events``).
+    STARTER = "starter"
+    #: Action: a card played, with the count after it and the points it pegged.
+    PLAY = "play"
+    #: Action: a player who cannot play says go.
+    GO = "go"
+    #: Step: a player with no cards left is passed over.
+    PASS = "pass"
+    #: Step: the count goes back to 0 after 31 or a go; ``player`` played the series' last card.
+    RESET = "reset"
+    #: Step: the play is over; ``events`` holds the last card.
+    END_OF_PLAY = "end of play"
+    #: Step: a hand or crib counted automatically (muggins off).
+    SHOW = "show"
+    #: Action, muggins mode: a player counts a hand or crib.
+    COUNT = "count"
+    #: Action, muggins mode: a player takes the points a count missed.
+    MUGGINS = "muggins"
+    #: Action: on to the next deal.
+    NEXT_DEAL = "next deal"
+    #: Step: someone reached the target; ``player`` is the winner.
+    GAME_OVER = "game over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
 class ScoreEvent(NamedTuple):
     """Points pegged: by whom, how many, why (``kind``), with which cards, in which deal and phase.
 
@@ -57,7 +128,7 @@ class ScoreEvent(NamedTuple):
 
     player: int
     points: int
-    kind: str
+    kind: ScoreKind
     cards: tuple[Card, ...]
     deal: int
     phase: Phase
@@ -121,7 +192,7 @@ class LogEntry(NamedTuple):
     ``"game over"`` (``player`` = the winner).
     """
 
-    kind: str
+    kind: LogKind
     player: Optional[int]
     cards: tuple[Card, ...]
     deal: int
@@ -210,11 +281,9 @@ class GameResult:
         return 1 - self.winner
 
     @property
-    def kind(self) -> str:
-        """``"win"``, ``"skunk"`` or ``"double skunk"``."""
-        if self.games == 1:
-            return "win"
-        return "skunk" if self.games == 2 else "double skunk"
+    def kind(self) -> Finish:
+        """``Finish.WIN``, ``Finish.SKUNK`` or ``Finish.DOUBLE_SKUNK`` (equal to ``"win"``...)."""
+        return Finish.of_games(self.games)
 
     @property
     def message(self) -> Message:

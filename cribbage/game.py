@@ -1,4 +1,4 @@
-"""Two-player six-card cribbage as a state machine, exactly as RULES.md sections 1-9.
+"""Two-player six-card cribbage as a state machine, exactly as ``course/rules.md`` tells it.
 
 >>> game = Game(seed=7)
 >>> game.phase, game.deal_number, len(game.hand(0))
@@ -32,16 +32,18 @@ import operator
 import random
 from functools import lru_cache
 from itertools import combinations
+from types import SimpleNamespace
 from typing import Iterable, Optional, Sequence
 
 from .actions import Action, Count, Discard, Go, Muggins, NextDeal, Play
 from .cards import FULL_DECK, Card, CardLike, cards as read_cards
 from .counting import _whole, verify_count
 from .errors import CribbageError, IllegalActionError, InvalidHandError
-from .events import GameResult, LogEntry, Phase, ScoreEvent
+from .events import GameResult, LogEntry, LogKind, Phase, ScoreEvent, ScoreKind
 from .messages import Message, Seat, message
 from .play import MAX_COUNT, score_play
-from .result import game_value, skunk_lines
+from .pegs import advance
+from .result import FULL_GAME, game_value, skunk_lines
 from .scoring import hand_total
 
 __all__ = ["Game"]
@@ -56,6 +58,12 @@ _STATE = ("_phase", "_to_act", "_dealer", "_deal_number", "_hands", "_kept", "_d
 _get_state = operator.attrgetter(*_STATE)
 _CONFIG = ("_seed", "_target", "_muggins_on", "_double_skunk_games", "_start_scores", "_deals")
 _NO_CARDS: tuple[Card, ...] = ()
+# The kinds of log entries and score events, read as plain attributes (on the hot path an enum
+# member read through its class costs ten times more), and the play's items (cribbage.play names
+# them in text) as the kinds of the events they peg.
+_LOG = SimpleNamespace(**{kind.name: kind for kind in LogKind})
+_SCORE = SimpleNamespace(**{kind.name: kind for kind in ScoreKind})
+_PLAY_KIND = {kind.value: kind for kind in ScoreKind}
 # Module constants: reading an enum member through its class is slow on the hot path.
 _DISCARD, _CUT, _PLAY, _SHOW, _DEAL_OVER, _OVER = (Phase.DISCARD, Phase.CUT, Phase.PLAY, Phase.SHOW,
                                                    Phase.DEAL_OVER, Phase.OVER)
@@ -138,7 +146,7 @@ class Game:
 
     __slots__ = _STATE + _CONFIG + ("_events", "_log", "_history")
 
-    def __init__(self, seed: "int | str | None" = None, *, target: int = 121, muggins: bool = False,
+    def __init__(self, seed: "int | str | None" = None, *, target: int = FULL_GAME, muggins: bool = False,
                  double_skunk_games: int = 3, dealer: Optional[int] = None,
                  scores: Sequence[int] = (0, 0),
                  deals: Sequence[tuple[Sequence[Sequence[CardLike] | str], Optional[CardLike]]] = ()
@@ -179,7 +187,7 @@ class Game:
     def from_deal(cls, hands: Sequence[Sequence[CardLike] | str], starter: Optional[CardLike] = None, *,
                   dealer: int = 0, scores: Sequence[int] = (0, 0),
                   discards: Optional[Sequence[Sequence[CardLike] | str]] = None,
-                  seed: "int | str" = 0, target: int = 121, muggins: bool = False,
+                  seed: "int | str" = 0, target: int = FULL_GAME, muggins: bool = False,
                   double_skunk_games: int = 3) -> "Game":
         """A game that starts from a chosen deal: ``hands`` are seat 0's and seat 1's six cards.
 
@@ -478,7 +486,7 @@ class Game:
         self._hands = _with(self._hands, seat, kept)
         self._kept = _with(self._kept, seat, kept)
         self._discards = _with(self._discards, seat, chosen)
-        entry = self._note("discard", seat, chosen)
+        entry = self._note(_LOG.DISCARD, seat, chosen)
         other = 1 - seat
         if not self._discards[other]:
             self._to_act = other
@@ -496,8 +504,8 @@ class Game:
         self._starter = starter
         events: tuple[ScoreEvent, ...] = ()
         if starter.rank == 11:
-            events = (self._peg(dealer, 2, "his heels", (starter,), _CUT),)
-        self._note("starter", dealer, (starter,), events=events)
+            events = (self._peg(dealer, 2, _SCORE.HIS_HEELS, (starter,), _CUT),)
+        self._note(_LOG.STARTER, dealer, (starter,), events=events)
         if self._over_now():
             return
         self._phase = _PLAY
@@ -537,14 +545,14 @@ class Game:
         events: list[ScoreEvent] = []
         if _may_score(self._series, self._count):
             for item in score_play(self._series).items:
-                events.append(self._peg(seat, item.points, item.kind, item.cards, _PLAY))
+                events.append(self._peg(seat, item.points, _PLAY_KIND[item.kind], item.cards, _PLAY))
                 if self._winner is not None:
                     break
-        entry = self._note("play", seat, (played,), count=self._count, events=tuple(events))
+        entry = self._note(_LOG.PLAY, seat, (played,), count=self._count, events=tuple(events))
         if self._over_now():
             return entry
         if self._count == MAX_COUNT:
-            self._note("reset", seat, self._series, count=MAX_COUNT)
+            self._note(_LOG.RESET, seat, self._series, count=MAX_COUNT)
             self._new_series()
             other = 1 - seat
             self._resolve(other if self._hands[other] else seat)
@@ -575,7 +583,7 @@ class Game:
         seat = _seat(player)
         self._push()
         self._said_go = _with(self._said_go, seat, True)
-        entry = self._note("go", seat, _NO_CARDS, count=self._count)
+        entry = self._note(_LOG.GO, seat, _NO_CARDS, count=self._count)
         self._resolve(1 - seat)
         return entry
 
@@ -605,15 +613,15 @@ class Game:
                     return
             elif not self._passed[seat]:
                 self._passed = _with(self._passed, seat, True)
-                self._note("pass", seat, _NO_CARDS, count=self._count)
+                self._note(_LOG.PASS, seat, _NO_CARDS, count=self._count)
             if _fits(hands[other], room):
                 self._to_act = other
                 return
             # No one can play: the last card of the series pegs the go (a 31 was reset already).
             last = self._last
             assert last is not None and self._count < MAX_COUNT
-            event = self._peg(last, 1, "go", self._series, _PLAY)
-            self._note("reset", last, self._series, count=self._count, events=(event,))
+            event = self._peg(last, 1, _SCORE.GO, self._series, _PLAY)
+            self._note(_LOG.RESET, last, self._series, count=self._count, events=(event,))
             if self._over_now():
                 return
             self._new_series()
@@ -624,8 +632,8 @@ class Game:
         events: tuple[ScoreEvent, ...] = ()
         if self._count:  # the last card, unless it made 31 (already pegged 2 and reset)
             assert last is not None
-            events = (self._peg(last, 1, "last card", self._series, _PLAY),)
-        self._note("end of play", last, self._series, count=self._count, events=events)
+            events = (self._peg(last, 1, _SCORE.LAST_CARD, self._series, _PLAY),)
+        self._note(_LOG.END_OF_PLAY, last, self._series, count=self._count, events=events)
         if self._over_now():
             return
         self._new_series()
@@ -638,9 +646,9 @@ class Game:
         for step in range(3):
             owner, cards_, crib = self._show_item(step)
             points = hand_total(cards_, self._starter, crib=crib)  # type: ignore[arg-type]
-            event = self._peg(owner, points, "crib" if crib else "hand", cards_, _SHOW,
+            event = self._peg(owner, points, _SCORE.CRIB if crib else _SCORE.HAND, cards_, _SHOW,
                               starter=self._starter, crib=crib)
-            self._note("show", owner, cards_, events=(event,))
+            self._note(_LOG.SHOW, owner, cards_, events=(event,))
             if self._over_now():
                 return
         self._show_step = 3
@@ -684,9 +692,9 @@ class Game:
         self._push()
         self._muggins = None  # a new count closes the chance to claim on the last one
         owner, cards_, crib = self._show_item(self._show_step)
-        event = self._peg(owner, points, "crib" if crib else "hand", cards_, _SHOW,
+        event = self._peg(owner, points, _SCORE.CRIB if crib else _SCORE.HAND, cards_, _SHOW,
                           starter=self._starter, crib=crib)
-        entry = self._note("count", owner, cards_, events=(event,))
+        entry = self._note(_LOG.COUNT, owner, cards_, events=(event,))
         if self._over_now():
             return entry
         if points < true:
@@ -720,8 +728,8 @@ class Game:
         self._push()
         claimant, missed, cards_, crib = self._muggins  # type: ignore[misc]
         self._muggins = None
-        event = self._peg(claimant, missed, "muggins", cards_, _SHOW, starter=self._starter, crib=crib)
-        entry = self._note("muggins", claimant, cards_, events=(event,))
+        event = self._peg(claimant, missed, _SCORE.MUGGINS, cards_, _SHOW, starter=self._starter, crib=crib)
+        entry = self._note(_LOG.MUGGINS, claimant, cards_, events=(event,))
         self._over_now()
         return entry
 
@@ -739,7 +747,7 @@ class Game:
         self.verify_next_deal()
         self._push()
         self._muggins = None
-        entry = self._note("next deal", None, _NO_CARDS)
+        entry = self._note(_LOG.NEXT_DEAL, None, _NO_CARDS)
         self._dealer = 1 - self._dealer
         self._deal_number += 1
         self._deal()
@@ -750,7 +758,7 @@ class Game:
         rng = random.Random(f"{self._seed}/cut for deal")
         while True:
             a, b = rng.sample(FULL_DECK, 2)
-            self._note("cut for deal", None, (a, b))
+            self._note(_LOG.CUT_FOR_DEAL, None, (a, b))
             if a.rank != b.rank:
                 return 0 if a.rank < b.rank else 1
 
@@ -782,9 +790,9 @@ class Game:
         self._muggins = None
         self._phase = _DISCARD
         self._to_act = pone
-        self._note("deal", dealer, tuple([deck[i] for i in order[:12]]))
+        self._note(_LOG.DEAL, dealer, tuple([deck[i] for i in order[:12]]))
 
-    def _peg(self, player: int, worth: int, kind: str, cards_: tuple[Card, ...], phase: Phase,
+    def _peg(self, player: int, worth: int, kind: ScoreKind, cards_: tuple[Card, ...], phase: Phase,
              starter: Optional[Card] = None, crib: bool = False) -> ScoreEvent:
         """Peg ``worth`` points for ``player``, but no further than the target: the game stops there."""
         score = self._scores[player]
@@ -795,7 +803,7 @@ class Game:
         if points:
             score += points
             self._scores = _with(self._scores, player, score)
-            self._pegs = _with(self._pegs, player, (score, self._pegs[player][0]))
+            self._pegs = _with(self._pegs, player, advance(self._pegs[player], points, self._target))
             if score == self._target:
                 self._winner = player
         return event
@@ -807,13 +815,13 @@ class Game:
         self._phase = _OVER
         self._to_act = None
         self._muggins = None
-        self._note("game over", self._winner, _NO_CARDS)
+        self._note(_LOG.GAME_OVER, self._winner, _NO_CARDS)
         return True
 
-    def _note(self, kind: str, player: Optional[int], cards_: tuple[Card, ...], *,
+    def _note(self, kind: LogKind, player: Optional[int], cards_: tuple[Card, ...], *,
               count: Optional[int] = None, events: tuple[ScoreEvent, ...] = ()) -> LogEntry:
         # The cut for deal comes before anyone deals: no roles yet.
-        dealer = None if kind == "cut for deal" else self._dealer
+        dealer = None if kind is _LOG.CUT_FOR_DEAL else self._dealer
         entry = LogEntry(kind, player, cards_, self._deal_number, count, events, dealer)
         self._log.append(entry)
         return entry

@@ -3,7 +3,8 @@
 The series is the cards played since the last reset, in play order. The last card pegs for a
 fifteen, thirty-one, a pair (pair royal, double pair royal) with the cards just before it, and the
 longest run formed by the last n cards in any order. Go and the last card are the game's business
-(:mod:`cribbage.game`), because they depend on who can still play. Rules: RULES.md, "The play".
+(:mod:`cribbage.game`), because they depend on who can still play. Rules: ``course/rules.md``,
+"4. The play".
 """
 
 from __future__ import annotations

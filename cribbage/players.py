@@ -24,14 +24,14 @@ from typing import Any, Protocol, Sequence, runtime_checkable
 
 from .actions import Action, Count, Discard, Go, Muggins, NextDeal, Play
 from .cards import Card
-from .discard import quick_discard
+from .discard import KeepOption, advise_discard, quick_discard
 from .errors import CribbageError, IllegalActionError
 from .events import Phase
 from .game import Game
 from .pegging import LEVELS, PlayChoice, PlayView, choose_play
 from .scoring import hand_total, rank_points
 
-__all__ = ["Player", "BeginnerPlayer", "StandardPlayer", "ExpertPlayer", "player", "LEVELS",
+__all__ = ["Player", "BeginnerPlayer", "StandardPlayer", "ExpertPlayer", "Adviser", "player", "LEVELS",
            "action_for", "play_game"]
 
 
@@ -133,6 +133,28 @@ class ExpertPlayer(_ComputerPlayer):
     level = "expert"
 
 
+class Adviser(_ComputerPlayer):
+    """The course's advice as a player: it lays away the keep :func:`~cribbage.discard.advise_discard`
+    ranks best and plays the expert's card, the same moves the hints name, with their reasons.
+    The guided hands follow it, and the pegging practice lays away for the learner with it."""
+
+    level = "expert"
+
+    def __init__(self, *, name: str | None = None) -> None:
+        super().__init__(seed=0, name=name or "adviser")
+
+    def discard(self, game: Any, seat: int) -> tuple[Card, Card]:
+        best = self.keep(game, seat).discard
+        return best[0], best[1]
+
+    def keep(self, game: Any, seat: int) -> KeepOption:
+        """The best keep for ``seat``'s six cards, with its reason (the discard hint)."""
+        return advise_discard(game.hand(seat), dealer=game.dealer == seat).best
+
+    def choose_play(self, view: PlayView) -> PlayChoice:
+        return choose_play(view, "expert")
+
+
 @lru_cache(maxsize=None)
 def _points_held(ranks: tuple[int, ...]) -> int:
     return rank_points(ranks)
@@ -182,15 +204,14 @@ def play_game(players: Sequence[Player], *, seed: int | str, **options: Any) -> 
     ``options`` go to ``Game`` (``target``, ``muggins``, ...). Returns the finished game. In muggins
     mode a player claims every count the opponent left short.
     """
+    from .driver import Driver  # the driver moves players: it imports this module
+
     game = Game(seed, **options)
-    while not game.is_over:
-        claimant = game.muggins_claimant
-        if claimant is not None:
-            game.apply(Muggins(claimant))
-            continue
-        seat = game.to_act
-        if seat is None:
-            game.apply(NextDeal())
-            continue
-        game.apply(action_for(players[seat], game, seat))
+    Driver(game, {0: players[0], 1: players[1]}).advance()
     return game
+
+
+# The expert level is the strong expert of cribbage.strategy (built on ExpertPlayer above); today's
+# expert stays as "classic", to measure against.
+from .strategy import ClassicExpertPlayer, StrongExpertPlayer  # noqa: E402
+_CLASSES.update(expert=StrongExpertPlayer, classic=ClassicExpertPlayer)

@@ -1,30 +1,71 @@
-"""What a finished game is worth: a win, a skunk or a double skunk.
+"""What a finished game is worth: a win, a skunk or a double skunk; and the targets a game is played to.
 
-Rules: RULES.md, "Game value". In a game to 121 a loser on 90 or less is skunked (2 games) and on
-60 or less double-skunked (3 games by default, 4 as an option). In a game to 61 the skunk line is
-31 and there is no double skunk.
+Rules: ``course/rules.md``, "Winning". In a game to 121 a loser on 90 or less is skunked (2 games)
+and on 60 or less double-skunked (3 games by default, 4 as an option). In a game to 61 the skunk
+line is 31 and there is no double skunk.
+
+Every place that names how a game ended asks :class:`Finish`: from the final scores
+(:func:`finish_kind`) or from the games won (:meth:`Finish.of_games`).
 
 >>> game_value(121, 88), finish_kind(121, 88)
-(2, 'skunk')
+(2, <Finish.SKUNK: 'skunk'>)
+>>> finish_kind(121, 88) == "skunk", str(Finish.of_games(3))
+(True, 'double skunk')
 >>> game_value(121, 60, double_skunk_games=4)
 4
 """
 
 from __future__ import annotations
 
+import enum
+
 from .errors import CribbageError
-from .messages import message
+from .messages import add_catalogue, message
 
-__all__ = ["skunk_lines", "finish_kind", "game_value"]
+__all__ = ["FULL_GAME", "SHORT_GAME", "TARGETS", "Finish", "skunk_lines", "finish_kind", "missed_line",
+           "game_value"]
 
-_TARGETS = (121, 61)
+#: A full game is played to 121 (three times round a 40-hole board, and into the game hole).
+FULL_GAME = 121
+#: A short game is played to 61 (once round a 60-hole board).
+SHORT_GAME = 61
+#: The targets a game may be played to.
+TARGETS = (FULL_GAME, SHORT_GAME)
 
 
-def skunk_lines(target: int = 121) -> tuple[int, int | None]:
+add_catalogue({
+    "result.bad_games": {"en": "a game is worth 1 to 4 games, not {value}",
+                         "es": "una partida vale de 1 a 4 partidas, no {value}",
+                         "pt": "uma partida vale de 1 a 4 partidas, não {value}"},
+})
+
+
+class Finish(str, enum.Enum):
+    """How a game ended, by where the loser stands against the skunk lines."""
+
+    #: The loser reached the skunk line: one game.
+    WIN = "win"
+    #: The loser did not reach the skunk line: two games.
+    SKUNK = "skunk"
+    #: The loser did not even reach the double-skunk line (games to 121 only): three games, or four.
+    DOUBLE_SKUNK = "double skunk"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @classmethod
+    def of_games(cls, games: int) -> "Finish":
+        """The finish that scores ``games`` games: 1 a win, 2 a skunk, 3 or more a double skunk."""
+        if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+            raise CribbageError(message("result.bad_games", value=repr(games)[:40]))
+        return cls.WIN if games == 1 else cls.SKUNK if games == 2 else cls.DOUBLE_SKUNK
+
+
+def skunk_lines(target: int = FULL_GAME) -> tuple[int, int | None]:
     """The hole the loser must reach to escape a skunk, and a double skunk (``None`` if none)."""
-    if target == 121:
+    if target == FULL_GAME:
         return 91, 61
-    if target == 61:
+    if target == SHORT_GAME:
         return 31, None
     raise CribbageError(message("game.bad_target", value=repr(target)[:40]))
 
@@ -40,21 +81,27 @@ def _check(winner_score: int, loser_score: int, target: int) -> None:
         raise CribbageError(message("result.loser_range", most=target - 1, score=loser_score))
 
 
-def finish_kind(winner_score: int, loser_score: int, *, target: int = 121) -> str:
-    """``"win"``, ``"skunk"`` or ``"double skunk"``."""
+def finish_kind(winner_score: int, loser_score: int, *, target: int = FULL_GAME) -> Finish:
+    """:attr:`Finish.WIN`, :attr:`Finish.SKUNK` or :attr:`Finish.DOUBLE_SKUNK` (equal to their text)."""
     _check(winner_score, loser_score, target)
     skunk, double = skunk_lines(target)
     if double is not None and loser_score < double:
-        return "double skunk"
+        return Finish.DOUBLE_SKUNK
     if loser_score < skunk:
-        return "skunk"
-    return "win"
+        return Finish.SKUNK
+    return Finish.WIN
 
 
-def game_value(winner_score: int, loser_score: int, *, target: int = 121,
+def missed_line(finish: Finish, target: int = FULL_GAME) -> int:
+    """The line that decided ``finish``: the double-skunk line for a double skunk, else the skunk line."""
+    skunk, double = skunk_lines(target)
+    return double if finish is Finish.DOUBLE_SKUNK and double is not None else skunk
+
+
+def game_value(winner_score: int, loser_score: int, *, target: int = FULL_GAME,
                double_skunk_games: int = 3) -> int:
     """How many games the winner scores: 1, 2 for a skunk, 3 (or 4) for a double skunk."""
     if double_skunk_games not in (3, 4):
         raise CribbageError(message("game.bad_double_skunk", value=repr(double_skunk_games)[:40]))
     kind = finish_kind(winner_score, loser_score, target=target)
-    return {"win": 1, "skunk": 2, "double skunk": double_skunk_games}[kind]
+    return {Finish.WIN: 1, Finish.SKUNK: 2, Finish.DOUBLE_SKUNK: double_skunk_games}[kind]

@@ -2,21 +2,27 @@
 
 :func:`score_hand` itemizes every fifteen, pair, run, flush and nobs in the order a player counts
 them; :func:`hand_total` gives the same total by table look-up, for statistics and the computer
-players. Rules: RULES.md, "The show".
+players. Fifteens, pairs and runs are counted from ranks in :mod:`cribbage.ranks`. Rules:
+``course/rules.md``, "The show".
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from itertools import combinations, combinations_with_replacement, product
+from itertools import combinations, product
 from typing import Iterable, Sequence
 
 from .cards import Card, CardLike, cards, require_distinct
 from .errors import InvalidHandError
 from .messages import Message, Words, message, number_words as _number_words
+from .ranks import RANK_KEY as _POW5, points_by_key, rank_points, runs as _runs
 
-__all__ = ["ScoreItem", "ScoreGroup", "ItemizedScore", "HandScore", "score_hand", "hand_total", "rank_points", "number_words"]
+__all__ = ["ScoreItem", "ScoreGroup", "ItemizedScore", "HandScore", "score_hand", "hand_total", "rank_points",
+           "number_words", "MAX_SCORE"]
+
+#: The highest count of a hand or crib: the 29 (three fives and the jack, with the fourth five turned
+#: in the jack's suit).
+MAX_SCORE = 29
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,60 +209,6 @@ def score_hand(hand: "Iterable[CardLike] | str", starter: CardLike, *, crib: boo
     return HandScore(held, turned, crib, tuple(items))
 
 
-def _runs(ranks: Iterable[int]) -> list[tuple[int, int]]:
-    """Each maximal stretch of three or more consecutive ranks, as (lowest rank, length)."""
-    present = sorted(set(ranks))
-    out = []
-    start = 0
-    for i in range(1, len(present) + 1):
-        if i == len(present) or present[i] != present[i - 1] + 1:
-            if i - start >= 3:
-                out.append((present[start], i - start))
-            start = i
-    return out
-
-
-def rank_points(ranks: Sequence[int]) -> int:
-    """Fifteens, pairs and runs of any cards given by rank alone (suits never matter to these)."""
-    values = [r if r < 10 else 10 for r in ranks]
-    n = len(values)
-    fifteens = 0
-    for mask in range(3, 1 << n):
-        if sum(values[i] for i in range(n) if mask >> i & 1) == 15:
-            fifteens += 2
-    counts: dict[int, int] = {}
-    for r in ranks:
-        counts[r] = counts.get(r, 0) + 1
-    pairs = sum(c * (c - 1) for c in counts.values())
-    runs = 0
-    for low, length in _runs(counts):
-        ways = 1
-        for r in range(low, low + length):
-            ways *= counts[r]
-        runs += length * ways
-    return fifteens + pairs + runs
-
-
-# A multiset of ranks (each at most four times) is one number: the sum of 5**(rank-1).
-# It needs no sorting, so it is the cheapest key for the table of rank points.
-_POW5 = tuple(5 ** (r - 1) for r in range(14))
-
-
-@lru_cache(maxsize=1)
-def _rank_table() -> dict[int, int]:
-    table: dict[int, int] = {}
-    for combo in _multisets(5):
-        table[sum(_POW5[r] for r in combo)] = rank_points(combo)
-    return table
-
-
-def _multisets(size: int) -> Iterable[tuple[int, ...]]:
-    """Every multiset of ``size`` ranks with no rank more than four times, as sorted tuples."""
-    for combo in combinations_with_replacement(range(1, 14), size):
-        if all(combo.count(r) <= 4 for r in set(combo)):
-            yield combo
-
-
 def hand_total(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> int:
     """The total of :func:`score_hand`, by table look-up: about a microsecond a hand.
 
@@ -289,5 +241,5 @@ _RANK_TABLE: dict[int, int] = {}
 
 
 def _load_table() -> dict[int, int]:
-    _RANK_TABLE.update(_rank_table())
+    _RANK_TABLE.update(points_by_key())
     return _RANK_TABLE

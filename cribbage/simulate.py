@@ -18,9 +18,11 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from .errors import CribbageError
+from .messages import message
 from .events import Phase
 from .players import Player, play_game
+from .result import Finish
+from .stats_words import refuse
 
 __all__ = ["GameRecord", "SimulationResult", "DEAL_PARTS", "simulate", "deal_parts"]
 
@@ -42,16 +44,17 @@ class GameRecord:
     parts: tuple[tuple[int, ...], ...] = field(repr=False)
 
     @property
-    def kind(self) -> str:
-        """``"win"``, ``"skunk"`` or ``"double skunk"``."""
-        return "win" if self.games == 1 else "skunk" if self.games == 2 else "double skunk"
+    def kind(self) -> Finish:
+        """``Finish.WIN``, ``Finish.SKUNK`` or ``Finish.DOUBLE_SKUNK`` (equal to ``"win"``...)."""
+        return Finish.of_games(self.games)
 
 
 def deal_parts(game: Any) -> list[tuple[int, ...]]:
     """The points of each complete deal of ``game`` split into :data:`DEAL_PARTS`.
 
     A deal counts when its crib was counted: a deal cut short by the winning peg would lower every
-    average, so it is left out.
+    average, so it is left out. Each part counts what its points are worth, not what was pegged: a
+    crib that wins the game pegs only the holes to 121, but it was worth its full count.
     """
     rows: dict[int, list[int]] = {}
     dealers: dict[int, int] = {}
@@ -62,18 +65,19 @@ def deal_parts(game: Any) -> list[tuple[int, ...]]:
     for event in game.events:
         row = rows.setdefault(event.deal, [0] * len(DEAL_PARTS))
         dealer = dealers[event.deal]
+        worth = event.points if event.worth is None else event.worth
         if event.kind == "his heels":
-            row[5] += event.points
+            row[5] += worth
         elif event.phase is Phase.PLAY:
-            row[0 if event.player != dealer else 2] += event.points
+            row[0 if event.player != dealer else 2] += worth
         elif event.kind == "hand":
-            row[1 if event.player != dealer else 3] += event.points
+            row[1 if event.player != dealer else 3] += worth
         elif event.kind == "crib":
-            row[4] += event.points
+            row[4] += worth
             complete.add(event.deal)
         elif event.kind == "muggins":
             # Points a count missed: they are part of that hand's worth, whoever took them.
-            row[4 if event.crib else (1 if event.player == dealer else 3)] += event.points
+            row[4 if event.crib else (1 if event.player == dealer else 3)] += worth
     return [tuple(rows[d]) for d in sorted(complete)]
 
 
@@ -176,9 +180,9 @@ def simulate(n_games: int, players: Sequence[Player], *, seed: int | str, execut
     ``muggins=True``). A progress bar is shown with tqdm when ``progress`` is true.
     """
     if not isinstance(n_games, int) or isinstance(n_games, bool) or n_games < 0:
-        raise CribbageError(f"the number of games must be a whole number, 0 or more, not {n_games!r}")
+        raise refuse("stats.whole_number", what=message("stats.what.games"), least=0, value=repr(n_games))
     if len(players) != 2:
-        raise CribbageError(f"self-play takes two players, not {len(players)}")
+        raise refuse("stats.two_players", n=len(players))
     tasks = [(f"{seed}/{i}", i % 2 == 1) for i in range(n_games)]
     batches = [tasks[i:i + batch_size] for i in range(0, len(tasks), max(1, batch_size))]
     bar = _progress(n_games, progress)

@@ -10,19 +10,19 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-from .actions import Muggins
+from .actions import Action, Count, Discard, Go, Muggins, NextDeal, Play
 from .cards import Card, _quote, cards
-from .discard import advise_discard
+from .driver import Driver
 from .errors import CribbageError
 from .messages import message
 from .events import LogEntry, Phase
 from .game import Game
-from .pegging import PlayView, choose_play
-from .players import action_for, player
+from .players import Adviser, player
 
 __all__ = ["TerminalGame", "run"]
 
 YOU, COMPUTER = 0, 1
+_ADVISER = Adviser()
 _WHO = {YOU: "You", COMPUTER: "The computer"}
 
 
@@ -39,37 +39,23 @@ class TerminalGame:
         self.game = Game(seed, target=target, muggins=muggins)
         self.computer = player(level, seed=seed)
         self.level = level
-        self._shown = 0
-        self._declined = -1  # the log length when the person last let a muggins claim go
+        self.driver = Driver(self.game, {COMPUTER: self.computer})
         self.quit = False
 
     # ------------------------------------------------------------------ what happened
     def news(self) -> list[str]:
         """Lines for every step since the last call, computer moves included."""
+        return self._lines(self.driver.advance().entries)
+
+    def _lines(self, entries: tuple[LogEntry, ...]) -> list[str]:
         lines: list[str] = []
-        self._run_computer()
-        log = self.game.log
         scored = False
-        for entry in log[self._shown:]:
+        for entry in entries:
             lines.extend(self._describe(entry))
             scored = scored or bool(entry.events)
         if scored and not self.game.is_over:
             lines.append("  " + self.board())
-        self._shown = len(log)
         return lines
-
-    def _run_computer(self) -> None:
-        game = self.game
-        while not game.is_over:
-            if game.muggins_claimant == COMPUTER:
-                game.apply(Muggins(COMPUTER))
-            elif game.to_act == COMPUTER:
-                game.apply(action_for(self.computer, game, COMPUTER))
-            elif game.phase is Phase.DISCARD and game.to_act == YOU and not game.discards(COMPUTER):
-                # Both discard at once at a real table: let the computer lay away first.
-                game.apply(action_for(self.computer, game, COMPUTER))
-            else:
-                break
 
     def _describe(self, entry: LogEntry) -> list[str]:
         game, kind, who = self.game, entry.kind, entry.player
@@ -147,50 +133,52 @@ class TerminalGame:
     def answer(self, line: str) -> list[str]:
         """Act on the person's line; return the lines to print (a message if it was refused)."""
         text = line.strip()
-        game = self.game
         if text.lower() in ("quit", "q", "exit"):
             self.quit = True
             return ["Bye."]
+        driver = self.driver
         try:
             if self._may_claim():
                 if text.lower() in ("muggins", "m", "y", "yes"):
-                    game.claim_muggins(YOU)
-                else:
-                    self._declined = len(game.log)  # let it go: ask what comes next
-                    return []
-            elif text.lower() in ("hint", "h", "?"):
+                    return self._lines(driver.act(Muggins(YOU)).entries)
+                return self._lines(driver.go_on().entries)  # let it go: play on
+            if text.lower() in ("hint", "h", "?"):
                 return [self.hint()]
-            elif game.phase is Phase.DISCARD:
-                game.discard(YOU, cards(text))
-            elif game.phase is Phase.PLAY:
-                if text.lower() == "go":
-                    game.go(YOU)
-                else:
-                    game.play(YOU, Card.parse(text))
-            elif game.phase is Phase.SHOW:
-                try:
-                    points = int(text)
-                except ValueError:
-                    raise CribbageError(message("count.not_whole", value=_quote(text))) from None
-                game.count_hand(YOU, points)
-            elif game.phase is Phase.DEAL_OVER:
-                game.next_deal()
+            action = self._action(text)
+            return self._lines(driver.act(action).entries) if action is not None else []
         except CribbageError as error:
             return [f"  ✗ {error}"]
-        return self.news()
+
+    def _action(self, text: str) -> Optional[Action]:
+        """The person's line as a move in the phase now."""
+        phase = self.game.phase
+        if phase is Phase.DISCARD:
+            away = cards(text)
+            return Discard(YOU, away)  # type: ignore[arg-type]  # the game says if it is not two
+        if phase is Phase.PLAY:
+            return Go(YOU) if text.lower() == "go" else Play(YOU, Card.parse(text))
+        if phase is Phase.SHOW:
+            try:
+                points = int(text)
+            except ValueError:
+                raise CribbageError(message("count.not_whole", value=_quote(text))) from None
+            return Count(YOU, points)
+        if phase is Phase.DEAL_OVER:
+            return NextDeal()
+        return None
 
     def _may_claim(self) -> bool:
-        return self.game.muggins_claimant == YOU and self._declined != len(self.game.log)
+        """The computer's last count was short: the person may claim muggins, or let it go."""
+        return self.driver.checking
 
     def hint(self) -> str:
         """Advice from the expert: the best keep or the best card, with the reason."""
         game = self.game
         if game.phase is Phase.DISCARD:
-            best = advise_discard(game.hand(YOU), dealer=game.dealer == YOU).best
+            best = _ADVISER.keep(game, YOU)
             return f"Hint: lay away {_show(best.discard)} — {best.reason} (net {best.net:+.1f})."
         if game.phase is Phase.PLAY:
-            choice = choose_play(PlayView.from_game(game, YOU), "expert")
-            return f"Hint: {choice.reason}."
+            return f"Hint: {_ADVISER.hint(game, YOU).reason}."
         return "No hint here: count every fifteen, pair, run, flush and nobs."
 
 

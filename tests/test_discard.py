@@ -7,8 +7,7 @@ import pytest
 from cribbage import FULL_DECK, CribbageError, Deck, InvalidCardError, InvalidHandError, cards, hand_total
 from cribbage.discard import (SPLITS, DiscardAdvice, advise_discard, crib_evs, crib_table, hand_evs,
                               quick_discard, reason_for)
-from cribbage.scoring import _multisets, rank_points
-from cribbage.tables import RANK_BASE, rank_table
+from cribbage.ranks import RANK_BASE, multisets as _multisets, rank_points, rank_table
 
 
 def brute_hand(keep, six):

@@ -1,6 +1,6 @@
 """The game state machine: every phase and transition, the play's go and last-card rules, winning
 anywhere it can happen, the game's value, muggins, and every illegal action refused with the game
-exactly as it was. Rules: RULES.md sections 1-9."""
+exactly as it was. Rules: course/rules.md."""
 
 from __future__ import annotations
 

@@ -189,8 +189,8 @@ def test_same_seed_same_game_under_the_driver():
 
 
 def _reference_play(pone_hand, dealer_hand, pick):
-    """The play's points per seat (0 = pone, 1 = dealer), straight from RULES.md section 5: an
-    independent, plain account to check the game against. ``pick`` chooses among playable cards."""
+    """The play's points per seat (0 = pone, 1 = dealer), straight from course/rules.md, "4. The play":
+    an independent, plain account to check the game against. ``pick`` chooses among playable cards."""
     from cribbage import score_play
 
     hands = [list(pone_hand), list(dealer_hand)]

@@ -1,4 +1,4 @@
-"""Scoring the play: what the last card of a series earns (RULES.md, "The play").
+"""Scoring the play: what the last card of a series earns (course/rules.md, "4. The play").
 
 Go and the last card belong to the game, not to :func:`score_play`, and are tested there.
 """

@@ -36,6 +36,25 @@ class Spy:
     def discards(self, who):
         return self._own(who, "discards")
 
+    @property
+    def log(self):
+        # The log is public, but a deal entry lists both hands and a discard entry the two cards
+        # laid away: a seat may read those cards only for its own discard.
+        return tuple(_Hidden(e) if e.kind == "deal" or (e.kind == "discard" and e.player != self._seat)
+                     else e for e in self._game.log)
+
+
+class _Hidden:
+    """A log entry whose cards the seat may not see."""
+
+    def __init__(self, entry):
+        self._entry = entry
+
+    def __getattr__(self, name):
+        if name == "cards":
+            raise AssertionError(f"peeked at the cards of a {self._entry.kind} entry in the log")
+        return getattr(self._entry, name)
+
 
 def run(players, seed, **options):
     """Like play_game, but each player sees the game through a Spy."""
@@ -62,12 +81,24 @@ def test_the_factory_and_the_protocol():
         player("grandmaster")
 
 
-@pytest.mark.parametrize("levels", [("expert", "standard"), ("standard", "beginner"), ("beginner", "expert")])
+@pytest.mark.parametrize("levels", [("expert", "standard"), ("standard", "beginner"), ("beginner", "expert"),
+                                    ("expert", "classic"), ("classic", "beginner")])
 def test_whole_games_between_levels_never_peek_and_finish(levels):
     for seed in range(3):
         game = run([player(levels[0], seed=seed), player(levels[1], seed=seed + 1)], seed)
         assert game.is_over and game.result.winner in (0, 1)
         assert max(game.scores) >= 121
+
+
+def test_the_spy_catches_a_player_reading_hidden_cards_in_the_log():
+    class Peeker(ExpertPlayer):
+        def discard(self, game, seat):
+            deal = next(e for e in game.log if e.kind == "deal")
+            assert deal.cards  # both hands
+            return super().discard(game, seat)
+
+    with pytest.raises(AssertionError, match="peeked at the cards of a deal entry"):
+        run([Peeker(), player("standard")], 1)
 
 
 def test_muggins_games_finish_and_the_beginner_loses_his_nobs():

@@ -1,4 +1,4 @@
-"""Game value: a win, a skunk, a double skunk, at every loser's score and both targets (RULES.md 8)."""
+"""Game value: a win, a skunk, a double skunk, at every loser's score and both targets (course/rules.md, "Winning")."""
 
 from __future__ import annotations
 

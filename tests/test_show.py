@@ -1,4 +1,4 @@
-"""The show: every rule of RULES.md "The show" and every worked example of the source documents.
+"""The show: every rule of the show (course/rules.md, "5. The show") and every worked example of the source documents.
 
 Expected points are worked out by hand from the rules (see the comment on each case), never taken
 from the engine.

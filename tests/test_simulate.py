@@ -46,7 +46,8 @@ def test_deal_parts_add_up_to_the_points_of_complete_deals():
     complete = {e.deal for e in game.events if e.kind == "crib"}
     assert len(rows) == len(complete) >= 5
     for row, deal in zip(rows, sorted(complete)):
-        assert sum(row) == sum(e.points for e in game.events if e.deal == deal)
+        # what each event was worth: the winning peg pegs only the holes left to the target
+        assert sum(row) == sum(e.points if e.worth is None else e.worth for e in game.events if e.deal == deal)
         assert len(row) == len(DEAL_PARTS)
 
 
@@ -75,3 +76,30 @@ def test_muggins_and_short_games_pass_through():
 def test_bad_arguments_are_refused(n, players):
     with pytest.raises(CribbageError):
         simulate(n, [player("beginner")] * players, seed=1, progress=False)
+
+
+def test_a_crib_that_wins_the_game_counts_at_its_full_value():
+    # Seed found by search: the dealer pegs out on this game's last crib, which is worth 4 but pegs 3.
+    from cribbage import hand_total
+    from cribbage.players import play_game
+    game = play_game([player("expert"), player("expert")], seed="crib-out/13")
+    last = [e for e in game.events if e.kind == "crib"][-1]
+    assert last.points < last.worth == hand_total(game.crib, game.starter, crib=True)
+    rows = deal_parts(game)
+    assert rows[-1][4] == last.worth
+    assert sum(rows[-1]) > sum(e.points for e in game.events if e.deal == last.deal)
+
+
+def test_the_crib_average_is_not_lowered_by_games_won_on_the_crib():
+    run = simulate(60, [player("expert"), player("expert")], seed="crib-bias", progress=False)
+    from cribbage.players import play_game
+    full = pegged = 0
+    for i, record in enumerate(run.records):
+        seats = [player("expert"), player("expert")]
+        game = play_game(seats, seed=record.seed)
+        for event in game.events:
+            if event.kind == "crib":
+                full += event.worth if event.worth is not None else event.points
+                pegged += event.points
+    assert full > pegged  # some game in the run ended on a crib
+    assert run.parts[:, 4].sum() == full

@@ -97,3 +97,27 @@ def test_cli_bad_input_is_one_line_and_status_2(args, capsys):
         status = exit_.code
     assert status == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+def test_a_short_count_is_offered_to_claim_even_before_the_computers_crib():
+    """Muggins mode: the beginner forgets his nobs; the person is asked before the game goes on, also
+    when the computer deals and its crib is still to be counted (claimed or let go, then play on)."""
+    me = player("expert")
+    offers = set()
+    for seed in range(1, 30):
+        view = TerminalGame(seed=seed, level="beginner", target=61, muggins=True)
+        view.news()
+        while view.prompt():
+            if view._may_claim():
+                assert view.prompt().startswith("The computer counted short")
+                offers.add(view.game.counting)
+                before = view.game.scores[YOU]
+                claim = len(offers) % 2 == 1
+                view.answer("muggins" if claim else "")
+                assert (view.game.scores[YOU] > before) == claim
+                assert not view._may_claim()
+            else:
+                view.answer(_good_answer(view, me))
+        if "crib" in offers:
+            break
+    assert "crib" in offers, "a short hand count by the computer dealer was offered to claim"

@@ -137,7 +137,7 @@ def test_monkey_never_raises():
     assert drawn.internal_errors == []
 
 
-def test_pegboard_is_a_plain_model_that_refuses_by_catalogue_key():
+def test_pegboard_is_a_plain_model_that_refuses_by_rule():
     from widgets._base import Refused
     from widgets.board import Pegboard
 
@@ -146,7 +146,8 @@ def test_pegboard_is_a_plain_model_that_refuses_by_catalogue_key():
     assert model.pegs == ((0, 0), (12, 0)) and model.can_peg(0, 5) and not model.can_peg(0, 0)
     with pytest.raises(Refused) as refused:
         model.set_scores(3, 10)
-    assert refused.value.key == "board.backwards" and "Bob is on 12" in str(refused.value)
+    from cribbage.pegs import PegRule
+    assert refused.value.rule is PegRule.BACKWARDS and "Bob is on 12" in str(refused.value)
     assert refused.value.text("pt").startswith("Os pinos só avançam: Bob")
     assert model.pegs == ((0, 0), (12, 0))
     with pytest.raises(Refused, match="Only one player"):
@@ -200,3 +201,70 @@ def test_a_61_board_is_two_streets_of_thirty_with_the_game_hole_beside_the_last(
         assert band_right - max(last_band) < 2.5                          # the last hole ends the wood
         game = [c.get_offsets()[0] for c in fig.axes[0].collections if len(c.get_offsets()) == 1]
         assert 0 < game[0][0] - max(last_band) <= 2.5                     # the game hole beside it
+
+
+def test_a_board_to_61_opens_with_its_own_finishes():
+    # Issue 16: Board(target=61) failed with "the winner finishes on 61 exactly, not 121".
+    b = board(target=61)
+    assert b.internal_errors == [] and b.finishes and all(w[0] == 61 for w, _ in b.finishes)
+    captions = []
+    for _ in b.finishes:
+        b.next_finish()
+        captions.append(b.caption)
+    assert captions[1].startswith("61 to 31: a win") and captions[2].startswith("61 to 30: skunk, two games.")
+    assert not any("double" in caption for caption in captions)
+
+
+def _scatter_at(fig, size):
+    return [(tuple(c.get_offsets()[0]), float(c.get_sizes()[0])) for c in fig.axes[0].collections
+            if len(c.get_offsets()) == 1 and float(c.get_sizes()[0]) == size]
+
+
+@pytest.mark.parametrize("target", [121, 61])
+def test_the_winning_peg_sits_inside_the_game_hole_ring(target):
+    # Issue 11: the winner's peg was drawn off centre, over the game hole's ring.
+    from widgets.board import _GAME_RING, _PEG_SIZE
+    fig = draw_board(((target, target - 4), (30, 20)), target=target)
+    (ring_at, ring), = [(at, size) for at, size in _scatter_at(fig, _GAME_RING)]
+    pegs = [at for at, _size in _scatter_at(fig, _PEG_SIZE)]
+    assert ring > _PEG_SIZE * 1.8                      # room for the ring to show round the peg
+    assert any(abs(x - ring_at[0]) < 1e-9 and abs(y - ring_at[1]) < 1e-9 for x, y in pegs)
+
+
+@pytest.mark.parametrize("language", ["en", "es", "pt"])
+def test_each_tracks_start_holes_are_labelled(language):
+    # Issue 11: the start holes were unlabelled: now a word over them and each track's letter.
+    from widgets.i18n import t
+    fig = draw_board(((0, 0), (0, 0)), language=language)
+    texts = {text.get_text(): text.get_position() for text in fig.axes[0].texts}
+    assert t("board.start", language) in texts
+    (ax_, ay), (bx, by) = texts["A→"], texts["B→"]
+    holes = _hole_positions(fig)
+    start_a = sorted((x, y) for x, y in holes if abs(y - ay) < 1e-9)[:2]
+    start_b = sorted((x, y) for x, y in holes if abs(y - by) < 1e-9)[:2]
+    assert ay > by and ax_ < start_a[0][0] and bx < start_b[0][0]            # left of their own holes
+    assert start_a[1][0] < 0 and start_b[1][0] < 0                           # both start holes, before hole 1
+    assert _outside(fig) == []
+
+
+def test_a_closed_board_leaves_no_widgets_behind():
+    # Issue 16: a replaced view kept its widgets alive in the kernel.
+    from ipywidgets.widgets.widget import _instances
+    board().close()
+    before = len(_instances)
+    for target in (121, 61) * 10:
+        b = board(target=target)
+        b.next_finish()
+        b.close()
+    assert len(_instances) <= before
+
+
+def test_a_refused_move_is_said_in_the_boards_language_with_its_names():
+    # One voice: the words come from the engine's peg messages, the names from the board.
+    b = board(language="es", names=("Ana", "Beto"))
+    b.peg(1, 12)
+    b.set_scores(0, 3)
+    assert b.message == "Las clavijas solo avanzan: Beto está en 12, no 3."
+    b.peg(0, 30)
+    assert b.message == "Los puntos marcados son un número entero de 1 a 29, no 30."
+    assert b.pegs == ((0, 0), (12, 0)) and b.internal_errors == []

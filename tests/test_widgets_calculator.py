@@ -238,3 +238,102 @@ def test_hand_choice_is_a_plain_model():
     with pytest.raises(ValueError):
         choice.set(TWELVE, TWELVE[0], False)
     assert choice.starter == EIGHT_C
+
+
+def _page_text(calc) -> str:
+    """Every word the calculator shows (its HTML, tags dropped), as a learner reads it."""
+    import html as html_
+    import re
+    import ipywidgets as w
+
+    def walk(widget):
+        if isinstance(widget, w.HTML) and widget.layout.display != "none":
+            yield widget.value
+        if isinstance(widget, w.Button):
+            yield widget.description
+        for child in getattr(widget, "children", ()):
+            yield from walk(child)
+    return html_.unescape(re.sub(r"<[^>]+>", " ", " ".join(walk(calc))))
+
+
+@pytest.mark.parametrize("form", ["link", "query", "code"])
+def test_the_share_box_opens_the_link_the_calculator_shows(form):
+    # Issue 11: pasting the calculator's own link (?hand=...&starter=...) into the box was refused.
+    shown = calculator(base_url="https://example.org/calc")
+    shown.set_hand("2H 4H 6H 9H", "5S", crib=True)
+    pasted = {"link": shown.link, "query": "?" + shown.query, "code": shown.share_code}[form]
+    other = calculator()
+    other._code.value = pasted
+    other._load_button.click()
+    assert (other.hand, other.starter, other.crib) == (shown.hand, shown.starter, True)
+    assert other.message.startswith("Opened 2H4H6H9H/5S/crib") and other.internal_errors == []
+
+
+@pytest.mark.parametrize("language", ["en", "es", "pt"])
+def test_the_share_box_says_what_its_button_says(language):
+    # Issue 11: the text said "Load" where the button says "Open code".
+    from widgets.i18n import t
+    calc = calculator(language=language)
+    button = t("calc.load", language)
+    assert calc._load_button.description == button
+    assert _page_text(calc).count(button) >= 2        # the button, and the words that explain the box
+    assert "Load" not in _page_text(calc)
+
+
+def test_after_a_refused_input_the_count_on_screen_says_whose_it_is():
+    # Issue 11: after a refused input the previous score stayed on screen as if it were the new one.
+    calc = calculator()
+    calc.type_cards("2H 4H 6H 9H 5S")
+    assert not calc.stale and "still" not in _page_text(calc).lower()
+    calc.type_cards("5H 5X 6H 7S 8C")
+    assert calc.score.total == 13 and "'5X'" in calc.message        # the state is as it was...
+    text = _page_text(calc)
+    assert calc.stale and "still the last hand read: 2♥ 4♥ 6♥ 9♥ | 5♠" in text   # ...and said to be the old hand's
+    calc.type_cards("5H 5D 6H 7S 8C")
+    assert not calc.stale and "still" not in _page_text(calc).lower() and calc.score.total == 12
+    calc.set_hand(TWELVE, "5H")                                      # refused by set_hand too
+    assert calc.stale and "5♥ 5♦ 6♥ 7♠ | 8♣" in _page_text(calc)
+    calc.clear()
+    assert not calc.stale and calc.internal_errors == []
+
+
+@pytest.mark.parametrize("language, word", [("en", "CRIB"), ("es", "CUNA"), ("pt", "CESTA")])
+def test_a_crib_badge_shows_while_counting_a_crib(language, word):
+    # Issue 11: a clear crib badge wherever a crib is counted, before answering.
+    calc = calculator(language=language)
+    assert calc.crib_badge == "" and word not in _page_text(calc)
+    calc.crib = True                                                  # before any card is picked
+    assert calc.crib_badge.startswith(word) and word in _page_text(calc)
+    calc.type_cards("2h 4h 6h 9h 5s")
+    assert word in _page_text(calc) and calc.score.flush == 0
+    calc.crib = False
+    assert calc.crib_badge == "" and word not in _page_text(calc)
+
+
+def test_lookalike_characters_in_a_link_are_read_as_what_they_look_like():
+    # Issue 16: a fullwidth digit or a Kelvin sign gave "Not a card: 'KH5D6H7S'", which looks valid.
+    hand, starter, crib = parse_query("hand=\u212aH\uff15D6H7S&starter=8C")
+    assert hand == cards("KH 5D 6H 7S") and starter == EIGHT_C and not crib
+
+
+@pytest.mark.parametrize("hand, starter", [(5, 5), (None, "8C"), ("5H 5D 6H 7S", 8), ([5, 6, 7, 8], "8C"),
+                                           ({"a": 1}, "8C"), (TWELVE, ["8C", "9C"])])
+def test_set_hand_given_wrong_types_says_what_it_expected(hand, starter):
+    # Issue 16: HandCalculator.set_hand(5, 5) failed deep inside (an internal error).
+    calc = calculator()
+    calc.set_hand("2H 4H 6H 9H", "5S")
+    calc.set_hand(hand, starter)
+    assert calc.internal_errors == [] and calc.message and calc.score.total == 13
+
+
+def test_a_closed_calculator_leaves_no_widgets_behind():
+    # Issue 16: each new calculator (a re-run cell) kept its ~150 widgets alive in the kernel.
+    from ipywidgets.widgets.widget import _instances
+    calculator().close()
+    before = len(_instances)
+    for i in range(20):
+        calc = calculator(chart=i % 2 == 0)
+        calc.type_cards("5H 5D 6H 7S 8C")
+        calc.select_item(0)
+        calc.close()
+    assert len(_instances) <= before

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import ipywidgets as w
+import pytest
 
 from cribbage import FULL_DECK, Card, cards
 from widgets.cards import CardPicker, CardRow, DeckPicker, card_html, row_html, suit_class
@@ -82,3 +83,33 @@ def test_monkey_clicks_never_raise():
         rng.choice(buttons).click()
         assert len(picker.selected) <= 5 and len(set(picker.selected)) == len(picker.selected)
     assert picker.internal_errors == []
+
+
+def test_views_given_wrong_types_say_what_they_expected():
+    # Issue 16: CardRow.set_cards("5H") and a non-callable on_change failed deep inside.
+    from cribbage import cards as read
+    from widgets.cards import CardPicker, CardRow
+    row = CardRow()
+    row.set_cards("5H 5D", "8C")                        # text is read by the engine
+    assert row.cards == read("5H 5D") and row.starter == read("8C")[0]
+    for bad in (5, [5, 6], ["5H", object()]):
+        with pytest.raises(TypeError, match="Card objects"):
+            row.set_cards(bad)
+    assert row.cards == read("5H 5D")
+    picker = CardPicker(read("5H 5D 6H"))
+    with pytest.raises(TypeError, match="function"):
+        picker.on_change("not a function")
+
+
+def test_new_cards_close_the_old_buttons():
+    # Issue 16: each new deal left the old card buttons alive in the kernel.
+    import ipywidgets as w
+    from cribbage import Deck
+    from widgets.cards import CardPicker
+    picker = CardPicker(Deck().shuffled(0).draw(6)[0])
+    from ipywidgets.widgets.widget import _instances
+    picker.set_cards(Deck().shuffled(1).draw(6)[0])
+    before = len(_instances)
+    for seed in range(200):
+        picker.set_cards(Deck().shuffled(seed).draw(6)[0])
+    assert len(_instances) <= before

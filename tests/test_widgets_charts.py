@@ -107,3 +107,14 @@ def test_distribution_highlight_label_can_be_named():
             distribution_chart(highlight=24, label=bad)
     with pytest.raises(ValueError, match="highlight"):
         distribution_chart(label="a bar")
+
+
+def test_starter_outcomes_live_in_the_engine():
+    # Issue 10: statistics belong to cribbage.stats; the chart only draws them.
+    from cribbage import CribbageError, stats
+    import widgets.charts
+    assert widgets.charts.starter_outcomes is stats.starter_outcomes
+    assert stats.starter_outcomes("5H 5D 6H 7S")[Card.parse("5C")] == 17
+    for bad in (("5H 5D 6H",), ("5H 5D 6H 7S", "5H KC"), ("5H 5D 6H 7S", "XX")):
+        with pytest.raises(CribbageError):
+            stats.starter_outcomes(bad[0], discards=bad[1] if len(bad) > 1 else ())

@@ -310,7 +310,7 @@ def _follow_guided(table: GameTable) -> None:
             (table.go_button if choice.card is None else table.card_buttons[choice.card]).click()
         assert table.message == "" and table.internal_errors == []
         _check_invariants(table)
-    assert all(step["followed"] for step in table.steps)
+    assert all(step.followed for step in table.steps)
 
 
 def test_guided_hand_1_a_plain_hand_as_pone_with_a_go_and_the_show() -> None:
@@ -366,7 +366,7 @@ def test_a_guided_hand_with_other_moves_says_what_the_expert_would_do() -> None:
     worst = advice.options[-1]
     table.lay_away(worst.discard)
     step = table.steps[-1]
-    assert not step["followed"] and step["advised"] == advice.best.discard
+    assert not step.followed and step.advised == advice.best.discard
     assert f"ranks {advice.rank_of(worst.keep)} of 15" in table.guide_text
     assert advice.best.reason in table.guide_text
     while game.phase is Phase.PLAY:
@@ -377,11 +377,11 @@ def test_a_guided_hand_with_other_moves_says_what_the_expert_would_do() -> None:
         other = [c for c in game.hand(YOU) if game.can_play(YOU, c) and c.rank != choice.card.rank]
         if other:
             table.play(other[0])
-            assert table.steps[-1]["followed"] is False
+            assert table.steps[-1].followed is False
             assert f"You played {other[0]}" in table.guide_text and choice.reason in table.guide_text
         else:
             table.play(choice.card)
-            assert table.steps[-1]["followed"] is True
+            assert table.steps[-1].followed is True
     assert game.phase is Phase.DEAL_OVER and table.internal_errors == []
     before = _state(game)
     table.new_game()

@@ -11,7 +11,8 @@ import pytest
 from cribbage import Card, cards, score_play
 from cribbage.events import Phase
 from cribbage.pegging import PlayView, choose_play
-from widgets.walkthrough import (SOLVED_PLAYS, PeggingPractice, PeggingWalkthrough, hint_text, play_steps)
+from cribbage.messages import render
+from widgets.walkthrough import SOLVED_PLAYS, PeggingPractice, PeggingWalkthrough, play_steps
 
 
 def _kinds(solved):
@@ -42,8 +43,8 @@ def test_a_run_in_any_order_is_in_the_go_sequence():
 @pytest.mark.parametrize("index", range(3))
 def test_steps_match_the_engine_log_and_points(index):
     solved = SOLVED_PLAYS[index]
-    game, start = solved.play_out()
-    steps = play_steps(game, start)
+    game = solved.play_out()
+    steps = play_steps(game)
     assert steps == solved.steps()
     play_events = [e for e in game.events if e.phase is Phase.PLAY]
     assert [e for s in steps for e in s.events] == play_events
@@ -72,7 +73,7 @@ def test_walk_to_the_end_and_back(index):
         walk.forward_button.click()
         seen.append((walk.step_text, walk.points_text, walk.pegged))
     assert walk.position == n and walk.forward_button.disabled
-    game, _ = SOLVED_PLAYS[index].play_out()
+    game = SOLVED_PLAYS[index].play_out()
     totals = [0, 0]
     for e in game.events:
         if e.phase is Phase.PLAY:
@@ -218,19 +219,20 @@ def test_practice_is_seeded():
         PeggingPractice(level="grandmaster")
 
 
-def test_hints_in_spanish_cover_every_reason_form():
+def test_hints_are_the_engines_reasons_in_the_learners_language():
     rng = random.Random(4)
-    forms = set()
+    keys = set()
     for seed in range(15):
         practice = PeggingPractice(seed, language="es")
         while not practice.play_over:
-            reason = choose_play(PlayView.from_game(practice.game, 0), "expert").reason
-            said = hint_text(reason, "es")
-            assert said != reason, reason                      # every form the engine uses is known
-            forms.add(reason.split(":")[1].split()[1] if ":" in reason else reason)
+            choice = choose_play(PlayView.from_game(practice.game, 0), "expert")
+            practice.hint()
+            said = render(choice.message, "es")
+            assert practice.message == f"Pista: {said}." and said != choice.reason, choice.reason
+            keys.add(choice.message.key)
             enabled = [c for c, b in practice.card_buttons.items() if not b.disabled]
             practice.play(rng.choice(enabled)) if enabled else practice.go()
-    assert len(forms) >= 4
+    assert len(keys) >= 4
 
 
 def test_spanish_views():

@@ -15,6 +15,7 @@ from matplotlib.figure import Figure
 from cribbage import CribbageError
 
 from .i18n import check_language, say, t
+from .refusal import Refused
 
 __all__ = ["View", "Refused", "guarded", "figure_png", "CSS", "style_tag", "crib_badge"]
 
@@ -145,19 +146,6 @@ class View(w.VBox):
             return None
 
         return wrapped  # type: ignore[return-value]
-
-
-class Refused(ValueError):
-    """A refusal worded for the learner: either text already in the view's language, or a catalogue
-    ``key`` with its values, which a plain model raises and the view says in its own language."""
-
-    def __init__(self, message: str = "", *, key: str | None = None, **values: Any) -> None:
-        self.key = key
-        self.values = values
-        super().__init__(message or (t(key, "en", **values) if key else ""))
-
-    def text(self, language: str) -> str:
-        return t(self.key, language, **self.values) if self.key else str(self)
 
 
 def guarded(method: F) -> F:

@@ -21,16 +21,17 @@ import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from cribbage.result import finish_kind, game_value, skunk_lines
+from cribbage.pegs import PegError, Pegs
+from cribbage.pegs import Pegboard as _Pegboard
+from cribbage.result import FULL_GAME, SHORT_GAME, finish_kind, game_value, missed_line, skunk_lines
 
 from ._base import Refused, View, figure_png, guarded, style_tag
+from .cards import close_all
 from .charts import OKABE_ITO, CourseFigure
-from .i18n import check_language, number_words, t
+from .i18n import check_language, number_words, say, t
 
-__all__ = ["Pegs", "Pegboard", "draw_board", "Board", "FINISHES"]
+__all__ = ["Pegs", "Pegboard", "PegRefusal", "draw_board", "Board", "FINISHES", "FINISHES_61", "finishes_for"]
 
-#: (front, back) holes of one player's pegs; 0 is the start.
-Pegs = tuple[int, int]
 
 #: Finishing positions the stepper walks through: (winner's pegs, loser's pegs).
 FINISHES: tuple[tuple[Pegs, Pegs], ...] = (
@@ -43,11 +44,27 @@ FINISHES: tuple[tuple[Pegs, Pegs], ...] = (
     ((121, 104), (33, 27)),   # double skunk
 )
 
+#: The same walk for a game to 61: one skunk line (31) and no double skunk.
+FINISHES_61: tuple[tuple[Pegs, Pegs], ...] = (
+    ((61, 57), (40, 34)),     # a win
+    ((61, 55), (31, 25)),     # the loser just reached the skunk line: still a win
+    ((61, 58), (30, 24)),     # one short of it: skunk
+    ((61, 52), (12, 8)),      # skunk: a game to 61 has no double skunk
+)
+
+
+def finishes_for(target: int) -> tuple[tuple[Pegs, Pegs], ...]:
+    """The stepper's finishing positions for a game to ``target``."""
+    skunk_lines(target)
+    return FINISHES_61 if target == SHORT_GAME else FINISHES
+
 _STREET_GAP = 0.7
 _BAND_HEIGHT = 3.9
 _TRACK_OFFSET = 0.55
 _GAME_GAP = 2.0          # from the last hole to the game hole
 _KEY_HEIGHT = 1.2        # inches above the board for the key: one row per player
+_PEG_SIZE = 480          # marker area of a peg (points squared)
+_GAME_RING = 1100        # the game hole's ring: a peg in it leaves the ring showing all round
 _KEY_NAME = 24           # characters of a name the key shows (the score line above shows it whole)
 _PLAYER_STYLE = ({"colour": OKABE_ITO["blue"], "marker": "o", "letter": "A"},
                  {"colour": OKABE_ITO["vermillion"], "marker": "s", "letter": "B"})
@@ -55,7 +72,7 @@ _PLAYER_STYLE = ({"colour": OKABE_ITO["blue"], "marker": "o", "letter": "A"},
 
 def _per_band(target: int) -> int:
     """Holes per band: three bands of forty to 121; two streets of thirty to 61, as on a 61 board."""
-    return 30 if target == 61 else 40
+    return 30 if target == SHORT_GAME else 40
 
 
 def _hole_x(i: int) -> float:
@@ -95,8 +112,8 @@ def _shape(target: int, width: float) -> tuple[int, float, tuple[float, float, f
 def _limits(ax, bands: int, target: int) -> None:
     ax.set_axis_off()
     # Room right of the game hole for its label ("121 / game hole") to sit whole inside the picture.
-    ax.set_xlim(-4.7, _hole_x(_per_band(target) - 1) + _GAME_GAP + 5.6)
-    ax.set_ylim(-(bands - 1) * _BAND_HEIGHT - 2.5, 1.45)
+    ax.set_xlim(-5.7, _hole_x(_per_band(target) - 1) + _GAME_GAP + 5.6)
+    ax.set_ylim(-(bands - 1) * _BAND_HEIGHT - 2.5, 1.75)
 
 
 def _draw_static(ax, target: int, language: str) -> None:
@@ -108,7 +125,7 @@ def _draw_static(ax, target: int, language: str) -> None:
     for band in range(bands):
         y = -band * _BAND_HEIGHT
         ax.add_patch(matplotlib.patches.FancyBboxPatch(
-            (-4.3, y - 1.25), right + 5.5, 2.5, boxstyle="round,pad=0.1", facecolor="#F3E3C3",
+            (-5.3, y - 1.25), right + 6.5, 2.5, boxstyle="round,pad=0.1", facecolor="#F3E3C3",
             edgecolor="#8B6A3E", linewidth=1.5, zorder=0))
         if band:
             ax.text(-1.0, y, str(band * per + 1), ha="right", va="center", fontsize=15, color="#333")
@@ -120,10 +137,17 @@ def _draw_static(ax, target: int, language: str) -> None:
     for hole in range(10, target, 10):
         x, y = _hole_xy(hole, 0, target)
         ax.text(x, y - _TRACK_OFFSET, str(hole), ha="center", va="center", fontsize=13, color="#222")
+    # The start: a word over both tracks' pairs of start holes, and each track's letter with the
+    # way its pegs travel, so a learner sees whose holes they are before any peg has moved.
     ax.text(-2.9, _TRACK_OFFSET + 0.45, t("board.start", language), ha="center", va="bottom",
-            fontsize=13, color="#333")
+            fontsize=14, fontweight="bold", color="#222", bbox={"facecolor": "#fff", "edgecolor": "#000", "pad": 2})
+    for player in (0, 1):
+        sx, sy = _hole_xy(0, player, target)
+        ax.text(sx - 1.15, sy, f"{_PLAYER_STYLE[player]['letter']}→", ha="center", va="center",
+                fontsize=12, fontweight="bold", color=_PLAYER_STYLE[player]["colour"])
     gx, gy = _hole_xy(target, 0, target)
-    ax.scatter([gx], [gy], s=260, facecolor="#fff", edgecolor="#000", linewidth=2.5, zorder=2)
+    # Wider than a peg, so the winning peg sits inside the ring instead of covering it.
+    ax.scatter([gx], [gy], s=_GAME_RING, facecolor="#fff", edgecolor="#000", linewidth=2.5, zorder=2)
     ax.text(gx - 0.4, gy - 1.05, f"{target}\n{t('board.game_hole', language)}", ha="left", va="top",
             fontsize=14, fontweight="bold")
     for hole, key, style in ((skunk, "board.skunk_line", "-"), (double, "board.double_line", "--")):
@@ -144,9 +168,7 @@ def _draw_pegs(ax, pegs: Sequence[Pegs], target: int) -> None:
             x, y = _hole_xy(hole, player, target)
             if hole <= 0 and is_front:
                 x += 1.2
-            if hole >= target:
-                y += 0.3 if player == 0 else -0.3
-            ax.scatter([x], [y], s=480, marker=style["marker"], zorder=5, linewidth=2.5,
+            ax.scatter([x], [y], s=_PEG_SIZE, marker=style["marker"], zorder=5, linewidth=2.5,
                        facecolor=style["colour"] if is_front else "#fff", edgecolor=style["colour"])
             ax.text(x, y, style["letter"], ha="center", va="center", fontsize=11, fontweight="bold",
                     color="#fff" if is_front else style["colour"], zorder=6)
@@ -176,7 +198,7 @@ def _draw_key(fig: Figure, pegs: Sequence[Pegs], names: Sequence[str], language:
                bbox_to_anchor=(0.01, 1.0), handletextpad=0.3, columnspacing=2.0, borderaxespad=0.2)
 
 
-def draw_board(pegs: Sequence[Pegs], *, names: Sequence[str] | None = None, target: int = 121,
+def draw_board(pegs: Sequence[Pegs], *, names: Sequence[str] | None = None, target: int = FULL_GAME,
                language: str = "en", width: float = 15) -> Figure:
     """The board with each player's (front, back) pegs, the skunk lines and the game hole.
 
@@ -230,102 +252,56 @@ def _board_png(pegs: tuple[Pegs, Pegs], names: tuple[str, str], target: int, lan
         return figure_png(fig, dpi=_DPI, tight=False)
 
 
-class Pegboard:
-    """The pegs as a plain object: two players' (front, back) holes on a board to ``target``.
+class PegRefusal(Refused):
+    """The engine's peg refusal for a view: :attr:`rule` says which rule, and :meth:`text` says it in
+    any language with the players' names, from the engine's message (no second copy of the words)."""
 
-    :meth:`peg` adds points (the back peg leapfrogs to become the front peg), :meth:`set_scores`
-    takes new totals, :meth:`set_pegs` any legal position. Each checks first with its ``verify_…``,
-    which raises :class:`Refused` saying why; a refused change leaves the pegs as they were.
-    """
+    def __init__(self, error: PegError, names: Sequence[str]) -> None:
+        self.rule = error.rule
+        self.engine_message = error.message
+        self.names = {seat: name for seat, name in enumerate(names)}
+        super().__init__(say(error.message, "en", names=self.names))
 
-    def __init__(self, *, target: int = 121, names: Sequence[str] = ("A", "B")) -> None:
-        skunk_lines(target)
-        self.target = target
+    def text(self, language: str) -> str:
+        return say(self.engine_message, language, names=self.names)
+
+
+class Pegboard(_Pegboard):
+    """The engine's :class:`cribbage.pegs.Pegboard` with the players' names: a refused change raises
+    :class:`PegRefusal`, which a view says in its language, naming the players as it does."""
+
+    def __init__(self, *, target: int = FULL_GAME, names: Sequence[str] = ("A", "B")) -> None:
+        super().__init__(target=target)
         self.names = tuple(names)
-        self.pegs: tuple[Pegs, Pegs] = ((0, 0), (0, 0))
 
-    @property
-    def scores(self) -> tuple[int, int]:
-        return self.pegs[0][0], self.pegs[1][0]
-
-    def winner(self) -> int | None:
-        """0 or 1 once a player has reached the target, else ``None``."""
-        for player in (0, 1):
-            if self.pegs[player][0] >= self.target:
-                return player
-        return None
-
-    def _hole(self, value: object) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= self.target:
-            raise Refused(key="board.bad_score", target=self.target, value=repr(value)[:40])
-        return value
-
-    def _open(self) -> None:
-        won = self.winner()
-        if won is not None:
-            raise Refused(key="board.over", name=self.names[won], target=self.target)
+    def _refusal(self, error: PegError) -> PegRefusal:
+        return PegRefusal(error, self.names)
 
     def verify_set_pegs(self, pegs: object) -> tuple[Pegs, Pegs]:
         try:
-            (fa, ba), (fb, bb) = pegs  # type: ignore[misc]
-        except (TypeError, ValueError):
-            raise Refused(key="board.bad_score", target=self.target, value=repr(pegs)[:40]) from None
-        new = []
-        for front, back in ((fa, ba), (fb, bb)):
-            front, back = self._hole(front), self._hole(back)
-            if back > front or (back == front and front > 0):
-                raise Refused(key="board.bad_pegs", front=front, back=back)
-            new.append((front, back))
-        if new[0][0] >= self.target and new[1][0] >= self.target:
-            raise Refused(key="board.two_winners", target=self.target)
-        return new[0], new[1]
-
-    def set_pegs(self, pegs: Sequence[Pegs]) -> None:
-        """Put every peg somewhere: ``((front, back), (front, back))``, back never ahead of front."""
-        self.pegs = self.verify_set_pegs(pegs)
+            return super().verify_set_pegs(pegs)
+        except PegError as error:
+            raise self._refusal(error) from None
 
     def verify_set_scores(self, a: object, b: object) -> tuple[Pegs, Pegs]:
-        scores = (self._hole(a), self._hole(b))
-        self._open()
-        pegs = list(self.pegs)
-        for player, score in enumerate(scores):
-            front, _back = pegs[player]
-            if score < front:
-                raise Refused(key="board.backwards", name=self.names[player], front=front, value=score)
-            if score > front:
-                pegs[player] = (score, front)
-        if pegs[0][0] >= self.target and pegs[1][0] >= self.target:
-            raise Refused(key="board.two_winners", target=self.target)
-        return pegs[0], pegs[1]
-
-    def set_scores(self, a: int, b: int) -> None:
-        """New totals: a player whose score went up leapfrogs the back peg to the new score."""
-        self.pegs = self.verify_set_scores(a, b)
+        try:
+            return super().verify_set_scores(a, b)
+        except PegError as error:
+            raise self._refusal(error) from None
 
     def verify_peg(self, player: object, points: object) -> tuple[Pegs, Pegs]:
-        if isinstance(player, bool) or player not in (0, 1):
-            raise Refused(key="board.bad_player", value=repr(player)[:40])
-        if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= 29:
-            raise Refused(key="board.bad_points", value=repr(points)[:40])
-        self._open()
-        pegs = list(self.pegs)
-        front, _back = pegs[player]  # type: ignore[index]
-        pegs[player] = (min(self.target, front + points), front)  # type: ignore[index]
-        return pegs[0], pegs[1]
-
-    def can_peg(self, player: object, points: object) -> bool:
         try:
-            self.verify_peg(player, points)
+            return super().verify_peg(player, points)
+        except PegError as error:
+            raise self._refusal(error) from None
+
+    @staticmethod
+    def _can(verify, *args: object) -> bool:
+        try:
+            verify(*args)
         except Refused:
             return False
         return True
-
-    def peg(self, player: int, points: int) -> None:
-        """Player 0 or 1 pegs ``points`` (1..29); the score stops at the game hole."""
-        self.pegs = self.verify_peg(player, points)
-
-    def reset(self) -> None:
-        self.pegs = ((0, 0), (0, 0))
 
 
 class Board(View):
@@ -337,8 +313,8 @@ class Board(View):
     A refused change leaves the board as it was and says why.
     """
 
-    def __init__(self, *, names: Sequence[str] | None = None, target: int = 121, language: str = "en",
-                 stepper: bool = True, finishes: Sequence[tuple[Pegs, Pegs]] = FINISHES,
+    def __init__(self, *, names: Sequence[str] | None = None, target: int = FULL_GAME, language: str = "en",
+                 stepper: bool = True, finishes: Sequence[tuple[Pegs, Pegs]] | None = None,
                  double_skunk_games: int = 3, autodraw: bool = True) -> None:
         super().__init__(language=language)
         #: Redraw the picture on every change; off, only :meth:`redraw` draws (for long scripted runs).
@@ -349,6 +325,8 @@ class Board(View):
         self.model = Pegboard(target=target, names=shown)
         self.double_skunk_games = double_skunk_games
         game_value(target, 0, target=target, double_skunk_games=double_skunk_games)  # refuses a bad option
+        if finishes is None:
+            finishes = finishes_for(target)
         for winner, loser in finishes:
             finish_kind(winner[0], loser[0], target=target)  # a bad shipped finish fails loudly, here
         self.finishes = tuple(finishes)
@@ -375,7 +353,8 @@ class Board(View):
     scores = property(lambda self: self.model.scores)
 
     def winner(self) -> int | None:
-        return self.model.winner()
+        """0 or 1 once a player has reached the target, else ``None``."""
+        return self.model.winner
 
     @property
     def finish_index(self) -> int:
@@ -454,8 +433,7 @@ class Board(View):
         kind = finish_kind(winner_score, loser_score, target=self.target)
         games = game_value(winner_score, loser_score, target=self.target,
                            double_skunk_games=self.double_skunk_games)
-        skunk, double = skunk_lines(self.target)
-        line = double if kind == "double skunk" else skunk
+        line = missed_line(kind, self.target)
         head = self._t(f"result.{kind}", w=winner_score, l=loser_score,
                        games=number_words(games, self.language))
         return head, self._t(f"result.why.{kind}", line=line)
@@ -483,6 +461,14 @@ class Board(View):
             self._next.disabled = self._finish >= len(self.finishes) - 1
         if self.autodraw:
             self.redraw()
+
+    def close(self) -> None:
+        """Close the board and every widget it made (a replaced board frees its memory)."""
+        for part in (self._image, self._caption, self._scores, self._prev, self._next, self._step_label,
+                     *self.children):
+            close_all(part)
+        self.layout.close()
+        super().close()
 
     def figure(self) -> Figure:
         """The position as a matplotlib figure (a fresh one, for saving or printing)."""

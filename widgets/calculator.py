@@ -13,19 +13,19 @@ malformed is refused whole, with a message, and leaves the calculator empty.
 from __future__ import annotations
 
 import html
-import re
 from functools import lru_cache
 from typing import Any, Iterable, Mapping
 from urllib.parse import parse_qs, urlencode
 
 import ipywidgets as w
 
-from cribbage import Card, CribbageError, HandScore, cards as parse_cards, score_hand, stats
+from cribbage import MAX_SCORE, Card, HandScore, score_hand, stats
+from cribbage.cards import card_tokens, first_duplicate
 
 from ._base import Refused, View, figure_png, guarded, style_tag
-from .cards import CardRow, DeckPicker, ItemButtons
+from .cards import CardRow, DeckPicker, ItemButtons, close_all
 from .charts import distribution_chart
-from .i18n import describe_items, percent_pair, points_text, spoken_count, t
+from .i18n import cards_text, describe_items, percent_pair, points_text, spoken_count, t
 
 __all__ = ["HandCalculator", "HandChoice", "parse_cards_text", "parse_query", "parse_code", "share_code", "share_query"]
 
@@ -40,24 +40,19 @@ def _quote(text: str) -> str:
 
 
 def parse_cards_text(text: str, language: str = "en", *, count: int | None = 5) -> tuple[Card, ...]:
-    """Read typed cards with the engine's parser; refuse (in ``language``) naming the bad token."""
+    """Read typed cards with the engine's parser; refuse (in ``language``) naming the bad piece."""
     if not isinstance(text, str):
         raise Refused(t("calc.link_not_text", language))
     if len(text) > 400:
         raise Refused(t("err.too_long", language, n=len(text)))
     found: list[Card] = []
-    for token in re.split(r"[\s,;]+", text.strip()):
-        if not token:
-            continue
-        try:
-            found.extend(parse_cards(token, distinct=False))
-        except CribbageError:
-            raise Refused(t("err.not_a_card", language, text=_quote(token))) from None
-    seen: set[Card] = set()
-    for card in found:
-        if card in seen:
-            raise Refused(t("err.duplicate", language, card=str(card)))
-        seen.add(card)
+    for token, read in card_tokens(text):
+        if read is None:
+            raise Refused(t("err.not_a_card", language, text=_quote(token)))
+        found.extend(read)
+    twice = first_duplicate(found)
+    if twice is not None:
+        raise Refused(t("err.duplicate", language, card=str(twice)))
     if count is not None and len(found) != count:
         raise Refused(t("err.count", language, n=len(found)))
     return tuple(found)
@@ -144,8 +139,11 @@ def parse_query(query: "str | bytes | Mapping[str, Any]", language: str = "en") 
 
 
 def parse_code(code: str, language: str = "en") -> tuple[tuple[Card, ...], Card, bool]:
-    """Read a share code ``5H5D6H7S/8C`` or ``5H5D6H7S/8C/crib``."""
+    """Read a share code ``5H5D6H7S/8C`` or ``5H5D6H7S/8C/crib``, or a link the calculator shows
+    (``https://…?hand=5H5D6H7S&starter=8C&crib=0``, or only its query), read by :func:`parse_query`."""
     text = _as_text(code, language).strip()
+    if "=" in text:  # a share code never holds "=": this is a link or its query
+        return parse_query(text, language)
     if len(text) > _MAX_PART:
         raise Refused(t("err.too_long", language, n=len(text)))
     parts = text.split("/")
@@ -266,6 +264,12 @@ class HandCalculator(View):
         self._load_button = w.Button(description=self._t("calc.load"), layout=w.Layout(width="auto"))
         self._load_button.on_click(self._guard(lambda _b: self.load_code(self._code.value)))
         self._link = w.HTML()
+        # Names the button it speaks of from the catalogue, so the two always agree.
+        self._share_help = w.HTML(f'<div class="cc-text">'
+                                  f'{html.escape(self._t("calc.share_help", button=self._t("calc.load")))}</div>')
+        self._stale = False
+        self._stale_note = w.HTML()
+        self._badge = w.HTML()
 
         typed = w.HBox([self._text, self._score_button, self._clear_button, self._crib],
                        layout=w.Layout(align_items="center", flex_flow="row wrap"))
@@ -276,8 +280,8 @@ class HandCalculator(View):
             style_tag(),
             w.HTML(f'<div class="cc-title">{html.escape(self._t("calc.title"))}</div>'
                    f'<div class="cc-text">{html.escape(self._t("calc.help"))}</div>'),
-            self._picker, typed, self._message, self._row, results,
-            *([w.VBox([self._log, self._chart])] if chart else []), share,
+            self._picker, typed, self._message, self._badge, self._row, self._stale_note, results,
+            *([w.VBox([self._log, self._chart])] if chart else []), self._share_help, share,
         ]
         self._rescore()
 
@@ -368,18 +372,38 @@ class HandCalculator(View):
     def highlighted(self) -> frozenset[Card]:
         return self._row.highlighted
 
+    @property
+    def stale(self) -> bool:
+        """True after a refused input while an earlier hand's count is still on screen (and said so)."""
+        return self._stale
+
+    @property
+    def crib_badge(self) -> str:
+        """The crib badge's words while "Count as a crib" is on, else ``""``."""
+        if not self.crib:
+            return ""
+        return f'{self._t("calc.crib_badge")}: {self._t("calc.crib_rule")}'
+
     # Actions ----------------------------------------------------------------------------------
     @guarded
     def set_hand(self, hand: "str | Iterable[Card]", starter: "str | Card", crib: bool | None = None) -> None:
         """Open four cards and a starter (text or cards). A bad hand changes nothing and says why."""
         def as_text(cards: Any) -> str:
-            if isinstance(cards, (str, Card)):
-                return str(cards) if isinstance(cards, Card) else cards
-            return " ".join(c.code if isinstance(c, Card) else str(c) for c in cards)
+            # Text, a card, or a list of cards (or their texts); anything else is named as not a card.
+            if isinstance(cards, Card):
+                return cards.code
+            if isinstance(cards, str):
+                return cards
+            if isinstance(cards, (list, tuple)) and len(cards) <= 52 \
+                    and all(isinstance(c, (Card, str)) for c in cards):
+                return " ".join(c.code if isinstance(c, Card) else c for c in cards)
+            raise Refused(self._t("err.not_a_card", text=_quote(repr(cards))))
 
-        if isinstance(starter, str) and len(parse_cards_text(starter, self.language, count=None)) != 1:
-            raise Refused(self._t("calc.link_starter_count", n=len(parse_cards_text(starter, self.language, count=None))))
-        found = parse_cards_text(as_text(hand) + " " + as_text(starter), self.language, count=5)
+        hand_text, starter_text = as_text(hand), as_text(starter)
+        starters = parse_cards_text(starter_text, self.language, count=None)
+        if len(starters) != 1:
+            raise Refused(self._t("calc.link_starter_count", n=len(starters)))
+        found = parse_cards_text(hand_text + " " + starter_text, self.language, count=5)
         self._set(found[:4], found[4], self.crib if crib is None else bool(crib))
         self._say("")
 
@@ -387,6 +411,14 @@ class HandCalculator(View):
         """As if the learner typed ``text`` and pressed "Score it"."""
         self._text.value = text
         self._score_button.click()
+
+    def close(self) -> None:
+        """Close the calculator and every widget it made (a replaced calculator frees its memory)."""
+        for part in (self._picker, self._row, self._items, self._text, self._score_button, self._clear_button,
+                     self._crib, self._log, self._chart, self._code, self._load_button, *self.children):
+            close_all(part)
+        self.layout.close()
+        super().close()
 
     def clear(self) -> None:
         self._set((), None, self.crib, rescore=True)
@@ -400,6 +432,35 @@ class HandCalculator(View):
         self._row.highlight(self._lines[index].cards if index is not None else ())
 
     # Internals --------------------------------------------------------------------------------
+    def _say(self, text: str, kind: str = "info") -> None:
+        super()._say(text, kind)
+        # A refusal while a count is shown: say whose count it still is, so it is not taken for
+        # the count of what was just typed.
+        stale = kind == "error" and getattr(self, "_score", None) is not None
+        if stale != getattr(self, "_stale", False):
+            self._stale = stale
+            self._show_stale()
+
+    def _show_stale(self) -> None:
+        if not self._stale or self._score is None:
+            self._stale_note.value = ""
+            return
+        what = self._t("calc.what.crib" if self.crib else "calc.what.hand")
+        shown = f"{cards_text(self.choice.hand)} | {self.choice.starter}"
+        self._stale_note.value = (f'<div class="cc-msg cc-msg-info" role="status">'
+                                  f'{html.escape(self._t("calc.stale", what=what, cards=shown))}</div>')
+
+    def _show_badge(self) -> None:
+        if not self.crib:
+            self._badge.value = ""
+            return
+        # A badge in words and a border, not in colour alone, before any card is counted.
+        self._badge.value = (
+            '<div class="cc-text" role="note" style="margin:4px 0">'
+            '<strong style="display:inline-block;border:3px solid #000;border-radius:6px;padding:1px 10px;'
+            'letter-spacing:1px;background:#FFF3C4;margin-right:8px">'
+            f'{html.escape(self._t("calc.crib_badge"))}</strong>{html.escape(self._t("calc.crib_rule"))}</div>')
+
     def _typed(self, text: str) -> None:
         if not text.strip():
             return
@@ -429,6 +490,8 @@ class HandCalculator(View):
     def _rescore(self) -> None:
         self.choice.crib = self.crib
         self._score = self.choice.score()
+        self._show_badge()
+        self._show_stale()
         self._row.set_cards(self.choice.hand, self.choice.starter)
         score = self._score
         if score is None:
@@ -457,9 +520,9 @@ class HandCalculator(View):
         self._draw_chart()
 
     def _where_text(self, score: HandScore, what: str) -> str:
-        if score.total >= stats.MAX_SCORE:
+        if score.total >= MAX_SCORE:
             counts = stats.hand_distribution(crib=self.crib)
-            share = counts[stats.MAX_SCORE] / counts.sum()
+            share = counts[MAX_SCORE] / counts.sum()
             return self._t("calc.share_top", what=what, share=percent_pair(share, self.language)[0])
         at_most, more = percent_pair(stats.share_at_most(score.total, crib=self.crib), self.language)
         return self._t("calc.share_at_most", at_most=at_most, more=more, total=score.total, what=what)

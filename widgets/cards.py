@@ -13,7 +13,7 @@ from typing import Callable, Iterable, Sequence
 
 import ipywidgets as w
 
-from cribbage import FULL_DECK, Card, Suit
+from cribbage import FULL_DECK, Card, Suit, cards as read_cards
 
 from ._base import View, style_tag
 from .i18n import card_name, cards_text, check_language
@@ -60,6 +60,31 @@ def row_html(cards: Sequence[Card], *, starter: Card | None = None, starter_labe
     return f'<div class="cc-row">{"".join(parts)}</div>'
 
 
+def close_all(widget: w.Widget) -> None:
+    """Close a widget for good, with its children and the layout and style widgets it owns."""
+    for child in getattr(widget, "children", ()):
+        close_all(child)
+    for part in ("layout", "style"):
+        owned = getattr(widget, part, None)
+        if isinstance(owned, w.Widget):
+            owned.close()
+    widget.close()
+
+
+def _read_cards(cards: object, what: str) -> tuple[Card, ...]:
+    """Cards given to a view by code: Card objects, or text the engine reads; anything else says
+    what was expected (a programming mistake, not a learner's)."""
+    if isinstance(cards, str):
+        return read_cards(cards)
+    try:
+        given = tuple(cards)  # type: ignore[call-overload]
+    except TypeError:
+        raise TypeError(f"{what} must be cards (Card objects or text such as '5H 5D'), not {cards!r:.40}") from None
+    if not all(isinstance(card, Card) for card in given):
+        raise TypeError(f"{what} must be Card objects or text such as '5H 5D', not {given!r:.60}")
+    return given
+
+
 class CardRow(w.VBox):
     """Cards to look at (not to choose): a hand, and optionally the starter set apart.
 
@@ -97,10 +122,16 @@ class CardRow(w.VBox):
         """The HTML now shown (for tests and screen-reader checks)."""
         return self._html.value
 
-    def set_cards(self, cards: Iterable[Card], starter: Card | None = None,
+    def set_cards(self, cards: "str | Iterable[Card]", starter: "str | Card | None" = None,
                   starter_label: str | None = None) -> None:
-        self._cards = tuple(cards)
-        self._starter = starter
+        """Show ``cards`` (Card objects, or text such as ``"5H 5D 6H 7S"``) and the ``starter``."""
+        shown = _read_cards(cards, "cards")
+        turned = None if starter is None else _read_cards([starter] if isinstance(starter, Card) else starter,
+                                                          "starter")
+        if turned is not None and len(turned) != 1:
+            raise ValueError(f"starter must be one card, not {len(turned)}")
+        self._cards = shown
+        self._starter = None if turned is None else turned[0]
         if starter_label is not None:
             self._starter_label = starter_label
         self._highlight = frozenset()
@@ -160,11 +191,17 @@ class CardPicker(View):
         return card in self._buttons and (card in self._selected or len(self._selected) < self.pick)
 
     def on_change(self, callback: Callable[[tuple[Card, ...]], None]) -> None:
+        """Call ``callback(selected)`` after every change of the selection."""
+        if not callable(callback):
+            raise TypeError(f"on_change needs a function taking the selected cards, not {callback!r:.40}")
         self._callbacks.append(callback)
 
     def set_cards(self, cards: Iterable[Card]) -> None:
         """Offer new cards; the selection is cleared."""
-        offered = tuple(cards)
+        offered = _read_cards(cards, "cards")
+        # The old buttons and rows go for good: a closed widget frees its kernel-side state.
+        for row in self._grid.children:
+            close_all(row)
         self._selected = []
         self._buttons = {}
         for card in offered:

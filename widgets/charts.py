@@ -9,13 +9,14 @@ also made by hatching or a label, never by colour alone.
 from __future__ import annotations
 
 import math
-from typing import Iterable, Mapping, Sequence
+from typing import Iterable, Mapping
 
 import matplotlib
 import numpy as np
 from matplotlib.figure import Figure
 
-from cribbage import FULL_DECK, Card, Suit, cards as parse_cards, hand_total, stats
+from cribbage import MAX_SCORE, Card, Suit, cards as parse_cards, stats
+from cribbage.stats import starter_outcomes
 
 from .i18n import cards_text, check_language, decimal, t
 
@@ -59,8 +60,8 @@ def distribution_chart(*, crib: bool = False, log: bool = False, highlight: int 
     """
     check_language(language)
     if highlight is not None and (isinstance(highlight, bool) or not isinstance(highlight, int)
-                                  or not 0 <= highlight <= stats.MAX_SCORE):
-        raise ValueError(f"highlight must be a score from 0 to {stats.MAX_SCORE}, not {highlight!r}")
+                                  or not 0 <= highlight <= MAX_SCORE):
+        raise ValueError(f"highlight must be a score from 0 to {MAX_SCORE}, not {highlight!r}")
     if label is not None and (not isinstance(label, str) or not label.strip()):
         raise ValueError(f"label must be non-empty text, not {label!r}")
     if label is not None and highlight is None:
@@ -110,29 +111,13 @@ def distribution_chart(*, crib: bool = False, log: bool = False, highlight: int 
                         bbox={"boxstyle": "round", "facecolor": "#fff", "edgecolor": OKABE_ITO["orange"],
                               "linewidth": 2})
         ax.set_xticks(scores[::1])
-        ax.set_xticklabels([str(s) if s % 2 == 0 or s == 29 else "" for s in scores])
-        ax.set_xlim(-0.7, 29.7)
+        ax.set_xticklabels([str(s) if s % 2 == 0 or s == MAX_SCORE else "" for s in scores])
+        ax.set_xlim(-0.7, MAX_SCORE + 0.7)
         ax.set_xlabel(t("chart.score", language))
         ax.set_ylabel(t("chart.share", language, what=what))
         ax.set_title(t("chart.dist_title", language, what=what))
         ax.grid(axis="y", alpha=0.3)
     return fig
-
-
-def starter_outcomes(hand: "str | Iterable[Card]", *, discards: "str | Iterable[Card]" = (),
-                     crib: bool = False) -> dict[Card, int]:
-    """For a kept hand of four, the score with each starter it could meet, in deck order.
-
-    The starters are the cards the player cannot see: 48, or 46 when the two ``discards`` are given.
-    """
-    held = parse_cards(hand)
-    if len(held) != 4:
-        raise ValueError(f"a kept hand is four cards, not {len(held)}")
-    away = parse_cards(discards)
-    seen = set(held) | set(away)
-    if len(seen) != len(held) + len(away):
-        raise ValueError("a discard is also in the kept hand")
-    return {card: hand_total(held, card, crib=crib) for card in FULL_DECK if card not in seen}
 
 
 def starter_outcomes_chart(hand: "str | Iterable[Card]", *, discards: "str | Iterable[Card]" = (),

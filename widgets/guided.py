@@ -12,12 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cribbage.cards import cards as parse_cards
-from cribbage.scoring import hand_total
-from cribbage.discard import advise_discard
-from cribbage.events import Phase
+from cribbage.driver import Driver
 from cribbage.game import Game
-from cribbage.pegging import PlayView, choose_play
-from cribbage.players import action_for, player
+from cribbage.players import Adviser, player
+from cribbage.scoring import hand_total
 
 from .i18n import t
 
@@ -46,15 +44,7 @@ class GuidedHand:
         """The deal played to the end of the hand with your moves the expert's advice (the hints) and
         the computer's the expert player's: the line the lesson describes."""
         game = self.game()
-        computer = player("expert", seed=game.seed)
-        while game.phase in (Phase.DISCARD, Phase.PLAY):
-            if game.phase is Phase.DISCARD and not game.discards(0):
-                game.discard(0, advise_discard(game.hand(0), dealer=game.dealer == 0).best.discard)
-            elif game.phase is Phase.PLAY and game.to_act == 0:
-                card = choose_play(PlayView.from_game(game, 0), "expert").card
-                game.go(0) if card is None else game.play(0, card)
-            else:
-                game.apply(action_for(computer, game, 1))
+        Driver(game, {0: Adviser(), 1: player("classic", seed=game.seed)}, next_deal=False).advance()
         return game
 
     def title(self, language: str = "en") -> str:

@@ -140,6 +140,16 @@ MESSAGES: dict[str, dict[str, str]] = {
                            "pt": "{key} aparece mais de uma vez."},
     "calc.link_not_text": {"en": "it is not text.", "es": "no es texto.", "pt": "não é texto."},
     "calc.loaded": {"en": "Opened {code}.", "es": "Abierto {code}.", "pt": "Aberto {code}."},
+    "calc.share_help": {"en": "Paste a share code or a link here and press “{button}” to open that hand.",
+                        "es": "Pega aquí un código o un enlace y pulsa «{button}» para abrir esa mano.",
+                        "pt": "Cole aqui um código ou um link e clique em “{button}” para abrir essa mão."},
+    "calc.stale": {"en": "Not read, so the count below is still the last {what} read: {cards}.",
+                   "es": "No se ha leído: la cuenta de abajo sigue siendo la de la última {what} leída: {cards}.",
+                   "pt": "Não foi lido: a contagem abaixo ainda é a da última {what} lida: {cards}."},
+    "calc.crib_badge": {"en": "CRIB", "es": "CUNA", "pt": "CESTA"},
+    "calc.crib_rule": {"en": "Counted as a crib: a flush needs all five cards, the starter too.",
+                       "es": "Se cuenta como cuna: el color necesita las cinco cartas, también la carta inicial.",
+                       "pt": "Contada como cesta: o flush precisa das cinco cartas, a virada também."},
     # --- the scoring quiz ----------------------------------------------------------------------
     "quiz.title": {"en": "Count the hand", "es": "Cuenta la mano", "pt": "Conte a mão"},
     "quiz.title_crib": {"en": "Count the crib", "es": "Cuenta la cuna", "pt": "Conte a cesta"},
@@ -213,26 +223,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "board.prev": {"en": "◀ Previous", "es": "◀ Anterior", "pt": "◀ Anterior"},
     "board.next": {"en": "Next ▶", "es": "Siguiente ▶", "pt": "Próximo ▶"},
     "board.step": {"en": "Finish {n} of {of}", "es": "Final {n} de {of}", "pt": "Final {n} de {of}"},
-    "board.bad_score": {"en": "A score on the board is a whole number from 0 to {target}, not {value}.",
-                        "es": "Una puntuación del tablero es un número entero de 0 a {target}, no {value}.",
-                        "pt": "Uma pontuação do tabuleiro é um número inteiro de 0 a {target}, não {value}."},
-    "board.bad_pegs": {"en": "The back peg ({back}) cannot be ahead of the front peg ({front}).",
-                       "es": "La clavija trasera ({back}) no puede ir por delante de la delantera ({front}).",
-                       "pt": "O pino de trás ({back}) não pode estar à frente do pino da frente ({front})."},
-    "board.backwards": {"en": "Pegs only move forward: {name} is on {front}, not {value}.",
-                        "es": "Las clavijas solo avanzan: {name} está en {front}, no {value}.",
-                        "pt": "Os pinos só avançam: {name} está em {front}, não {value}."},
-    "board.over": {"en": "The game is over: {name} reached {target}.",
-                   "es": "La partida ha terminado: {name} llegó a {target}.",
-                   "pt": "A partida acabou: {name} chegou a {target}."},
-    "board.two_winners": {"en": "Only one player can reach {target}.", "es": "Solo un jugador puede llegar a {target}.",
-                          "pt": "Só um jogador pode chegar a {target}."},
-    "board.bad_player": {"en": "A player is 0 (the first) or 1 (the second), not {value}.",
-                         "es": "Un jugador es 0 (el primero) o 1 (el segundo), no {value}.",
-                         "pt": "Um jogador é 0 (o primeiro) ou 1 (o segundo), não {value}."},
-    "board.bad_points": {"en": "Points pegged are a whole number from 1 to 29, not {value}.",
-                         "es": "Los puntos marcados son un número entero de 1 a 29, no {value}.",
-                         "pt": "Os pontos marcados são um número inteiro de 1 a 29, não {value}."},
     "board.no_finish": {"en": "No finish is shown yet.", "es": "Aún no se muestra ningún final.",
                         "pt": "Nenhum final é mostrado ainda."},
     "result.win": {"en": "{w} to {l}: a win, one game.", "es": "{w} a {l}: una victoria, una partida.",
@@ -280,10 +270,12 @@ MESSAGES: dict[str, dict[str, str]] = {
 
 # The widgets of the play, the game table and CrossCribb keep their entries in files of their own.
 from .messages_crosscribb import MESSAGES as _CROSSCRIBB  # noqa: E402
+from .messages_exercise import MESSAGES as _EXERCISE  # noqa: E402
+from .messages_lab import MESSAGES as _LAB  # noqa: E402
 from .messages_play import MESSAGES as _PLAY  # noqa: E402
 from .messages_table import MESSAGES as _TABLE  # noqa: E402
 
-for _part in (_PLAY, _TABLE, _CROSSCRIBB):
+for _part in (_PLAY, _TABLE, _CROSSCRIBB, _LAB, _EXERCISE):
     _clash = MESSAGES.keys() & _part.keys()
     if _clash:
         raise KeyError(f"catalogue keys defined twice: {sorted(_clash)}")

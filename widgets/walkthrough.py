@@ -8,136 +8,29 @@ before they are shown. Everything shown comes from the game's log and score even
 :class:`PeggingPractice` deals a seeded hand and lets the learner peg it against a computer player:
 the cards that fit are enabled (the game says which), a go button when nothing fits, a hint from
 :func:`cribbage.pegging.choose_play` on request, and every point announced as it is pegged.
+
+Their state lives in plain objects (:mod:`widgets.pegging_session`): the views show it and ask.
 """
 
 from __future__ import annotations
 
 import html
-import re
-from dataclasses import dataclass
 from typing import Any, Sequence
 
 import ipywidgets as w
 
 from cribbage import Card, ScoreItem
-from cribbage.events import Phase, ScoreEvent
-from cribbage.game import Game
-from cribbage.pegging import LEVELS, PlayView, choose_play
-from cribbage.players import player as computer_player
+from cribbage.events import Phase
+from cribbage.messages import render
+from cribbage.replay import PlayStep, play_steps
 
-from ._base import Refused, View, guarded, style_tag
+from ._base import View, guarded, style_tag
 from .cards import CardRow, suit_class
-from .i18n import card_name, decimal, describe_play_item, t
+from .i18n import card_name, describe_play_item, t
+from .pegging_session import SOLVED_PLAYS, PracticeSession, SolvedPlay, WalkSession
 
 __all__ = ["SolvedPlay", "SOLVED_PLAYS", "PlayStep", "play_steps", "step_text", "points_texts",
-           "PeggingWalkthrough", "PeggingPractice", "hint_text"]
-
-#: Log entries of the play that a view announces, one step each.
-_PLAY_KINDS = ("play", "go", "pass", "reset", "end of play")
-
-
-@dataclass(frozen=True)
-class SolvedPlay:
-    """A chosen deal, laid away and cut, whose play the engine's expert players play out.
-
-    ``hands`` are seat 0's and seat 1's six cards, ``discards`` the two each lays away (the
-    engine's best discard for each, checked in the tests). ``name`` is
-    the catalogue key of what the sequence shows.
-    """
-
-    name: str
-    hands: tuple[str, str]
-    starter: str
-    dealer: int
-    discards: tuple[str, str]
-
-    def game(self) -> Game:
-        """The game at the start of the play (the crib laid away, the starter cut)."""
-        return Game.from_deal(self.hands, self.starter, dealer=self.dealer, discards=self.discards)
-
-    def play_out(self) -> tuple[Game, int]:
-        """The play played out by two expert computer players: the finished game, and where in its
-        log the play starts."""
-        game = self.game()
-        start = len(game.log)
-        players = (computer_player("expert", seed=0), computer_player("expert", seed=1))
-        while game.phase is Phase.PLAY:
-            seat = game.to_act
-            card = players[seat].play(game, seat)
-            if card is None:
-                game.go(seat)
-            else:
-                game.play(seat, card)
-        return game, start
-
-    def steps(self) -> tuple["PlayStep", ...]:
-        """The play, step by step (played out once, then kept: the deal never changes)."""
-        if self not in _SOLVED_CACHE:
-            _SOLVED_CACHE[self] = play_steps(*self.play_out())
-        return _SOLVED_CACHE[self]
-
-
-_SOLVED_CACHE: dict[SolvedPlay, tuple["PlayStep", ...]] = {}
-
-
-#: The three solved plays. The deals are fixed here; every card played and every point comes from
-#: the engine, and ``tests/test_widgets_walkthrough.py`` checks each shows what its name says.
-SOLVED_PLAYS: tuple[SolvedPlay, ...] = (
-    SolvedPlay("go", ("4D AS 8D KS 10C 9C", "8C 5S 7H 6H 3H 2H"), "7D", dealer=1,
-               discards=("AS KS", "2H 3H")),
-    SolvedPlay("thirty_one", ("3H 2H 9C 6S 5D 6C", "AC 4C 7D 7S 9H 4S"), "AD", dealer=1,
-               discards=("2H 9C", "AC 9H")),
-    SolvedPlay("last_card", ("2C KC 2H 3S QC 7D", "KH KS 8C 10D 3D QH"), "7H", dealer=0,
-               discards=("7D QC", "8C QH")),
-)
-
-
-@dataclass(frozen=True)
-class PlayStep:
-    """One step of the play as the log records it, with what the table looks like after it.
-
-    ``kind``: ``"play"``, ``"go"``, ``"pass"``, ``"reset"`` or ``"end of play"``. ``series`` is the
-    cards of the series on the table (for a reset or the end: the series just finished); ``count``
-    the count after the step (the finished series' count for a reset); ``held`` the cards each seat
-    still holds; ``events`` the points the step pegged.
-    """
-
-    kind: str
-    player: int | None
-    card: Card | None
-    count: int
-    series: tuple[Card, ...]
-    held: tuple[tuple[Card, ...], tuple[Card, ...]]
-    events: tuple[ScoreEvent, ...]
-
-    @property
-    def points(self) -> int:
-        return sum(event.points for event in self.events)
-
-
-def play_steps(game: Game, start: int = 0) -> tuple[PlayStep, ...]:
-    """The play of ``game`` from its log (entries ``start`` on), with the series rebuilt step by step."""
-    raw = [entry for entry in game.log[start:] if entry.kind in _PLAY_KINDS]
-    steps: list[PlayStep] = []
-    series: tuple[Card, ...] = ()
-    # Hands held are counted back from what was played: the game keeps only the hands of now.
-    played_by: list[list[Card]] = [[], []]
-    kept = (game.kept(0), game.kept(1))
-    for entry in raw:
-        if entry.kind == "play":
-            series = series + (entry.cards[0],)
-            played_by[entry.player].append(entry.cards[0])  # type: ignore[index]
-        held = tuple(tuple(c for c in kept[s] if c not in played_by[s]) for s in (0, 1))
-        events = tuple(e for e in entry.events if e.phase is Phase.PLAY)
-        if entry.kind in ("reset", "end of play"):
-            steps.append(PlayStep(entry.kind, entry.player, None, entry.count or 0, series, held, events))  # type: ignore[arg-type]
-            series = ()
-        else:
-            card = entry.cards[0] if entry.kind == "play" else None
-            steps.append(PlayStep(entry.kind, entry.player, card, entry.count if entry.count is not None else 0,
-                                  series, held, events))  # type: ignore[arg-type]
-    return tuple(steps)
-
+           "PeggingWalkthrough", "PeggingPractice"]
 
 # Words -------------------------------------------------------------------------------------------
 
@@ -180,57 +73,6 @@ def points_texts(step: PlayStep, language: str, whom: Sequence[str]) -> list[str
     return out
 
 
-# Hints in other languages: the engine words its reasons in English; each form it uses is read back
-# here and said again from the catalogue. A reason in a form not listed is shown as it is.
-_HINT_FORMS: tuple[tuple[str, str], ...] = (
-    (r"(?P<verb>lead|play) the (?P<card>\S+): it makes (?P<what>.+)", "walk.hint.makes"),
-    (r"(?P<verb>lead|play) the (?P<card>\S+): it is your last card that fits, for the go", "walk.hint.last_fits"),
-    (r"(?P<verb>lead|play) the (?P<card>\S+): the opponent can't play, so you keep the count going for the most points",
-     "walk.hint.keep_going"),
-    (r"lead the (?P<card>\S+) from your (?P<held>pair|three \S+s): if they pair it, you answer with a pair royal",
-     "walk.hint.from_pair"),
-    (r"lead the (?P<card>\S+): a count under 5 can't be made 15", "walk.hint.under5"),
-    (r"(?P<verb>lead|play) the (?P<card>\S+): it avoids leaving a count of (?P<bad>\d+), which a ten-card makes (?P<made>\d+)",
-     "walk.hint.avoid"),
-    (r"(?P<verb>lead|play) the (?P<card>\S+): it keeps your 5 back to make fifteen later", "walk.hint.keep5"),
-    (r"(?P<verb>lead|play) the (?P<card>\S+): it gives the opponent the least to score \(about (?P<risk>[\d.]+) after your answer\)",
-     "walk.hint.least"),
-    (r"(?P<verb>lead|play) the (?P<card>\S+): it is the only card that fits", "walk.hint.only"),
-    (r"(?P<verb>lead|play) the (?P<card>\S+): it scores nothing but gives little away", "walk.hint.nothing"),
-    (r"say go: no card fits under 31 \(the count is (?P<count>\d+)\)", "walk.hint.go"),
-    (r"no cards left: pass", "walk.hint.pass"),
-)
-_MAKES = re.compile(r"(fifteen|31|a pair|a pair royal|a double pair royal|a run of \d+) for (\d+)")
-
-
-def hint_text(reason: str, language: str = "en") -> str:
-    """The engine's hint (``choose_play(...).reason``) in ``language``."""
-    if language == "en":
-        return reason
-    for pattern, key in _HINT_FORMS:
-        found = re.fullmatch(pattern, reason)
-        if not found:
-            continue
-        values = found.groupdict()
-        verb = t(f"walk.hint.verb.{values.pop('verb', 'lead')}", language)
-        if "what" in values:
-            parts = []
-            for kind, points in _MAKES.findall(values.pop("what")):
-                if kind.startswith("a run of"):
-                    parts.append(t("walk.hint.run", language, n=kind.split()[-1], points=points))
-                else:
-                    parts.append(t(f"walk.hint.kind.{kind}", language, points=points))
-            values["what"] = t("walk.hint.joiner", language).join(parts)
-        if "held" in values:
-            held = values["held"]
-            values["held"] = t("walk.hint.held.pair" if held == "pair" else "walk.hint.held.more", language,
-                               n=3)  # "three sevens": the engine names only pairs and threes
-        if "risk" in values:
-            values["risk"] = decimal(float(values["risk"]), language, 1)
-        return t(key, language, verb=verb, **values)
-    return reason
-
-
 # The walkthrough ----------------------------------------------------------------------------------
 
 class PeggingWalkthrough(View):
@@ -239,21 +81,14 @@ class PeggingWalkthrough(View):
     ``PeggingWalkthrough(sequence=0, *, language="en", predict=True, four_colour=False)``: sequence
     0, 1, 2 of :data:`SOLVED_PLAYS`. Drive it with :meth:`forward`, :meth:`back`, :meth:`restart`,
     :meth:`predict` (or type in :attr:`predict_box` and click :attr:`check_button`), :meth:`reveal`
-    and :meth:`choose`. With ``predict=False`` the points show at once.
+    and :meth:`choose`. With ``predict=False`` the points show at once. The state lives in
+    :attr:`session`, a :class:`WalkSession`.
     """
 
     def __init__(self, sequence: int = 0, *, language: str = "en", predict: bool = True,
                  four_colour: bool = False) -> None:
         super().__init__(language=language)
-        self.predicting = bool(predict)
-        self.right = 0
-        self.wrong = 0
-        self._sequence = 0
-        self._steps: tuple[PlayStep, ...] = ()
-        self._position = 0
-        self._revealed: set[int] = set()
-        self._predicted: dict[int, int] = {}
-        self._game: Game | None = None
+        self.session = WalkSession(predict=predict)
         self._four_colour = bool(four_colour)
 
         self._heading = w.HTML()
@@ -293,32 +128,19 @@ class PeggingWalkthrough(View):
                          self._score_line]
         self.choose(sequence)
 
-    # The model --------------------------------------------------------------------------------
-    @property
-    def sequence(self) -> int:
-        return self._sequence
-
-    @property
-    def steps(self) -> tuple[PlayStep, ...]:
-        return self._steps
-
-    @property
-    def position(self) -> int:
-        """0 before the first card; ``len(steps)`` at the end of the play."""
-        return self._position
-
-    @property
-    def step(self) -> PlayStep | None:
-        return self._steps[self._position - 1] if self._position else None
-
-    @property
-    def at_end(self) -> bool:
-        return self._position == len(self._steps)
-
-    @property
-    def revealed(self) -> bool:
-        """Whether the points of the current step are shown."""
-        return not self.predicting or self._position in self._revealed
+    # The session, read through ----------------------------------------------------------------
+    predicting = property(lambda self: self.session.predicting)
+    right = property(lambda self: self.session.right)
+    wrong = property(lambda self: self.session.wrong)
+    sequence = property(lambda self: self.session.sequence)
+    steps = property(lambda self: self.session.steps)
+    position = property(lambda self: self.session.position,
+                        doc="0 before the first card; ``len(steps)`` at the end of the play.")
+    step = property(lambda self: self.session.step)
+    at_end = property(lambda self: self.session.at_end)
+    revealed = property(lambda self: self.session.revealed, doc="Whether the points of the current step are shown.")
+    pegged = property(lambda self: self.session.pegged,
+                      doc="Points pegged in the play by seats 0 and 1, up to the step shown (its points if revealed).")
 
     @property
     def step_text(self) -> str:
@@ -327,16 +149,6 @@ class PeggingWalkthrough(View):
     @property
     def points_text(self) -> str:
         return self._points_text
-
-    @property
-    def pegged(self) -> tuple[int, int]:
-        """Points pegged in the play by seats 0 and 1, up to the step shown (its points if revealed)."""
-        upto = self._position if self.revealed else self._position - 1
-        totals = [0, 0]
-        for step in self._steps[:max(0, upto)]:
-            for event in step.events:
-                totals[event.player] += event.points
-        return totals[0], totals[1]
 
     @property
     def predict_box(self) -> w.Text:
@@ -366,84 +178,58 @@ class PeggingWalkthrough(View):
     @guarded
     def choose(self, sequence: int) -> None:
         """Open solved play ``sequence`` (0, 1 or 2) at its start."""
-        if sequence is None:
+        if sequence is None:  # the toggle buttons deselected
             return
-        if isinstance(sequence, bool) or not isinstance(sequence, int) or not 0 <= sequence < len(SOLVED_PLAYS):
-            raise Refused(self._t("walk.bad_sequence", n=repr(sequence)[:20], of=len(SOLVED_PLAYS)))
-        solved = SOLVED_PLAYS[sequence]
-        game = solved.game()
-        self._sequence = sequence
-        self._game = game
-        self._steps = solved.steps()
-        self._revealed = set()
-        self._predicted = {}
+        self.session.choose(sequence)
         if self._choice.value != sequence:
             self._choice.value = sequence
-        self._position = 0
-        self._say("")
-        self._render()
+        self._moved()
 
     @guarded
     def forward(self) -> None:
-        if self.at_end:
-            raise Refused(self._t("walk.at_end"))
-        self._position += 1
-        self._say("")
-        self._render()
+        self.session.forward()
+        self._moved()
 
     @guarded
     def back(self) -> None:
-        if self._position == 0:
-            raise Refused(self._t("walk.at_start"))
-        self._position -= 1
-        self._say("")
-        self._render()
+        self.session.back()
+        self._moved()
 
     def restart(self) -> None:
-        self._position = 0
-        self._say("")
-        self._render()
+        self.session.restart()
+        self._moved()
 
     @guarded
     def predict(self, points: Any) -> None:
         """Predict the points of the current step (a number or the text typed)."""
-        if self._position == 0:
-            raise Refused(self._t("walk.nothing_to_predict"))
-        if self.revealed:
-            raise Refused(self._t("walk.already_shown"))
-        n = _read_points(points, self.language)
-        true = self._steps[self._position - 1].points
-        self._predicted[self._position] = n
-        self._revealed.add(self._position)
+        n, true = self.session.predict(points)
         if n == true:
-            self.right += 1
             self._say(self._t("walk.right", points=true), "ok")
         else:
-            self.wrong += 1
             self._say(self._t("walk.wrong", guess=n, points=true), "error")
         self._render(keep_message=True)
 
     @guarded
     def reveal(self) -> None:
         """Show the current step's points without predicting."""
-        if self._position == 0:
-            raise Refused(self._t("walk.nothing_to_predict"))
-        self._revealed.add(self._position)
+        self.session.reveal()
+        self._moved()
+
+    # Internals --------------------------------------------------------------------------------
+    def _moved(self) -> None:
         self._say("")
         self._render()
 
-    # Internals --------------------------------------------------------------------------------
     def _names(self) -> tuple[list[str], list[str]]:
-        dealer = SOLVED_PLAYS[self._sequence].dealer
+        dealer = self.session.solved.dealer
         names, whom = ["", ""], ["", ""]
         names[dealer], names[1 - dealer] = self._t("walk.who.dealer"), self._t("walk.who.pone")
         whom[dealer], whom[1 - dealer] = self._t("walk.whom.dealer"), self._t("walk.whom.pone")
         return names, whom
 
     def _render(self, keep_message: bool = False) -> None:
-        solved = SOLVED_PLAYS[self._sequence]
-        game = self._game
-        assert game is not None
+        solved = self.session.solved
+        game = self.session.game
         names, whom = self._names()
         dealer, pone = solved.dealer, 1 - solved.dealer
         step = self.step
@@ -451,7 +237,7 @@ class PeggingWalkthrough(View):
         series = step.series if step else ()
         count = step.count if step else 0
         title = self._t("walk.title")
-        which = self._t("walk.which", n=self._sequence + 1, of=len(SOLVED_PLAYS),
+        which = self._t("walk.which", n=self.sequence + 1, of=len(SOLVED_PLAYS),
                         name=self._t(f"walk.seq.{solved.name}"))
         self._heading.value = (f'<div class="cc-title">{html.escape(title)}</div>'
                                f'<div class="cc-text">{html.escape(which)} · '
@@ -471,7 +257,7 @@ class PeggingWalkthrough(View):
             self._step_text = self._t("walk.start", who=names[pone])
             count_text = self._t("walk.count", count=0)
         else:
-            self._step_text = self._t("walk.step_of", n=self._position, of=len(self._steps)) + " " + \
+            self._step_text = self._t("walk.step_of", n=self.position, of=len(self.steps)) + " " + \
                 step_text(step, self.language, names, whom)
             after_reset = step.kind == "reset"
             count_text = self._t("walk.count_reset" if after_reset else "walk.count", count=count)
@@ -490,7 +276,7 @@ class PeggingWalkthrough(View):
         self._box.disabled = self._check.disabled = self._show.disabled = not waiting
         if not keep_message and waiting:
             self._box.value = ""
-        self._back.disabled = self._position == 0
+        self._back.disabled = self.position == 0
         self._forward.disabled = self.at_end
         totals = self.pegged
         self._pegged.value = '<div class="cc-text">' + html.escape(self._t(
@@ -503,22 +289,6 @@ def _label(text: str) -> str:
     return f'<div class="cc-text"><b>{html.escape(text)}</b></div>'
 
 
-def _read_points(value: Any, language: str) -> int:
-    if isinstance(value, bool):
-        raise Refused(t("walk.bad_number", language, text=repr(value)))
-    if isinstance(value, int):
-        n = value
-    else:
-        text = value if isinstance(value, str) else repr(value)
-        shown = text.strip() if len(text.strip()) <= 20 else text.strip()[:17] + "..."
-        if not re.fullmatch(r"\s*\d{1,3}\s*", text, re.ASCII):
-            raise Refused(t("walk.bad_number", language, text=repr(shown)))
-        n = int(text)
-    if not 0 <= n <= 24:
-        raise Refused(t("walk.out_of_range", language, n=n))
-    return n
-
-
 # Pegging practice ---------------------------------------------------------------------------------
 
 class PeggingPractice(View):
@@ -528,29 +298,17 @@ class PeggingPractice(View):
     Hand ``k`` (from 0) is dealt by ``Game(f"practice-{seed}-{k}")``; the deal alternates from hand to
     hand. Both discards are made by the expert's advice: this is practice for the play. Drive it with
     :meth:`play` (or :attr:`card_buttons`), :meth:`go` (:attr:`go_button`), :meth:`hint` and
-    :meth:`new_hand`.
+    :meth:`new_hand`. The state lives in :attr:`session`, a :class:`PracticeSession`.
     """
 
-    YOU = 0
-    COMPUTER = 1
+    YOU = PracticeSession.YOU
+    COMPUTER = PracticeSession.COMPUTER
 
     def __init__(self, seed: int = 0, *, you_deal: bool = False, level: str = "expert", language: str = "en",
                  four_colour: bool = False) -> None:
         super().__init__(language=language)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be a whole number, not {seed!r}")
-        if level not in LEVELS:
-            raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
-        self.seed = seed
-        self.level = level
-        self._first_you_deal = bool(you_deal)
-        self._hand_number = 0
+        self.session = PracticeSession(seed, you_deal=you_deal, level=level)
         self._four_colour = bool(four_colour)
-        self._computer = computer_player(level, seed=seed)
-        self._game: Game = Game(0)  # replaced by new_hand below
-        self._start = 0
-        self._lines: list[str] = []
-        self._hinted = 0
         self._announced: list[str] = []
 
         self._heading = w.HTML()
@@ -574,25 +332,17 @@ class PeggingPractice(View):
         self.children = [style_tag(), self._heading, self._computer_line, self._table_label, self._table_row,
                          self._count, self._your_label, self._hand_box, controls, self._message, self._log,
                          self._pegged]
-        self._deal()
+        self._dealt()
 
-    # The model --------------------------------------------------------------------------------
-    @property
-    def game(self) -> Game:
-        """The game (read it; act through the widget)."""
-        return self._game
-
-    @property
-    def you_deal(self) -> bool:
-        return self._game.dealer == self.YOU
-
-    @property
-    def hand_number(self) -> int:
-        return self._hand_number
-
-    @property
-    def play_over(self) -> bool:
-        return self._game.phase is not Phase.PLAY
+    # The session, read through ----------------------------------------------------------------
+    seed = property(lambda self: self.session.seed)
+    level = property(lambda self: self.session.level)
+    game = property(lambda self: self.session.game, doc="The game (read it; act through the widget).")
+    you_deal = property(lambda self: self.session.you_deal)
+    hand_number = property(lambda self: self.session.hand_number)
+    play_over = property(lambda self: self.session.play_over)
+    pegged = property(lambda self: self.session.pegged, doc="Points pegged in this play by you and the computer.")
+    hints_used = property(lambda self: self.session.hints_used)
 
     @property
     def card_buttons(self) -> dict[Card, w.Button]:
@@ -615,106 +365,51 @@ class PeggingPractice(View):
         """Everything announced this hand, in order."""
         return tuple(self._announced)
 
-    @property
-    def pegged(self) -> tuple[int, int]:
-        """Points pegged in this play by you and by the computer."""
-        totals = [0, 0]
-        for event in self._game.events:
-            if event.phase is Phase.PLAY and event.deal == self._game.deal_number:
-                totals[event.player] += event.points
-        return totals[0], totals[1]
-
-    @property
-    def hints_used(self) -> int:
-        return self._hinted
-
     # Actions ----------------------------------------------------------------------------------
     @guarded
     def play(self, card: "Card | str") -> None:
         """Play ``card`` (a Card or text like ``"5H"``); the computer answers at once."""
-        if isinstance(card, str):
-            try:
-                card = Card.parse(card)
-            except ValueError:
-                raise Refused(self._t("err.not_a_card", text=repr(card[:24]))) from None
-        if not isinstance(card, Card):
-            raise Refused(self._t("err.not_a_card", text=repr(card)[:24]))
-        self._check_turn()
-        if not self._game.can_play(self.YOU, card):
-            self._game.verify_play(self.YOU, card)   # raises the engine's reason
-        self._game.play(self.YOU, card)
-        self._after_you()
+        self.session.play(card)
+        self._say("")
+        self._render()
 
     @guarded
     def go(self) -> None:
         """Say go (only when nothing fits)."""
-        self._check_turn()
-        self._game.go(self.YOU)
-        self._after_you()
+        self.session.go()
+        self._say("")
+        self._render()
 
     @guarded
     def hint(self) -> None:
         """What the expert would play now, and why."""
-        self._check_turn()
-        choice = choose_play(PlayView.from_game(self._game, self.YOU), "expert")
-        self._hinted += 1
-        self._say(self._t("walk.hint_is", hint=hint_text(choice.reason, self.language)), "info")
+        choice = self.session.hint()
+        self._say(self._t("walk.hint_is", hint=render(choice.message, self.language)), "info")
 
     def new_hand(self) -> None:
         """Deal the next hand (the deal passes to the other player)."""
-        self._hand_number += 1
-        self._deal()
+        self.session.new_hand()
+        self._dealt()
 
     # Internals --------------------------------------------------------------------------------
-    def _check_turn(self) -> None:
-        if self._game.phase is not Phase.PLAY:
-            raise Refused(self._t("walk.play_over_new"))
-        if self._game.to_act != self.YOU:
-            raise Refused(self._t("walk.not_your_turn"))
-
-    def _deal(self) -> None:
-        you_deal = self._first_you_deal != (self._hand_number % 2 == 1)
-        dealer = self.YOU if you_deal else self.COMPUTER
-        game = Game(f"practice-{self.seed}-{self._hand_number}", dealer=dealer)
-        adviser = computer_player("expert", seed=0)
-        pone = game.pone
-        game.discard(pone, (adviser if pone == self.YOU else self._computer).discard(game, pone))
-        game.discard(dealer, (adviser if dealer == self.YOU else self._computer).discard(game, dealer))
-        self._game = game
-        self._start = len(game.log)
-        self._lines = []
-        self._hinted = 0
-        for entry in game.log:
-            if entry.kind == "starter" and entry.events:   # his heels
-                self._lines.append(self._t("walk.heels", whom=self._whom()[entry.player], card=str(entry.cards[0])))
-        self._say(self._t("walk.discarded", away=" ".join(str(c) for c in game.discards(self.YOU))), "info")
-        self._computer_turns()
+    def _dealt(self) -> None:
+        self._say(self._t("walk.discarded", away=" ".join(str(c) for c in self.session.laid_away)), "info")
         self._render()
-
-    def _after_you(self) -> None:
-        self._say("")
-        self._computer_turns()
-        self._render()
-
-    def _computer_turns(self) -> None:
-        game = self._game
-        while game.phase is Phase.PLAY and game.to_act == self.COMPUTER:
-            card = self._computer.play(game, self.COMPUTER)
-            if card is None:
-                game.go(self.COMPUTER)
-            else:
-                game.play(self.COMPUTER, card)
 
     def _whom(self) -> list[str]:
         return [self._t("walk.whom.you"), self._t("walk.whom.computer")]
 
     def _render(self) -> None:
-        game = self._game
+        session = self.session
+        game = session.game
         language = self.language
         names = [self._t("walk.who.you"), self._t("walk.who.computer")]
         whom = self._whom()
-        steps = play_steps(game, self._start)
-        lines = list(self._lines)
+        steps = session.steps
+        lines = []
+        heels = session.heels
+        if heels is not None and heels.player is not None:
+            lines.append(self._t("walk.heels", whom=whom[heels.player], card=str(heels.cards[0])))
         for step in steps:
             text = step_text(step, language, names, whom)
             points = points_texts(step, language, whom)
@@ -722,7 +417,7 @@ class PeggingPractice(View):
         self._announced = lines
         seat = self._t("walk.you_deal" if self.you_deal else "walk.you_pone")
         self._heading.value = (f'<div class="cc-title">{html.escape(self._t("walk.practice_title"))}</div>'
-                               f'<div class="cc-text">{html.escape(self._t("walk.practice_which", n=self._hand_number + 1, seed=self.seed))}'
+                               f'<div class="cc-text">{html.escape(self._t("walk.practice_which", n=self.hand_number + 1, seed=self.seed))}'
                                f' · <b>{html.escape(seat)}</b> · '
                                f'{html.escape(self._t("walk.starter_is", card=str(game.starter)))}</div>')
         theirs = len(game.hand(self.COMPUTER)) if game.phase is Phase.PLAY else 0
@@ -739,7 +434,7 @@ class PeggingPractice(View):
         self._count.value = f'<div class="cc-big" role="status">{html.escape(count_text)}</div>'
         self._your_label.value = _label(self._t("walk.your_cards"))
         held = game.hand(self.YOU) if game.phase is Phase.PLAY else ()
-        your_turn = game.phase is Phase.PLAY and game.to_act == self.YOU
+        your_turn = session.your_turn
         if set(self._buttons) != set(held):
             buttons = {}
             for card in held:

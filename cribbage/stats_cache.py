@@ -1,0 +1,87 @@
+"""Where the statistics lab keeps the tables it builds: versioned files in a user cache folder.
+
+A table is built once (seconds to minutes) and then loaded in milliseconds. Its file name carries
+a version: a digest of the table's own settings and of the engine source it was built from, so a
+changed engine (scoring, the computer players, the game) makes a new file and the old one is never
+read again. The folder is ``$CRIBBAGE_CACHE_DIR`` if set, else the user cache folder of this
+system (``platformdirs``), never the project's own tree.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable, Mapping, Sequence
+
+import numpy as np
+
+__all__ = ["cache_dir", "engine_version", "cached_arrays", "ENV_VAR"]
+
+#: Set this to put the cache elsewhere (CI uses a temporary folder).
+ENV_VAR = "CRIBBAGE_CACHE_DIR"
+
+#: The engine modules whose source decides every table: a change to any of them is a new version.
+_ENGINE_MODULES = ("cards", "scoring", "tables", "discard", "play", "pegging", "players", "game",
+                   "events", "simulate", "stats_crib", "stats_position", "stats_pegging", "stats_keep")
+
+
+def cache_dir() -> Path:
+    """The folder for the lab's tables (made if missing)."""
+    chosen = os.environ.get(ENV_VAR)
+    if chosen:
+        path = Path(chosen)
+    else:
+        import platformdirs
+        path = Path(platformdirs.user_cache_dir("cribbage-course", appauthor=False)) / "tables"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@lru_cache(maxsize=1)
+def engine_version() -> str:
+    """A short digest of the engine's source: it changes whenever the engine does."""
+    here = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for name in _ENGINE_MODULES:
+        path = here / f"{name}.py"
+        if path.exists():
+            digest.update(name.encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def _key(name: str, settings: Mapping[str, object]) -> str:
+    text = json.dumps({"table": name, "settings": dict(settings), "engine": engine_version()},
+                      sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def cached_arrays(name: str, settings: Mapping[str, object], build: Callable[[], Mapping[str, np.ndarray]],
+                  *, cache: bool = True) -> dict[str, np.ndarray]:
+    """The arrays of table ``name`` built with ``settings``: from the cache, or built and saved.
+
+    ``build`` returns a dict of numpy arrays. With ``cache=False`` it is built and nothing is read
+    or written (for tests and benchmarks of the build itself).
+    """
+    if not cache:
+        return {k: np.asarray(v) for k, v in build().items()}
+    path = cache_dir() / f"{name}-{_key(name, settings)}.npz"
+    if path.exists():
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                return {k: data[k] for k in data.files}
+        except (OSError, ValueError):
+            path.unlink(missing_ok=True)  # a damaged file: build it again
+    arrays = {k: np.asarray(v) for k, v in build().items()}
+    partial = path.with_suffix(f".{os.getpid()}.tmp.npz")
+    np.savez_compressed(partial, **arrays)
+    os.replace(partial, path)  # two processes building at once never leave a half-written table
+    return arrays
+
+
+def cached_files(name: str) -> Sequence[Path]:
+    """The cached files of table ``name``, any version (for the benchmarks and a clean-up)."""
+    return sorted(cache_dir().glob(f"{name}-*.npz"))

@@ -1,0 +1,123 @@
+"""The deal log: what happens deal by deal when two computer players meet, as numpy arrays.
+
+The win probability (:mod:`cribbage.stats_position`) and the pegging statistics
+(:mod:`cribbage.stats_pegging`) both read it. :func:`deal_log` plays seeded games (game ``i`` is
+seeded ``f"{seed}/{i}"``, the seats swapping every other game, as in :func:`cribbage.simulate`)
+and keeps, for every deal whose crib was counted, the points of each part, the kinds pegged in the
+play by dealer and pone, the lead and the cards each side kept; and for every deal that began,
+the scores at its start and whether that deal's dealer went on to win the game. The log is cached
+by :mod:`cribbage.stats_cache`.
+"""
+
+from __future__ import annotations
+
+import copy
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import numpy as np
+
+from .messages import message
+from .events import Phase
+from .players import play_game, player
+from .simulate import DEAL_PARTS, deal_parts
+from .stats_cache import cached_arrays
+from .stats_words import refuse
+
+__all__ = ["DealLog", "deal_log", "PLAY_KINDS"]
+
+#: The ways to peg in the play, in the log's column order.
+PLAY_KINDS = ("fifteen", "thirty-one", "go", "last card", "pair", "pair royal", "double pair royal", "run")
+
+
+@dataclass(frozen=True)
+class DealLog:
+    """Every complete deal of a run of self-play (see the module's docstring)."""
+
+    games: int
+    level: str
+    parts: np.ndarray        #: (deals, 6) in :data:`cribbage.simulate.DEAL_PARTS` order
+    kinds: np.ndarray        #: (deals, 2, 8) points pegged in the play by [pone, dealer] and kind
+    lead: np.ndarray         #: (deals,) rank (1..13) of the pone's lead
+    kept: np.ndarray         #: (deals, 2, 4) ranks kept by [pone, dealer]
+    starts: np.ndarray       #: (deal starts, 3): dealer's score, pone's score, 1 if that dealer won
+
+    @property
+    def deals(self) -> int:
+        return len(self.parts)
+
+
+def deal_log(games: int = 2000, *, seed: int | str = 1, level: str = "expert", executor: Executor | None = None,
+             cache: bool = True) -> DealLog:
+    """The deal log of ``games`` games between two ``level`` computers (built once, then cached)."""
+    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
+        raise refuse("stats.whole_number", what=message("stats.what.games"), least=1, value=repr(games))
+    player(level)  # refuses an unknown level before any work
+    settings = {"games": games, "seed": str(seed), "level": level}
+    arrays = cached_arrays("deal-log", settings, lambda: _build(games, seed, level, executor), cache=cache)
+    return DealLog(games, level, arrays["parts"], arrays["kinds"], arrays["lead"], arrays["kept"], arrays["starts"])
+
+
+def _build(games: int, seed: int | str, level: str, executor: Executor | None) -> dict[str, np.ndarray]:
+    tasks = [(f"{seed}/{i}", i % 2 == 1) for i in range(games)]
+    batches = [tasks[i:i + 50] for i in range(0, len(tasks), 50)]
+    if executor is None:
+        results = [_batch(level, batch) for batch in batches]
+    else:
+        results = [f.result() for f in [executor.submit(_batch, level, batch) for batch in batches]]
+    rows = [row for batch in results for row in batch]
+    parts = [p for r in rows for p in r["parts"]]
+    kinds = [k for r in rows for k in r["kinds"]]
+    lead = [x for r in rows for x in r["lead"]]
+    kept = [x for r in rows for x in r["kept"]]
+    starts = [x for r in rows for x in r["starts"]]
+    return {"parts": np.array(parts, dtype=np.int16).reshape(-1, len(DEAL_PARTS)),
+            "kinds": np.array(kinds, dtype=np.int16).reshape(-1, 2, len(PLAY_KINDS)),
+            "lead": np.array(lead, dtype=np.int8), "kept": np.array(kept, dtype=np.int8).reshape(-1, 2, 4),
+            "starts": np.array(starts, dtype=np.int16).reshape(-1, 3)}
+
+
+def _batch(level: str, tasks: Sequence[tuple[str, bool]]) -> list[dict[str, list]]:
+    return [_one(level, seed) for seed, _ in tasks]
+
+
+def _one(level: str, seed: str) -> dict[str, list]:
+    players = [copy.deepcopy(player(level)), copy.deepcopy(player(level))]
+    game = play_game(players, seed=seed)
+    return describe_game(game)
+
+
+def describe_game(game: Any) -> dict[str, list]:
+    """One finished game's rows of the deal log."""
+    dealers = {e.deal: e.player for e in game.log if e.kind == "deal"}
+    leads: dict[int, int] = {}
+    for entry in game.log:
+        if entry.kind == "play" and entry.deal not in leads:
+            leads[entry.deal] = entry.cards[0].rank
+    kinds: dict[int, list[list[int]]] = {}
+    kept: dict[int, list[list[int]]] = {}
+    complete = set()
+    scores = [0, 0]
+    starts = []
+    by_deal: dict[int, list] = {}
+    for event in game.events:
+        by_deal.setdefault(event.deal, []).append(event)
+    winner = game.result.winner
+    for deal in sorted(dealers):
+        dealer = dealers[deal]
+        starts.append((scores[dealer], scores[1 - dealer], int(winner == dealer)))
+        rows = kinds.setdefault(deal, [[0] * len(PLAY_KINDS), [0] * len(PLAY_KINDS)])
+        for event in by_deal.get(deal, []):
+            scores[event.player] += event.points
+            worth = event.points if event.worth is None else event.worth
+            if event.phase is Phase.PLAY and event.kind in PLAY_KINDS:
+                rows[int(event.player == dealer)][PLAY_KINDS.index(event.kind)] += worth
+            elif event.kind == "hand":
+                kept.setdefault(deal, [[0] * 4, [0] * 4])[int(event.player == dealer)] = \
+                    sorted(c.rank for c in event.cards)
+            elif event.kind == "crib":
+                complete.add(deal)
+    done = sorted(complete)
+    return {"parts": deal_parts(game), "kinds": [kinds[d] for d in done], "lead": [leads.get(d, 0) for d in done],
+            "kept": [kept[d] for d in done], "starts": starts}

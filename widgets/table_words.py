@@ -1,0 +1,213 @@
+"""The game table's words (no ipywidgets): the log, each score, the prompt, the advice and the show.
+
+:class:`TableWords` turns the state of a :class:`~widgets.table_model.TableSession` into sentences in
+one language of the catalogue (keys ``table.*``); :class:`widgets.table.GameTable` lays them out.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from cribbage.events import LogEntry, Phase, ScoreEvent
+from cribbage.messages import Message, render
+
+from .i18n import cards_text, describe_items, number_words, spoken_count, t
+from .table_model import COMPUTER, YOU, Advice, Step, TableSession
+
+__all__ = ["TableWords", "ShowItem"]
+
+#: One counted hand, crib or muggins of the show: its event and its lines (the first is the heading).
+ShowItem = tuple[ScoreEvent, list[str]]
+
+
+class TableWords:
+    """Sentences about one table, in ``language``."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+
+    def _t(self, key: str, **values: object) -> str:
+        return t(key, self.language, **values)
+
+    def said(self, msg: Message) -> str:
+        """What the engine said (a reason), in this language."""
+        return render(msg, self.language)
+
+    def net(self, value: float) -> str:
+        """A signed net value, with the decimal mark of this language: "+4.3", "+4,3"."""
+        text = f"{value:+.1f}"
+        return text if self.language == "en" else text.replace(".", ",")
+
+    # ------------------------------------------------------------------ the log
+    def event(self, event: ScoreEvent) -> str:
+        """One score in plain words: "+2 to you: Fifteen: 7♣ 8♦ for 2"."""
+        worth = event.points if event.worth is None else event.worth
+        if event.kind in ("hand", "crib"):
+            score = event.hand_score
+            assert score is not None
+            what = self._t("table.ev_show", whose=self._t(f"table.whose_{event.kind}_{event.player}"),
+                           said=spoken_count(score, self.language), total=score.total)
+            if worth != score.total:
+                what += " " + self._t("table.ev_counted", n=worth, total=score.total)
+        elif event.kind == "muggins":
+            what = self._t("table.ev_muggins", n=worth)
+        elif event.kind in ("go", "last card", "his heels"):
+            what = self._t("table.ev_simple", what=self._t(f"item.{event.kind}"), points=worth)
+        else:
+            name = self._t(f"item.{event.kind}", n=number_words(len(event.cards), self.language))
+            what = self._t("item.line", what=name, cards=cards_text(event.cards), points=worth)
+        if worth != event.points:
+            what += " " + self._t("table.ev_capped", n=event.points)
+        return self._t(f"table.ev_to_{event.player}", points=event.points, what=what)
+
+    def entry(self, entry: LogEntry, result: str = "") -> list[tuple[str, str]]:
+        """An entry of the engine's log as lines (css class, text); ``result`` words the game over."""
+        kind, who = entry.kind, entry.player
+        lines: list[tuple[str, str]] = []
+        if kind == "cut for deal":
+            a, b = entry.cards
+            key = "table.log_cut_again" if a.rank == b.rank else f"table.log_cut_{0 if a.rank < b.rank else 1}"
+            lines.append(("", self._t(key, a=str(a), b=str(b))))
+        elif kind == "deal":
+            lines.append(("cc-log-deal", self._t(f"table.log_deal_{who}", n=entry.deal)))
+        elif kind == "discard":
+            lines.append(("", self._t(f"table.log_discard_{who}", cards=cards_text(entry.cards))))
+        elif kind == "starter":
+            lines.append(("", self._t("table.log_starter", card=str(entry.cards[0]))))
+        elif kind == "play":
+            lines.append(("", self._t(f"table.log_play_{who}", card=str(entry.cards[0]), count=entry.count)))
+        elif kind == "go":
+            lines.append(("", self._t(f"table.log_go_{who}", count=entry.count)))
+        elif kind == "pass":
+            lines.append(("", self._t(f"table.log_pass_{who}")))
+        elif kind == "reset":
+            lines.append(("", self._t("table.log_reset", count=entry.count)))
+        elif kind == "end of play":
+            lines.append(("", self._t("table.log_end_play")))
+        elif kind == "count":
+            event = entry.events[0]
+            lines.append(("", self._t(f"table.log_count_{'crib' if event.crib else 'hand'}_{who}", n=event.points)))
+            # The items show in the show panel once checked: a short count is for the opponent to spot.
+            whose = self._t(f"table.whose_{'crib' if event.crib else 'hand'}_{event.player}")
+            what = self._t("table.ev_as_counted", whose=whose)
+            lines.append(("cc-log-pts", self._t(f"table.ev_to_{event.player}", points=event.points, what=what)))
+            return lines
+        elif kind == "muggins":
+            lines.append(("", self._t(f"table.log_muggins_{who}")))
+        elif kind == "game over":
+            lines.append(("cc-log-deal", result))
+        scored = [("cc-log-pts", self.event(event)) for event in entry.events]
+        if kind in ("reset", "end of play"):
+            return scored + lines  # the go or last card is pegged, then the count goes back to 0
+        return lines + scored
+
+    # ------------------------------------------------------------------ what is asked
+    def prompt(self, session: TableSession) -> str:
+        game = session.game
+        guided = session.guide is not None
+        if game.is_over:
+            return self._t("table.prompt_guided_over" if guided else "table.prompt_over")
+        if session.checking:
+            return self._t("table.prompt_check")
+        phase = game.phase
+        if phase is Phase.DISCARD:
+            return self._t(f"table.prompt_discard_{game.dealer}")
+        if phase is Phase.PLAY:
+            if game.to_act != YOU:
+                return self._t("table.prompt_wait")
+            if game.can_go(YOU):
+                return self._t("table.prompt_go", count=game.count)
+            return self._t("table.prompt_play", count=game.count)
+        if phase is Phase.SHOW:
+            return self._t("table.prompt_count_crib" if game.counting == "crib" else "table.prompt_count_hand")
+        if phase is Phase.DEAL_OVER:
+            return self._t("table.prompt_guided_over" if guided else "table.prompt_next")
+        return ""
+
+    def hint(self, session: TableSession) -> str:
+        """The hint asked for: the expert's move, or why there is none."""
+        return self.advice(session.advice()) or self._t(
+            "table.hint_count" if session.counting else "table.hint_none")
+
+    def advice(self, advice: Optional[Advice]) -> str:
+        if advice is None:
+            return ""
+        best = advice.best
+        if advice.kind == "discard":
+            return self._t("table.hint_discard", away=cards_text(best.discard), keep=cards_text(best.keep),  # type: ignore[union-attr]
+                           reason=self.said(best.message), net=self.net(best.net))  # type: ignore[union-attr]
+        return self._t("table.hint_play", reason=self.said(best.message))
+
+    # ------------------------------------------------------------------ guided mode
+    def guide(self, session: TableSession) -> list[str]:
+        """The guided step's paragraphs: the intro, how your last move compared, then the advice
+        before your next move (or the hand's lesson once it is over)."""
+        script = session.guide
+        if script is None:
+            return []
+        game = session.game
+        parts = [script.intro(self.language)] if game.deal_number == 1 and not session.steps else []
+        if session.steps:
+            parts.append(self.judged(session.steps[-1]))
+        advice = session.advice()
+        if advice is not None:
+            parts.append(self.step(session, advice))
+        elif game.phase in (Phase.DEAL_OVER, Phase.OVER):
+            parts.append(script.outro(game, self.language))
+        return parts
+
+    def step(self, session: TableSession, advice: Advice) -> str:
+        """The explanation before you act, in guided mode: where you stand, then the expert's move."""
+        game = session.game
+        if advice.kind == "discard":
+            role = self._t("table.guide_pone_discard" if game.dealer == COMPUTER else "table.guide_dealer_discard")
+        elif not game.played:
+            role = self._t("table.guide_lead")
+        elif not game.series:
+            role = self._t("table.guide_new_series")
+        else:
+            role = self._t("table.guide_count", count=game.count, series=cards_text(game.series))
+        return f"{role} {self.advice(advice)}"
+
+    def judged(self, step: Step) -> str:
+        """How your move compared with the expert's."""
+        if step.phase == "discard":
+            if step.followed:
+                return self._t("table.guide_same_discard", cards=cards_text(step.move))
+            return self._t("table.guide_other_discard", cards=cards_text(step.move),
+                           best=cards_text(step.advised), reason=self.said(step.why), rank=step.rank)
+        if step.move is None:
+            return self._t("table.guide_same_go")
+        if step.followed:
+            return self._t("table.guide_same_play", card=str(step.move))
+        return self._t("table.guide_other_play", card=str(step.move), reason=self.said(step.why))
+
+    # ------------------------------------------------------------------ the show
+    def show(self, session: TableSession) -> list[ShowItem]:
+        """This deal's counts, item by item; the computer's count waiting to be checked shows only
+        its total (a short count is for you to spot)."""
+        game = session.game
+        out: list[ShowItem] = []
+        for event in game.events:
+            if event.deal != game.deal_number or event.kind not in ("hand", "crib", "muggins"):
+                continue
+            if event.kind == "muggins":
+                out.append((event, [self.event(event)]))
+                continue
+            pending = session.checking and event is game.events[-1] and event.player == COMPUTER
+            whose = self._t(f"table.whose_{'crib' if event.crib else 'hand'}_{event.player}")
+            body = [self._t("table.show_head", whose=whose, points=event.points)]
+            if pending:
+                body.append(self._t("table.show_check", n=event.points))
+            else:
+                score = event.hand_score
+                assert score is not None
+                body.append("“" + spoken_count(score, self.language) + "”")
+                body.extend(item.text for item in describe_items(score, self.language))
+                counted = event.points if event.worth is None else event.worth
+                if counted < score.total:
+                    body.append(self._t("table.show_short", n=counted, total=score.total))
+                elif event.points < counted:
+                    body.append(self._t("table.ev_capped", n=event.points))
+            out.append((event, body))
+        return out
