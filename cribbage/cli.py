@@ -16,7 +16,7 @@ import argparse
 import codecs
 import os
 import sys
-from typing import Any, Callable, Sequence, TextIO
+from typing import Any, Callable, NoReturn, Sequence, TextIO
 
 from .cards import _quote, cards
 from .errors import CribbageError
@@ -42,7 +42,7 @@ def _score(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_score(sub: argparse._SubParsersAction) -> None:
+def _add_score(sub: argparse._SubParsersAction[Any]) -> None:
     parser = sub.add_parser("score", help="itemize the show of a hand: four cards, then the starter")
     parser.add_argument("cards", nargs="+", help="e.g. 5H 5D 6H 7S 8C (the starter last)")
     parser.add_argument("--crib", action="store_true", help="count it as a crib (flush only with all five)")
@@ -64,7 +64,7 @@ def _discard(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_discard(sub: argparse._SubParsersAction) -> None:
+def _add_discard(sub: argparse._SubParsersAction[Any]) -> None:
     parser = sub.add_parser("discard", help="rank the 15 ways to keep four of six cards")
     parser.add_argument("cards", nargs="+", help="six cards, e.g. 5H 5D 6H 7S 8C 9D")
     role = parser.add_mutually_exclusive_group()
@@ -80,7 +80,7 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_play(sub: argparse._SubParsersAction) -> None:
+def _add_play(sub: argparse._SubParsersAction[Any]) -> None:
     parser = sub.add_parser("play", help="play a game against the computer")
     parser.add_argument("--level", choices=("beginner", "standard", "expert"), default="expert")
     parser.add_argument("--target", type=int, choices=(121, 61), default=121)
@@ -90,7 +90,7 @@ def _add_play(sub: argparse._SubParsersAction) -> None:
 
 
 #: Each subcommand registers itself here: a function that adds its parser.
-COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [_add_score, _add_discard, _add_play]
+COMMANDS: list[Callable[[argparse._SubParsersAction[Any]], None]] = [_add_score, _add_discard, _add_play]
 COMMANDS.append(add_progress)
 
 
@@ -115,7 +115,7 @@ def _printable(text: str) -> str:
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # one line, status 2, like any other bad input
+    def error(self, message: str) -> NoReturn:  # one line, status 2, like any other bad input
         print(f"cribbage: {_printable(message)}", file=sys.stderr)
         raise SystemExit(STATUS_BAD_INPUT)
 
@@ -198,7 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = _parse(argv)
         try:
-            status = args.run(args)
+            status: int = args.run(args)
         except CribbageError as error:
             print(f"cribbage: {error}", file=sys.stderr)
             status = STATUS_BAD_INPUT

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 import html
-from typing import Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import ipywidgets as w
 import matplotlib
@@ -22,6 +22,9 @@ import matplotlib.patches
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+
+if TYPE_CHECKING:
+    from matplotlib.typing import RcKeyType
 
 from cribbage.endgame import win_probability
 from cribbage.pegs import PegError, Pegs
@@ -103,7 +106,7 @@ def _line_x(hole: int, target: int) -> tuple[float, float, bool]:
     return _hole_x(i) - (0.5 + _STREET_GAP / 2 if i % 5 == 0 else 0.5), -band * _BAND_HEIGHT, i == 0
 
 
-_RC = {"font.size": 14, "font.family": "DejaVu Sans"}
+_RC: dict[RcKeyType, Any] = {"font.size": 14, "font.family": "DejaVu Sans"}
 _DPI = 72
 
 
@@ -155,13 +158,15 @@ def _draw_static(ax, target: int, language: str) -> None:
     ax.scatter([gx], [gy], s=_GAME_RING, facecolor="#fff", edgecolor="#000", linewidth=2.5, zorder=2)
     ax.text(gx - 0.4, gy - 1.05, f"{target}\n{t('board.game_hole', language)}", ha="left", va="top",
             fontsize=14, fontweight="bold")
-    for hole, key, style in ((skunk, "board.skunk_line", "-"), (double, "board.double_line", "--")):
-        if hole is None:
+    lines: tuple[tuple[int | None, str, str], ...] = (  # no double-skunk line in a game to 61
+        (skunk, "board.skunk_line", "-"), (double, "board.double_line", "--"))
+    for line, key, style in lines:
+        if line is None:
             continue
-        x, y, opens = _line_x(hole, target)
+        x, y, opens = _line_x(line, target)
         ax.plot([x, x], [y - 1.1, y + 1.1], color="#000", linewidth=3, linestyle=style, zorder=3)
         # A line opening a band (31 on a 61 board) has its label run right, clear of the left edge.
-        ax.text(x - 0.3 if opens else x, y + 1.15, f"{t(key, language)} ({hole})",
+        ax.text(x - 0.3 if opens else x, y + 1.15, f"{t(key, language)} ({line})",
                 ha="left" if opens else "center", va="bottom", fontsize=16,
                 fontweight="bold", bbox={"facecolor": "#fff", "edgecolor": "#000", "pad": 2})
 

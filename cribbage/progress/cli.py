@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from ..messages import LANGUAGES, message, render
 
@@ -36,7 +37,7 @@ def _where(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_progress(sub: argparse._SubParsersAction) -> None:
+def add_progress(sub: argparse._SubParsersAction[Any]) -> None:
     """Register ``cribbage progress`` with the command line's sub-commands."""
     from . import words  # noqa: F401  (the words reach the catalogue when the package is imported)
 

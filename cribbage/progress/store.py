@@ -262,7 +262,7 @@ class ProgressStore:
         ``whole``, damaged anywhere: checked before each write, as the file is a learner's, hence small)."""
         try:
             app = conn.execute("PRAGMA application_id").fetchone()[0]
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            version: int = conn.execute("PRAGMA user_version").fetchone()[0]
             tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
         except sqlite3.OperationalError:
             raise
