@@ -16,7 +16,7 @@ from typing import Any, Optional
 from cribbage import Card
 from cribbage.actions import Discard, Go, Play
 from cribbage.driver import Driver
-from cribbage.events import LogEntry, Phase
+from cribbage.events import LogEntry, LogKind, Phase
 from cribbage.game import Game
 from cribbage.pegging import LEVELS, PlayChoice
 from cribbage.players import Adviser, player as computer_player
@@ -238,7 +238,7 @@ class PracticeSession:
     @property
     def heels(self) -> Optional[LogEntry]:
         """The cut, if the starter was a jack (his heels, two to the dealer); else None."""
-        return next((entry for entry in self._game.log if entry.kind == "starter" and entry.events), None)
+        return next((entry for entry in self._game.log if entry.kind is LogKind.STARTER and entry.events), None)
 
     @property
     def laid_away(self) -> tuple[Card, ...]:

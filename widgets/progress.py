@@ -17,6 +17,7 @@ import ipywidgets as w
 
 from cribbage.progress import (KIND_STOP, STOP_GOAL, STOPS, LearnerProgress, ProgressError, ProgressStore,
                                show_kinds, summarize)
+from cribbage.events import LogEntry, LogKind, ScoreKind
 from cribbage.messages import message
 
 from ._base import Refused, View, guarded, style_tag
@@ -107,13 +108,13 @@ def game_answer(result: Any, *, you: int = 0, title: str | None = None) -> dict[
             "missed": 0 if won or title else theirs - mine}
 
 
-def table_answers(entry: Any, game: Any, guide: Any = None) -> list[dict[str, Any]]:
+def table_answers(entry: LogEntry, game: Any, guide: Any = None) -> list[dict[str, Any]]:
     """What a game table records for a new log entry: a game played to the end; a guided hand (``guide``)
     once its crib is counted (or its game is over first)."""
     title = guide.title("en") if guide is not None else None
-    if entry.kind == "game over":
+    if entry.kind is LogKind.GAME_OVER:
         return [game_answer(game.result, title=title)]
-    if title and not game.is_over and any(event.kind == "crib" for event in entry.events):
+    if title and not game.is_over and any(event.kind is ScoreKind.CRIB for event in entry.events):
         mine, theirs = game.scores
         return [{"item": f"guided hand {title}", "answer": f"{mine}-{theirs}", "correct": True, "skill": "game",
                  "kinds": ("game",), "missed": 0}]
