@@ -31,7 +31,7 @@ from .messages import message
 from .stats_cache import cached_arrays
 from .stats_published import PublishedCribTable, published_crib_table
 from .stats_words import refuse
-from .tables import rank_table
+from .ranks import rank_table
 
 __all__ = ["CribTable", "CribComparison", "crib_averages", "MODELS", "Discarder"]
 

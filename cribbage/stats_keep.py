@@ -28,7 +28,7 @@ from .discard import SPLITS, crib_table
 from .messages import message
 from .stats_cache import cached_arrays
 from .stats_words import refuse
-from .tables import rank_table
+from .ranks import rank_table
 
 __all__ = ["KeepTable", "keep_statistics", "best_keeps", "TOTAL_DEALS"]
 
