@@ -64,6 +64,11 @@ def _back_html(language: str, n: int) -> str:
                    for _ in range(n))
 
 
+def _level_shown(level: str) -> str:
+    """The level a person chooses and reads: a guided hand plays the classic expert, shown as the expert."""
+    return level if level in LEVELS else "expert"
+
+
 class GameTable(View):
     """A game against the computer. You are seat 0 (the computer is seat 1).
 
@@ -93,7 +98,8 @@ class GameTable(View):
 
         # Settings: they take effect with "New game".
         self._level = w.Dropdown(options=[(self._t(f"table.level.{name}"), name) for name in LEVELS],
-                                 value=session.level, description=self._t("table.level"),
+                                 value=_level_shown(session.level),
+                                 description=self._t("table.level"),
                                  style={"description_width": "initial"}, layout=w.Layout(width="auto"))
         self._target = w.ToggleButtons(options=[("121", 121), ("61", 61)], value=game.target,
                                        description=self._t("table.target"),
@@ -298,8 +304,9 @@ class GameTable(View):
     def _started(self) -> None:
         game = self.game
         if self._board.target != game.target:
-            self._board = self._make_board(game.target)
+            old, self._board = self._board, self._make_board(game.target)
             self.children = [self._board if isinstance(c, Board) else c for c in self.children]
+            old.close()
         if self._board.pegs != game.pegs:
             self._board.reset()
         self._log_lines: list[str] = []
@@ -334,7 +341,7 @@ class GameTable(View):
         self._title.value = f'<div class="cc-title">{html.escape(title)}</div>'
         dealer = self._t("table.you_deal" if game.dealer == YOU else "table.computer_deals")
         status = self._t("table.status", deal=game.deal_number, dealer=dealer, target=game.target,
-                         level=self._t(f"table.level.{self.level}"))
+                         level=self._t(f"table.level.{_level_shown(self.level)}"))
         scores = self._t("table.scores", you=game.scores[YOU], computer=game.scores[COMPUTER])
         won = self.games_won
         tally = self._t("table.games", you=won[YOU], computer=won[COMPUTER]) if any(won) else ""
