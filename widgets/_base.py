@@ -116,14 +116,13 @@ class View(w.VBox):
         """Close the view and every widget it made, shown or kept aside (the children, the message
         line, the widgets held in its attributes, and their layouts and styles): a view that is
         replaced, or a notebook cell run again, then frees its memory."""
+        # Also called by the garbage collector, on views whose __init__ failed half way.
         for value in list(vars(self).values()):
             for part in _widgets_in(value):
                 if part is not self:
                     _close_tree(part)
-        for child in self.children:
+        for child in getattr(self, "children", ()):
             _close_tree(child)
-        _close_tree(self._message)
-        self.layout.close()
         super().close()
 
     # Messages ---------------------------------------------------------------------------------
