@@ -30,7 +30,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cribbage.crosscribb import CrossCribbGame, Phase  # noqa: E402
+from cribbage.crosscribb import CrossCribbDriver, CrossCribbGame  # noqa: E402
+from cribbage.crosscribb.players import play_round  # noqa: E402
 from cribbage.crosscribb.players import AttackingPlayer, ExpectedValuePlayer, RandomPlayer  # noqa: E402
 
 
@@ -56,11 +57,7 @@ def one_game(args: tuple[int, int, str, str]) -> dict:
     seats = [_make(kind0 if _side(players, s) == 0 else kind1, seed * 10 + s) for s in range(players)]
     game = CrossCribbGame(players, seed=seed)
     start = time.process_time()
-    while not game.is_over:
-        while game.phase is Phase.PLAY:
-            game.apply(seats[game.to_act].choose(game))
-        if game.phase is Phase.ROUND_OVER:
-            game.next_round()
+    CrossCribbDriver(game, dict(enumerate(seats)), deal=True).advance()
     seconds = time.process_time() - start
     rounds = [(r.dealer_side, r.totals, r.winner, r.points) for r in game.rounds]
     return {"winner": game.result.winner, "games": game.result.games, "rounds": rounds, "seconds": seconds}
@@ -123,14 +120,10 @@ def speed(players: int, rounds: int) -> None:
     for kind in ("random", "attack", "expected"):
         seats = [_make(kind, s) for s in range(players)]
         for seed in range(rounds, rounds + 2):  # untimed: builds the tables the players look up
-            game = CrossCribbGame(players, seed=seed)
-            while game.phase is Phase.PLAY:
-                game.apply(seats[game.to_act].choose(game))
+            play_round(CrossCribbGame(players, seed=seed), seats)
         start = time.process_time()
         for seed in range(rounds):
-            game = CrossCribbGame(players, seed=seed)
-            while game.phase is Phase.PLAY:
-                game.apply(seats[game.to_act].choose(game))
+            play_round(CrossCribbGame(players, seed=seed), seats)
         timings[kind] = (time.process_time() - start) / rounds
     base = timings["random"]
     print("  speed (CPU time): " + ", ".join(f"{kind} {t * 1000:.1f} ms a round ({t / base:.0f}x random)"

@@ -9,8 +9,8 @@ import pytest
 
 from cribbage import CribbageError, Deck, IllegalActionError, score_hand
 from cribbage.crosscribb import (CENTRE, COLUMNS_SIDE, ROWS_SIDE, CrossCribbGame, CutForDeal, Dealt, GameWon,
-                                 LaidAway, LayAway, NextRound, Phase, Placed, RoundScored,
-                                 StarterTurned, Turned, game_value, play_cycle, round_deck, running_total,
+                                 LaidAway, LayAway, NextRound, CrossCribbPhase, Placed, RoundScored,
+                                 StarterTurned, Turned, crosscribb_game_value, play_cycle, round_deck, running_total,
                                  score_line,
                                  turn_order)
 from cribbage.crosscribb.players import RandomPlayer, play_round
@@ -184,12 +184,12 @@ def test_the_turns_follow_the_order_and_the_deal_passes_left(players):
     for round_number in (1, 2, 3):
         dealer = game.dealer
         seats = []
-        while game.phase is Phase.PLAY:
+        while game.phase is CrossCribbPhase.PLAY:
             record = place_anywhere(game)
             if isinstance(record, Placed):
                 seats.append(record.seat)
         assert tuple(seats) == turn_order(players, dealer)
-        if game.phase is Phase.OVER:
+        if game.phase is CrossCribbPhase.OVER:
             break
         game.next_round()
         assert game.dealer == (dealer + 1) % players
@@ -243,7 +243,7 @@ def test_too_many_laid_away_is_refused():
 def test_whoever_still_owes_the_crib_at_the_end_must_lay_away(players):
     game = CrossCribbGame(players, seed=9)
     forced = 0
-    while game.phase is Phase.PLAY:
+    while game.phase is CrossCribbPhase.PLAY:
         seat = game.to_act
         if game.squares_left(seat) == 0:
             # Every square this seat may fill is filled and it still owes: too few laid away.
@@ -285,12 +285,12 @@ def test_illegal_actions_are_refused_with_the_state_unchanged():
 def test_between_rounds_and_after_the_game_nothing_but_the_next_deal():
     game = CrossCribbGame(4, seed=14)
     play_round(game, [RandomPlayer(1)] * 4)
-    assert game.phase is Phase.ROUND_OVER and game.to_act is None and game.turned is None
+    assert game.phase is CrossCribbPhase.ROUND_OVER and game.to_act is None and game.turned is None
     assert game.legal_actions() == [NextRound()]
     refused(game, lambda: game.place(0, (0, 0)), "round is over")
     refused(game, lambda: game.lay_away(0), "round is over")
     while not game.is_over:
-        if game.phase is Phase.ROUND_OVER:
+        if game.phase is CrossCribbPhase.ROUND_OVER:
             game.apply(NextRound())
         play_round(game, [RandomPlayer(1)] * 4)
     assert game.legal_actions() == []
@@ -326,7 +326,7 @@ def test_running_totals_follow_the_board_and_end_on_the_count():
     game = CrossCribbGame(2, seed=18)
     assert game.running_totals() == ((0,) * 5, (0,) * 5)
     player = RandomPlayer(4)
-    while game.phase is Phase.PLAY:
+    while game.phase is CrossCribbPhase.PLAY:
         game.apply(player.choose(game))
         rows, columns = game.running_totals()
         for r in range(5):
@@ -337,7 +337,7 @@ def test_running_totals_follow_the_board_and_end_on_the_count():
 
 
 def test_game_value_by_margin():
-    assert [game_value(m) for m in (1, 15, 16, 30, 31, 45)] == [1, 1, 2, 2, 3, 3]
+    assert [crosscribb_game_value(m) for m in (1, 15, 16, 30, 31, 45)] == [1, 1, 2, 2, 3, 3]
 
 
 def test_first_side_to_31_wins_and_the_margin_sets_the_games():
@@ -352,13 +352,13 @@ def test_first_side_to_31_wins_and_the_margin_sets_the_games():
             r = game.last_round
             if r.winner is not None:
                 pegged[r.winner] += r.points
-            if game.phase is Phase.ROUND_OVER:
+            if game.phase is CrossCribbPhase.ROUND_OVER:
                 game.next_round()
         result = game.result
         assert tuple(pegged) == result.scores == tuple(game.scores)
         assert result.scores[result.winner] >= 31 > result.scores[1 - result.winner]
         assert result.margin == result.scores[result.winner] - result.scores[1 - result.winner]
-        assert result.games == game_value(result.margin) and game.winner == result.winner
+        assert result.games == crosscribb_game_value(result.margin) and game.winner == result.winner
         assert isinstance(game.log[-1], GameWon) and game.log[-1].result == result
         kinds[result.kind] += 1
     assert set(kinds) <= {"win", "skunk", "double skunk"} and len(kinds) >= 2
@@ -392,11 +392,11 @@ def test_copy_is_independent():
     game.place(game.to_act, (0, 0))
     twin = game.copy()
     before = snapshot(game)
-    while twin.phase is Phase.PLAY:
+    while twin.phase is CrossCribbPhase.PLAY:
         place_anywhere(twin)
     assert snapshot(game) == before
-    assert twin.round_number == 1 and twin.phase in (Phase.ROUND_OVER, Phase.OVER)
-    assert game.phase is Phase.PLAY and len(game.open_squares()) == 23
+    assert twin.round_number == 1 and twin.phase in (CrossCribbPhase.ROUND_OVER, CrossCribbPhase.OVER)
+    assert game.phase is CrossCribbPhase.PLAY and len(game.open_squares()) == 23
     assert not twin.open_squares() and len(twin.log) > len(game.log)
 
 
@@ -427,7 +427,7 @@ def test_invariants_over_thousands_of_seeded_rounds():
         players = (2, 3, 4)[seed % 3]
         game = CrossCribbGame(players, seed=seed)
         rng = random.Random(seed)
-        while game.phase is Phase.PLAY:
+        while game.phase is CrossCribbPhase.PLAY:
             game.apply(rng.choice(game.legal_actions()))
         rounds += 1
         result = game.last_round
@@ -449,7 +449,7 @@ def test_invariants_over_thousands_of_seeded_rounds():
         assert result.points == abs(result.totals[0] - result.totals[1])
         if result.winner is None:
             ties += 1
-            assert game.scores == [0, 0]
+            assert game.scores == (0, 0)
         else:
             assert result.totals[result.winner] > result.totals[1 - result.winner]
             assert game.scores[result.winner] == result.points

@@ -7,9 +7,9 @@ from itertools import combinations
 import pytest
 
 from cribbage import Card, Deck
-from cribbage.crosscribb import CrossCribbGame, LayAway, NextRound, Phase, line_total
-from cribbage.crosscribb.players import (LEVELS, ExpectedValuePlayer, RandomPlayer, _fresh_deck_table,
-                                         _Outlook, play_game, play_round)
+from cribbage.crosscribb import CrossCribbGame, LayAway, NextRound, CrossCribbPhase, line_total
+from cribbage.crosscribb.players import (CROSSCRIBB_LEVELS, ExpectedValuePlayer, RandomPlayer, _fresh_deck_table,
+                                         _Outlook, play_crosscribb_game, play_round)
 from cribbage.ranks import RANK_KEY as _POW5, points_by_key as _rank_table
 
 
@@ -18,9 +18,9 @@ from cribbage.ranks import RANK_KEY as _POW5, points_by_key as _rank_table
 def test_every_choice_is_legal(players, level):
     for seed in range(2):
         game = CrossCribbGame(players, seed=seed)
-        player = LEVELS[level](seed)
+        player = CROSSCRIBB_LEVELS[level](seed)
         for _ in range(2):
-            while game.phase is Phase.PLAY:
+            while game.phase is CrossCribbPhase.PLAY:
                 action = player.choose(game)
                 assert action in game.legal_actions()
                 game.apply(action)
@@ -70,7 +70,7 @@ def _shuffle_hidden(game: CrossCribbGame, seat: int, seed: int) -> CrossCribbGam
 def test_the_better_player_sees_only_what_its_seat_sees(players):
     game = CrossCribbGame(players, seed=31)
     steps = 0
-    while game.phase is Phase.PLAY:
+    while game.phase is CrossCribbPhase.PLAY:
         seat = game.to_act
         if steps % 3 == 0:
             choice = ExpectedValuePlayer(7).choose(game)
@@ -154,7 +154,7 @@ def test_the_better_player_beats_random_play(players):
         for seat in range(players):
             side = seat % 2
             seats.append(ExpectedValuePlayer(seed) if side == better_side else RandomPlayer(seed))
-        game = play_game(seats, seed=1000 + seed)
+        game = play_crosscribb_game(seats, seed=1000 + seed)
         wins += game.winner == better_side
     assert wins >= games - 1
 
@@ -163,8 +163,8 @@ def test_blocking_beats_attack_alone_and_attack_beats_random():
     def score(better, weaker, games=4):
         wins = 0
         for seed in range(games):
-            seats = [LEVELS[better if seat % 2 == seed % 2 else weaker](seed) for seat in range(2)]
-            wins += play_game(seats, seed=2000 + seed).winner == seed % 2
+            seats = [CROSSCRIBB_LEVELS[better if seat % 2 == seed % 2 else weaker](seed) for seat in range(2)]
+            wins += play_crosscribb_game(seats, seed=2000 + seed).winner == seed % 2
         return wins
     assert score("expected", "attack") >= 3
     assert score("attack", "random") >= 3
@@ -184,14 +184,14 @@ def test_with_two_squares_left_the_better_player_picks_the_exact_best():
     for seed in range(30):
         game = CrossCribbGame(4, seed=seed)
         rng = random.Random(seed)
-        while game.phase is Phase.PLAY and len(game.open_squares()) > 2:
+        while game.phase is CrossCribbPhase.PLAY and len(game.open_squares()) > 2:
             seat = game.to_act
             if game.must_lay_away or (game.owes(seat) and rng.random() < 0.3):
                 game.lay_away(seat)
             else:
                 game.place(seat, rng.choice(game.open_squares()))
         seat = game.to_act
-        if game.phase is not Phase.PLAY or game.owes(seat) or len(game.open_squares()) != 2:
+        if game.phase is not CrossCribbPhase.PLAY or game.owes(seat) or len(game.open_squares()) != 2:
             continue
         side = game.side_of(seat)
         card = game.turned

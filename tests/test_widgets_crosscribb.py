@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from cribbage.crosscribb import CENTRE, LINES, LaidAway, Phase, Placed, score_line
+from cribbage.crosscribb import CENTRE, LINES, LaidAway, CrossCribbPhase, Placed, score_line
 from widgets.crosscribb import CrossCribbBoard
 from widgets.crosscribb_quiz import CrossCribbQuiz
 from widgets.i18n import t
@@ -39,7 +39,7 @@ def test_a_whole_round_against_the_computer_by_clicks_with_a_forced_lay_away() -
     game = board.game
     rng = random.Random(1)
     forced_seen = False
-    while game.phase is Phase.PLAY:
+    while game.phase is CrossCribbPhase.PLAY:
         assert game.to_act == 0, "the computer moves between the learner's turns"
         assert board.turned_text and str(game.turned) in _text(board.turned_text)
         if game.must_lay_away:
@@ -51,7 +51,7 @@ def test_a_whole_round_against_the_computer_by_clicks_with_a_forced_lay_away() -
             assert set(board.square_buttons) == set(game.open_squares())
         _play_my_turn(board, rng)
         assert board.message == "" and board.internal_errors == []
-        if game.phase is Phase.PLAY:
+        if game.phase is CrossCribbPhase.PLAY:
             # The computer's crib cards stay face down until the round is counted.
             hidden = [m for m in game.moves() if isinstance(m, LaidAway) and m.seat == 1]
             assert all(str(m.card) not in " ".join(board.log_lines) for m in hidden)
@@ -84,7 +84,7 @@ def test_a_whole_game_to_31_with_four_players() -> None:
     rng = random.Random(2)
     rounds = 0
     while not game.is_over:
-        if game.phase is Phase.ROUND_OVER:
+        if game.phase is CrossCribbPhase.ROUND_OVER:
             board.next_round_button.click()
             rounds += 1
             continue
@@ -110,12 +110,12 @@ def test_hot_seat_every_seat_plays_from_the_screen(players: int) -> None:
     game = board.game
     rng = random.Random(players)
     seats_seen = set()
-    while game.phase is Phase.PLAY:
+    while game.phase is CrossCribbPhase.PLAY:
         seats_seen.add(game.to_act)
         assert f"Player {game.to_act + 1}'s turn" in _text(board.turned_text)
         _play_my_turn(board, rng, lay_away_chance=0.25)
         assert board.internal_errors == []
-        if game.phase is Phase.PLAY:   # one screen for all: nobody's crib card is shown to the others
+        if game.phase is CrossCribbPhase.PLAY:   # one screen for all: nobody's crib card is shown to the others
             laid = [m for m in game.moves() if isinstance(m, LaidAway)]
             assert all(str(m.card) not in " ".join(board.log_lines) for m in laid)
     assert seats_seen == set(range(players))
@@ -130,7 +130,7 @@ def test_hot_seat_every_seat_plays_from_the_screen(players: int) -> None:
 def test_replay_to_the_start_and_back_to_the_end() -> None:
     board = CrossCribbBoard(players=2, seat=0, seed=9, level="random")
     rng = random.Random(3)
-    while board.game.phase is Phase.PLAY:
+    while board.game.phase is CrossCribbPhase.PLAY:
         _play_my_turn(board, rng, lay_away_chance=0.2)
     frames = board.game.replay()
     live = board.shown_board
@@ -221,7 +221,7 @@ def test_spanish() -> None:
     board.place(CENTRE)
     assert board.message == "La casilla central es de la carta inicial."
     rng = random.Random(0)
-    while board.game.phase is Phase.PLAY:
+    while board.game.phase is CrossCribbPhase.PLAY:
         _play_my_turn(board, rng, lay_away_chance=0.3)
     count = _text(board.count_text)
     assert "La cuenta de la ronda 1" in count and "Columna 3" in count and "Fila 5" in count
@@ -349,7 +349,7 @@ def test_no_english_left_in_spanish_and_portuguese(language: str) -> None:
     rng = random.Random(5)
     board.place(CENTRE)
     seen = [_shown_texts(board)]
-    while board.game.phase is Phase.PLAY:
+    while board.game.phase is CrossCribbPhase.PLAY:
         _play_my_turn(board, rng, lay_away_chance=0.3)
         seen.append(_shown_texts(board))
     board.step_back()
@@ -361,3 +361,92 @@ def test_no_english_left_in_spanish_and_portuguese(language: str) -> None:
     shown = "\n".join(seen + [_shown_texts(quiz)])
     leaks = sorted(piece for piece in fragments if piece in shown)
     assert not leaks, leaks
+
+
+# Muggins and the warning that a round can end the game (issue 11) ----------------------------------
+
+def _fill(board: CrossCribbBoard) -> None:
+    rng = random.Random(7)
+    while board.game.phase is CrossCribbPhase.PLAY:
+        _play_my_turn(board, rng, lay_away_chance=0.2)
+
+
+def test_muggins_is_offered_and_the_learner_counts_and_claims() -> None:
+    board = CrossCribbBoard(players=2, seat=None, seed=4, level="random")
+    assert not board.muggins_box.value and board.muggins_box.description == "Muggins"
+    board.muggins_box.value = True
+    board.new_game_button.click()
+    game = board.game
+    assert game.muggins and board.internal_errors == []
+    _fill(board)
+    assert game.phase is CrossCribbPhase.COUNT and board.count_text == ""
+    assert "how many points" in _text(board.turned_text)
+    # Counting is the learner's job now: the labels keep the points to themselves, the crib stays down.
+    assert all(_text(label).endswith("?") for label in board.line_labels.values())
+    assert "face down" in _text(board.crib_text)
+    assert board.announce_button.layout.display is None and not board.announce_button.disabled
+    # Over-counting is refused with the engine's reason, in words, and changes nothing.
+    holds = game.holds(game.counting)
+    before = _state(board)
+    board.count_box.value = holds + 1
+    board.announce_button.click()
+    assert _state(board) == before and f"{holds + 1} is more than" in board.message
+    claimed = 0
+    while game.phase is CrossCribbPhase.COUNT:
+        answer = game.awaiting_answer
+        if answer is None:
+            holds = game.holds(game.counting)
+            board.count_box.value = max(0, holds - 1)
+            board.announce_button.click()
+        elif answer.missed:
+            assert "Did they miss anything?" in _text(board.turned_text)
+            board.muggins_button.click()
+            claimed += 1
+            assert any(line.startswith("Muggins!") for line in board.log_lines)
+        else:
+            board.muggins_button.click()   # nothing was missed: refused, and said why
+            assert "nothing to claim" in board.message
+            board.accept_button.click()
+        assert board.internal_errors == []
+    result = game.last_round
+    assert not any(_text(label).endswith("?") for label in board.line_labels.values())
+    assert claimed and sum(result.muggins) == claimed
+    assert "by muggins" in _text(board.count_text)
+
+
+def test_muggins_in_spanish_and_portuguese() -> None:
+    for language, words in (("es", "¿cuántos puntos tiene?"), ("pt", "quantos pontos ela tem?")):
+        board = CrossCribbBoard(players=2, seat=0, seed=4, level="random", muggins=True, language=language)
+        _fill(board)
+        assert words in _text(board.turned_text)
+        board.count_box.value = 99
+        board.announce_button.click()
+        assert board.message and "more than" not in board.message and board.internal_errors == []
+
+
+def test_a_warning_when_the_round_can_end_the_game() -> None:
+    board = CrossCribbBoard(players=2, seat=0, seed=3, level="random", target=31)
+    warning = _text(board.warning_text)
+    assert "This round can end the game" in warning and "31 more to reach 31" in warning
+    rng = random.Random(1)
+    while board.game.phase is CrossCribbPhase.PLAY:
+        sides = board.game.round_could_end_game()
+        assert bool(board.warning_text) == bool(sides)
+        for side in sides:   # each side that could take the game, with what it needs
+            assert f"{board.game.points_to_win(side)} more to reach 31" in _text(board.warning_text)
+        _play_my_turn(board, rng)
+    assert board.warning_text == ""   # counted: the warning goes
+
+
+def test_the_result_says_games_in_the_singular_and_plural() -> None:
+    board = CrossCribbBoard(players=2, seat=None, seed=1, level="random", target=3)
+    rng = random.Random(4)
+    while not board.game.is_over:
+        if board.game.phase is CrossCribbPhase.ROUND_OVER:
+            board.next_round()
+        else:
+            _play_my_turn(board, rng)
+    text = _text(board.result_text)
+    games = board.game.result.games
+    assert (f"{games} games" in text) if games > 1 else ("1 game." in text)
+    assert "(s)" not in text

@@ -18,6 +18,9 @@ from .guided import GUIDED_HANDS, GuidedHand
 from .table import GameTable
 from .crosscribb import CrossCribbBoard
 from .crosscribb_quiz import CrossCribbQuiz
+from .deal import DealPractice
+from .exercise import (GamesQuestion, HandQuestion, HandsScoringQuestion, KeepsQuestion, LineQuestion,
+                       PegQuestion, PlayQuestion, RaceQuestion)
 
 __all__ = [
     "LANGUAGES", "t", "card_name", "describe_items", "spoken_count",
@@ -30,4 +33,6 @@ __all__ = [
     "PeggingWalkthrough", "PeggingPractice", "SolvedPlay", "SOLVED_PLAYS",
     "GameTable", "GuidedHand", "GUIDED_HANDS",
     "CrossCribbBoard", "CrossCribbQuiz",
+    "DealPractice", "HandQuestion", "PlayQuestion", "LineQuestion", "GamesQuestion", "PegQuestion",
+    "RaceQuestion", "KeepsQuestion", "HandsScoringQuestion",
 ]

@@ -13,7 +13,7 @@ from typing import Optional, Sequence
 
 import ipywidgets as w
 
-from cribbage.crosscribb import LEVELS, LINES, CrossCribbGame, Line, LineScore, RoundResult, play_round
+from cribbage.crosscribb import CROSSCRIBB_LEVELS, LINES, CrossCribbGame, Line, LineScore, RoundResult, play_round
 
 from ._base import Refused, View, guarded, style_tag
 from .crosscribb_view import XC_CSS, BoardGrid, as_hand, line_label, seat_names, side_name
@@ -33,8 +33,8 @@ class CrossCribbQuiz(View):
     def __init__(self, *, seeds: Sequence["int | str"] = (1, 2, 3), players: int = 4, level: str = "expected",
                  language: str = "en", four_colour: bool = False) -> None:
         super().__init__(language=language)
-        if level not in LEVELS:
-            raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+        if level not in CROSSCRIBB_LEVELS:
+            raise ValueError(f"level must be one of {', '.join(CROSSCRIBB_LEVELS)}, not {level!r}")
         if not seeds:
             raise ValueError("give at least one seed")
         self.seeds = tuple(seeds)
@@ -128,14 +128,16 @@ class CrossCribbQuiz(View):
 
     def score_of(self, line: Line) -> LineScore:
         """The engine's count of a line of the board on show."""
-        return (self._result.rows if line.kind == "row" else self._result.columns)[line.index]
+        return self._result.lines(line.side)[line.index]
 
     # Boards --------------------------------------------------------------------------------------------
     def _load(self, index: int) -> None:
         seed = self.seeds[index]
         game = CrossCribbGame(self.players, seed=seed)
-        play_round(game, [LEVELS[self.level](f"{seed}/seat {s}") for s in range(self.players)])
-        self._game, self._result, self._index = game, game.last_round, index
+        play_round(game, [CROSSCRIBB_LEVELS[self.level](f"{seed}/seat {s}") for s in range(self.players)])
+        result = game.last_round
+        assert result is not None   # play_round plays the round to its count
+        self._game, self._result, self._index = game, result, index
         sides = [game.side_of(s) for s in range(self.players)]
         self._names = seat_names(self.players, None, sides, self.language)
         self._counted: dict[Line, Optional[int]] = {}
@@ -230,7 +232,7 @@ class CrossCribbQuiz(View):
         line = self.line
         self._grid.show(board, marked=frozenset(line.squares), four_colour=self.four_colour)
         for each in LINES:
-            side = side_name(game, 0 if each.kind == "column" else 1, self._names, lang)
+            side = side_name(game, each.side, self._names, lang)
             points = self.score_of(each).total if each in self._counted else None
             self._grid.label(each, side, points)
         players = self._t("xc.n_players", n=self.players)

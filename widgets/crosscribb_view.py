@@ -14,13 +14,14 @@ from typing import Callable, Optional, Sequence
 import ipywidgets as w
 
 from cribbage import Card, HandScore
-from cribbage.crosscribb import (CENTRE, COLUMNS_SIDE, LINES, CrossCribbGame, Line, LineScore, RoundResult,
-                                 running_total)
+from cribbage.crosscribb import (CENTRE, COLUMNS_SIDE, LINES, CrossCribbGame, Line, LineKind, LineScore, RoundResult,
+                                 where_message)
+from cribbage.messages import render
 
 from .cards import card_html
 from .i18n import cards_text, describe_items, spoken_count, t
 
-__all__ = ["BoardGrid", "XC_CSS", "seat_names", "side_name", "line_label", "line_totals", "as_hand",
+__all__ = ["BoardGrid", "XC_CSS", "seat_names", "side_name", "line_label", "as_hand",
            "round_count_html", "where_text"]
 
 XC_CSS = """
@@ -96,17 +97,8 @@ def line_label(line: Line, language: str) -> str:
 
 
 def where_text(square: tuple[int, int], language: str) -> str:
-    return t("xc.where", language, row=square[0] + 1, column=square[1] + 1)
-
-
-def line_totals(board: Sequence[Optional[Card]], starter: Card) -> dict[Line, int]:
-    """What every line scores so far (the engine's running total) on a board of 25 squares."""
-    out = {}
-    for line in LINES:
-        placed = [board[r * 5 + c] for r, c in line.squares]
-        held = [card for card in placed if card is not None]
-        out[line] = running_total(held, starter if line.holds_starter else None)
-    return out
+    """"row 1, column 3": the engine's words for a square."""
+    return render(where_message(square), language)
 
 
 def as_hand(line: LineScore) -> HandScore:
@@ -188,7 +180,7 @@ class BoardGrid(w.GridBox):
         """Label a line with the side it scores for and its points (None: hidden, as in the quiz)."""
         lang = self.language
         pts = "?" if points is None else t("xc.pts", lang, n=points)
-        kind = "cc-xc-rowlabel" if line.kind == "row" else "cc-xc-collabel"
+        kind = "cc-xc-rowlabel" if line.kind is LineKind.ROW else "cc-xc-collabel"
         text = (f'<div class="cc-xc-label {kind}"><b>{html.escape(line_label(line, lang))}</b><br>'
                 f'{html.escape(side)}<br><span class="cc-xc-pts">{html.escape(pts)}</span></div>')
         if self.labels[line].value != text:
@@ -232,7 +224,12 @@ def round_count_html(game: CrossCribbGame, result: RoundResult, names: Sequence[
             if result.his_heels:
                 parts.append(f'<div class="cc-xc-line"><b>{html.escape(t("xc.count.heels", lang))}</b></div>')
         lines = result.lines_total(side)
-        if side == result.dealer_side:
+        if result.announced is not None:
+            said = t("xc.count.announced", lang, side=who, announced=result.announced[side],
+                     muggins=result.muggins[side])
+            parts.append(f'<div class="cc-xc-line"><b>{html.escape(said)}</b></div>')
+            text = t("xc.count.total", lang, side=who, total=result.totals[side])
+        elif side == result.dealer_side:
             text = t("xc.count.total_dealer", lang, side=who, lines=lines, crib=result.crib.total,
                      heels=result.his_heels, total=result.totals[side])
         else:

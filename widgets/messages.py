@@ -287,11 +287,12 @@ MESSAGES: dict[str, dict[str, str]] = {
 
 # The widgets of the play, the game table and CrossCribb keep their entries in files of their own.
 from .messages_crosscribb import MESSAGES as _CROSSCRIBB  # noqa: E402
+from .messages_exercise import MESSAGES as _EXERCISE  # noqa: E402
 from .messages_lab import MESSAGES as _LAB  # noqa: E402
 from .messages_play import MESSAGES as _PLAY  # noqa: E402
 from .messages_table import MESSAGES as _TABLE  # noqa: E402
 
-for _part in (_PLAY, _TABLE, _CROSSCRIBB, _LAB):
+for _part in (_PLAY, _TABLE, _CROSSCRIBB, _LAB, _EXERCISE):
     _clash = MESSAGES.keys() & _part.keys()
     if _clash:
         raise KeyError(f"catalogue keys defined twice: {sorted(_clash)}")

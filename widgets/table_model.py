@@ -83,6 +83,7 @@ class TableSession:
     _game: Game
     _computer: Player
     _driver: Driver
+    _level: str
     _picked: list[Card]
     _hinted: bool
     _advice_key: Any
@@ -119,7 +120,8 @@ class TableSession:
 
     @property
     def level(self) -> str:
-        return self._computer.level
+        """The level chosen for the computer (a guided hand plays the classic expert under it)."""
+        return self._level
 
     @property
     def picked(self) -> tuple[Card, ...]:
@@ -299,6 +301,7 @@ class TableSession:
     # ------------------------------------------------------------------ internals
     def _start(self, game: Game, level: str) -> None:
         self._game = game
+        self._level = level
         # A guided hand's lesson follows the line of the computer it was written for: the classic expert.
         self._computer = player(level if self.guide is None else "classic", seed=game.seed)
         # Stopping after every computer count, short or not, gives nothing away.

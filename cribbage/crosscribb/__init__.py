@@ -3,10 +3,16 @@
 - :mod:`.board`: squares and lines, :func:`score_line` (the count of one line of five cards) and
   :func:`running_total` (what a line being filled scores so far).
 - :mod:`.game`: :class:`CrossCribbGame`, the rounds and the game to 31 for 2, 3 or 4 players.
-- :mod:`.records`: its actions, the records of its log, the count of a round, the result of a game.
+- :mod:`.records`: its actions, the records of its log, the count of a round, the result of a game,
+  the reasons it refuses an action.
 - :mod:`.players`: the computer players, from random to one that weighs every square.
+- :mod:`.driver`: :class:`CrossCribbDriver`, which lets the computer seats act until a person decides.
 
-Rules: RULES.md, "CrossCribb".
+Names that would mean something else in :mod:`cribbage` carry the game's name: ``CrossCribbPhase``,
+``CrossCribbResult``, ``CrossCribbPlayer``, ``CROSSCRIBB_LEVELS``, ``play_crosscribb_game``,
+``crosscribb_game_value``.
+
+Rules: course/07_crosscribb.ipynb (stop 7).
 
 >>> from cribbage.crosscribb import CrossCribbGame, ExpectedValuePlayer, play_round
 >>> game = CrossCribbGame(4, seed=7)
@@ -15,25 +21,33 @@ Rules: RULES.md, "CrossCribb".
 >>> play_round(game, [ExpectedValuePlayer(seat) for seat in range(4)])
 >>> result = game.last_round
 >>> result.totals, result.winner, result.points, game.scores
-((33, 29), 0, 4, [4, 0])
+((33, 29), 0, 4, (4, 0))
 >>> str(result.columns[2])
 'fifteen two, fifteen four, fifteen six, and a run of three is nine'
 """
 
-from .board import (CENTRE, COLUMNS, LINES, ROWS, SQUARES, Line, LineScore, Square, SquareLike, line_name,
-                    line_total, running_total, score_board, score_line, square)
+from .board import (CENTRE, COLUMNS, LINES, ROWS, SQUARES, Line, LineKind, LineScore, Square, SquareLike, line_name,
+                    line_total, line_totals, running_total, score_board, score_line, square)
 from .game import INDIVIDUAL, CrossCribbGame, deal_piles, play_cycle, round_deck, turn_order
-from .records import (COLUMNS_SIDE, ROWS_SIDE, TARGET, Action, CutForDeal, Dealt, GameResult, GameWon, LaidAway,
-                      LayAway, NextRound, Phase, Place, Placed, Record, RoundResult, RoundScored, StarterTurned,
-                      Turned, game_value)
-from .players import LEVELS, AttackingPlayer, ExpectedValuePlayer, Player, RandomPlayer, play_game, play_round
+from .records import (COLUMNS_SIDE, ROWS_SIDE, TARGET, AcceptCount, Action, Announce, Announced, ClaimMuggins,
+                      CountAccepted, CrossCribbError, CrossCribbPhase, CrossCribbResult, CutForDeal,
+                      Dealt, GameWon, LaidAway, LayAway, MugginsClaimed, NextRound, Place, Placed, Record, RecordKind,
+                      Refusal, RoundResult, RoundScored, StarterTurned, Turned, crosscribb_finish,
+                      crosscribb_game_value, line_message, player_message, side_message, where_message)
+from .driver import Advance, CrossCribbDriver
+from .players import (CROSSCRIBB_LEVELS, AttackingPlayer, CrossCribbPlayer, ExpectedValuePlayer, RandomPlayer,
+                      count_truly, play_crosscribb_game, play_round)
 
 __all__ = [
-    "CENTRE", "COLUMNS", "LINES", "ROWS", "SQUARES", "Line", "LineScore", "Square", "SquareLike", "line_name",
-    "line_total", "running_total", "score_board", "score_line", "square",
-    "COLUMNS_SIDE", "ROWS_SIDE", "TARGET", "Action", "CrossCribbGame", "CutForDeal", "Dealt", "GameResult",
-    "GameWon", "LaidAway", "LayAway", "NextRound", "Phase", "Place", "Placed", "Record", "RoundResult",
-    "RoundScored", "StarterTurned", "Turned", "deal_piles", "game_value", "play_cycle", "round_deck",
-    "turn_order", "INDIVIDUAL",
-    "LEVELS", "AttackingPlayer", "ExpectedValuePlayer", "Player", "RandomPlayer", "play_game", "play_round",
+    "CENTRE", "COLUMNS", "LINES", "ROWS", "SQUARES", "Line", "LineKind", "LineScore", "Square", "SquareLike",
+    "line_name", "line_total", "line_totals", "running_total", "score_board", "score_line", "square",
+    "COLUMNS_SIDE", "ROWS_SIDE", "TARGET", "Action", "Place", "LayAway", "Announce", "ClaimMuggins", "AcceptCount",
+    "NextRound", "CrossCribbGame", "CrossCribbPhase", "CrossCribbResult", "CrossCribbError",
+    "Refusal", "RecordKind", "Record", "CutForDeal", "Dealt", "StarterTurned", "Turned", "Placed", "LaidAway",
+    "Announced", "MugginsClaimed", "CountAccepted", "RoundResult", "RoundScored", "GameWon",
+    "crosscribb_finish", "crosscribb_game_value", "line_message", "player_message", "side_message", "where_message",
+    "deal_piles", "play_cycle", "round_deck", "turn_order",
+    "INDIVIDUAL", "CrossCribbDriver", "Advance",
+    "CROSSCRIBB_LEVELS", "AttackingPlayer", "ExpectedValuePlayer", "CrossCribbPlayer", "RandomPlayer", "count_truly",
+    "play_crosscribb_game", "play_round",
 ]

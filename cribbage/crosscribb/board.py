@@ -4,7 +4,7 @@ The board is 5x5; a square is ``(row, column)``, both 0..4, and the starter sits
 ``(2, 2)``. Each row and each column is a line of five cards scored like a cribbage hand with no
 separate starter: fifteens, pairs and runs over the five; a flush for any four of the five in one
 suit (4) or all five (5); nobs (1) for the jack of the starter's suit, only in the centre row and
-the centre column, the two lines that hold the starter. Rules: RULES.md, "CrossCribb".
+the centre column, the two lines that hold the starter. Rules: course/07_crosscribb.ipynb.
 
 :func:`score_line` itemizes a line for people; :func:`line_total` gives the same total by table
 look-up for the computer players.
@@ -12,17 +12,20 @@ look-up for the computer players.
 
 from __future__ import annotations
 
+import enum
 from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence, Union
 
 from ..cards import Card, CardLike, cards, require_distinct
 from ..errors import InvalidHandError
+from ..messages import message
 from ..ranks import RANK_KEY as _POW5, points_by_key as _rank_table, rank_points
 from ..scoring import HandScore, ItemizedScore, ScoreItem, score_hand
 
-__all__ = ["Square", "SquareLike", "SIZE", "CENTRE", "SQUARES", "ROWS", "COLUMNS", "Line", "LINES",
-           "LineScore", "score_line", "line_total", "running_total", "score_board", "square", "line_name"]
+__all__ = ["Square", "SquareLike", "SIZE", "CENTRE", "SQUARES", "ROWS", "COLUMNS", "LineKind", "Line", "LINES",
+           "LineScore", "score_line", "line_total", "running_total", "line_totals", "score_board", "square",
+           "line_name"]
 
 SIZE = 5
 #: A square of the board: ``(row, column)``, each 0..4, row 0 at the top, column 0 at the left.
@@ -35,16 +38,34 @@ ROWS: tuple[tuple[Square, ...], ...] = tuple(tuple((r, c) for c in range(SIZE)) 
 COLUMNS: tuple[tuple[Square, ...], ...] = tuple(tuple((r, c) for r in range(SIZE)) for c in range(SIZE))
 
 
+class LineKind(str, enum.Enum):
+    """A row (scored by side 1) or a column (scored by side 0)."""
+
+    ROW = "row"
+    COLUMN = "column"
+
+    def __str__(self) -> str:
+        return self.value
+
+
 @dataclass(frozen=True, slots=True)
 class Line:
     """One of the ten lines: ``Line("row", 0)`` .. ``Line("column", 4)``."""
 
-    kind: str  # "row" or "column"
+    kind: LineKind
     index: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", LineKind(self.kind))
 
     @property
     def squares(self) -> tuple[Square, ...]:
-        return (ROWS if self.kind == "row" else COLUMNS)[self.index]
+        return (ROWS if self.kind is LineKind.ROW else COLUMNS)[self.index]
+
+    @property
+    def side(self) -> int:
+        """The side that scores this line: 0 for the columns, 1 for the rows."""
+        return 0 if self.kind is LineKind.COLUMN else 1
 
     @property
     def holds_starter(self) -> bool:
@@ -56,8 +77,8 @@ class Line:
 
 
 #: Rows 0..4, then columns 0..4.
-LINES: tuple[Line, ...] = tuple(Line("row", i) for i in range(SIZE)) + tuple(Line("column", i)
-                                                                           for i in range(SIZE))
+LINES: tuple[Line, ...] = (tuple(Line(LineKind.ROW, i) for i in range(SIZE))
+                           + tuple(Line(LineKind.COLUMN, i) for i in range(SIZE)))
 
 
 def line_name(line: Line) -> str:
@@ -70,11 +91,11 @@ def square(where: object) -> Square:
     if isinstance(where, int) and not isinstance(where, bool):
         if 0 <= where < SIZE * SIZE:
             return divmod(where, SIZE)
-        raise InvalidHandError(f"square index must be 0..24, not {where}")
+        raise InvalidHandError(message("crosscribb.err.square_index", where=where))
     if (isinstance(where, tuple) and len(where) == 2
             and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < SIZE for x in where)):
         return (where[0], where[1])
-    raise InvalidHandError(f"not a square: {where!r} (give (row, column), each 0..4, or 0..24)")
+    raise InvalidHandError(message("crosscribb.err.square", where=repr(where)))
 
 
 _FLUSH_NAMES = {4: "four", 5: "five"}
@@ -111,14 +132,13 @@ def _line_cards(line: "Iterable[CardLike] | str", starter: Optional[CardLike]
                 ) -> tuple[tuple[Card, ...], Optional[Card]]:
     five = cards(line, distinct=False)
     if len(five) != SIZE:
-        raise InvalidHandError(f"a line is five cards, not {len(five)}")
+        raise InvalidHandError(message("crosscribb.err.line_size", n=len(five)))
     require_distinct(five)
     if starter is None:
         return five, None
     turned = Card.parse(starter)
     if turned not in five:
-        raise InvalidHandError(f"the starter {turned} is not in the line: give the starter only for "
-                               "the centre row and column, which hold it")
+        raise InvalidHandError(message("crosscribb.err.starter_not_in_line", card=turned))
     return five, turned
 
 
@@ -188,7 +208,7 @@ def running_total(line: "Iterable[CardLike] | str", starter: Optional[CardLike] 
     """
     placed = cards(line, distinct=False)
     if len(placed) > SIZE:
-        raise InvalidHandError(f"a line holds at most five cards, not {len(placed)}")
+        raise InvalidHandError(message("crosscribb.err.line_too_long", n=len(placed)))
     require_distinct(placed)
     total = rank_points([card.rank for card in placed])
     if placed:
@@ -197,9 +217,26 @@ def running_total(line: "Iterable[CardLike] | str", starter: Optional[CardLike] 
     if starter is not None:
         turned = Card.parse(starter)
         if turned not in placed:
-            raise InvalidHandError(f"the starter {turned} is not in the line")
+            raise InvalidHandError(message("crosscribb.err.starter_not_in_line", card=turned))
         total += sum(1 for c in placed if c.rank == 11 and c.suit == turned.suit and c != turned)
     return total
+
+
+def line_totals(board: Sequence[Optional[Card]], starter: Card) -> dict[Line, int]:
+    """What every line scores so far (:func:`running_total`) on a board of 25 squares given row by row,
+    None for an open square; ``starter`` counts for nobs in the centre row and column.
+
+    >>> from cribbage import Card
+    >>> squares = [None] * 25; squares[12] = Card.parse("5H"); squares[13] = Card.parse("5S")
+    >>> totals = line_totals(squares, Card.parse("5H"))
+    >>> totals[LINES[2]], totals[LINES[7]]
+    (2, 0)
+    """
+    out = {}
+    for line in LINES:
+        held = [card for card in (board[r * SIZE + c] for r, c in line.squares) if card is not None]
+        out[line] = running_total(held, starter if line.holds_starter else None)
+    return out
 
 
 def score_board(grid: Sequence[Sequence[CardLike]]) -> tuple[tuple[LineScore, ...], tuple[LineScore, ...]]:
@@ -209,7 +246,7 @@ def score_board(grid: Sequence[Sequence[CardLike]]) -> tuple[tuple[LineScore, ..
     """
     rows = [cards(row, distinct=False) for row in grid]
     if len(rows) != SIZE or any(len(row) != SIZE for row in rows):
-        raise InvalidHandError("a board is five rows of five cards")
+        raise InvalidHandError(message("crosscribb.err.board_shape"))
     require_distinct([card for row in rows for card in row])
     starter = rows[CENTRE[0]][CENTRE[1]]
     row_scores = tuple(score_line(rows[r], starter if r == CENTRE[0] else None) for r in range(SIZE))

@@ -13,25 +13,34 @@ Everything random follows from ``seed``: the cut for deal, each round's shuffle 
 starter. Automatic steps (the cut for deal, the deal, turning the starter, turning up each card,
 scoring the round) happen by themselves and are logged; the players act with :meth:`place` and
 :meth:`lay_away`, and :meth:`next_round` starts the next round once a view has shown the count.
+Each action comes as a trio, as in :class:`cribbage.Game`: ``verify_x`` raises a
+:class:`CrossCribbError` saying why not, ``can_x`` answers yes or no, ``x`` acts and returns the
+record it logged. A refused action changes nothing; :meth:`undo` takes back the last action.
+
+With ``muggins=True`` the round is not counted by itself: each side announces its lines (the side
+that did not deal first, the dealer's side then adding its crib), and after each count the other
+side claims the points it missed (:meth:`claim_muggins`) or lets it stand (:meth:`accept_count`).
+The round's difference is taken after the claims.
 
 The game ends when a side reaches 31. Its value in games follows the margin, which we take to be
-the difference of the two sides' final scores: 15 or less a win (1 game), 16 to 30 a skunk (2),
-31 or more a double skunk (3). Rules: RULES.md, "CrossCribb".
+the difference of the two sides' final scores (:func:`crosscribb_finish`).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Optional, Union
+from typing import Any, Callable, Optional, Union
 
 from ..cards import Card, CardLike, Deck
-from ..errors import CribbageError, IllegalActionError
-from ..scoring import score_hand
-from .board import (CENTRE, COLUMNS, ROWS, SIZE, SQUARES, Square, SquareLike, running_total, score_board,
-                    square)
-from .records import (CARDS_IN_PLAY, COLUMNS_SIDE, TARGET, Action, CutForDeal, Dealt, GameResult,
-                      GameWon, LaidAway, LayAway, NextRound, Phase, Place, Placed, Record, RoundResult,
-                      RoundScored, StarterTurned, Turned, game_value)
+from ..errors import CribbageError
+from ..messages import message
+from ..scoring import hand_total, score_hand
+from .board import (CENTRE, LINES, SIZE, SQUARES, Line, Square, SquareLike, line_total,
+                    line_totals, score_board, square)
+from .records import (CARDS_IN_PLAY, COLUMNS_SIDE, TARGET, AcceptCount, Action, Announce, Announced, ClaimMuggins,
+                      CountAccepted, CrossCribbError, CrossCribbPhase, CrossCribbResult, CutForDeal, Dealt, GameWon,
+                      LaidAway, LayAway, MugginsClaimed, NextRound, Place, Placed, Record, Refusal, RoundResult,
+                      RoundScored, StarterTurned, Turned)
 
 __all__ = ["CrossCribbGame", "play_cycle", "turn_order", "deal_piles", "round_deck", "INDIVIDUAL"]
 
@@ -40,6 +49,13 @@ __all__ = ["CrossCribbGame", "play_cycle", "turn_order", "deal_piles", "round_de
 #: The individual in a three-player game.
 INDIVIDUAL = 1
 
+_PLAY, _COUNT, _ROUND_OVER, _OVER = (CrossCribbPhase.PLAY, CrossCribbPhase.COUNT, CrossCribbPhase.ROUND_OVER,
+                                     CrossCribbPhase.OVER)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
 
 def _cycle(players: int) -> tuple[int, ...]:
     # Three players: the individual (seat 1) comes between each of the team members' turns.
@@ -47,9 +63,9 @@ def _cycle(players: int) -> tuple[int, ...]:
 
 
 def _check_players(players: object) -> int:
-    if not isinstance(players, int) or isinstance(players, bool) or players not in (2, 3, 4):
-        raise CribbageError(f"CrossCribb is for 2, 3 or 4 players, not {players!r}")
-    return players
+    if not _is_int(players) or players not in (2, 3, 4):
+        raise CrossCribbError(Refusal.PLAYERS, players=players)
+    return players  # type: ignore[return-value]
 
 
 def play_cycle(players: int, dealer: int, length: int) -> tuple[int, ...]:
@@ -89,8 +105,12 @@ def _crib_share(pile_size: int) -> int:
     return 2 if pile_size == 14 else 1
 
 
-def _where(sq: Square) -> str:
-    return f"row {sq[0] + 1}, column {sq[1] + 1}"
+# The state an action may change, in the order :meth:`CrossCribbGame._snapshot` lists it. Lists are
+# copied on the way in and out; cards, tuples and records are immutable and shared.
+_STATE = ("_scores", "_rounds", "_round_number", "_result", "_phase", "_dealer", "_starter", "_his_heels",
+          "_piles", "_share", "_owes", "_left", "_order", "_turn", "_board", "_crib", "_turned", "_to_act",
+          "_counts", "_count_step", "_answer", "_announced", "_muggins_taken")
+_LISTS = frozenset({"_rounds", "_owes", "_left", "_board", "_crib", "_counts"})
 
 
 class CrossCribbGame:
@@ -98,42 +118,103 @@ class CrossCribbGame:
 
     >>> game = CrossCribbGame(2, seed=1)
     >>> game.phase, len(game.legal_actions())
-    (<Phase.PLAY: 'play'>, 25)
+    (<CrossCribbPhase.PLAY: 'play'>, 25)
     >>> game.place(game.to_act, (0, 0)).square
     (0, 0)
+    >>> game.undo(); game.at((0, 0)) is None
+    True
     """
 
     def __init__(self, players: int = 4, *, seed: object = None, target: int = TARGET,
-                 dealer: Optional[int] = None) -> None:
-        self.players = _check_players(players)
-        if not isinstance(target, int) or isinstance(target, bool) or target < 1:
-            raise CribbageError(f"the target must be a positive whole number, not {target!r}")
-        #: The seed everything random follows from (drawn at random when not given, and kept).
-        self.seed = seed if seed is not None else random.SystemRandom().randrange(2 ** 63)
-        self.target = target
-        self.scores = [0, 0]
-        self.log: list[Record] = []
-        self.rounds: list[RoundResult] = []
-        self.round_number = 0
-        self.result: Optional[GameResult] = None
-        self.phase = Phase.PLAY
-        if dealer is None:
-            dealer = self._cut_for_deal()
-        elif not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < players:
-            raise CribbageError(f"the dealer must be a seat 0..{players - 1}, not {dealer!r}")
-        self.dealer: int = dealer
+                 dealer: Optional[int] = None, muggins: bool = False) -> None:
+        self._players = _check_players(players)
+        if not _is_int(target) or target < 1:
+            raise CrossCribbError(Refusal.TARGET, target=target)
+        if dealer is not None and (not _is_int(dealer) or not 0 <= dealer < players):
+            raise CrossCribbError(Refusal.DEALER, dealer=dealer, last=players - 1)
+        self._seed = seed if seed is not None else random.SystemRandom().randrange(2 ** 63)
+        self._target = target
+        self._muggins_on = bool(muggins)
+        self._scores: tuple[int, int] = (0, 0)
+        self._log: list[Record] = []
+        self._history: list[tuple[tuple[Any, ...], int]] = []
+        self._rounds: list[RoundResult] = []
+        self._round_number = 0
+        self._result: Optional[CrossCribbResult] = None
+        self._phase = _PLAY
+        self._dealer: int = dealer if dealer is not None else self._cut_for_deal()
         self._start_round()
+
+    # Options and the score -----------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self._players
+
+    @property
+    def seed(self) -> object:
+        """The seed everything random follows from (drawn at random when not given, and kept)."""
+        return self._seed
+
+    @property
+    def target(self) -> int:
+        return self._target
+
+    @property
+    def muggins(self) -> bool:
+        """Whether muggins is on: the sides announce their counts and may claim what the other missed."""
+        return self._muggins_on
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Points pegged so far by side 0 (columns) and side 1 (rows)."""
+        return self._scores
+
+    @property
+    def log(self) -> tuple[Record, ...]:
+        """Every record so far, in order."""
+        return tuple(self._log)
+
+    @property
+    def rounds(self) -> tuple[RoundResult, ...]:
+        """The count of every finished round."""
+        return tuple(self._rounds)
+
+    @property
+    def round_number(self) -> int:
+        return self._round_number
+
+    @property
+    def result(self) -> Optional[CrossCribbResult]:
+        return self._result
+
+    @property
+    def phase(self) -> CrossCribbPhase:
+        return self._phase
+
+    @property
+    def dealer(self) -> int:
+        return self._dealer
+
+    @property
+    def starter(self) -> Card:
+        return self._starter
+
+    @property
+    def his_heels(self) -> int:
+        """2 when the starter is a jack (for the dealer's side), else 0."""
+        return self._his_heels
 
     # Seats and sides ------------------------------------------------------------------------------
 
     def side_of(self, seat: int) -> int:
         """0 (columns) or 1 (rows)."""
         self._check_seat(seat)
-        return seat % 2 if self.players != 3 else int(seat == INDIVIDUAL)
+        return seat % 2 if self._players != 3 else int(seat == INDIVIDUAL)
 
     def seats_of(self, side: int) -> tuple[int, ...]:
         """The seats of a side."""
-        return tuple(s for s in range(self.players) if self.side_of(s) == side)
+        return tuple(s for s in range(self._players) if self.side_of(s) == side)
 
     @staticmethod
     def lines_of(side: int) -> str:
@@ -142,85 +223,103 @@ class CrossCribbGame:
 
     @property
     def dealer_side(self) -> int:
-        return self.side_of(self.dealer)
+        return self.side_of(self._dealer)
 
     # The automatic steps --------------------------------------------------------------------------
 
     def _cut_for_deal(self) -> int:
-        rng = random.Random(f"{self.seed}/crosscribb/cut for deal")
+        rng = random.Random(f"{self._seed}/crosscribb/cut for deal")
         while True:
             deck = Deck().shuffled(rng.randrange(2 ** 63))
-            cuts = tuple(deck[:self.players])
+            cuts = tuple(deck[:self._players])
             low = min(card.rank for card in cuts)
             lowest = [seat for seat, card in enumerate(cuts) if card.rank == low]
             dealer = lowest[0] if len(lowest) == 1 else None
-            self.log.append(CutForDeal(cuts, dealer))
+            self._log.append(CutForDeal(cuts, dealer))
             if dealer is not None:
                 return dealer
 
     def _start_round(self) -> None:
-        self.round_number += 1
-        deck = round_deck(self.seed, self.round_number)
-        piles, rest = deal_piles(deck, self.players, self.dealer)
-        cut_at = random.Random(f"{self.seed}/crosscribb/cut {self.round_number}").randrange(len(rest))
-        self.starter: Card = rest.cut(cut_at)
-        self.his_heels = 2 if self.starter.rank == 11 else 0
+        self._round_number += 1
+        deck = round_deck(self._seed, self._round_number)
+        piles, rest = deal_piles(deck, self._players, self._dealer)
+        cut_at = random.Random(f"{self._seed}/crosscribb/cut {self._round_number}").randrange(len(rest))
+        self._starter: Card = rest.cut(cut_at)
+        self._his_heels = 2 if self._starter.rank == 11 else 0
         self._piles = [list(p) for p in piles]
         self._share = tuple(_crib_share(len(p)) for p in piles)
         self._owes = list(self._share)
         self._left = [len(p) - share for p, share in zip(piles, self._share)]  # placements to make
-        self._order = turn_order(self.players, self.dealer)
+        self._order = turn_order(self._players, self._dealer)
         self._turn = 0
         self._board: list[Optional[Card]] = [None] * (SIZE * SIZE)
-        self._board[CENTRE[0] * SIZE + CENTRE[1]] = self.starter
+        self._board[CENTRE[0] * SIZE + CENTRE[1]] = self._starter
         self._crib: list[tuple[int, Card]] = []
         self._turned: Optional[Card] = None
         self._to_act: Optional[int] = None
-        self.phase = Phase.PLAY
-        self.log.append(Dealt(self.round_number, self.dealer, piles))
-        self.log.append(StarterTurned(self.round_number, self.starter, self.his_heels))
+        self._counts: list[int] = []  # muggins: the points announced for each item counted so far
+        self._count_step = 0
+        self._answer: Optional[Announced] = None  # muggins: the count waiting for the other side's answer
+        self._announced = (0, 0)
+        self._muggins_taken = (0, 0)
+        self._phase = _PLAY
+        self._log.append(Dealt(self._round_number, self._dealer, piles))
+        self._log.append(StarterTurned(self._round_number, self._starter, self._his_heels, self._dealer))
         self._turn_up(self._order[0])
 
     def _turn_up(self, seat: int) -> None:
         card = self._piles[seat].pop(0)
         self._to_act, self._turned = seat, card
-        self.log.append(Turned(self.round_number, seat, card))
+        self._log.append(Turned(self._round_number, seat, card))
 
     def _next_turn(self) -> None:
         self._turn += 1
         if self._turn < len(self._order):
             self._turn_up(self._order[self._turn])
+        elif self._muggins_on:
+            self._to_act, self._turned = None, None
+            self._phase = _COUNT
+            self._to_act = self._counter()
         else:
             self._score_round()
 
+    def _grid(self) -> list[list[Card]]:
+        return [[self._board[r * SIZE + c] for c in range(SIZE)] for r in range(SIZE)]  # type: ignore[misc]
+
     def _score_round(self) -> None:
-        self._to_act, self._turned = None, None
-        grid = [[self._board[r * SIZE + c] for c in range(SIZE)] for r in range(SIZE)]
-        rows, columns = score_board(grid)  # type: ignore[arg-type]
-        crib = score_hand([card for _, card in self._crib], self.starter, crib=True)
+        self._to_act, self._turned, self._answer = None, None, None
+        rows, columns = score_board(self._grid())
+        crib = score_hand([card for _, card in self._crib], self._starter, crib=True)
         side = self.dealer_side
-        totals = [sum(line.total for line in columns), sum(line.total for line in rows)]
-        totals[side] += crib.total + self.his_heels
+        if self._muggins_on:
+            totals = [self._announced[0] + self._muggins_taken[0], self._announced[1] + self._muggins_taken[1]]
+            announced: Optional[tuple[int, int]] = self._announced
+        else:
+            totals = [sum(line.total for line in columns), sum(line.total for line in rows)]
+            totals[side] += crib.total
+            announced = None
+        totals[side] += self._his_heels
         winner = None if totals[0] == totals[1] else (0 if totals[0] > totals[1] else 1)
         points = abs(totals[0] - totals[1])
-        result = RoundResult(self.round_number, self.dealer, side, self.starter, rows, columns, crib,
-                             self.his_heels, (totals[0], totals[1]), winner, points)
-        self.rounds.append(result)
-        self.log.append(RoundScored(self.round_number, result))
+        result = RoundResult(self._round_number, self._dealer, side, self._starter, rows, columns, crib,
+                             self._his_heels, (totals[0], totals[1]), winner, points, self._muggins_taken,
+                             announced)
+        self._rounds.append(result)
+        self._log.append(RoundScored(self._round_number, result))
         if winner is not None:
-            self.scores[winner] += points
-        self.phase = Phase.ROUND_OVER
-        if winner is not None and self.scores[winner] >= self.target:
-            margin = self.scores[winner] - self.scores[1 - winner]
-            self.result = GameResult(winner, (self.scores[0], self.scores[1]), margin, game_value(margin))
-            self.log.append(GameWon(self.round_number, self.result))
-            self.phase = Phase.OVER
+            self._scores = _with(self._scores, winner, self._scores[winner] + points)
+        self._phase = _ROUND_OVER
+        if winner is not None and self._scores[winner] >= self._target:
+            self._result = CrossCribbResult.of(self._scores)
+            self._log.append(GameWon(self._round_number, self._result))
+            self._phase = _OVER
 
     # What a player may see ------------------------------------------------------------------------
 
     @property
     def to_act(self) -> Optional[int]:
-        """The seat whose turn it is; None between rounds and after the game."""
+        """The seat whose turn it is: to place or lay away, or (muggins) to announce a count or answer
+        the other side's; None between rounds and after the game."""
         return self._to_act
 
     @property
@@ -232,12 +331,17 @@ class CrossCribbGame:
     def must_lay_away(self) -> bool:
         """True when ``to_act`` has filled all its squares and still owes the crib: it must lay away."""
         seat = self._to_act
-        return seat is not None and self._left[seat] == 0
+        return self._phase is _PLAY and seat is not None and self._left[seat] == 0
 
     @property
     def board(self) -> tuple[tuple[Optional[Card], ...], ...]:
         """Five rows of five squares; None for an open square. The starter is in the centre."""
         return tuple(tuple(self._board[r * SIZE: r * SIZE + SIZE]) for r in range(SIZE))
+
+    @property
+    def squares(self) -> tuple[Optional[Card], ...]:
+        """The 25 squares row by row (index ``row * 5 + column``); None for an open square."""
+        return tuple(self._board)
 
     def at(self, where: SquareLike) -> Optional[Card]:
         """The card on a square, or None."""
@@ -246,11 +350,12 @@ class CrossCribbGame:
 
     def running_totals(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """What each row and each column scores so far with the cards on it (the starter included)."""
-        def total(line: tuple[Square, ...], centre: bool) -> int:
-            placed = [card for card in (self._board[r * SIZE + c] for r, c in line) if card is not None]
-            return running_total(placed, self.starter if centre else None)
-        return (tuple(total(line, i == CENTRE[0]) for i, line in enumerate(ROWS)),
-                tuple(total(line, i == CENTRE[1]) for i, line in enumerate(COLUMNS)))
+        totals = line_totals(self._board, self._starter)
+        return (tuple(totals[line] for line in LINES[:SIZE]), tuple(totals[line] for line in LINES[SIZE:]))
+
+    def line_totals(self) -> dict[Line, int]:
+        """What every line scores so far, by :class:`Line`."""
+        return line_totals(self._board, self._starter)
 
     def open_squares(self) -> list[Square]:
         """The squares still empty, row by row."""
@@ -295,21 +400,69 @@ class CrossCribbGame:
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self._phase is _OVER
 
     @property
     def winner(self) -> Optional[int]:
         """The winning side once the game is over."""
-        return self.result.winner if self.result else None
+        return self._result.winner if self._result else None
 
     @property
     def last_round(self) -> Optional[RoundResult]:
-        return self.rounds[-1] if self.rounds else None
+        return self._rounds[-1] if self._rounds else None
+
+    def points_to_win(self, side: int) -> int:
+        """How many points ``side`` still needs to reach the target."""
+        if side not in (0, 1):
+            raise CrossCribbError(Refusal.NOT_A_SIDE, side=side)
+        return max(0, self._target - self._scores[side])
+
+    def round_could_end_game(self) -> tuple[int, ...]:
+        """The sides that could reach the target with the round now being played.
+
+        A side pegs the difference of the round's totals, so it could when the best difference
+        still possible reaches what it needs: its own lines and crib at the most they can score
+        (an unfinished line or crib at 29, the most five cards hold), the other side's at the least
+        (a line's count only grows as cards are added, so what it holds so far). With muggins the
+        other side may yet announce nothing and have all of it claimed, and what was announced,
+        claimed or let stand is settled. Empty between rounds and after the game.
+        """
+        if self._phase not in (_PLAY, _COUNT):
+            return ()
+        totals = line_totals(self._board, self._starter)
+        crib_known = len(self._crib) == 4
+        most: dict[Optional[Line], int] = {}
+        least: dict[Optional[Line], int] = {}
+        for line in LINES:
+            full = all(self._board[r * SIZE + c] is not None for r, c in line.squares)
+            most[line], least[line] = (totals[line] if full else 29), totals[line]
+        crib_holds = hand_total(self.crib, self._starter, crib=True) if crib_known else None
+        most[None], least[None] = (29 if crib_holds is None else crib_holds), (crib_holds or 0)
+        items = self._count_items()
+        # Items not yet announced: all of them while the board is filled.
+        first = 0 if self._phase is _PLAY else self._count_step + (self._answer is not None)
+        pending = self._answer
+        out = []
+        for side in (0, 1):
+            def owner(item: Optional[Line]) -> int:
+                return self.dealer_side if item is None else item.side
+            best = self._his_heels if side == self.dealer_side else -self._his_heels
+            if self._muggins_on:
+                best += (self._announced[side] + self._muggins_taken[side]
+                         - self._announced[1 - side] - self._muggins_taken[1 - side])
+                best += sum(most[item] for item in items[first:])   # theirs claimed in full
+                if pending is not None and pending.side != side:
+                    best += pending.missed
+            else:
+                best += sum(most[item] if owner(item) == side else -least[item] for item in items)
+            if best >= self.points_to_win(side):
+                out.append(side)
+        return tuple(out)
 
     def moves(self, round_number: Optional[int] = None) -> list[Union[Placed, LaidAway]]:
         """The placements and lay-aways of a round (the current one by default), in order."""
-        n = self.round_number if round_number is None else round_number
-        return [r for r in self.log if isinstance(r, (Placed, LaidAway)) and r.round == n]
+        n = self._round_number if round_number is None else round_number
+        return [r for r in self._log if isinstance(r, (Placed, LaidAway)) and r.round == n]
 
     def replay(self, round_number: Optional[int] = None
                ) -> list[tuple[Union[StarterTurned, Placed, LaidAway], tuple[Optional[Card], ...], int]]:
@@ -317,10 +470,10 @@ class CrossCribbGame:
 
         Squares are listed row by row (index ``row * 5 + column``).
         """
-        n = self.round_number if round_number is None else round_number
-        start = next((r for r in self.log if isinstance(r, StarterTurned) and r.round == n), None)
+        n = self._round_number if round_number is None else round_number
+        start = next((r for r in self._log if isinstance(r, StarterTurned) and r.round == n), None)
         if start is None:
-            raise CribbageError(f"there is no round {n} (rounds so far: {self.round_number})")
+            raise CrossCribbError(Refusal.NO_ROUND, round=n, rounds=self._round_number)
         board: list[Optional[Card]] = [None] * (SIZE * SIZE)
         board[CENTRE[0] * SIZE + CENTRE[1]] = start.starter
         crib = 0
@@ -333,59 +486,154 @@ class CrossCribbGame:
             frames.append((move, tuple(board), crib))
         return frames
 
+    # Muggins: what is being counted -----------------------------------------------------------------
+
+    def _count_items(self) -> list[Optional[Line]]:
+        # The side that did not deal counts first (seed 003); the dealer's side adds its crib (None).
+        first = 1 - self.dealer_side
+        return ([line for line in LINES if line.side == first] + [line for line in LINES if line.side != first]
+                + [None])
+
+    def _counter(self) -> int:
+        side = self.counting_side
+        assert side is not None
+        return self.seats_of(side)[0]
+
+    @property
+    def counting(self) -> Optional[Line]:
+        """Muggins: the line being counted now (None for the crib, or when nothing is being counted:
+        see :attr:`counting_side`)."""
+        if self._phase is not _COUNT:
+            return None
+        if self._answer is not None:
+            return self._answer.line
+        return self._count_items()[self._count_step]
+
+    @property
+    def counting_side(self) -> Optional[int]:
+        """Muggins: the side whose line or crib is being counted now, else None."""
+        if self._phase is not _COUNT:
+            return None
+        if self._answer is not None:
+            return self._answer.side
+        item = self._count_items()[self._count_step]
+        return self.dealer_side if item is None else item.side
+
+    @property
+    def awaiting_answer(self) -> Optional[Announced]:
+        """Muggins: the count the other side must now claim muggins on or accept, else None."""
+        return self._answer
+
+    def holds(self, line: Optional[Line]) -> int:
+        """What a full line (or the crib, ``None``) holds, once the board is full."""
+        if self._phase is _PLAY:
+            raise CrossCribbError(Refusal.STILL_PLAYING, round=self._round_number)
+        if line is None:
+            return hand_total(self.crib, self._starter, crib=True)
+        cards_ = [self._board[r * SIZE + c] for r, c in line.squares]
+        return line_total(cards_, self._starter if line.holds_starter else None)  # type: ignore[arg-type]
+
+    # Copy and undo --------------------------------------------------------------------------------
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        return tuple(list(getattr(self, name)) if name in _LISTS else
+                     [list(p) for p in self._piles] if name == "_piles" else getattr(self, name)
+                     for name in _STATE)
+
+    def _restore(self, state: tuple[Any, ...]) -> None:
+        for name, value in zip(_STATE, state):
+            if name in _LISTS:
+                value = list(value)
+            elif name == "_piles":
+                value = [list(p) for p in value]
+            setattr(self, name, value)
+
+    def _push(self) -> None:
+        self._history.append((self._snapshot(), len(self._log)))
+
+    def copy(self) -> "CrossCribbGame":
+        """An independent copy for look-ahead, undo history included (records are immutable and shared)."""
+        other = object.__new__(CrossCribbGame)
+        other.__dict__.update(self.__dict__)
+        other._restore(self._snapshot())
+        other._log = list(self._log)
+        other._history = list(self._history)
+        return other
+
+    @property
+    def history_length(self) -> int:
+        """How many actions :meth:`undo` can take back."""
+        return len(self._history)
+
+    def verify_undo(self) -> None:
+        if not self._history:
+            raise CrossCribbError(Refusal.NOTHING_TO_UNDO)
+
+    def can_undo(self) -> bool:
+        return bool(self._history)
+
+    def undo(self) -> None:
+        """Take back the last action and the automatic steps that followed it."""
+        self.verify_undo()
+        state, n_log = self._history.pop()
+        self._restore(state)
+        del self._log[n_log:]
+
     # Actions -------------------------------------------------------------------------------------
 
     def _check_seat(self, seat: object) -> None:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
-            raise IllegalActionError(f"there is no seat {seat!r}: seats are 0..{self.players - 1}")
+        if not _is_int(seat) or not 0 <= seat < self._players:  # type: ignore[operator]
+            raise CrossCribbError(Refusal.NOT_A_SEAT, seat=seat, last=self._players - 1)
+
+    def _verify_open(self) -> None:
+        if self._phase is _OVER:
+            raise CrossCribbError(Refusal.GAME_OVER)
 
     def _verify_turn(self, seat: int, card: Optional[CardLike]) -> None:
-        if self.phase is Phase.OVER:
-            raise IllegalActionError("the game is over")
-        if self.phase is Phase.ROUND_OVER:
-            raise IllegalActionError("the round is over: deal the next round first")
+        self._verify_open()
+        if self._phase is _ROUND_OVER:
+            raise CrossCribbError(Refusal.ROUND_OVER)
+        if self._phase is _COUNT:
+            raise CrossCribbError(Refusal.COUNTING)
         self._check_seat(seat)
         if seat != self._to_act:
-            raise IllegalActionError(f"it is seat {self._to_act}'s turn, not seat {seat}'s")
+            raise CrossCribbError(Refusal.NOT_YOUR_TURN, seat=seat, to_act=self._to_act)
         if card is not None:
             try:
                 given = Card.parse(card)
-            except CribbageError as error:
-                raise IllegalActionError(str(error)) from None
+            except CribbageError:
+                raise CrossCribbError(Refusal.NOT_A_CARD, given=card) from None
             if given != self._turned:
-                raise IllegalActionError(f"{given} is not your card: you turned up {self._turned}")
+                raise CrossCribbError(Refusal.NOT_YOUR_CARD, card=given, turned=self._turned)
 
-    def verify_place(self, seat: int, where: SquareLike, card: Optional[CardLike] = None) -> None:
-        """Raise :class:`IllegalActionError` saying why ``seat`` may not place its turned card there now."""
+    def verify_place(self, seat: int, where: SquareLike, card: Optional[CardLike] = None) -> Square:
+        """Raise :class:`CrossCribbError` saying why ``seat`` may not place its turned card there now;
+        return the square."""
         self._verify_turn(seat, card)
         if self._left[seat] == 0:
             owed = self._owes[seat]
-            raise IllegalActionError(f"you have no squares left to fill and still owe the crib {owed} "
-                                     f"card{'s' if owed > 1 else ''}: lay {self._turned} away")
+            raise CrossCribbError(Refusal.FORCED, card=self._turned, n=owed)
         try:
             sq = square(where)
-        except CribbageError as error:
-            raise IllegalActionError(str(error)) from None
-        held = self._board[sq[0] * SIZE + sq[1]]
+        except CribbageError:
+            raise CrossCribbError(Refusal.NOT_A_SQUARE, where=where) from None
         if sq == CENTRE:
-            raise IllegalActionError("the centre square holds the starter")
+            raise CrossCribbError(Refusal.CENTRE)
+        held = self._board[sq[0] * SIZE + sq[1]]
         if held is not None:
-            raise IllegalActionError(f"{_where(sq)} is taken by {held}")
+            raise CrossCribbError(Refusal.OCCUPIED, square=sq, card=held)
+        return sq
 
     def can_place(self, seat: int, where: SquareLike, card: Optional[CardLike] = None) -> bool:
-        try:
-            self.verify_place(seat, where, card)
-        except IllegalActionError:
-            return False
-        return True
+        return _can(self.verify_place, seat, where, card)
 
     def place(self, seat: int, where: SquareLike, card: Optional[CardLike] = None) -> Placed:
         """Place the turned card face up on an open square. ``card``, if given, must be the turned card."""
-        self.verify_place(seat, where, card)
-        sq = square(where)
-        placed = Placed(self.round_number, seat, self._turned, sq)  # type: ignore[arg-type]
+        sq = self.verify_place(seat, where, card)
+        self._push()
+        placed = Placed(self._round_number, seat, self._turned, sq)  # type: ignore[arg-type]
         self._board[sq[0] * SIZE + sq[1]] = self._turned
-        self.log.append(placed)
+        self._log.append(placed)
         self._left[seat] -= 1
         if self._left[seat] == 0 and self._owes[seat] > 0:
             self._turn_up(seat)  # the rest must go to the crib
@@ -394,86 +642,210 @@ class CrossCribbGame:
         return placed
 
     def verify_lay_away(self, seat: int, card: Optional[CardLike] = None) -> None:
-        """Raise :class:`IllegalActionError` saying why ``seat`` may not lay its turned card away now."""
+        """Raise :class:`CrossCribbError` saying why ``seat`` may not lay its turned card away now."""
         self._verify_turn(seat, card)
         if self._owes[seat] == 0:
-            laid = "both your cards" if self._share[seat] == 2 else "your card"
-            raise IllegalActionError(f"you have already laid away {laid}: place {self._turned} on the board")
+            laid = message("crosscribb.both_your_cards" if self._share[seat] == 2 else "crosscribb.your_card")
+            raise CrossCribbError(Refusal.LAID_ALL, card=self._turned, laid=laid)
 
     def can_lay_away(self, seat: int, card: Optional[CardLike] = None) -> bool:
-        try:
-            self.verify_lay_away(seat, card)
-        except IllegalActionError:
-            return False
-        return True
+        return _can(self.verify_lay_away, seat, card)
 
     def lay_away(self, seat: int, card: Optional[CardLike] = None) -> LaidAway:
         """Lay the turned card face down in the crib and, if cards are left, turn up the next one."""
         self.verify_lay_away(seat, card)
-        laid = LaidAway(self.round_number, seat, self._turned, self._left[seat] == 0)  # type: ignore[arg-type]
+        self._push()
+        laid = LaidAway(self._round_number, seat, self._turned, self._left[seat] == 0)  # type: ignore[arg-type]
         self._crib.append((seat, self._turned))  # type: ignore[arg-type]
         self._owes[seat] -= 1
-        self.log.append(laid)
+        self._log.append(laid)
         if self._piles[seat]:
             self._turn_up(seat)
         else:
             self._next_turn()
         return laid
 
+    # Muggins: announce, claim, accept -------------------------------------------------------------
+
+    def _verify_counting(self) -> None:
+        self._verify_open()
+        if not self._muggins_on:
+            raise CrossCribbError(Refusal.MUGGINS_OFF)
+        if self._phase is not _COUNT:
+            raise CrossCribbError(Refusal.NOT_COUNTING)
+
+    def verify_announce(self, seat: int, points: int) -> int:
+        """Raise :class:`CrossCribbError` saying why ``seat`` may not announce ``points`` for the line (or
+        crib) being counted; return what it truly holds."""
+        self._verify_counting()
+        self._check_seat(seat)
+        if self._answer is not None:
+            other = 1 - self._answer.side
+            raise CrossCribbError(Refusal.ANSWER_FIRST, side=other)
+        side = self.counting_side
+        if self.side_of(seat) != side:
+            raise CrossCribbError(Refusal.NOT_YOUR_COUNT, seat=seat, side=side)
+        if not _is_int(points) or points < 0:
+            raise CrossCribbError(Refusal.BAD_POINTS, points=points)
+        line = self.counting
+        true = self.holds(line)
+        if points > true:
+            raise CrossCribbError(Refusal.OVER_COUNT, points=points, line=line)
+        return true
+
+    def can_announce(self, seat: int, points: int) -> bool:
+        return _can(self.verify_announce, seat, points)
+
+    def announce(self, seat: int, points: int) -> Announced:
+        """Muggins: announce what the line (or crib) being counted holds; the other side answers next."""
+        true = self.verify_announce(seat, points)
+        self._push()
+        side = self.side_of(seat)
+        record = Announced(self._round_number, seat, side, self.counting, points, true)
+        self._log.append(record)
+        self._counts.append(points)
+        self._announced = _with(self._announced, side, self._announced[side] + points)
+        self._answer = record
+        self._to_act = self.seats_of(1 - side)[0]
+        return record
+
+    def _verify_answer(self, seat: int) -> Announced:
+        self._verify_counting()
+        self._check_seat(seat)
+        answer = self._answer
+        if answer is None:
+            raise CrossCribbError(Refusal.NOTHING_TO_ANSWER)
+        if self.side_of(seat) == answer.side:
+            raise CrossCribbError(Refusal.NOT_YOUR_ANSWER, seat=seat, side=answer.side)
+        return answer
+
+    def verify_claim_muggins(self, seat: int) -> None:
+        """Raise :class:`CrossCribbError` saying why ``seat`` may not claim muggins on the last count."""
+        answer = self._verify_answer(seat)
+        if answer.missed == 0:
+            raise CrossCribbError(Refusal.NOTHING_MISSED, points=answer.points, line=answer.line)
+
+    def can_claim_muggins(self, seat: int) -> bool:
+        return _can(self.verify_claim_muggins, seat)
+
+    def claim_muggins(self, seat: int) -> MugginsClaimed:
+        """Muggins: take the points the other side's last count missed."""
+        self.verify_claim_muggins(seat)
+        self._push()
+        answer = self._answer
+        assert answer is not None
+        side = self.side_of(seat)
+        record = MugginsClaimed(self._round_number, seat, side, answer.line, answer.missed)
+        self._log.append(record)
+        self._muggins_taken = _with(self._muggins_taken, side, self._muggins_taken[side] + answer.missed)
+        self._after_answer()
+        return record
+
+    def verify_accept_count(self, seat: int) -> None:
+        """Raise :class:`CrossCribbError` saying why ``seat`` may not let the last count stand."""
+        self._verify_answer(seat)
+
+    def can_accept_count(self, seat: int) -> bool:
+        return _can(self.verify_accept_count, seat)
+
+    def accept_count(self, seat: int) -> CountAccepted:
+        """Muggins: let the other side's last count stand (what it missed is lost)."""
+        answer = self._verify_answer(seat)
+        self._push()
+        record = CountAccepted(self._round_number, seat, self.side_of(seat), answer.line)
+        self._log.append(record)
+        self._after_answer()
+        return record
+
+    def _after_answer(self) -> None:
+        self._answer = None
+        self._count_step += 1
+        if self._count_step == len(self._count_items()):
+            self._score_round()
+        else:
+            self._to_act = self._counter()
+
+    # Between rounds -------------------------------------------------------------------------------
+
     def verify_next_round(self) -> None:
-        if self.phase is Phase.OVER:
-            raise IllegalActionError("the game is over")
-        if self.phase is not Phase.ROUND_OVER:
-            raise IllegalActionError(f"round {self.round_number} is still being played")
+        """Raise :class:`CrossCribbError` saying why the next round may not be dealt now."""
+        self._verify_open()
+        if self._phase is not _ROUND_OVER:
+            raise CrossCribbError(Refusal.STILL_PLAYING, round=self._round_number)
 
     def can_next_round(self) -> bool:
-        return self.phase is Phase.ROUND_OVER
+        return self._phase is _ROUND_OVER
 
     def next_round(self) -> Dealt:
         """The deal passes left and the next round is dealt."""
         self.verify_next_round()
-        self.dealer = (self.dealer + 1) % self.players
+        self._push()
+        self._dealer = (self._dealer + 1) % self._players
         self._start_round()
-        return next(r for r in reversed(self.log) if isinstance(r, Dealt))
+        return next(r for r in reversed(self._log) if isinstance(r, Dealt))
+
+    # Any action -----------------------------------------------------------------------------------
 
     def legal_actions(self) -> list[Action]:
         """Every action allowed now."""
-        if self.phase is Phase.ROUND_OVER:
+        phase = self._phase
+        if phase is _ROUND_OVER:
             return [NextRound()]
-        if self.phase is not Phase.PLAY or self._to_act is None:
-            return []
         seat = self._to_act
-        out: list[Action] = []
+        if seat is None:
+            return []
+        if phase is _COUNT:
+            if self._answer is not None:
+                out: list[Action] = [AcceptCount(seat)]
+                if self._answer.missed:
+                    out.append(ClaimMuggins(seat))
+                return out
+            return [Announce(seat, points) for points in range(self.holds(self.counting) + 1)]
+        out = []
         if self._left[seat] > 0:
             out.extend(Place(seat, sq) for sq in self.open_squares())
         if self._owes[seat] > 0:
             out.append(LayAway(seat))
         return out
 
+    def verify_action(self, action: Action) -> None:
+        """Raise :class:`CrossCribbError` saying why ``action`` is not allowed now."""
+        self._dispatch(action, verify=True)
+
+    def can_apply(self, action: Action) -> bool:
+        return _can(self.verify_action, action)
+
     def apply(self, action: Action) -> Record:
         """Perform any action object."""
-        if isinstance(action, Place):
-            return self.place(action.seat, action.square)
-        if isinstance(action, LayAway):
-            return self.lay_away(action.seat)
-        if isinstance(action, NextRound):
-            return self.next_round()
-        raise IllegalActionError(f"not an action: {action!r}")
+        return self._dispatch(action, verify=False)  # type: ignore[return-value]
 
-    def copy(self) -> "CrossCribbGame":
-        """An independent copy for look-ahead (records are immutable and shared)."""
-        other = object.__new__(CrossCribbGame)
-        other.__dict__.update(self.__dict__)
-        other.scores = list(self.scores)
-        other.log = list(self.log)
-        other.rounds = list(self.rounds)
-        other._piles = [list(p) for p in self._piles]
-        other._owes = list(self._owes)
-        other._left = list(self._left)
-        other._board = list(self._board)
-        other._crib = list(self._crib)
-        return other
+    def _dispatch(self, action: Action, *, verify: bool) -> Optional[Record]:
+        if isinstance(action, Place):
+            return (self.verify_place if verify else self.place)(action.seat, action.square)  # type: ignore
+        if isinstance(action, LayAway):
+            return (self.verify_lay_away if verify else self.lay_away)(action.seat)  # type: ignore
+        if isinstance(action, Announce):
+            return (self.verify_announce if verify else self.announce)(action.seat, action.points)  # type: ignore
+        if isinstance(action, ClaimMuggins):
+            return (self.verify_claim_muggins if verify else self.claim_muggins)(action.seat)  # type: ignore
+        if isinstance(action, AcceptCount):
+            return (self.verify_accept_count if verify else self.accept_count)(action.seat)  # type: ignore
+        if isinstance(action, NextRound):
+            return (self.verify_next_round if verify else self.next_round)()  # type: ignore
+        raise CrossCribbError(Refusal.NOT_AN_ACTION, action=action)
 
     def __repr__(self) -> str:
-        return (f"<CrossCribbGame {self.players} players, round {self.round_number}, {self.phase.value}, "
-                f"scores {self.scores[0]}-{self.scores[1]}>")
+        return (f"<CrossCribbGame {self._players} players, round {self._round_number}, {self._phase.value}, "
+                f"scores {self._scores[0]}-{self._scores[1]}>")
+
+
+def _with(pair: tuple[int, int], side: int, value: int) -> tuple[int, int]:
+    return (value, pair[1]) if side == 0 else (pair[0], value)
+
+
+def _can(verify: Callable[..., Any], *args: Any) -> bool:
+    try:
+        verify(*args)
+    except CribbageError:
+        return False
+    return True

@@ -29,19 +29,32 @@ import numpy as np
 
 from ..cards import Card
 from ..errors import CribbageError
+from ..messages import message
 from ..ranks import RANK_KEY as _POW5, points_by_key as _rank_table
 from .board import CENTRE, SIZE, Square
+from .driver import CrossCribbDriver
 from .game import CrossCribbGame
-from .records import Action, LayAway, NextRound, Phase, Place
+from .records import (AcceptCount, Action, Announce, ClaimMuggins, CrossCribbPhase, LayAway, NextRound, Place)
 
-__all__ = ["Player", "RandomPlayer", "ExpectedValuePlayer", "AttackingPlayer", "LEVELS", "play_round",
-           "play_game"]
+__all__ = ["CrossCribbPlayer", "RandomPlayer", "ExpectedValuePlayer", "AttackingPlayer", "CROSSCRIBB_LEVELS",
+           "play_round", "play_crosscribb_game", "count_truly"]
 
 
-class Player(Protocol):
+class CrossCribbPlayer(Protocol):
     """Anything that chooses an action for the seat to act."""
 
     def choose(self, game: CrossCribbGame) -> Action: ...
+
+
+def count_truly(game: CrossCribbGame) -> Action:
+    """Muggins: what an honest, careful counter does: announce exactly what is held, and claim
+    muggins on the other side's short count (else accept it)."""
+    seat = game.to_act
+    assert seat is not None
+    answer = game.awaiting_answer
+    if answer is not None:
+        return ClaimMuggins(seat) if answer.missed else AcceptCount(seat)
+    return Announce(seat, game.holds(game.counting))
 
 
 class RandomPlayer:
@@ -55,7 +68,7 @@ class RandomPlayer:
     def choose(self, game: CrossCribbGame) -> Action:
         actions = game.legal_actions()
         if not actions:
-            raise CribbageError("there is nothing to do: the game is over")
+            raise CribbageError(message("crosscribb.err.nothing_to_do"))
         return self._rng.choice(actions)
 
 
@@ -218,12 +231,14 @@ class ExpectedValuePlayer:
         self.defence = defence
 
     def choose(self, game: CrossCribbGame) -> Action:
-        if game.phase is Phase.ROUND_OVER:
+        if game.phase is CrossCribbPhase.ROUND_OVER:
             return NextRound()
+        if game.phase is CrossCribbPhase.COUNT:
+            return count_truly(game)
         seat = game.to_act
         card = game.turned
         if seat is None or card is None:
-            raise CribbageError("there is nothing to do: the game is over")
+            raise CribbageError(message("crosscribb.err.nothing_to_do"))
         if game.must_lay_away:
             return LayAway(seat)
         outlook = _Outlook(game.unseen(seat), game.starter)
@@ -254,7 +269,7 @@ class _Lines:
         board = game.board
         self.open: list[Square] = game.open_squares()
         self.rows = [outlook.state([c for c in board[r] if c is not None]) for r in range(SIZE)]
-        self.cols = [outlook.state([board[r][k] for r in range(SIZE) if board[r][k] is not None])
+        self.cols = [outlook.state([card for card in (board[r][k] for r in range(SIZE)) if card is not None])
                      for k in range(SIZE)]
         # Side 0 scores the columns: a column counts for us if we are side 0.
         self.col_sign = 1.0 if side == 0 else -defence
@@ -301,23 +316,20 @@ class AttackingPlayer(ExpectedValuePlayer):
 
 
 #: The computer players by level, weakest first: each makes a player from a seed.
-LEVELS: dict[str, Callable[..., Player]] = {"random": RandomPlayer, "attack": AttackingPlayer,
-                                            "expected": ExpectedValuePlayer}
+CROSSCRIBB_LEVELS: dict[str, Callable[..., CrossCribbPlayer]] = {
+    "random": RandomPlayer, "attack": AttackingPlayer, "expected": ExpectedValuePlayer}
 
 
-def play_round(game: CrossCribbGame, players: Sequence[Player]) -> None:
+def play_round(game: CrossCribbGame, players: Sequence[CrossCribbPlayer]) -> None:
     """Let ``players`` (one per seat) play the current round to its count."""
     if len(players) != game.players:
-        raise CribbageError(f"give one player per seat: {game.players}, not {len(players)}")
-    while game.phase is Phase.PLAY:
-        game.apply(players[game.to_act].choose(game))  # type: ignore[index]
+        raise CribbageError(message("crosscribb.err.one_player_per_seat", players=game.players, given=len(players)))
+    CrossCribbDriver(game, dict(enumerate(players))).advance()
 
 
-def play_game(players: Sequence[Player], *, seed: object, target: int = 31) -> CrossCribbGame:
+def play_crosscribb_game(players: Sequence[CrossCribbPlayer], *, seed: object, target: int = 31,
+                         muggins: bool = False) -> CrossCribbGame:
     """A whole game between computer players, one per seat; returns the finished game."""
-    game = CrossCribbGame(len(players), seed=seed, target=target)
-    while not game.is_over:
-        play_round(game, players)
-        if game.phase is Phase.ROUND_OVER:
-            game.next_round()
+    game = CrossCribbGame(len(players), seed=seed, target=target, muggins=muggins)
+    CrossCribbDriver(game, dict(enumerate(players)), deal=True).advance()
     return game

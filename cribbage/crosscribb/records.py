@@ -1,25 +1,38 @@
-"""What happens in a game of CrossCribb, as values: the actions, the records of the log, the count
-of a round and the result of a game.
+"""What happens in a game of CrossCribb, as values: the actions, the records of its log, the count
+of a round, the result of a game, and the reasons an action is refused.
 
-Actions (:class:`Place`, :class:`LayAway`, :class:`NextRound`) are what players ask for; records
-are what the game logs, in order, so that a view can replay a round move by move. The log is the
-full record, hidden cards included: a view shows each seat only what it may see (the board, the
-starter, its own turned card) until the round is over.
+Actions (:class:`Place`, :class:`LayAway`, :class:`Announce`, :class:`ClaimMuggins`,
+:class:`AcceptCount`, :class:`NextRound`) are what players ask for; records are what the game logs,
+in order, so that a view can replay a round move by move. Every record has a :attr:`kind`
+(:class:`RecordKind`). The log is the full record, hidden cards included: a view shows each seat
+only what it may see (the board, the starter, its own turned card) until the round is over.
+
+What a finished game is worth is decided here and only here (:func:`crosscribb_finish`).
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
-from typing import Optional, Union
+from dataclasses import dataclass, field
+from typing import ClassVar, Optional, Union
 
 from ..cards import Card
+from ..errors import IllegalActionError
+from ..messages import Message, add_catalogue, message
+from ..result import Finish
 from ..scoring import HandScore
-from .board import LineScore, Square
+from . import catalogue
+from .board import Line, LineKind, LineScore, Square
 
-__all__ = ["Phase", "COLUMNS_SIDE", "ROWS_SIDE", "TARGET", "CARDS_IN_PLAY", "Place", "LayAway", "NextRound",
-           "Action", "CutForDeal", "Dealt", "StarterTurned", "Turned", "Placed", "LaidAway", "RoundResult",
-           "RoundScored", "GameResult", "GameWon", "Record", "game_value"]
+for _part in catalogue.PARTS:
+    add_catalogue(_part)
+
+__all__ = ["CrossCribbPhase", "RecordKind", "Refusal", "CrossCribbError", "COLUMNS_SIDE",
+           "ROWS_SIDE", "TARGET", "CARDS_IN_PLAY", "Place", "LayAway", "Announce", "ClaimMuggins", "AcceptCount",
+           "NextRound", "Action", "CutForDeal", "Dealt", "StarterTurned", "Turned", "Placed", "LaidAway",
+           "Announced", "MugginsClaimed", "CountAccepted", "RoundResult", "RoundScored", "CrossCribbResult",
+           "GameWon", "Record", "crosscribb_finish", "crosscribb_game_value", "line_message", "side_message",
+           "player_message", "where_message"]
 
 COLUMNS_SIDE = 0
 ROWS_SIDE = 1
@@ -28,15 +41,155 @@ TARGET = 31
 CARDS_IN_PLAY = 28
 
 
-class Phase(str, enum.Enum):
-    """Where a game stands."""
+def line_message(line: Optional[Line]) -> Message:
+    """A line ("row 2", "la fila 2") or, for None, the crib, as a message."""
+    if line is None:
+        return message("crosscribb.crib")
+    return message("crosscribb.row" if line.kind is LineKind.ROW else "crosscribb.column", n=line.index + 1)
+
+
+def side_message(side: int) -> Message:
+    """"the columns" (side 0) or "the rows" (side 1)."""
+    return message(f"crosscribb.side.{side}")
+
+
+def player_message(seat: int) -> Message:
+    """A seat as the log names it to a person: "player 1" for seat 0."""
+    return message("crosscribb.player", n=seat + 1)
+
+
+def where_message(square: Square) -> Message:
+    """A square as people number it: "row 1, column 3"."""
+    return message("crosscribb.where", row=square[0] + 1, column=square[1] + 1)
+
+
+class CrossCribbPhase(str, enum.Enum):
+    """Where a game of CrossCribb stands."""
 
     PLAY = "play"
     """Players turn up and place cards, or lay them away to the crib."""
+    COUNT = "count"
+    """Muggins on: each side announces its lines (and the dealer's side its crib); the other side
+    claims muggins on a short count or accepts it."""
     ROUND_OVER = "round over"
     """The board is full and scored; waits for :meth:`CrossCribbGame.next_round`."""
     OVER = "over"
     """A side has reached the target; nothing more can happen."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class RecordKind(str, enum.Enum):
+    """What a record of the log tells."""
+
+    CUT_FOR_DEAL = "cut for deal"
+    DEALT = "dealt"
+    STARTER_TURNED = "starter turned"
+    TURNED = "turned"
+    PLACED = "placed"
+    LAID_AWAY = "laid away"
+    ANNOUNCED = "announced"
+    MUGGINS_CLAIMED = "muggins claimed"
+    COUNT_ACCEPTED = "count accepted"
+    ROUND_SCORED = "round scored"
+    GAME_WON = "game won"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+# CrossCribb names its finishes as cribbage does (:class:`cribbage.result.Finish`); only the rule
+# differs: it goes by the final margin, and a double skunk is always 3 games.
+_GAMES = {Finish.WIN: 1, Finish.SKUNK: 2, Finish.DOUBLE_SKUNK: 3}
+
+
+def crosscribb_finish(margin: int) -> Finish:
+    """A win for a final margin of 15 or less, a skunk for 16 to 30, a double skunk for 31 or more.
+
+    >>> crosscribb_finish(15), crosscribb_finish(16), crosscribb_finish(31)
+    (<Finish.WIN: 'win'>, <Finish.SKUNK: 'skunk'>, <Finish.DOUBLE_SKUNK: 'double skunk'>)
+    """
+    if not isinstance(margin, int) or isinstance(margin, bool) or margin < 1:
+        raise CrossCribbError(Refusal.MARGIN, margin=margin)
+    if margin <= 15:
+        return Finish.WIN
+    if margin <= 30:
+        return Finish.SKUNK
+    return Finish.DOUBLE_SKUNK
+
+
+def crosscribb_game_value(margin: int) -> int:
+    """Games won for a final margin: 15 or less 1, 16 to 30 a skunk (2), 31 or more a double skunk (3)."""
+    return _GAMES[crosscribb_finish(margin)]
+
+
+# Refusals -----------------------------------------------------------------------------------------
+
+class Refusal(str, enum.Enum):
+    """Why the game refused an action; the values that go with it are in :attr:`CrossCribbError.values`."""
+
+    PLAYERS = "players"              # players
+    TARGET = "target"                # target
+    DEALER = "dealer"                # dealer, last
+    NOT_A_SEAT = "not_a_seat"        # seat, last
+    NOT_A_SIDE = "not_a_side"        # side
+    GAME_OVER = "game_over"
+    ROUND_OVER = "round_over"
+    COUNTING = "counting"            # the board is full and the sides are counting
+    NOT_YOUR_TURN = "not_your_turn"  # seat, to_act
+    NOT_A_CARD = "not_a_card"        # given
+    NOT_YOUR_CARD = "not_your_card"  # card, turned
+    FORCED = "forced"                # card, n (cards owed)
+    NOT_A_SQUARE = "square"          # where
+    CENTRE = "centre"
+    OCCUPIED = "occupied"            # square, card
+    LAID_ALL = "laid_all"            # card, laid (your card / both your cards)
+    STILL_PLAYING = "still_playing"  # round
+    MUGGINS_OFF = "muggins_off"
+    NOT_COUNTING = "not_counting"
+    NOT_YOUR_COUNT = "not_your_count"  # seat, side
+    ANSWER_FIRST = "answer_first"      # side: the last count waits for the other side's answer
+    BAD_POINTS = "bad_points"          # points
+    OVER_COUNT = "over_count"          # points, line
+    NOTHING_TO_ANSWER = "nothing_to_answer"
+    NOT_YOUR_ANSWER = "not_your_answer"  # seat, side
+    NOTHING_MISSED = "nothing_missed"    # points, line
+    NO_ROUND = "no_round"                # round, rounds
+    NOTHING_TO_UNDO = "nothing_to_undo"
+    NOT_AN_ACTION = "not_an_action"      # action
+    MARGIN = "margin"                    # margin
+
+
+class CrossCribbError(IllegalActionError):
+    """An action CrossCribb refuses: ``reason`` says which rule, ``values`` the cards, seats and numbers.
+
+    ``err.message`` is the message ``crosscribb.err.<reason>`` a view renders in its language;
+    ``str()`` is the English.
+    """
+
+    def __init__(self, reason: Refusal, **values: object) -> None:
+        super().__init__(message(f"crosscribb.err.{reason.value}", **_words(values)))
+        self.reason = reason
+        self.values = values
+
+
+def _words(values: dict[str, object]) -> dict[str, object]:
+    """The values of a refusal as its message names them: lines, sides and squares as words,
+    anything a caller typed (a bad square, seat or count) as they typed it."""
+    out: dict[str, object] = {}
+    for name, value in values.items():
+        if name == "line":
+            out[name] = line_message(value)  # type: ignore[arg-type]
+        elif name == "side" and value in (0, 1):
+            out[name] = side_message(value)  # type: ignore[arg-type]
+        elif name == "square":
+            out["where"] = where_message(value)  # type: ignore[arg-type]
+        elif isinstance(value, (Card, Message)) or (isinstance(value, int) and not isinstance(value, bool)):
+            out[name] = value
+        else:
+            out[name] = repr(value)
+    return out
 
 
 # Actions ------------------------------------------------------------------------------------------
@@ -57,11 +210,33 @@ class LayAway:
 
 
 @dataclass(frozen=True, slots=True)
+class Announce:
+    """Muggins on: announce what the line (or crib) being counted holds."""
+
+    seat: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimMuggins:
+    """Muggins on: take the points the other side's last count missed."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptCount:
+    """Muggins on: let the other side's last count stand."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class NextRound:
     """Deal the next round once the last one has been shown."""
 
 
-Action = Union[Place, LayAway, NextRound]
+Action = Union[Place, LayAway, Announce, ClaimMuggins, AcceptCount, NextRound]
 
 
 # Records of the log -------------------------------------------------------------------------------
@@ -70,55 +245,175 @@ Action = Union[Place, LayAway, NextRound]
 class CutForDeal:
     """Each seat cut a card; the lowest deals. ``dealer`` is None when the lowest ranks tied."""
 
+    kind: ClassVar[RecordKind] = RecordKind.CUT_FOR_DEAL
     cuts: tuple[Card, ...]
     dealer: Optional[int]
+
+    @property
+    def message(self) -> Message:
+        if self.dealer is None:
+            return message("crosscribb.log.cut for deal tie", cuts=self.cuts)
+        return message("crosscribb.log.cut for deal", cuts=self.cuts, player=player_message(self.dealer))
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
 @dataclass(frozen=True, slots=True)
 class Dealt:
     """The face-down piles of a round, each listed in the order its cards will be turned up."""
 
+    kind: ClassVar[RecordKind] = RecordKind.DEALT
     round: int
     dealer: int
     piles: tuple[tuple[Card, ...], ...]
+
+    @property
+    def message(self) -> Message:
+        return message("crosscribb.log.dealt", round=self.round, player=player_message(self.dealer))
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
 @dataclass(frozen=True, slots=True)
 class StarterTurned:
     """The starter placed in the centre; ``his_heels`` is 2 when it is a jack, else 0."""
 
+    kind: ClassVar[RecordKind] = RecordKind.STARTER_TURNED
     round: int
     starter: Card
     his_heels: int
+    dealer: int = -1  # the round's dealer (-1 when unknown)
+
+    @property
+    def message(self) -> Message:
+        if self.his_heels:
+            # The dealer's side: seats alternate sides, and with three players seat 1 is side 1 too.
+            return message("crosscribb.log.his heels", card=self.starter, side=side_message(self.dealer % 2))
+        return message("crosscribb.log.starter turned", card=self.starter)
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
 @dataclass(frozen=True, slots=True)
 class Turned:
     """A seat turned up the top card of its pile (only that seat sees it)."""
 
+    kind: ClassVar[RecordKind] = RecordKind.TURNED
     round: int
     seat: int
     card: Card
+
+    @property
+    def message(self) -> Message:
+        return message("crosscribb.log.turned", player=player_message(self.seat), card=self.card)
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
 @dataclass(frozen=True, slots=True)
 class Placed:
     """A seat placed its turned card on a square."""
 
+    kind: ClassVar[RecordKind] = RecordKind.PLACED
     round: int
     seat: int
     card: Card
     square: Square
+
+    @property
+    def message(self) -> Message:
+        return message("crosscribb.log.placed", player=player_message(self.seat), card=self.card,
+                       where=where_message(self.square))
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
 @dataclass(frozen=True, slots=True)
 class LaidAway:
     """A seat laid its turned card in the crib; ``forced`` when it had no squares left to fill."""
 
+    kind: ClassVar[RecordKind] = RecordKind.LAID_AWAY
     round: int
     seat: int
     card: Card
     forced: bool
+
+    @property
+    def message(self) -> Message:
+        key = "crosscribb.log.laid away forced" if self.forced else "crosscribb.log.laid away"
+        return message(key, player=player_message(self.seat), card=self.card)
+
+    def __str__(self) -> str:
+        return str(self.message)
+
+
+@dataclass(frozen=True, slots=True)
+class Announced:
+    """Muggins on: a side announced a line (``line``), or the crib (``line`` None), as ``points``;
+    ``holds`` is what it truly holds."""
+
+    kind: ClassVar[RecordKind] = RecordKind.ANNOUNCED
+    round: int
+    seat: int
+    side: int
+    line: Optional[Line]
+    points: int
+    holds: int
+
+    @property
+    def missed(self) -> int:
+        return self.holds - self.points
+
+    @property
+    def message(self) -> Message:
+        return message("crosscribb.log.announced", side=side_message(self.side), line=line_message(self.line),
+                       points=self.points)
+
+    def __str__(self) -> str:
+        return str(self.message)
+
+
+@dataclass(frozen=True, slots=True)
+class MugginsClaimed:
+    """Muggins on: ``side`` took the ``points`` the other side's count of ``line`` (None: the crib) missed."""
+
+    kind: ClassVar[RecordKind] = RecordKind.MUGGINS_CLAIMED
+    round: int
+    seat: int
+    side: int
+    line: Optional[Line]
+    points: int
+
+    @property
+    def message(self) -> Message:
+        return message("crosscribb.log.muggins claimed", side=side_message(self.side), points=self.points,
+                       line=line_message(self.line))
+
+    def __str__(self) -> str:
+        return str(self.message)
+
+
+@dataclass(frozen=True, slots=True)
+class CountAccepted:
+    """Muggins on: ``side`` let the other side's count of ``line`` (None: the crib) stand."""
+
+    kind: ClassVar[RecordKind] = RecordKind.COUNT_ACCEPTED
+    round: int
+    seat: int
+    side: int
+    line: Optional[Line]
+
+    @property
+    def message(self) -> Message:
+        return message("crosscribb.log.count accepted", side=side_message(self.side), line=line_message(self.line))
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +421,9 @@ class RoundResult:
     """The count of a finished round.
 
     ``totals[side]`` is the side's five lines, plus, for the dealer's side, the crib and his heels.
-    The side with the higher total (``winner``; None on a tie) pegs ``points``, the difference.
+    With muggins on, a side's lines and crib count as it announced them, and ``muggins[side]`` are the
+    points it took from the other side's short counts, included in its total. The side with the
+    higher total (``winner``; None on a tie) pegs ``points``, the difference.
     """
 
     round: int
@@ -140,13 +437,15 @@ class RoundResult:
     totals: tuple[int, int]
     winner: Optional[int]
     points: int
+    muggins: tuple[int, int] = (0, 0)
+    announced: Optional[tuple[int, int]] = field(default=None)
 
     def lines(self, side: int) -> tuple[LineScore, ...]:
         """The five lines a side scores: columns for side 0, rows for side 1."""
         return self.columns if side == COLUMNS_SIDE else self.rows
 
     def lines_total(self, side: int) -> int:
-        """A side's five lines, without crib or his heels."""
+        """A side's five lines as they score, without crib or his heels."""
         return sum(line.total for line in self.lines(side))
 
 
@@ -154,40 +453,66 @@ class RoundResult:
 class RoundScored:
     """A round was counted and the winning side pegged the difference."""
 
+    kind: ClassVar[RecordKind] = RecordKind.ROUND_SCORED
     round: int
     result: RoundResult
 
+    @property
+    def message(self) -> Message:
+        r = self.result
+        if r.winner is None:
+            return message("crosscribb.log.round tied", round=self.round, total=r.totals[0])
+        return message("crosscribb.log.round scored", round=self.round, high=r.totals[r.winner],
+                       low=r.totals[1 - r.winner], side=side_message(r.winner), points=r.points)
+
+    def __str__(self) -> str:
+        return str(self.message)
+
 
 @dataclass(frozen=True, slots=True)
-class GameResult:
-    """How the game ended: the winning side, the final scores, the margin and the games it is worth."""
+class CrossCribbResult:
+    """How a game of CrossCribb ended: the winning side, the final scores, the margin, the games it is worth."""
 
     winner: int
     scores: tuple[int, int]
     margin: int
     games: int
 
+    @classmethod
+    def of(cls, scores: tuple[int, int]) -> "CrossCribbResult":
+        """The result of final scores (the higher wins)."""
+        winner = 0 if scores[0] > scores[1] else 1
+        margin = scores[winner] - scores[1 - winner]
+        return cls(winner, scores, margin, crosscribb_game_value(margin))
+
     @property
-    def kind(self) -> str:
-        """``"win"``, ``"skunk"`` or ``"double skunk"``."""
-        return {1: "win", 2: "skunk", 3: "double skunk"}[self.games]
+    def finish(self) -> Finish:
+        """A win, a skunk or a double skunk."""
+        return crosscribb_finish(self.margin)
+
+    @property
+    def kind(self) -> Finish:
+        """The same as :attr:`finish` (compares equal to ``"win"``, ``"skunk"``, ``"double skunk"``)."""
+        return self.finish
 
 
 @dataclass(frozen=True, slots=True)
 class GameWon:
     """A side reached the target."""
 
+    kind: ClassVar[RecordKind] = RecordKind.GAME_WON
     round: int
-    result: GameResult
+    result: CrossCribbResult
+
+    @property
+    def message(self) -> Message:
+        r = self.result
+        return message("crosscribb.log.game won", side=side_message(r.winner), high=r.scores[r.winner],
+                       low=r.scores[1 - r.winner], finish=message(f"crosscribb.finish.{r.finish.value}"), n=r.games)
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
-Record = Union[CutForDeal, Dealt, StarterTurned, Turned, Placed, LaidAway, RoundScored, GameWon]
-
-
-def game_value(margin: int) -> int:
-    """Games won for a final margin: 15 or less 1, 16 to 30 a skunk (2), 31 or more a double skunk (3)."""
-    if margin <= 15:
-        return 1
-    if margin <= 30:
-        return 2
-    return 3
+Record = Union[CutForDeal, Dealt, StarterTurned, Turned, Placed, LaidAway, Announced, MugginsClaimed,
+               CountAccepted, RoundScored, GameWon]

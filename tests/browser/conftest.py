@@ -72,7 +72,10 @@ def jupyter_lab(browser, servers_home: Path) -> Iterator[Server]:
     """JupyterLab on 127.0.0.1, token-less, serving a copy of ``course/`` (with the fixture
     notebooks in ``_browser_fixtures/``); stopped, with its kernels, at the end of the session."""
     root = browser_servers.copy_course(COURSE, FIXTURES, servers_home / "course")
-    server = browser_servers.start_jupyter_lab(root, servers_home / "lab")
+    with pytest.MonkeyPatch.context() as patch:
+        # A learner's kernels: the try-it blanks stay blank (the answers file is nbval's).
+        patch.delenv("CRIBBAGE_EXERCISE_ANSWERS", raising=False)
+        server = browser_servers.start_jupyter_lab(root, servers_home / "lab")
     try:
         yield server
     finally:

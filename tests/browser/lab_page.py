@@ -324,6 +324,45 @@ class LabNotebook:
         self.wait_idle(timeout)
         self._check_new_errors()
 
+    def run_cell_with(self, index: int, source: str, timeout: float = 60) -> None:
+        """Replace cell ``index``'s code as a person does (click in it, select all, type) and run
+        it with Shift+Enter; waits for the kernel and fails on any new error."""
+        editor = self.cell(index).locator(".jp-InputArea-editor .cm-content")
+
+        def act() -> None:
+            editor.click()
+            self.page.keyboard.press("ControlOrMeta+A")
+            self.page.keyboard.insert_text(source)
+            self.page.keyboard.press("Shift+Enter")
+        self._act(act, timeout)
+
+    def answer(self, question: str, blank: str, value: object, timeout: float = 60) -> int:
+        """Answer a try-it: in the cell that checks ``question``, put ``value`` in the ``blank``
+        (``my_total = 20``) and run it. Returns the cell's index, to read its verdict."""
+        index = self.find_cell(f"{question}.check(")
+        self.run_cell_with(index, f"{blank} = {value!r}\n{question}.check({blank})", timeout)
+        return index
+
+    def try_it(self, question: str, blank: str, wrong: object, right: object) -> int:
+        """A try-it answered as a learner does: after Run All it waits for an answer; a wrong one
+        is "Not yet" with a hint; the right one is "Right". Returns the cell, to read more."""
+        index = self.find_cell(f"{question}.check(")
+        self.expect_text(index, f"Your turn: replace the ... after {blank}")
+        self.answer(question, blank, wrong)
+        self.expect_text(index, f"Not yet: it is not {wrong}.")
+        self.expect_text(index, f"Change {blank} and run the cell again.")
+        self.answer(question, blank, right)
+        self.expect_text(index, f"Right: {right}.")
+        self.assert_no_traceback_text()
+        return index
+
+    def assert_no_traceback_text(self) -> None:
+        """No traceback and no "AssertionError" anywhere a person can read in the notebook."""
+        text = self.page.locator(".jp-Notebook").inner_text()
+        for bad in ("Traceback", "AssertionError", "Error displaying widget"):
+            if bad in text:
+                raise NotebookError(f"{self.path}: the page shows {bad!r}")
+
     # -- reading ------------------------------------------------------------------------------
 
     def text(self, cell: int) -> str:

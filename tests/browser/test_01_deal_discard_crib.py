@@ -29,3 +29,33 @@ def test_a_worse_discard_is_ranked(open_notebook) -> None:
         notebook.click(str(card), cell=cell)
     notebook.click("Lay away", cell=cell)
     notebook.expect_text(cell, f"Not the best: your keep ranks {ordinal(rank)} of {len(advice)}.")
+
+
+def test_the_stop_starts_with_a_deal_to_play(open_notebook) -> None:
+    from widgets.deal import DealSteps
+
+    notebook = open_notebook(NOTEBOOK)
+    cell = notebook.find_cell("DealPractice(seed=7)")
+    assert cell < notebook.find_cell("## What cribbage is")
+    twin = DealSteps(seed=7)
+    twin.deal()
+    notebook.click("🂠 The deck: deal six cards each", cell=cell)
+    notebook.click(str(twin.six[0]), cell=cell)
+    notebook.expect_text(cell, "click two to lay away to the crib")
+    notebook.click(str(twin.six[3]), cell=cell)
+    notebook.expect_text(cell, f"You lay away {twin.six[0]} {twin.six[3]}.")
+    notebook.click("Lay away these two", cell=cell)
+    twin.lay_away((twin.six[0], twin.six[3]))
+    notebook.expect_text(cell, "Now cut for the starter.")
+    notebook.click("Cut the deck: turn the starter", cell=cell)
+    notebook.expect_text(cell, f"The starter is the {twin.cut()}")
+    notebook.screenshot("01_deal_discard_crib-deal", cell=cell)
+    notebook.click("Deal again", cell=cell)
+    notebook.expect_text(cell, "Deal 2: the computer deals; you are the pone")
+
+
+def test_how_many_keeps(open_notebook) -> None:
+    notebook = open_notebook(NOTEBOOK)
+    cell = notebook.try_it("six", "my_ways", 6, 15)
+    notebook.expect_text(cell, "5 + 4 + 3 + 2 + 1 = 15: each pair you lay away leaves one keep.")
+    notebook.screenshot("01_deal_discard_crib-try-it", cell=cell)

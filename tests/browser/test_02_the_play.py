@@ -18,3 +18,12 @@ def test_stepping_through_a_pegging_sequence(open_notebook) -> None:
     notebook.click("Show points", cell=cell)
     notebook.expect_text(cell, "Last card of the play")
     notebook.screenshot("02_the_play-walkthrough", cell=cell)
+
+
+def test_the_play_try_its(open_notebook) -> None:
+    notebook = open_notebook(NOTEBOOK)
+    cell = notebook.try_it("third_six", "my_points", 2, 0)
+    notebook.expect_text(cell, "It pegs nothing.")
+    cell = notebook.try_it("nine", "my_points", 3, 4)
+    notebook.expect_text(cell, "Run of four: 8♠ 6♦ 7♣ 9♥ for 4")
+    notebook.screenshot("02_the_play-try-it", cell=cell)

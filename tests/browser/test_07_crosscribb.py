@@ -1,7 +1,7 @@
 """Stop 7 in JupyterLab: a whole CrossCribb round played with real clicks, replayed, and a line of
 the quiz counted; the page must show what the same clicks do to the same seeded game run here."""
 
-from cribbage.crosscribb import Phase
+from cribbage.crosscribb import CrossCribbPhase as Phase
 from widgets.crosscribb import CrossCribbBoard
 from widgets.crosscribb_quiz import CrossCribbQuiz
 
@@ -64,3 +64,10 @@ def test_the_quiz_counts_a_line(open_notebook) -> None:
     notebook.screenshot("07_crosscribb-quiz", cell=cell)
     notebook.screenshot("07_crosscribb-notebook")
     notebook.assert_no_errors()
+
+
+def test_counting_a_line_yourself(open_notebook) -> None:
+    notebook = open_notebook(NOTEBOOK)
+    cell = notebook.try_it("line", "my_count", 8, 14)
+    notebook.expect_text(cell, "Pair: 6♥ 6♠ for 2")
+    notebook.screenshot("07_crosscribb-try-it", cell=cell)

@@ -1,0 +1,178 @@
+"""The CrossCribb board's model: the game, who plays which seat, the replay, and what the learner may
+do now. Plain Python (no ipywidgets), so it is tested without a browser; :class:`CrossCribbBoard`
+draws it.
+
+The rules are the engine's: every move goes through :class:`cribbage.crosscribb.CrossCribbGame`
+(which says why it refuses one) and the computer seats through one
+:class:`cribbage.crosscribb.CrossCribbDriver`. The model adds only what a screen needs: which seat
+is the learner's, the replay of the round, and refusals that are about the screen (watching the
+replay, a computer's turn, an empty seed).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Union
+
+from cribbage import Card
+from cribbage.crosscribb import (CROSSCRIBB_LEVELS, Advance, CrossCribbDriver, CrossCribbGame, CrossCribbPhase,
+                                 LaidAway, Line, Placed, StarterTurned, line_totals)
+
+__all__ = ["CrossCribbBoardModel", "BoardRefusal"]
+
+Frame = tuple[Union[StarterTurned, Placed, LaidAway], tuple[Optional[Card], ...], int]
+
+
+class BoardRefusal(ValueError):
+    """A move the screen refuses (not a rule of the game): ``key`` names the message, ``values`` fill it."""
+
+    def __init__(self, key: str, **values: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
+
+
+class CrossCribbBoardModel:
+    """A game of CrossCribb as one screen plays it.
+
+    ``seat`` is the learner's seat (the computer plays the others at ``level``, one of
+    :data:`cribbage.crosscribb.CROSSCRIBB_LEVELS`), or None: everyone plays at this screen in turn.
+    ``muggins`` has the sides announce their counts (see :class:`CrossCribbGame`).
+    """
+
+    def __init__(self, *, players: int = 2, seat: Optional[int] = 0, level: str = "expected",
+                 seed: "int | str" = 1, target: int = 31, muggins: bool = False) -> None:
+        if level not in CROSSCRIBB_LEVELS:
+            raise ValueError(f"level must be one of {', '.join(CROSSCRIBB_LEVELS)}, not {level!r}")
+        game = CrossCribbGame(players, seed=seed, target=target, muggins=muggins)
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players):
+            raise ValueError(f"seat must be 0..{players - 1} or None (hot-seat), not {seat!r}")
+        self.game = game
+        self.seat = seat
+        self.level = level
+        computers = {s: CROSSCRIBB_LEVELS[level](f"{seed}/seat {s}") for s in range(players)
+                     if seat is not None and s != seat}
+        self.driver = CrossCribbDriver(game, computers)
+        #: The move shown in the replay (0 is the starter alone), or None for the live board.
+        self.step: Optional[int] = None
+        #: What the computers did after the learner's last move.
+        self.last_advance: Advance = self.driver.advance()
+
+    # What the screen shows ---------------------------------------------------------------------------
+    @property
+    def live(self) -> bool:
+        return self.step is None
+
+    def is_my_turn(self) -> bool:
+        """Whether a person at this screen is to act now (always in hot-seat while a round is played)."""
+        return self.driver.waiting_for is not None
+
+    def frames(self) -> list[Frame]:
+        return self.game.replay()
+
+    def shown(self) -> tuple[tuple[Optional[Card], ...], int, Union[StarterTurned, Placed, LaidAway]]:
+        """The 25 squares on show (live, or the replay's), the crib's size then, and the move just made."""
+        frames = self.frames()
+        if self.step is None:
+            return self.game.squares, self.game.crib_size, frames[-1][0]
+        move, board, crib = frames[self.step]
+        return board, crib, move
+
+    def line_totals(self) -> dict[Line, int]:
+        """What every line on show scores so far."""
+        return line_totals(self.shown()[0], self.game.starter)
+
+    def offered_squares(self) -> frozenset[tuple[int, int]]:
+        """The squares the person to act may place on now (none while watching the replay)."""
+        game = self.game
+        if not self.live or not self.is_my_turn() or game.phase is not CrossCribbPhase.PLAY or game.must_lay_away:
+            return frozenset()
+        return frozenset(game.open_squares())
+
+    def can_lay_away(self) -> bool:
+        seat = self.game.to_act
+        return self.live and self.is_my_turn() and seat is not None and self.game.can_lay_away(seat)
+
+    def reveals(self, move: object) -> bool:
+        """Whether a laid-away card may be shown: once the round is counted, or to the seat that laid it."""
+        if self.game.phase not in (CrossCribbPhase.PLAY, CrossCribbPhase.COUNT):
+            return True
+        return isinstance(move, LaidAway) and self.seat is not None and move.seat == self.seat
+
+    def ending_sides(self) -> tuple[int, ...]:
+        """The sides that could win the game with the round being played (the engine's reckoning)."""
+        return self.game.round_could_end_game()
+
+    # Moves --------------------------------------------------------------------------------------------
+    def _person(self) -> int:
+        game = self.game
+        if self.step is not None:
+            raise BoardRefusal("xc.err.replaying")
+        if game.phase is CrossCribbPhase.OVER:
+            raise BoardRefusal("xc.err.game_over")
+        if game.phase is CrossCribbPhase.ROUND_OVER:
+            raise BoardRefusal("xc.err.round_over")
+        seat = self.driver.waiting_for
+        if seat is None:
+            raise BoardRefusal("xc.err.not_your_turn", seat=game.to_act)
+        return seat
+
+    def _then(self) -> None:
+        self.last_advance = self.driver.advance()
+
+    def place(self, where: object) -> Placed:
+        """Place the turned card on a square, ``(row, column)`` from 0 or an index 0..24."""
+        placed = self.game.place(self._person(), where)  # type: ignore[arg-type]
+        self._then()
+        return placed
+
+    def lay_away(self) -> LaidAway:
+        """Lay the turned card away to the crib."""
+        laid = self.game.lay_away(self._person())
+        self._then()
+        return laid
+
+    def announce(self, points: int) -> object:
+        """Muggins: announce the count of the line (or crib) your side is counting."""
+        record = self.game.announce(self._person(), points)
+        self._then()
+        return record
+
+    def claim_muggins(self) -> object:
+        """Muggins: take what the other side's last count missed."""
+        record = self.game.claim_muggins(self._person())
+        self._then()
+        return record
+
+    def accept_count(self) -> object:
+        """Muggins: let the other side's last count stand."""
+        record = self.game.accept_count(self._person())
+        self._then()
+        return record
+
+    def next_round(self) -> None:
+        """Deal the next round once the count has been shown."""
+        if self.game.is_over:
+            raise BoardRefusal("xc.err.game_over")   # with what to do next, which the engine cannot know
+        self.game.next_round()
+        self.step = None
+        self._then()
+
+    # The replay ------------------------------------------------------------------------------------
+    def step_back(self) -> None:
+        """Show the board one move earlier in this round."""
+        now = len(self.frames()) - 1 if self.step is None else self.step
+        if now == 0:
+            raise BoardRefusal("xc.err.replay_first")
+        self.step = now - 1
+
+    def step_forward(self) -> None:
+        """Show the board one move later; past the last move the live board comes back."""
+        if self.step is None:
+            raise BoardRefusal("xc.err.replay_live")
+        self.step = None if self.step + 1 >= len(self.frames()) - 1 else self.step + 1
+
+    def replay_start(self) -> None:
+        self.step = 0
+
+    def replay_end(self) -> None:
+        self.step = None
