@@ -80,3 +80,13 @@ def test_guided_table_opens_and_plays():
     table.lay_away(table.game.hand(0)[:2])
     assert not table.internal_errors
     assert table.level_chooser.value == "expert"
+
+
+def test_walkthrough_names_the_solved_plays_there_are():
+    from widgets.pegging_session import SOLVED_PLAYS
+    from widgets.walkthrough import PeggingWalkthrough
+
+    walk = PeggingWalkthrough()
+    walk.choose(len(SOLVED_PLAYS))
+    assert not walk.internal_errors
+    assert walk.message.endswith(f"choose 0 to {len(SOLVED_PLAYS) - 1}.")

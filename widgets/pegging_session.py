@@ -125,7 +125,7 @@ class WalkSession:
     def choose(self, sequence: object) -> None:
         """Open solved play ``sequence`` (0, 1 or 2) at its start."""
         if isinstance(sequence, bool) or not isinstance(sequence, int) or not 0 <= sequence < len(SOLVED_PLAYS):
-            raise Refused(key="walk.bad_sequence", n=repr(sequence)[:20], of=len(SOLVED_PLAYS))
+            raise Refused(key="walk.bad_sequence", n=repr(sequence)[:20], of=len(SOLVED_PLAYS) - 1)
         self.sequence = sequence
         self.game = SOLVED_PLAYS[sequence].game()  # at the start of the play
         self.steps = SOLVED_PLAYS[sequence].steps()
