@@ -90,3 +90,14 @@ def test_walkthrough_names_the_solved_plays_there_are():
     walk.choose(len(SOLVED_PLAYS))
     assert not walk.internal_errors
     assert walk.message.endswith(f"choose 0 to {len(SOLVED_PLAYS) - 1}.")
+
+
+@pytest.mark.parametrize("kwargs, key", [
+    (dict(dealer=True), "drill.bad_six"),
+    (dict(six="5H 5D 6H 7S 8C", dealer=True), "drill.bad_six"),
+    (dict(six="5H 5D 6H 7S 8C 9D", dealer="yes"), "drill.bad_dealer"),
+])
+def test_drill_settings_are_refused_in_the_catalogues_words(kwargs, key):
+    with pytest.raises(Refused) as refused:
+        DiscardDrill(**kwargs)
+    assert refused.value.key == key

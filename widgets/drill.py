@@ -141,14 +141,14 @@ class DiscardDrill(View):
                          self._table, self._score_line]
         if six is None:
             if dealer is not None:
-                raise ValueError("dealer= goes with six=: give the six cards dealt too")
+                raise Refused(key="drill.bad_six")  # who deals, but of which six cards?
             self.show(0)
         else:
             if not isinstance(dealer, bool):
                 raise Refused(key="drill.bad_dealer", value=repr(dealer)[:20])
             held = parse_cards(six)
             if len(held) != 6:
-                raise ValueError(f"a drill needs the six cards dealt, not {len(held)}")
+                raise Refused(key="drill.bad_six")
             self._open(Drill(tuple(sorted(held)), dealer), None)
 
     # The model --------------------------------------------------------------------------------
