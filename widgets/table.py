@@ -26,7 +26,7 @@ from cribbage import Card
 from cribbage.events import LogKind, Phase, ScoreKind
 from cribbage.pegging import LEVELS
 
-from ._base import View, guarded, style_tag
+from ._base import View, crib_badge, guarded, style_tag
 from .board import Board
 from .cards import card_html, row_html, suit_class
 from .guided import GuidedHand
@@ -194,6 +194,14 @@ class GameTable(View):
     def log_lines(self) -> list[str]:
         """Everything that happened, in plain words, oldest first."""
         return list(self._log_lines)
+
+    @property
+    def crib_counted_now(self) -> bool:
+        """True while a crib is being counted or checked in the show: the crib badge is shown."""
+        game = self.session.game
+        if self.session.checking:
+            return bool(game.events) and game.events[-1].crib
+        return game.phase is Phase.SHOW and game.counting == "crib"
 
     @property
     def prompt(self) -> str:
@@ -392,7 +400,9 @@ class GameTable(View):
         self._hint_button.disabled = not (session.may_advise() or counting)
 
         self._prompt_text = words.prompt(session)
-        self._prompt.value = f'<div class="cc-prompt" role="status">{html.escape(self._prompt_text)}</div>'
+        # Counting a crib, the learner sees it is one before answering: its flush needs all five cards.
+        badge = crib_badge(self.language) if self.crib_counted_now else ""
+        self._prompt.value = f'{badge}<div class="cc-prompt" role="status">{html.escape(self._prompt_text)}</div>'
         self._hint_text = words.hint(session) if session.hinted else ""
         self._hint.value = f'<div class="cc-msg cc-msg-info">{html.escape(self._hint_text)}</div>' \
             if self._hint_text else ""
