@@ -208,7 +208,7 @@ class Game:
         self._to_act: Optional[int] = None
         self._deal_number = 1
         self._scores = self._start_scores
-        self._pegs = ((start[0], 0), (start[1], 0))
+        self._pegs = ((self._start_scores[0], 0), (self._start_scores[1], 0))
         self._winner: Optional[int] = None
         self._dealer = self._cut_for_deal() if dealer is None else dealer
         self._deal()
@@ -873,7 +873,7 @@ class Game:
 
 
 # --------------------------------------------------------------------- helpers
-def _few(values: object, most: int, refusal: Message) -> tuple:
+def _few(values: object, most: int, refusal: Message) -> tuple[Any, ...]:
     """The items of an iterable argument, reading no more than ``most`` + 1 of them (an endless
     iterable must not hang the game); ``refusal`` if it is not iterable or holds more than ``most``."""
     try:
