@@ -163,3 +163,20 @@ def test_every_generated_notebook_has_a_translation():
 def test_every_lesson_and_document_is_translated():
     missing = [str(problem) for problem in check() if problem.kind == "missing"]
     assert not missing, "\n".join(missing)
+
+
+def test_the_start_page_offers_the_three_languages_in_their_words():
+    import re
+    start = COURSE / "start" / "index.ipynb"
+    text = "".join(cell_text(cell) for cell in json.loads(start.read_text(encoding="utf-8"))["cells"])
+    links = {target: label for label, target in re.findall(r"\[([^\]]+)\]\(([^)]+)\)", text)}
+    assert links["../00_start_here.ipynb"].startswith("Start here")
+    assert links["../es/00_start_here.ipynb"].startswith("Empieza aquí")
+    assert links["../pt/00_start_here.ipynb"].startswith("Comece aqui")
+    for target in links:
+        path = (start.parent / target).resolve()
+        language = path.parent.name
+        # the English pages exist; the translated ones are what the tool builds or the translators write
+        assert path.exists() or (language in TRANSLATED and path.name in {f"{p.stem}.ipynb" for p in
+                                                                         COURSE.glob("*.ipynb")} | set(DOCUMENTS)), target
+    assert "start/index.ipynb" in (COURSE.parent / "Makefile").read_text(encoding="utf-8")
