@@ -38,7 +38,8 @@ _SWITCH = {
     "es": 'from widgets import set_language\n\nset_language("es")  # todo el cuaderno en español: widgets, gráficos y mensajes',
     "pt": 'from widgets import set_language\n\nset_language("pt")  # todo o caderno em português: widgets, gráficos e mensagens',
 }
-# nbval compares the stored output of these cells; the code is shared, so is what it prints.
+# nbval compares the stored output (and needs the run count) of these cells; the code is shared, and
+# so is what it prints, so they keep the English notebook's; every other output is cleared.
 _CHECKED = "# NBVAL_CHECK_OUTPUT"
 _HEADER = re.compile(r"<!-- translated from (?P<path>\S+) sha1=(?P<sha1>[0-9a-f]{40}) -->")
 
@@ -113,13 +114,9 @@ def build(english: dict[str, Any], translation: dict[str, Any], language: str) -
             entry = translation["cells"].get(cell.get("id"))
             if entry is not None:
                 cell["source"] = _lines(entry["text"])
-        elif cell["cell_type"] == "code":
+        elif cell["cell_type"] == "code" and not cell_text(cell).startswith(_CHECKED):
             cell["execution_count"] = None
-            if not cell_text(cell).startswith(_CHECKED):
-                cell["outputs"] = []
-            for output in cell["outputs"]:
-                if "execution_count" in output:
-                    output["execution_count"] = None
+            cell["outputs"] = []
         cells.append(cell)
     if any(cell.get("id") == SWITCH_ID for cell in cells):
         raise ValueError(f"{english.get('metadata', {}).get('name', 'notebook')}: a cell already has the id {SWITCH_ID!r}")
