@@ -12,8 +12,19 @@ from pathlib import Path
 
 import pytest
 
-from widgets.course_i18n import (COURSE, DOCUMENTS, SWITCH_ID, TRANSLATED, build, cell_text, check,
-                                 document_header, generate, main, sha1)
+from widgets.course_i18n import (
+    COURSE,
+    DOCUMENTS,
+    SWITCH_ID,
+    TRANSLATED,
+    build,
+    cell_text,
+    check,
+    document_header,
+    generate,
+    main,
+    sha1,
+)
 
 LESSON = "00_start_here"
 
@@ -108,7 +119,7 @@ def test_a_changed_code_cell_makes_the_generated_notebooks_stale(course):
 def test_missing_and_orphaned_cells_are_named(course):
     path = course / "translations" / "pt" / f"{LESSON}.json"
     data = json.loads(path.read_text(encoding="utf-8"))
-    gone = sorted(data["cells"])[0]
+    gone = min(data["cells"])
     del data["cells"][gone]
     data["cells"]["c99"] = {"source_sha1": sha1("x"), "text": "sobra"}
     path.write_text(json.dumps(data), encoding="utf-8")

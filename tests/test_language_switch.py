@@ -4,14 +4,20 @@ after it in the kernel, without ``language=`` anywhere (the first cell of a tran
 from __future__ import annotations
 
 import pytest
+from test_widgets_i18n import _english_only_fragments, _texts
 
 import widgets
 from cribbage import Card, CribbageError
 from cribbage.messages import render
-from widgets import Board, DiscardDrill, HandCalculator, ScoringQuiz, distribution_chart, t
+from widgets import (
+    Board,
+    DiscardDrill,
+    HandCalculator,
+    ScoringQuiz,
+    distribution_chart,
+    t,
+)
 from widgets.i18n import check_language, get_language, say
-
-from test_widgets_i18n import _english_only_fragments, _figure_texts, _texts
 
 
 @pytest.fixture

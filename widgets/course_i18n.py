@@ -20,12 +20,24 @@ import hashlib
 import json
 import re
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
-__all__ = ["TRANSLATED", "DOCUMENTS", "Problem", "sha1", "cell_text", "build", "render", "generate",
-           "check", "document_header", "main"]
+__all__ = [
+    "DOCUMENTS",
+    "TRANSLATED",
+    "Problem",
+    "build",
+    "cell_text",
+    "check",
+    "document_header",
+    "generate",
+    "main",
+    "render",
+    "sha1",
+]
 
 #: The languages the course is translated into (English is the source).
 TRANSLATED: tuple[str, ...] = ("es", "pt")
@@ -86,14 +98,15 @@ def _translation(course: Path, language: str, stem: str) -> dict[str, Any] | Non
         return None
     data = _read_json(path)
     if not isinstance(data, dict) or not isinstance(data.get("cells"), dict):
-        raise ValueError(f"{path}: expected {{\"notebook\", \"language\", \"cells\": {{id: {{source_sha1, text}}}}}}")
+        # a translator's file with the wrong shape is bad input, like bad JSON: one error family
+        raise ValueError(f"{path}: expected {{\"notebook\", \"language\", \"cells\": {{id: {{source_sha1, text}}}}}}")  # noqa: TRY004
     if data.get("language") != language or data.get("notebook") != f"{stem}.ipynb":
         raise ValueError(f"{path}: says notebook {data.get('notebook')!r}, language {data.get('language')!r}; "
                          f"expected {stem}.ipynb, {language!r}")
     for cell_id, entry in data["cells"].items():
         if not (isinstance(entry, dict) and isinstance(entry.get("text"), str)
                 and isinstance(entry.get("source_sha1"), str)):
-            raise ValueError(f"{path}: cell {cell_id} needs a \"source_sha1\" and a \"text\"")
+            raise ValueError(f"{path}: cell {cell_id} needs a \"source_sha1\" and a \"text\"")  # noqa: TRY004
     return data
 
 
@@ -120,7 +133,7 @@ def build(english: dict[str, Any], translation: dict[str, Any], language: str) -
         cells.append(cell)
     if any(cell.get("id") == SWITCH_ID for cell in cells):
         raise ValueError(f"{english.get('metadata', {}).get('name', 'notebook')}: a cell already has the id {SWITCH_ID!r}")
-    switch = {"cell_type": "code", "execution_count": None, "id": SWITCH_ID, "metadata": {}, "outputs": [],
+    switch: dict[str, Any] = {"cell_type": "code", "execution_count": None, "id": SWITCH_ID, "metadata": {}, "outputs": [],
               "source": _lines(_SWITCH[language])}
     first_code = next((i for i, cell in enumerate(cells) if cell["cell_type"] == "code"), len(cells))
     cells.insert(first_code, switch)
