@@ -36,7 +36,8 @@ clean:
 	rm -rf $(VENV) build *.egg-info
 
 # The hand calculator as a standalone web app (Voilà); a link such as
-# http://localhost:8866/?hand=5H5D6H7S&starter=8C opens with that hand scored.
+# http://localhost:8866/?hand=5H5D6H7S&starter=8C opens with that hand scored. Its Voilà
+# configuration (warm kernels, culling, limits, a template with no CDN) is in apps/config/.
 .PHONY: calculator
 calculator: $(STAMP)
-	$(BIN)/voila apps/calculator.ipynb
+	$(BIN)/python apps/calculator_app.py

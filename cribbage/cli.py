@@ -3,17 +3,25 @@
 ``cribbage score 5H 5D 6H 7S 8C [--crib]`` prints the itemized count of a hand (the starter last).
 ``cribbage discard 5H 5D 6H 7S 8C 9D [--dealer]`` ranks the 15 keeps by exact expected points.
 ``cribbage play [--level expert] [--target 121] [--muggins] [--seed N]`` is a game against the computer.
-Bad input prints one line naming what was wrong and exits with status 2.
+Bad input prints one line naming what was wrong and exits with status 2. Options go anywhere
+(``cribbage score 5H 5D --crib 6H 7S 8C``). Ctrl-C says goodbye in one line and exits 130; output
+that cannot be written ends quietly: 141 for a closed pipe (``| head``, as a program stopped by
+SIGPIPE), 1 with one line for anything else (``> /dev/full``). Where the output cannot encode the
+suit symbols (``PYTHONIOENCODING=cp1252``), cards are written with letters: ``5H``, not ``5♥``.
 """
 
 from __future__ import annotations
 
 import argparse
+import codecs
+import os
 import sys
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence, TextIO
 
-from .cards import cards
+from .cards import _quote, cards
 from .errors import CribbageError
+from .messages import add_catalogue, message
+from .progress.cli import add_progress
 from .scoring import score_hand
 
 __all__ = ["main", "COMMANDS"]
@@ -83,25 +91,128 @@ def _add_play(sub: argparse._SubParsersAction) -> None:
 
 #: Each subcommand registers itself here: a function that adds its parser.
 COMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [_add_score, _add_discard, _add_play]
+COMMANDS.append(add_progress)
+
+
+# The command line's own sentences (the rest come from the engine, or from argparse).
+add_catalogue({
+    "cli.goodbye": {"en": "Stopped. Bye.", "es": "Interrumpido. Adiós.", "pt": "Interrompido. Tchau."},
+    "cli.output_failed": {"en": "the output could not be written: {reason}",
+                          "es": "no se ha podido escribir la salida: {reason}",
+                          "pt": "não foi possível escrever a saída: {reason}"},
+})
+
+STATUS_BAD_INPUT = 2
+STATUS_OUTPUT_FAILED = 1
+STATUS_CLOSED_PIPE = 128 + 13  # as a program stopped by SIGPIPE: what a shell shows for `yes | head`
+STATUS_INTERRUPTED = 128 + 2   # as a program stopped by SIGINT (Ctrl-C)
+
+
+def _printable(text: str) -> str:
+    """``text`` with control characters written as escapes (``\\x1b``, ``\\n``), as the engine's
+    messages quote what they were given: a terminal never receives a raw escape from an argument."""
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # one line, status 2, like any other bad input
-        print(f"cribbage: {message}", file=sys.stderr)
-        raise SystemExit(2)
+        print(f"cribbage: {_printable(message)}", file=sys.stderr)
+        raise SystemExit(STATUS_BAD_INPUT)
+
+
+class _CommandParser(_Parser):
+    """A subcommand's parser: options may come before, between or after the cards."""
+
+    _intermixing = False
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        # parse_known_intermixed_args calls back here for each of its two passes.
+        if self._intermixing:
+            return super().parse_known_args(args, namespace)
+        self._intermixing = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._intermixing = False
+
+
+# Where the output's encoding has no suit symbols, the letters that stand for them in card codes.
+_LETTERS = {"♥": "H", "♦": "D", "♣": "C", "♠": "S", "♡": "H", "♢": "D", "♧": "C", "♤": "S",
+            "✗": "x", "—": "-", "–": "-", "’": "'", "·": "|", "…": "..."}
+
+
+def _in_letters(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    unwritable = error.object[error.start:error.end]
+    return "".join(_LETTERS.get(ch, "?") for ch in unwritable), error.end
+
+
+codecs.register_error("cribbage.letters", _in_letters)
+
+
+def _fit_encoding(stream: TextIO) -> None:
+    """Write cards with letters on a stream whose encoding cannot write the suits (cp1252)."""
+    try:
+        "".join(_LETTERS).encode(stream.encoding or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="cribbage.letters")
+    except AttributeError:
+        pass
+
+
+def _say(stream: TextIO, text: str) -> None:
+    """Print a last line where it may not be possible: a failure here has nothing left to tell."""
+    try:
+        print(text, file=stream, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
+def _quiet_stdout() -> None:
+    # Python flushes stdout once more at exit; aimed at /dev/null, that flush cannot fail again.
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = _Parser(prog="cribbage", description="Cribbage: score hands, advise discards, play a game.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_CommandParser)
+    for add in COMMANDS:
+        add(sub)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:
+        parser.error("unrecognized arguments: " + " ".join(_quote(arg) for arg in unknown))
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = _Parser(prog="cribbage", description="Cribbage: score hands, advise discards, play a game.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    for add in COMMANDS:
-        add(sub)
-    args = parser.parse_args(argv)
+    for stream in (sys.stdout, sys.stderr):
+        _fit_encoding(stream)
     try:
-        return args.run(args)
-    except CribbageError as error:
-        print(f"cribbage: {error}", file=sys.stderr)
-        return 2
+        args = _parse(argv)
+        try:
+            status = args.run(args)
+        except CribbageError as error:
+            print(f"cribbage: {error}", file=sys.stderr)
+            status = STATUS_BAD_INPUT
+        sys.stdout.flush()
+        return status
+    except KeyboardInterrupt:
+        _say(sys.stdout, "\n" + str(message("cli.goodbye")))
+        return STATUS_INTERRUPTED
+    except BrokenPipeError:
+        _quiet_stdout()
+        return STATUS_CLOSED_PIPE
+    except OSError as error:  # such as a full disk: ENOSPC
+        _quiet_stdout()
+        _say(sys.stderr, f"cribbage: {message('cli.output_failed', reason=error.strerror or error)}")
+        return STATUS_OUTPUT_FAILED
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ Seats with a player in ``players`` are the computer's; the others are people. Th
 >>> report = driver.advance()             # the computer lays away first; seat 0 decides now
 >>> driver.waiting, driver.game.discards(1) != ()
 (0, True)
->>> [entry.kind for entry in report.entries][-2:]
+>>> [entry.kind.value for entry in report.entries][-2:]
 ['deal', 'discard']
 """
 

@@ -11,7 +11,7 @@ announces them as they happen (the pegging practice) without re-deriving the pla
 ...                       discards=("8C 9D", "2S 3S"))
 >>> entry = game.play(0, "5H")
 >>> step = play_steps(game)[0]
->>> step.kind, str(step.card), step.count, len(step.held[0]), len(step.held[1])
+>>> step.kind.value, str(step.card), step.count, len(step.held[0]), len(step.held[1])
 ('play', '5♥', 5, 3, 4)
 """
 

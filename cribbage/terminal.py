@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from .actions import Action, Count, Discard, Go, Muggins, NextDeal, Play
-from .cards import Card, cards
+from .cards import Card, _quote, cards
 from .driver import Driver
 from .errors import CribbageError
+from .messages import message
 from .events import LogEntry, Phase
 from .game import Game
 from .players import Adviser, player
@@ -160,7 +161,7 @@ class TerminalGame:
             try:
                 points = int(text)
             except ValueError:
-                raise CribbageError(f"type the number of points, not {text!r}") from None
+                raise CribbageError(message("count.not_whole", value=_quote(text))) from None
             return Count(YOU, points)
         if phase is Phase.DEAL_OVER:
             return NextDeal()

@@ -21,6 +21,7 @@ from .crosscribb_quiz import CrossCribbQuiz
 from .deal import DealPractice
 from .exercise import (GamesQuestion, HandQuestion, HandsScoringQuestion, KeepsQuestion, LineQuestion,
                        PegQuestion, PlayQuestion, RaceQuestion)
+from .progress import ProgressPanel
 
 __all__ = [
     "LANGUAGES", "set_language", "get_language", "t", "card_name", "describe_items", "spoken_count",
@@ -35,4 +36,5 @@ __all__ = [
     "CrossCribbBoard", "CrossCribbQuiz",
     "DealPractice", "HandQuestion", "PlayQuestion", "LineQuestion", "GamesQuestion", "PegQuestion",
     "RaceQuestion", "KeepsQuestion", "HandsScoringQuestion",
+    "ProgressPanel",
 ]

@@ -128,6 +128,17 @@ class View(w.VBox):
     def _t(self, key: str, **values: object) -> str:
         return t(key, self.language, **values)
 
+    # Progress ---------------------------------------------------------------------------------
+    #: The course stop whose answers this view records (None: the stop its class is taught at).
+    progress_stop: int | None = None
+
+    def record_answer(self, item: str, answer: object, correct: bool, *, skill: str,
+                      kinds: "tuple[str, ...] | list[str]" = (), missed: int = 0) -> bool:
+        """Keep the learner's answer in their progress file (see :mod:`widgets.progress`); never raises."""
+        from .progress import record_answer
+
+        return record_answer(self, item, answer, correct, skill=skill, kinds=kinds, missed=missed)
+
     # Guarded callbacks ------------------------------------------------------------------------
     def _guard(self, fn: F) -> F:
         """Wrap a callback so a refused action becomes a message, never a traceback."""

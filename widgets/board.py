@@ -3,7 +3,9 @@
 :func:`draw_board` draws one position as a matplotlib ``Figure``. :class:`Board` shows it in an
 ``Image`` (a new picture replaces the old in one step, so it does not flicker), moves the pegs as
 points are scored (the back peg leapfrogs to become the front peg), and steps through finishing
-positions naming each one with its game value from :mod:`cribbage.result`.
+positions naming each one with its game value from :mod:`cribbage.result` and where the winner
+stood before the last points: the chance to win from that position, dealing next or as pone
+(:func:`cribbage.endgame.win_probability`).
 """
 
 from __future__ import annotations
@@ -21,16 +23,19 @@ import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+from cribbage.endgame import win_probability
 from cribbage.pegs import PegError, Pegs
 from cribbage.pegs import Pegboard as _Pegboard
 from cribbage.result import FULL_GAME, SHORT_GAME, finish_kind, game_value, missed_line, skunk_lines
 
 from ._base import Refused, View, figure_png, guarded, style_tag
 from .cards import close_all
+from .chances import percent
 from .charts import OKABE_ITO, CourseFigure
 from .i18n import check_language, number_words, say, t
 
 __all__ = ["Pegs", "Pegboard", "PegRefusal", "draw_board", "Board", "FINISHES", "FINISHES_61", "finishes_for"]
+
 
 
 #: Finishing positions the stepper walks through: (winner's pegs, loser's pegs).
@@ -316,10 +321,13 @@ class Board(View):
 
     def __init__(self, *, names: Sequence[str] | None = None, target: int = FULL_GAME, language: str | None = None,
                  stepper: bool = True, finishes: Sequence[tuple[Pegs, Pegs]] | None = None,
-                 double_skunk_games: int = 3, autodraw: bool = True) -> None:
+                 double_skunk_games: int = 3, autodraw: bool = True, standing: bool | None = None) -> None:
         super().__init__(language=language)
+        #: Say where a player stands (the chance to win from the position); on with the stepper.
+        self.show_standing = stepper if standing is None else bool(standing)
         #: Redraw the picture on every change; off, only :meth:`redraw` draws (for long scripted runs).
         self.autodraw = autodraw
+        self._named = names is not None
         shown = tuple(names) if names is not None else (self._t("board.you"), self._t("board.opponent"))
         if len(shown) != 2:
             raise ValueError("a board has two players")
@@ -335,6 +343,7 @@ class Board(View):
         self.draws = 0
         self._image = w.Image(format="png", layout=w.Layout(width="100%", max_width="1200px"))
         self._caption = w.HTML()
+        self._standing = w.HTML()
         self._scores = w.HTML()
         self._prev = w.Button(description=self._t("board.prev"), layout=w.Layout(width="auto"))
         self._next = w.Button(description=self._t("board.next"), layout=w.Layout(width="auto"))
@@ -344,7 +353,7 @@ class Board(View):
         controls = w.HBox([self._prev, self._next, self._step_label],
                           layout=w.Layout(align_items="center"))
         self.children = [style_tag(), self._scores, self._image, *([controls] if stepper else []),
-                         self._caption, self._message]
+                         self._caption, self._standing, self._message]
         self._show()
 
     # The model, read through ------------------------------------------------------------------
@@ -365,6 +374,26 @@ class Board(View):
     @property
     def caption(self) -> str:
         return self._caption_text
+
+    @property
+    def standing(self) -> tuple[int, int, int, float, float] | None:
+        """Where a player stands: (player, their score, the other's, chance to win dealing next,
+        chance as pone). Before a finish: the winner, from their score before the last points (the
+        back peg) against the loser's. Otherwise player 0 at the scores now. None when not shown."""
+        if not self.show_standing:
+            return None
+        won = self.winner()
+        if won is None:
+            who, mine, theirs = 0, self.pegs[0][0], self.pegs[1][0]
+        else:
+            who, mine, theirs = won, self.pegs[won][1], self.pegs[1 - won][0]
+        return (who, mine, theirs, win_probability(mine, theirs, dealer=True, target=self.target),
+                win_probability(mine, theirs, dealer=False, target=self.target))
+
+    @property
+    def standing_text(self) -> str:
+        """:attr:`standing` in words ("" when not shown)."""
+        return self._standing_text
 
     @property
     def prev_button(self) -> w.Button:
@@ -455,6 +484,18 @@ class Board(View):
         else:
             self._caption_text = ""
             self._caption.value = ""
+        standing = self.standing
+        if standing is None:
+            self._standing_text = ""
+        else:
+            who, mine, theirs, as_dealer, as_pone = standing
+            key = "board.standing" if self.winner() is None else "board.standing_before"
+            chance = self._t("board.chance_named", name=self.names[who]) if self._named \
+                else self._t("board.chance_you" if who == 0 else "board.chance_opponent")
+            self._standing_text = self._t(key, chance=chance, mine=mine, theirs=theirs,
+                                          dealer=percent(as_dealer), pone=percent(as_pone))
+        self._standing.value = f'<div class="cc-text">{html.escape(self._standing_text)}</div>' \
+            if self._standing_text else ""
         if self.finishes:
             shown = self._t("board.step", n=self._finish + 1, of=len(self.finishes)) if self._finish >= 0 else ""
             self._step_label.value = f'<span class="cc-text">{shown}</span>'
@@ -465,7 +506,7 @@ class Board(View):
 
     def close(self) -> None:
         """Close the board and every widget it made (a replaced board frees its memory)."""
-        for part in (self._image, self._caption, self._scores, self._prev, self._next, self._step_label,
+        for part in (self._image, self._caption, self._standing, self._scores, self._prev, self._next, self._step_label,
                      *self.children):
             close_all(part)
         self.layout.close()

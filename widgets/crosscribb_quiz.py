@@ -16,6 +16,7 @@ import ipywidgets as w
 from cribbage.crosscribb import CROSSCRIBB_LEVELS, LINES, CrossCribbGame, Line, LineScore, RoundResult, play_round
 
 from ._base import Refused, View, guarded, style_tag
+from .progress import line_answer
 from .crosscribb_view import XC_CSS, BoardGrid, as_hand, line_label, seat_names, side_name
 from .i18n import cards_text, describe_items, spoken_count
 
@@ -191,6 +192,7 @@ class CrossCribbQuiz(View):
         self._counted[line] = given
         self.asked += 1
         score = self.score_of(line)
+        self.record_answer(**line_answer(f"{line.kind} {line.index + 1}", given, score.total))
         if given == score.total:
             self.right += 1
         self._feedback.value = self._answer_html(line, given)

@@ -21,6 +21,7 @@ import ipywidgets as w
 from cribbage import Card, Deck, cards as parse_cards
 from cribbage.discard import DiscardAdvice, KeepOption, advise_discard
 
+from .progress import drill_answer
 from ._base import Refused, View, guarded, style_tag
 from .cards import CardPicker, suit_class
 from .i18n import card_name, cards_text, check_language, decimal, say
@@ -273,6 +274,7 @@ class DiscardDrill(View):
         else:
             self.wrong += 1
         self.history.append((self._drill, tuple(mine.discard), rank))
+        self.record_answer(**drill_answer(self._drill, mine, best, right))
         self._check.disabled = True
         if set(self._picker.selected) != set(away):
             self._picker.select(away)

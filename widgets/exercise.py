@@ -39,6 +39,7 @@ from cribbage.result import finish_kind, skunk_lines
 from ._base import CSS
 from .cards import row_html
 from .i18n import cards_text, check_language, describe_items, describe_play_item, number_words, t
+from .progress import recorded
 
 __all__ = ["ANSWERS_VARIABLE", "Verdict", "Question", "HandQuestion", "PlayQuestion", "LineQuestion",
            "GamesQuestion", "PegQuestion", "RaceQuestion", "KeepsQuestion", "HandsScoringQuestion",
@@ -157,6 +158,7 @@ class Question:
         """Wrong tries so far."""
         return _tries.get(self.key, 0)
 
+    @recorded
     def check(self, guess: object) -> Verdict:
         """The verdict on ``guess`` (``...`` for not answered yet); never raises for a learner."""
         if guess is Ellipsis and os.environ.get(ANSWERS_VARIABLE):

@@ -274,8 +274,9 @@ from .messages_exercise import MESSAGES as _EXERCISE  # noqa: E402
 from .messages_lab import MESSAGES as _LAB  # noqa: E402
 from .messages_play import MESSAGES as _PLAY  # noqa: E402
 from .messages_table import MESSAGES as _TABLE  # noqa: E402
+from .messages_progress import MESSAGES as _PROGRESS  # noqa: E402
 
-for _part in (_PLAY, _TABLE, _CROSSCRIBB, _LAB, _EXERCISE):
+for _part in (_PLAY, _TABLE, _CROSSCRIBB, _LAB, _EXERCISE, _PROGRESS):
     _clash = MESSAGES.keys() & _part.keys()
     if _clash:
         raise KeyError(f"catalogue keys defined twice: {sorted(_clash)}")

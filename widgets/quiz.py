@@ -18,6 +18,7 @@ import ipywidgets as w
 from cribbage import Card, CribbageError, Deck, HandScore, cards as parse_cards, score_hand
 from cribbage.counting import muggins_split, verify_count
 
+from .progress import quiz_answer
 from ._base import Refused, View, crib_badge, guarded, style_tag
 from .cards import CardRow, ItemButtons
 from .i18n import describe_items, spoken_count
@@ -311,6 +312,7 @@ class ScoringQuiz(View):
     def answer(self, claim: Any) -> None:
         """The learner's count (a number or the text typed). Bad input is refused with a message."""
         record = self.session.answer(claim)
+        self.record_answer(**quiz_answer(record))
         self._check.disabled = True
         if record.right:
             parts = [("ok", self._t("quiz.right", total=record.total))]

@@ -23,7 +23,7 @@ from typing import Any, Iterable, Optional
 import ipywidgets as w
 
 from cribbage import Card
-from cribbage.events import Phase
+from cribbage.events import LogKind, Phase, ScoreKind
 from cribbage.pegging import LEVELS
 
 from ._base import View, guarded, style_tag
@@ -33,6 +33,7 @@ from .guided import GuidedHand
 from .i18n import card_name, t
 from .table_model import COMPUTER, YOU, Step, TableSession, read_seed
 from .table_words import TableWords
+from .progress import table_answers
 
 __all__ = ["GameTable", "YOU", "COMPUTER"]
 
@@ -54,6 +55,9 @@ _TABLE_CSS = """
 .cc-prompt { font-size: 20px; font-weight: 700; }
 .cc-view select { font-size: 18px; height: 36px; }
 .cc-view .widget-toggle-buttons .widget-label { font-size: 18px; }
+.cc-standing { border-left: 6px solid #0072B2; background: #eef5fb; padding: 4px 10px; margin: 4px 0;
+  font-size: 18px; line-height: 1.4; max-width: 940px; }
+.cc-standing .cc-source { font-size: 15px; color: #444; }
 .cc-result { font-size: 24px; font-weight: 700; border: 3px solid #000; padding: 6px 10px; }
 """
 
@@ -110,6 +114,7 @@ class GameTable(View):
         self._title = w.HTML()
         self._status = w.HTML()
         self._board = self._make_board(game.target)
+        self._standing = w.HTML()
         self._top = w.HTML()
         self._play_area = w.HTML()
         self._hand_label = w.HTML()
@@ -140,7 +145,7 @@ class GameTable(View):
         self._pool: list[w.Button] = []
         self._slot_cards: tuple[Card, ...] = ()
         self.children = [style_tag(), w.HTML(f"<style>{_TABLE_CSS}</style>", layout=w.Layout(display="none")),
-                         self._title, self._settings, self._status, self._board, self._top, self._play_area,
+                         self._title, self._settings, self._status, self._board, self._standing, self._top, self._play_area,
                          self._guide, self._hand_label, self._hand_box, self._prompt, self._actions,
                          self._message, self._hint, self._result, self._show_panel, self._log_box]
         self._started()
@@ -187,6 +192,12 @@ class GameTable(View):
     @property
     def prompt(self) -> str:
         return self._prompt_text
+
+    @property
+    def standing_text(self) -> str:
+        """Where you stand: your chance to win the game from the position this deal began with (or
+        the next deal's), and in the last deals the score hint; empty once the game is over."""
+        return self._standing_text
 
     @property
     def hint_text(self) -> str:
@@ -324,9 +335,11 @@ class GameTable(View):
     def _refresh(self) -> None:
         session, game, words = self.session, self.game, self._words
         for entry in session.take_news():
-            for css, text in words.entry(entry, self._result_words() if entry.kind == "game over" else ""):
+            for css, text in words.entry(entry, self._result_words() if entry.kind is LogKind.GAME_OVER else ""):
                 self._log_lines.append(text)
                 self._log_html.append(f'<div class="{css}">{html.escape(text)}</div>')
+            for answer in table_answers(entry, game, session.guide):
+                self.record_answer(**answer)
         phase = game.phase
 
         title = self._t("table.title_guided", title=session.guide.title(self.language)) \
@@ -345,6 +358,11 @@ class GameTable(View):
         if self._board.pegs != game.pegs:
             self._board.set_pegs(game.pegs)
 
+        self._standing_text = words.standing(session.standing())
+        self._standing.value = (
+            f'<div class="cc-standing" role="status"><b>{html.escape(self._t("table.standing_label"))}:</b> '
+            f'{html.escape(self._standing_text)}<div class="cc-source">'
+            f'{html.escape(self._t("table.standing_source"))}</div></div>') if self._standing_text else ""
         self._top.value = self._top_html()
         self._play_area.value = self._play_html()
         self._hand_label.value = f'<div class="cc-label">{html.escape(self._t("table.your_hand"))}</div>'
@@ -459,7 +477,7 @@ class GameTable(View):
         blocks, texts = [], []
         for event, body in self._words.show(self.session):
             texts.extend(body)
-            if event.kind == "muggins":
+            if event.kind is ScoreKind.MUGGINS:
                 blocks.append(f'<div class="cc-msg cc-msg-error">{html.escape(body[0])}</div>')
                 continue
             cards_row = row_html(event.cards, starter=event.starter, starter_label=self._t("card.starter"),

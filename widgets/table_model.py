@@ -16,7 +16,8 @@ from cribbage import Card
 from cribbage.actions import Count, Discard, Go, Muggins, NextDeal, Play
 from cribbage.discard import KeepOption, advise_discard
 from cribbage.driver import Driver
-from cribbage.events import LogEntry, Phase
+from cribbage.endgame import score_hint, win_probability
+from cribbage.events import LogEntry, LogKind, Phase
 from cribbage.game import Game
 from cribbage.messages import Message
 from cribbage.pegging import LEVELS, PlayChoice
@@ -25,7 +26,7 @@ from cribbage.players import Adviser, Player, player
 from .guided import GUIDED_HANDS, GuidedHand
 from .refusal import Refused
 
-__all__ = ["TableSession", "Advice", "Step", "YOU", "COMPUTER", "read_seed"]
+__all__ = ["TableSession", "Advice", "Step", "Standing", "YOU", "COMPUTER", "read_seed", "last_deals"]
 
 YOU, COMPUTER = 0, 1
 TARGETS = (121, 61)
@@ -33,11 +34,18 @@ TARGETS = (121, 61)
 _ADVISER = Adviser()
 
 
+def last_deals(scores: "tuple[int, int]", target: int) -> bool:
+    """Whether a deal from ``scores`` is one of the last: someone is within a quarter of the target
+    of home (30 in a game to 121, as the expert's play to the score), where the score decides moves."""
+    return target - max(scores) <= target // 4
+
+
 @dataclass(frozen=True)
 class Advice:
-    """The expert's move for you now: the best keep (``kind`` ``"discard"``) or card (``"play"``)."""
+    """The expert's move for you now: the best keep (``kind`` :attr:`Phase.DISCARD`) or card
+    (:attr:`Phase.PLAY`)."""
 
-    kind: str
+    kind: Phase
     best: Union[KeepOption, PlayChoice]
 
 
@@ -48,7 +56,7 @@ class Step:
     message a view renders in its language); ``rank`` is where your keep ranks among the fifteen
     (1 is the best)."""
 
-    phase: str
+    phase: Phase  #: Phase.DISCARD or Phase.PLAY
     advised: Any
     move: Any
     followed: bool
@@ -59,6 +67,21 @@ class Step:
     def reason(self) -> str:
         """The expert's reason, in English."""
         return str(self.why)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where you stand as a deal begins: the scores (yours, the computer's), whether you deal, your
+    chance to win the game (:func:`cribbage.endgame.win_probability`) and, in the last deals, the
+    score hint (:func:`cribbage.endgame.score_hint`: who needs how many, who counts first). ``next``
+    is True when the deal is the coming one (the show is over)."""
+
+    mine: int
+    theirs: int
+    dealer: bool
+    chance: float
+    hint: Optional[Message]
+    next: bool
 
 
 def read_seed(text: str) -> "int | str":
@@ -87,6 +110,8 @@ class TableSession:
     _hinted: bool
     _advice_key: Any
     _advice: Optional[Advice]
+    _standing_key: Any
+    _standing: Optional[Standing]
     _steps: list[Step]
     _news: list[LogEntry]
 
@@ -189,11 +214,35 @@ class TableSession:
             found: Optional[Advice] = None
             if self.may_advise():
                 if game.phase is Phase.DISCARD:
-                    found = Advice("discard", _ADVISER.keep(game, YOU))
+                    found = Advice(Phase.DISCARD, _ADVISER.keep(game, YOU))
                 else:
-                    found = Advice("play", _ADVISER.hint(game, YOU))
+                    found = Advice(Phase.PLAY, _ADVISER.hint(game, YOU))
             self._advice_key, self._advice = key, found
         return self._advice
+
+    def standing(self) -> Optional[Standing]:
+        """Where you stand: from the scores this deal began with (or, once its show is over, from the
+        scores now for the next deal); None once the game is over."""
+        game = self._game
+        if game.is_over:
+            return None
+        nxt = game.phase is Phase.DEAL_OVER
+        key = (game, game.deal_number, nxt)
+        if self._standing_key != key:
+            if nxt:
+                mine, theirs = game.scores[YOU], game.scores[COMPUTER]
+                dealer = game.dealer != YOU
+            else:
+                def before(seat: int) -> int:  # the score this deal began with
+                    return game.start_scores[seat] + sum(
+                        e.points for e in game.events if e.player == seat and e.deal < game.deal_number)
+                mine, theirs = before(YOU), before(COMPUTER)
+                dealer = game.dealer == YOU
+            chance = win_probability(mine, theirs, dealer=dealer, target=game.target)
+            hint = score_hint(mine, theirs, dealer=dealer, target=game.target) \
+                if last_deals((mine, theirs), game.target) else None
+            self._standing_key, self._standing = key, Standing(mine, theirs, dealer, chance, hint, nxt)
+        return self._standing
 
     def take_news(self) -> tuple[LogEntry, ...]:
         """The game's log entries since the last call: what the view has yet to tell."""
@@ -306,6 +355,8 @@ class TableSession:
         self._hinted = False
         self._advice_key = None
         self._advice = None
+        self._standing_key = None
+        self._standing = None
         self._steps = []
         self._news = []
         self._heard(self._driver.advance().entries)
@@ -321,7 +372,7 @@ class TableSession:
     def _heard(self, entries: tuple[LogEntry, ...]) -> None:
         self._news.extend(entries)
         for entry in entries:
-            if entry.kind == "game over" and entry.player is not None:
+            if entry.kind is LogKind.GAME_OVER and entry.player is not None:
                 result = self._game.result
                 assert result is not None
                 self.games_won[entry.player] += result.games
@@ -334,12 +385,12 @@ class TableSession:
         if isinstance(best, KeepOption):
             game = self._game
             rank = advise_discard(game.kept(YOU) + game.discards(YOU), dealer=game.dealer == YOU).rank_of(game.kept(YOU))
-            self._steps.append(Step("discard", best.discard, tuple(move), set(move) == set(best.discard),
+            self._steps.append(Step(Phase.DISCARD, best.discard, tuple(move), set(move) == set(best.discard),
                                     best.message, rank))
         else:
             followed = (move is None and best.card is None) or (
                 move is not None and best.card is not None and move.rank == best.card.rank)
-            self._steps.append(Step("play", best.card, move, followed, best.message))
+            self._steps.append(Step(Phase.PLAY, best.card, move, followed, best.message))
 
 
 def read_points(value: Any) -> int:

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Optional
 
-from cribbage.events import LogEntry, Phase, ScoreEvent
+from cribbage.events import LogEntry, LogKind, Phase, ScoreEvent, ScoreKind
 from cribbage.messages import Message, render
 
+from .chances import percent
 from .i18n import cards_text, describe_items, number_words, spoken_count, t
-from .table_model import COMPUTER, YOU, Advice, Step, TableSession
+from .table_model import COMPUTER, YOU, Advice, Standing, Step, TableSession
 
 __all__ = ["TableWords", "ShowItem"]
 
@@ -42,16 +43,16 @@ class TableWords:
     def event(self, event: ScoreEvent) -> str:
         """One score in plain words: "+2 to you: Fifteen: 7♣ 8♦ for 2"."""
         worth = event.points if event.worth is None else event.worth
-        if event.kind in ("hand", "crib"):
+        if event.kind in (ScoreKind.HAND, ScoreKind.CRIB):
             score = event.hand_score
             assert score is not None
             what = self._t("table.ev_show", whose=self._t(f"table.whose_{event.kind}_{event.player}"),
                            said=spoken_count(score, self.language), total=score.total)
             if worth != score.total:
                 what += " " + self._t("table.ev_counted", n=worth, total=score.total)
-        elif event.kind == "muggins":
+        elif event.kind is ScoreKind.MUGGINS:
             what = self._t("table.ev_muggins", n=worth)
-        elif event.kind in ("go", "last card", "his heels"):
+        elif event.kind in (ScoreKind.GO, ScoreKind.LAST_CARD, ScoreKind.HIS_HEELS):
             what = self._t("table.ev_simple", what=self._t(f"item.{event.kind}"), points=worth)
         else:
             name = self._t(f"item.{event.kind}", n=number_words(len(event.cards), self.language))
@@ -64,27 +65,27 @@ class TableWords:
         """An entry of the engine's log as lines (css class, text); ``result`` words the game over."""
         kind, who = entry.kind, entry.player
         lines: list[tuple[str, str]] = []
-        if kind == "cut for deal":
+        if kind is LogKind.CUT_FOR_DEAL:
             a, b = entry.cards
             key = "table.log_cut_again" if a.rank == b.rank else f"table.log_cut_{0 if a.rank < b.rank else 1}"
             lines.append(("", self._t(key, a=str(a), b=str(b))))
-        elif kind == "deal":
+        elif kind is LogKind.DEAL:
             lines.append(("cc-log-deal", self._t(f"table.log_deal_{who}", n=entry.deal)))
-        elif kind == "discard":
+        elif kind is LogKind.DISCARD:
             lines.append(("", self._t(f"table.log_discard_{who}", cards=cards_text(entry.cards))))
-        elif kind == "starter":
+        elif kind is LogKind.STARTER:
             lines.append(("", self._t("table.log_starter", card=str(entry.cards[0]))))
-        elif kind == "play":
+        elif kind is LogKind.PLAY:
             lines.append(("", self._t(f"table.log_play_{who}", card=str(entry.cards[0]), count=entry.count)))
-        elif kind == "go":
+        elif kind is LogKind.GO:
             lines.append(("", self._t(f"table.log_go_{who}", count=entry.count)))
-        elif kind == "pass":
+        elif kind is LogKind.PASS:
             lines.append(("", self._t(f"table.log_pass_{who}")))
-        elif kind == "reset":
+        elif kind is LogKind.RESET:
             lines.append(("", self._t("table.log_reset", count=entry.count)))
-        elif kind == "end of play":
+        elif kind is LogKind.END_OF_PLAY:
             lines.append(("", self._t("table.log_end_play")))
-        elif kind == "count":
+        elif kind is LogKind.COUNT:
             event = entry.events[0]
             lines.append(("", self._t(f"table.log_count_{'crib' if event.crib else 'hand'}_{who}", n=event.points)))
             # The items show in the show panel once checked: a short count is for the opponent to spot.
@@ -92,12 +93,12 @@ class TableWords:
             what = self._t("table.ev_as_counted", whose=whose)
             lines.append(("cc-log-pts", self._t(f"table.ev_to_{event.player}", points=event.points, what=what)))
             return lines
-        elif kind == "muggins":
+        elif kind is LogKind.MUGGINS:
             lines.append(("", self._t(f"table.log_muggins_{who}")))
-        elif kind == "game over":
+        elif kind is LogKind.GAME_OVER:
             lines.append(("cc-log-deal", result))
         scored = [("cc-log-pts", self.event(event)) for event in entry.events]
-        if kind in ("reset", "end of play"):
+        if kind in (LogKind.RESET, LogKind.END_OF_PLAY):
             return scored + lines  # the go or last card is pegged, then the count goes back to 0
         return lines + scored
 
@@ -133,10 +134,23 @@ class TableWords:
         if advice is None:
             return ""
         best = advice.best
-        if advice.kind == "discard":
+        if advice.kind is Phase.DISCARD:
             return self._t("table.hint_discard", away=cards_text(best.discard), keep=cards_text(best.keep),  # type: ignore[union-attr]
                            reason=self.said(best.message), net=self.net(best.net))  # type: ignore[union-attr]
         return self._t("table.hint_play", reason=self.said(best.message))
+
+    def standing(self, standing: Optional[Standing]) -> str:
+        """Where you stand: the position a deal begins from and your chance to win the game, or in
+        the last deals the score hint (who needs how many, who counts first, the same chance)."""
+        if standing is None:
+            return ""
+        dealer = self._t("table.you_deal" if standing.dealer else "table.computer_deals")
+        when = "next" if standing.next else "now"
+        if standing.hint is not None:
+            return self._t(f"table.standing_{when}_hint", you=standing.mine, computer=standing.theirs,
+                           dealer=dealer, hint=self.said(standing.hint))
+        return self._t(f"table.standing_{when}", you=standing.mine, computer=standing.theirs, dealer=dealer,
+                       chance=percent(standing.chance))
 
     # ------------------------------------------------------------------ guided mode
     def guide(self, session: TableSession) -> list[str]:
@@ -159,7 +173,7 @@ class TableWords:
     def step(self, session: TableSession, advice: Advice) -> str:
         """The explanation before you act, in guided mode: where you stand, then the expert's move."""
         game = session.game
-        if advice.kind == "discard":
+        if advice.kind is Phase.DISCARD:
             role = self._t("table.guide_pone_discard" if game.dealer == COMPUTER else "table.guide_dealer_discard")
         elif not game.played:
             role = self._t("table.guide_lead")
@@ -171,7 +185,7 @@ class TableWords:
 
     def judged(self, step: Step) -> str:
         """How your move compared with the expert's."""
-        if step.phase == "discard":
+        if step.phase is Phase.DISCARD:
             if step.followed:
                 return self._t("table.guide_same_discard", cards=cards_text(step.move))
             return self._t("table.guide_other_discard", cards=cards_text(step.move),
@@ -189,9 +203,9 @@ class TableWords:
         game = session.game
         out: list[ShowItem] = []
         for event in game.events:
-            if event.deal != game.deal_number or event.kind not in ("hand", "crib", "muggins"):
+            if event.deal != game.deal_number or event.kind not in (ScoreKind.HAND, ScoreKind.CRIB, ScoreKind.MUGGINS):
                 continue
-            if event.kind == "muggins":
+            if event.kind is ScoreKind.MUGGINS:
                 out.append((event, [self.event(event)]))
                 continue
             pending = session.checking and event is game.events[-1] and event.player == COMPUTER

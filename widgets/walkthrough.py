@@ -25,6 +25,7 @@ from cribbage.messages import render
 from cribbage.replay import PlayStep, play_steps
 
 from ._base import View, guarded, style_tag
+from .progress import play_answer
 from .cards import CardRow, suit_class
 from .i18n import card_name, describe_play_item, t
 from .pegging_session import SOLVED_PLAYS, PracticeSession, SolvedPlay, WalkSession
@@ -203,6 +204,7 @@ class PeggingWalkthrough(View):
     def predict(self, points: Any) -> None:
         """Predict the points of the current step (a number or the text typed)."""
         n, true = self.session.predict(points)
+        self.record_answer(**play_answer(self.session.solved.name, self.session.position, self.session.step, n))
         if n == true:
             self._say(self._t("walk.right", points=true), "ok")
         else:

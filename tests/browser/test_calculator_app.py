@@ -1,17 +1,59 @@
-"""The hand calculator as a Voilà app (``make calculator``): a link opens with its hand scored,
-and a malformed or hostile link shows a message and an empty calculator, running nothing."""
+"""The hand calculator as a Voilà app, served as ``make calculator`` serves it
+(``apps/calculator_app.py`` with ``apps/config``): a link opens with its hand scored; a malformed
+or hostile link shows a message and an empty calculator, running nothing; Voilà's own parameters
+and over-long links are refused without a kernel; kernels go with their pages, memory comes
+back, and a class of thirty opening links at once all see their own hand scored."""
 
+from __future__ import annotations
+
+import json
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-APP = Path(__file__).resolve().parents[2] / "apps" / "calculator.ipynb"
+from browser_servers import Server
+from voila_page import (APPS, close_all, kernels, memory_mb, start_calculator_app, summary, visit_all,
+                        wait_quiet)
+
+CONFIG = json.loads((APPS / "config" / "voila.json").read_text())
+POOL = CONFIG["VoilaConfiguration"]["default_pool_size"]
+# A page closed without its beacon (a crashed browser, a lost network) is culled once idle this
+# long; the test server shortens the app's timeout so that the test does not wait a minute.
+# (Not much shorter: a page's kernel waits, idle and unconnected, until the page's scripts have
+# loaded, which with thirty browsers on two cores takes many seconds.)
+CULL_AFTER = 30
+
+
+@pytest.fixture(scope="module")
+def app(browser, servers_home: Path) -> Iterator[Server]:
+    server = start_calculator_app(servers_home / "calculator-app",
+                                  f"--MappingKernelManager.cull_idle_timeout={CULL_AFTER}",
+                                  "--MappingKernelManager.cull_interval=2")
+    try:
+        assert wait_quiet(server, POOL, timeout=120), f"the warm kernels never settled:\n{server.log_tail()}"
+        yield server
+    finally:
+        server.stop()
 
 
 @pytest.fixture
-def calculator_url(voila_app) -> str:
-    return voila_app(APP).url
+def calculator_url(app: Server) -> str:
+    return app.url
+
+
+def get(url: str, language: str = "en") -> tuple[int, str]:
+    """Status and text of a plain HTTP GET (no browser, so no page will ever shut a kernel down)."""
+    request = urllib.request.Request(url, headers={"Accept-Language": language})
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
 
 
 def test_a_link_opens_with_its_hand_scored(calculator_url: str, voila_page) -> None:
@@ -23,6 +65,9 @@ def test_a_link_opens_with_its_hand_scored(calculator_url: str, voila_page) -> N
     # The share link the app shows opens this same app.
     link = voila_page.body.locator("a.cc-code")
     assert link.get_attribute("href") == f"{calculator_url}/?hand=5H5D6H7S&starter=8C&crib=0"
+    # Offline it works and looks the same: the page asks nothing of any other server (Voilà's
+    # own template asks a CDN for an icon font).
+    assert voila_page.outside_requests() == []
     voila_page.screenshot("calculator-app-12")
 
 
@@ -33,13 +78,15 @@ HOSTILE_LINKS = [
     "hand=__import__('os').system('touch pwned')&starter=8C",       # code
     "hand=<img src=x onerror=alert(1)>&starter=8C",                 # markup that would run if drawn as HTML
     "hand=5H5D6H7S&starter=5H",                                     # cards, but the starter is in the hand
+    "hand=5H5D6H7S&starter=8C&template=../../../../etc",            # Voilà's own parameter: a path
+    "template=nonexistent",                                         # ... and a template that is not there
 ]
 
 
 @pytest.mark.parametrize("query", HOSTILE_LINKS)
 def test_a_bad_link_shows_a_message_and_an_empty_calculator(calculator_url: str, voila_page,
                                                              query: str) -> None:
-    voila_page.open(f"{calculator_url}/?{query}")
+    voila_page.open(f"{calculator_url}/?{query}", timeout=60)
     voila_page.assert_no_errors()
     voila_page.assert_nothing_ran()
     message = voila_page.body.locator(".cc-msg-error")
@@ -50,10 +97,113 @@ def test_a_bad_link_shows_a_message_and_an_empty_calculator(calculator_url: str,
         # Shown as text, not as an element.
         assert "<img" in message.inner_text()
         voila_page.screenshot("calculator-app-hostile-link")
-    assert not (APP.parent / "pwned").exists()
+    if "template" in query:
+        # Voilà did not act on it: the calculator got it and says which part it did not know.
+        assert "template" in message.inner_text()
+    assert not (APPS / "pwned").exists()
     if "<script>" in query:
         # The empty calculator works: type a hand and score it.
         voila_page.body.get_by_placeholder("5H 5D 6H 7S 8C").fill("5C 5D 6H 7S 8C")
         voila_page.body.get_by_role("button", name="Score it", exact=True).click()
         expect(voila_page.body.locator(".cc-big")).to_have_text("Hand: 12 points")
         assert voila_page.dialogs == []
+
+
+def test_voila_parameters_never_reach_voila(app: Server) -> None:
+    """A plain Voilà answers ?template=../../../../etc with HTTP 500 and hangs on an unknown
+    template; here both are ordinary pages of the calculator, answered quickly."""
+    for query in ("template=../../../../etc", "template=nonexistent&theme=../../x",
+                  "hand=5H5D6H7S&starter=8C&template=lab"):
+        started = time.monotonic()
+        status, text = get(f"{app.url}/?{query}")
+        assert status == 200, (query, status, app.log_tail())
+        assert time.monotonic() - started < 90, query  # a plain Voilà never answers the second
+        assert "Traceback" not in text and "cdn.jsdelivr.net" not in text
+    assert "Traceback" not in app.log_tail(200)
+
+
+@pytest.mark.parametrize("size", [200_000, 1_500_000])
+def test_a_far_too_long_link_is_answered_with_a_message_and_no_kernel(app: Server, size: int) -> None:
+    before = len(kernels(app))
+    status, text = get(f"{app.url}/?hand={'5H' * (size // 2)}&starter=8C")
+    assert status == 414
+    assert "far too long to be a hand" in text and f"{size + 16} characters" in text
+    assert 'href="/"' in text  # the way on: the empty calculator
+    status, text = get(f"{app.url}/?hand={'5H' * 5000}", language="pt-BR,pt;q=0.9,en;q=0.5")
+    assert status == 414 and "longo demais" in text
+    status, text = get(f"{app.url}/?hand={'5H' * 5000}", language="fr, es;q=0.8")
+    assert status == 414 and "demasiado largo" in text
+    assert len(kernels(app)) <= before, "a refused link started a kernel"
+
+
+def test_kernels_go_with_their_pages_and_memory_comes_back(app: Server, browser) -> None:
+    """On a plain Voilà every page's kernel lives on (its shutdown is refused for want of the
+    _xsrf cookie, and nothing culls idle kernels): 53 visits, 53 kernels, 5.7 GB."""
+    assert wait_quiet(app, POOL, timeout=60 + CULL_AFTER), app.log_tail()
+    idle = memory_mb(app)
+    hands = ["5H5D6H7S&starter=8C", "AC2C3C4C&starter=5C", "JH5D5S5C&starter=5H",
+             "2S4D6H8C&starter=TD", "9C9D9HAS&starter=3S", "KHQHJHTH&starter=9H"]
+    for hand in hands:
+        visits = visit_all(browser, [f"{app.url}/?hand={hand}"], timeout=60)
+        assert visits[0].scored_ms is not None, app.log_tail()
+        close_all(visits, politely=True)  # a person closing the tab: the page asks for its shutdown
+    assert wait_quiet(app, POOL, timeout=60), (
+        f"{len(kernels(app))} kernels after the pages closed, {POOL} expected\n{app.log_tail()}")
+    assert "_xsrf" not in app.log_tail(200)
+    # A page that vanishes without a word (a crashed browser) loses its kernel once idle.
+    visits = visit_all(browser, [f"{app.url}/?hand=5H5D6H7S&starter=8C"], timeout=60)
+    assert visits[0].scored_ms is not None
+    close_all(visits, politely=False)
+    assert wait_quiet(app, POOL, timeout=CULL_AFTER + 60), app.log_tail()
+    after = memory_mb(app)
+    assert after < idle * 1.15 + 40, f"memory {idle:.0f} MB idle, {after:.0f} MB after seven visits"
+
+
+def test_the_app_culls_idle_kernels_by_its_own_configuration() -> None:
+    """The test server shortens it; ``make calculator`` must cull too, within minutes."""
+    culling = CONFIG["MappingKernelManager"]
+    assert 0 < culling["cull_idle_timeout"] <= 300 and 0 < culling["cull_interval"] <= 60
+    assert culling.get("cull_connected", False) is False  # a page still open keeps its kernel
+    assert CONFIG["VoilaConfiguration"]["preheat_kernel"] is True and POOL >= 1
+
+
+VISITORS = 30
+
+
+def test_thirty_links_at_once_all_show_their_own_hand(app: Server, browser) -> None:
+    """A class opening a link together: on a plain Voilà, 10 at once left 9 blank pages."""
+    assert wait_quiet(app, POOL, timeout=60 + CULL_AFTER), app.log_tail()
+    deals = [f"{rank}{suit}" for rank in "A23456789TJQK" for suit in "CDHS"]
+    hands = []
+    for i in range(VISITORS):  # thirty different hands, so a page showing another's is caught
+        five = [deals[(i * 7 + k * 11) % 52] for k in range(5)]
+        hands.append(f"hand={''.join(five[:4])}&starter={five[4]}&crib=0")
+    assert len(set(hands)) == VISITORS
+    # Bounded: on this 2-core machine, with the thirty browsers on it too, they take 2 to 5 minutes.
+    visits = visit_all(browser, [f"{app.url}/?{hand}" for hand in hands], timeout=420)
+    try:
+        figures = summary(visits)
+        print(f"\n{VISITORS} at once: {figures}")
+        assert figures["blank"] == 0, f"{figures}\n{app.log_tail()}"
+        for visit, hand in zip(visits, hands):
+            assert visit.share_link == f"{app.url}/?{hand}", "a page shows another visitor's hand"
+    finally:
+        close_all(visits, politely=True)
+    assert wait_quiet(app, POOL, timeout=90), f"{len(kernels(app))} kernels left\n{app.log_tail()}"
+
+
+def test_past_its_limit_the_app_says_it_is_busy(servers_home: Path) -> None:
+    """Memory bounded under any number of visitors: past ``max_kernels`` pages with a kernel
+    (here 1), the next visitor gets a page saying so, and no kernel."""
+    server = start_calculator_app(servers_home / "calculator-app-busy", "--CalculatorVoila.max_kernels=1",
+                                  "--pool_size=1")
+    try:
+        assert wait_quiet(server, 1, timeout=120), server.log_tail()
+        status, _ = get(f"{server.url}/?hand=5H5D6H7S&starter=8C")  # a visitor takes the warm kernel
+        assert status == 200
+        started = len(kernels(server))
+        status, text = get(f"{server.url}/?hand=5H5D6H7S&starter=8C", language="es-ES,es;q=0.9")
+        assert status == 503 and "La calculadora está ocupada" in text
+        assert len(kernels(server)) <= started
+    finally:
+        server.stop()

@@ -1,14 +1,31 @@
 """A Voilà app open in the browser: load a link, wait until every widget is drawn, read it,
-and know whether the page tried to run anything it was given (any alert, confirm or prompt)."""
+and know whether the page tried to run anything it was given (any alert, confirm or prompt)
+or asked anything of a server other than its own.
+
+Also the calculator app's server (``apps/calculator_app.py``, as ``make calculator`` runs it),
+its kernels and memory, and many visitors at once: shared by ``test_calculator_app.py`` and
+``benchmarks/calculator_app.py``.
+"""
 
 from __future__ import annotations
 
+import json
 import re
+import sys
+import time
+from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
-from playwright.sync_api import Locator, Page
+import psutil
+from playwright.sync_api import Browser, Locator, Page
 
+from browser_servers import Server, free_port, isolated_env
 from lab_page import SCREENSHOTS
+
+ROOT = Path(__file__).resolve().parents[2]
+APPS = ROOT / "apps"
+CALCULATOR = APPS / "calculator.ipynb"
 
 # Voilà's own words when a cell of the app raised (tracebacks are hidden by default).
 _CELL_ERROR = re.compile(r"There was an error when executing cell|Traceback|Error displaying widget")
@@ -21,8 +38,17 @@ class VoilaPage:
         self.page = page
         self.dialogs: list[str] = []
         self.page_errors: list[str] = []
+        self.requests: list[str] = []
         page.on("dialog", self._on_dialog)
         page.on("pageerror", lambda error: self.page_errors.append(str(error)))
+        page.on("request", lambda request: self.requests.append(request.url))
+
+    def outside_requests(self) -> list[str]:
+        """Every URL the page asked for from anywhere but 127.0.0.1 (the browser tests refuse
+        them, so a page that needs one shows it by looking wrong, or here)."""
+        return [url for url in self.requests
+                if urlsplit(url).scheme in ("http", "https", "ws", "wss")
+                and urlsplit(url).hostname != "127.0.0.1"]
 
     def _on_dialog(self, dialog) -> None:
         self.dialogs.append(f"{dialog.type}: {dialog.message}")
@@ -76,3 +102,161 @@ class VoilaPage:
         finally:
             self.page.set_viewport_size(size)
         return path
+
+
+# ---------------------------------------------------------------------------------- the app's server
+def start_calculator_app(home: Path, *options: str) -> Server:
+    """The calculator app as ``make calculator`` serves it (its configuration in ``apps/config``),
+    token-less on a free port of 127.0.0.1; ``options`` are Voilà options added for a test."""
+    env = isolated_env(home)
+    port = free_port()
+    argv = [sys.executable, str(APPS / "calculator_app.py"), f"--port={port}", "--Voila.port_retries=0",
+            "--Voila.ip=127.0.0.1", "--no-browser", *options]
+    return Server("the calculator app", argv, port=port, cwd=ROOT, env=env,
+                  log_path=home / f"calculator-app-{port}.log", ready_path="/voila/files/ready",
+                  any_answer=True)
+
+
+def kernels(server: Server) -> list[psutil.Process]:
+    """The server's kernel processes, alive now."""
+    found = []
+    try:
+        children = psutil.Process(server.process.pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        return []
+    for child in children:
+        try:
+            if "ipykernel" in " ".join(child.cmdline()):
+                found.append(child)
+        except psutil.Error:
+            pass
+    return found
+
+
+def memory_mb(server: Server) -> float:
+    """Resident memory of the server and every process it started, in MB."""
+    total = 0
+    try:
+        processes = [psutil.Process(server.process.pid)]
+        processes += processes[0].children(recursive=True)
+    except psutil.NoSuchProcess:
+        return 0.0
+    for process in processes:
+        try:
+            total += process.memory_info().rss
+        except psutil.Error:
+            pass
+    return total / 2**20
+
+
+def wait_quiet(server: Server, kernel_count: int | None = None, timeout: float = 120,
+               cpu_percent: float = 15.0) -> bool:
+    """Wait until the server has ``kernel_count`` kernels (if given) and it and its kernels use
+    less than ``cpu_percent`` of a core over half a second. Returns whether that happened."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if kernel_count is None or len(kernels(server)) == kernel_count:
+            processes = [psutil.Process(server.process.pid), *kernels(server)]
+            for process in processes:
+                try:
+                    process.cpu_percent(None)
+                except psutil.Error:
+                    pass
+            time.sleep(0.5)
+            used = 0.0
+            for process in processes:
+                try:
+                    used += process.cpu_percent(None)
+                except psutil.Error:
+                    pass
+            if used < cpu_percent and (kernel_count is None or len(kernels(server)) == kernel_count):
+                return True
+        else:
+            time.sleep(0.5)
+    return False
+
+
+# ---------------------------------------------------------------------------------- many visitors
+# In every page: the time from the start of its navigation to the calculator showing a score.
+_SCORED_AT = """(() => {
+  const check = () => {
+    const total = document.querySelector('#rendered_cells .cc-big');
+    if (window.__scoredAt === undefined && total && /\\d+ points?/.test(total.textContent)) {
+      window.__scoredAt = performance.now();
+    }
+  };
+  setInterval(check, 25);
+})();"""
+
+
+@dataclass
+class Visit:
+    """One link opened: when its hand was shown scored (ms after the link was followed, or
+    None if never), and the link the calculator offers to share (None if not shown)."""
+    url: str
+    scored_ms: float | None
+    share_link: str | None
+    page: Page
+
+
+def close_all(visits: list[Visit], *, politely: bool = True) -> None:
+    """Close the visitors' tabs, then their browsers. ``politely`` runs each page's beforeunload,
+    as a person closing a tab does (the page then asks the server to shut its kernel down)."""
+    for visit in visits:
+        visit.page.close(run_before_unload=politely)
+    time.sleep(1)  # the pages' last requests leave before their browsers close
+    for visit in visits:
+        visit.page.context.close()
+
+
+NOT_LOCAL = re.compile(r"^(?!https?://127\.0\.0\.1[:/]).*")  # refused at once, as in conftest.py
+
+
+def visit_all(browser: Browser, urls: list[str], timeout: float) -> list[Visit]:
+    """Open every link at once, each in a browser context of its own (as many people, each with
+    a browser: one browser would share six connections to the server among all its tabs), and
+    wait until each shows its score or ``timeout`` seconds have passed. Close them with
+    :func:`close_all`."""
+    pages = []
+    for _ in urls:
+        context = browser.new_context(viewport={"width": 1000, "height": 700})
+        context.route(NOT_LOCAL, lambda route: route.abort())
+        page = context.new_page()
+        page.add_init_script(_SCORED_AT)
+        page.on("dialog", lambda dialog: dialog.dismiss())
+        pages.append(page)
+    for page, url in zip(pages, urls):
+        # Following the link from inside the page returns at once, so all load together.
+        page.evaluate("url => { window.location.href = url; }", url)
+    deadline = time.monotonic() + timeout
+    scored: dict[int, float] = {}
+    while len(scored) < len(pages) and time.monotonic() < deadline:
+        for i, page in enumerate(pages):
+            if i in scored:
+                continue
+            try:
+                at = page.evaluate("() => window.__scoredAt === undefined ? null : window.__scoredAt")
+            except Exception:  # the page is between documents: ask again
+                at = None
+            if at is not None:
+                scored[i] = at
+        time.sleep(0.2)
+    visits = []
+    for i, (page, url) in enumerate(zip(pages, urls)):
+        link = None
+        if i in scored:
+            share = page.locator("#rendered_cells a.cc-code")
+            link = share.first.get_attribute("href") if share.count() else None
+        visits.append(Visit(url, scored.get(i), link, page))
+    return visits
+
+
+def summary(visits: list[Visit]) -> dict[str, float | int | None]:
+    """How many were scored, and the median and slowest link-to-score time in seconds."""
+    times = sorted(v.scored_ms / 1000 for v in visits if v.scored_ms is not None)
+    return {"visitors": len(visits), "scored": len(times), "blank": len(visits) - len(times),
+            "median_s": times[len(times) // 2] if times else None, "slowest_s": times[-1] if times else None}
+
+
+def as_json(value: object) -> str:
+    return json.dumps(value, indent=2, default=str)

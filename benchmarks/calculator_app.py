@@ -1,0 +1,187 @@
+"""The calculator app under a class's load, against a plain Voilà start, side by side in one run.
+
+    python benchmarks/calculator_app.py [--visitors 30] [--warm 5] [--timeout 300]
+
+Two servers of the same notebook, one after the other on this machine, each in Debian's Chromium
+(as the browser tests drive it): the baseline is ``voila apps/calculator.ipynb`` as ``make
+calculator`` used to start it; the app is ``apps/calculator_app.py`` with ``apps/config`` (warm
+kernels, culling, pages made a few at a time). For each, once the server has settled:
+
+- cold: the first link opened, from following it to the hand shown scored;
+- warm: ``--warm`` links more, one after the other, each tab closed as a person closes it and
+  the next opened once the server is quiet again (its warm kernels ready);
+- ``--visitors`` links opened at once, each a different hand: how many show their own hand
+  scored within ``--timeout`` seconds, the median and slowest time;
+- memory (the server and every kernel, resident) idle before, at the peak with the visitors'
+  tabs open, and after they close (when the kernels have gone, or after 90 s).
+
+The goal (issue 16): a link scored in under 3 s after the first, thirty at once all scored,
+memory back to its idle level after. Times depend on what else the machine does: compare the
+two columns of one run, not runs of different days.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+import browser_servers  # noqa: E402
+from browser_servers import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from voila_page import (CALCULATOR, close_all, kernels, memory_mb, start_calculator_app,  # noqa: E402
+                        summary, visit_all, wait_quiet)
+
+DEALS = [f"{rank}{suit}" for rank in "A23456789TJQK" for suit in "CDHS"]
+
+
+def hands(n: int, offset: int = 0) -> list[str]:
+    """``n`` different five-card links."""
+    out = []
+    for i in range(offset, offset + n):
+        five = [DEALS[(i * 7 + k * 11) % 52] for k in range(5)]
+        out.append(f"hand={''.join(five[:4])}&starter={five[4]}")
+    return out
+
+
+class PeakMemory:
+    """The highest memory seen while it runs, sampled every half second in a thread."""
+
+    def __init__(self, server) -> None:
+        self.server, self.peak, self._stop = server, 0.0, threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self.peak = max(self.peak, memory_mb(self.server))
+            self._stop.wait(0.5)
+
+    def __enter__(self) -> "PeakMemory":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+def measure(name: str, server, browser, *, settled_kernels: int | None, visitors: int, warm: int,
+            timeout: float) -> dict[str, object]:
+    figures: dict[str, object] = {"server": name}
+    wait_quiet(server, settled_kernels, timeout=180, cpu_percent=20)
+    figures["memory_idle_mb"] = memory_mb(server)
+    figures["kernels_idle"] = len(kernels(server))
+
+    links = [f"{server.url}/?{hand}" for hand in hands(1 + warm)]
+    cold = visit_all(browser, links[:1], timeout=timeout)
+    figures["cold_s"] = None if cold[0].scored_ms is None else cold[0].scored_ms / 1000
+    close_all(cold)
+    warm_times = []
+    for link in links[1:]:
+        # The next visitor comes once the server is ready for them again (the plain Voilà
+        # never is more ready than this: its kernels stay).
+        wait_quiet(server, settled_kernels, timeout=60, cpu_percent=20)
+        visits = visit_all(browser, [link], timeout=timeout)
+        warm_times.append(None if visits[0].scored_ms is None else visits[0].scored_ms / 1000)
+        close_all(visits)
+    done = [t for t in warm_times if t is not None]
+    figures["warm_median_s"] = statistics.median(done) if done else None
+    figures["warm_blank"] = len(warm_times) - len(done)
+
+    wait_quiet(server, settled_kernels, timeout=90, cpu_percent=20)
+    figures["memory_before_visitors_mb"] = memory_mb(server)
+    with PeakMemory(server) as peak:
+        started = time.monotonic()
+        group = hands(visitors, offset=100)
+        visits = visit_all(browser, [f"{server.url}/?{hand}&crib=0" for hand in group], timeout=timeout)
+        figures["visitors_wall_s"] = time.monotonic() - started
+        crowd = summary(visits)
+        wrong = sum(1 for v, hand in zip(visits, group)
+                    if v.scored_ms is not None and v.share_link != f"{server.url}/?{hand}&crib=0")
+        figures.update({f"visitors_{key}": value for key, value in crowd.items()})
+        figures["visitors_wrong_hand"] = wrong
+        figures["kernels_with_visitors"] = len(kernels(server))
+        close_all(visits)
+    figures["memory_peak_mb"] = peak.peak
+    left = time.monotonic()
+    wait_quiet(server, settled_kernels, timeout=90, cpu_percent=20)
+    figures["after_wait_s"] = time.monotonic() - left
+    figures["memory_after_mb"] = memory_mb(server)
+    figures["kernels_after"] = len(kernels(server))
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--visitors", type=int, default=30)
+    parser.add_argument("--warm", type=int, default=5)
+    parser.add_argument("--timeout", type=float, default=420, help="seconds a visitor waits at most")
+    parser.add_argument("--only", choices=("plain", "app"), help="measure one server only")
+    args = parser.parse_args()
+    import json
+
+    from voila_page import APPS
+
+    pool = json.loads((APPS / "config" / "voila.json").read_text())["VoilaConfiguration"]["default_pool_size"]
+    results = []
+    with tempfile.TemporaryDirectory(prefix="calculator-bench-") as home, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            for name in ("plain", "app"):
+                if args.only and name != args.only:
+                    continue
+                if name == "plain":
+                    server = browser_servers.start_voila(CALCULATOR, Path(home) / name)
+                    settled = None  # its kernels never go: wait only for it to be quiet
+                else:
+                    server = start_calculator_app(Path(home) / name)
+                    settled = pool
+                try:
+                    figures = measure(name, server, browser, settled_kernels=settled,
+                                      visitors=args.visitors, warm=args.warm, timeout=args.timeout)
+                finally:
+                    server.stop()
+                results.append(figures)
+                print(json.dumps(figures), flush=True)
+        finally:
+            browser.close()
+
+    def show(value: object) -> str:
+        if value is None:
+            return "never"
+        return f"{value:.1f}" if isinstance(value, float) else str(value)
+
+    rows = [("cold link to score (s)", "cold_s"), ("warm link to score, median (s)", "warm_median_s"),
+            ("warm links never scored", "warm_blank"),
+            (f"{args.visitors} at once: scored", "visitors_scored"),
+            (f"{args.visitors} at once: blank", "visitors_blank"),
+            (f"{args.visitors} at once: another's hand", "visitors_wrong_hand"),
+            (f"{args.visitors} at once: median (s)", "visitors_median_s"),
+            (f"{args.visitors} at once: slowest (s)", "visitors_slowest_s"),
+            ("memory idle, at start (MB)", "memory_idle_mb"),
+            ("memory before the visitors (MB)", "memory_before_visitors_mb"),
+            ("memory during, peak (MB)", "memory_peak_mb"),
+            ("memory after they leave (MB)", "memory_after_mb"),
+            ("kernels: idle / with visitors / after", None)]
+    print()
+    print(f"{'':42}" + "".join(f"{r['server']:>12}" for r in results))
+    for label, key in rows:
+        if key is None:
+            cells = [f"{r['kernels_idle']}/{r['kernels_with_visitors']}/{r['kernels_after']}" for r in results]
+        else:
+            cells = [show(r.get(key)) for r in results]
+        print(f"{label:42}" + "".join(f"{c:>12}" for c in cells))
+    if len(results) == 2 and results[0].get("warm_median_s") and results[1].get("warm_median_s"):
+        print(f"\nwarm link, plain / app: {results[0]['warm_median_s'] / results[1]['warm_median_s']:.1f}x")
+
+
+if __name__ == "__main__":
+    main()

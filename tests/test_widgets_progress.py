@@ -1,0 +1,211 @@
+"""The progress panel and the recording hook, driven from Python."""
+
+from __future__ import annotations
+
+import pytest
+
+from cribbage.progress import KIND_STOP, KINDS, ProgressStore
+from widgets import ScoringQuiz
+from widgets._base import View
+from widgets.progress import ProgressPanel, record_answer
+
+
+@pytest.fixture
+def store(tmp_path):
+    return ProgressStore(tmp_path / "ana.sqlite3", learner="Ana")
+
+
+def _answers(store):
+    for i in range(3):
+        store.record(1, f"drill {i}", "5H 5D", True, skill="discard", kinds=["keep"])
+    store.record(3, "hand 1", "8", False, skill="show", kinds=["fifteen.3", "pair"], missed=2)
+    store.record(3, "hand 2", "4", False, skill="show", kinds=["flush.crib"], missed=5)
+    store.record(3, "hand 3", "12", True, skill="show", kinds=["fifteen.3"])
+
+
+def test_the_panel_shows_each_stop_and_what_to_practise(store):
+    _answers(store)
+    panel = ProgressPanel(store)
+    assert panel.rows[:4] == [(0, "not started", 0, 0), (1, "done", 3, 3), (2, "not started", 0, 0),
+                              (3, "started", 3, 1)]
+    assert panel.practise == ["flush.crib", "pair", "fifteen.3"]
+    assert "the crib flush: 1 of 1 wrong (stop 3)" in panel._next.value
+    assert [stop for stop, button in panel.reset_buttons.items() if not button.disabled] == [1, 3]
+
+
+def test_an_answer_given_elsewhere_shows_after_refresh(store):
+    panel = ProgressPanel(store)
+    assert panel.rows[3] == (3, "not started", 0, 0)
+    ProgressStore(store.path, learner="Ana").record(3, "hand", "12", True, skill="show")  # another notebook
+    panel._refresh.click()
+    assert panel.rows[3] == (3, "started", 1, 1)
+
+
+def test_reset_asks_first_and_forgets_only_that_stop(store):
+    _answers(store)
+    panel = ProgressPanel(store)
+    panel.reset_buttons[3].click()
+    assert panel.pending_reset == 3 and "Forget your 3 answers at stop 3?" in panel._confirm.children[0].value
+    panel._no.click()
+    assert panel.pending_reset is None and panel.rows[3][2] == 3 and panel.message == "Nothing was forgotten."
+    panel.reset_buttons[3].click()
+    panel._yes.click()
+    assert panel.rows[3] == (3, "not started", 0, 0) and panel.rows[1] == (1, "done", 3, 3)
+    assert panel.message == "Stop 3: 3 answers forgotten."
+    assert [a.stop for a in store.answers()] == [1, 1, 1]
+    assert not panel.internal_errors
+
+
+def test_the_name_is_asked_once(tmp_path):
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    panel = ProgressPanel(store, language="es")
+    assert panel._ask.layout.display == "flex"
+    panel._name.value = "  "
+    panel._save.click()
+    assert panel.message.startswith("el campo learner") and store.saved_learner() is None
+    panel._name.value = "Beatriz"
+    panel._save.click()
+    assert panel.message == "A partir de ahora tus respuestas se guardan como Beatriz."
+    assert ProgressPanel(store)._ask.layout.display == "none"
+
+
+def test_the_hook_records_for_the_views_stop_and_says_a_problem_once(store, tmp_path):
+    quiz = ScoringQuiz()
+    quiz.progress_store = store
+    assert quiz.record_answer("hand 1", 12, True, skill="show", kinds=("pair",))
+    assert [(a.stop, a.item, a.answer) for a in store.answers()] == [(3, "hand 1", "12")]
+    bad = tmp_path / "bad.sqlite3"
+    bad.write_text("not a database")
+    quiz.progress_store = ProgressStore(bad)
+    quiz._say("Right: 12.", "ok")
+    assert not quiz.record_answer("hand 2", 8, False, skill="show")
+    assert quiz.message.startswith("Right: 12. Your answer was not kept:") and "is not a progress file" in quiz.message
+    quiz._say("Right: 8.", "ok")
+    quiz.record_answer("hand 3", 8, True, skill="show")
+    assert quiz.message == "Right: 8."  # said once per view
+    assert bad.read_text() == "not a database" and not quiz.internal_errors
+
+
+def test_a_view_with_no_stop_records_nothing(store):
+    assert not record_answer(View(), "x", "1", True, skill="show", store=store)
+    assert store.answers() == []
+
+
+def test_every_kind_has_a_stop_to_go_back_to():
+    assert set(KINDS) - set(KIND_STOP) == {"other"}
+
+
+def _visible(panel):
+    out = [panel._who.value, panel._next.value, panel._goal.value, panel._refresh.description]
+    out += [child.value for child in panel._table.children if hasattr(child, "value")]
+    out += [button.description for button in panel.reset_buttons.values()]
+    return " ".join(out)
+
+
+@pytest.mark.parametrize("language", ["es", "pt"])
+def test_no_english_is_left_on_the_panel(store, language):
+    _answers(store)
+    english = _visible(ProgressPanel(store))
+    shown = _visible(ProgressPanel(store, language=language))
+    for phrase in ("not started", "done", "Reset", "wrong", "What to practise", "the crib flush", "Refresh"):
+        assert phrase in english and phrase not in shown
+
+
+def test_what_each_view_records():
+    from cribbage import GameResult
+    from widgets.progress import game_answer, line_answer, play_answer
+    from widgets.walkthrough import SOLVED_PLAYS
+
+    scoring = next(step for step in SOLVED_PLAYS[0].steps() if step.points)
+    got = play_answer("first", 3, scoring, scoring.points + 1)
+    assert got["correct"] is False and got["missed"] == 1 and got["skill"] == "play"
+    assert got["kinds"] and all(kind.startswith(("play.", "go", "last_card")) for kind in got["kinds"])
+    assert line_answer("row 2", 6, 8) == {"item": "CrossCribb line row 2", "answer": 6, "correct": False,
+                                          "skill": "crosscribb", "kinds": ("crosscribb.line",), "missed": 2}
+    lost = game_answer(GameResult(1, (84, 121), 2))
+    assert (lost["answer"], lost["correct"], lost["kinds"], lost["missed"]) == ("84-121", False, ("game", "skunk"), 37)
+    won = game_answer(GameResult(0, (121, 100), 1))
+    assert (won["correct"], won["kinds"], won["missed"]) == (True, ("game",), 0)
+    assert game_answer(GameResult(1, (40, 61), 1), title="A close finish")["correct"] is True
+
+
+def _kept(path):
+    return [(a.stop, a.item, a.answer, a.correct, a.skill) for a in ProgressStore(path).answers(everyone=True)]
+
+
+def test_each_view_records_where_its_answer_is_checked(tmp_path, monkeypatch):
+    import random
+
+    from test_widgets_table import _click_through
+    from widgets import CrossCribbQuiz, DiscardDrill, GameTable, PeggingWalkthrough
+
+    path = tmp_path / "learner.sqlite3"
+    monkeypatch.setenv("CRIBBAGE_PROGRESS", str(path))
+
+    walk = PeggingWalkthrough(0)
+    walk.forward()
+    walk.predict(walk.steps[0].points)
+    drill = DiscardDrill()
+    drill.answer(drill.advice.best.discard)
+    quiz = CrossCribbQuiz(seeds=(1, 2), players=4, level="random")
+    quiz.answer(quiz.score_of(quiz.line).total + 1)
+    game = GameTable(seed=11, level="beginner", board=False)
+    _click_through(game, random.Random("beginner"))
+    kept = _kept(path)
+    assert [(stop, skill) for stop, _item, _answer, _correct, skill in kept] == [
+        (2, "play"), (1, "discard"), (7, "crosscribb"), (5, "game")]
+    assert kept[0][3] is True and kept[1][3] is True and kept[2][3] is False
+    assert kept[3][1] == "game" and kept[3][3] == (game.game.result.winner == 0)
+    assert not (walk.internal_errors or drill.internal_errors or quiz.internal_errors or game.internal_errors)
+
+
+def test_a_guided_hand_is_recorded_once_its_crib_is_counted(tmp_path, monkeypatch):
+    from test_widgets_table import _follow_guided
+    from widgets import GameTable
+
+    path = tmp_path / "learner.sqlite3"
+    monkeypatch.setenv("CRIBBAGE_PROGRESS", str(path))
+    guided = GameTable.guided(1, board=False)
+    _follow_guided(guided)
+    (kept,) = _kept(path)
+    assert kept[0] == 5 and kept[1].startswith("guided hand ") and kept[3] is True and kept[4] == "game"
+    assert not guided.internal_errors
+
+
+def test_a_try_it_check_is_recorded_for_each_real_try(tmp_path, monkeypatch):
+    from dataclasses import dataclass
+
+    from cribbage import score_hand
+    from widgets.progress import recorded
+
+    @dataclass
+    class Verdict:
+        status: str
+
+        @property
+        def right(self):
+            return self.status == "right"
+
+    class HandQuestion:  # the shape of widgets.exercise's questions, named as they are
+        def __init__(self, count):
+            self.score, self.count = score_hand("5H 5D 6H 7S", "8C"), count
+            self.key = f"{count} of 5H 5D 6H 7S with 8C"
+            self.answer = 1 if count == "fifteens" else self.score.total
+
+        @recorded
+        def check(self, guess):
+            if guess is Ellipsis:
+                return Verdict("blank")
+            if not isinstance(guess, int):
+                return Verdict("invalid")
+            return Verdict("right" if guess == self.answer else "not yet")
+
+    path = tmp_path / "p.sqlite3"
+    monkeypatch.setenv("CRIBBAGE_PROGRESS", str(path))
+    fifteens, total = HandQuestion("fifteens"), HandQuestion("total")
+    for question, guess in ((fifteens, ...), (fifteens, "two"), (fifteens, 3), (fifteens, 1), (total, 10)):
+        question.check(guess)
+    kept = ProgressStore(path).answers()
+    assert [(a.stop, a.skill, a.answer, a.correct, a.missed, a.kinds) for a in kept] == [
+        (3, "show", "3", False, 2, ("fifteen.2",)), (3, "show", "1", True, 0, ("fifteen.2",)),
+        (3, "show", "10", False, 2, ("fifteen.2", "pair", "run.4", "double_run"))]

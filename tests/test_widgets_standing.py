@@ -1,0 +1,208 @@
+"""Where you stand: the game table's chance to win and score hint, and the board's, each checked
+against the engine's own functions (cribbage.endgame), in every language."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cribbage.endgame import score_hint, win_probability
+from cribbage.events import Phase
+from cribbage.game import Game
+from cribbage.messages import render
+from widgets.chances import percent
+from widgets.table_model import COMPUTER, YOU, TableSession, last_deals
+from widgets.table_words import TableWords
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGUAGES = ("en", "es", "pt")
+
+
+def _deal_start(game: Game) -> tuple[int, int]:
+    return tuple(s + sum(e.points for e in game.events if e.player == p and e.deal < game.deal_number)
+                 for p, s in enumerate(game.start_scores))
+
+
+def _play_to_deal_over(session: TableSession) -> None:
+    """Your moves as the expert advises, until the deal's show is over (or the game)."""
+    for _ in range(200):
+        game = session.game
+        if session.deal_over or game.is_over:
+            return
+        if session.checking:
+            session.go_on()
+        elif session.discarding:
+            session.lay_away(session.advice().best.discard)
+        elif session.your_turn_to_play:
+            card = session.advice().best.card
+            session.go() if card is None else session.play(card)
+        else:
+            raise AssertionError(f"stuck in {game.phase}")
+    raise AssertionError("the deal never ended")
+
+
+def test_percent_never_claims_certainty():
+    assert [percent(x) for x in (0.0, 0.004, 0.006, 0.5, 0.556, 0.994, 0.996, 1.0)] == \
+        ["0", "<1", "1", "50", "56", "99", ">99", "100"]
+
+
+@pytest.mark.parametrize("target", [121, 61])
+def test_last_deals_begin_a_quarter_of_the_target_from_home(target):
+    edge = target - target // 4
+    assert last_deals((edge, 0), target) and last_deals((0, edge), target)
+    assert not last_deals((edge - 1, edge - 1), target)
+
+
+def test_the_first_deal_stands_at_the_start_scores():
+    session = TableSession(seed=1)
+    game = session.game
+    standing = session.standing()
+    assert (standing.mine, standing.theirs) == (0, 0) and not standing.next
+    assert standing.dealer == (game.dealer == YOU)
+    assert standing.chance == win_probability(0, 0, dealer=standing.dealer)
+    assert standing.hint is None
+
+
+def test_standing_follows_the_deals_of_a_game():
+    session = TableSession(seed=7, level="expert")
+    for _ in range(4):
+        _play_to_deal_over(session)
+        game = session.game
+        if game.is_over:
+            assert session.standing() is None
+            return
+        # After the show: the next deal's position, the other player dealing.
+        after = session.standing()
+        assert after.next and (after.mine, after.theirs) == (game.scores[YOU], game.scores[COMPUTER])
+        assert after.dealer == (game.dealer == COMPUTER)
+        assert after.chance == win_probability(after.mine, after.theirs, dealer=after.dealer)
+        session.next_deal()
+        game = session.game
+        begun = session.standing()
+        assert not begun.next and (begun.mine, begun.theirs, begun.dealer, begun.chance) == \
+            (after.mine, after.theirs, after.dealer, after.chance)
+        # Mid-deal points do not move it: it is the position the deal began from.
+        session.lay_away(session.advice().best.discard)
+        assert session.standing() == begun
+        assert _deal_start(game) == (begun.mine, begun.theirs)
+
+
+@pytest.mark.parametrize("seed, scores", [(1, (110, 115)), (2, (109, 114)), (3, (95, 60)), (4, (60, 95))])
+def test_the_score_hint_comes_in_the_last_deals(seed, scores):
+    game = Game(seed, scores=scores)
+    session = TableSession(game=game)
+    standing = session.standing()
+    mine, theirs = game.scores
+    you_deal = game.dealer == YOU
+    assert standing.chance == win_probability(mine, theirs, dealer=you_deal)
+    assert standing.hint == score_hint(mine, theirs, dealer=you_deal)
+    words = TableWords("en").standing(standing)
+    assert str(standing.hint) in words
+
+
+def test_no_hint_before_the_last_deals():
+    session = TableSession(game=Game(3, scores=(60, 89)))
+    assert session.standing().hint is None
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_words_carry_the_engine_figures(language):
+    words = TableWords(language)
+    session = TableSession(seed=2)
+    standing = session.standing()
+    text = words.standing(standing)
+    assert f"{percent(standing.chance)}" in text and str(standing.mine) in text
+    near = TableSession.guided(3)
+    hinted = near.standing()
+    assert hinted.hint is not None
+    assert render(hinted.hint, language) in words.standing(hinted)
+    assert words.standing(None) == ""
+
+
+def test_the_model_and_words_import_without_ipywidgets():
+    script = f"""
+import sys, types
+sys.modules["ipywidgets"] = None
+sys.modules["matplotlib"] = None
+package = types.ModuleType("widgets"); package.__path__ = [{str(ROOT / "widgets")!r}]
+sys.modules["widgets"] = package
+from widgets.table_model import TableSession
+from widgets.table_words import TableWords
+session = TableSession(seed=3)
+assert TableWords("pt").standing(session.standing())
+"""
+    subprocess.run([sys.executable, "-c", script], check=True, cwd=ROOT)
+
+
+# ---------------------------------------------------------------------------------------- widgets
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_table_shows_where_you_stand(language):
+    from widgets.table import GameTable
+
+    table = GameTable(seed=4, language=language, board=False)
+    standing = table.session.standing()
+    assert table.standing_text == TableWords(language).standing(standing)
+    assert table.standing_text and table.internal_errors == []
+    # The table's own board leaves it to the table.
+    assert table.board.standing is None and table.board.standing_text == ""
+
+
+def test_the_guided_close_finish_shows_the_score_hint():
+    from widgets.table import GameTable
+
+    table = GameTable.guided(3, language="es")
+    game = table.game
+    hint = score_hint(game.scores[YOU], game.scores[COMPUTER], dealer=game.dealer == YOU)
+    assert render(hint, "es") in table.standing_text
+
+
+def test_the_table_says_nothing_once_the_game_is_over():
+    from widgets.table import GameTable
+
+    table = GameTable.guided(3, board=False)
+    for _ in range(50):
+        if table.game.phase in (Phase.DEAL_OVER, Phase.OVER):
+            break
+        advice = table.session.advice()
+        if advice is None:
+            table.go_on()
+        elif advice.kind is Phase.DISCARD:
+            table.lay_away(advice.best.discard)
+        elif advice.best.card is None:
+            table.go()
+        else:
+            table.play(advice.best.card)
+    assert table.game.is_over  # following the advice, you count out first (stop 5's lesson)
+    assert table.session.standing() is None and table.standing_text == ""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_board_stands_at_each_finish_it_steps_through(language):
+    from widgets.board import Board
+
+    board = Board(names=("Ann", "Ben"), language=language)
+    for index, (winner, loser) in enumerate(board.finishes):
+        board.show_finish(index)
+        who, mine, theirs, as_dealer, as_pone = board.standing
+        assert (who, mine, theirs) == (0, winner[1], loser[0])  # the back peg: before the last points
+        assert as_dealer == win_probability(mine, theirs, dealer=True)
+        assert as_pone == win_probability(mine, theirs, dealer=False)
+        assert percent(as_dealer) in board.standing_text and "Ann" in board.standing_text
+
+
+@pytest.mark.parametrize("target", [121, 61])
+def test_the_board_stands_at_any_position(target):
+    from widgets.board import Board
+
+    board = Board(target=target)
+    board.set_scores(23, 31)
+    who, mine, theirs, as_dealer, as_pone = board.standing
+    assert (who, mine, theirs) == (0, 23, 31)
+    assert (as_dealer, as_pone) == (win_probability(23, 31, dealer=True, target=target),
+                                    win_probability(23, 31, dealer=False, target=target))
+    assert f"{percent(as_dealer)}%" in board.standing_text and "your chance" in board.standing_text
+    assert Board(stepper=False).standing_text == ""
+    assert Board(stepper=False, standing=True).standing is not None

@@ -1,0 +1,16 @@
+"""A chance to win, as a person reads it (no ipywidgets): the whole percentage the game table and
+the board show beside a position."""
+
+from __future__ import annotations
+
+__all__ = ["percent"]
+
+
+def percent(chance: float) -> str:
+    """A chance as a whole percentage that never claims a certainty it does not have: "56", ">99", "<1"."""
+    shown = round(100 * chance)
+    if shown >= 100 and chance < 1:
+        return ">99"
+    if shown <= 0 and chance > 0:
+        return "<1"
+    return str(shown)
