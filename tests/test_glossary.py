@@ -19,14 +19,18 @@ from cribbage.messages import CATALOGUE, Plural
 from widgets.course_i18n import COURSE, TRANSLATED, cell_text
 from widgets.messages import MESSAGES
 
-SEEDS = Path("/work/shared/seeds") if Path("/work/shared/seeds").is_dir() else COURSE.parent / "seeds"
+#: The seed documents live beside the repository (../shared/seeds from main, ../../shared/seeds from a worktree).
+SEEDS = next((p / "shared" / "seeds" for p in COURSE.parent.parents if (p / "shared" / "seeds").is_dir()), COURSE / "no-seeds")
 GLOSSARY = COURSE / "glossary.csv"
 # English uses of a term's word that are not the term (said about notebooks, or plain English).
 NOT_THE_TERM = {
-    "run": r"\brun(s|ning)? (the|this|that|it|all|each|every|a|them|your|its|cells?|again|in|to|out|twice|down)\b"
-           r"|\bRun All\b|\bruns? (it|the) \w+ times\b|\bthe run\b(?= of the (notebook|cell))",
-    "pair": r"\bpairs? of (cards|numbers|\w+s)\b",
+    "run": r"\*Run\b[^*]*\*|\bRun\s+All\b|\brunning\b|\bruns?\s+(out|and|prints?)\b"
+           r"|\bruns? \d[\d,]*|\b(bigger|longer|more) runs\b|\ba run prints\b"
+           r"|\bruns? (the|this|that|it|all|each|every|everything|your|its|cells?|again|from|first|them)\b"
+           r"|\b(have|has|had|is|are|was|were|be|been|ever|every|next|seeded|each) runs?\b",
+    "pair": r"\bpairs? of (cards|numbers|scores)\b|\bscore pairs?\b|\bpairs? that make\b",
     "board": r"\bon board\b",
+    "last card": r"\blast cards\b",
 }
 # Not words: blanks ({points}), quoted names ('dealer'), link parameters (starter=), code (`crib`).
 NOT_WORDS = re.compile(r"{[^}]*}|'[^']*'|`[^`]*`|\b\w+=")
@@ -40,8 +44,7 @@ def _rows() -> list[dict[str, str]]:
 def _english(term: str) -> re.Pattern[str]:
     # A capitalised term ("Go") is matched as written: "go" is also a plain English verb.
     flags = 0 if term[0].isupper() else re.IGNORECASE
-    plural = "(s|es)?" if " " not in term else ""
-    return re.compile(rf"\b{re.escape(term)}{plural}\b", flags)
+    return re.compile(rf"\b{re.escape(term)}(s|es)?\b", flags)
 
 
 def _said(word: str, text: str) -> bool:
