@@ -15,6 +15,7 @@ from itertools import islice
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Optional, Sequence, Union
 
+from .counting import _whole
 from .errors import InvalidCardError, InvalidHandError
 from .messages import message
 
@@ -101,13 +102,17 @@ class Card:
     suit: Suit
 
     def __post_init__(self) -> None:
-        if not isinstance(self.rank, int) or isinstance(self.rank, bool) or not 1 <= self.rank <= 13:
+        rank = _whole(self.rank)
+        if rank is None or not 1 <= rank <= 13:
             raise InvalidCardError(message("card.bad_rank", value=repr(self.rank)[:40]))
+        if rank.__class__ is not self.rank.__class__:
+            object.__setattr__(self, "rank", rank)
         if not isinstance(self.suit, Suit):
-            try:
-                object.__setattr__(self, "suit", Suit(self.suit))
-            except (ValueError, TypeError):
-                raise InvalidCardError(message("card.bad_suit", value=repr(self.suit)[:40])) from None
+            # A suit's number (0..3) is taken; True or 2.0 are not numbers of suits, so refused.
+            number = _whole(self.suit)
+            if number is None or not 0 <= number <= 3:
+                raise InvalidCardError(message("card.bad_suit", value=repr(self.suit)[:40]))
+            object.__setattr__(self, "suit", Suit(number))
 
     @classmethod
     def parse(cls, text: "CardLike") -> "Card":

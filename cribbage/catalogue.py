@@ -95,6 +95,14 @@ GAME: dict[str, Entry] = {
     "game.bad_double_skunk": {"en": "a double skunk counts 3 or 4 games, not {value}",
                               "es": "un double skunk vale 3 o 4 partidas, no {value}",
                               "pt": "um double skunk vale 3 ou 4 partidas, não {value}"},
+    "game.bad_muggins": {"en": "muggins is True or False, not {value}",
+                         "es": "muggins es True o False, no {value}",
+                         "pt": "muggins é True ou False, não {value}"},
+    "game.bad_deals": {"en": "deals must be a list of at most {most} stacked deals (hands, starter), not {value}",
+                       "es": "deals debe ser una lista de como mucho {most} repartos preparados (manos, carta inicial), "
+                             "no {value}",
+                       "pt": "deals deve ser uma lista de no máximo {most} distribuições preparadas (mãos, virada), "
+                             "não {value}"},
     "game.bad_dealer": {"en": "the dealer must be seat 0 or 1, not {value}",
                         "es": "el repartidor debe ser el asiento 0 o el 1, no {value}",
                         "pt": "o carteador deve ser o lugar 0 ou o 1, não {value}"},

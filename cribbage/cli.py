@@ -127,7 +127,8 @@ class _CommandParser(_Parser):
 
     def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
         # parse_known_intermixed_args calls back here for each of its two passes.
-        if self._intermixing:
+        # A command with commands of its own (``progress report``) cannot intermix: argparse refuses.
+        if self._intermixing or self._subparsers is not None:
             return super().parse_known_args(args, namespace)
         self._intermixing = True
         try:

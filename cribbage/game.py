@@ -31,7 +31,7 @@ from __future__ import annotations
 import operator
 import random
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, islice
 from types import SimpleNamespace
 from typing import Iterable, Optional, Sequence
 
@@ -155,22 +155,33 @@ class Game:
             seed = random.randrange(2 ** 63)
         if not isinstance(seed, (int, str)) or isinstance(seed, bool):
             raise CribbageError(message("game.bad_seed", value=_shown(seed)))
-        if not _is_int(target):
+        whole_target = _whole(target)
+        if whole_target is None:
             raise CribbageError(message("game.bad_target", value=_shown(target)))
-        skunk_lines(target)  # raises unless the target is 121 or 61
-        if double_skunk_games not in (3, 4):
+        skunk_lines(whole_target)  # raises unless the target is 121 or 61
+        target = whole_target
+        games = _whole(double_skunk_games)
+        if games not in (3, 4):
             raise CribbageError(message("game.bad_double_skunk", value=_shown(double_skunk_games)))
-        if dealer is not None and not _is_seat(dealer):
-            raise CribbageError(message("game.bad_dealer", value=_shown(dealer)))
-        start = tuple(scores)
-        if len(start) != 2 or not all(_is_int(s) and 0 <= s < target for s in start):
-            raise CribbageError(message("game.bad_scores", most=target - 1, value=_shown(scores)))
+        if not isinstance(muggins, bool):  # 'no' or 0 would read as a choice nobody made
+            raise CribbageError(message("game.bad_muggins", value=_shown(muggins)))
+        if dealer is not None:
+            seat = _whole(dealer)
+            if seat not in (0, 1):
+                raise CribbageError(message("game.bad_dealer", value=_shown(dealer)))
+            dealer = seat
+        bad_scores = message("game.bad_scores", most=target - 1, value=_shown(scores))
+        start = tuple(_whole(s) for s in _few(scores, 2, bad_scores))
+        if len(start) != 2 or not all(s is not None and 0 <= s < target for s in start):
+            raise CribbageError(bad_scores)
+        # Every deal pegs at least the last card, so no game lasts more deals than its target.
+        stacked = _few(deals, target, message("game.bad_deals", most=target, value=_shown(deals)))
         self._seed = seed
         self._target = target
-        self._muggins_on = bool(muggins)
-        self._double_skunk_games = double_skunk_games
-        self._start_scores: tuple[int, int] = (start[0], start[1])
-        self._deals = tuple(_stacked_deal(spec, n) for n, spec in enumerate(deals, 1))
+        self._muggins_on = muggins
+        self._double_skunk_games = games
+        self._start_scores: tuple[int, int] = (start[0], start[1])  # type: ignore[assignment]
+        self._deals = tuple(_stacked_deal(spec, n) for n, spec in enumerate(stacked, 1))
         self._events: list[ScoreEvent] = []
         self._log: list[LogEntry] = []
         self._history: list[tuple] = []
@@ -202,11 +213,13 @@ class Game:
         game = cls(seed, target=target, muggins=muggins, double_skunk_games=double_skunk_games,
                    dealer=dealer, scores=scores, deals=[(hands, starter)])
         if discards is not None:
-            if len(discards) != 2:
+            pairs = _few(discards, 2, message("game.bad_discards"))
+            if len(pairs) != 2:
                 raise CribbageError(message("game.bad_discards"))
+            dealer = game.dealer
             pone = 1 - dealer
-            game.discard(pone, discards[pone])
-            game.discard(dealer, discards[dealer])
+            game.discard(pone, pairs[pone])
+            game.discard(dealer, pairs[dealer])
             game._history.clear()
         return game
 
@@ -841,12 +854,16 @@ class Game:
 
 
 # --------------------------------------------------------------------- helpers
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_seat(value: object) -> bool:
-    return _is_int(value) and value in (0, 1)
+def _few(values: object, most: int, refusal: Message) -> tuple:
+    """The items of an iterable argument, reading no more than ``most`` + 1 of them (an endless
+    iterable must not hang the game); ``refusal`` if it is not iterable or holds more than ``most``."""
+    try:
+        items = tuple(islice(values, most + 1))  # type: ignore[call-overload]
+    except TypeError:
+        raise CribbageError(refusal) from None
+    if len(items) > most:
+        raise CribbageError(refusal)
+    return items
 
 
 def _shown(value: object) -> str:

@@ -179,12 +179,15 @@ def simulate(n_games: int, players: Sequence[Player], *, seed: int | str, execut
     picklable (the built-in levels are). ``options`` go to :class:`cribbage.Game` (``target=61``,
     ``muggins=True``). A progress bar is shown with tqdm when ``progress`` is true.
     """
-    if not isinstance(n_games, int) or isinstance(n_games, bool) or n_games < 0:
-        raise refuse("stats.whole_number", what=message("stats.what.games"), least=0, value=repr(n_games))
+    # No games would show nothing ("first dealer wins 0.0%" of none): at least one is asked for.
+    if not isinstance(n_games, int) or isinstance(n_games, bool) or n_games < 1:
+        raise refuse("stats.whole_number", what=message("stats.what.games"), least=1, value=repr(n_games))
+    if not isinstance(batch_size, int) or isinstance(batch_size, bool) or batch_size < 1:
+        raise refuse("stats.whole_number", what=message("stats.what.batch"), least=1, value=repr(batch_size)[:40])
     if len(players) != 2:
         raise refuse("stats.two_players", n=len(players))
     tasks = [(f"{seed}/{i}", i % 2 == 1) for i in range(n_games)]
-    batches = [tasks[i:i + batch_size] for i in range(0, len(tasks), max(1, batch_size))]
+    batches = [tasks[i:i + batch_size] for i in range(0, len(tasks), batch_size)]
     bar = _progress(n_games, progress)
     records: list[GameRecord] = []
     try:

@@ -16,6 +16,8 @@ WORDS = {
         "es": "{what} debe ser un número entero, {least} o más, no {value}",
         "pt": "{what} deve ser um número inteiro, {least} ou mais, não {value}"},
     "stats.what.games": {"en": "the number of games", "es": "el número de partidas", "pt": "o número de partidas"},
+    "stats.what.batch": {"en": "the batch size (games per batch)", "es": "el tamaño del lote (partidas por lote)",
+                         "pt": "o tamanho do lote (partidas por lote)"},
     "stats.what.samples": {"en": "the sample of hands", "es": "la muestra de manos", "pt": "a amostra de mãos"},
     "stats.what.deals": {"en": "the sample of deals", "es": "la muestra de repartos", "pt": "a amostra de distribuições"},
     "stats.two_players": {"en": "self-play takes two players, not {n}", "es": "el autojuego necesita dos jugadores, no {n}",

@@ -432,3 +432,39 @@ def test_the_cut_for_deal_is_told_as_the_engine_cut() -> None:
         assert len(cuts) == sum(1 for e in table.game.log if e.kind == "cut for deal")
         assert cuts[-1].endswith("you." if table.game.dealer == YOU else "the computer.")
         assert all(line.endswith("cut again.") for line in cuts[:-1])
+
+
+def test_a_crib_counted_in_the_show_wears_the_crib_badge_before_the_answer() -> None:
+    """Issue 11: counting (or checking) a crib, the table says it is a crib before the learner answers."""
+    table = GameTable(seed=3, level="beginner", muggins=True, target=121, board=False)
+    game = table.game
+    rng = random.Random(3)
+    seen_crib = seen_hand = False
+    for _ in range(3000):
+        if game.is_over or (seen_crib and seen_hand):
+            break
+        counting_crib = game.phase is Phase.SHOW and game.counting == "crib" and not table.checking
+        counting_hand = game.phase is Phase.SHOW and game.counting == "hand" and not table.checking
+        if counting_crib:
+            seen_crib = True
+            assert table.crib_counted_now and "cc-badge-crib" in table._prompt.value
+        elif counting_hand:
+            seen_hand = True
+            assert not table.crib_counted_now and "cc-badge-crib" not in table._prompt.value
+        if table.checking:
+            table.go_on_button.click()
+        elif game.phase is Phase.DISCARD:
+            for card in rng.sample(game.hand(YOU), 2):
+                table.card_buttons[card].click()
+            table.lay_away_button.click()
+        elif game.phase is Phase.PLAY:
+            if not table.go_button.disabled:
+                table.go_button.click()
+            else:
+                table.card_buttons[rng.choice([c for c, b in table.card_buttons.items() if not b.disabled])].click()
+        elif game.phase is Phase.SHOW:
+            table.count_box.value = str(_true_count(game))
+            table.count_button.click()
+        else:
+            table.next_deal_button.click()
+    assert seen_crib and seen_hand

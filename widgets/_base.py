@@ -112,6 +112,19 @@ class View(w.VBox):
         super().__init__(**kwargs)
         self.add_class("cc-view")
 
+    def close(self) -> None:
+        """Close the view and every widget it made, shown or kept aside (the children, the message
+        line, the widgets held in its attributes, and their layouts and styles): a view that is
+        replaced, or a notebook cell run again, then frees its memory."""
+        # Also called by the garbage collector, on views whose __init__ failed half way.
+        for value in list(vars(self).values()):
+            for part in _widgets_in(value):
+                if part is not self:
+                    _close_tree(part)
+        for child in getattr(self, "children", ()):
+            _close_tree(child)
+        super().close()
+
     # Messages ---------------------------------------------------------------------------------
     @property
     def message(self) -> str:
@@ -157,6 +170,28 @@ class View(w.VBox):
             return None
 
         return wrapped  # type: ignore[return-value]
+
+
+def _close_tree(widget: w.Widget) -> None:
+    """Close a widget for good, with its children and the layout and style widgets it owns."""
+    for child in getattr(widget, "children", ()):
+        _close_tree(child)
+    for part in ("layout", "style"):
+        owned = getattr(widget, part, None)
+        if isinstance(owned, w.Widget):
+            owned.close()
+    widget.close()
+
+
+def _widgets_in(value: object) -> list[w.Widget]:
+    """The widgets a view's attribute holds: itself, or those in a list, tuple or dict of them."""
+    if isinstance(value, w.Widget):
+        return [value]
+    if isinstance(value, dict):
+        value = list(value.values())
+    if isinstance(value, (list, tuple)):
+        return [item for item in value if isinstance(item, w.Widget)]
+    return []
 
 
 def guarded(method: F) -> F:

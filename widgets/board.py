@@ -350,8 +350,8 @@ class Board(View):
         self._step_label = w.HTML()
         self._prev.on_click(self._guard(lambda _b: self.previous_finish()))
         self._next.on_click(self._guard(lambda _b: self.next_finish()))
-        controls = w.HBox([self._prev, self._next, self._step_label],
-                          layout=w.Layout(align_items="center"))
+        self._controls = controls = w.HBox([self._prev, self._next, self._step_label],
+                                           layout=w.Layout(align_items="center"))
         self.children = [style_tag(), self._scores, self._image, *([controls] if stepper else []),
                          self._caption, self._standing, self._message]
         self._show()

@@ -14,6 +14,7 @@ import html
 import random
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import islice
 from typing import Iterable
 
 import ipywidgets as w
@@ -112,7 +113,7 @@ class DiscardDrill(View):
                  seed: int = 0, language: str | None = None, four_colour: bool = False) -> None:
         super().__init__(language=language)
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be a whole number, not {seed!r}")
+            raise Refused(key="err.bad_seed", value=repr(seed)[:30])
         self.seed = seed
         self.right = 0
         self.wrong = 0
@@ -141,14 +142,14 @@ class DiscardDrill(View):
                          self._table, self._score_line]
         if six is None:
             if dealer is not None:
-                raise ValueError("dealer= goes with six=: give the six cards dealt too")
+                raise Refused(key="drill.bad_six")  # who deals, but of which six cards?
             self.show(0)
         else:
             if not isinstance(dealer, bool):
-                raise ValueError(f"say who deals: dealer=True (you) or dealer=False, not {dealer!r}")
+                raise Refused(key="drill.bad_dealer", value=repr(dealer)[:20])
             held = parse_cards(six)
             if len(held) != 6:
-                raise ValueError(f"a drill needs the six cards dealt, not {len(held)}")
+                raise Refused(key="drill.bad_six")
             self._open(Drill(tuple(sorted(held)), dealer), None)
 
     # The model --------------------------------------------------------------------------------
@@ -236,7 +237,10 @@ class DiscardDrill(View):
             if len(held) != 6:
                 raise Refused(self._t("drill.bad_six"))
         else:
-            held = tuple(six)
+            try:
+                held = tuple(islice(six, 7))  # more than six is refused: read no further
+            except TypeError:
+                raise Refused(key="err.not_cards", value=repr(six)[:30]) from None
             if len(held) != 6 or not all(isinstance(c, Card) for c in held) or len(set(held)) != 6:
                 raise Refused(self._t("drill.bad_six"))
         self._open(Drill(tuple(sorted(held)), dealer), None)

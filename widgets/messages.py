@@ -74,6 +74,23 @@ MESSAGES: dict[str, dict[str, str]] = {
         "es": "No es una carta: {text}. Escribe las cartas así: 5H, 10S, JD o 5♥.",
         "pt": "Não é uma carta: {text}. Escreva as cartas assim: 5H, 10S, JD ou 5♥.",
     },
+    # A public method given the wrong kind of value by code: say what was expected.
+    "err.not_cards": {
+        "en": "Expected cards (Card objects, or text such as 5H 5D), not {value}.",
+        "es": "Se esperaban cartas (objetos Card, o texto como 5H 5D), no {value}.",
+        "pt": "Esperavam-se cartas (objetos Card, ou texto como 5H 5D), não {value}."},
+    "err.not_yes_no": {
+        "en": "{what} is True or False, not {value}.",
+        "es": "{what} es True o False, no {value}.",
+        "pt": "{what} é True ou False, não {value}."},
+    "err.no_guided": {
+        "en": "The guided hands are numbered 1 to {n}, not {value}.",
+        "es": "Las manos guiadas van numeradas del 1 al {n}, no {value}.",
+        "pt": "As mãos guiadas são numeradas de 1 a {n}, não {value}."},
+    "err.bad_seed": {
+        "en": "The seed is a whole number, not {value}.",
+        "es": "La semilla es un número entero, no {value}.",
+        "pt": "A semente é um número inteiro, não {value}."},
     "err.duplicate": {"en": "{card} appears twice: every card is different.",
                       "es": "{card} aparece dos veces: cada carta es distinta.",
                       "pt": "{card} aparece duas vezes: cada carta é diferente."},

@@ -125,7 +125,7 @@ class WalkSession:
     def choose(self, sequence: object) -> None:
         """Open solved play ``sequence`` (0, 1 or 2) at its start."""
         if isinstance(sequence, bool) or not isinstance(sequence, int) or not 0 <= sequence < len(SOLVED_PLAYS):
-            raise Refused(key="walk.bad_sequence", n=repr(sequence)[:20], of=len(SOLVED_PLAYS))
+            raise Refused(key="walk.bad_sequence", n=repr(sequence)[:20], of=len(SOLVED_PLAYS) - 1)
         self.sequence = sequence
         self.game = SOLVED_PLAYS[sequence].game()  # at the start of the play
         self.steps = SOLVED_PLAYS[sequence].steps()
@@ -200,12 +200,14 @@ class PracticeSession:
 
     def __init__(self, seed: int = 0, *, you_deal: bool = False, level: str = "expert") -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be a whole number, not {seed!r}")
+            raise Refused(key="err.bad_seed", value=repr(seed)[:30])
         if level not in LEVELS:
-            raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+            raise Refused(key="table.bad_level", value=repr(level)[:30])
+        if not isinstance(you_deal, bool):
+            raise Refused(key="err.not_yes_no", what="you_deal", value=repr(you_deal)[:30])
         self.seed = seed
         self.level = level
-        self.first_you_deal = bool(you_deal)
+        self.first_you_deal = you_deal
         self.hand_number = 0
         self.hints_used = 0
         self.computer = computer_player(level, seed=seed)

@@ -97,9 +97,11 @@ class QuizSession:
 
     def __init__(self, *, seed: int = 0, muggins: bool = False) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be a whole number, not {seed!r}")
+            raise Refused(key="err.bad_seed", value=repr(seed)[:30])
+        if not isinstance(muggins, bool):
+            raise Refused(key="err.not_yes_no", what="muggins", value=repr(muggins)[:30])
         self.seed = seed
-        self.muggins = bool(muggins)
+        self.muggins = muggins
         self.answers: list[Answer] = []
         self.index = 0
         self.current: QuizHand = SHIPPED_HANDS[0]
@@ -244,7 +246,9 @@ class ScoringQuiz(View):
 
     @muggins.setter
     def muggins(self, value: bool) -> None:
-        self._muggins.value = bool(value)
+        if not isinstance(value, bool):  # "no" would turn muggins on
+            raise Refused(key="err.not_yes_no", what="muggins", value=repr(value)[:30])
+        self._muggins.value = value
 
     @property
     def answer_box(self) -> w.Text:

@@ -26,7 +26,7 @@ from cribbage import Card
 from cribbage.events import LogKind, Phase, ScoreKind
 from cribbage.pegging import LEVELS
 
-from ._base import View, guarded, style_tag
+from ._base import View, crib_badge, guarded, style_tag
 from .board import Board
 from .cards import card_html, row_html, suit_class
 from .guided import GuidedHand
@@ -68,6 +68,11 @@ def _back_html(language: str, n: int) -> str:
                    for _ in range(n))
 
 
+def _level_shown(level: str) -> str:
+    """The level a person chooses and reads: a guided hand plays the classic expert, shown as the expert."""
+    return level if level in LEVELS else "expert"
+
+
 class GameTable(View):
     """A game against the computer. You are seat 0 (the computer is seat 1).
 
@@ -97,7 +102,8 @@ class GameTable(View):
 
         # Settings: they take effect with "New game".
         self._level = w.Dropdown(options=[(self._t(f"table.level.{name}"), name) for name in LEVELS],
-                                 value=session.level, description=self._t("table.level"),
+                                 value=_level_shown(session.level),
+                                 description=self._t("table.level"),
                                  style={"description_width": "initial"}, layout=w.Layout(width="auto"))
         self._target = w.ToggleButtons(options=[("121", 121), ("61", 61)], value=game.target,
                                        description=self._t("table.target"),
@@ -188,6 +194,14 @@ class GameTable(View):
     def log_lines(self) -> list[str]:
         """Everything that happened, in plain words, oldest first."""
         return list(self._log_lines)
+
+    @property
+    def crib_counted_now(self) -> bool:
+        """True while a crib is being counted or checked in the show: the crib badge is shown."""
+        game = self.session.game
+        if self.session.checking:
+            return bool(game.events) and game.events[-1].crib
+        return game.phase is Phase.SHOW and game.counting == "crib"
 
     @property
     def prompt(self) -> str:
@@ -309,8 +323,9 @@ class GameTable(View):
     def _started(self) -> None:
         game = self.game
         if self._board.target != game.target:
-            self._board = self._make_board(game.target)
+            old, self._board = self._board, self._make_board(game.target)
             self.children = [self._board if isinstance(c, Board) else c for c in self.children]
+            old.close()
         if self._board.pegs != game.pegs:
             self._board.reset()
         self._log_lines: list[str] = []
@@ -347,7 +362,7 @@ class GameTable(View):
         self._title.value = f'<div class="cc-title">{html.escape(title)}</div>'
         dealer = self._t("table.you_deal" if game.dealer == YOU else "table.computer_deals")
         status = self._t("table.status", deal=game.deal_number, dealer=dealer, target=game.target,
-                         level=self._t(f"table.level.{self.level}"))
+                         level=self._t(f"table.level.{_level_shown(self.level)}"))
         scores = self._t("table.scores", you=game.scores[YOU], computer=game.scores[COMPUTER])
         won = self.games_won
         tally = self._t("table.games", you=won[YOU], computer=won[COMPUTER]) if any(won) else ""
@@ -385,7 +400,9 @@ class GameTable(View):
         self._hint_button.disabled = not (session.may_advise() or counting)
 
         self._prompt_text = words.prompt(session)
-        self._prompt.value = f'<div class="cc-prompt" role="status">{html.escape(self._prompt_text)}</div>'
+        # Counting a crib, the learner sees it is one before answering: its flush needs all five cards.
+        badge = crib_badge(self.language) if self.crib_counted_now else ""
+        self._prompt.value = f'{badge}<div class="cc-prompt" role="status">{html.escape(self._prompt_text)}</div>'
         self._hint_text = words.hint(session) if session.hinted else ""
         self._hint.value = f'<div class="cc-msg cc-msg-info">{html.escape(self._hint_text)}</div>' \
             if self._hint_text else ""

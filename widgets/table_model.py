@@ -10,6 +10,7 @@ a catalogue key, or the engine's own error. The view turns the state into words 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any, Iterable, Optional, Union
 
 from cribbage import Card
@@ -118,7 +119,7 @@ class TableSession:
     def __init__(self, *, seed: "int | str" = 1, level: str = "standard", target: int = 121,
                  muggins: bool = False, game: Optional[Game] = None, guide: Optional[GuidedHand] = None) -> None:
         if level not in LEVELS:
-            raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+            raise Refused(key="table.bad_level", value=repr(level)[:30])
         self.guide = guide
         self.games_won = [0, 0]
         self._start(game if game is not None else Game(seed, target=target, muggins=muggins), level)
@@ -128,7 +129,7 @@ class TableSession:
         """Guided hand ``hand`` (1, 2 or 3 of :data:`~widgets.guided.GUIDED_HANDS`, or your own)."""
         if not isinstance(hand, GuidedHand):
             if isinstance(hand, bool) or not isinstance(hand, int) or not 1 <= hand <= len(GUIDED_HANDS):
-                raise ValueError(f"the guided hands are 1 to {len(GUIDED_HANDS)}, not {hand!r}")
+                raise Refused(key="err.no_guided", n=len(GUIDED_HANDS), value=repr(hand)[:30])
             hand = GUIDED_HANDS[hand - 1]
         return cls(level="expert", game=hand.game(), guide=hand)
 
@@ -287,7 +288,10 @@ class TableSession:
         """Lay away the two picked cards (or ``cards``) to the crib."""
         game = self._game
         self._verify_not_checking()
-        chosen = tuple(self._picked if cards is None else cards)
+        try:
+            chosen = tuple(self._picked if cards is None else islice(cards, 3))  # two, or refused
+        except TypeError:
+            raise Refused(key="err.not_cards", value=repr(cards)[:30]) from None
         if game.phase is Phase.DISCARD and not game.discards(YOU) and len(chosen) != 2:
             raise Refused(key="table.pick_two", n=len(chosen))
         advice = self.advice()

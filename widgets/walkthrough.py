@@ -26,7 +26,7 @@ from cribbage.replay import PlayStep, play_steps
 
 from ._base import View, guarded, style_tag
 from .progress import play_answer
-from .cards import CardRow, suit_class
+from .cards import CardRow, close_all, suit_class
 from .i18n import card_name, describe_play_item, t
 from .pegging_session import SOLVED_PLAYS, PracticeSession, SolvedPlay, WalkSession
 
@@ -447,8 +447,11 @@ class PeggingPractice(View):
                     button.add_class(suit_class(card.suit, self._four_colour))
                     button.on_click(self._guard(lambda _b, card=card: self.play(card)))
                 buttons[card] = button
+            dropped = [button for card, button in self._buttons.items() if card not in buttons]
             self._buttons = buttons
             self._hand_box.children = tuple(buttons.values())
+            for button in dropped:  # played or left from the last hand: never shown again
+                close_all(button)
         for card, button in self._buttons.items():
             button.disabled = not (your_turn and game.can_play(self.YOU, card))
         self._go.disabled = not (your_turn and game.can_go(self.YOU))
