@@ -101,3 +101,16 @@ def test_drill_settings_are_refused_in_the_catalogues_words(kwargs, key):
     with pytest.raises(Refused) as refused:
         DiscardDrill(**kwargs)
     assert refused.value.key == key
+
+
+def test_the_crosscribb_quiz_asks_for_a_line_not_a_number() -> None:
+    """Issue 16: ``CrossCribbQuiz.score_of(1)`` failed deep inside; it says a board line was expected."""
+    from cribbage.crosscribb import LINES
+    from widgets import CrossCribbQuiz
+
+    quiz = CrossCribbQuiz(seeds=(1,))
+    with pytest.raises(Refused) as refused:
+        quiz.score_of(1)  # type: ignore[arg-type]
+    assert "line of the board" in refused.value.text("en") and "1" in refused.value.text("en")
+    assert "línea del tablero" in refused.value.text("es")
+    assert quiz.score_of(LINES[0]).total >= 0

@@ -129,6 +129,8 @@ class CrossCribbQuiz(View):
 
     def score_of(self, line: Line) -> LineScore:
         """The engine's count of a line of the board on show."""
+        if not isinstance(line, Line):
+            raise Refused(key="err.not_line", value=repr(line)[:40])
         return self._result.lines(line.side)[line.index]
 
     # Boards --------------------------------------------------------------------------------------------

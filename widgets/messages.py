@@ -79,6 +79,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Expected cards (Card objects, or text such as 5H 5D), not {value}.",
         "es": "Se esperaban cartas (objetos Card, o texto como 5H 5D), no {value}.",
         "pt": "Esperavam-se cartas (objetos Card, ou texto como 5H 5D), não {value}."},
+    "err.not_line": {
+        "en": "Expected a line of the board (one of cribbage.crosscribb.LINES), not {value}.",
+        "es": "Se esperaba una línea del tablero (una de cribbage.crosscribb.LINES), no {value}.",
+        "pt": "Esperava-se uma linha do tabuleiro (uma de cribbage.crosscribb.LINES), não {value}."},
     "err.not_yes_no": {
         "en": "{what} is True or False, not {value}.",
         "es": "{what} es True o False, no {value}.",
