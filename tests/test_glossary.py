@@ -11,7 +11,6 @@ from __future__ import annotations
 import csv
 import json
 import re
-from pathlib import Path
 
 import pytest
 
@@ -44,7 +43,9 @@ def _rows() -> list[dict[str, str]]:
 def _english(term: str) -> re.Pattern[str]:
     # A capitalised term ("Go") is matched as written: "go" is also a plain English verb.
     flags = 0 if term[0].isupper() else re.IGNORECASE
-    return re.compile(rf"\b{re.escape(term)}(s|es)?\b", flags)
+    # any word may take the plural: "pairs royal" are pair royals too
+    words = r"\s+".join(rf"{re.escape(part)}(s|es)?" for part in term.split())
+    return re.compile(rf"\b{words}\b", flags)
 
 
 def _said(word: str, text: str) -> bool:
