@@ -18,8 +18,9 @@ $(STAMP): pyproject.toml | $(BIN)/python
 # Jupyter refuses to run as root unless told; containers and CI machines often are root.
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
+# Opens on the start page, which offers the course in English, Spanish and Portuguese.
 course: $(STAMP)
-	$(BIN)/jupyter lab $(ALLOW_ROOT) course/
+	$(BIN)/jupyter lab $(ALLOW_ROOT) --LabApp.default_url=/lab/tree/start/index.ipynb course/
 
 # Lint and types first (seconds): a defect ruff or mypy finds fails the build before the long tests.
 test: lint

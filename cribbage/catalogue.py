@@ -369,7 +369,7 @@ HINTS: dict[str, Entry] = {
                        "es": "{act} de tu pareja: si te lo emparejan, respondes con un trío",
                        "pt": "{act} do seu par: se o rival fizer par, você responde com uma trinca"},
     "hint.from_three": {"en": "{act} from your three {rank:words}: if they pair it, you answer with a pair royal",
-                        "es": "{act} de tus tres {rank:words}: si te lo emparejan, respondes con un trío",
+                        "es": "{act} de tus tres {rank:words}: si te hacen pareja, respondes con un trío",
                         "pt": "{act} dos seus três {rank:words}: se o rival fizer par, você responde com uma trinca"},
     "hint.under5": {"en": "{act}: a count under 5 can't be made 15",
                     "es": "{act}: una cuenta por debajo de 5 no se puede convertir en 15",

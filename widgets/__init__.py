@@ -10,7 +10,7 @@ from .board import FINISHES, Board, draw_board
 from .calculator import HandCalculator, parse_code, parse_query
 from .cards import CardPicker, CardRow, DeckPicker, ItemButtons, card_html
 from .charts import distribution_chart, selfplay_chart, starter_outcomes, starter_outcomes_chart
-from .i18n import LANGUAGES, card_name, describe_items, spoken_count, t
+from .i18n import LANGUAGES, card_name, describe_items, get_language, set_language, spoken_count, t
 from .quiz import SHIPPED_HANDS, QuizHand, ScoringQuiz
 from .drill import SHIPPED_DRILLS, DiscardDrill, Drill, random_drill
 from .walkthrough import SOLVED_PLAYS, PeggingPractice, PeggingWalkthrough, SolvedPlay
@@ -24,7 +24,7 @@ from .exercise import (GamesQuestion, HandQuestion, HandsScoringQuestion, KeepsQ
 from .progress import ProgressPanel
 
 __all__ = [
-    "LANGUAGES", "t", "card_name", "describe_items", "spoken_count",
+    "LANGUAGES", "set_language", "get_language", "t", "card_name", "describe_items", "spoken_count",
     "card_html", "CardRow", "CardPicker", "DeckPicker", "ItemButtons",
     "distribution_chart", "starter_outcomes", "starter_outcomes_chart", "selfplay_chart",
     "HandCalculator", "parse_query", "parse_code",

@@ -104,7 +104,7 @@ class View(w.VBox):
     :attr:`internal_errors` so tests can fail on it.
     """
 
-    def __init__(self, *, language: str = "en", **kwargs: Any) -> None:
+    def __init__(self, *, language: str | None = None, **kwargs: Any) -> None:
         self.language = check_language(language)
         self._message = w.HTML(value="", layout=w.Layout(width="100%"))
         self._message_text = ""

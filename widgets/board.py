@@ -209,12 +209,13 @@ def _draw_key(fig: Figure, pegs: Sequence[Pegs], names: Sequence[str], language:
 
 
 def draw_board(pegs: Sequence[Pegs], *, names: Sequence[str] | None = None, target: int = FULL_GAME,
-               language: str = "en", width: float = 15) -> Figure:
+               language: str | None = None, width: float = 15) -> Figure:
     """The board with each player's (front, back) pegs, the skunk lines and the game hole.
 
     Player A's track is the upper one of each band, player B's the lower; A's pegs are circles,
     B's squares; a front peg is filled, a back peg hollow; each peg carries its player's letter.
     """
+    language = check_language(language)
     check_language(language)
     skunk_lines(target)
     if names is None:
@@ -323,7 +324,7 @@ class Board(View):
     A refused change leaves the board as it was and says why.
     """
 
-    def __init__(self, *, names: Sequence[str] | None = None, target: int = FULL_GAME, language: str = "en",
+    def __init__(self, *, names: Sequence[str] | None = None, target: int = FULL_GAME, language: str | None = None,
                  stepper: bool = True, finishes: Sequence[tuple[Pegs, Pegs]] | None = None,
                  double_skunk_games: int = 3, autodraw: bool = True, standing: bool | None = None) -> None:
         super().__init__(language=language)

@@ -25,7 +25,7 @@ from cribbage.cards import card_tokens, first_duplicate
 from ._base import Refused, View, figure_png, guarded, style_tag
 from .cards import CardRow, DeckPicker, ItemButtons, close_all
 from .charts import distribution_chart
-from .i18n import cards_text, describe_items, percent_pair, points_text, spoken_count, t
+from .i18n import cards_text, check_language, describe_items, percent_pair, points_text, spoken_count, t
 
 __all__ = ["HandCalculator", "HandChoice", "parse_cards_text", "parse_query", "parse_code", "share_code", "share_query"]
 
@@ -39,7 +39,7 @@ def _quote(text: str) -> str:
     return repr(shown)
 
 
-def parse_cards_text(text: str, language: str = "en", *, count: int | None = 5) -> tuple[Card, ...]:
+def parse_cards_text(text: str, language: str | None = None, *, count: int | None = 5) -> tuple[Card, ...]:
     """Read typed cards with the engine's parser; refuse (in ``language``) naming the bad piece."""
     if not isinstance(text, str):
         raise Refused(t("calc.link_not_text", language))
@@ -83,9 +83,10 @@ def _as_text(value: Any, language: str) -> str:
     return value
 
 
-def parse_query(query: "str | bytes | Mapping[str, Any]", language: str = "en") -> tuple[tuple[Card, ...], Card, bool]:
+def parse_query(query: "str | bytes | Mapping[str, Any]", language: str | None = None) -> tuple[tuple[Card, ...], Card, bool]:
     """Read ``hand=5H5D6H7S&starter=8C&crib=0`` (a query string, a URL, or a mapping such as
     Voilà's, whose values may be lists or bytes) into (hand, starter, crib). Refuses, never evaluates."""
+    language = check_language(language)
     if isinstance(query, (str, bytes)):
         text = _as_text(query, language)
         if len(text) > _MAX_QUERY:
@@ -138,9 +139,10 @@ def parse_query(query: "str | bytes | Mapping[str, Any]", language: str = "en") 
     return hand, starter, crib_text == "1"
 
 
-def parse_code(code: str, language: str = "en") -> tuple[tuple[Card, ...], Card, bool]:
+def parse_code(code: str, language: str | None = None) -> tuple[tuple[Card, ...], Card, bool]:
     """Read a share code ``5H5D6H7S/8C`` or ``5H5D6H7S/8C/crib``, or a link the calculator shows
     (``https://…?hand=5H5D6H7S&starter=8C&crib=0``, or only its query), read by :func:`parse_query`."""
+    language = check_language(language)
     text = _as_text(code, language).strip()
     if "=" in text:  # a share code never holds "=": this is a link or its query
         return parse_query(text, language)
@@ -222,7 +224,7 @@ class HandCalculator(View):
     :attr:`share_code`, :attr:`link`.
     """
 
-    def __init__(self, *, language: str = "en", four_colour: bool = False, base_url: str = "",
+    def __init__(self, *, language: str | None = None, four_colour: bool = False, base_url: str = "",
                  chart: bool = True) -> None:
         super().__init__(language=language)
         self.base_url = base_url

@@ -28,7 +28,7 @@ def suit_class(suit: Suit, four_colour: bool = False) -> str:
     return "cc-red" if suit.is_red else "cc-black"
 
 
-def card_html(card: Card, *, language: str = "en", four_colour: bool = False,
+def card_html(card: Card, *, language: str | None = None, four_colour: bool = False,
               highlight: bool = False) -> str:
     """One card as HTML: the index (rank and suit) top left, a big pip, the rank code bottom right."""
     name = html.escape(card_name(card, language))
@@ -45,7 +45,7 @@ def _slot(inner: str, label: str | None) -> str:
 
 
 def row_html(cards: Sequence[Card], *, starter: Card | None = None, starter_label: str | None = None,
-             highlight: Iterable[Card] = (), language: str = "en", four_colour: bool = False,
+             highlight: Iterable[Card] = (), language: str | None = None, four_colour: bool = False,
              empty_slots: int = 0) -> str:
     """A row of cards, then (apart) the starter with its caption; ``empty_slots`` draws blanks."""
     marked = set(highlight)
@@ -92,7 +92,7 @@ class CardRow(w.VBox):
     """
 
     def __init__(self, cards: Iterable[Card] = (), *, starter: Card | None = None,
-                 starter_label: str | None = None, language: str = "en", four_colour: bool = False,
+                 starter_label: str | None = None, language: str | None = None, four_colour: bool = False,
                  slots: int = 0) -> None:
         self.language = check_language(language)
         self.four_colour = bool(four_colour)
@@ -155,7 +155,7 @@ class CardPicker(View):
     ``callback(selected)`` after every change. A click past the limit is refused with a message.
     """
 
-    def __init__(self, cards: Iterable[Card], *, pick: int = 2, per_row: int = 13, language: str = "en",
+    def __init__(self, cards: Iterable[Card], *, pick: int = 2, per_row: int = 13, language: str | None = None,
                  four_colour: bool = False, small: bool = False, show_status: bool = True) -> None:
         super().__init__(language=language)
         if not isinstance(pick, int) or pick < 1:
@@ -275,7 +275,7 @@ class CardPicker(View):
 class DeckPicker(CardPicker):
     """All 52 cards, a row per suit, for choosing any hand: pick up to ``pick`` (default 5)."""
 
-    def __init__(self, *, pick: int = 5, language: str = "en", four_colour: bool = False,
+    def __init__(self, *, pick: int = 5, language: str | None = None, four_colour: bool = False,
                  show_status: bool = False) -> None:
         by_suit = [card for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
                    for card in FULL_DECK if card.suit == suit]

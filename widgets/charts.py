@@ -53,7 +53,7 @@ def _figure(width: float, height: float) -> Figure:
 
 
 def distribution_chart(*, crib: bool = False, log: bool = False, highlight: int | None = None,
-                       label: str | None = None, language: str = "en", width: float = 12,
+                       label: str | None = None, language: str | None = None, width: float = 12,
                        height: float = 5.6) -> Figure:
     """A bar for each score 0..29: the share of all 12,994,800 hands (or cribs) scoring it.
 
@@ -124,7 +124,7 @@ def distribution_chart(*, crib: bool = False, log: bool = False, highlight: int 
 
 
 def starter_outcomes_chart(hand: "str | Iterable[Card]", *, discards: "str | Iterable[Card]" = (),
-                           crib: bool = False, language: str = "en", width: float = 14,
+                           crib: bool = False, language: str | None = None, width: float = 14,
                            height: float = 5.6) -> Figure:
     """One bar per possible starter, grouped by rank; the suit by hatching (and the legend).
 
@@ -174,7 +174,7 @@ def _category_label(name: str, language: str) -> str:
 
 
 def selfplay_chart(averages: "Mapping[str, float] | Mapping[str, Mapping[str, float]]", *,
-                   spread: "Mapping[str, Mapping[str, float]] | None" = None, language: str = "en",
+                   spread: "Mapping[str, Mapping[str, float]] | None" = None, language: str | None = None,
                    title: str | None = None, width: float = 12, height: float = 5.6) -> Figure:
     """Average points per deal from self-play, as grouped bars with their values written on.
 
@@ -189,6 +189,7 @@ def selfplay_chart(averages: "Mapping[str, float] | Mapping[str, Mapping[str, fl
     >>> len(fig.axes[0].patches)
     5
     """
+    language = check_language(language)
     check_language(language)
     if not isinstance(averages, Mapping) or not averages:
         raise ValueError("averages must be a non-empty mapping of series to {category: points}")

@@ -53,7 +53,7 @@ class CrossCribbBoard(View):
     """
 
     def __init__(self, *, players: int = 2, seat: Optional[int] = 0, level: str = "expected",
-                 seed: "int | str" = 1, target: int = 31, language: str = "en", four_colour: bool = False,
+                 seed: "int | str" = 1, target: int = 31, language: str | None = None, four_colour: bool = False,
                  muggins: bool = False) -> None:
         super().__init__(language=language)
         self.four_colour = bool(four_colour)

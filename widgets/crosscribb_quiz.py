@@ -32,7 +32,7 @@ class CrossCribbQuiz(View):
     """
 
     def __init__(self, *, seeds: Sequence["int | str"] = (1, 2, 3), players: int = 4, level: str = "expected",
-                 language: str = "en", four_colour: bool = False) -> None:
+                 language: str | None = None, four_colour: bool = False) -> None:
         super().__init__(language=language)
         if level not in CROSSCRIBB_LEVELS:
             raise ValueError(f"level must be one of {', '.join(CROSSCRIBB_LEVELS)}, not {level!r}")

@@ -114,7 +114,7 @@ class DealPractice(View):
     :attr:`steps`.
     """
 
-    def __init__(self, *, seed: int = 7, language: str = "en") -> None:
+    def __init__(self, *, seed: int = 7, language: str | None = None) -> None:
         super().__init__(language=language)
         self.steps = DealSteps(seed)
         self._title = w.HTML(f'<div class="cc-title">{html.escape(self._t("deal.title"))}</div>')

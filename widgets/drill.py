@@ -25,7 +25,7 @@ from cribbage.discard import DiscardAdvice, KeepOption, advise_discard
 from .progress import drill_answer
 from ._base import Refused, View, guarded, style_tag
 from .cards import CardPicker, suit_class
-from .i18n import card_name, cards_text, decimal, say
+from .i18n import card_name, cards_text, check_language, decimal, say
 
 __all__ = ["Drill", "SHIPPED_DRILLS", "RIGHT_MARGIN", "random_drill", "DiscardDrill", "ordinal"]
 
@@ -76,16 +76,16 @@ def random_drill(seed: int) -> Drill:
     return Drill(tuple(sorted(hands[0])), dealer)
 
 
-def ordinal(n: int, language: str = "en") -> str:
+def ordinal(n: int, language: str | None = None) -> str:
     """``1st``, ``2nd``, ``11th``, ``23rd``; ``1.ª`` in Spanish and Portuguese."""
-    if language != "en":
+    if check_language(language) != "en":
         return f"{n}.ª"  # feminine: it ranks "la elección" / "a escolha"
     if 10 <= n % 100 <= 20:
         return f"{n}th"
     return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
 
 
-def discard_reason(option: KeepOption, *, dealer: bool, language: str = "en") -> str:
+def discard_reason(option: KeepOption, *, dealer: bool, language: str | None = None) -> str:
     """The engine's one-line reason for a keep, in ``language`` (``dealer`` is kept for callers: the
     reason already knows whose crib it is)."""
     return say(option.message, language)
@@ -110,7 +110,7 @@ class DiscardDrill(View):
     """
 
     def __init__(self, six: "str | Iterable[Card] | None" = None, *, dealer: bool | None = None,
-                 seed: int = 0, language: str = "en", four_colour: bool = False) -> None:
+                 seed: int = 0, language: str | None = None, four_colour: bool = False) -> None:
         super().__init__(language=language)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise Refused(key="err.bad_seed", value=repr(seed)[:30])

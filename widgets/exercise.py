@@ -112,7 +112,7 @@ class Question:
     #: The name the lesson gives the blank, shown in the messages (``my_total``).
     blank = "my_answer"
 
-    def __init__(self, *, language: str = "en") -> None:
+    def __init__(self, *, language: str | None = None) -> None:
         self.language = check_language(language)
 
     # What a subclass gives ----------------------------------------------------------------------
@@ -236,7 +236,7 @@ class HandQuestion(Question):
     """
 
     def __init__(self, hand: "str | Iterable[Card]", starter: "str | Card", *, count: str = "total",
-                 crib: bool = False, language: str = "en") -> None:
+                 crib: bool = False, language: str | None = None) -> None:
         super().__init__(language=language)
         if count not in _HAND_COUNTS:
             raise ValueError(f"count must be one of {', '.join(_HAND_COUNTS)}, not {count!r}")
@@ -323,7 +323,7 @@ class PlayQuestion(Question):
 
     blank = "my_points"
 
-    def __init__(self, series: "str | Iterable[Card]", *, language: str = "en") -> None:
+    def __init__(self, series: "str | Iterable[Card]", *, language: str | None = None) -> None:
         super().__init__(language=language)
         self.series = parse_cards(series)
         self.score = score_play(self.series)
@@ -365,7 +365,7 @@ class LineQuestion(Question):
     blank = "my_count"
 
     def __init__(self, line: "str | Iterable[Card]", *, starter: "str | Card | None" = None,
-                 language: str = "en") -> None:
+                 language: str | None = None) -> None:
         super().__init__(language=language)
         self.score = score_line(line, starter)
 
@@ -403,7 +403,7 @@ class GamesQuestion(Question):
 
     blank = "my_games"
 
-    def __init__(self, winner: int, loser: int, *, target: int = 121, language: str = "en") -> None:
+    def __init__(self, winner: int, loser: int, *, target: int = 121, language: str | None = None) -> None:
         super().__init__(language=language)
         self.winner, self.loser, self.target = winner, loser, target
         self.kind = finish_kind(winner, loser, target=target)
@@ -436,7 +436,7 @@ class PegQuestion(Question):
 
     blank = "my_hole"
 
-    def __init__(self, front: int, back: int, points: int, *, language: str = "en") -> None:
+    def __init__(self, front: int, back: int, points: int, *, language: str | None = None) -> None:
         super().__init__(language=language)
         if not 0 <= back < front or points < 1:
             raise ValueError(f"pegs on {front} and {back} scoring {points} is not a position on the board")
@@ -469,7 +469,7 @@ class RaceQuestion(Question):
     blank = "my_winner"
 
     def __init__(self, pone: tuple[str, int, str], dealer: tuple[str, int, str], starter: "str | Card", *,
-                 target: int = 121, language: str = "en") -> None:
+                 target: int = 121, language: str | None = None) -> None:
         super().__init__(language=language)
         self.pone, self.dealer, self.target = pone, dealer, target
         self.starter = Card.parse(starter)
@@ -524,7 +524,7 @@ class KeepsQuestion(Question):
 
     blank = "my_ways"
 
-    def __init__(self, six: "str | Iterable[Card]", *, language: str = "en") -> None:
+    def __init__(self, six: "str | Iterable[Card]", *, language: str | None = None) -> None:
         super().__init__(language=language)
         self.six = parse_cards(six)
         if len(self.six) != 6:
@@ -565,7 +565,7 @@ class HandsScoringQuestion(Question):
 
     blank = "my_hands"
 
-    def __init__(self, points: int, *, language: str = "en") -> None:
+    def __init__(self, points: int, *, language: str | None = None) -> None:
         super().__init__(language=language)
         if not 0 <= points <= 29:
             raise ValueError(f"a hand scores 0 to 29, not {points!r}")

@@ -48,14 +48,14 @@ class GuidedHand:
         Driver(game, {0: Adviser(), 1: player("classic", seed=game.seed)}, next_deal=False).advance()
         return game
 
-    def title(self, language: str = "en") -> str:
+    def title(self, language: str | None = None) -> str:
         return t(f"table.guided.{self.key}.title", language)
 
-    def intro(self, language: str = "en") -> str:
+    def intro(self, language: str | None = None) -> str:
         return t(f"table.guided.{self.key}.intro", language, you=self.scores[0], computer=self.scores[1],
                  target=self.target)
 
-    def outro(self, game: Game, language: str = "en") -> str:
+    def outro(self, game: Game, language: str | None = None) -> str:
         """What the hand showed, from the finished game: the points of each side, and the lesson."""
         def pegged(seat: int, *, show: bool) -> int:
             return sum(e.points for e in game.events

@@ -19,7 +19,7 @@ from cribbage.messages import LANGUAGES as _ENGINE_LANGUAGES, Message, Plural, n
 
 from .messages import MESSAGES
 
-__all__ = ["LANGUAGES", "check_language", "t", "say", "card_name", "cards_text", "number_words",
+__all__ = ["LANGUAGES", "set_language", "get_language", "check_language", "t", "say", "card_name", "cards_text", "number_words",
            "ItemLine", "describe_items", "describe_play_item", "spoken_count", "points_text",
            "decimal", "percent_pair", "all_texts"]
 
@@ -27,14 +27,38 @@ __all__ = ["LANGUAGES", "check_language", "t", "say", "card_name", "cards_text",
 LANGUAGES: tuple[str, ...] = _ENGINE_LANGUAGES
 
 
-def check_language(language: str) -> str:
-    """Return ``language`` if the catalogue has it, else raise :class:`ValueError` naming the choices."""
+# The notebook's language: what every view, chart and message uses when not given ``language=``.
+_default_language = "en"
+
+
+def set_language(language: str) -> None:
+    """Speak ``language`` ("en", "es" or "pt") from now on in this kernel: the one switch a notebook
+    calls in its first cell. Views made before keep their language; the ones made after follow.
+
+    >>> set_language("es"); t("calc.total", total=12)
+    '12 puntos'
+    >>> set_language("en")
+    """
+    global _default_language
+    _default_language = check_language(language)
+
+
+def get_language() -> str:
+    """The language views use when not told one (see :func:`set_language`)."""
+    return _default_language
+
+
+def check_language(language: str | None) -> str:
+    """Return ``language`` (the notebook's language for ``None``) if the catalogue has it, else raise
+    :class:`ValueError` naming the choices."""
+    if language is None:
+        return _default_language
     if language not in LANGUAGES:
         raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {language!r}")
     return language
 
 
-def t(key: str, language: str = "en", /, **values: object) -> str:
+def t(key: str, language: str | None = None, /, **values: object) -> str:
     """The text for ``key`` in ``language``, with ``{names}`` filled from ``values``.
 
     >>> t("calc.total", "es", total=12)
@@ -46,7 +70,7 @@ def t(key: str, language: str = "en", /, **values: object) -> str:
     return entry.format(**values)
 
 
-def say(msg: "Message | str", language: str = "en", *, names: Mapping[Any, str] | None = None) -> str:
+def say(msg: "Message | str", language: str | None = None, *, names: Mapping[Any, str] | None = None) -> str:
     """What the engine said (a :class:`~cribbage.messages.Message`), in ``language``.
 
     ``names`` maps a seat (0, 1) or a role ("dealer", "pone") to the view's name for that player.
@@ -56,7 +80,7 @@ def say(msg: "Message | str", language: str = "en", *, names: Mapping[Any, str] 
     return str(msg)
 
 
-def card_name(card: Card, language: str = "en") -> str:
+def card_name(card: Card, language: str | None = None) -> str:
     """``"five of hearts"``, ``"cinco de corazones"``, ``"cinco de copas"``: for tooltips and screen readers."""
     return t("card.name", language, rank=t(f"rank.{card.rank}", language),
              suit=t(f"suit.{card.suit.name.lower()}", language))
@@ -67,12 +91,12 @@ def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(str(card) for card in cards)
 
 
-def number_words(n: int, language: str = "en") -> str:
+def number_words(n: int, language: str | None = None) -> str:
     """The number as players say it (words up to 29, then digits; English up to 99)."""
     return _number_words(n, check_language(language))
 
 
-def points_text(total: int, language: str = "en") -> str:
+def points_text(total: int, language: str | None = None) -> str:
     """``"12 points"``, ``"1 point"``."""
     return t("calc.total_one", language) if total == 1 else t("calc.total", language, total=total)
 
@@ -87,7 +111,7 @@ class ItemLine:
     kind: str
 
 
-def describe_items(score: HandScore, language: str = "en") -> list[ItemLine]:
+def describe_items(score: HandScore, language: str | None = None) -> list[ItemLine]:
     """Every fifteen, pair (or pair royal), run, flush and nobs of ``score`` as a line of text."""
     lines = []
     for group in score.groups():
@@ -97,7 +121,7 @@ def describe_items(score: HandScore, language: str = "en") -> list[ItemLine]:
     return lines
 
 
-def describe_play_item(item: ScoreItem, language: str = "en") -> str:
+def describe_play_item(item: ScoreItem, language: str | None = None) -> str:
     """One item of a score in the play (fifteen, thirty-one, pair, run, go, last card, his heels)."""
     key = f"item.{item.kind}"
     if key not in MESSAGES:
@@ -106,7 +130,7 @@ def describe_play_item(item: ScoreItem, language: str = "en") -> str:
     return t("item.line", language, what=what, cards=cards_text(item.cards), points=item.points)
 
 
-def spoken_count(score: HandScore, language: str = "en") -> str:
+def spoken_count(score: HandScore, language: str | None = None) -> str:
     """The count as a player says it aloud: "fifteen two, a pair is four, ... and ... is twelve"."""
     return say(score.spoken(), language)
 
@@ -120,13 +144,13 @@ def all_texts(language: str) -> Sequence[str]:
     return texts
 
 
-def decimal(x: float, language: str = "en", places: int = 1) -> str:
+def decimal(x: float, language: str | None = None, places: int = 1) -> str:
     """``12.5`` in English, ``12,5`` in Spanish and Portuguese."""
     text = f"{x:.{places}f}"
     return text if check_language(language) == "en" else text.replace(".", ",")
 
 
-def percent_pair(share: float, language: str = "en") -> tuple[str, str]:
+def percent_pair(share: float, language: str | None = None) -> tuple[str, str]:
     """A share (0..1) and its complement as percentages with enough digits that neither reads as
     0 or 100 unless it is: ``(0.9998, 0.0002)`` -> ``("99.98", "0.02")``."""
     low = min(share, 1 - share) * 100

@@ -84,7 +84,7 @@ class CribTableView(_LabView):
     """Pick two ranks, whose crib and the model: the average crib, its rank among the 91 pairs, the
     published figures beside it, and the table as a grid."""
 
-    def __init__(self, tables: dict[tuple[str, bool], CribTable] | None = None, *, language: str = "en",
+    def __init__(self, tables: dict[tuple[str, bool], CribTable] | None = None, *, language: str | None = None,
                  ranks: tuple[int | str, int | str] = (5, 5), dealer: bool = True, model: str = "expert",
                  samples: int = LAB_SETTINGS["crib_samples"], seed: int = LAB_SETTINGS["seed"]) -> None:
         super().__init__(language=language)
@@ -191,7 +191,7 @@ class CribTableView(_LabView):
 class PositionView(_LabView):
     """Two scores and who deals: the chance to win from there, on the heat map of every position."""
 
-    def __init__(self, table: PositionTable | None = None, *, language: str = "en", mine: int = 0,
+    def __init__(self, table: PositionTable | None = None, *, language: str | None = None, mine: int = 0,
                  theirs: int = 0, dealer: bool = True, games: int = LAB_SETTINGS["games"],
                  seed: int = LAB_SETTINGS["seed"]) -> None:
         super().__init__(language=language)
@@ -249,7 +249,7 @@ class PositionView(_LabView):
 class KeepView(View):
     """The distribution of the best keep's value, as dealer and pone, and the share worth a chosen value."""
 
-    def __init__(self, table: KeepTable | None = None, *, language: str = "en",
+    def __init__(self, table: KeepTable | None = None, *, language: str | None = None,
                  sample: int | None = LAB_SETTINGS["keep_sample"], seed: int = LAB_SETTINGS["seed"]) -> None:
         super().__init__(language=language)
         self.table = table if table is not None else keep_statistics(sample=sample, seed=seed)
@@ -286,7 +286,7 @@ class KeepView(View):
 class PeggingView(View):
     """What the play gives by kind and by lead, beside Chambers' per-deal figures."""
 
-    def __init__(self, stats: PeggingStats | None = None, *, language: str = "en",
+    def __init__(self, stats: PeggingStats | None = None, *, language: str | None = None,
                  games: int = LAB_SETTINGS["games"], seed: int = LAB_SETTINGS["seed"]) -> None:
         super().__init__(language=language)
         self.stats = stats if stats is not None else pegging_statistics(deal_log(games, seed=seed))

@@ -30,7 +30,7 @@ PLAY_GROUPS = (("item.fifteen", ("fifteen",)), ("item.thirty-one", ("thirty-one"
 
 
 def crib_table_chart(means: np.ndarray, *, title: str, highlight: tuple[int, int] | None = None,
-                     language: str = "en", width: float = 11, height: float = 9.5) -> Figure:
+                     language: str | None = None, width: float = 11, height: float = 9.5) -> Figure:
     """A 13 x 13 grid of average cribs, each cell's value written in it; ``highlight`` (two ranks,
     1..13) framed in a thick double line."""
     check_language(language)
@@ -56,7 +56,7 @@ def crib_table_chart(means: np.ndarray, *, title: str, highlight: tuple[int, int
     return fig
 
 
-def crib_scatter_chart(tables: Sequence[CribTable], published: PublishedCribTable, *, language: str = "en",
+def crib_scatter_chart(tables: Sequence[CribTable], published: PublishedCribTable, *, language: str | None = None,
                        width: float = 9, height: float = 7.5) -> Figure:
     """Each of the 91 rank pairs: the computed average against the published one, a marker per model."""
     check_language(language)
@@ -81,7 +81,7 @@ def crib_scatter_chart(tables: Sequence[CribTable], published: PublishedCribTabl
 
 
 def win_probability_chart(table: PositionTable, *, mine: int | None = None, theirs: int | None = None,
-                          dealer: bool = True, language: str = "en", width: float = 10.5,
+                          dealer: bool = True, language: str | None = None, width: float = 10.5,
                           height: float = 9) -> Figure:
     """The dealer's chance to win from every position, with the skunk lines and labelled contours;
     with ``mine``/``theirs`` the position is marked (as dealer or as pone)."""
@@ -118,8 +118,9 @@ def win_probability_chart(table: PositionTable, *, mine: int | None = None, thei
     return fig
 
 
-def keep_chart(table: KeepTable, *, language: str = "en", width: float = 12, height: float = 5.6) -> Figure:
+def keep_chart(table: KeepTable, *, language: str | None = None, width: float = 12, height: float = 5.6) -> Figure:
     """The distribution of the best keep's value, as dealer (plain bars) and as pone (hatched)."""
+    language = check_language(language)
     check_language(language)
     values = table.values
     edges = np.arange(-6, 31, 1.0)
@@ -144,7 +145,7 @@ def keep_chart(table: KeepTable, *, language: str = "en", width: float = 12, hei
     return fig
 
 
-def pegging_chart(stats: PeggingStats, *, language: str = "en", width: float = 12, height: float = 5.6) -> Figure:
+def pegging_chart(stats: PeggingStats, *, language: str | None = None, width: float = 12, height: float = 5.6) -> Figure:
     """Points per deal in the play by kind, for the pone (plain) and the dealer (hatched), values written on."""
     check_language(language)
     with matplotlib.rc_context(_RC):
@@ -164,13 +165,15 @@ def pegging_chart(stats: PeggingStats, *, language: str = "en", width: float = 1
     return fig
 
 
-def lead_chart(stats: PeggingStats, *, language: str = "en", width: float = 12, height: float = 5.2) -> Figure:
+def lead_chart(stats: PeggingStats, *, language: str | None = None, width: float = 12, height: float = 5.2) -> Figure:
     """Points per deal in the play after the pone leads each rank: pone (circles), dealer (triangles)."""
+    language = check_language(language)
     return _by_rank_chart(stats.by_lead, "lab.peg.lead_title", "lab.peg.lead", language, width, height)
 
 
-def held_chart(stats: PeggingStats, *, language: str = "en", width: float = 12, height: float = 5.2) -> Figure:
+def held_chart(stats: PeggingStats, *, language: str | None = None, width: float = 12, height: float = 5.2) -> Figure:
     """Points per deal in the play of a side that kept each rank: pone (circles), dealer (triangles)."""
+    language = check_language(language)
     return _by_rank_chart(stats.by_held_rank, "lab.peg.held_title", "lab.peg.held", language, width, height)
 
 

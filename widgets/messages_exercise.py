@@ -141,7 +141,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "ex.hint.flush_crib": {
         "en": "The crib is stricter than a hand: it scores a flush only when all five cards, the starter too, share a suit.",
-        "es": "La cuna es más estricta que una mano: solo puntúa color si las cinco cartas, también la inicial, son del mismo palo.",
+        "es": "La cuna es más estricta que una mano: solo puntúa color si las cinco cartas, también la carta inicial, son del mismo palo.",
         "pt": "A cesta é mais rigorosa que a mão: só pontua flush se as cinco cartas, a virada também, forem do mesmo naipe.",
     },
     # --- the play --------------------------------------------------------------------------------
@@ -263,13 +263,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "ex.keeps.sum": {
         "en": "{sum} = {total}: each pair you lay away leaves one keep.",
-        "es": "{sum} = {total}: cada par de cartas que echas deja una mano.",
+        "es": "{sum} = {total}: cada pareja de cartas que echas deja una mano.",
         "pt": "{sum} = {total}: cada par de cartas descartado deixa uma mão.",
     },
     "ex.hint.keeps": {
         "en": "Keeping four is the same as choosing the two to lay away. Pair the first card with each of the others, then the second...",
-        "es": "Quedarte con cuatro es lo mismo que elegir las dos que echas. Junta la primera carta con cada una de las demás, luego la segunda...",
-        "pt": "Ficar com quatro é o mesmo que escolher as duas a descartar. Junte a primeira carta com cada uma das outras, depois a segunda...",
+        "es": "Quedarte con cuatro es lo mismo que elegir las dos que echas. Forma pareja con la primera carta y cada una de las demás, luego con la segunda...",
+        "pt": "Ficar com quatro é o mesmo que escolher as duas a descartar. Forme um par com a primeira carta e cada uma das outras, depois com a segunda...",
     },
     # --- statistics ------------------------------------------------------------------------------
     "ex.hands.question": {
@@ -349,6 +349,6 @@ MESSAGES: dict[str, dict[str, str]] = {
                    "pt": "Na contagem sua mão valerá {points}: {spoken}. (A parada 3 ensina a contar.)"},
     "deal.next": {"en": "Next come the play and the show. Deal again to see another hand; the deal passes over.",
                   "es": "Luego vienen la fase de juego y el recuento. Reparte otra vez para ver otra mano; el reparto pasa al otro.",
-                  "pt": "Depois vêm o jogo e a contagem. Dê de novo para ver outra mão; o carteador troca."},
+                  "pt": "Depois vêm a fase de jogo e a contagem. Dê de novo para ver outra mão; o carteador troca."},
     "deal.again": {"en": "Deal again", "es": "Repartir otra vez", "pt": "Dar de novo"},
 }

@@ -7,8 +7,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     # --- shared -----------------------------------------------------------------------------------
     "lab.own_crib": {"en": "my own crib (I deal)", "es": "mi propia cuna (reparto yo)",
                      "pt": "minha própria cesta (eu dou as cartas)"},
-    "lab.their_crib": {"en": "the opponent's crib (I am pone)", "es": "la cuna del rival (no reparto)",
-                       "pt": "a cesta do adversário (não dou as cartas)"},
+    "lab.their_crib": {"en": "the opponent's crib (I am pone)", "es": "la cuna del rival (soy el no repartidor)",
+                       "pt": "a cesta do adversário (sou o não carteador)"},
     "lab.crib_for": {"en": "Crib", "es": "Cuna", "pt": "Cesta"},
     "lab.model": {"en": "Model", "es": "Modelo", "pt": "Modelo"},
     "lab.model.uniform": {"en": "uniform (exact)", "es": "uniforme (exacto)", "pt": "uniforme (exato)"},
@@ -38,12 +38,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "lab.crib.published": {"en": "{author} published {value}.", "es": "{author} publicó {value}.",
                            "pt": "{author} publicou {value}."},
     "lab.crib.rank": {"en": "It is number {rank} of the 91 pairs, from the best crib down.",
-                      "es": "Es el número {rank} de los 91 pares, de la mejor cuna a la peor.",
+                      "es": "Es el número {rank} de las 91 parejas, de la mejor cuna a la peor.",
                       "pt": "É o número {rank} dos 91 pares, da melhor cesta para a pior."},
     "lab.crib.compare": {"en": "Against {author}: {diff} points on average over the 91 pairs, correlation {corr}; "
                                "the largest gap is {pair} ({ours} here, {theirs} published).",
-                         "es": "Frente a {author}: {diff} puntos de media en los 91 pares, correlación {corr}; "
-                               "la mayor diferencia es {pair} ({ours} aquí, {theirs} publicado).",
+                         "es": "Frente a {author}: {diff} puntos de media en las 91 parejas, correlación {corr}; la mayor diferencia es {pair} ({ours} aquí, {theirs} publicado).",
                          "pt": "Contra {author}: {diff} pontos em média nos 91 pares, correlação {corr}; "
                                "a maior diferença é {pair} ({ours} aqui, {theirs} publicado)."},
     "lab.crib.lesson.own": {"en": "To your own crib, give fives, pairs and touching cards; a uniform "
@@ -99,12 +98,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "lab.pos.lesson": {"en": "The dealer's edge at 0-0 is {edge}%: the crib and the last card are worth a few points "
                              "a deal. Near the end, who counts first matters more than who is ahead: the pone counts "
                              "first in the show. Read from {deals} deals of expert self-play.",
-                       "es": "La ventaja del repartidor a 0-0 es {edge} %: la cuna y la última carta valen unos puntos "
-                             "por reparto. Al final importa más quién cuenta primero que quién va delante: el no repartidor "
-                             "cuenta primero. Calculado con {deals} repartos de autojuego de expertos.",
-                       "pt": "A vantagem do carteador a 0-0 é {edge}%: a cesta e a última carta valem alguns pontos por "
-                             "distribuição. No fim, importa mais quem conta primeiro do que quem está na frente: o não "
-                             "carteador conta primeiro. Calculado com {deals} distribuições de autojogo de especialistas."},
+                       "es": "La ventaja del repartidor a 0-0 es {edge} %: la cuna y la última carta valen unos puntos por reparto. Al final importa más quién cuenta primero que quién va delante: el no repartidor cuenta primero en el recuento. Calculado con {deals} repartos de autojuego de expertos.",
+                       "pt": "A vantagem do carteador a 0-0 é {edge}%: a cesta e a última carta valem alguns pontos por distribuição. No fim, importa mais quem conta primeiro do que quem está na frente: o não carteador conta primeiro na contagem. Calculado com {deals} distribuições de autojogo de especialistas."},
     # --- keep tables ------------------------------------------------------------------------------
     "lab.keep.title": {"en": "The best keep of every deal", "es": "El mejor descarte de cada reparto",
                        "pt": "O melhor descarte de cada distribuição"},

@@ -84,8 +84,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                          "pt": "Acertos {right} · Erros {wrong}"},
     "drill.lesson.keep_fives": {
         "en": "Keep the fives. A 5 makes fifteen with every ten-card, and sixteen of the 52 cards are worth ten: 5-5 with J-Q is ten points before the starter. Even as dealer, the fives are worth more in your hand than in your crib.",
-        "es": "Guarda los cincos. Un 5 hace quince con cada carta de diez, y dieciséis de las 52 cartas valen diez: 5-5 con J-Q son diez puntos antes de la carta inicial. Incluso repartiendo, los cincos valen más en tu mano que en tu cuna.",
-        "pt": "Guarde os cincos. Um 5 faz quinze com cada carta de dez, e dezesseis das 52 cartas valem dez: 5-5 com J-Q são dez pontos antes da virada. Mesmo dando as cartas, os cincos valem mais na sua mão do que na sua cesta.",
+        "es": "Guarda los cincos. Un 5 hace quince con cada carta de diez, y dieciséis de las 52 cartas valen diez: 5-5 con J-Q son diez puntos antes de la carta inicial. Incluso siendo el repartidor, los cincos valen más en tu mano que en tu cuna.",
+        "pt": "Guarde os cincos. Um 5 faz quinze com cada carta de dez, e dezesseis das 52 cartas valem dez: 5-5 com J-Q são dez pontos antes da virada. Mesmo sendo o carteador, os cincos valem mais na sua mão do que na sua cesta.",
     },
     "drill.lesson.keep_run": {
         "en": "Don't split a run. 3-4-5 is three points already and any 2, 3, 4, 5 or 6 turned makes it longer or doubles it; 4-5-J-Q keeps fifteens but breaks the run, and gives up more than it gains.",
@@ -94,13 +94,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "drill.lesson.salt_crib": {
         "en": "Salt your own crib. As dealer the crib is yours: lay away cards that work together, such as a pair. The pair of 3s is two points in your crib, and 9-10-J stays a run in your hand.",
-        "es": "Siembra tu propia cuna. Si repartes, la cuna es tuya: echa cartas que funcionen juntas, como una pareja. La pareja de 3 son dos puntos en tu cuna, y 9-10-J sigue siendo secuencia en tu mano.",
-        "pt": "Semeie a sua cesta. Se você dá as cartas, a cesta é sua: descarte cartas que funcionam juntas, como um par. O par de 3 são dois pontos na sua cesta, e 9-10-J continua sequência na sua mão.",
+        "es": "Siembra tu propia cuna. Si eres el repartidor, la cuna es tuya: echa cartas que funcionen juntas, como una pareja. La pareja de 3 son dos puntos en tu cuna, y 9-10-J sigue siendo secuencia en tu mano.",
+        "pt": "Semeie a sua cesta. Se você é o carteador, a cesta é sua: descarte cartas que funcionam juntas, como um par. O par de 3 são dois pontos na sua cesta, e 9-10-J continua sequência na sua mão.",
     },
     "drill.lesson.starve_crib": {
         "en": "Starve the opponent's crib. As pone never give a 5, avoid pairs and touching cards, and avoid two cards that make fifteen. The pair of kings looks useless to you, but in their crib it is two points and more: throw a king and the 2, far apart.",
-        "es": "Deja seca la cuna rival. Si no repartes, nunca des un 5, evita parejas y cartas seguidas, y dos cartas que sumen quince. La pareja de reyes parece inútil, pero en su cuna son dos puntos o más: echa un rey y el 2, bien separados.",
-        "pt": "Deixe a cesta do rival seca. Se você não dá as cartas, nunca dê um 5, evite pares e cartas vizinhas, e duas cartas que somem quinze. O par de reis parece inútil, mas na cesta dele são dois pontos ou mais: descarte um rei e o 2, bem afastados.",
+        "es": "Deja seca la cuna rival. Si eres el no repartidor, nunca des un 5, evita parejas y cartas seguidas, y dos cartas que sumen quince. La pareja de reyes parece inútil, pero en su cuna son dos puntos o más: echa un rey y el 2, bien separados.",
+        "pt": "Deixe a cesta do rival seca. Se você é o não carteador, nunca dê um 5, evite pares e cartas vizinhas, e duas cartas que somem quinze. O par de reis parece inútil, mas na cesta dele são dois pontos ou mais: descarte um rei e o 2, bem afastados.",
     },
     "drill.lesson.double_run": {
         "en": "Keep the double run. 7-7-8-9 is two runs of three and a pair (8) plus two fifteens before the starter; the J-Q you lay away can make a run in your own crib.",
@@ -114,13 +114,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "drill.lesson.dealer_crib": {
         "en": "As dealer, count the crib too. 5-5-6-7 is the best hand on its own, but 6-7-8-9 with the pair of 5s in your own crib is worth more in all.",
-        "es": "Si repartes, cuenta también la cuna. 5-5-6-7 es la mejor mano por sí sola, pero 6-7-8-9 con la pareja de 5 en tu propia cuna vale más en total.",
-        "pt": "Se você dá as cartas, conte também a cesta. 5-5-6-7 é a melhor mão sozinha, mas 6-7-8-9 com o par de 5 na sua própria cesta vale mais no total.",
+        "es": "Si eres el repartidor, cuenta también la cuna. 5-5-6-7 es la mejor mano por sí sola, pero 6-7-8-9 con la pareja de 5 en tu propia cuna vale más en total.",
+        "pt": "Se você é o carteador, conte também a cesta. 5-5-6-7 é a melhor mão sozinha, mas 6-7-8-9 com o par de 5 na sua própria cesta vale mais no total.",
     },
     "drill.lesson.seat": {
         "en": "Who deals changes the keep. These are the six cards of drill 3: as dealer you gave your crib the 3s; as pone you keep them and throw 10-K, which give the opponent's crib little.",
-        "es": "Quién reparte cambia la elección. Son las seis cartas del ejercicio 3: repartiendo echabas los 3 a tu cuna; sin repartir te los quedas y echas 10-K, que dan poco a la cuna rival.",
-        "pt": "Quem dá as cartas muda a escolha. São as seis cartas do exercício 3: dando as cartas você pôs os 3 na sua cesta; sem dar, você os guarda e descarta 10-K, que dão pouco à cesta do rival.",
+        "es": "Quién reparte cambia la elección. Son las seis cartas del ejercicio 3: como repartidor echabas los 3 a tu cuna; como no repartidor te los quedas y echas 10-K, que dan poco a la cuna rival.",
+        "pt": "Quem dá as cartas muda a escolha. São as seis cartas do exercício 3: como carteador você pôs os 3 na sua cesta; como não carteador, você os guarda e descarta 10-K, que dão pouco à cesta do rival.",
     },
     # --- the pegging walkthrough ----------------------------------------------------------------
     "walk.title": {"en": "The play, card by card", "es": "La fase de juego, carta a carta",

@@ -169,7 +169,7 @@ def recorded(check: Q) -> Q:
 class ProgressPanel(View):
     """Each stop done or not, the share right, what to practise next; a stop can be reset after a yes."""
 
-    def __init__(self, store: ProgressStore | None = None, *, language: str = "en") -> None:
+    def __init__(self, store: ProgressStore | None = None, *, language: str | None = None) -> None:
         super().__init__(language=language)
         self.store = store or ProgressStore()
         self.progress: LearnerProgress = LearnerProgress(self.store.learner)

@@ -189,7 +189,7 @@ class ScoringQuiz(View):
     :meth:`next` and :meth:`show`. The state lives in :attr:`session`, a :class:`QuizSession`.
     """
 
-    def __init__(self, *, language: str = "en", muggins: bool = False, seed: int = 0,
+    def __init__(self, *, language: str | None = None, muggins: bool = False, seed: int = 0,
                  four_colour: bool = False, start: int = 0) -> None:
         super().__init__(language=language)
         self.session = QuizSession(seed=seed, muggins=muggins)

@@ -89,7 +89,7 @@ class GameTable(View):
     """
 
     def __init__(self, *, seed: "int | str" = 1, level: str = "standard", target: int = 121,
-                 muggins: bool = False, language: str = "en", four_colour: bool = False,
+                 muggins: bool = False, language: str | None = None, four_colour: bool = False,
                  board: bool = True, _session: Optional[TableSession] = None) -> None:
         super().__init__(language=language)
         session = _session or TableSession(seed=seed, level=level, target=target, muggins=muggins)
@@ -232,7 +232,7 @@ class GameTable(View):
         return self._result_text
 
     @classmethod
-    def guided(cls, hand: "int | GuidedHand", *, language: str = "en", four_colour: bool = False,
+    def guided(cls, hand: "int | GuidedHand", *, language: str | None = None, four_colour: bool = False,
                board: bool = True) -> "GameTable":
         """Guided mode: play guided hand ``hand`` (1, 2 or 3 of :data:`GUIDED_HANDS`, or your own
         :class:`GuidedHand`) against the expert, each step explained before you act."""

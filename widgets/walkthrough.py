@@ -86,7 +86,7 @@ class PeggingWalkthrough(View):
     :attr:`session`, a :class:`WalkSession`.
     """
 
-    def __init__(self, sequence: int = 0, *, language: str = "en", predict: bool = True,
+    def __init__(self, sequence: int = 0, *, language: str | None = None, predict: bool = True,
                  four_colour: bool = False) -> None:
         super().__init__(language=language)
         self.session = WalkSession(predict=predict)
@@ -306,7 +306,7 @@ class PeggingPractice(View):
     YOU = PracticeSession.YOU
     COMPUTER = PracticeSession.COMPUTER
 
-    def __init__(self, seed: int = 0, *, you_deal: bool = False, level: str = "expert", language: str = "en",
+    def __init__(self, seed: int = 0, *, you_deal: bool = False, level: str = "expert", language: str | None = None,
                  four_colour: bool = False) -> None:
         super().__init__(language=language)
         self.session = PracticeSession(seed, you_deal=you_deal, level=level)

@@ -1,0 +1,76 @@
+"""The one switch: ``widgets.set_language`` sets the language of every view, chart and message made
+after it in the kernel, without ``language=`` anywhere (the first cell of a translated lesson)."""
+
+from __future__ import annotations
+
+import pytest
+from test_widgets_i18n import _english_only_fragments, _texts
+
+import widgets
+from cribbage import Card, CribbageError
+from cribbage.messages import render
+from widgets import (
+    Board,
+    DiscardDrill,
+    HandCalculator,
+    ScoringQuiz,
+    distribution_chart,
+    t,
+)
+from widgets.i18n import check_language, get_language, say
+
+
+@pytest.fixture
+def spanish():
+    widgets.set_language("es")
+    try:
+        yield
+    finally:
+        widgets.set_language("en")
+
+
+def test_a_widget_made_after_the_switch_speaks_spanish(spanish):
+    calc = HandCalculator.from_query("hand=5H5D6H7S&starter=8C&crib=1", chart=False)
+    bad = HandCalculator.from_query("hand=ZZ&starter=8C", chart=False)
+    quiz = ScoringQuiz(muggins=True)
+    quiz.answer(3)
+    board = Board(autodraw=False)
+    board.next_finish()
+    made = [calc, bad, quiz, board, DiscardDrill(seed=3)]
+    assert all(view.language == "es" for view in made)
+    shown = "\n".join(text for view in made for text in _texts(view))
+    assert t("calc.title", "es") in shown and t("calc.crib", "es") in shown
+    leaks = [piece for piece in _english_only_fragments() if piece in shown]
+    assert not leaks, leaks
+
+
+def test_errors_and_engine_messages_follow_the_switch(spanish):
+    calc = HandCalculator(chart=False)
+    calc.type_cards("5H 5D 6H 7S")        # four cards: the refusal is in Spanish
+    assert calc.message and calc.message == t("err.count", "es", n=4)
+    with pytest.raises(CribbageError) as refused:
+        Card.parse("ZZ")
+    assert say(refused.value.message) == render(refused.value.message, "es") != str(refused.value)
+
+
+def test_charts_follow_the_switch(spanish):
+    fig = distribution_chart()
+    assert fig.axes[0].get_xlabel() == t("chart.score", "es")
+
+
+def test_an_explicit_language_still_wins_and_english_is_the_default():
+    assert get_language() == "en"
+    widgets.set_language("pt")
+    try:
+        assert HandCalculator(chart=False, language="en").language == "en"
+        assert HandCalculator(chart=False).language == "pt"
+        assert t("calc.total", total=3) == "3 pontos"
+    finally:
+        widgets.set_language("en")
+    assert ScoringQuiz().language == "en"
+
+
+def test_an_unknown_language_is_refused_and_the_switch_is_unchanged():
+    with pytest.raises(ValueError, match="es, pt"):
+        widgets.set_language("fr")
+    assert get_language() == "en" and check_language(None) == "en"
