@@ -67,6 +67,16 @@ def servers_home() -> Iterator[Path]:
         yield Path(home)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def progress_folder() -> Iterator[str]:
+    """The learners' progress goes to a throw-away folder, whatever ran before (the top conftest sets
+    one too; this holds even when that setting was lost), never to the real data folder."""
+    with tempfile.TemporaryDirectory(prefix="cribbage-progress-browser-") as folder:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setenv("CRIBBAGE_PROGRESS", folder + os.sep)
+            yield folder + os.sep
+
+
 @pytest.fixture(scope="session")
 def jupyter_lab(browser, servers_home: Path) -> Iterator[Server]:
     """JupyterLab on 127.0.0.1, token-less, serving a copy of ``course/`` (with the fixture

@@ -112,6 +112,7 @@ def test_a_bad_link_shows_a_message_and_an_empty_calculator(calculator_url: str,
 def test_voila_parameters_never_reach_voila(app: Server) -> None:
     """A plain Voilà answers ?template=../../../../etc with HTTP 500 and hangs on an unknown
     template; here both are ordinary pages of the calculator, answered quickly."""
+    before = len(app.log_tail(100_000).splitlines())
     for query in ("template=../../../../etc", "template=nonexistent&theme=../../x",
                   "hand=5H5D6H7S&starter=8C&template=lab"):
         started = time.monotonic()
@@ -119,7 +120,10 @@ def test_voila_parameters_never_reach_voila(app: Server) -> None:
         assert status == 200, (query, status, app.log_tail())
         assert time.monotonic() - started < 90, query  # a plain Voilà never answers the second
         assert "Traceback" not in text and "cdn.jsdelivr.net" not in text
-    assert "Traceback" not in app.log_tail(200)
+    # Only what these requests logged; a socket closed by an earlier visitor who left is not theirs.
+    logged = "\n".join(app.log_tail(100_000).splitlines()[before:])
+    tracebacks = logged.split("Traceback")[1:]
+    assert not [t for t in tracebacks if "WebSocketClosedError" not in t and "StreamClosedError" not in t], logged
 
 
 @pytest.mark.parametrize("size", [200_000, 1_500_000])
