@@ -130,6 +130,8 @@ def test_voila_parameters_never_reach_voila(app: Server) -> None:
 
 @pytest.mark.parametrize("size", [200_000, 1_500_000])
 def test_a_far_too_long_link_is_answered_with_a_message_and_no_kernel(app: Server, size: int) -> None:
+    # Counted once the pool is settled: earlier pages' kernels culled, the ready ones refilled.
+    assert wait_quiet(app, POOL, timeout=60 + CULL_AFTER), app.log_tail()
     before = len(kernels(app))
     status, text = get(f"{app.url}/?hand={'5H' * (size // 2)}&starter=8C")
     assert status == 414
