@@ -17,7 +17,7 @@ from cribbage import CribbageError
 from .i18n import check_language, say, t
 from .refusal import Refused
 
-__all__ = ["View", "Refused", "guarded", "figure_png", "CSS", "style_tag", "crib_badge"]
+__all__ = ["View", "Refused", "guarded", "figure_png", "CSS", "style_tag", "crib_badge", "close_all"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -120,9 +120,11 @@ class View(w.VBox):
         for value in list(vars(self).values()):
             for part in _widgets_in(value):
                 if part is not self:
-                    _close_tree(part)
+                    close_all(part)
         for child in getattr(self, "children", ()):
-            _close_tree(child)
+            close_all(child)
+        if isinstance(getattr(self, "layout", None), w.Widget):
+            self.layout.close()
         super().close()
 
     # Messages ---------------------------------------------------------------------------------
@@ -172,10 +174,10 @@ class View(w.VBox):
         return wrapped  # type: ignore[return-value]
 
 
-def _close_tree(widget: w.Widget) -> None:
+def close_all(widget: w.Widget) -> None:
     """Close a widget for good, with its children and the layout and style widgets it owns."""
     for child in getattr(widget, "children", ()):
-        _close_tree(child)
+        close_all(child)
     for part in ("layout", "style"):
         owned = getattr(widget, part, None)
         if isinstance(owned, w.Widget):

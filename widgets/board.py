@@ -32,7 +32,6 @@ from cribbage.pegs import Pegboard as _Pegboard
 from cribbage.result import FULL_GAME, SHORT_GAME, finish_kind, game_value, missed_line, skunk_lines
 
 from ._base import Refused, View, figure_png, guarded, style_tag
-from .cards import close_all
 from .chances import percent
 from .charts import OKABE_ITO, CourseFigure
 from .i18n import check_language, number_words, say, t
@@ -508,14 +507,6 @@ class Board(View):
             self._next.disabled = self._finish >= len(self.finishes) - 1
         if self.autodraw:
             self.redraw()
-
-    def close(self) -> None:
-        """Close the board and every widget it made (a replaced board frees its memory)."""
-        for part in (self._image, self._caption, self._standing, self._scores, self._prev, self._next, self._step_label,
-                     *self.children):
-            close_all(part)
-        self.layout.close()
-        super().close()
 
     def figure(self) -> Figure:
         """The position as a matplotlib figure (a fresh one, for saving or printing)."""

@@ -23,7 +23,7 @@ from cribbage import MAX_SCORE, Card, HandScore, score_hand, stats
 from cribbage.cards import card_tokens, first_duplicate
 
 from ._base import Refused, View, figure_png, guarded, style_tag
-from .cards import CardRow, DeckPicker, ItemButtons, close_all
+from .cards import CardRow, DeckPicker, ItemButtons
 from .charts import distribution_chart
 from .i18n import cards_text, check_language, describe_items, percent_pair, points_text, spoken_count, t
 
@@ -413,14 +413,6 @@ class HandCalculator(View):
         """As if the learner typed ``text`` and pressed "Score it"."""
         self._text.value = text
         self._score_button.click()
-
-    def close(self) -> None:
-        """Close the calculator and every widget it made (a replaced calculator frees its memory)."""
-        for part in (self._picker, self._row, self._items, self._text, self._score_button, self._clear_button,
-                     self._crib, self._log, self._chart, self._code, self._load_button, *self.children):
-            close_all(part)
-        self.layout.close()
-        super().close()
 
     def clear(self) -> None:
         self._set((), None, self.crib, rescore=True)

@@ -15,7 +15,7 @@ import ipywidgets as w
 
 from cribbage import FULL_DECK, Card, Suit, cards as read_cards
 
-from ._base import View, style_tag
+from ._base import View, close_all, style_tag
 from .i18n import card_name, cards_text, check_language
 
 __all__ = ["suit_class", "card_html", "row_html", "CardRow", "CardPicker", "DeckPicker", "ItemButtons"]
@@ -58,17 +58,6 @@ def row_html(cards: Sequence[Card], *, starter: Card | None = None, starter_labe
                  if starter is not None else '<span class="cc-card cc-empty" aria-hidden="true"></span>')
         parts.append(_slot(inner, starter_label))
     return f'<div class="cc-row">{"".join(parts)}</div>'
-
-
-def close_all(widget: w.Widget) -> None:
-    """Close a widget for good, with its children and the layout and style widgets it owns."""
-    for child in getattr(widget, "children", ()):
-        close_all(child)
-    for part in ("layout", "style"):
-        owned = getattr(widget, part, None)
-        if isinstance(owned, w.Widget):
-            owned.close()
-    widget.close()
 
 
 def _read_cards(cards: object, what: str) -> tuple[Card, ...]:
