@@ -24,8 +24,9 @@ __all__ = ["cache_dir", "engine_version", "cached_arrays", "ENV_VAR"]
 ENV_VAR = "CRIBBAGE_CACHE_DIR"
 
 #: The engine modules whose source decides every table: a change to any of them is a new version.
-_ENGINE_MODULES = ("cards", "scoring", "tables", "discard", "play", "pegging", "players", "game",
-                   "events", "simulate", "stats_crib", "stats_position", "stats_pegging", "stats_keep")
+_ENGINE_MODULES = ("cards", "ranks", "scoring", "tables", "discard", "crib_model", "play", "pegging", "players",
+                   "strategy", "endgame", "driver", "game", "events", "simulate", "stats_crib", "stats_position",
+                   "stats_pegging", "stats_keep", "stats_deals", "_crib_weights")
 
 
 def cache_dir() -> Path:

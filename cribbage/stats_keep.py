@@ -1,13 +1,15 @@
 """Keep tables: the best keep of every one of the 20,358,520 six-card deals, as dealer and as pone.
 
 For each deal and each of its 15 keeps: the hand's exact average over the 46 starters, and the
-crib's average from :func:`cribbage.discard.crib_table` (the two cards laid away with every
-completion from the other 50 cards): the model the expert computer discards by
-(:func:`cribbage.discard.quick_discard`). The best keep maximises hand + crib as dealer and
-hand - crib as pone.
+crib's exact average over every way the other 46 cards can complete it (the other side's two cards
+and the starter, all equally likely: the uniform model of :func:`cribbage.advise_discard`, so the
+table and the course's advisor agree deal by deal). The best keep maximises hand + crib as dealer
+and hand - crib as pone.
 
-All deals are scored with numpy, a block of deals sharing their two lowest cards at a time (about
-a minute of one core), and what a player wants to know is kept: the distribution of the best keep's
+Fifteens, pairs and runs depend on ranks alone, so both averages are computed once for each of the
+18,395 multisets of six ranks; nobs and flushes are added deal by deal from the suits. All deals are
+scored with numpy, a block of deals sharing their two lowest cards at a time (a few minutes of one
+core), and what a player wants to know is kept: the distribution of the best keep's
 value as dealer and as pone (to the hundredth of a point), and how often the best keep as dealer is
 not the best as pone. The result is cached (:mod:`cribbage.stats_cache`). A single deal's keeps are
 :func:`cribbage.advise_discard`'s business.
@@ -24,7 +26,7 @@ from typing import Iterator
 import numpy as np
 
 from .cards import FULL_DECK
-from .discard import SPLITS, crib_table
+from .discard import SPLITS
 from .messages import message
 from .stats_cache import cached_arrays
 from .stats_words import refuse
@@ -50,25 +52,51 @@ _POW6 = 13 ** np.arange(5, -1, -1)
 
 
 @lru_cache(maxsize=1)
-def _rank_parts() -> tuple[np.ndarray, np.ndarray]:
-    """Fifteens, pairs and runs summed over the 46 starters, for each keep of each six ranks.
-
-    Deals are sorted by card index, which sorts their ranks (the deck is in rank order), so a keep's
-    rank points depend on the deal's six ranks alone: computed once for each of the 18,395
-    multisets of six ranks. Returns (row of each six-rank code, totals (multisets, 15)).
-    """
+def _multisets() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The 18,395 multisets of six ranks (at most four of a rank), the cards of each rank left among
+    the other 46, and each multiset's row by its base-13 code."""
     multisets = np.array([m for m in combinations_with_replacement(range(13), 6)
                           if max(m.count(r) for r in set(m)) <= 4], dtype=np.int64)
-    rows = rank_table().reshape(13 ** 4, 13).astype(np.int64)
     avail = 4 - (multisets[:, :, None] == np.arange(13)).sum(axis=1)
-    totals = np.empty((len(multisets), 15), dtype=np.int64)
+    index = np.full(13 ** 6, -1, dtype=np.int32)
+    index[multisets @ _POW6] = np.arange(len(multisets))
+    return multisets, avail, index
+
+
+@lru_cache(maxsize=1)
+def _rank_parts() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Fifteens, pairs and runs, for each keep of each six ranks: the hand's summed over the 46
+    starters, and the crib's summed over the C(46, 3) ways to draw the other side's two and the starter.
+
+    Deals are sorted by card index, which sorts their ranks (the deck is in rank order), so a keep's
+    rank points depend on the deal's six ranks alone. Returns (row of each six-rank code, hand totals
+    (multisets, 15), crib totals (multisets, 15)).
+    """
+    multisets, avail, index = _multisets()
+    rows = rank_table().reshape(13 ** 4, 13).astype(np.int64)
+    hand = np.empty((len(multisets), 15), dtype=np.int64)
     for k, keep in enumerate(_KEEP):
         kr = multisets[:, keep]
         code = ((kr[:, 0] * 13 + kr[:, 1]) * 13 + kr[:, 2]) * 13 + kr[:, 3]
-        totals[:, k] = (rows[code] * avail).sum(axis=1)
-    index = np.full(13 ** 6, -1, dtype=np.int32)
-    index[multisets @ _POW6] = np.arange(len(multisets))
-    return index, totals
+        hand[:, k] = (rows[code] * avail).sum(axis=1)
+    # The crib's three unseen cards as rank triples: ways to draw each from what is left of its ranks.
+    triples = np.array(list(combinations_with_replacement(range(13), 3)), dtype=np.int64)     # (455, 3)
+    need = (triples[:, :, None] == np.arange(13)).sum(axis=1)                                    # (455, 13)
+    ways = np.ones((len(multisets), len(triples)), dtype=np.int64)
+    choose = np.array([[comb(a, k) for k in range(4)] for a in range(5)], dtype=np.int64)
+    for r in range(13):
+        ways *= choose[avail[:, r][:, None], need[:, r][None, :]]
+    # points of the two laid away with each triple: [rank a, rank b, triple]
+    flat = rank_table().astype(np.int64)
+    a, b = np.meshgrid(np.arange(13), np.arange(13), indexing="ij")
+    five = np.concatenate([np.broadcast_to(a[:, :, None, None], (13, 13, len(triples), 1)),
+                           np.broadcast_to(b[:, :, None, None], (13, 13, len(triples), 1)),
+                           np.broadcast_to(triples, (13, 13, len(triples), 3))], axis=3)
+    pair_points = flat[five @ (13 ** np.arange(4, -1, -1))]                                     # (13, 13, 455)
+    crib = np.empty((len(multisets), 15), dtype=np.int64)
+    for k, away in enumerate(_AWAY):
+        crib[:, k] = (ways * pair_points[multisets[:, away[0]], multisets[:, away[1]]]).sum(axis=1)
+    return index, hand, crib
 
 
 def best_keeps(deals: np.ndarray) -> dict[str, np.ndarray]:
@@ -79,8 +107,9 @@ def best_keeps(deals: np.ndarray) -> dict[str, np.ndarray]:
     n = len(deals)
     ranks, suits = _RANKS[deals], _SUITS[deals]
     unseen_suit = 13 - (suits[:, :, None] == np.arange(4)).sum(axis=1)           # (n, 4)
-    index, totals = _rank_parts()
-    hand = totals[index[ranks @ _POW6]].astype(np.float64)                      # (n, 15)
+    index, hand_totals, crib_totals = _rank_parts()
+    rows = index[ranks @ _POW6]
+    hand = hand_totals[rows].astype(np.float64)                                 # (n, 15)
     at = np.arange(n)
     # nobs: a kept jack and a starter of its suit; a jack is kept in every split that keeps its card
     nobs_by_card = np.where(ranks == _JACK, unseen_suit[at[:, None], suits], 0)  # (n, 6)
@@ -92,9 +121,21 @@ def best_keeps(deals: np.ndarray) -> dict[str, np.ndarray]:
         if flush.any():
             hand[flush, k] += 4 * 46 + unseen_suit[at[flush], ks[flush, 0]]
     hand /= 46
-    table = crib_table()
-    ar, as_ = ranks[:, _AWAY], suits[:, _AWAY]                                      # (n, 15, 2)
-    crib = table[ar[:, :, 0], ar[:, :, 1], (as_[:, :, 0] == as_[:, :, 1]).astype(np.intp)]
+    # The crib: its three unseen cards are any 3 of the 46, all equally likely.
+    draws = comb(46, 3)
+    crib = crib_totals[rows].astype(np.float64)
+    # a flush in the crib: the two laid away of one suit and all three unseen cards of it too
+    as_ = suits[:, _AWAY]                                                       # (n, 15, 2)
+    left = np.take_along_axis(unseen_suit, as_[:, :, 0], axis=1)                # (n, 15)
+    crib += np.where(as_[:, :, 0] == as_[:, :, 1], 5 * left * (left - 1) * (left - 2) // 6, 0)
+    # nobs for a jack laid away: the starter (any of the 46) of its suit
+    crib += (nobs_by_card @ (1 - _KEEPS_CARD).T) * (draws // 46)
+    # nobs for a jack of the other side's: P(it is one of their two) * P(starter of its suit | so)
+    jacks_unseen = np.ones((n, 4), dtype=bool)
+    jack_cards = ranks == _JACK
+    jacks_unseen[np.nonzero(jack_cards)[0], suits[jack_cards]] = False
+    their_nobs = (jacks_unseen * (unseen_suit - 1)).sum(axis=1) * 2 / (46 * 45)  # (n,)
+    crib = crib / draws + their_nobs[:, None]
     dealer, pone = hand + crib, hand - crib
     best_d, best_p = dealer.argmax(axis=1), pone.argmax(axis=1)
     idx = np.arange(n)
