@@ -1,0 +1,118 @@
+"""Checks on the Spanish and Portuguese course text: course/translations/<lang>/*.json and course/<lang>/*.md.
+
+Each translation keeps the English cell's links and heading outline (so the generated notebook
+navigates like the English one), and the seed sites' worked examples appear in the lessons in the
+seeds' own words: the Spanish seeds' in the Spanish course, the Portuguese seed's in the Portuguese. Staleness (source_sha1 against today's English) is the generator's test.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+COURSE = ROOT / "course"
+#: The seed sites live beside the repository (../shared/seeds from main, ../../shared/seeds from a worktree).
+SEEDS = next((p / "shared" / "seeds" for p in ROOT.parents if (p / "shared" / "seeds").is_dir()), None)
+NOTEBOOKS = sorted(p for p in COURSE.glob("0*.ipynb"))
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+HEADING = re.compile(r"^(#+) ", re.MULTILINE)
+
+
+def _markdown_cells(path: Path) -> dict[str, str]:
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return {c["id"]: c["source"] if isinstance(c["source"], str) else "".join(c["source"])
+            for c in cells if c["cell_type"] == "markdown"}
+
+
+def _translated(stem: str, language: str = "es") -> dict[str, str]:
+    data = json.loads((COURSE / "translations" / language / f"{stem}.json").read_text(encoding="utf-8"))
+    assert data["language"] == language and data["notebook"] == f"{stem}.ipynb"
+    return {key: cell["text"] for key, cell in data["cells"].items()}
+
+
+def _plain(text: str) -> str:
+    """Text without markdown emphasis, quotes or line breaks, for comparing prose."""
+    return " ".join(re.sub(r"[*_«»\"]", "", text).split()).casefold()
+
+
+#: How each language's lessons say "Try it:" (the learner looks for it).
+TRY_IT = {"es": "*Pruébalo:*", "pt": "*Experimente:*"}
+
+
+@pytest.mark.parametrize("language", sorted(TRY_IT))
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_markdown_cell_is_translated_with_the_same_links_and_headings(path: Path, language: str) -> None:
+    english = _markdown_cells(path)
+    translated = _translated(path.stem, language)
+    assert set(translated) == set(english), f"{path.name}: cells without {language}: {set(english) - set(translated)}"
+    for key, text in english.items():
+        assert LINK.findall(translated[key]) == LINK.findall(text), f"{path.name} cell {key}: links differ"
+        assert HEADING.findall(translated[key]) == HEADING.findall(text), f"{path.name} cell {key}: headings differ"
+        assert ("*Try it:*" in text) == (TRY_IT[language] in translated[key]), f"{path.name} cell {key}: Try it"
+
+
+@pytest.mark.parametrize("language", sorted(TRY_IT))
+@pytest.mark.parametrize("name", ["rules.md", "README.md"])
+def test_whole_documents_keep_their_links(name: str, language: str) -> None:
+    english = (COURSE / name).read_text(encoding="utf-8")
+    translated = (COURSE / language / name).read_text(encoding="utf-8")
+    assert translated.startswith(f"<!-- translated from course/{name} sha1=")
+    assert LINK.findall(translated) == LINK.findall(english)
+    assert HEADING.findall(translated) == HEADING.findall(english)
+
+
+#: (seed file prefix, the seed's words, where the Spanish course says them)
+WORKED_EXAMPLES = [
+    ("001", "5-6-7-8 es una secuencia de cuatro que puede hacerse con cualquiera de los dos cincos: "
+            "dos secuencias, 8 puntos.", "00_start_here"),
+    ("001", "Un quince (7 + 8) vale 2 y la pareja de cincos, otros 2.", "rules.md"),
+    ("001", "5-6-7-8 es una secuencia de cuatro que puede hacerse con cualquiera de los dos cincos: "
+            "dos secuencias, 8 puntos. Total: 12.", "rules.md"),
+    ("001", "Con un 5 como carta inicial, 3-3-4-4 esconde dos quinces más (3 + 3 + 4 + 5, dos veces), "
+            "así que la mano completa vale 20.", "rules.md"),
+    ("001", "| Secuencia doble doble | 3-3-4-4-5 | 16 (cuatro secuencias de 3 + dos parejas) |", "rules.md"),
+    ("001", "Ojo: estos totales no incluyen los quinces.", "03_the_show"),
+    ("001", "4, 6, 5 también es una secuencia de tres", "02_the_play"),
+    ("001", "4-5-6-7 es una única secuencia de cuatro y vale 4 puntos", "rules.md"),
+    ("001", "más una carta inicial a juego no puntúan nada, por bonitas que queden juntas", "03_the_show"),
+    ("001", "la carta inicial también es de ese palo", "03_the_show"),
+    ("000", "La mayoría de los jugadores pasa años sin ver nunca un 29.", "03_the_show"),
+    ("000", "Si la cuenta cae exactamente en 31", "rules.md"),
+    ("000", "el punto que marca tu rival cuando no puedes jugar ninguna carta sin pasar de 31", "rules.md"),
+    ("000", "Como el no repartidor cuenta primero, puede", "rules.md"),
+]
+
+
+#: The Portuguese seed (002, the same "learn to play" page as 000): its figures, in its words.
+PT_WORKED_EXAMPLES = [
+    ("002", "Os pontos movem seu pino por uma trilha de 121 furos", "00_start_here"),
+    ("002", "A contagem nunca pode passar de 31", "02_the_play"),
+    ("002", "Um flush na cesta só conta quando as quatro cartas da cesta e a virada têm o mesmo naipe",
+     "03_the_show"),
+    ("002", "O não carteador conta sempre primeiro", "03_the_show"),
+    ("002", "O primeiro pino a entrar no furo 121 vence na hora", "04_board_and_skunks"),
+    ("002", "os 2 do trinta e um substituem esse ponto", "rules.md"),
+    ("002", "Um flush na cesta só conta quando as quatro cartas da cesta e a virada têm o mesmo naipe, "
+            "e ele sempre vale cinco", "rules.md"),
+    ("002", "os Ases valem um e cada outra carta vale o seu número", "rules.md"),
+    ("002", "Seu rival joga todas as cartas que ainda puder jogar legalmente", "rules.md"),
+    ("002", "cada jogador conta suas quatro cartas mais a virada", "rules.md"),
+]
+
+
+@pytest.mark.parametrize("seed, words, where, language",
+                         [(*example, "es") for example in WORKED_EXAMPLES]
+                         + [(*example, "pt") for example in PT_WORKED_EXAMPLES], ids=lambda v: str(v)[:30])
+def test_seed_worked_examples_appear_in_the_seeds_words(seed: str, words: str, where: str, language: str) -> None:
+    if SEEDS is not None:
+        (seed_file,) = SEEDS.glob(f"{seed}_*.txt")
+        assert _plain(words) in _plain(seed_file.read_text(encoding="utf-8")), "not the seed's words"
+    if where.endswith(".md"):
+        text = (COURSE / language / where).read_text(encoding="utf-8")
+    else:
+        text = "\n".join(_translated(where, language).values())
+    assert _plain(words) in _plain(text), f"{language}/{where} does not say: {words}"
