@@ -198,7 +198,7 @@ class LogEntry(NamedTuple):
     deal: int
     count: Optional[int] = None  # type: ignore[assignment]  # the running count; shadows tuple.count
     events: tuple[ScoreEvent, ...] = ()
-    dealer: Optional[int] = None  # who deals this deal (None before the first): entries name roles
+    dealer: Optional[int] = None  # who deals this deal (the cut's entries: who the cut makes dealer): entries name roles
 
     @property
     def who(self) -> Seat:
@@ -212,7 +212,8 @@ class LogEntry(NamedTuple):
         scored = _scored(self.events)
         if kind is LogKind.CUT_FOR_DEAL:
             a, b = self.cards
-            first, second = Seat.of(0, None), Seat.of(1, None)
+            # By the roles the deciding cut gives them (``dealer``); an entry made without it says seats.
+            first, second = Seat.of(0, self.dealer), Seat.of(1, self.dealer)
             if a.rank == b.rank:
                 return message("log.cut_again", first=first, a=a, second=second, b=b)
             lower = first if a.rank < b.rank else second

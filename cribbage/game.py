@@ -788,11 +788,16 @@ class Game:
     # ----------------------------------------------------------------- automatic steps
     def _cut_for_deal(self) -> int:
         rng = random.Random(f"{self._seed}/cut for deal")
-        while True:
-            a, b = rng.sample(FULL_DECK, 2)
-            self._note(_LOG.CUT_FOR_DEAL, None, (a, b))
-            if a.rank != b.rank:
-                return 0 if a.rank < b.rank else 1
+        cuts = [rng.sample(FULL_DECK, 2)]
+        while cuts[-1][0].rank == cuts[-1][1].rank:
+            cuts.append(rng.sample(FULL_DECK, 2))
+        a, b = cuts[-1]
+        dealer = 0 if a.rank < b.rank else 1
+        # Every cut, the tied ones too, names the players by the roles the last cut gives them, so
+        # no log entry speaks of "player 0".
+        for a, b in cuts:
+            self._log.append(LogEntry(_LOG.CUT_FOR_DEAL, None, (a, b), self._deal_number, None, (), dealer))
+        return dealer
 
     def _deal(self) -> None:
         order, cut_at = _deck_order(self._seed, self._deal_number)
@@ -852,9 +857,7 @@ class Game:
 
     def _note(self, kind: LogKind, player: Optional[int], cards_: tuple[Card, ...], *,
               count: Optional[int] = None, events: tuple[ScoreEvent, ...] = ()) -> LogEntry:
-        # The cut for deal comes before anyone deals: no roles yet.
-        dealer = None if kind is _LOG.CUT_FOR_DEAL else self._dealer
-        entry = LogEntry(kind, player, cards_, self._deal_number, count, events, dealer)
+        entry = LogEntry(kind, player, cards_, self._deal_number, count, events, self._dealer)
         self._log.append(entry)
         return entry
 

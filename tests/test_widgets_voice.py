@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from cribbage import CribbageError, Game
+from cribbage import CribbageError, Driver, Game
+from cribbage.events import LogKind
 from cribbage.messages import CATALOGUE, Message, message, render
 
 WIDGETS = Path(__file__).resolve().parent.parent / "widgets"
@@ -115,3 +116,20 @@ def test_game_refusals_and_log_render_in_every_language_without_english():
     assert render(entry.message, "pt", names={"pone": "Ana"}) == "Ana joga 5♥: 5"
     for entry in game.log:
         assert "player 0" not in str(entry) and "player 1" not in str(entry)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 31, 32])   # seeds 31 and 32 cut equal ranks first
+def test_a_dealt_games_log_names_roles_from_the_cut_on(seed):
+    """Issue 10 §1: the cut for deal names the players by the roles the cut gives them, never
+    "player 0", in every language; a view's names still take their place."""
+    from cribbage.players import player
+    game = Game(seed=seed)
+    Driver(game, {0: player("standard"), 1: player("standard")}, next_deal=False).advance()
+    cuts = [entry for entry in game.log if entry.kind is LogKind.CUT_FOR_DEAL]
+    assert cuts and all(entry.dealer == game.dealer for entry in cuts)
+    for entry in game.log:
+        for language in ("en", "es", "pt"):
+            said = render(entry.message, language)
+            assert not re.search(r"(player|jugador|jogador) \d", said), said
+    named = render(cuts[-1].message, "en", names={game.dealer: "Ana", 1 - game.dealer: "Bo"})
+    assert named.endswith("Ana deals (the lower card)")
