@@ -86,6 +86,30 @@ def test_the_hook_records_for_the_views_stop_and_says_a_problem_once(store, tmp_
     assert bad.read_text() == "not a database" and not quiz.internal_errors
 
 
+@pytest.mark.parametrize("content", [b"not a database", b"SQLite format 3\x00" + b"\xff" * 4000])
+def test_a_file_that_cannot_be_read_gives_a_panel_that_says_why(tmp_path, content):
+    bad = tmp_path / "bad.sqlite3"
+    bad.write_bytes(content)
+    panel = ProgressPanel(ProgressStore(bad))  # built, not raised: stop 0 shows the panel whatever the file holds
+    assert str(bad) in panel.message and "cc-msg-error" in panel._message.value
+    assert all(row[1:] == ("not started", 0, 0) for row in panel.rows)
+    assert all(button.disabled for button in panel.reset_buttons.values())
+    assert panel._ask.layout.display == "none" and panel._who.value == ""  # nothing claims answers are kept
+    panel._refresh.click()
+    assert str(bad) in panel.message
+    assert bad.read_bytes() == content and not panel.internal_errors
+
+
+def test_a_file_mended_after_an_error_shows_again(tmp_path):
+    path = tmp_path / "p.sqlite3"
+    path.write_text("not a database")
+    panel = ProgressPanel(ProgressStore(path, learner="Ana"))
+    path.unlink()
+    ProgressStore(path, learner="Ana").record(3, "hand 1", "12", True, skill="show")
+    panel._refresh.click()
+    assert panel.rows[3] == (3, "started", 1, 1) and "Ana" in panel._who.value
+
+
 def test_a_view_with_no_stop_records_nothing(store):
     assert not record_answer(View(), "x", "1", True, skill="show", store=store)
     assert store.answers() == []

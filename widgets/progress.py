@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterable, TypeVar
 import ipywidgets as w
 
 from cribbage.progress import (KIND_STOP, STOP_GOAL, STOPS, LearnerProgress, ProgressError, ProgressStore,
-                               show_kinds, summarize)
+                               show_kinds, summarize, system_user)
 from cribbage.events import LogEntry, LogKind, ScoreKind
 from cribbage.messages import message
 
@@ -172,11 +172,14 @@ class ProgressPanel(View):
     def __init__(self, store: ProgressStore | None = None, *, language: str | None = None) -> None:
         super().__init__(language=language)
         self.store = store or ProgressStore()
-        self.progress: LearnerProgress = LearnerProgress(self.store.learner)
+        # A file that cannot be read (not ours, damaged) still gives a panel: empty, saying why.
+        self.progress: LearnerProgress = LearnerProgress(self._learner_or_system())
+        self._saved: str | None = None
+        self._readable = False
         self._pending: int | None = None
         self._title = w.HTML(f'<div class="cc-title">{html.escape(self._t("progress.title"))}</div>')
         self._who = w.HTML()
-        self._name = w.Text(placeholder=self.store.learner, layout=w.Layout(width="260px"),
+        self._name = w.Text(placeholder=self.progress.learner, layout=w.Layout(width="260px"),
                             description_allow_html=False)
         self._save = w.Button(description=self._t("progress.save_name"), tooltip=self._t("progress.save_name"),
                               layout=w.Layout(width="auto"))
@@ -214,6 +217,12 @@ class ProgressPanel(View):
                          self._confirm, self._message, self._next, w.HBox([self._refresh])]
         self.refresh()
 
+    def _learner_or_system(self) -> str:
+        try:
+            return self.store.learner
+        except ProgressError:
+            return system_user()
+
     # State ------------------------------------------------------------------------------------
     @property
     def rows(self) -> list[tuple[int, str, int, int]]:
@@ -243,8 +252,17 @@ class ProgressPanel(View):
     @guarded
     def refresh(self) -> None:
         """Read the progress file again (answers given in other notebooks show up)."""
-        learner = self.store.learner
-        self.progress = summarize(self.store.answers()).get(learner, LearnerProgress(learner))
+        try:
+            learner = self.store.learner
+            self.progress = summarize(self.store.answers()).get(learner, LearnerProgress(learner))
+            self._saved = self.store.saved_learner()
+            self._readable = True
+        except ProgressError:
+            # Show no answers rather than the last ones read, and let the guard say why in the panel.
+            self.progress = LearnerProgress(self._learner_or_system())
+            self._saved, self._readable = None, False
+            self._render()
+            raise
         self._render()
 
     @guarded
@@ -285,9 +303,9 @@ class ProgressPanel(View):
 
     # Drawing ----------------------------------------------------------------------------------
     def _render(self) -> None:
-        saved = self.store.saved_learner()
-        self._ask.layout.display = "none" if saved else "flex"
-        self._who.value = (f'<div class="cc-text">{html.escape(self._t("progress.recording_as", name=self.store.learner, path=str(self.store.path)))}</div>')
+        self._ask.layout.display = "none" if self._saved or not self._readable else "flex"
+        self._who.value = (f'<div class="cc-text">{html.escape(self._t("progress.recording_as", name=self.progress.learner, path=str(self.store.path)))}</div>'
+                           if self._readable else "")
         for stop, status, asked, right in self.rows:
             status_cell, asked_cell, share_cell = self._cells[stop]
             weight = "700" if status == "done" else "400"
