@@ -226,10 +226,26 @@ def test_a_try_it_check_is_recorded_for_each_real_try(tmp_path, monkeypatch):
 
     path = tmp_path / "p.sqlite3"
     monkeypatch.setenv("CRIBBAGE_PROGRESS", str(path))
+    monkeypatch.delenv("JPY_SESSION_NAME", raising=False)  # no notebook: the stop that teaches the question
     fifteens, total = HandQuestion("fifteens"), HandQuestion("total")
     for question, guess in ((fifteens, ...), (fifteens, "two"), (fifteens, 3), (fifteens, 1), (total, 10)):
         question.check(guess)
+    # The same question asked in stop 0's notebook (Jupyter Server names it to the kernel) is stop 0's.
+    monkeypatch.setenv("JPY_SESSION_NAME", "/home/ana/cribbage-course/es/00_start_here.ipynb")
+    total.check(12)
     kept = ProgressStore(path).answers()
     assert [(a.stop, a.skill, a.answer, a.correct, a.missed, a.kinds) for a in kept] == [
         (3, "show", "3", False, 2, ("fifteen.2",)), (3, "show", "1", True, 0, ("fifteen.2",)),
-        (3, "show", "10", False, 2, ("fifteen.2", "pair", "run.4", "double_run"))]
+        (3, "show", "10", False, 2, ("fifteen.2", "pair", "run.4", "double_run")),
+        (0, "show", "12", True, 0, ("fifteen.2", "pair", "run.4", "double_run"))]
+
+
+@pytest.mark.parametrize("session, stop", [
+    ("/home/ana/course/03_the_show.ipynb", 3), ("pt/07_crosscribb.ipynb", 7), ("03_the_show-Copy1.ipynb", 3),
+    ("C:\\Users\\ana\\course\\05_three_guided_hands.ipynb", 5), ("09_my_notes.ipynb", None),
+    ("Untitled.ipynb", None), ("03_the_show.py", None), ("", None)])
+def test_the_notebook_a_kernel_runs_names_its_stop(monkeypatch, session, stop):
+    from widgets.progress import notebook_stop
+
+    monkeypatch.setenv("JPY_SESSION_NAME", session)
+    assert notebook_stop() == stop

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import functools
 import html
+import os
+import re
 from typing import Any, Callable, Iterable, TypeVar
 
 import ipywidgets as w
@@ -23,19 +25,33 @@ from cribbage.messages import message
 from ._base import Refused, View, guarded, style_tag
 from .i18n import say
 
-__all__ = ["ProgressPanel", "record_answer", "STOP_OF_VIEW", "quiz_answer", "drill_answer", "play_answer",
+__all__ = ["ProgressPanel", "record_answer", "notebook_stop", "STOP_OF_VIEW", "quiz_answer", "drill_answer", "play_answer",
            "line_answer", "game_answer", "table_answers", "question_answer", "recorded"]
 
 #: The stop each view is taught at, for views that do not say (a view's ``progress_stop`` wins).
 STOP_OF_VIEW: dict[str, int] = {
     "DiscardDrill": 1, "PeggingWalkthrough": 2, "PeggingPractice": 2, "ScoringQuiz": 3, "Board": 4,
     "GameTable": 5, "GuidedHand": 5, "HandCalculator": 6, "CrossCribbBoard": 7, "CrossCribbQuiz": 7,
-    # The try-it questions (widgets.exercise), by the stop that teaches what they ask.
+    # The try-it questions (widgets.exercise), by the stop that teaches what they ask: used where the
+    # kernel does not say which notebook it runs (see notebook_stop).
     "KeepsQuestion": 1, "PlayQuestion": 2, "HandQuestion": 3, "GamesQuestion": 4, "PegQuestion": 4,
     "RaceQuestion": 4, "HandsScoringQuestion": 6, "LineQuestion": 7,
 }
 _QUESTION_KINDS = {"KeepsQuestion": ("keep",), "GamesQuestion": ("skunk",), "RaceQuestion": ("skunk",),
                    "PegQuestion": ("game",), "LineQuestion": ("crosscribb.line",)}
+
+
+def notebook_stop() -> int | None:
+    """The course stop of the notebook this kernel was started for, or None when not known.
+
+    Jupyter Server gives a notebook's kernel the notebook's path in ``JPY_SESSION_NAME``; the course's
+    notebooks are named ``NN_...`` (also in es/, pt/ and a learner's copy such as ``03_the_show-Copy1``).
+    A try-it asked in stop 0 about counting a hand is then stop 0's answer, as the learner gave it there."""
+    name = os.path.basename(os.environ.get("JPY_SESSION_NAME", "").replace("\\", "/").rstrip("/"))
+    found = re.match(r"(\d{2})_.*\.ipynb$", name)
+    if found and int(found.group(1)) in STOPS:
+        return int(found.group(1))
+    return None
 
 
 def record_answer(view: Any, item: str, answer: object, correct: bool, *, skill: str,
@@ -127,7 +143,8 @@ _COUNT_KINDS = {"fifteens": ("fifteen.",), "pairs": ("pair", "double_pair_royal"
 
 def question_answer(question: Any, guess: object, correct: bool) -> dict[str, Any]:
     """A try-it question checked (:mod:`widgets.exercise`): right or not, the kinds its cards hold
-    (for a question on one part of a count, only that part's kinds)."""
+    (for a question on one part of a count, only that part's kinds); kept at the stop of the notebook
+    it was answered in, its skill that of the stop that teaches it."""
     from cribbage import HandScore, PlayScore
     from cribbage.progress import STOP_SKILL, play_kinds
 
@@ -144,9 +161,11 @@ def question_answer(question: Any, guess: object, correct: bool) -> dict[str, An
         kinds = _QUESTION_KINDS.get(name, ())
     answer = question.answer
     whole = isinstance(answer, int) and isinstance(guess, int) and not isinstance(guess, bool)
+    taught = STOP_OF_VIEW.get(name, 0)
+    asked = notebook_stop()
     return {"item": str(question.key)[:200], "answer": str(guess)[:500] or "?", "correct": correct,
-            "skill": STOP_SKILL[STOP_OF_VIEW.get(name, 0)], "kinds": kinds,
-            "missed": abs(answer - guess) if whole else 0}
+            "skill": STOP_SKILL[taught], "kinds": kinds, "missed": abs(answer - guess) if whole else 0,
+            "stop": taught if asked is None else asked}
 
 
 Q = TypeVar("Q", bound=Callable[..., Any])
