@@ -38,3 +38,24 @@ def test_every_member_has_a_docstring(enum):
     for member in enum:
         at = next(i for i, line in enumerate(lines) if line.strip().startswith(f"{member.name} = "))
         assert lines[at - 1].strip().startswith("#:"), member
+
+
+def test_no_name_means_two_things_across_cribbage_and_crosscribb():
+    """Issue 10 §4: a public name of cribbage.crosscribb is either cribbage's own object or a name
+    cribbage does not use (Phase, GameResult, Player, play_game, game_value, LEVELS, Action collided)."""
+    import importlib
+    import pkgutil
+
+    import cribbage
+    import cribbage.crosscribb as crosscribb
+
+    ours: dict[str, list[object]] = {}
+    for info in pkgutil.iter_modules(cribbage.__path__):
+        if info.name == "crosscribb" or info.ispkg and info.name != "progress":
+            continue
+        module = importlib.import_module(f"cribbage.{info.name}")
+        for name in getattr(module, "__all__", ()):
+            ours.setdefault(name, []).append(getattr(module, name))
+    for name in crosscribb.__all__:
+        theirs = getattr(crosscribb, name)
+        assert all(obj is theirs for obj in ours.get(name, [])), f"{name} means two things"

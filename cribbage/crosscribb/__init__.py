@@ -29,7 +29,7 @@ Rules: course/07_crosscribb.ipynb (stop 7).
 from .board import (CENTRE, COLUMNS, LINES, ROWS, SQUARES, Line, LineKind, LineScore, Square, SquareLike, line_name,
                     line_total, line_totals, running_total, score_board, score_line, square)
 from .game import INDIVIDUAL, CrossCribbGame, deal_piles, play_cycle, round_deck, turn_order
-from .records import (COLUMNS_SIDE, ROWS_SIDE, TARGET, AcceptCount, Action, Announce, Announced, ClaimMuggins,
+from .records import (COLUMNS_SIDE, ROWS_SIDE, TARGET, AcceptCount, CrossCribbAction, Announce, Announced, ClaimMuggins,
                       CountAccepted, CrossCribbError, CrossCribbPhase, CrossCribbResult, CutForDeal,
                       Dealt, GameWon, LaidAway, LayAway, MugginsClaimed, NextRound, Place, Placed, Record, RecordKind,
                       Refusal, RoundResult, RoundScored, StarterTurned, Turned, crosscribb_finish,
@@ -41,7 +41,7 @@ from .players import (CROSSCRIBB_LEVELS, AttackingPlayer, CrossCribbPlayer, Expe
 __all__ = [
     "CENTRE", "COLUMNS", "LINES", "ROWS", "SQUARES", "Line", "LineKind", "LineScore", "Square", "SquareLike",
     "line_name", "line_total", "line_totals", "running_total", "score_board", "score_line", "square",
-    "COLUMNS_SIDE", "ROWS_SIDE", "TARGET", "Action", "Place", "LayAway", "Announce", "ClaimMuggins", "AcceptCount",
+    "COLUMNS_SIDE", "ROWS_SIDE", "TARGET", "CrossCribbAction", "Place", "LayAway", "Announce", "ClaimMuggins", "AcceptCount",
     "NextRound", "CrossCribbGame", "CrossCribbPhase", "CrossCribbResult", "CrossCribbError",
     "Refusal", "RecordKind", "Record", "CutForDeal", "Dealt", "StarterTurned", "Turned", "Placed", "LaidAway",
     "Announced", "MugginsClaimed", "CountAccepted", "RoundResult", "RoundScored", "GameWon",

@@ -37,7 +37,7 @@ from ..messages import message
 from ..scoring import hand_total, score_hand
 from .board import (CENTRE, LINES, SIZE, SQUARES, Line, Square, SquareLike, line_total,
                     line_totals, score_board, square)
-from .records import (CARDS_IN_PLAY, COLUMNS_SIDE, TARGET, AcceptCount, Action, Announce, Announced, ClaimMuggins,
+from .records import (CARDS_IN_PLAY, COLUMNS_SIDE, TARGET, AcceptCount, CrossCribbAction, Announce, Announced, ClaimMuggins,
                       CountAccepted, CrossCribbError, CrossCribbPhase, CrossCribbResult, CutForDeal, Dealt, GameWon,
                       LaidAway, LayAway, MugginsClaimed, NextRound, Place, Placed, Record, Refusal, RoundResult,
                       RoundScored, StarterTurned, Turned)
@@ -787,7 +787,7 @@ class CrossCribbGame:
 
     # Any action -----------------------------------------------------------------------------------
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> list[CrossCribbAction]:
         """Every action allowed now."""
         phase = self._phase
         if phase is _ROUND_OVER:
@@ -797,7 +797,7 @@ class CrossCribbGame:
             return []
         if phase is _COUNT:
             if self._answer is not None:
-                out: list[Action] = [AcceptCount(seat)]
+                out: list[CrossCribbAction] = [AcceptCount(seat)]
                 if self._answer.missed:
                     out.append(ClaimMuggins(seat))
                 return out
@@ -809,18 +809,18 @@ class CrossCribbGame:
             out.append(LayAway(seat))
         return out
 
-    def verify_action(self, action: Action) -> None:
+    def verify_action(self, action: CrossCribbAction) -> None:
         """Raise :class:`CrossCribbError` saying why ``action`` is not allowed now."""
         self._dispatch(action, verify=True)
 
-    def can_apply(self, action: Action) -> bool:
+    def can_apply(self, action: CrossCribbAction) -> bool:
         return _can(self.verify_action, action)
 
-    def apply(self, action: Action) -> Record:
+    def apply(self, action: CrossCribbAction) -> Record:
         """Perform any action object."""
         return self._dispatch(action, verify=False)  # type: ignore[return-value]
 
-    def _dispatch(self, action: Action, *, verify: bool) -> Optional[Record]:
+    def _dispatch(self, action: CrossCribbAction, *, verify: bool) -> Optional[Record]:
         if isinstance(action, Place):
             return (self.verify_place if verify else self.place)(action.seat, action.square)  # type: ignore
         if isinstance(action, LayAway):

@@ -34,7 +34,7 @@ from ..ranks import RANK_KEY as _POW5, points_by_key as _rank_table
 from .board import CENTRE, SIZE, Square
 from .driver import CrossCribbDriver
 from .game import CrossCribbGame
-from .records import (AcceptCount, Action, Announce, ClaimMuggins, CrossCribbPhase, LayAway, NextRound, Place)
+from .records import (AcceptCount, CrossCribbAction, Announce, ClaimMuggins, CrossCribbPhase, LayAway, NextRound, Place)
 
 __all__ = ["CrossCribbPlayer", "RandomPlayer", "ExpectedValuePlayer", "AttackingPlayer", "CROSSCRIBB_LEVELS",
            "play_round", "play_crosscribb_game", "count_truly"]
@@ -43,10 +43,10 @@ __all__ = ["CrossCribbPlayer", "RandomPlayer", "ExpectedValuePlayer", "Attacking
 class CrossCribbPlayer(Protocol):
     """Anything that chooses an action for the seat to act."""
 
-    def choose(self, game: CrossCribbGame) -> Action: ...
+    def choose(self, game: CrossCribbGame) -> CrossCribbAction: ...
 
 
-def count_truly(game: CrossCribbGame) -> Action:
+def count_truly(game: CrossCribbGame) -> CrossCribbAction:
     """Muggins: what an honest, careful counter does: announce exactly what is held, and claim
     muggins on the other side's short count (else accept it)."""
     seat = game.to_act
@@ -65,7 +65,7 @@ class RandomPlayer:
     def __init__(self, seed: object = 0) -> None:
         self._rng = random.Random(f"{seed}/random player")
 
-    def choose(self, game: CrossCribbGame) -> Action:
+    def choose(self, game: CrossCribbGame) -> CrossCribbAction:
         actions = game.legal_actions()
         if not actions:
             raise CribbageError(message("crosscribb.err.nothing_to_do"))
@@ -230,7 +230,7 @@ class ExpectedValuePlayer:
         self.samples = samples
         self.defence = defence
 
-    def choose(self, game: CrossCribbGame) -> Action:
+    def choose(self, game: CrossCribbGame) -> CrossCribbAction:
         if game.phase is CrossCribbPhase.ROUND_OVER:
             return NextRound()
         if game.phase is CrossCribbPhase.COUNT:

@@ -29,7 +29,7 @@ for _part in catalogue.PARTS:
 
 __all__ = ["CrossCribbPhase", "RecordKind", "Refusal", "CrossCribbError", "COLUMNS_SIDE",
            "ROWS_SIDE", "TARGET", "CARDS_IN_PLAY", "Place", "LayAway", "Announce", "ClaimMuggins", "AcceptCount",
-           "NextRound", "Action", "CutForDeal", "Dealt", "StarterTurned", "Turned", "Placed", "LaidAway",
+           "NextRound", "CrossCribbAction", "CutForDeal", "Dealt", "StarterTurned", "Turned", "Placed", "LaidAway",
            "Announced", "MugginsClaimed", "CountAccepted", "RoundResult", "RoundScored", "CrossCribbResult",
            "GameWon", "Record", "crosscribb_finish", "crosscribb_game_value", "line_message", "side_message",
            "player_message", "where_message"]
@@ -236,7 +236,7 @@ class NextRound:
     """Deal the next round once the last one has been shown."""
 
 
-Action = Union[Place, LayAway, Announce, ClaimMuggins, AcceptCount, NextRound]
+CrossCribbAction = Union[Place, LayAway, Announce, ClaimMuggins, AcceptCount, NextRound]
 
 
 # Records of the log -------------------------------------------------------------------------------
