@@ -162,10 +162,10 @@ def question_answer(question: Any, guess: object, correct: bool) -> dict[str, An
     answer = question.answer
     whole = isinstance(answer, int) and isinstance(guess, int) and not isinstance(guess, bool)
     taught = STOP_OF_VIEW.get(name, 0)
-    asked = notebook_stop()
+    answered_at = notebook_stop()
     return {"item": str(question.key)[:200], "answer": str(guess)[:500] or "?", "correct": correct,
             "skill": STOP_SKILL[taught], "kinds": kinds, "missed": abs(answer - guess) if whole else 0,
-            "stop": taught if asked is None else asked}
+            "stop": taught if answered_at is None else answered_at}
 
 
 Q = TypeVar("Q", bound=Callable[..., Any])
