@@ -35,7 +35,7 @@ IMPOSSIBLE_SCORES = (19, 25, 26, 27)
 from .stats_cache import cache_dir  # noqa: E402
 from .stats_crib import CribComparison, CribTable, crib_averages  # noqa: E402
 from .stats_deals import DealLog, deal_log  # noqa: E402
-from .stats_keep import KeepTable, keep_statistics  # noqa: E402
+from .stats_keep import BestKeep, KeepClasses, KeepTable, best_keep, keep_classes, keep_statistics  # noqa: E402
 from .stats_pegging import PeggingStats, pegging_statistics  # noqa: E402
 from .stats_position import PositionTable, where_do_i_stand, win_probabilities  # noqa: E402
 from .stats_published import PUBLISHED_CRIB_TABLES, PublishedCribTable, published_crib_table  # noqa: E402
@@ -43,7 +43,7 @@ from .stats_published import PUBLISHED_CRIB_TABLES, PublishedCribTable, publishe
 __all__ += ["cache_dir", "crib_averages", "CribTable", "CribComparison", "PUBLISHED_CRIB_TABLES", "PublishedCribTable",
             "published_crib_table", "deal_log", "DealLog", "win_probabilities", "PositionTable",
             "where_do_i_stand", "pegging_statistics", "PeggingStats",
-            "keep_statistics", "KeepTable"]
+            "keep_statistics", "KeepTable", "keep_classes", "KeepClasses", "best_keep", "BestKeep"]
 # --- end of the statistics lab block ----------------------------------------------------------------
 
 
@@ -119,12 +119,8 @@ from .scoring import hand_total  # noqa: E402
 __all__ += ["starter_outcomes"]
 
 add_catalogue({
-    "stats.kept_four": {"en": "a kept hand is four cards, not {count}",
-                        "es": "una mano que se guarda son cuatro cartas, no {count}",
-                        "pt": "uma mão guardada são quatro cartas, não {count}"},
-    "stats.discard_kept": {"en": "{card} is both kept and laid away to the crib",
-                           "es": "{card} no puede guardarse y echarse a la cuna a la vez",
-                           "pt": "{card} não pode ser guardada e descartada na cesta ao mesmo tempo"},
+    "stats.kept_four": {"en": "a kept hand is four cards, not {count}"},
+    "stats.discard_kept": {"en": "{card} is both kept and laid away to the crib"},
 })
 
 

@@ -61,11 +61,12 @@ def _key(name: str, settings: Mapping[str, object]) -> str:
 
 
 def cached_arrays(name: str, settings: Mapping[str, object], build: Callable[[], Mapping[str, np.ndarray]],
-                  *, cache: bool = True) -> dict[str, np.ndarray]:
+                  *, cache: bool = True, compress: bool = True) -> dict[str, np.ndarray]:
     """The arrays of table ``name`` built with ``settings``: from the cache, or built and saved.
 
     ``build`` returns a dict of numpy arrays. With ``cache=False`` it is built and nothing is read
-    or written (for tests and benchmarks of the build itself).
+    or written (for tests and benchmarks of the build itself). ``compress=False`` stores the arrays
+    as they are: a bigger file (tens of megabytes) that loads without unpacking, in milliseconds.
     """
     if not cache:
         return {k: np.asarray(v) for k, v in build().items()}
@@ -78,7 +79,7 @@ def cached_arrays(name: str, settings: Mapping[str, object], build: Callable[[],
             path.unlink(missing_ok=True)  # a damaged file: build it again
     arrays = {k: np.asarray(v) for k, v in build().items()}
     partial = path.with_suffix(f".{os.getpid()}.tmp.npz")
-    np.savez_compressed(partial, allow_pickle=False, **arrays)
+    (np.savez_compressed if compress else np.savez)(partial, allow_pickle=False, **arrays)
     os.replace(partial, path)  # two processes building at once never leave a half-written table
     return arrays
 

@@ -6,13 +6,17 @@ and the starter, all equally likely: the uniform model of :func:`cribbage.advise
 table and the course's advisor agree deal by deal). The best keep maximises hand + crib as dealer
 and hand - crib as pone.
 
+Suits have no order in cribbage, so a deal and the same deal with its suits renamed have the same
+best keep (its cards renamed alike) worth the same. The 20,358,520 deals fall into 962,988 such
+classes; :func:`keep_classes` scores one deal of each (the one whose suits, read as sets of ranks,
+come in decreasing order), weighted by how many deals it stands for, and keeps for every class the
+two cards laid away as dealer and as pone and their values: :func:`best_keep` reads a deal's best
+keep from it. :func:`keep_statistics` gives what a player wants to know of the whole: the
+distribution of the best keep's value as dealer and as pone (to the hundredth of a point), and how
+often no keep is best for both. Both are cached (:mod:`cribbage.stats_cache`).
+
 Fifteens, pairs and runs depend on ranks alone, so both averages are computed once for each of the
-18,395 multisets of six ranks; nobs and flushes are added deal by deal from the suits. All deals are
-scored with numpy, a block of deals sharing their two lowest cards at a time (a few minutes of one
-core), and what a player wants to know is kept: the distribution of the best keep's
-value as dealer and as pone (to the hundredth of a point), and how often the best keep as dealer is
-not the best as pone. The result is cached (:mod:`cribbage.stats_cache`). A single deal's keeps are
-:func:`cribbage.advise_discard`'s business.
+18,395 multisets of six ranks; nobs and flushes are added deal by deal from the suits, with numpy.
 """
 
 from __future__ import annotations
@@ -21,21 +25,24 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
-from typing import Iterator
+from typing import Iterable, Iterator
 
 import numpy as np
 
-from .cards import FULL_DECK
-from .discard import SPLITS
+from .cards import FULL_DECK, Card, CardLike
+from .discard import SPLITS, _six
 from .messages import message
-from .stats_cache import cached_arrays
+from .stats_cache import cache_dir, cached_arrays, engine_version
 from .stats_words import refuse
 from .ranks import rank_table
 
-__all__ = ["KeepTable", "keep_statistics", "best_keeps", "TOTAL_DEALS"]
+__all__ = ["KeepTable", "KeepClasses", "BestKeep", "keep_statistics", "keep_classes", "best_keep", "best_keeps",
+           "TOTAL_DEALS", "DEAL_CLASSES"]
 
 #: Six cards from 52.
 TOTAL_DEALS = comb(52, 6)
+#: The deals up to renaming the suits (Burnside: the 24 renamings' fixed deals, averaged).
+DEAL_CLASSES = 962_988
 _BINS = 4001  # hundredths of a point, -10.00 .. 30.00
 _LOW = -10.0
 
@@ -49,6 +56,10 @@ _KEEPS_CARD = np.array([[int(c in keep) for c in range(6)] for keep in _KEEP], d
 
 
 _POW6 = 13 ** np.arange(5, -1, -1)
+_TIE = 1e-9  # values are exact rationals; two splits within this are worth the same
+#: A card as one bit of a 52-bit number: 13 bits per suit, a rank per bit (see :func:`_suit_masks`).
+_CARD_BIT = np.array([1 << (13 * (i % 4) + i // 4) for i in range(52)], dtype=np.int64)
+_MASK = (1 << 13) - 1
 
 
 @lru_cache(maxsize=1)
@@ -139,45 +150,186 @@ def best_keeps(deals: np.ndarray) -> dict[str, np.ndarray]:
     dealer, pone = hand + crib, hand - crib
     best_d, best_p = dealer.argmax(axis=1), pone.argmax(axis=1)
     idx = np.arange(n)
-    return {"dealer": best_d, "pone": best_p, "dealer_value": dealer[idx, best_d],
-            "pone_value": pone[idx, best_p], "hand": hand, "crib": crib}
+    dealer_value, pone_value = dealer[idx, best_d], pone[idx, best_p]
+    # The same four kept? Several splits can tie for best (two fives of suits that do not matter),
+    # so the question is whether some split is best in both roles, not whether argmax agrees.
+    both = ((dealer >= dealer_value[:, None] - _TIE) & (pone >= pone_value[:, None] - _TIE)).any(axis=1)
+    return {"dealer": best_d, "pone": best_p, "dealer_value": dealer_value, "pone_value": pone_value,
+            "both": both, "hand": hand, "crib": crib}
 
 
-def _all_deals(block: int | None = None) -> Iterator[np.ndarray]:
-    """Every six-card deal once, in blocks that share their two lowest cards."""
-    fours = np.array(list(combinations(range(50), 4)), dtype=np.intp)
-    for a in range(52):
-        for b in range(a + 1, 49):
-            m = 51 - b
+def _all_deals(ranks: int = 13) -> Iterator[np.ndarray]:
+    """Every six-card deal from the ``4 * ranks`` lowest cards once, in blocks that share their two
+    lowest cards (the whole deck by default)."""
+    cards = 4 * ranks
+    fours = np.array(list(combinations(range(cards - 2), 4)), dtype=np.intp)
+    for a in range(cards):
+        for b in range(a + 1, cards - 3):
+            m = cards - 1 - b
             tail = fours[fours[:, 3] < m] + (b + 1)
             head = np.broadcast_to(np.array([a, b]), (len(tail), 2))
             yield np.hstack([head, tail])
 
 
-def _histogram(values: np.ndarray) -> np.ndarray:
+def _histogram(values: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
     bins = np.clip(np.rint((values - _LOW) * 100).astype(np.int64), 0, _BINS - 1)
-    return np.bincount(bins, minlength=_BINS)
+    return np.bincount(bins, weights=weights, minlength=_BINS).astype(np.int64)
 
 
-def _build(sample: int | None, seed: int) -> dict[str, np.ndarray]:
+def _suit_masks(deals: np.ndarray) -> np.ndarray:
+    """The four suits of each deal as 13-bit sets of ranks, (n, 4)."""
+    code = _CARD_BIT[deals].sum(axis=1)
+    return np.stack([(code >> (13 * k)) & _MASK for k in range(4)], axis=1)
+
+
+def _class_code(masks: np.ndarray) -> np.ndarray:
+    """A deal's class as one number: its suits' rank sets in decreasing order, packed in 52 bits.
+    Renaming the suits permutes the four sets, so every deal of a class has the same code."""
+    ordered = -np.sort(-masks, axis=1)
+    code: np.ndarray = (ordered[:, 0] << 39) | (ordered[:, 1] << 26) | (ordered[:, 2] << 13) | ordered[:, 3]
+    return code
+
+
+_FACTORIAL = np.array([1, 1, 2, 6, 24], dtype=np.int64)
+
+
+def _class_deals(ranks: int = 13) -> tuple[np.ndarray, np.ndarray]:
+    """One deal of each class, (classes, 6) in index order, and how many deals each class holds.
+
+    The deal chosen is the one whose suits' rank sets decrease from suit 0 to suit 3. A class holds
+    24 deals (the renamings of the four suits) divided by the renamings that give the deal back:
+    those that only swap suits holding the same ranks (two empty suits, say).
+    """
+    chosen = []
+    for deals in _all_deals(ranks):
+        masks = _suit_masks(deals)
+        first = (masks[:, 0] >= masks[:, 1]) & (masks[:, 1] >= masks[:, 2]) & (masks[:, 2] >= masks[:, 3])
+        chosen.append(deals[first])
+    reps = np.vstack(chosen)
+    masks = _suit_masks(reps)
+    group = (masks[:, :, None] == masks[:, None, :]).sum(axis=2)  # per suit: suits with its rank set
+    stabiliser = np.ones(len(reps), dtype=np.int64)
+    for size in (2, 3, 4):
+        stabiliser *= _FACTORIAL[size] ** ((group == size).sum(axis=1) // size)
+    return reps, (24 // stabiliser).astype(np.uint8)
+
+
+def _build_classes() -> dict[str, np.ndarray]:
+    reps, weights = _class_deals()
+    if int(weights.sum(dtype=np.int64)) != TOTAL_DEALS or len(reps) != DEAL_CLASSES:
+        raise AssertionError(f"{len(reps)} classes of {int(weights.sum())} deals")  # pragma: no cover
+    return _classes_of(reps, weights)
+
+
+def _class_deal(deals: np.ndarray) -> np.ndarray:
+    """The deal of each deal's class: its suits renamed so their rank sets decrease, in index order."""
+    deals = np.asarray(deals, dtype=np.intp)
+    masks = _suit_masks(deals)
+    rename = np.argsort(np.argsort(-masks, axis=1, kind="stable"), axis=1)  # old suit -> class suit
+    renamed = deals // 4 * 4 + np.take_along_axis(rename, deals % 4, axis=1)
+    return np.sort(renamed, axis=1)
+
+
+def _classes_of(reps: np.ndarray, weights: np.ndarray) -> dict[str, np.ndarray]:
+    """The keep table's arrays for the classes of the deals ``reps`` (each its class's deal)."""
+    codes = _class_code(_suit_masks(reps))
+    order = np.argsort(codes)
+    reps, weights, codes = reps[order], weights[order], codes[order]
+    out = {"codes": codes, "weights": weights, "dealer_away": np.empty((len(reps), 2), np.uint8),
+           "pone_away": np.empty((len(reps), 2), np.uint8), "dealer_value": np.empty(len(reps)),
+           "pone_value": np.empty(len(reps)), "both": np.empty(len(reps), bool)}
+    for start in range(0, len(reps), 100_000):
+        block = reps[start:start + 100_000]
+        best = best_keeps(block)
+        rows = slice(start, start + len(block))
+        for role in ("dealer", "pone"):
+            out[f"{role}_away"][rows] = np.take_along_axis(block, _AWAY[best[role]], axis=1)
+            out[f"{role}_value"][rows] = best[f"{role}_value"]
+        out["both"][rows] = best["both"]
+    return out
+
+
+@dataclass(frozen=True)
+class BestKeep:
+    """A deal's best keep in one role: the four kept, the two laid away, the keep's value
+    (hand + crib as dealer, hand - crib as pone)."""
+
+    keep: tuple[Card, Card, Card, Card]
+    away: tuple[Card, Card]
+    value: float
+
+
+@dataclass(frozen=True)
+class KeepClasses:
+    """The best keep of every class of deals (see the module's docstring), sorted by class code."""
+
+    codes: np.ndarray         #: (962,988,) class codes, increasing
+    weights: np.ndarray       #: deals in each class (24 for most)
+    dealer_away: np.ndarray   #: (classes, 2) card indices laid away as dealer, in the class's own deal
+    pone_away: np.ndarray
+    dealer_value: np.ndarray  #: the best keep's value as dealer
+    pone_value: np.ndarray
+    both: np.ndarray          #: some keep is best as dealer and as pone
+
+    @property
+    def deals(self) -> int:
+        return int(self.weights.sum(dtype=np.int64))
+
+    def best_keep(self, six: "str | Iterable[CardLike]", *, dealer: bool) -> BestKeep:
+        """The best keep of a six-card deal as dealer or pone, read from the table."""
+        held = _six(six)  # refuses anything but six different cards, as the advice does
+        deal = np.array([[c.index for c in held]], dtype=np.intp)
+        masks = _suit_masks(deal)[0]
+        code = _class_code(masks[None, :])[0]
+        row = int(np.searchsorted(self.codes, code))
+        # Class suit k is the deal's k-th suit by decreasing rank set (equal sets: either will do,
+        # as swapping them gives the class's deal back).
+        suit_of = np.argsort(-masks, kind="stable")
+        away_idx = (self.dealer_away if dealer else self.pone_away)[row]
+        away = tuple(Card.from_index(int(i // 4 * 4 + suit_of[i % 4])) for i in away_idx)
+        keep = tuple(c for c in held if c not in away)
+        value = float((self.dealer_value if dealer else self.pone_value)[row])
+        return BestKeep(keep, away, value)  # type: ignore[arg-type]  # four and two, by construction
+
+
+def keep_classes(*, cache: bool = True) -> KeepClasses:
+    """The best keep of each of the 962,988 classes of deals: built once (under a minute on one
+    core), then loaded from the cache in milliseconds."""
+    arrays = cached_arrays("keep-classes", {}, _build_classes, cache=cache, compress=False)
+    return KeepClasses(**arrays)
+
+
+@lru_cache(maxsize=2)
+def _loaded_classes(folder: str, version: str) -> KeepClasses:
+    return keep_classes()
+
+
+def best_keep(six: "str | Iterable[CardLike]", *, dealer: bool) -> BestKeep:
+    """The best keep of ``six`` as dealer or as pone, from the keep table of every deal
+    (:func:`keep_classes`, loaded once): what :func:`cribbage.advise_discard` ranks first, or a keep
+    worth the same. The first call builds the table unless it is in the cache (half a minute).
+    """
+    return _loaded_classes(str(cache_dir()), engine_version()).best_keep(six, dealer=dealer)
+
+
+def _build(sample: int | None, seed: int, cache: bool) -> dict[str, np.ndarray]:
+    if sample is None:
+        classes = keep_classes(cache=cache)
+        weights = classes.weights.astype(np.float64)
+        differ = int(classes.weights[~classes.both].sum(dtype=np.int64))
+        return {"dealer": _histogram(classes.dealer_value, weights), "pone": _histogram(classes.pone_value, weights),
+                "counts": np.array([classes.deals, differ])}
+    rng = np.random.default_rng(seed)
+    drawn = np.sort(np.argsort(rng.random((sample, 52)), axis=1)[:, :6], axis=1)
     hist_d = np.zeros(_BINS, np.int64)
     hist_p = np.zeros(_BINS, np.int64)
-    differ = total = 0
-    if sample is None:
-        blocks: Iterator[np.ndarray] = _all_deals()
-    else:
-        rng = np.random.default_rng(seed)
-        drawn = np.sort(np.argsort(rng.random((sample, 52)), axis=1)[:, :6], axis=1)
-        blocks = iter(np.array_split(drawn, max(1, sample // 50_000)))
-    for deals in blocks:
+    differ = 0
+    for deals in np.array_split(drawn, max(1, sample // 50_000)):
         best = best_keeps(deals)
         hist_d += _histogram(best["dealer_value"])
         hist_p += _histogram(best["pone_value"])
-        # the same four kept? (ties between splits of equal value count as the same choice)
-        same = best["dealer"] == best["pone"]
-        differ += int((~same).sum())
-        total += len(deals)
-    return {"dealer": hist_d, "pone": hist_p, "counts": np.array([total, differ])}
+        differ += int((~best["both"]).sum())
+    return {"dealer": hist_d, "pone": hist_p, "counts": np.array([sample, differ])}
 
 
 @dataclass(frozen=True)
@@ -185,7 +337,7 @@ class KeepTable:
     """The distribution of the best keep's value over all deals (or a sample of them)."""
 
     deals: int
-    differ: int                 #: deals whose best keep as dealer is not the best as pone
+    differ: int                 #: deals where no keep is best both as dealer and as pone
     dealer: np.ndarray          #: counts by value in hundredths of a point (see :attr:`values`)
     pone: np.ndarray
 
@@ -214,11 +366,11 @@ class KeepTable:
 
 
 def keep_statistics(*, sample: int | None = None, seed: int = 1, cache: bool = True) -> KeepTable:
-    """The keep table over every deal (``sample=None``, about a minute, then cached) or over a seeded
-    random ``sample`` of deals."""
+    """The keep table over every deal (``sample=None``: from :func:`keep_classes`, under a minute the
+    first time, then cached) or over a seeded random ``sample`` of deals."""
     if sample is not None and (not isinstance(sample, int) or isinstance(sample, bool) or sample < 1):
         raise refuse("stats.whole_number", what=message("stats.what.deals"), least=1, value=repr(sample))
     settings = {"sample": sample, "seed": seed if sample else None}
-    arrays = cached_arrays("keeps", settings, lambda: _build(sample, seed), cache=cache)
+    arrays = cached_arrays("keeps", settings, lambda: _build(sample, seed, cache), cache=cache)
     total, differ = (int(x) for x in arrays["counts"])
     return KeepTable(total, differ, arrays["dealer"], arrays["pone"])

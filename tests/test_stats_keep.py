@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import combinations, islice
+from math import comb
 
 import numpy as np
 import pytest
@@ -11,7 +12,8 @@ from cribbage import CribbageError
 from cribbage.cards import FULL_DECK
 from cribbage.cards import Card
 from cribbage.discard import SPLITS, advise_discard, hand_evs, ranked_splits
-from cribbage.stats_keep import _all_deals, best_keeps, keep_statistics
+from cribbage.stats_keep import (DEAL_CLASSES, TOTAL_DEALS, KeepClasses, _all_deals, _class_deal, _class_deals,
+                                 _classes_of, best_keeps, keep_statistics)
 
 
 @pytest.fixture(scope="module")
@@ -69,3 +71,101 @@ def test_keep_statistics_on_a_sample(tmp_path, monkeypatch):
         table.mean("referee")
     with pytest.raises(CribbageError):
         keep_statistics(sample=0)
+
+
+def _orbits_by_brute_force(ranks: int) -> dict[tuple[int, ...], int]:
+    """Every deal of a 4 * ranks deck renamed by all 24 orders of the suits: each class's smallest
+    deal and how many different deals it holds."""
+    from itertools import permutations
+    classes: dict[tuple[int, ...], set[tuple[int, ...]]] = {}
+    for deal in combinations(range(4 * ranks), 6):
+        renamed = {tuple(sorted(c // 4 * 4 + order[c % 4] for c in deal)) for order in permutations(range(4))}
+        classes.setdefault(min(renamed), renamed)
+    return {least: len(deals) for least, deals in classes.items()}
+
+
+def test_the_classes_of_deals_are_the_orbits_of_renaming_the_suits():
+    reps, weights = _class_deals(5)  # a 20-card deck: 38,760 deals, renamed one by one below
+    brute = _orbits_by_brute_force(5)
+    assert len(reps) == len(brute) and int(weights.sum()) == comb(20, 6)
+    from itertools import permutations
+    found = {}
+    for rep, weight in zip(reps, weights):
+        least = min(tuple(sorted(c // 4 * 4 + order[c % 4] for c in rep)) for order in permutations(range(4)))
+        found[least] = int(weight)
+    assert found == brute
+    # the full deck's count, by Burnside's lemma: the deals each renaming of the suits leaves alone
+    assert DEAL_CLASSES == _burnside_classes() and TOTAL_DEALS == comb(52, 6)
+
+
+def _burnside_classes() -> int:
+    """Classes of six-card deals: the average over the 24 renamings of the deals each one fixes.
+    A renaming with suit cycles of lengths L fixes a deal made, rank by rank, of whole cycles."""
+    from itertools import permutations
+    total = 0
+    for order in permutations(range(4)):
+        seen, cycles = set(), []
+        for s in range(4):
+            length = 0
+            while s not in seen:
+                seen.add(s)
+                s = order[s]
+                length += 1
+            if length:
+                cycles.append(length)
+        # one rank: the ways to take whole cycles, by size; 13 ranks: the coefficient of x^6
+        one = [0] * 5
+        for mask in range(1 << len(cycles)):
+            one[sum(c for i, c in enumerate(cycles) if mask >> i & 1)] += 1
+        poly = [1]
+        for _ in range(13):
+            poly = [sum(poly[i] * one[k - i] for i in range(len(poly)) if 0 <= k - i < 5) for k in range(len(poly) + 4)]
+        total += poly[6]
+    return total // 24
+
+
+def test_a_deal_and_its_suits_renamed_have_the_same_best_keep(sample):
+    rng = np.random.default_rng(8)
+    orders = np.array([rng.permutation(4) for _ in range(len(sample))])
+    renamed = np.sort(sample // 4 * 4 + np.take_along_axis(orders, sample % 4, axis=1), axis=1)
+    a, b = best_keeps(sample), best_keeps(renamed)
+    for key in ("dealer_value", "pone_value", "both"):
+        assert np.allclose(a[key], b[key], atol=1e-12), key
+    assert (_class_deal(sample) == _class_deal(renamed)).all()
+
+
+def test_a_deals_best_keep_read_from_the_table_is_the_advice(sample):
+    # The table built for the classes of the sample only: the reading back (renaming the class's
+    # cards to the deal's suits) is what is tested, against the advice computed deal by deal.
+    reps = np.unique(_class_deal(sample), axis=0)
+    table = KeepClasses(**_classes_of(reps, np.ones(len(reps), np.uint8)))
+    assert table.deals == len(reps)
+    for deal in sample[:150]:
+        six = [FULL_DECK[j] for j in deal]
+        for dealer in (True, False):
+            best = table.best_keep(six, dealer=dealer)
+            advice = advise_discard(six, dealer=dealer)
+            assert set(best.keep) | set(best.away) == set(six) and len(best.keep) == 4
+            assert best.value == pytest.approx(advice.best.net, abs=1e-9)
+            chosen = next(o for o in advice if set(o.keep) == set(best.keep))
+            assert chosen.net == pytest.approx(advice.best.net, abs=1e-9), (six, dealer)
+    with pytest.raises(CribbageError):
+        table.best_keep("5H 5D 6H 7S 8C", dealer=True)
+
+
+def test_how_often_the_best_keep_differs_is_counted_as_the_advice_sees_it(sample):
+    # Deal by deal from the advice: the keeps worth the best as dealer, and as pone; a deal "differs"
+    # when no keep is among both (two fives of suits that matter to nothing tie, and are one choice).
+    deals = sample[:200]
+    differ = ties = 0
+    for deal in deals:
+        six = [FULL_DECK[j] for j in deal]
+        best = {}
+        for dealer in (True, False):
+            advice = advise_discard(six, dealer=dealer)
+            best[dealer] = {frozenset(o.keep) for o in advice if abs(o.net - advice.best.net) < 1e-9}
+        differ += not (best[True] & best[False])
+        ties += len(best[True]) > 1 or len(best[False]) > 1
+    table = best_keeps(deals)
+    assert int((~table["both"]).sum()) == differ
+    assert ties > 0  # the sample has ties, so the count is tested where argmax alone would be wrong
