@@ -1,11 +1,14 @@
 """The statistics lab's tables: the time to build each from scratch and to load it from the cache,
-and the crib tables' figures next to the published ones.
+and each table's figures next to the published ones.
 
-    python benchmarks/stats_tables.py [--samples 20000] [--games 2000] [--workers 2] [--quick]
+    python benchmarks/stats_tables.py [--samples 20000] [--games 2000] [--check-games 500] [--workers 2] [--quick]
 
-Each table is built once with the cache off (the build time), then built into a fresh cache folder
-and loaded back (the load time; a load must give the same arrays). ``--quick`` uses small settings
-and a sample of 200,000 deals for the keep table instead of all 20,358,520.
+Each table is built into an empty cache folder (the build time: from scratch, saving included), then
+read back (the load time; a load must give the same arrays). The keep table of every deal is built
+from its 962,988 classes of deals, which are a table of their own (a deal's best keep is read from
+them). ``--quick`` uses small settings and a sample of 200,000 deals for the keep table instead of all
+20,358,520. The win probability is checked against ``--check-games`` games of self-play it never saw
+(another seed): in bands of the predicted chance, how often the dealer of each deal went on to win.
 """
 
 from __future__ import annotations
@@ -23,9 +26,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import numpy as np  # noqa: E402
 
 from cribbage.discard import crib_table  # noqa: E402
-from cribbage.stats import (crib_averages, deal_log, keep_statistics, pegging_statistics,  # noqa: E402
+from cribbage.stats import (crib_averages, deal_log, keep_classes, keep_statistics, pegging_statistics,  # noqa: E402
                             published_crib_table, win_probabilities)
 from cribbage.stats_pegging import CHAMBERS_PLAY  # noqa: E402
+
+#: Pairs players quote, for the side-by-side table: (ranks, label).
+PAIRS = (((5, 5), "5-5"), ((5, 11), "5-J"), ((2, 3), "2-3"), ((7, 8), "7-8"), ((2, 7), "2-7"),
+         ((1, 1), "A-A"), ((12, 13), "Q-K"), ((1, 13), "A-K"), ((10, 13), "10-K"))
 
 
 def timed(fn):
@@ -38,11 +45,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=20_000, help="hands sampled for the expert crib tables")
     parser.add_argument("--games", type=int, default=2_000, help="self-play games for the deal log")
+    parser.add_argument("--check-games", type=int, default=500, help="other self-play games to check the win table")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--quick", action="store_true")
     args = parser.parse_args()
     if args.quick:
-        args.samples, args.games = 2_000, 200
+        args.samples, args.games, args.check_games = 2_000, 200, 100
     keep_sample = 200_000 if args.quick else None
     os.environ["CRIBBAGE_CACHE_DIR"] = tempfile.mkdtemp(prefix="cribbage-tables-")
 
@@ -54,34 +62,43 @@ def main() -> None:
     tables = {}
     for dealer in (True, False):
         name = f"crib, expert, {'own' if dealer else 'opponent'} ({args.samples:,} hands)"
-        _, build = timed(lambda dealer=dealer: crib_averages("expert", dealer=dealer, samples=args.samples, cache=False))
-        built = crib_averages("expert", dealer=dealer, samples=args.samples)
+        built, build = timed(lambda dealer=dealer: crib_averages("expert", dealer=dealer, samples=args.samples))
         loaded, load = timed(lambda dealer=dealer: crib_averages("expert", dealer=dealer, samples=args.samples))
         assert np.array_equal(built.means, loaded.means, equal_nan=True)
         tables[dealer] = loaded
         rows.append((name, build, load))
 
     with ProcessPoolExecutor(args.workers) as pool:
-        _, build = timed(lambda: deal_log(args.games, executor=pool, cache=False))
-        deal_log(args.games, executor=pool)
-    log, load = timed(lambda: deal_log(args.games))
-    rows.append((f"deal log ({args.games:,} games, {args.workers} processes)", build, load))
+        built_log, build = timed(lambda: deal_log(args.games, executor=pool))
+        log, load = timed(lambda: deal_log(args.games))
+        assert np.array_equal(built_log.parts, log.parts)
+        rows.append((f"deal log ({args.games:,} games, {args.workers} processes)", build, load))
+        check, t = timed(lambda: deal_log(args.check_games, seed="check", executor=pool, cache=False))
+        rows.append((f"check games ({args.check_games:,}, another seed; not cached)", t, None))
     position, t = timed(lambda: win_probabilities(log))
     rows.append(("win probability (from the deal log)", t, None))
     pegging, t = timed(lambda: pegging_statistics(log))
     rows.append(("pegging statistics (from the deal log)", t, None))
 
-    label = "keeps, all 20,358,520 deals" if keep_sample is None else f"keeps, {keep_sample:,} deals"
+    if keep_sample is None:
+        classes, build = timed(keep_classes)
+        again, load = timed(keep_classes)
+        assert np.array_equal(classes.dealer_value, again.dealer_value)
+        rows.append((f"keeps by class ({len(classes.codes):,} classes of {classes.deals:,} deals)", build, load))
+        label = "keeps, all 20,358,520 deals (from the classes)"
+    else:
+        label = f"keeps, {keep_sample:,} deals"
     keeps, build = timed(lambda: keep_statistics(sample=keep_sample))
-    _, load = timed(lambda: keep_statistics(sample=keep_sample))
+    again_keeps, load = timed(lambda: keep_statistics(sample=keep_sample))
+    assert np.array_equal(keeps.dealer, again_keeps.dealer)
     rows.append((label, build, load))
 
-    print(f"{'table':<48}{'build s':>10}{'load ms':>10}")
+    print(f"{'table':<64}{'build s':>10}{'load ms':>10}")
     for name, build, load in rows:
         shown = f"{load * 1000:>10.1f}" if load is not None else f"{'':>10}"
-        print(f"{name:<48}{build:>10.2f}{shown}")
+        print(f"{name:<64}{build:>10.2f}{shown}")
 
-    print("\nCrib tables against the published ones (91 rank pairs):")
+    print("\nCrib tables against the published ones (91 rank pairs; ours minus theirs):")
     uniform = crib_averages("uniform")
     for dealer, keys in ((True, ("schell-own", "cribbagepro-own")), (False, ("schell-opponent", "hessel-opponent"))):
         for key in keys:
@@ -90,18 +107,54 @@ def main() -> None:
                 gaps = ", ".join(f"{p} {o:.2f}/{q:.2f}" for p, o, q in c.largest[:3])
                 print(f"  {table.model:8} vs {key:16} mean {c.mean_difference:+.3f}  |mean| {c.mean_abs_difference:.3f}"
                       f"  corr {c.correlation:.3f}  largest: {gaps}")
-    print(f"{'pair':>6}" + "".join(f"{h:>10}" for h in ("uniform", "exp own", "Schell", "CPro", "exp opp", "Schell", "Hessel")))
-    for a, b in ((5, 5), (2, 3), (5, 11), (7, 8), (10, 13), (1, 1), (9, 12)):
+    heads = ("uniform", "exp own", "Schell", "CPro", "exp opp", "Schell", "Hessel")
+    print(f"{'pair':>6}" + "".join(f"{h:>9}" for h in heads))
+    for (a, b), label in PAIRS:
         values = [uniform[a, b], tables[True][a, b], published_crib_table("schell-own")[a, b],
                   published_crib_table("cribbagepro-own")[a, b], tables[False][a, b],
                   published_crib_table("schell-opponent")[a, b], published_crib_table("hessel-opponent")[a, b]]
-        print(f"{a:>3}-{b:<2}" + "".join(f"{v:>10.2f}" for v in values))
+        print(f"{label:>6}" + "".join(f"{v:>9.2f}" for v in values))
+    se = max(float(np.nanmax(tables[d].stderr)) for d in (True, False))
+    print(f"  (expert tables: largest standard error of an entry {se:.3f})")
 
-    print(f"\nFirst dealer wins {position.win_probability(0, 0, dealer=True):.1%} (published: about 55-56%)")
-    print(f"Pegging per deal: pone {pegging.per_deal[0]:.2f} (Chambers {CHAMBERS_PLAY['pone']}), "
+    print(f"\nWin probability: first dealer wins {position.win_probability(0, 0, dealer=True):.1%} from 0-0 "
+          f"(published: about 55-56%); {position.deals:,} deals behind the table")
+    d, p, won = check.starts[:, 0], check.starts[:, 1], check.starts[:, 2]
+    predicted = position.dealer_wins[d, p]
+    print(f"  against {len(won):,} deal starts of {args.check_games:,} other games: dealer won {won.mean():.3f}, "
+          f"predicted {predicted.mean():.3f}; Brier {((predicted - won) ** 2).mean():.4f} "
+          f"(a coin: {((0.5 - won) ** 2).mean():.4f})")
+    for low, high in ((0.0, 0.1), (0.1, 0.3), (0.3, 0.5), (0.5, 0.7), (0.7, 0.9), (0.9, 1.01)):
+        band = (predicted >= low) & (predicted < high)
+        if band.any():
+            se = np.sqrt((predicted[band] * (1 - predicted[band])).sum()) / band.sum()
+            print(f"  predicted {low:.1f}-{min(high, 1):.1f}: {band.sum():>6,} starts, predicted "
+                  f"{predicted[band].mean():.3f}, won {won[band].mean():.3f} (± {se:.3f})")
+
+    print(f"\nPegging per deal ({pegging.deals:,} deals): pone {pegging.per_deal[0]:.2f} (Chambers {CHAMBERS_PLAY['pone']}), "
           f"dealer {pegging.per_deal[1]:.2f} (Chambers {CHAMBERS_PLAY['dealer']})")
-    print(f"Best keep: mean {keeps.mean('dealer'):.2f} as dealer, {keeps.mean('pone'):.2f} as pone; "
-          f"dealer's and pone's best differ in {keeps.differ_share:.1%} of {keeps.deals:,} deals")
+    print(f"  {'kind':<18}{'pone pts':>9}{'% deals':>9}{'dealer pts':>11}{'% deals':>9}")
+    for i, kind in enumerate(pegging.kinds):
+        print(f"  {str(kind):<18}{pegging.by_kind[0, i]:>9.3f}{pegging.how_often[0, i]:>9.1%}"
+              f"{pegging.by_kind[1, i]:>11.3f}{pegging.how_often[1, i]:>9.1%}")
+    led = np.argsort(-pegging.lead_counts)[:4]
+    print("  most led: " + ", ".join(f"{r + 1} ({pegging.lead_counts[r] / pegging.lead_counts.sum():.0%}: "
+                                     f"pone {pegging.by_lead[0, r]:.2f}, dealer {pegging.by_lead[1, r]:.2f})" for r in led))
+    best_lead = int(np.nanargmax(pegging.by_lead[1])) + 1
+    print(f"  the lead that gives the dealer most: {best_lead}; dealer per deal holding a 5: "
+          f"{pegging.by_held_rank[1, 4]:.2f}, holding a king {pegging.by_held_rank[1, 12]:.2f}")
+
+    print(f"\nBest keep ({keeps.deals:,} deals): mean {keeps.mean('dealer'):.3f} as dealer, "
+          f"{keeps.mean('pone'):.3f} as pone; no keep is best in both roles in {keeps.differ_share:.1%} "
+          f"({keeps.differ:,}) of deals")
+    for value in (8, 12, 16, 20):
+        print(f"  best keep worth {value}+: {keeps.share_at_least(value, 'dealer'):.1%} as dealer, "
+              f"{keeps.share_at_least(value, 'pone'):.2%} as pone")
+    for role in ("dealer", "pone"):
+        counts = keeps.dealer if role == "dealer" else keeps.pone
+        seen = np.nonzero(counts)[0]
+        median = keeps.values[np.searchsorted(np.cumsum(counts), counts.sum() / 2)]
+        print(f"  {role}: from {keeps.values[seen[0]]:.2f} to {keeps.values[seen[-1]]:.2f}, median {median:.2f}")
 
 
 if __name__ == "__main__":

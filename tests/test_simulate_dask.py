@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
@@ -9,7 +10,12 @@ import pytest
 from cribbage.players import player
 from cribbage.simulate import simulate
 
-distributed = pytest.importorskip("distributed")
+# dask[distributed] is a dev dependency: in CI (CI=true) its absence fails this test rather than
+# skipping it, so the cluster test cannot quietly stop running.
+if os.environ.get("CI"):
+    import distributed
+else:
+    distributed = pytest.importorskip("distributed")
 
 
 @pytest.fixture(scope="module")
