@@ -230,6 +230,18 @@ def test_the_solved_plays_are_not_told_above_their_walkthrough() -> None:
         assert told not in text
 
 
+@pytest.mark.parametrize("language", ["en", "es", "pt"])
+def test_stop_6_names_the_share_box_and_its_button_as_the_calculator_shows_them(language: str) -> None:
+    # Issue 11: the lesson said "press *Load*" where the button says "Open code".
+    from widgets.i18n import t
+
+    folder = COURSE if language == "en" else COURSE / language
+    text = "\n".join(_source(c) for c in _cells(folder / "06_hand_calculator_and_statistics.ipynb")
+                     if c["cell_type"] == "markdown")
+    assert f"*{t('calc.code', language)}*" in text and f"*{t('calc.load', language)}*" in text
+    assert not re.search(r"\*(Load|Cargar|Carregar)\*", text)
+
+
 def test_stop_0_checks_the_guess_before_showing_a_count() -> None:
     code, _text = _code_above(COURSE / "00_start_here.ipynb", "four_of_clubs.check(")
     assert '"4C"' not in code.replace('HandQuestion("5C 5D 6H 7S", "4C")', "")

@@ -297,6 +297,18 @@ def test_after_a_refused_input_the_count_on_screen_says_whose_it_is():
     assert not calc.stale and calc.internal_errors == []
 
 
+@pytest.mark.parametrize("language, said", [("en", "type A for an ace: AH"), ("es", "escribe A para el as: AH"),
+                                            ("pt", "digite A para o ás: AH")])
+def test_an_ace_typed_as_1_is_refused_saying_how_to_type_it(language, said):
+    # Issue 11: '1H' was refused as "Not a card" with no word on how to type an ace.
+    calc = calculator(language=language)
+    calc.type_cards("5H 5D 6H 7S 8C")
+    calc.type_cards("1H 5D 6H 7S 8C")
+    assert said in calc.message and calc.score.total == 12 and calc.internal_errors == []
+    calc.type_cards("5X 5D 6H 7S 8C")                    # any other slip keeps the general advice
+    assert "'5X'" in calc.message and said.split(":")[0] not in calc.message
+
+
 @pytest.mark.parametrize("language, word", [("en", "CRIB"), ("es", "CUNA"), ("pt", "CESTA")])
 def test_a_crib_badge_shows_while_counting_a_crib(language, word):
     # Issue 11: a clear crib badge wherever a crib is counted, before answering.

@@ -21,6 +21,8 @@ import ipywidgets as w
 
 from cribbage import MAX_SCORE, Card, HandScore, score_hand, stats
 from cribbage.cards import card_tokens, first_duplicate
+from cribbage.errors import InvalidCardError
+from cribbage.messages import render
 
 from ._base import Refused, View, figure_png, guarded, style_tag
 from .cards import CardRow, DeckPicker, ItemButtons
@@ -48,7 +50,7 @@ def parse_cards_text(text: str, language: str | None = None, *, count: int | Non
     found: list[Card] = []
     for token, read in card_tokens(text):
         if read is None:
-            raise Refused(t("err.not_a_card", language, text=_quote(token)))
+            raise Refused(_not_a_card(token, language))
         found.extend(read)
     twice = first_duplicate(found)
     if twice is not None:
@@ -56,6 +58,18 @@ def parse_cards_text(text: str, language: str | None = None, *, count: int | Non
     if count is not None and len(found) != count:
         raise Refused(t("err.count", language, n=len(found)))
     return tuple(found)
+
+
+def _not_a_card(token: str, language: str | None) -> str:
+    """The refusal of a piece that is not a card. An ace typed as 1 (``1H``) is a slip a learner
+    makes, and the engine knows the fix ("type A for an ace"), so its words are given instead."""
+    try:
+        Card.parse(token)
+    except InvalidCardError as err:
+        if err.message.key == "card.ace_is_a":
+            said = render(err.message, check_language(language))
+            return said[:1].upper() + said[1:] + "."
+    return t("err.not_a_card", language, text=_quote(token))
 
 
 def share_query(hand: Iterable[Card], starter: Card, crib: bool) -> str:
