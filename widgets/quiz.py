@@ -15,7 +15,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from cribbage import Card, CribbageError, Deck, HandScore, cards as parse_cards, score_hand
+from cribbage import MAX_SCORE, Card, CribbageError, Deck, HandScore, cards as parse_cards, score_hand
 from cribbage.counting import muggins_split, verify_count
 
 from .progress import quiz_answer
@@ -52,7 +52,6 @@ SHIPPED_HANDS: tuple[QuizHand, ...] = (
     QuizHand.of("5H 5C 5S JD", "5D", lesson="twenty_nine"),
 )
 
-_MAX_ANSWER = 29
 _MAX_INDEX = 10**6
 
 
@@ -156,7 +155,7 @@ class QuizSession:
             if not re.fullmatch(r"\s*[-+]?\d{1,12}\s*", text):
                 raise Refused(key="quiz.bad_number", text=repr(shown))
             n = int(text)
-        if not 0 <= n <= _MAX_ANSWER:
+        if not 0 <= n <= MAX_SCORE:
             raise Refused(key="quiz.out_of_range", n=n)
         if self.muggins:
             verify_count(n, self.current.score().total, crib=self.current.crib)

@@ -22,7 +22,7 @@ from typing import Any, Iterable, Optional
 
 import ipywidgets as w
 
-from cribbage import Card
+from cribbage import FULL_GAME, TARGETS, Card
 from cribbage.events import LogKind, Phase, ScoreKind
 from cribbage.pegging import LEVELS
 
@@ -88,7 +88,7 @@ class GameTable(View):
     :class:`~widgets.table_model.TableSession`.
     """
 
-    def __init__(self, *, seed: "int | str" = 1, level: str = "standard", target: int = 121,
+    def __init__(self, *, seed: "int | str" = 1, level: str = "standard", target: int = FULL_GAME,
                  muggins: bool = False, language: str | None = None, four_colour: bool = False,
                  board: bool = True, _session: Optional[TableSession] = None) -> None:
         super().__init__(language=language)
@@ -105,7 +105,7 @@ class GameTable(View):
                                  value=_level_shown(session.level),
                                  description=self._t("table.level"),
                                  style={"description_width": "initial"}, layout=w.Layout(width="auto"))
-        self._target = w.ToggleButtons(options=[("121", 121), ("61", 61)], value=game.target,
+        self._target = w.ToggleButtons(options=[(str(goal), goal) for goal in TARGETS], value=game.target,
                                        description=self._t("table.target"),
                                        style={"description_width": "initial", "button_width": "70px"})
         self._muggins_box = w.Checkbox(value=game.muggins, description=self._t("table.muggins"),

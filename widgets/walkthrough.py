@@ -19,7 +19,7 @@ from typing import Any, Sequence
 
 import ipywidgets as w
 
-from cribbage import Card, ScoreItem
+from cribbage import MAX_COUNT, Card, ScoreItem
 from cribbage.events import LogKind, Phase, ScoreKind
 from cribbage.messages import render
 from cribbage.replay import PlayStep, play_steps
@@ -52,10 +52,10 @@ def step_text(step: PlayStep, language: str, names: Sequence[str], whom: Sequenc
     if step.kind is LogKind.PASS:
         return t("walk.step.pass", language, who=who)
     if step.kind is LogKind.RESET:
-        if step.count == 31:
+        if step.count == MAX_COUNT:
             return t("walk.step.reset31", language)
         return t("walk.step.reset_go", language, whom=_who(whom, step.player), count=step.count)
-    if step.count == 31:
+    if step.count == MAX_COUNT:
         return t("walk.step.end31", language)
     return t("walk.step.end", language, whom=_who(whom, step.player))
 

@@ -34,7 +34,7 @@ from typing import Any, Callable, Optional, Union
 from ..cards import Card, CardLike, Deck
 from ..errors import CribbageError
 from ..messages import message
-from ..scoring import hand_total, score_hand
+from ..scoring import MAX_SCORE, hand_total, score_hand
 from .board import (CENTRE, LINES, SIZE, SQUARES, Line, Square, SquareLike, line_total,
                     line_totals, score_board, square)
 from .records import (CARDS_IN_PLAY, COLUMNS_SIDE, TARGET, AcceptCount, CrossCribbAction, Announce, Announced, ClaimMuggins,
@@ -435,9 +435,9 @@ class CrossCribbGame:
         least: dict[Optional[Line], int] = {}
         for line in LINES:
             full = all(self._board[r * SIZE + c] is not None for r, c in line.squares)
-            most[line], least[line] = (totals[line] if full else 29), totals[line]
+            most[line], least[line] = (totals[line] if full else MAX_SCORE), totals[line]
         crib_holds = hand_total(self.crib, self._starter, crib=True) if crib_known else None
-        most[None], least[None] = (29 if crib_holds is None else crib_holds), (crib_holds or 0)
+        most[None], least[None] = (MAX_SCORE if crib_holds is None else crib_holds), (crib_holds or 0)
         items = self._count_items()
         # Items not yet announced: all of them while the board is filled.
         first = 0 if self._phase is _PLAY else self._count_step + (self._answer is not None)
