@@ -70,6 +70,20 @@ def test_a_file_handed_in_twice_counts_once(tmp_path):
     assert rows[0][:4] == ["Bea", "1/9 (3)", "5", "60% (3/5)"]
 
 
+def test_one_answer_given_twice_in_a_second_counts_twice_even_in_a_copy(tmp_path):
+    from datetime import datetime, timezone
+
+    path, copy = tmp_path / "ana.progress.sqlite3", tmp_path / "ana-copy.progress.sqlite3"
+    store, at = ProgressStore(path, learner="Ana"), datetime(2026, 11, 2, 10, 0, 0, tzinfo=timezone.utc)
+    for _ in range(2):  # a try-it run again at once, with the same wrong guess
+        store.record(3, "total of 5H 5D 6H 7S with 8C", "10", False, skill="show", kinds=["run.4"], missed=2, at=at)
+    store.record(3, "total of 5H 5D 6H 7S with 8C", "12", True, skill="show", kinds=["run.4"], at=at)
+    copy.write_bytes(path.read_bytes())
+    for files in ([path], [path, copy]):
+        _, rows = table(merge(files))
+        assert rows[0][:4] == ["Ana", "0/9", "3", "33% (1/3)"]
+
+
 def test_the_report_in_spanish(tmp_path):
     files = _class(tmp_path)
     header, rows = table(merge([files["bea"]]), "es")

@@ -13,6 +13,7 @@ import csv
 import html
 import io
 import os
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -42,8 +43,10 @@ class ClassReport:
 def merge(paths: Iterable["str | os.PathLike[str]"]) -> ClassReport:
     """Read every file (never writing one) and merge their answers, learner by learner."""
     report = ClassReport()
-    answers: list[Answer] = []
-    seen: set[Answer] = set()
+    # How often each answer was given, the most any one file says: a copy of a file handed in twice
+    # adds nothing, yet the same answer given twice in one second (a try-it run again) counts twice,
+    # as the learner's panel counts it.
+    times: dict[Answer, int] = {}
     for given in paths:
         path = Path(given)
         if any(path.resolve() == done.resolve() for done in report.read):
@@ -54,11 +57,9 @@ def merge(paths: Iterable["str | os.PathLike[str]"]) -> ClassReport:
             report.skipped.append((path, error))
             continue
         report.read.append(path)
-        for answer in found:  # a copy of a file handed in twice adds nothing
-            if answer not in seen:
-                seen.add(answer)
-                answers.append(answer)
-    report.learners = summarize(answers)
+        for answer, n in Counter(found).items():
+            times[answer] = max(times.get(answer, 0), n)
+    report.learners = summarize(answer for answer, n in times.items() for _ in range(n))
     return report
 
 
