@@ -96,10 +96,8 @@ COMMANDS.append(add_progress)
 
 # The command line's own sentences (the rest come from the engine, or from argparse).
 add_catalogue({
-    "cli.goodbye": {"en": "Stopped. Bye.", "es": "Interrumpido. Adiós.", "pt": "Interrompido. Tchau."},
-    "cli.output_failed": {"en": "the output could not be written: {reason}",
-                          "es": "no se ha podido escribir la salida: {reason}",
-                          "pt": "não foi possível escrever a saída: {reason}"},
+    "cli.goodbye": {"en": "Stopped. Bye."},
+    "cli.output_failed": {"en": "the output could not be written: {reason}"},
 })
 
 STATUS_BAD_INPUT = 2

@@ -38,11 +38,7 @@ __all__ = ["MODELS", "pair_weights", "weights_for", "keep_weights", "build", "HA
 MODELS = ("uniform", "expert")
 
 add_catalogue({
-    "crib_model.unknown": {
-        "en": "unknown crib model '{model}': choose one of {choices}",
-        "es": "modelo de cuna desconocido: «{model}»; elige uno de estos: {choices}",
-        "pt": "modelo de cesta desconhecido: «{model}»; escolha um destes: {choices}",
-    },
+    "crib_model.unknown": {"en": "unknown crib model '{model}': choose one of {choices}"},
 })
 
 #: The defaults of :func:`build` behind the stored weights.

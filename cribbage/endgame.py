@@ -26,22 +26,10 @@ from .messages import Message, add_catalogue, message
 __all__ = ["win_probability", "keep_win_probabilities", "score_hint", "DEAL_PARTS_USED"]
 
 add_catalogue({
-    "endgame.hint.pone": {
-        "en": "you need {need} and your opponent {their_need}; you are the pone and count first: "
-              "your chance of winning is about {chance}%",
-        "es": "te faltan {need} y a tu rival {their_need}; eres el no repartidor y cuentas primero: "
-              "tu probabilidad de ganar es de un {chance} %",
-        "pt": "faltam {need} para você e {their_need} para o adversário; você é o não carteador e conta "
-              "primeiro: sua chance de vencer é de uns {chance}%",
-    },
-    "endgame.hint.dealer": {
-        "en": "you need {need} and your opponent {their_need}; the pone counts first, then you: "
-              "your chance of winning is about {chance}%",
-        "es": "te faltan {need} y a tu rival {their_need}; el no repartidor cuenta primero y después tú: "
-              "tu probabilidad de ganar es de un {chance} %",
-        "pt": "faltam {need} para você e {their_need} para o adversário; o não carteador conta primeiro e "
-              "depois você: sua chance de vencer é de uns {chance}%",
-    },
+    "endgame.hint.pone": {"en": "you need {need} and your opponent {their_need}; you are the pone and count first: "
+              "your chance of winning is about {chance}%"},
+    "endgame.hint.dealer": {"en": "you need {need} and your opponent {their_need}; the pone counts first, then you: "
+              "your chance of winning is about {chance}%"},
 })
 
 #: The parts of a deal in :mod:`cribbage._deal_points`: how often each number of points was scored.

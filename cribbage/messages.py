@@ -15,44 +15,65 @@ them in the learner's language without reading the English back.
 Values render by type: a :class:`~cribbage.cards.Card` as its symbol (the same in every language),
 cards as a space-separated list, a :class:`Seat` as its role word in that language ("the dealer",
 "el repartidor", "o carteador") or the name the view gives it, a :class:`Rank` as its label, numbers
-as numbers (a decimal comma in Spanish and Portuguese), :class:`Words` as the number said aloud, a
+as numbers (the language's decimal mark, by Babel), :class:`Words` as the number said aloud, a
 nested message in the same language, and several messages as one list ("a, b and c"). A template is
 ``str.format`` text; a value may take a form after a colon: ``{seat:cap}`` capitalised,
 ``{seat:of}`` the possessive ("the dealer's", "del repartidor"), ``{seat:to}`` ("to the dealer",
 "al repartidor"), ``{rank:plural}`` ("aces", "5s"), ``{rank:words}`` ("sevens", "sietes"). A
-:class:`Plural` template has a singular and a plural form, chosen by the value ``n``.
+:class:`Plural` template has a form per plural form of its language, chosen by the value ``n``.
+
+English is written here, in the Python catalogues; every other language is read from the gettext
+catalogues (``.po``) beside the package (:mod:`cribbage.translations`).
 """
 
 from __future__ import annotations
 
 import enum
 import string
+import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping, Union
+from typing import Any, Iterable, Mapping, MutableMapping, Union
+
+from .translations import ENGINE_DOMAIN, ENGINE_LOCALE, PoCatalogue, format_number, po_path, read_catalogue
 
 __all__ = ["LANGUAGES", "Message", "message", "render", "Seat", "Role", "Rank", "Words", "number_words",
-           "CATALOGUE", "add_catalogue", "check_language", "placeholders", "Template", "Plural"]
+           "CATALOGUE", "add_catalogue", "translate", "check_language", "placeholders", "Template", "Plural"]
 
 LANGUAGES: tuple[str, ...] = ("en", "es", "pt")
 
 class Plural(str):
-    """A template with a singular and a plural, chosen by the value ``n``. As a ``str`` it is the
-    plural, so code that reads templates as text (coverage tests, tools) still works."""
+    """A template with a form per plural form of its language, chosen by the value ``n``. English
+    (the source) has two, one and other; a translation has as many as its ``.po`` catalogue's
+    ``Plural-Forms`` header says, and that header's rule chooses. As a ``str`` it is the last form
+    (the plural), so code that reads templates as text (coverage tests, tools) still works."""
 
     one: str
+    forms: tuple[str, ...]
+    rule: str
 
-    def __new__(cls, one: str, other: str) -> "Plural":
-        made = super().__new__(cls, other)
-        made.one = one
+    def __new__(cls, one: str, other: str, *more: str, rule: str = "(n != 1)") -> "Plural":
+        forms = (one, other, *more)
+        made = super().__new__(cls, forms[-1])
+        made.one, made.forms, made.rule = one, forms, rule
         return made
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Plural, (self.one, str(self)))
+        return (_plural, (self.forms, self.rule))
 
     def choose(self, n: object) -> str:
-        """The form for ``n``: en, es and pt say the singular for exactly one (gettext: plural=(n != 1))."""
+        """The form for ``n``, by the catalogue's rule (English: the singular for exactly one).
+        A value that is not a whole number (a share, a missing ``n``) takes the plural."""
+        if isinstance(n, int) and not isinstance(n, bool):
+            from .translations import plural_index
+            index = plural_index(self.rule, n)
+            return self.forms[index] if 0 <= index < len(self.forms) else str(self)
         return self.one if n == 1 else str(self)
+
+
+def _plural(forms: tuple[str, ...], rule: str) -> Plural:
+    return Plural(*forms, rule=rule)
 
 
 #: A template: one text, or a :class:`Plural` (given to :func:`add_catalogue` as a pair too).
@@ -60,6 +81,8 @@ Template = Union[str, Plural, tuple[str, str]]
 
 #: key -> {language: template}. Filled from :mod:`cribbage.catalogue` and :func:`add_catalogue`.
 CATALOGUE: dict[str, dict[str, str]] = {}  # a template is a str or a Plural (also a str)
+#: key -> the module that added it: the translation tools take the package's own keys, not a test's.
+SOURCES: dict[str, str] = {}
 
 
 def check_language(language: str) -> str:
@@ -107,10 +130,15 @@ class Words:
 
 
 def number_words(n: int, language: str = "en") -> str:
-    """``12`` -> ``"twelve"`` / ``"doce"`` / ``"doze"``: the number as players say it in a count."""
-    from .catalogue import NUMBER_WORDS
-    words = NUMBER_WORDS[check_language(language)]
-    return words[n] if 0 <= n < len(words) else str(n)
+    """``12`` -> ``"twelve"`` / ``"doce"`` / ``"doze"``: the number as players say it in a count
+    (words to 29, the most a count can say; English to 99; digits past the words)."""
+    check_language(language)
+    if f"number.{n}" in CATALOGUE:
+        return str(CATALOGUE[f"number.{n}"][language])
+    if language == "en" and 0 <= n < 100:
+        from .catalogue import english_number
+        return english_number(n)
+    return str(n)
 
 
 @dataclass(frozen=True, eq=True)
@@ -200,11 +228,7 @@ class _Value:
         elif isinstance(value, bool):
             text = str(value)
         elif isinstance(value, float):
-            number_spec = spec if spec and spec[-1] in "fg%" else ".2f"
-            text = format(value, number_spec)
-            if language != "en":
-                text = text.replace(".", ",")
-            return text
+            return format_number(value, language, spec if spec and spec[-1] in "fg%" else ".2f")
         elif isinstance(value, int) and spec and spec[-1] in "d+":
             return format(value, spec)
         else:
@@ -230,8 +254,7 @@ class _Value:
 
     def _rank(self, rank: int, plural: bool, words: bool) -> str:
         if words:
-            from .catalogue import RANK_WORDS
-            return RANK_WORDS[self.language][rank]
+            return _word(f"rank.words.{rank}", self.language)
         if plural:
             return _word(f"rank.plural.{rank}", self.language) if f"rank.plural.{rank}" in CATALOGUE \
                 else _word("rank.plural", self.language, label=str(rank))
@@ -249,7 +272,7 @@ class _Value:
 
 def placeholders(template: Template) -> set[str]:
     """The value names a template uses (both forms of a plural pair)."""
-    texts = template if isinstance(template, tuple) else (template.one, str(template)) \
+    texts = template if isinstance(template, tuple) else template.forms \
         if isinstance(template, Plural) else (template,)
     return {name.split(".")[0].split("[")[0] for text in texts
             for _lit, name, _spec, _conv in string.Formatter().parse(text) if name}
@@ -258,19 +281,60 @@ def placeholders(template: Template) -> set[str]:
 def add_catalogue(entries: Mapping[str, Mapping[str, Template]]) -> None:
     """Add messages to the engine catalogue (a part of the engine with its own words calls this once).
 
-    Every entry needs all of :data:`LANGUAGES`; a key already taken with other words is refused.
+    An entry gives its English, ``{"en": template}``; the other languages of :data:`LANGUAGES` come
+    from the engine's gettext catalogues (``cribbage/locale/<language>/LC_MESSAGES/cribbage.po``,
+    see :mod:`cribbage.translations`). An entry may still carry every language itself (the old way,
+    which ``python -m cribbage.i18n_tools extract`` moves into the ``.po`` files), but not some of
+    them. A key already taken with other words is refused.
     """
+    added: dict[str, dict[str, str]] = {}
     for key, entry in entries.items():
         missing = [language for language in LANGUAGES if language not in entry]
-        if missing:
+        if "en" in missing or (missing and len(missing) < len(LANGUAGES) - 1):
             raise ValueError(f"message {key!r} has no {', '.join(missing)}")
         words: dict[str, str] = {language: Plural(*text) if isinstance(text, tuple) else text
                                  for language, text in entry.items()}
-        if key in CATALOGUE and (CATALOGUE[key] != words or any(
-                getattr(CATALOGUE[key][language], "one", None) != getattr(text, "one", None)
-                for language, text in words.items())):
+        if key in CATALOGUE and any(
+                CATALOGUE[key].get(language) != text
+                or getattr(CATALOGUE[key].get(language), "forms", None) != getattr(text, "forms", None)
+                for language, text in words.items()):
             raise ValueError(f"message {key!r} is already in the catalogue with other words")
-        CATALOGUE[key] = words
+        added[key] = words
+    translate(added, ENGINE_LOCALE, ENGINE_DOMAIN)
+    caller = str(sys._getframe(1).f_globals.get("__name__", ""))
+    for key, words in added.items():
+        CATALOGUE.setdefault(key, words)
+        SOURCES.setdefault(key, caller)
+
+
+def translate(entries: MutableMapping[str, dict[str, str]], locale_dir: Path, domain: str) -> None:
+    """Give every entry of ``entries`` (key -> ``{"en": template, ...}``) each language it lacks, in
+    place, from ``<locale_dir>/<language>/LC_MESSAGES/<domain>.po``. A translation missing, empty,
+    or with other placeholders than the English, is left as the English (the checks name it)."""
+    for language in LANGUAGES:
+        if language == "en":
+            continue
+        catalogue = read_catalogue(po_path(locale_dir, domain, language), language)
+        for key, entry in entries.items():
+            if language not in entry:
+                found = catalogue.entries.get(key) if catalogue is not None else None
+                made = _translated(entry["en"], found.strings if found else (), catalogue)
+                entry[language] = made if made is not None else entry["en"]
+
+
+def _translated(english: str, strings: tuple[str, ...], catalogue: PoCatalogue | None) -> str | None:
+    if catalogue is None or not strings or not all(strings):
+        return None
+    made: str
+    if isinstance(english, Plural):
+        if len(strings) != catalogue.num_plurals:
+            return None
+        made = Plural(*(strings if len(strings) > 1 else strings * 2), rule=catalogue.plural_rule)
+    elif len(strings) == 1:
+        made = strings[0]
+    else:
+        return None
+    return made if placeholders(made) == placeholders(english) else None
 
 
 def _load() -> None:

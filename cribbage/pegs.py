@@ -76,26 +76,13 @@ class PegRule(str, enum.Enum):
 
 
 add_catalogue({
-    "pegs.bad_score": {"en": "A score on the board is a whole number from 0 to {target}, not {value}.",
-                       "es": "Una puntuación del tablero es un número entero de 0 a {target}, no {value}.",
-                       "pt": "Uma pontuação do tabuleiro é um número inteiro de 0 a {target}, não {value}."},
-    "pegs.bad_pegs": {"en": "The back peg ({back}) cannot be ahead of the front peg ({front}).",
-                      "es": "La clavija trasera ({back}) no puede ir por delante de la delantera ({front}).",
-                      "pt": "O pino de trás ({back}) não pode estar à frente do pino da frente ({front})."},
-    "pegs.backwards": {"en": "Pegs only move forward: {player:cap} is on {front}, not {value}.",
-                       "es": "Las clavijas solo avanzan: {player:cap} está en {front}, no {value}.",
-                       "pt": "Os pinos só avançam: {player:cap} está em {front}, não {value}."},
-    "pegs.over": {"en": "The game is over: {player} reached {target}.",
-                  "es": "La partida ha terminado: {player} llegó a {target}.",
-                  "pt": "A partida acabou: {player} chegou a {target}."},
-    "pegs.two_winners": {"en": "Only one player can reach {target}.", "es": "Solo un jugador puede llegar a {target}.",
-                         "pt": "Só um jogador pode chegar a {target}."},
-    "pegs.bad_player": {"en": "A player is 0 (the first) or 1 (the second), not {value}.",
-                        "es": "Un jugador es 0 (el primero) o 1 (el segundo), no {value}.",
-                        "pt": "Um jogador é 0 (o primeiro) ou 1 (o segundo), não {value}."},
-    "pegs.bad_points": {"en": "Points pegged are a whole number from 1 to {most}, not {value}.",
-                        "es": "Los puntos marcados son un número entero de 1 a {most}, no {value}.",
-                        "pt": "Os pontos marcados são um número inteiro de 1 a {most}, não {value}."},
+    "pegs.bad_score": {"en": "A score on the board is a whole number from 0 to {target}, not {value}."},
+    "pegs.bad_pegs": {"en": "The back peg ({back}) cannot be ahead of the front peg ({front})."},
+    "pegs.backwards": {"en": "Pegs only move forward: {player:cap} is on {front}, not {value}."},
+    "pegs.over": {"en": "The game is over: {player} reached {target}."},
+    "pegs.two_winners": {"en": "Only one player can reach {target}."},
+    "pegs.bad_player": {"en": "A player is 0 (the first) or 1 (the second), not {value}."},
+    "pegs.bad_points": {"en": "Points pegged are a whole number from 1 to {most}, not {value}."},
 })
 
 

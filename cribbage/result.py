@@ -34,9 +34,7 @@ TARGETS = (FULL_GAME, SHORT_GAME)
 
 
 add_catalogue({
-    "result.bad_games": {"en": "a game is worth 1 to 4 games, not {value}",
-                         "es": "una partida vale de 1 a 4 partidas, no {value}",
-                         "pt": "uma partida vale de 1 a 4 partidas, não {value}"},
+    "result.bad_games": {"en": "a game is worth 1 to 4 games, not {value}"},
 })
 
 

@@ -119,12 +119,8 @@ from .scoring import hand_total  # noqa: E402
 __all__ += ["starter_outcomes"]
 
 add_catalogue({
-    "stats.kept_four": {"en": "a kept hand is four cards, not {count}",
-                        "es": "una mano que se guarda son cuatro cartas, no {count}",
-                        "pt": "uma mão guardada são quatro cartas, não {count}"},
-    "stats.discard_kept": {"en": "{card} is both kept and laid away to the crib",
-                           "es": "{card} no puede guardarse y echarse a la cuna a la vez",
-                           "pt": "{card} não pode ser guardada e descartada na cesta ao mesmo tempo"},
+    "stats.kept_four": {"en": "a kept hand is four cards, not {count}"},
+    "stats.discard_kept": {"en": "{card} is both kept and laid away to the crib"},
 })
 
 

@@ -16,6 +16,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from cribbage import Card, HandScore, ScoreItem
 from cribbage.messages import LANGUAGES as _ENGINE_LANGUAGES, Message, Plural, number_words as _number_words, render
+from cribbage.translations import format_number
 
 from .messages import MESSAGES
 
@@ -140,14 +141,13 @@ def all_texts(language: str) -> Sequence[str]:
     texts: list[str] = []
     for entry in MESSAGES.values():
         said = entry[language]
-        texts.extend((said.one, str(said)) if isinstance(said, Plural) else (said,))
+        texts.extend(said.forms if isinstance(said, Plural) else (said,))
     return texts
 
 
 def decimal(x: float, language: str | None = None, places: int = 1) -> str:
-    """``12.5`` in English, ``12,5`` in Spanish and Portuguese."""
-    text = f"{x:.{places}f}"
-    return text if check_language(language) == "en" else text.replace(".", ",")
+    """``12.5`` in English, ``12,5`` in Spanish and Portuguese: the locale's number symbols, by Babel."""
+    return format_number(x, check_language(language), f".{places}f")
 
 
 def percent_pair(share: float, language: str | None = None) -> tuple[str, str]:

@@ -10,6 +10,7 @@ from typing import Optional
 
 from cribbage.events import LogEntry, LogKind, Phase, ScoreEvent, ScoreKind
 from cribbage.messages import Message, render
+from cribbage.translations import format_number
 
 from .chances import percent
 from .i18n import cards_text, describe_items, number_words, spoken_count, t
@@ -36,8 +37,7 @@ class TableWords:
 
     def net(self, value: float) -> str:
         """A signed net value, with the decimal mark of this language: "+4.3", "+4,3"."""
-        text = f"{value:+.1f}"
-        return text if self.language == "en" else text.replace(".", ",")
+        return format_number(value, self.language, "+.1f")
 
     # ------------------------------------------------------------------ the log
     def event(self, event: ScoreEvent) -> str:
