@@ -94,7 +94,9 @@ class TerminalGame:
         elif kind is LogKind.GAME_OVER:
             result = game.result
             assert result is not None
-            value = {1: "a win, one game", 2: "a skunk, two games"}.get(result.games, f"a double skunk, {result.games} games")
+            # How it ended is the engine's (result.kind); the terminal only says the games in English.
+            games = {1: "one game", 2: "two games"}.get(result.games, f"{result.games} games")
+            value = f"a {result.kind}, {games}"
             winner = "You win" if result.winner == YOU else "The computer wins"
             lines.append(f"{winner} {result.scores[result.winner]} to {result.scores[1 - result.winner]}: {value}.")
         for event in entry.events:

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Optional
 
-from cribbage import Card
+from cribbage import Card, CribbageError
 from cribbage.actions import Discard, Go, Play
 from cribbage.driver import Driver
 from cribbage.events import LogEntry, LogKind, Phase
@@ -270,7 +270,7 @@ class PracticeSession:
             text = card
             try:
                 card = Card.parse(text)
-            except ValueError:
+            except CribbageError:   # the engine's refusal of the text; any other error is a defect
                 raise Refused(key="err.not_a_card", text=repr(text[:24])) from None
         if not isinstance(card, Card):
             raise Refused(key="err.not_a_card", text=repr(card)[:24])
