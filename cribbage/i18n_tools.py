@@ -67,10 +67,11 @@ class Domain:
     name: str
     package: str
     english: Callable[[], dict[str, str]]
+    root: Path = ROOT
 
     @property
     def folder(self) -> Path:
-        return ROOT / self.package
+        return self.root / self.package
 
     @property
     def locale(self) -> Path:
