@@ -11,14 +11,16 @@ replay, a computer's turn, an empty seed).
 
 from __future__ import annotations
 
-from typing import Any, Optional, Union
+from typing import Any, Callable, Optional, TypeVar, Union
 
 from cribbage import Card
-from cribbage.crosscribb import (CROSSCRIBB_LEVELS, Advance, CrossCribbDriver, CrossCribbGame, CrossCribbPhase,
-                                 LaidAway, Line, Placed, StarterTurned, line_totals)
+from cribbage.crosscribb import (CROSSCRIBB_LEVELS, Advance, Announced, CountAccepted, CrossCribbDriver,
+                                 CrossCribbGame, CrossCribbPhase, LaidAway, Line, MugginsClaimed, Placed,
+                                 StarterTurned, line_totals)
 
 __all__ = ["CrossCribbBoardModel", "BoardRefusal"]
 
+_R = TypeVar("_R")
 Frame = tuple[Union[StarterTurned, Placed, LaidAway], tuple[Optional[Card], ...], int]
 
 
@@ -119,35 +121,31 @@ class CrossCribbBoardModel:
     def _then(self) -> None:
         self.last_advance = self.driver.advance()
 
+    def _move(self, act: Callable[..., _R], *args: Any) -> _R:
+        # The person's move (the engine refuses a bad one, changing nothing), then the computers'.
+        done = act(self._person(), *args)
+        self._then()
+        return done
+
     def place(self, where: object) -> Placed:
         """Place the turned card on a square, ``(row, column)`` from 0 or an index 0..24."""
-        placed = self.game.place(self._person(), where)  # type: ignore[arg-type]
-        self._then()
-        return placed
+        return self._move(self.game.place, where)
 
     def lay_away(self) -> LaidAway:
         """Lay the turned card away to the crib."""
-        laid = self.game.lay_away(self._person())
-        self._then()
-        return laid
+        return self._move(self.game.lay_away)
 
-    def announce(self, points: int) -> object:
+    def announce(self, points: int) -> Announced:
         """Muggins: announce the count of the line (or crib) your side is counting."""
-        record = self.game.announce(self._person(), points)
-        self._then()
-        return record
+        return self._move(self.game.announce, points)
 
-    def claim_muggins(self) -> object:
+    def claim_muggins(self) -> MugginsClaimed:
         """Muggins: take what the other side's last count missed."""
-        record = self.game.claim_muggins(self._person())
-        self._then()
-        return record
+        return self._move(self.game.claim_muggins)
 
-    def accept_count(self) -> object:
+    def accept_count(self) -> CountAccepted:
         """Muggins: let the other side's last count stand."""
-        record = self.game.accept_count(self._person())
-        self._then()
-        return record
+        return self._move(self.game.accept_count)
 
     def next_round(self) -> None:
         """Deal the next round once the count has been shown."""

@@ -241,8 +241,21 @@ CrossCribbAction = Union[Place, LayAway, Announce, ClaimMuggins, AcceptCount, Ne
 
 # Records of the log -------------------------------------------------------------------------------
 
+class _Said:
+    """A record of the log: :attr:`message` says what happened (a view renders it in its language),
+    ``str()`` is that message in English."""
+
+    __slots__ = ()
+
+    @property
+    def message(self) -> Message:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return str(self.message)
+
 @dataclass(frozen=True, slots=True)
-class CutForDeal:
+class CutForDeal(_Said):
     """Each seat cut a card; the lowest deals. ``dealer`` is None when the lowest ranks tied."""
 
     kind: ClassVar[RecordKind] = RecordKind.CUT_FOR_DEAL
@@ -255,12 +268,9 @@ class CutForDeal:
             return message("crosscribb.log.cut for deal tie", cuts=self.cuts)
         return message("crosscribb.log.cut for deal", cuts=self.cuts, player=player_message(self.dealer))
 
-    def __str__(self) -> str:
-        return str(self.message)
-
 
 @dataclass(frozen=True, slots=True)
-class Dealt:
+class Dealt(_Said):
     """The face-down piles of a round, each listed in the order its cards will be turned up."""
 
     kind: ClassVar[RecordKind] = RecordKind.DEALT
@@ -272,12 +282,9 @@ class Dealt:
     def message(self) -> Message:
         return message("crosscribb.log.dealt", round=self.round, player=player_message(self.dealer))
 
-    def __str__(self) -> str:
-        return str(self.message)
-
 
 @dataclass(frozen=True, slots=True)
-class StarterTurned:
+class StarterTurned(_Said):
     """The starter placed in the centre; ``his_heels`` is 2 when it is a jack, else 0."""
 
     kind: ClassVar[RecordKind] = RecordKind.STARTER_TURNED
@@ -293,12 +300,9 @@ class StarterTurned:
             return message("crosscribb.log.his heels", card=self.starter, side=side_message(self.dealer % 2))
         return message("crosscribb.log.starter turned", card=self.starter)
 
-    def __str__(self) -> str:
-        return str(self.message)
-
 
 @dataclass(frozen=True, slots=True)
-class Turned:
+class Turned(_Said):
     """A seat turned up the top card of its pile (only that seat sees it)."""
 
     kind: ClassVar[RecordKind] = RecordKind.TURNED
@@ -310,12 +314,9 @@ class Turned:
     def message(self) -> Message:
         return message("crosscribb.log.turned", player=player_message(self.seat), card=self.card)
 
-    def __str__(self) -> str:
-        return str(self.message)
-
 
 @dataclass(frozen=True, slots=True)
-class Placed:
+class Placed(_Said):
     """A seat placed its turned card on a square."""
 
     kind: ClassVar[RecordKind] = RecordKind.PLACED
@@ -329,12 +330,9 @@ class Placed:
         return message("crosscribb.log.placed", player=player_message(self.seat), card=self.card,
                        where=where_message(self.square))
 
-    def __str__(self) -> str:
-        return str(self.message)
-
 
 @dataclass(frozen=True, slots=True)
-class LaidAway:
+class LaidAway(_Said):
     """A seat laid its turned card in the crib; ``forced`` when it had no squares left to fill."""
 
     kind: ClassVar[RecordKind] = RecordKind.LAID_AWAY
@@ -348,12 +346,9 @@ class LaidAway:
         key = "crosscribb.log.laid away forced" if self.forced else "crosscribb.log.laid away"
         return message(key, player=player_message(self.seat), card=self.card)
 
-    def __str__(self) -> str:
-        return str(self.message)
-
 
 @dataclass(frozen=True, slots=True)
-class Announced:
+class Announced(_Said):
     """Muggins on: a side announced a line (``line``), or the crib (``line`` None), as ``points``;
     ``holds`` is what it truly holds."""
 
@@ -374,12 +369,9 @@ class Announced:
         return message("crosscribb.log.announced", side=side_message(self.side), line=line_message(self.line),
                        points=self.points)
 
-    def __str__(self) -> str:
-        return str(self.message)
-
 
 @dataclass(frozen=True, slots=True)
-class MugginsClaimed:
+class MugginsClaimed(_Said):
     """Muggins on: ``side`` took the ``points`` the other side's count of ``line`` (None: the crib) missed."""
 
     kind: ClassVar[RecordKind] = RecordKind.MUGGINS_CLAIMED
@@ -394,12 +386,9 @@ class MugginsClaimed:
         return message("crosscribb.log.muggins claimed", side=side_message(self.side), points=self.points,
                        line=line_message(self.line))
 
-    def __str__(self) -> str:
-        return str(self.message)
-
 
 @dataclass(frozen=True, slots=True)
-class CountAccepted:
+class CountAccepted(_Said):
     """Muggins on: ``side`` let the other side's count of ``line`` (None: the crib) stand."""
 
     kind: ClassVar[RecordKind] = RecordKind.COUNT_ACCEPTED
@@ -411,9 +400,6 @@ class CountAccepted:
     @property
     def message(self) -> Message:
         return message("crosscribb.log.count accepted", side=side_message(self.side), line=line_message(self.line))
-
-    def __str__(self) -> str:
-        return str(self.message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -450,7 +436,7 @@ class RoundResult:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundScored:
+class RoundScored(_Said):
     """A round was counted and the winning side pegged the difference."""
 
     kind: ClassVar[RecordKind] = RecordKind.ROUND_SCORED
@@ -464,9 +450,6 @@ class RoundScored:
             return message("crosscribb.log.round tied", round=self.round, total=r.totals[0])
         return message("crosscribb.log.round scored", round=self.round, high=r.totals[r.winner],
                        low=r.totals[1 - r.winner], side=side_message(r.winner), points=r.points)
-
-    def __str__(self) -> str:
-        return str(self.message)
 
 
 @dataclass(frozen=True, slots=True)
@@ -497,7 +480,7 @@ class CrossCribbResult:
 
 
 @dataclass(frozen=True, slots=True)
-class GameWon:
+class GameWon(_Said):
     """A side reached the target."""
 
     kind: ClassVar[RecordKind] = RecordKind.GAME_WON
@@ -509,9 +492,6 @@ class GameWon:
         r = self.result
         return message("crosscribb.log.game won", side=side_message(r.winner), high=r.scores[r.winner],
                        low=r.scores[1 - r.winner], finish=message(f"crosscribb.finish.{r.finish.value}"), n=r.games)
-
-    def __str__(self) -> str:
-        return str(self.message)
 
 
 Record = Union[CutForDeal, Dealt, StarterTurned, Turned, Placed, LaidAway, Announced, MugginsClaimed,
