@@ -2,77 +2,77 @@
 
 ``game.legal_actions()`` lists them and ``game.apply(action)`` performs one, so a computer player or a
 button can hold an action without knowing which method it calls. Players are seats ``0`` and ``1``.
+``str()`` of an action is a short English line for programmers (a person reads the game's log).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Union
+from dataclasses import dataclass, fields
+from typing import ClassVar, Union
 
 from .cards import Card
 
 __all__ = ["Discard", "Play", "Go", "Count", "Muggins", "NextDeal", "Action"]
 
 
+class _Said:
+    """An action that says itself: its class's ``_said`` template, filled with its fields."""
+
+    __slots__ = ()
+    _said: ClassVar[str]
+
+    def __str__(self) -> str:
+        return self._said.format(**{field.name: getattr(self, field.name) for field in fields(self)})  # type: ignore[arg-type]
+
+
 @dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(_Said):
     """Lay away two of your six cards to the crib."""
 
+    _said: ClassVar[str] = "player {player} lays away {cards[0]} {cards[1]}"
     player: int
     cards: tuple[Card, Card]
 
-    def __str__(self) -> str:
-        return f"player {self.player} lays away {self.cards[0]} {self.cards[1]}"
-
 
 @dataclass(frozen=True, slots=True)
-class Play:
+class Play(_Said):
     """Play one card in the play."""
 
+    _said: ClassVar[str] = "player {player} plays {card}"
     player: int
     card: Card
 
-    def __str__(self) -> str:
-        return f"player {self.player} plays {self.card}"
-
 
 @dataclass(frozen=True, slots=True)
-class Go:
+class Go(_Said):
     """Say go: you hold cards but none fits under 31."""
 
+    _said: ClassVar[str] = "player {player} says go"
     player: int
-
-    def __str__(self) -> str:
-        return f"player {self.player} says go"
 
 
 @dataclass(frozen=True, slots=True)
-class Count:
+class Count(_Said):
     """Muggins mode: count your hand (or, as dealer, the crib) aloud as ``points``."""
 
+    _said: ClassVar[str] = "player {player} counts {points}"
     player: int
     points: int
 
-    def __str__(self) -> str:
-        return f"player {self.player} counts {self.points}"
-
 
 @dataclass(frozen=True, slots=True)
-class Muggins:
+class Muggins(_Said):
     """Muggins mode: take the points the opponent's last count missed."""
 
+    _said: ClassVar[str] = "player {player} says muggins"
     player: int
-
-    def __str__(self) -> str:
-        return f"player {self.player} says muggins"
 
 
 @dataclass(frozen=True, slots=True)
-class NextDeal:
+class NextDeal(_Said):
     """Start the next deal once the show is over."""
 
-    def __str__(self) -> str:
-        return "next deal"
+    _said: ClassVar[str] = "next deal"
 
 
 Action = Union[Discard, Play, Go, Count, Muggins, NextDeal]
