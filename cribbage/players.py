@@ -27,6 +27,7 @@ from .cards import Card
 from .discard import KeepOption, advise_discard, quick_discard
 from .errors import CribbageError, IllegalActionError
 from .events import Phase, ScoreKind
+from .messages import message
 from .game import Game
 from .pegging import LEVELS, PlayChoice, PlayView, choose_play
 from .scoring import hand_total, rank_points
@@ -134,14 +135,22 @@ class ExpertPlayer(_ComputerPlayer):
 
 
 class Adviser(_ComputerPlayer):
-    """The course's advice as a player: it lays away the keep :func:`~cribbage.discard.advise_discard`
-    ranks best and plays the expert's card, the same moves the hints name, with their reasons.
-    The guided hands follow it, and the pegging practice lays away for the learner with it."""
+    """The course's advice as a player: the moves the hints name, with their reasons.
+
+    ``level="expert"`` (the default) advises what the expert computer does: the keep
+    :func:`~cribbage.discard.advise_discard` ranks best with the ``"expert"`` crib model (near the
+    end, the keep the expert chooses for the score, see :mod:`cribbage.strategy`) and the expert's
+    card. So the game table's hint and the computer across the table never disagree.
+    ``level="classic"`` advises as the expert did before (the uniform crib, today's pegging): the
+    guided hands were written for that line."""
 
     level = "expert"
 
-    def __init__(self, *, name: str | None = None) -> None:
+    def __init__(self, *, name: str | None = None, level: str = "expert") -> None:
+        if level not in ("expert", "classic"):
+            raise CribbageError(message("level.unknown", value=repr(level)[:40], levels="expert, classic"))
         super().__init__(seed=0, name=name or "adviser")
+        self.level = level
 
     def discard(self, game: Any, seat: int) -> tuple[Card, Card]:
         best = self.keep(game, seat).discard
@@ -149,10 +158,25 @@ class Adviser(_ComputerPlayer):
 
     def keep(self, game: Any, seat: int) -> KeepOption:
         """The best keep for ``seat``'s six cards, with its reason (the discard hint)."""
-        return advise_discard(game.hand(seat), dealer=game.dealer == seat).best
+        six, dealer = game.hand(seat), game.dealer == seat
+        if self.level == "classic":
+            return advise_discard(six, dealer=dealer).best
+        advice = advise_discard(six, dealer=dealer, crib_model="expert")
+        away = set(StrongExpertPlayer().discard(game, seat))
+        return next(o for o in advice if set(o.discard) == away)
+
+    def play(self, game: Any, seat: int) -> Card | None:
+        return self.hint(game, seat).card
+
+    def hint(self, game: Any, seat: int) -> PlayChoice:
+        if self.level == "classic":
+            return super().hint(game, seat)
+        return StrongExpertPlayer().hint(game, seat)
 
     def choose_play(self, view: PlayView) -> PlayChoice:
-        return choose_play(view, "expert")
+        if self.level == "classic":
+            return choose_play(view, "expert")
+        return StrongExpertPlayer().choose_play(view)
 
 
 @lru_cache(maxsize=None)

@@ -7,7 +7,7 @@ from cribbage.actions import Count, Muggins, NextDeal
 from cribbage.discard import advise_discard
 from cribbage.events import Phase
 from cribbage.game import Game
-from cribbage.players import (LEVELS, BeginnerPlayer, ExpertPlayer, Player, StandardPlayer, action_for,
+from cribbage.players import (LEVELS, Adviser, BeginnerPlayer, ExpertPlayer, Player, StandardPlayer, action_for,
                               play_game, player)
 
 
@@ -125,6 +125,42 @@ def test_the_expert_discards_the_advised_keep():
     away = player("expert").discard(game, 0)
     assert set(away) == set(cards("2H 9C"))
     assert set(advise_discard(game.hand(0), dealer=True).best.discard) == set(away)
+
+
+def test_the_advisers_moves_are_the_expert_computers_at_every_decision_of_whole_games():
+    # The game table's hints (the Adviser) name the move the expert across the table makes, at every
+    # decision of whole games, the last deals (where the expert plays to the score) included.
+    adviser, expert, classic = Adviser(), player("expert"), Adviser(level="classic")
+    discards = near_home = plays = 0
+    for seed in range(3):
+        game = Game(f"adviser/{seed}")
+        while not game.is_over:
+            seat = game.to_act
+            if game.muggins_claimant is not None:
+                game.apply(Muggins(game.muggins_claimant))
+                continue
+            if seat is None:
+                game.apply(NextDeal())
+                continue
+            if game.phase is Phase.DISCARD:
+                assert set(adviser.keep(game, seat).discard) == set(expert.discard(game, seat))
+                # The classic adviser, kept for the guided hands, gives the uniform advice's best.
+                assert classic.keep(game, seat) == advise_discard(game.hand(seat), dealer=game.dealer == seat).best
+                discards += 1
+                near_home += max(game.scores) >= 91
+            elif game.phase is Phase.PLAY:
+                assert adviser.hint(game, seat).card == expert.play(game, seat)
+                plays += 1
+            game.apply(action_for(expert, game, seat))
+    assert discards > 40 and near_home > 4 and plays > 200
+
+
+def test_the_adviser_sees_only_its_seat_and_refuses_an_unknown_level():
+    for seed in range(2):
+        assert run([Adviser(), player("expert", seed=seed)], seed).is_over
+        assert run([player("classic", seed=seed), Adviser(level="classic")], seed).is_over
+    with pytest.raises(CribbageError, match="unknown level 'standard'"):
+        Adviser(level="standard")
 
 
 def test_the_standard_player_ignores_the_crib():

@@ -45,7 +45,7 @@ class GuidedHand:
         """The deal played to the end of the hand with your moves the expert's advice (the hints) and
         the computer's the expert player's: the line the lesson describes."""
         game = self.game()
-        Driver(game, {0: Adviser(), 1: player("classic", seed=game.seed)}, next_deal=False).advance()
+        Driver(game, {0: Adviser(level="classic"), 1: player("classic", seed=game.seed)}, next_deal=False).advance()
         return game
 
     def title(self, language: str | None = None) -> str:

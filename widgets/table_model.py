@@ -33,6 +33,8 @@ YOU, COMPUTER = 0, 1
 TARGETS = (121, 61)
 
 _ADVISER = Adviser()
+# A guided hand's hints follow the line it was written for, against the classic expert.
+_GUIDED_ADVISER = Adviser(level="classic")
 
 
 def last_deals(scores: "tuple[int, int]", target: int) -> bool:
@@ -214,10 +216,11 @@ class TableSession:
         if self._advice_key != key:
             found: Optional[Advice] = None
             if self.may_advise():
+                adviser = _ADVISER if self.guide is None else _GUIDED_ADVISER
                 if game.phase is Phase.DISCARD:
-                    found = Advice(Phase.DISCARD, _ADVISER.keep(game, YOU))
+                    found = Advice(Phase.DISCARD, adviser.keep(game, YOU))
                 else:
-                    found = Advice(Phase.PLAY, _ADVISER.hint(game, YOU))
+                    found = Advice(Phase.PLAY, adviser.hint(game, YOU))
             self._advice_key, self._advice = key, found
         return self._advice
 
