@@ -16,8 +16,11 @@ today's, and the self-play path), self-play games per second (the engine alone, 
 and the ratio, and each kind of expert decision's mean time.
 
 Agreement: on ``--deals`` seeded deals (the first deal of as many games, both seats) the expert's
-in-game discard is compared with the best keep of ``advise_discard(..., crib_model="expert")``; on
-the same number of deals the crib of the best keep is printed under the expert model and uniform.
+in-game discard is compared with the best keep of ``advise_discard(..., crib_model="expert")``, with
+the game table's discard hint (:class:`cribbage.players.Adviser`) and with the uniform advice; then
+at every discard of ``--speed-games`` whole expert games, the last deals included (where the expert
+may keep for the score). On ``--deals`` deals the crib of the best keep is printed under the expert
+model and uniform.
 
 With ``--full N``: the wall-clock time of N expert-vs-expert games on ``--workers`` processes.
 """
@@ -39,7 +42,7 @@ from cribbage.discard import (_DISC_IDX, _arrays, _crib_sums, advise_discard, be
                               crib_table, hand_evs, reason_for, SPLITS)
 from cribbage.events import Phase  # noqa: E402
 from cribbage.game import Game  # noqa: E402
-from cribbage.players import action_for, play_game, player  # noqa: E402
+from cribbage.players import Adviser, action_for, play_game, player  # noqa: E402
 from cribbage.simulate import DEAL_PARTS, deal_parts  # noqa: E402
 
 #: What each part of a deal is, from the side of the player who scored it.
@@ -197,19 +200,55 @@ def decision_times(games: int, seed: int) -> str:
 
 
 def agreement(deals: int, seed: int) -> str:
-    """The expert's in-game discard against the advice's best keep, on the first deal of seeded games."""
-    expert = make("expert")
-    same = total = 0
+    """The expert's in-game discard against the advice, on the first deal of seeded games (both
+    seats): the best keep of ``advise_discard(..., crib_model="expert")``, the game table's hint
+    (:class:`~cribbage.players.Adviser`), and the uniform advice for comparison."""
+    expert, adviser = make("expert"), Adviser()
+    same = hint = uniform = total = 0
     for i in range((deals + 1) // 2):
         game = Game(f"agreement/{seed}/{i}")
         for seat in (0, 1):
             if total == deals:
                 break
             away = set(expert.discard(game, seat))
-            advice = advise_discard(game.hand(seat), dealer=game.dealer == seat, crib_model="expert")
-            same += away == set(advice.best.discard)
+            dealer = game.dealer == seat
+            same += away == set(advise_discard(game.hand(seat), dealer=dealer, crib_model="expert").best.discard)
+            uniform += away == set(advise_discard(game.hand(seat), dealer=dealer).best.discard)
+            hint += away == set(adviser.keep(game, seat).discard)
             total += 1
-    return f"expert's discard = advice's best keep (expert crib model): {same} of {total} deals"
+    return "\n".join([
+        f"expert's discard = advice's best keep (expert crib model): {same} of {total} first deals",
+        f"expert's discard = the game table's discard hint:          {hint} of {total} first deals",
+        f"expert's discard = advice's best keep (uniform crib):      {uniform} of {total} first deals"])
+
+
+def agreement_in_games(games: int, seed: int) -> str:
+    """The same check at every discard of whole expert games, the last deals included: there the
+    expert may keep for the score rather than the average (and the game table's hint with it)."""
+    expert, adviser = make("expert"), Adviser()
+    same = hint = total = late = 0
+    for i in range(games):
+        game = Game(f"agreement games/{seed}/{i}")
+        while not game.is_over:
+            seat = game.to_act
+            if game.muggins_claimant is not None:
+                game.apply(Muggins(game.muggins_claimant))
+                continue
+            if seat is None:
+                game.apply(NextDeal())
+                continue
+            if game.phase is Phase.DISCARD:
+                away = set(expert.discard(game, seat))
+                advice = advise_discard(game.hand(seat), dealer=game.dealer == seat, crib_model="expert")
+                agree = away == set(advice.best.discard)
+                same += agree
+                late += not agree and min(game.target - s for s in game.scores) <= 30
+                hint += away == set(adviser.keep(game, seat).discard)
+                total += 1
+            game.apply(action_for(expert, game, seat))
+    return (f"every discard of {games} expert games: advice's best keep {same} of {total} "
+            f"({total - same - late} differ away from the last deals, {late} within 30 of home, where it "
+            f"keeps for the score); the game table's hint {hint} of {total}")
 
 
 def crib_figures(deals: int, seed: int) -> str:
@@ -269,6 +308,7 @@ def main(argv=None) -> int:
         print(speed(args.speed_games, args.seed))
         print(decision_times(max(1, args.speed_games // 10), args.seed))
         print(agreement(args.deals, args.seed))
+        print(agreement_in_games(max(1, args.speed_games), args.seed))
         print(crib_figures(args.deals, args.seed))
     if args.full:
         print(full_run(args.full, args.workers))
