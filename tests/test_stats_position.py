@@ -133,3 +133,17 @@ def test_bad_targets_and_runs_are_refused(log):
         deal_log(0)
     with pytest.raises(CribbageError):
         deal_log(5, level="grandmaster")
+
+
+def test_the_game_tables_chance_tells_the_same_story(log):
+    # The game table and the board stepper say where you stand with cribbage.endgame's chance: a
+    # simpler programme over deal points measured once (a tie to peg out is a coin toss there, the
+    # play's two sides independent). It should agree with this table, itself checked against self-play.
+    from cribbage.endgame import win_probability
+    table = win_probabilities(log)
+    scores = range(0, 121, 4)
+    shown = np.array([[win_probability(d, p, dealer=True) for p in scores] for d in scores])
+    ours = table.dealer_wins[::4, ::4]
+    assert np.abs(shown - ours).mean() < 0.02
+    assert np.quantile(np.abs(shown - ours), 0.95) < 0.05
+    assert win_probability(0, 0, dealer=True) == pytest.approx(table.win_probability(0, 0, dealer=True), abs=0.03)
