@@ -251,16 +251,21 @@ def _merged(domain: Domain, language: str, texts: Mapping[str, str], sources: Ma
         elif isinstance(strings, (tuple, list)):
             strings = strings[0] if strings else ""
             flags = ["fuzzy"]
-        where = [(_relative(sources[key].path), sources[key].line)] if key in sources else []
+        where = _where(sources, key)
         catalog.add(ids, strings, context=key, locations=where, flags=flags, previous_id=previous)
     return catalog
+
+
+def _where(sources: Mapping[str, SourceEntry], key: str) -> Any:
+    # The file, without a line number: a number would change in every .po with each edit above it.
+    return [(_relative(sources[key].path), None)] if key in sources else []
 
 
 def _template_catalog(domain: Domain, texts: Mapping[str, str], sources: Mapping[str, SourceEntry]) -> "Catalog":
     old = _read_po(domain.pot, None)
     catalog = _new_catalog(domain.name, None, old)
     for key, template in texts.items():
-        where = [(_relative(sources[key].path), sources[key].line)] if key in sources else []
+        where = _where(sources, key)
         catalog.add(_ids(template), context=key, locations=where)
     return catalog
 

@@ -74,3 +74,30 @@ def test_an_unknown_language_is_refused_and_the_switch_is_unchanged():
     with pytest.raises(ValueError, match="es, pt"):
         widgets.set_language("fr")
     assert get_language() == "en" and check_language(None) == "en"
+
+
+def test_a_calculator_link_carries_its_language_and_a_shared_link_keeps_it():
+    calc = HandCalculator.from_query("hand=5H5D6H7S&starter=8C&lang=pt", chart=False)
+    assert calc.language == "pt" and calc.score.total == 12
+    assert calc.link.endswith("&lang=pt") and calc.share_code == "5H5D6H7S/8C"   # codes: one format
+    assert calc.message == t("calc.loaded", "pt", code="5H5D6H7S/8C")
+    # The same link opened from a Spanish page: the same hand, and the link's own language.
+    widgets.set_language("es")
+    try:
+        again = HandCalculator.from_query(calc.link, chart=False)
+        assert again.language == "pt" and again.hand == calc.hand and again.starter == calc.starter
+        assert HandCalculator.from_query("hand=5H5D6H7S&starter=8C", chart=False).link.endswith("&lang=es")
+        empty = HandCalculator.from_query("lang=pt", chart=False)   # only a language: an empty calculator
+        assert empty.language == "pt" and empty.score is None and empty.message == ""
+        # An explicit language= wins over the link's.
+        assert HandCalculator.from_query("lang=pt", chart=False, language="en").language == "en"
+    finally:
+        widgets.set_language("en")
+    assert HandCalculator.from_query("hand=5H5D6H7S&starter=8C", chart=False).link.endswith("crib=0")
+
+
+def test_a_link_asking_for_another_language_is_refused_naming_the_ones_there_are():
+    calc = HandCalculator.from_query({"hand": ["5H5D6H7S"], "starter": ["8C"], "lang": [b"fr"]}, chart=False)
+    assert calc.language == "en" and calc.score is None
+    assert calc.message == t("calc.link_ignored", "en", why=t("calc.link_bad_lang", "en", value="'fr'",
+                                                                 choices="en, es, pt"))

@@ -27,13 +27,14 @@ from cribbage.messages import render
 from ._base import Refused, View, figure_png, guarded, style_tag
 from .cards import CardRow, DeckPicker, ItemButtons
 from .charts import distribution_chart
-from .i18n import cards_text, check_language, describe_items, percent_pair, points_text, spoken_count, t
+from .i18n import LANGUAGES, cards_text, check_language, describe_items, percent_pair, points_text, spoken_count, t
 
-__all__ = ["HandCalculator", "HandChoice", "parse_cards_text", "parse_query", "parse_code", "share_code", "share_query"]
+__all__ = ["HandCalculator", "HandChoice", "parse_cards_text", "parse_query", "parse_code", "query_language", "share_code",
+           "share_query"]
 
 _MAX_QUERY = 200      # a real link's query is about 40 characters
 _MAX_PART = 40
-_KEYS = ("hand", "starter", "crib")
+_KEYS = ("hand", "starter", "crib", "lang")
 
 
 def _quote(text: str) -> str:
@@ -72,9 +73,41 @@ def _not_a_card(token: str, language: str | None) -> str:
     return t("err.not_a_card", language, text=_quote(token))
 
 
-def share_query(hand: Iterable[Card], starter: Card, crib: bool) -> str:
-    """``"hand=5H5D6H7S&starter=8C&crib=0"``."""
-    return urlencode({"hand": "".join(c.code for c in hand), "starter": starter.code, "crib": int(crib)})
+def share_query(hand: Iterable[Card], starter: Card, crib: bool, language: str | None = None) -> str:
+    """``"hand=5H5D6H7S&starter=8C&crib=0"``, and ``&lang=es`` when the page speaks Spanish (the
+    cards are written the same in every language, so the link opens the same hand in any)."""
+    fields: dict[str, object] = {"hand": "".join(c.code for c in hand), "starter": starter.code, "crib": int(crib)}
+    if language is not None and language != "en":
+        fields["lang"] = language
+    return urlencode(fields)
+
+
+def query_language(query: "str | bytes | Mapping[str, Any]") -> str | None:
+    """The language a link asks for with ``lang=es|pt|en``, or None (none, or not one of the course's):
+    read before the calculator is made, so that even its refusals are in that language."""
+    try:
+        if isinstance(query, bytes):
+            query = query.decode("utf-8")
+        if isinstance(query, str):
+            if len(query) > _MAX_QUERY:
+                return None
+            text = query.split("?", 1)[1] if "?" in query else query
+            values: Any = parse_qs(text.split("#", 1)[0], max_num_fields=6).get("lang", [])
+        elif isinstance(query, Mapping):
+            values = query.get("lang", [])
+        else:
+            return None
+        value = values[0] if isinstance(values, (list, tuple)) and values else values
+        if isinstance(value, bytes):
+            value = value.decode("utf-8")
+    except (ValueError, UnicodeDecodeError):
+        return None
+    code = value.strip().lower() if isinstance(value, str) else ""
+    return code if code in LANGUAGES else None
+
+
+class _NoHand(Refused):
+    """A link with nothing but its language: the calculator opens empty, in that language."""
 
 
 def share_code(hand: Iterable[Card], starter: Card, crib: bool) -> str:
@@ -133,6 +166,11 @@ def parse_query(query: "str | bytes | Mapping[str, Any]", language: str | None =
             raise _ignored(language, "calc.link_repeated", key=key)
         if len(values[0]) > _MAX_PART:
             raise _ignored(language, "err.too_long", n=len(values[0]))
+    lang = fields.get("lang", [""])[0].strip().lower()
+    if lang and lang not in LANGUAGES:
+        raise _ignored(language, "calc.link_bad_lang", value=_quote(lang), choices=", ".join(LANGUAGES))
+    if set(fields) == {"lang"}:
+        raise _NoHand("")
     if "hand" not in fields or "starter" not in fields:
         raise _ignored(language, "calc.link_missing")
     crib_text = fields.get("crib", ["0"])[0].strip()
@@ -304,7 +342,10 @@ class HandCalculator(View):
     # Building from a link -----------------------------------------------------------------------
     @classmethod
     def from_query(cls, query: "str | bytes | Mapping[str, Any]", **kwargs: Any) -> "HandCalculator":
-        """A calculator opened on the hand in a link's query; a malformed one leaves it empty, with a message."""
+        """A calculator opened on the hand in a link's query; a malformed one leaves it empty, with a
+        message. The link's ``lang=`` sets the language unless ``language=`` is given."""
+        if kwargs.get("language") is None:
+            kwargs["language"] = query_language(query)
         calculator = cls(**kwargs)
         calculator.load_query(query)
         return calculator
@@ -314,6 +355,9 @@ class HandCalculator(View):
         is emptied and says why."""
         try:
             hand, starter, crib = parse_query(query, self.language)
+        except _NoHand:
+            self.clear()
+            return False
         except Refused as refusal:
             self.clear()
             self._say(str(refusal), "error")
@@ -361,7 +405,7 @@ class HandCalculator(View):
     def query(self) -> str:
         if self._score is None:
             return ""
-        return share_query(self.choice.hand, self.choice.starter, self.crib)  # type: ignore[arg-type]
+        return share_query(self.choice.hand, self.choice.starter, self.crib, self.language)  # type: ignore[arg-type]
 
     @property
     def link(self) -> str:

@@ -93,6 +93,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "calc.link_ignored": {"en": "The link was ignored: {why}"},
     "calc.link_unknown_key": {"en": "it has an unknown part {key}."},
     "calc.link_missing": {"en": "it needs both hand= and starter=."},
+    "calc.link_bad_lang": {"en": "it asks for the language {value}; the calculator speaks {choices}."},
     "calc.link_bad_crib": {"en": "crib= must be 0 or 1, not {value}."},
     "calc.link_hand_count": {"en": "hand= needs four cards, not {n}."},
     "calc.link_starter_count": {"en": "starter= needs one card, not {n}."},
