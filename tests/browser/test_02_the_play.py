@@ -1,4 +1,5 @@
-"""Stop 2 in JupyterLab: step through a solved pegging sequence, card by card, to its end."""
+"""Stop 2 in JupyterLab: step through a solved pegging sequence, card by card, to its end; predict a
+step's points wrong once, then right; and answer the two try-its wrong once, then right."""
 
 from widgets.walkthrough import SOLVED_PLAYS
 
@@ -27,3 +28,20 @@ def test_the_play_try_its(open_notebook) -> None:
     cell = notebook.try_it("nine", "my_points", 3, 4)
     notebook.expect_text(cell, "Run of four: 8♠ 6♦ 7♣ 9♥ for 4")
     notebook.screenshot("02_the_play-try-it", cell=cell)
+
+
+def test_predicting_a_steps_points_wrong_then_right(open_notebook) -> None:
+    notebook = open_notebook(NOTEBOOK)
+    cell = notebook.find_cell("PeggingWalkthrough(0)")
+    steps = SOLVED_PLAYS[0].steps()
+    notebook.click("Start again", cell=cell)
+    notebook.click("Next ▶", cell=cell)
+    wrong = steps[0].points + 1
+    notebook.type(str(wrong), cell=cell, placeholder="?")
+    notebook.click("Check", cell=cell)
+    notebook.expect_text(cell, f"Not quite: you said {wrong}, the step pegs {steps[0].points}.")
+    notebook.click("Next ▶", cell=cell)
+    notebook.type(str(steps[1].points), cell=cell, placeholder="?")
+    notebook.click("Check", cell=cell)
+    notebook.expect_text(cell, f"Right: {steps[1].points}.")
+    notebook.assert_no_traceback_text()
