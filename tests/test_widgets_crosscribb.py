@@ -202,12 +202,12 @@ def test_same_seed_same_board_and_new_game_from_the_settings() -> None:
     a = CrossCribbBoard(players=3, seat=0, seed="x")
     b = CrossCribbBoard(players=3, seat=0, seed="x")
     assert a.shown_board == b.shown_board and a.game.turned == b.game.turned and a.turned_text == b.turned_text
-    a._players_box.value = 4
-    a._mode_box.value = "hotseat"
-    a._seed_box.value = "12"
+    a.players_chooser.value = 4
+    a.mode_chooser.value = "hotseat"
+    a.seed_box.value = "12"
     a.new_game_button.click()
     assert a.game.players == 4 and a.seat is None and a.game.seed == 12
-    a._seed_box.value = "  "
+    a.seed_box.value = "  "
     before = _state(a)
     a.new_game_button.click()
     assert _state(a) == before and "seed" in a.message
@@ -250,9 +250,9 @@ def test_monkey_thousands_of_random_clicks_never_raise() -> None:
         elif roll < 0.93:
             board.place(rng.randrange(-3, 28))
         elif roll < 0.935:
-            board._players_box.value = rng.choice((2, 3, 4))
-            board._mode_box.value = rng.choice(("computer", "hotseat"))
-            board._seed_box.value = rng.choice(("1", "7", "", "abc"))
+            board.players_chooser.value = rng.choice((2, 3, 4))
+            board.mode_chooser.value = rng.choice(("computer", "hotseat"))
+            board.seed_box.value = rng.choice(("1", "7", "", "abc"))
             board.new_game_button.click()
         else:
             board.step_forward()

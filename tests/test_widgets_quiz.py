@@ -31,7 +31,7 @@ def test_each_shipped_hand_right_then_wrong(index):
     quiz.answer_box.value = str(total)
     quiz.check_button.click()
     assert quiz.answered and quiz.verdict.startswith("Right") and (quiz.right, quiz.wrong) == (1, 0)
-    assert len(quiz.item_buttons) >= 1 and quiz._lesson.value
+    assert len(quiz.item_buttons) >= 1 and quiz.lesson_html
     quiz.check_button.click()  # answered already: nothing changes
     assert (quiz.right, quiz.wrong) == (1, 0)
     quiz.show(index)
@@ -47,7 +47,7 @@ def test_items_are_highlighted_on_the_cards():
     assert [b.description for b in lines][0].startswith("Fifteen")
     run = next(i for i, b in enumerate(lines) if b.description.startswith("Run of four"))
     lines[run].click()
-    assert len(quiz.highlighted) == 4 and "cc-hi" in quiz._row.html
+    assert len(quiz.highlighted) == 4 and "cc-hi" in quiz.row_html
     lines[run].click()
     assert quiz.highlighted == frozenset()
 
@@ -128,7 +128,7 @@ def test_random_hands_are_seeded():
     quiz = ScoringQuiz(seed=11)
     for _ in range(len(SHIPPED_HANDS)):
         quiz.next_button.click()
-    assert quiz.current == random_hand(11) and "11" in quiz._heading.value
+    assert quiz.current == random_hand(11) and "11" in quiz.heading_html
     quiz.answer(quiz.current.score().total)
     assert quiz.right == 1
     cribs = sum(random_hand(s).crib for s in range(400))
@@ -201,12 +201,12 @@ def test_one_missed_point_is_said_in_the_singular_in_every_language():
 
 def test_the_heading_says_solved_hand_not_shipped():
     quiz = ScoringQuiz()
-    assert "Solved hand 1 of 5" in quiz._heading.value and "shipped" not in quiz._heading.value
+    assert "Solved hand 1 of 5" in quiz.heading_html and "shipped" not in quiz.heading_html
 
 
 def test_start_option_opens_on_that_hand_and_refuses_a_bad_one():
     quiz = ScoringQuiz(start=4)
-    assert quiz.index == 4 and quiz.current == SHIPPED_HANDS[4] and "Solved hand 5 of 5" in quiz._heading.value
+    assert quiz.index == 4 and quiz.current == SHIPPED_HANDS[4] and "Solved hand 5 of 5" in quiz.heading_html
     random_start = ScoringQuiz(start=7, seed=3)
     assert random_start.current == random_hand(3 + 2)
     for bad in (-1, "2", True, 1.0):

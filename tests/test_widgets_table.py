@@ -34,7 +34,7 @@ def _check_invariants(table: GameTable) -> None:
     assert max(game.scores) <= game.target
     assert table.board.pegs == game.pegs
     assert set(table.card_buttons) == set(game.hand(YOU))
-    assert [b.description for b in table._hand_box.children] == [str(c) for c in game.hand(YOU)]
+    assert [b.description for b in table.hand_buttons] == [str(c) for c in game.hand(YOU)]
     # While the game waits on you, it is never the computer's move.
     assert table.checking or game.to_act != COMPUTER or game.is_over
     # Every point pegged has its line in the log.
@@ -49,9 +49,9 @@ def _check_invariants(table: GameTable) -> None:
     crib_hidden = game.phase in (Phase.DISCARD, Phase.PLAY) or (
         game.phase is Phase.SHOW and (game.counting != "crib" or table.checking))
     if game.crib and crib_hidden and not game.is_over:
-        assert not any(f'aria-label="{card_name(c)}"' in table._top.value for c in game.crib)
+        assert not any(f'aria-label="{card_name(c)}"' in table.top_html for c in game.crib)
     if game.phase in (Phase.DISCARD, Phase.PLAY) and not game.is_over:
-        assert not any(f'aria-label="{card_name(c)}"' in table._top.value for c in game.hand(COMPUTER))
+        assert not any(f'aria-label="{card_name(c)}"' in table.top_html for c in game.hand(COMPUTER))
 
 
 def _click_through(table: GameTable, rng: random.Random, *, follow: bool = False, short_counts: bool = False,
@@ -407,8 +407,8 @@ def test_a_seeded_monkey_never_breaks_the_table() -> None:
         controls = [table.lay_away_button, table.go_button, table.hint_button, table.count_button,
                     table.muggins_button, table.go_on_button, table.next_deal_button]
         roll = rng.random()
-        if roll < 0.55 and table._card_buttons:
-            rng.choice(list(table._card_buttons.values())).click()     # held, played or stale
+        if roll < 0.55 and table.all_card_buttons:
+            rng.choice(list(table.all_card_buttons.values())).click()     # held, played or stale
         elif roll < 0.85:
             rng.choice(controls).click()
         elif roll < 0.95:
@@ -447,10 +447,10 @@ def test_a_crib_counted_in_the_show_wears_the_crib_badge_before_the_answer() -> 
         counting_hand = game.phase is Phase.SHOW and game.counting == "hand" and not table.checking
         if counting_crib:
             seen_crib = True
-            assert table.crib_counted_now and "cc-badge-crib" in table._prompt.value
+            assert table.crib_counted_now and "cc-badge-crib" in table.prompt_html
         elif counting_hand:
             seen_hand = True
-            assert not table.crib_counted_now and "cc-badge-crib" not in table._prompt.value
+            assert not table.crib_counted_now and "cc-badge-crib" not in table.prompt_html
         if table.checking:
             table.go_on_button.click()
         elif game.phase is Phase.DISCARD:

@@ -12,6 +12,7 @@ from cribbage import Card, cards, score_play
 from cribbage.events import Phase
 from cribbage.pegging import PlayView, choose_play
 from cribbage.messages import render
+from cribbage.players import Adviser
 from widgets.walkthrough import SOLVED_PLAYS, PeggingPractice, PeggingWalkthrough, play_steps
 
 
@@ -145,9 +146,9 @@ def test_bad_predictions_are_refused(bad):
 
 def test_choosing_a_sequence():
     walk = PeggingWalkthrough()
-    walk._choice.value = 2                                   # the toggle buttons
-    assert walk.sequence == 2 and walk.position == 0 and "the last card" in walk._heading.value
-    assert "Watch a pair royal, a go and a reset" in walk._heading.value
+    walk.sequence_chooser.value = 2                                   # the toggle buttons
+    assert walk.sequence == 2 and walk.position == 0 and "the last card" in walk.heading_html
+    assert "Watch a pair royal, a go and a reset" in walk.heading_html
     for bad in (3, -1, "1", None, True):
         walk.choose(bad)
         assert walk.sequence == 2
@@ -185,7 +186,7 @@ def test_a_hand_pegged_against_the_computer_to_the_end(you_deal):
             play_points[e.player] += e.points
     assert (you, them) == tuple(play_points)
     assert any(a.startswith("Every card is played") for a in practice.announcements)
-    assert f"you pegged {you}, the computer {them}" in practice._pegged.value
+    assert f"you pegged {you}, the computer {them}" in practice.pegged_html
     practice.go()
     assert practice.message.startswith("The play of this hand is over")
     practice.new_button.click()
@@ -196,7 +197,7 @@ def test_hints_and_out_of_turn_actions():
     practice = PeggingPractice(0)
     game = practice.game
     assert game.to_act == PeggingPractice.YOU
-    expected = choose_play(PlayView.from_game(game, 0), "expert")
+    expected = Adviser().hint(game, 0)  # the hints are the expert computer's moves
     practice.hint_button.click()
     assert practice.message == f"Hint: {expected.reason}." and practice.hints_used == 1
     before = (game.played, game.count)
@@ -226,7 +227,7 @@ def test_hints_are_the_engines_reasons_in_the_learners_language():
     for seed in range(15):
         practice = PeggingPractice(seed, language="es")
         while not practice.play_over:
-            choice = choose_play(PlayView.from_game(practice.game, 0), "expert")
+            choice = Adviser().hint(practice.game, 0)
             practice.hint()
             said = render(choice.message, "es")
             assert practice.message == f"Pista: {said}." and said != choice.reason, choice.reason
@@ -246,7 +247,7 @@ def test_spanish_views():
     practice = PeggingPractice(0, language="es")
     practice.hint()
     assert practice.message.startswith("Pista: ") and practice.go_button.description == "Go"
-    assert "Marcado en la fase de juego" in practice._pegged.value
+    assert "Marcado en la fase de juego" in practice.pegged_html
 
 
 def test_monkey_never_raises():

@@ -151,6 +151,10 @@ class CrossCribbBoard(View):
     def new_game_button(self) -> w.Button:
         return self._new
 
+    players_chooser = property(lambda self: self._players_box, doc="The number of players for the next new game.")
+    mode_chooser = property(lambda self: self._mode_box, doc="Against the computer or hot-seat, for the next new game.")
+    seed_box = property(lambda self: self._seed_box, doc="The seed of the next new game.")
+
     @property
     def muggins_box(self) -> w.Checkbox:
         """The muggins setting for the next new game."""

@@ -269,6 +269,9 @@ class ScoringQuiz(View):
     def highlighted(self) -> frozenset[Card]:
         return self._row.highlighted
 
+    lesson_html = property(lambda self: self._lesson.value, doc="The lesson of a solved hand, once answered.")
+    row_html = property(lambda self: self._row.html, doc="The hand's cards as drawn, highlights included.")
+
     @property
     def heading_html(self) -> str:
         """The heading: the title, the crib badge on a crib, and which hand this is."""

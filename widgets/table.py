@@ -189,6 +189,11 @@ class GameTable(View):
     muggins_chooser = property(lambda self: self._muggins_box)
     seed_box = property(lambda self: self._seed)
     board = property(lambda self: self._board)
+    hand_buttons = property(lambda self: tuple(self._hand_box.children), doc="The buttons of the hand row, in order.")
+    all_card_buttons = property(lambda self: dict(self._card_buttons),
+                                doc="Every card button drawn this deal, a played or stale one too (for monkey tests).")
+    top_html = property(lambda self: self._top.value, doc="Above the play: the computer's hand and the crib.")
+    prompt_html = property(lambda self: self._prompt.value, doc="The prompt as drawn, with its badges.")
 
     @property
     def log_lines(self) -> list[str]:

@@ -147,6 +147,11 @@ class PeggingWalkthrough(View):
     def step_text(self) -> str:
         return self._step_text
 
+    heading_html = property(lambda self: self._heading.value, doc="The heading as drawn.")
+    pegged_html = property(lambda self: self._pegged.value, doc="What each side pegged, as drawn.")
+
+    sequence_chooser = property(lambda self: self._choice, doc="The toggle buttons that choose a solved play.")
+
     @property
     def points_text(self) -> str:
         return self._points_text
@@ -345,6 +350,9 @@ class PeggingPractice(View):
     play_over = property(lambda self: self.session.play_over)
     pegged = property(lambda self: self.session.pegged, doc="Points pegged in this play by you and the computer.")
     hints_used = property(lambda self: self.session.hints_used)
+
+    heading_html = property(lambda self: self._heading.value, doc="The heading as drawn.")
+    pegged_html = property(lambda self: self._pegged.value, doc="What each side pegged, as drawn.")
 
     @property
     def card_buttons(self) -> dict[Card, w.Button]:
