@@ -24,8 +24,9 @@ from .lab_charts import (PLAY_GROUPS, RANK_LABELS, crib_scatter_chart, crib_tabl
 
 __all__ = ["CribTableView", "PositionView", "KeepView", "PeggingView", "LAB_SETTINGS", "lab_tables"]
 
-#: The seeded sizes the lab uses: big enough for two decimals, small enough to build in about a minute.
-LAB_SETTINGS = {"crib_samples": 10_000, "games": 1_000, "keep_sample": 200_000, "seed": 1}
+#: The seeded sizes the lab uses: big enough for two decimals, small enough to build in a few minutes.
+#: The keep table is the whole one (``keep_sample`` None: every deal, half a minute to build).
+LAB_SETTINGS: dict[str, Any] = {"crib_samples": 10_000, "games": 1_000, "keep_sample": None, "seed": 1}
 
 #: The published table set beside each of our crib tables.
 _PUBLISHED = {True: ("schell-own", "cribbagepro-own"), False: ("schell-opponent", "hessel-opponent")}
