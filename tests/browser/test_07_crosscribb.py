@@ -1,5 +1,6 @@
-"""Stop 7 in JupyterLab: a whole CrossCribb round played with real clicks, replayed, and a line of
-the quiz counted; the page must show what the same clicks do to the same seeded game run here."""
+"""Stop 7 in JupyterLab: a whole CrossCribb round played with real clicks, replayed, lines of the quiz
+counted (wrong once, then right) and the try-it answered wrong once, then right; the page must show
+what the same clicks do to the same seeded game run here."""
 
 from cribbage.crosscribb import CrossCribbPhase as Phase
 from widgets.crosscribb import CrossCribbBoard
@@ -71,3 +72,20 @@ def test_counting_a_line_yourself(open_notebook) -> None:
     cell = notebook.try_it("line", "my_count", 8, 14)
     notebook.expect_text(cell, "Pair: 6♥ 6♠ for 2")
     notebook.screenshot("07_crosscribb-try-it", cell=cell)
+
+
+def test_the_quiz_says_not_quite_then_right(open_notebook) -> None:
+    notebook = open_notebook(NOTEBOOK)
+    notebook.page.set_viewport_size({"width": 1440, "height": 1000})
+    cell = notebook.find_cell("CrossCribbQuiz(")
+    twin = CrossCribbQuiz(seeds=(11, 12, 13), players=4, level="expected")
+    line = twin.line.__class__
+    for label, asked, right in (("Row 4", line("row", 3), False), ("Row 5", line("row", 4), True)):
+        total = twin.score_of(asked).total
+        given = total if right else total + 1
+        notebook.select(label, cell=cell)
+        notebook.type(str(given), cell=cell, placeholder="points")
+        notebook.click("Check", cell=cell)
+        notebook.expect_text(cell, f"Right: {label} scores {total}." if right
+                             else f"Not quite: you said {given}, {label} scores {total}.")
+    notebook.assert_no_traceback_text()
