@@ -10,6 +10,7 @@ from cribbage import hand_total
 from cribbage.discard import advise_discard
 from cribbage.events import Phase
 from cribbage.pegging import PlayView, choose_play
+from cribbage.players import Adviser
 from widgets.guided import GUIDED_HANDS, GuidedHand
 from widgets.i18n import card_name
 from widgets.messages import MESSAGES
@@ -234,15 +235,18 @@ def test_out_of_turn_clicks_and_bad_moves_change_nothing() -> None:
 
 
 def test_hints_come_from_the_engine() -> None:
-    table = GameTable(seed=21, board=False)
+    table = GameTable(seed=27, board=False)  # a deal where the uniform crib would advise another keep
     game = table.game
     table.hint_button.click()
-    best = advise_discard(game.hand(YOU), dealer=game.dealer == YOU).best
+    # The hints are the expert computer's moves: the expert crib model's keep, the strong expert's card.
+    best = Adviser().keep(game, YOU)
+    assert best == advise_discard(game.hand(YOU), dealer=game.dealer == YOU, crib_model="expert").best
+    assert best.discard != advise_discard(game.hand(YOU), dealer=game.dealer == YOU).best.discard
     assert best.reason in table.hint_text and " ".join(map(str, best.discard)) in table.hint_text
     table.lay_away(best.discard)
     assert table.hint_text == ""
     table.hint()
-    choice = choose_play(PlayView.from_game(game, YOU), "expert")
+    choice = Adviser().hint(game, YOU)
     assert choice.reason in table.hint_text
 
 
