@@ -2,7 +2,8 @@
 
 The engine never builds a sentence. It names a message and passes the values (cards, counts, seats,
 points); :func:`render` turns it into words in any language of the catalogue, and ``str()`` of a
-message is its English. Errors, reasons and log entries carry their :class:`Message`, so a view shows
+message is in the printing language: English, unless :func:`set_language` chose another (a Spanish
+notebook's first cell does, through :func:`widgets.set_language`; the CLI does for ``--lang``). Errors, reasons and log entries carry their :class:`Message`, so a view shows
 them in the learner's language without reading the English back.
 
 >>> from cribbage import Card
@@ -38,7 +39,7 @@ from typing import Any, Iterable, Mapping, MutableMapping, Union
 
 from .translations import ENGINE_DOMAIN, ENGINE_LOCALE, PoCatalogue, format_number, po_path, read_catalogue
 
-__all__ = ["LANGUAGES", "Message", "message", "render", "Seat", "Role", "Rank", "Words", "number_words",
+__all__ = ["LANGUAGES", "Message", "message", "render", "set_language", "get_language", "Seat", "Role", "Rank", "Words", "number_words",
            "CATALOGUE", "add_catalogue", "translate", "check_language", "placeholders", "Template", "Plural"]
 
 LANGUAGES: tuple[str, ...] = ("en", "es", "pt")
@@ -83,6 +84,27 @@ Template = Union[str, Plural, tuple[str, str]]
 CATALOGUE: dict[str, dict[str, str]] = {}  # a template is a str or a Plural (also a str)
 #: key -> the module that added it: the translation tools take the package's own keys, not a test's.
 SOURCES: dict[str, str] = {}
+
+
+# The language str() of a message (and so of an error, a score, a log entry) is said in.
+_printing = "en"
+
+
+def set_language(language: str) -> None:
+    """Print the engine's messages in ``language`` from now on: ``str()`` and ``print()`` of an error,
+    a count or a log entry. :func:`render` with a language is unaffected.
+
+    >>> set_language("es"); str(message("card.duplicate", card="5♥"))
+    'carta repetida: 5♥ aparece dos veces'
+    >>> set_language("en")
+    """
+    global _printing
+    _printing = check_language(language)
+
+
+def get_language() -> str:
+    """The language ``str()`` of a message is said in (see :func:`set_language`)."""
+    return _printing
 
 
 def check_language(language: str) -> str:
@@ -143,7 +165,8 @@ def number_words(n: int, language: str = "en") -> str:
 
 @dataclass(frozen=True, eq=True)
 class Message:
-    """A key of the catalogue and the values its template names. Immutable; ``str()`` is English."""
+    """A key of the catalogue and the values its template names. Immutable; ``str()`` is in the
+    printing language (:func:`set_language`; English by default)."""
 
     key: str
     values: Mapping[str, Any] = field(default_factory=dict)
@@ -161,7 +184,7 @@ class Message:
         return isinstance(other, Message) and self.key == other.key and dict(self.values) == dict(other.values)
 
     def __str__(self) -> str:
-        return render(self, "en")
+        return render(self, _printing)
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{k}={v!r}" for k, v in self.values.items())

@@ -50,7 +50,14 @@ def test_errors_and_engine_messages_follow_the_switch(spanish):
     assert calc.message and calc.message == t("err.count", "es", n=4)
     with pytest.raises(CribbageError) as refused:
         Card.parse("ZZ")
-    assert say(refused.value.message) == render(refused.value.message, "es") != str(refused.value)
+    # What the engine prints follows too: an error's text (its traceback) and a printed count.
+    assert say(refused.value.message) == render(refused.value.message, "es") == str(refused.value)
+    from cribbage import cards, score_hand
+    score = score_hand(cards("5C 5D 6H 7S"), Card.parse("8C"))
+    assert str(score) == ("quince dos, una pareja son cuatro, una secuencia de cuatro son ocho, "
+                          "y otra secuencia de cuatro son doce")
+    widgets.set_language("en")
+    assert str(refused.value) == "not a card: 'ZZ' (write cards like 5H, 10S, JD)" and str(score).startswith("fifteen two")
 
 
 def test_charts_follow_the_switch(spanish):

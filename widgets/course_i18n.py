@@ -49,9 +49,9 @@ _SWITCH = {
     "es": 'from widgets import set_language\n\nset_language("es")  # todo el cuaderno en español: widgets, gráficos y mensajes',
     "pt": 'from widgets import set_language\n\nset_language("pt")  # todo o caderno em português: widgets, gráficos e mensagens',
 }
-# nbval compares the stored output (and needs the run count) of these cells; the code is shared, and
-# so is what it prints, so they keep the English notebook's; every other output is cleared.
-_CHECKED = "# NBVAL_CHECK_OUTPUT"
+# nbval compares the stored output of these cells in the English notebook. A translated notebook
+# prints them in its own language, so its copy is stored unrun, like every other cell: nbval runs it
+# (an error still fails) but compares no output, and the English notebook checks the values.
 
 
 @dataclass(frozen=True)
@@ -114,8 +114,8 @@ def _lessons(course: Path) -> list[Path]:
 
 def build(english: dict[str, Any], translation: dict[str, Any], language: str) -> dict[str, Any]:
     """The translated notebook: markdown from ``translation`` (English kept where a cell has no
-    translation yet, which :func:`check` reports), code cells as in ``english``, outputs cleared
-    except the stored output nbval checks, and the language switch before the first code cell."""
+    translation yet, which :func:`check` reports), code cells as in ``english`` with every output
+    cleared, and the language switch before the first code cell."""
     if language not in _SWITCH:
         raise ValueError(f"language must be one of {', '.join(TRANSLATED)}, not {language!r}")
     cells = []
@@ -125,7 +125,7 @@ def build(english: dict[str, Any], translation: dict[str, Any], language: str) -
             entry = translation["cells"].get(cell.get("id"))
             if entry is not None:
                 cell["source"] = _lines(entry["text"])
-        elif cell["cell_type"] == "code" and not cell_text(cell).startswith(_CHECKED):
+        elif cell["cell_type"] == "code":
             cell["execution_count"] = None
             cell["outputs"] = []
         cells.append(cell)

@@ -16,6 +16,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from cribbage import Card, HandScore, ScoreItem
 from cribbage.messages import LANGUAGES as _ENGINE_LANGUAGES, Message, Plural, number_words as _number_words, render
+from cribbage.messages import set_language as _engine_set_language
 from cribbage.translations import format_number
 
 from .messages import MESSAGES
@@ -34,7 +35,8 @@ _default_language = "en"
 
 def set_language(language: str) -> None:
     """Speak ``language`` ("en", "es" or "pt") from now on in this kernel: the one switch a notebook
-    calls in its first cell. Views made before keep their language; the ones made after follow.
+    calls in its first cell. Views made before keep their language; the ones made after follow, and
+    so does everything the engine prints (``print(score_hand(...))``, an error's traceback).
 
     >>> set_language("es"); t("calc.total", total=12)
     '12 puntos'
@@ -42,6 +44,7 @@ def set_language(language: str) -> None:
     """
     global _default_language
     _default_language = check_language(language)
+    _engine_set_language(_default_language)   # and what the engine prints: errors, counts, logs
 
 
 def get_language() -> str:
