@@ -8,6 +8,9 @@ Bad input prints one line naming what was wrong and exits with status 2. Options
 that cannot be written ends quietly: 141 for a closed pipe (``| head``, as a program stopped by
 SIGPIPE), 1 with one line for anything else (``> /dev/full``). Where the output cannot encode the
 suit symbols (``PYTHONIOENCODING=cp1252``), cards are written with letters: ``5H``, not ``5♥``.
+The engine's sentences and errors follow ``--lang es|pt|en``, else the locale (``LANGUAGE``,
+``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as gettext reads them: ``LANG=es_ES.UTF-8``), else English.
+Card codes are read the same in every language.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from typing import Any, Callable, NoReturn, Sequence, TextIO
 
 from .cards import _quote, cards
 from .errors import CribbageError
-from .messages import add_catalogue, message
+from .messages import LANGUAGES, add_catalogue, message, set_language
 from .progress.cli import add_progress
 from .scoring import score_hand
 
@@ -30,15 +33,17 @@ __all__ = ["main", "COMMANDS"]
 def _score(args: argparse.Namespace) -> int:
     five = cards(" ".join(args.cards))
     if len(five) != 5:
-        raise CribbageError(f"give four cards and the starter (five cards), not {len(five)}")
+        raise CribbageError(message("cli.score.five", n=len(five)))
     result = score_hand(five[:4], five[4], crib=args.crib)
-    what = "crib" if args.crib else "hand"
-    print(f"{what}: {' '.join(str(c) for c in result.hand)}   starter: {result.starter}")
+    print(message("cli.score.heading", what=message("cli.score.crib" if args.crib else "cli.score.hand"),
+                  cards=result.hand, starter=result.starter))
+    width = max(8, *(len(str(message(key))) + 1 for key in _KINDS))
     for item in result.items:
         shown = " ".join(str(c) for c in item.cards)
-        print(f"  {item.kind:<8} {shown:<22} {item.points:>2}")
+        kind = str(message(f"cli.kind.{item.kind}")) if f"cli.kind.{item.kind}" in _KINDS else item.kind
+        print(f"  {kind:<{width}} {shown:<22} {item.points:>2}")
     print(f"  {str(result)}")
-    print(f"total: {result.total}")
+    print(message("cli.score.total", n=result.total))
     return 0
 
 
@@ -54,13 +59,12 @@ def _discard(args: argparse.Namespace) -> int:
 
     six = cards(" ".join(args.cards))
     advice = advise_discard(six, dealer=args.dealer)
-    role = "dealer: the crib is yours" if args.dealer else "pone: the crib is your opponent's"
-    print(f"six cards: {' '.join(str(c) for c in six)}   ({role})")
-    print("expected points over every starter and every pair the opponent could lay away:")
+    role = message("cli.discard.dealer" if args.dealer else "cli.discard.pone")
+    print(message("cli.discard.heading", cards=six, role=role))
+    print(message("cli.discard.table"))
     print(advice)
     best = advice.best
-    print(f"best: keep {' '.join(str(c) for c in best.keep)}, lay away "
-          f"{' '.join(str(c) for c in best.discard)} ({best.net:+.2f}): {best.reason}")
+    print(message("cli.discard.best", keep=best.keep, away=best.discard, net=float(best.net), reason=best.message))
     return 0
 
 
@@ -95,7 +99,25 @@ COMMANDS.append(add_progress)
 
 
 # The command line's own sentences (the rest come from the engine, or from argparse).
+_KINDS = {
+    "cli.kind.fifteen": {"en": "fifteen"},
+    "cli.kind.pair": {"en": "pair"},
+    "cli.kind.run": {"en": "run"},
+    "cli.kind.flush": {"en": "flush"},
+    "cli.kind.nobs": {"en": "nobs"},
+}
+add_catalogue(_KINDS)
 add_catalogue({
+    "cli.score.five": {"en": "give four cards and the starter (five cards), not {n}"},
+    "cli.score.hand": {"en": "hand"},
+    "cli.score.crib": {"en": "crib"},
+    "cli.score.heading": {"en": "{what}: {cards}   starter: {starter}"},
+    "cli.score.total": {"en": "total: {n}"},
+    "cli.discard.dealer": {"en": "dealer: the crib is yours"},
+    "cli.discard.pone": {"en": "pone: the crib is your opponent's"},
+    "cli.discard.heading": {"en": "six cards: {cards}   ({role})"},
+    "cli.discard.table": {"en": "expected points over every starter and every pair the opponent could lay away:"},
+    "cli.discard.best": {"en": "best: keep {keep}, lay away {away} ({net:+.2f}): {reason}"},
     "cli.goodbye": {"en": "Stopped. Bye."},
     "cli.output_failed": {"en": "the output could not be written: {reason}"},
 })
@@ -179,11 +201,30 @@ def _quiet_stdout() -> None:
         pass
 
 
+def language_of_environment(environ: "os._Environ[str] | dict[str, str]" = os.environ) -> str:
+    """The course's language the locale asks for, in gettext's order: ``LANGUAGE`` (a list, the
+    first the course has), then the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set;
+    English for C, POSIX or a language the course does not have."""
+    def code(value: str) -> str:
+        return value.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
+    for wanted in environ.get("LANGUAGE", "").split(":"):
+        if code(wanted) in LANGUAGES:
+            return code(wanted)
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if environ.get(name):
+            found = code(environ[name])
+            return found if found in LANGUAGES else "en"
+    return "en"
+
+
 def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = _Parser(prog="cribbage", description="Cribbage: score hands, advise discards, play a game.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_CommandParser)
     for add in COMMANDS:
         add(sub)
+    for command in sub.choices.values():   # anywhere, like the other options
+        command.add_argument("--lang", choices=LANGUAGES, default=None,
+                             help="the language of what it says (default: the locale's, else en)")
     args, unknown = parser.parse_known_args(argv)
     if unknown:
         parser.error("unrecognized arguments: " + " ".join(_quote(arg) for arg in unknown))
@@ -193,8 +234,11 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):
         _fit_encoding(stream)
+    set_language(language_of_environment())
     try:
         args = _parse(argv)
+        if args.lang is not None:
+            set_language(args.lang)
         try:
             status: int = args.run(args)
         except CribbageError as error:

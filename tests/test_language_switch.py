@@ -108,3 +108,32 @@ def test_a_link_asking_for_another_language_is_refused_naming_the_ones_there_are
     assert calc.language == "en" and calc.score is None
     assert calc.message == t("calc.link_ignored", "en", why=t("calc.link_bad_lang", "en", value="'fr'",
                                                                  choices="en, es, pt"))
+
+
+@pytest.mark.parametrize("environ, language", [
+    ({"LANG": "es_ES.UTF-8"}, "es"), ({"LC_ALL": "pt_BR.UTF-8", "LANG": "es_ES"}, "pt"),
+    ({"LANGUAGE": "fr:pt", "LANG": "es_ES"}, "pt"), ({"LANG": "C.UTF-8"}, "en"), ({"LC_ALL": "de_DE"}, "en"),
+    ({}, "en"), ({"LC_MESSAGES": "es_AR@euro"}, "es")])
+def test_the_command_line_reads_the_locale_as_gettext_does(environ, language):
+    from cribbage.cli import language_of_environment
+    assert language_of_environment(environ) == language
+
+
+def test_the_command_line_follows_lang_and_the_locale(capsys, monkeypatch):
+    from cribbage.cli import main
+    from cribbage.messages import get_language, set_language
+    try:
+        assert main(["score", "5H", "5D", "6H", "7S", "8C", "--lang", "es"]) == 0
+        out = capsys.readouterr().out
+        assert out.startswith("mano: 5♥ 5♦ 6♥ 7♠   carta inicial: 8♣") and "una pareja son cuatro" in out
+        monkeypatch.setenv("LANG", "pt_BR.UTF-8")
+        monkeypatch.delenv("LC_ALL", raising=False)
+        monkeypatch.delenv("LANGUAGE", raising=False)
+        monkeypatch.delenv("LC_MESSAGES", raising=False)
+        assert main(["score", "5H", "5D", "6H", "7S", "ZZ"]) == 2   # a card typed wrongly: the forms that work
+        assert capsys.readouterr().err == "cribbage: não é uma carta: 'ZZ' (escreva as cartas assim: 5H, 10S, JD)\n"
+        assert main(["discard", "5H", "5D", "6H", "7S", "8C", "9D", "--lang", "en"]) == 0
+        assert capsys.readouterr().out.startswith("six cards: 5♥ 5♦ 6♥ 7♠ 8♣ 9♦   (pone: the crib is your opponent's)")
+    finally:
+        set_language("en")
+    assert get_language() == "en"
