@@ -19,16 +19,13 @@ from typing import Any, Callable, Optional
 import ipywidgets as w
 
 from cribbage import Card
-from cribbage.messages import message, render
+from cribbage.messages import render
 from cribbage.crosscribb import (CROSSCRIBB_LEVELS, LINES, Announced, CountAccepted, CrossCribbError,
-                                 CrossCribbGame, CrossCribbPhase, LaidAway, Line, MugginsClaimed, Placed,
-                                 StarterTurned)
+                                 CrossCribbGame, CrossCribbPhase, MugginsClaimed, Placed)
 
 from ._base import Refused, View, guarded, style_tag
-from .cards import card_html
 from .crosscribb_model import BoardRefusal, CrossCribbBoardModel
-from .crosscribb_view import XC_CSS, BoardGrid, line_label, round_count_html, seat_names, side_name, where_text
-from .i18n import cards_text
+from .crosscribb_view import XC_CSS, BoardGrid, BoardWords, round_count_html, seat_names
 
 __all__ = ["CrossCribbBoard"]
 
@@ -235,6 +232,7 @@ class CrossCribbBoard(View):
         game = model.game
         self._names = seat_names(game.players, model.seat, [game.side_of(s) for s in range(game.players)],
                                  self.language)
+        self._words = BoardWords(model, self._names, self.language, self.four_colour)
         self._log_lines: list[str] = []
         self._say("")
         self._refresh()
@@ -331,41 +329,10 @@ class CrossCribbBoard(View):
         """Back to the live board."""
         self._act(self._model.replay_end)
 
-    # Words -----------------------------------------------------------------------------------------
-    def _side(self, side: int) -> str:
-        return side_name(self.game, side, self._names, self.language)
-
-    def _line(self, line: Optional[Line]) -> str:
-        return self._t("xc.the_crib") if line is None else line_label(line, self.language)
-
-    def _move_text(self, move: object) -> str:
-        if isinstance(move, StarterTurned):
-            text = self._t("xc.move.starter", card=str(move.starter))
-            if move.his_heels:
-                text += " " + self._t("xc.move.heels", side=self._side(self.game.side_of(move.dealer)))
-            return text
-        # Spanish conjugates for "you": the learner's own moves have sentences of their own.
-        name = self._names[move.seat]  # type: ignore[attr-defined]
-        you = "_you" if move.seat == self.seat else ""  # type: ignore[attr-defined]
-        if isinstance(move, Placed):
-            return self._t(f"xc.move.placed{you}", name=name, card=str(move.card),
-                           where=where_text(move.square, self.language))
-        if isinstance(move, LaidAway):
-            # Another seat's laid-away card stays face down until the round is counted.
-            if self._model.reveals(move):
-                key = ("xc.move.forced" if move.forced else "xc.move.laid_card") + you
-                return self._t(key, name=name, card=str(move.card))
-            return self._t("xc.move.laid", name=name)
-        if isinstance(move, Announced):
-            return self._t(f"xc.move.announced{you}", name=name, line=self._line(move.line), points=move.points)
-        if isinstance(move, MugginsClaimed):
-            return self._t(f"xc.move.muggins{you}", name=name, line=self._line(move.line), points=move.points)
-        assert isinstance(move, CountAccepted)
-        return self._t(f"xc.move.accepted{you}", name=name, line=self._line(move.line))
-
     # Drawing ---------------------------------------------------------------------------------------
     def _refresh(self) -> None:
         model, game, lang = self._model, self.game, self.language
+        self._words.four_colour = self.four_colour   # a public setting: follow it if changed
         board, crib_size, last_move = model.shown()
         marked = frozenset([last_move.square]) if isinstance(last_move, Placed) else frozenset()
         self._grid.show(board, offered=model.offered_squares(), card=game.turned, marked=marked,
@@ -375,78 +342,23 @@ class CrossCribbBoard(View):
         # until the round is counted.
         hidden = game.muggins and game.phase in (_PLAY, _COUNT)
         for line in LINES:
-            self._grid.label(line, self._side(line.side), None if hidden else totals[line])
+            self._grid.label(line, self._words.side(line.side), None if hidden else totals[line])
 
         players = self._t("xc.n_players", n=game.players)
         self._title.value = f'<div class="cc-title">{html.escape(self._t("xc.title", players=players))}</div>'
-        scores = self._t("xc.scores", columns=self._side(0), a=game.scores[0], rows=self._side(1), b=game.scores[1],
+        scores = self._t("xc.scores", columns=self._words.side(0), a=game.scores[0], rows=self._words.side(1), b=game.scores[1],
                          target=game.target)
         status = self._t("xc.status", round=game.round_number, dealer=self._names[game.dealer],
-                         crib=self._side(game.dealer_side))
+                         crib=self._words.side(game.dealer_side))
         self._status.value = f'<div class="cc-xc-side"><b>{html.escape(scores)}</b><br>{html.escape(status)}</div>'
-        self._warning.value = self._warning_html()
-        self._turned.value = self._prompt_html()
-        self._crib.value = self._crib_html(crib_size)
+        self._warning.value = self._words.warning_html()
+        self._turned.value = self._words.prompt_html()
+        self._crib.value = self._words.crib_html(crib_size)
         self._draw_buttons()
         self._draw_replay_and_log()
         self._count.value = (round_count_html(game, game.last_round, self._names, lang)
                              if game.phase not in (_PLAY, _COUNT) and game.last_round is not None else "")
-        self._result.value = self._result_html()
-
-    def _warning_html(self) -> str:
-        sides = self._model.ending_sides()
-        if not sides:
-            return ""
-        needs = ", ".join(self._t("xc.warn.needs", side=self._side(side), n=self.game.points_to_win(side),
-                                  target=self.game.target) for side in sides)
-        text = self._t("xc.warn.can_end", list=needs)
-        return f'<div class="cc-msg cc-msg-info" role="note"><b>{html.escape(text)}</b></div>'
-
-    def _prompt_html(self) -> str:
-        model, game = self._model, self.game
-        if not model.live:
-            return f'<div class="cc-prompt">{html.escape(self._t("xc.replay.watching"))}</div>'
-        seat = game.to_act
-        if game.phase is _PLAY and game.turned is not None and seat is not None:
-            lines = self._t(f"xc.side.{game.side_of(seat)}")
-            who = (self._t("xc.turn_seat", name=self._names[seat], lines=lines) if model.seat is None
-                   else self._t("xc.turn_you", lines=lines))
-            if game.must_lay_away:
-                prompt = self._t("xc.prompt_forced", card=str(game.turned))
-            elif game.owes(seat) == 0:
-                prompt = self._t("xc.prompt_no_crib", card=str(game.turned))
-            else:
-                prompt = self._t("xc.prompt_place", card=str(game.turned))
-            card = card_html(game.turned, language=self.language, four_colour=self.four_colour)
-            return (f'<div class="cc-prompt">{html.escape(who)}</div><div class="cc-xc-turned">{card}</div>'
-                    f'<div class="cc-text">{html.escape(prompt)}</div>')
-        if game.phase is _COUNT and seat is not None:
-            answer = game.awaiting_answer
-            if answer is not None:
-                text = self._t("xc.answer_you", name=self._names[answer.seat], line=self._line(answer.line),
-                               points=answer.points)
-            else:
-                side = game.counting_side
-                assert side is not None   # the phase is COUNT
-                text = self._t("xc.count_you", line=self._line(game.counting), side=self._side(side))
-            return f'<div class="cc-prompt">{html.escape(text)}</div>'
-        key = "xc.round_over" if game.phase is _ROUND_OVER else "xc.game_over"
-        return f'<div class="cc-prompt">{html.escape(self._t(key))}</div>'
-
-    def _crib_html(self, crib_size: int) -> str:
-        game = self.game
-        owes = ""
-        if game.phase is _PLAY:
-            crib = self._t("xc.crib", side=self._side(game.dealer_side), n=crib_size)
-            owed = ", ".join(self._t("xc.owes_one", name=self._names[s], n=game.owes(s)) for s in range(game.players))
-            owes = f'<br>{html.escape(self._t("xc.owes", list=owed))}'
-        elif game.phase is _COUNT:
-            # Face down until it is the crib's turn to be counted.
-            crib = (self._t("xc.crib_counting", side=self._side(game.dealer_side), cards=cards_text(game.crib))
-                    if game.counting is None else self._t("xc.crib", side=self._side(game.dealer_side), n=crib_size))
-        else:
-            crib = self._t("xc.crib_shown", side=self._side(game.dealer_side), cards=cards_text(game.crib))
-        return f'<div class="cc-text"><b>{html.escape(crib)}</b>{owes}</div>'
+        self._result.value = self._words.result_html()
 
     def _draw_buttons(self) -> None:
         model, game = self._model, self.game
@@ -475,10 +387,10 @@ class CrossCribbBoard(View):
         where = (self._t("xc.replay.live") if model.step is None
                  else self._t("xc.replay.frame", i=at, n=len(frames) - 1))
         self._replay_text.value = (f'<span class="cc-text"><b>{html.escape(where)}</b> · '
-                                   f'{html.escape(self._move_text(frames[at][0]))}</span>')
+                                   f'{html.escape(self._words.move_text(frames[at][0]))}</span>')
         # The log: this round's moves and counts so far, newest first.
         moves = [move for move, _b, _c in frames[1:]] + self._counts_logged()
-        self._log_lines = [self._move_text(move) for move in moves][::-1][:_LOG_LINES]
+        self._log_lines = [self._words.move_text(move) for move in moves][::-1][:_LOG_LINES]
         title = self._t("xc.log_title")
         self._log.value = (f'<div class="cc-label">{html.escape(title)}</div><div class="cc-xc-log">' +
                            "".join(f"<div>{html.escape(line)}</div>" for line in self._log_lines) + "</div>")
@@ -489,13 +401,4 @@ class CrossCribbBoard(View):
             return []
         return [r for r in game.log if isinstance(r, (Announced, MugginsClaimed, CountAccepted))
                 and r.round == game.round_number]
-
-    def _result_html(self) -> str:
-        r = self.game.result
-        if r is None:
-            return ""
-        games = self._t("xc.games.one") if r.games == 1 else self._t("xc.games.many", n=r.games)
-        text = self._t("xc.result", side=self._side(r.winner), high=r.scores[r.winner], low=r.scores[1 - r.winner],
-                       margin=r.margin, kind=render(message(f"crosscribb.finish.{r.finish.value}"), self.language), games=games)
-        return f'<div class="cc-xc-result" role="status">{html.escape(text)}</div>'
 

@@ -9,19 +9,25 @@ scores come from :mod:`cribbage.crosscribb`; this module only words and draws th
 from __future__ import annotations
 
 import html
-from typing import Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 import ipywidgets as w
 
 from cribbage import Card, HandScore
-from cribbage.crosscribb import (CENTRE, COLUMNS_SIDE, LINES, CrossCribbGame, Line, LineKind, LineScore, RoundResult,
+from cribbage.crosscribb import (CENTRE, COLUMNS_SIDE, LINES, Announced, CountAccepted, CrossCribbGame, CrossCribbPhase,
+                                 LaidAway, Line, LineKind, LineScore, MugginsClaimed, Placed, RoundResult, StarterTurned,
                                  where_message)
-from cribbage.messages import render
+from cribbage.messages import message, render
 
 from .cards import card_html
 from .i18n import cards_text, describe_items, spoken_count, t
 
-__all__ = ["BoardGrid", "XC_CSS", "seat_names", "side_name", "line_label", "as_hand",
+if TYPE_CHECKING:
+    from .crosscribb_model import CrossCribbBoardModel
+
+_PLAY, _COUNT, _ROUND_OVER = CrossCribbPhase.PLAY, CrossCribbPhase.COUNT, CrossCribbPhase.ROUND_OVER
+
+__all__ = ["BoardGrid", "BoardWords", "XC_CSS", "seat_names", "side_name", "line_label", "as_hand",
            "round_count_html", "where_text"]
 
 XC_CSS = """
@@ -243,3 +249,116 @@ def round_count_html(game: CrossCribbGame, result: RoundResult, names: Sequence[
                    points=result.points, high=result.totals[result.winner], low=result.totals[1 - result.winner])
     parts.append(f'<div class="cc-xc-sum" role="status">{html.escape(margin)}</div></div>')
     return "".join(parts)
+
+
+class BoardWords:
+    """What the CrossCribb board says, as text and HTML: its moves, the prompt, the crib, the
+    warning that a round can end the game, and the result, in ``language`` with the board's seat
+    ``names``. Plain Python over a :class:`~widgets.crosscribb_model.CrossCribbBoardModel`: the
+    board only puts these into its widgets."""
+
+    def __init__(self, model: "CrossCribbBoardModel", names: Sequence[str], language: str,
+                 four_colour: bool = False) -> None:
+        self.model, self.names, self.language, self.four_colour = model, tuple(names), language, four_colour
+
+    @property
+    def game(self) -> CrossCribbGame:
+        return self.model.game
+
+    def t(self, key: str, **values: object) -> str:
+        return t(key, self.language, **values)
+
+    def side(self, side: int) -> str:
+        return side_name(self.game, side, self.names, self.language)
+
+    def line(self, line: Optional[Line]) -> str:
+        return self.t("xc.the_crib") if line is None else line_label(line, self.language)
+
+    def move_text(self, move: object) -> str:
+        if isinstance(move, StarterTurned):
+            text = self.t("xc.move.starter", card=str(move.starter))
+            if move.his_heels:
+                text += " " + self.t("xc.move.heels", side=self.side(self.game.side_of(move.dealer)))
+            return text
+        # Spanish conjugates for "you": the learner's own moves have sentences of their own.
+        name = self.names[move.seat]  # type: ignore[attr-defined]
+        you = "_you" if move.seat == self.model.seat else ""  # type: ignore[attr-defined]
+        if isinstance(move, Placed):
+            return self.t(f"xc.move.placed{you}", name=name, card=str(move.card),
+                           where=where_text(move.square, self.language))
+        if isinstance(move, LaidAway):
+            # Another seat's laid-away card stays face down until the round is counted.
+            if self.model.reveals(move):
+                key = ("xc.move.forced" if move.forced else "xc.move.laid_card") + you
+                return self.t(key, name=name, card=str(move.card))
+            return self.t("xc.move.laid", name=name)
+        if isinstance(move, Announced):
+            return self.t(f"xc.move.announced{you}", name=name, line=self.line(move.line), points=move.points)
+        if isinstance(move, MugginsClaimed):
+            return self.t(f"xc.move.muggins{you}", name=name, line=self.line(move.line), points=move.points)
+        assert isinstance(move, CountAccepted)
+        return self.t(f"xc.move.accepted{you}", name=name, line=self.line(move.line))
+
+    def warning_html(self) -> str:
+        sides = self.model.ending_sides()
+        if not sides:
+            return ""
+        needs = ", ".join(self.t("xc.warn.needs", side=self.side(side), n=self.game.points_to_win(side),
+                                  target=self.game.target) for side in sides)
+        text = self.t("xc.warn.can_end", list=needs)
+        return f'<div class="cc-msg cc-msg-info" role="note"><b>{html.escape(text)}</b></div>'
+
+    def prompt_html(self) -> str:
+        model, game = self.model, self.game
+        if not model.live:
+            return f'<div class="cc-prompt">{html.escape(self.t("xc.replay.watching"))}</div>'
+        seat = game.to_act
+        if game.phase is _PLAY and game.turned is not None and seat is not None:
+            lines = self.t(f"xc.side.{game.side_of(seat)}")
+            who = (self.t("xc.turn_seat", name=self.names[seat], lines=lines) if model.seat is None
+                   else self.t("xc.turn_you", lines=lines))
+            if game.must_lay_away:
+                prompt = self.t("xc.prompt_forced", card=str(game.turned))
+            elif game.owes(seat) == 0:
+                prompt = self.t("xc.prompt_no_crib", card=str(game.turned))
+            else:
+                prompt = self.t("xc.prompt_place", card=str(game.turned))
+            card = card_html(game.turned, language=self.language, four_colour=self.four_colour)
+            return (f'<div class="cc-prompt">{html.escape(who)}</div><div class="cc-xc-turned">{card}</div>'
+                    f'<div class="cc-text">{html.escape(prompt)}</div>')
+        if game.phase is _COUNT and seat is not None:
+            answer = game.awaiting_answer
+            if answer is not None:
+                text = self.t("xc.answer_you", name=self.names[answer.seat], line=self.line(answer.line),
+                               points=answer.points)
+            else:
+                side = game.counting_side
+                assert side is not None   # the phase is COUNT
+                text = self.t("xc.count_you", line=self.line(game.counting), side=self.side(side))
+            return f'<div class="cc-prompt">{html.escape(text)}</div>'
+        key = "xc.round_over" if game.phase is _ROUND_OVER else "xc.game_over"
+        return f'<div class="cc-prompt">{html.escape(self.t(key))}</div>'
+
+    def crib_html(self, crib_size: int) -> str:
+        game = self.game
+        owes = ""
+        if game.phase is _PLAY:
+            crib = self.t("xc.crib", side=self.side(game.dealer_side), n=crib_size)
+            owed = ", ".join(self.t("xc.owes_one", name=self.names[s], n=game.owes(s)) for s in range(game.players))
+            owes = f'<br>{html.escape(self.t("xc.owes", list=owed))}'
+        elif game.phase is _COUNT:
+            # Face down until it is the crib's turn to be counted.
+            crib = (self.t("xc.crib_counting", side=self.side(game.dealer_side), cards=cards_text(game.crib))
+                    if game.counting is None else self.t("xc.crib", side=self.side(game.dealer_side), n=crib_size))
+        else:
+            crib = self.t("xc.crib_shown", side=self.side(game.dealer_side), cards=cards_text(game.crib))
+        return f'<div class="cc-text"><b>{html.escape(crib)}</b>{owes}</div>'
+
+    def result_html(self) -> str:
+        r = self.game.result
+        if r is None:
+            return ""
+        games = self.t("xc.games.one") if r.games == 1 else self.t("xc.games.many", n=r.games)
+        text = self.t("xc.result", side=self.side(r.winner), high=r.scores[r.winner], low=r.scores[1 - r.winner],
+                       margin=r.margin, kind=render(message(f"crosscribb.finish.{r.finish.value}"), self.language), games=games)
+        return f'<div class="cc-xc-result" role="status">{html.escape(text)}</div>'
