@@ -131,9 +131,22 @@ def test_the_command_line_follows_lang_and_the_locale(capsys, monkeypatch):
         monkeypatch.delenv("LANGUAGE", raising=False)
         monkeypatch.delenv("LC_MESSAGES", raising=False)
         assert main(["score", "5H", "5D", "6H", "7S", "ZZ"]) == 2   # a card typed wrongly: the forms that work
-        assert capsys.readouterr().err == "cribbage: não é uma carta: 'ZZ' (escreva as cartas assim: 5H, 10S, JD)\n"
+        assert capsys.readouterr().err == ("cribbage: não é uma carta: 'ZZ' (escreva as cartas assim: 5H, 10S, JD; "
+                                              "o naipe com a letra inglesa: S espadas, H copas, D ouros, C paus)\n")
         assert main(["discard", "5H", "5D", "6H", "7S", "8C", "9D", "--lang", "en"]) == 0
         assert capsys.readouterr().out.startswith("six cards: 5♥ 5♦ 6♥ 7♠ 8♣ 9♦   (pone: the crib is your opponent's)")
     finally:
         set_language("en")
     assert get_language() == "en"
+
+
+@pytest.mark.parametrize("language, says", [("es", "S o ♠ picas, H o ♥ corazones, D o ♦ diamantes, C o ♣ tréboles"),
+                                            ("pt", "S ou ♠ espadas, H ou ♥ copas, D ou ♦ ouros, C ou ♣ paus")])
+def test_a_card_typed_wrongly_is_answered_in_the_learners_language_with_the_forms_that_work(language, says):
+    """Suit letters are the English ones in every language (P for picas, E for espadas, C for copas
+    would be other suits): a wrong one is never guessed at, the message names the forms."""
+    calc = HandCalculator(language=language, chart=False)
+    calc.type_cards("5P 5D 6H 7S 8C")
+    assert calc.score is None and says in calc.message and "5H, 10S, JD" in calc.message and "5♥" in calc.message
+    calc.type_cards("5C 5D 6H 7S 8C")         # C is clubs (♣) on every page, never copas
+    assert calc.hand[0] == Card.parse("5♣")

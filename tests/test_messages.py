@@ -113,7 +113,8 @@ def test_errors_carry_their_message_and_read_as_english():
     assert isinstance(err, CribbageError) and isinstance(err, ValueError)
     assert err.message == message("card.not_card", text="'5X'")
     assert str(err) == "not a card: '5X' (write cards like 5H, 10S, JD)"
-    assert render(err.message, "es") == "no es una carta: '5X' (escribe las cartas así: 5H, 10S, JD)"
+    assert render(err.message, "es") == ("no es una carta: '5X' (escribe las cartas así: 5H, 10S, JD; "
+                                                 "el palo con su letra inglesa: S picas, H corazones, D diamantes, C tréboles)")
     # During the move to messages a plain English string is still accepted.
     legacy = CribbageError("something plain")
     assert str(legacy) == "something plain" and legacy.message.key == "plain"
