@@ -370,14 +370,8 @@ class Board(View):
         """0 or 1 once a player has reached the target, else ``None``."""
         return self.model.winner
 
-    @property
-    def finish_index(self) -> int:
-        """The finish shown by the stepper, -1 if none."""
-        return self._finish
-
-    @property
-    def caption(self) -> str:
-        return self._caption_text
+    finish_index = property(lambda self: self._finish, doc='The finish shown by the stepper, -1 if none.')
+    caption = property(lambda self: self._caption_text)
 
     @property
     def standing(self) -> tuple[int, int, int, float, float] | None:
@@ -399,17 +393,9 @@ class Board(View):
         """:attr:`standing` in words ("" when not shown)."""
         return self._standing_text
 
-    @property
-    def prev_button(self) -> w.Button:
-        return self._prev
-
-    @property
-    def next_button(self) -> w.Button:
-        return self._next
-
-    @property
-    def png(self) -> bytes:
-        return self._image.value
+    prev_button = property(lambda self: self._prev)
+    next_button = property(lambda self: self._next)
+    png = property(lambda self: self._image.value)
 
     # Changes ----------------------------------------------------------------------------------
     def _changed(self) -> None:

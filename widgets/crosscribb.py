@@ -126,62 +126,31 @@ class CrossCribbBoard(View):
         """The learner's seat, or None in hot-seat."""
         return self._model.seat
 
-    @property
-    def names(self) -> tuple[str, ...]:
-        """The name shown for each seat."""
-        return self._names
+    names = property(lambda self: self._names, doc='The name shown for each seat.')
 
     @property
     def square_buttons(self) -> dict[tuple[int, int], w.Button]:
         """The button of every square that may be clicked now (the open squares, on your turn)."""
         return {sq: self._grid.buttons[sq] for sq in self._grid.offered}
 
-    @property
-    def lay_away_button(self) -> w.Button:
-        return self._lay_away
-
-    @property
-    def next_round_button(self) -> w.Button:
-        return self._next_round
-
-    @property
-    def new_game_button(self) -> w.Button:
-        return self._new
-
+    lay_away_button = property(lambda self: self._lay_away)
+    next_round_button = property(lambda self: self._next_round)
+    new_game_button = property(lambda self: self._new)
     players_chooser = property(lambda self: self._players_box, doc="The number of players for the next new game.")
     mode_chooser = property(lambda self: self._mode_box, doc="Against the computer or hot-seat, for the next new game.")
     seed_box = property(lambda self: self._seed_box, doc="The seed of the next new game.")
-
-    @property
-    def muggins_box(self) -> w.Checkbox:
-        """The muggins setting for the next new game."""
-        return self._muggins_box
-
-    @property
-    def count_box(self) -> w.BoundedIntText:
-        return self._count_box
-
-    @property
-    def announce_button(self) -> w.Button:
-        return self._announce
-
-    @property
-    def muggins_button(self) -> w.Button:
-        return self._claim
-
-    @property
-    def accept_button(self) -> w.Button:
-        return self._accept
+    muggins_box = property(lambda self: self._muggins_box, doc='The muggins setting for the next new game.')
+    count_box = property(lambda self: self._count_box)
+    announce_button = property(lambda self: self._announce)
+    muggins_button = property(lambda self: self._claim)
+    accept_button = property(lambda self: self._accept)
 
     @property
     def replay_buttons(self) -> dict[str, w.Button]:
         """``"start"``, ``"back"``, ``"forward"``, ``"end"``."""
         return dict(self._replay)
 
-    @property
-    def replay_step(self) -> Optional[int]:
-        """The move shown in the replay (0 is the starter alone), or None for the live board."""
-        return self._model.step
+    replay_step = property(lambda self: self._model.step, doc='The move shown in the replay (0 is the starter alone), or None for the live board.')
 
     @property
     def shown_board(self) -> tuple[Optional[Card], ...]:
@@ -193,13 +162,8 @@ class CrossCribbBoard(View):
         """The text of each line's label, by :class:`~cribbage.crosscribb.Line`."""
         return {line: label.value for line, label in self._grid.labels.items()}
 
-    @property
-    def count_text(self) -> str:
-        return self._count.value
-
-    @property
-    def result_text(self) -> str:
-        return self._result.value
+    count_text = property(lambda self: self._count.value)
+    result_text = property(lambda self: self._result.value)
 
     @property
     def warning_text(self) -> str:
@@ -210,17 +174,9 @@ class CrossCribbBoard(View):
     def log_lines(self) -> list[str]:
         return list(self._log_lines)
 
-    @property
-    def turned_text(self) -> str:
-        return self._turned.value
-
-    @property
-    def crib_text(self) -> str:
-        return self._crib.value
-
-    @property
-    def status_text(self) -> str:
-        return self._status.value
+    turned_text = property(lambda self: self._turned.value)
+    crib_text = property(lambda self: self._crib.value)
+    status_text = property(lambda self: self._status.value)
 
     def is_my_turn(self) -> bool:
         """Whether a person at this screen is to act now (always in hot-seat while a round is played)."""

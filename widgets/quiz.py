@@ -249,33 +249,14 @@ class ScoringQuiz(View):
             raise Refused(key="err.not_yes_no", what="muggins", value=repr(value)[:30])
         self._muggins.value = value
 
-    @property
-    def answer_box(self) -> w.Text:
-        return self._entry
-
-    @property
-    def check_button(self) -> w.Button:
-        return self._check
-
-    @property
-    def next_button(self) -> w.Button:
-        return self._next
-
-    @property
-    def item_buttons(self) -> tuple[w.Button, ...]:
-        return self._items.buttons
-
-    @property
-    def highlighted(self) -> frozenset[Card]:
-        return self._row.highlighted
-
+    answer_box = property(lambda self: self._entry)
+    check_button = property(lambda self: self._check)
+    next_button = property(lambda self: self._next)
+    item_buttons = property(lambda self: self._items.buttons)
+    highlighted = property(lambda self: self._row.highlighted)
     lesson_html = property(lambda self: self._lesson.value, doc="The lesson of a solved hand, once answered.")
     row_html = property(lambda self: self._row.html, doc="The hand's cards as drawn, highlights included.")
-
-    @property
-    def heading_html(self) -> str:
-        """The heading: the title, the crib badge on a crib, and which hand this is."""
-        return self._heading.value
+    heading_html = property(lambda self: self._heading.value, doc='The heading: the title, the crib badge on a crib, and which hand this is.')
 
     @property
     def verdict(self) -> str:

@@ -143,38 +143,16 @@ class PeggingWalkthrough(View):
     pegged = property(lambda self: self.session.pegged,
                       doc="Points pegged in the play by seats 0 and 1, up to the step shown (its points if revealed).")
 
-    @property
-    def step_text(self) -> str:
-        return self._step_text
-
+    step_text = property(lambda self: self._step_text)
     heading_html = property(lambda self: self._heading.value, doc="The heading as drawn.")
     pegged_html = property(lambda self: self._pegged.value, doc="What each side pegged, as drawn.")
-
     sequence_chooser = property(lambda self: self._choice, doc="The toggle buttons that choose a solved play.")
-
-    @property
-    def points_text(self) -> str:
-        return self._points_text
-
-    @property
-    def predict_box(self) -> w.Text:
-        return self._box
-
-    @property
-    def check_button(self) -> w.Button:
-        return self._check
-
-    @property
-    def show_button(self) -> w.Button:
-        return self._show
-
-    @property
-    def forward_button(self) -> w.Button:
-        return self._forward
-
-    @property
-    def back_button(self) -> w.Button:
-        return self._back
+    points_text = property(lambda self: self._points_text)
+    predict_box = property(lambda self: self._box)
+    check_button = property(lambda self: self._check)
+    show_button = property(lambda self: self._show)
+    forward_button = property(lambda self: self._forward)
+    back_button = property(lambda self: self._back)
 
     @property
     def score_line(self) -> str:
@@ -350,7 +328,6 @@ class PeggingPractice(View):
     play_over = property(lambda self: self.session.play_over)
     pegged = property(lambda self: self.session.pegged, doc="Points pegged in this play by you and the computer.")
     hints_used = property(lambda self: self.session.hints_used)
-
     heading_html = property(lambda self: self._heading.value, doc="The heading as drawn.")
     pegged_html = property(lambda self: self._pegged.value, doc="What each side pegged, as drawn.")
 
@@ -358,17 +335,9 @@ class PeggingPractice(View):
     def card_buttons(self) -> dict[Card, w.Button]:
         return dict(self._buttons)
 
-    @property
-    def go_button(self) -> w.Button:
-        return self._go
-
-    @property
-    def hint_button(self) -> w.Button:
-        return self._hint
-
-    @property
-    def new_button(self) -> w.Button:
-        return self._new
+    go_button = property(lambda self: self._go)
+    hint_button = property(lambda self: self._hint)
+    new_button = property(lambda self: self._new)
 
     @property
     def announcements(self) -> tuple[str, ...]:
