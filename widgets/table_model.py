@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any, Iterable, Optional, Union
 
-from cribbage import Card
+from cribbage import FULL_GAME, TARGETS, Card
 from cribbage.actions import Count, Discard, Go, Muggins, NextDeal, Play
 from cribbage.discard import KeepOption, advise_discard
 from cribbage.driver import Driver
@@ -30,7 +30,6 @@ from .refusal import Refused
 __all__ = ["TableSession", "Advice", "Step", "Standing", "YOU", "COMPUTER", "read_seed", "last_deals"]
 
 YOU, COMPUTER = 0, 1
-TARGETS = (121, 61)
 
 _ADVISER = Adviser()
 # A guided hand's hints follow the line it was written for, against the classic expert.
@@ -118,7 +117,7 @@ class TableSession:
     _steps: list[Step]
     _news: list[LogEntry]
 
-    def __init__(self, *, seed: "int | str" = 1, level: str = "standard", target: int = 121,
+    def __init__(self, *, seed: "int | str" = 1, level: str = "standard", target: int = FULL_GAME,
                  muggins: bool = False, game: Optional[Game] = None, guide: Optional[GuidedHand] = None) -> None:
         if level not in LEVELS:
             raise Refused(key="table.bad_level", value=repr(level)[:30])
