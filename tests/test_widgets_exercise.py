@@ -178,6 +178,23 @@ def test_the_answers_file_fills_the_blanks(tmp_path, monkeypatch) -> None:
     assert question.check(16).status == "not yet"         # a typed guess is still the learner's
 
 
+def test_a_blank_the_answers_file_fills_is_not_kept_as_the_learners_answer(tmp_path, monkeypatch) -> None:
+    # The progress panel counts a learner's tries; nbval's filled blanks are not theirs.
+    from cribbage.progress import ProgressStore
+
+    progress = tmp_path / "progress.sqlite3"
+    monkeypatch.setenv("CRIBBAGE_PROGRESS", str(progress))
+    monkeypatch.setenv("JPY_SESSION_NAME", "03_the_show.ipynb")
+    question = HandQuestion("7C 8D 8H 9S", "9C")
+    answers = tmp_path / "answers.json"
+    answers.write_text(json.dumps({question.key: 20}), encoding="utf-8")
+    monkeypatch.setenv(ANSWERS_VARIABLE, str(answers))
+    assert question.check(...).right and question.tries == 0
+    assert not progress.exists() or ProgressStore(progress).answers() == []
+    question.check(16)                                     # a typed guess is the learner's, and kept
+    assert [(a.stop, a.answer, a.correct) for a in ProgressStore(progress).answers()] == [(3, "16", False)]
+
+
 def test_the_answers_file_fails_loudly_when_wrong_or_missing(tmp_path, monkeypatch) -> None:
     question = HandQuestion("7C 8D 8H 9S", "9C")
     answers = tmp_path / "answers.json"
