@@ -192,7 +192,7 @@ def player(level: str = "expert", *, seed: int | str | None = 0, name: str | Non
     try:
         cls = _CLASSES[level]
     except (KeyError, TypeError):
-        raise CribbageError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}") from None
+        raise CribbageError(message("level.unknown", value=repr(level)[:40], levels=", ".join(LEVELS))) from None
     return cls(seed=seed, name=name)
 
 
@@ -219,7 +219,7 @@ def action_for(player: Player, game: Any, seat: int) -> Action:
         return Count(seat, player.count(game, seat))
     if phase is Phase.DEAL_OVER:
         return NextDeal()
-    raise IllegalActionError(f"there is nothing to do: the game is {phase.value}")
+    raise IllegalActionError(message("game.over", result=game.result.message))  # the only phase left: over
 
 
 def play_game(players: Sequence[Player], *, seed: int | str, **options: Any) -> Game:
