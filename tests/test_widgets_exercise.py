@@ -93,9 +93,28 @@ def test_a_guess_of_the_wrong_kind_is_explained_and_not_a_try(guess) -> None:
     assert question.tries == 0
 
 
+class _NoRepr:
+    def __repr__(self) -> str:
+        raise RuntimeError("this object cannot be shown")
+
+
+@pytest.mark.parametrize("guess", [10**5000, "1" * 5000, "²", "x" * 100_000, float("nan"), float("inf"), 1e300,
+                                   20 + 0j, b"20", _NoRepr()],
+                         ids=["10**5000", "5000 ones", "superscript 2", "long text", "nan", "inf", "1e300",
+                              "complex", "bytes", "no repr"])
+def test_a_strange_guess_is_a_kind_verdict_never_a_traceback(guess) -> None:
+    # 10**5000 cannot even be printed by Python, "²" is a digit int() refuses, a repr may raise.
+    question = HandQuestion("7C 8D 8H 9S", "9C")
+    verdict = question.check(guess)
+    assert verdict.status == "invalid" and question.tries == 0 and len(verdict.text) < 200
+
+
 def test_numbers_typed_kindly_are_accepted() -> None:
     question = HandQuestion("7C 8D 8H 9S", "9C")
     assert question.check("20").right and question.check(20.0).right and question.check(" 20 ").right
+    import numpy as np
+    assert question.check(np.int64(20)).right and question.check(np.float64(20.0)).right
+    assert question.check("２０").right                        # fullwidth digits, as a Japanese keyboard types them
 
 
 def test_a_name_answer_ignores_case_and_refuses_other_names() -> None:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import html
 import json
+import numbers
 import os
 from dataclasses import dataclass
 from itertools import combinations
@@ -93,17 +94,33 @@ def _thousands(n: int, language: str) -> str:
     return text if language == "en" else text.replace(",", ".")
 
 
+#: No question asks for more (the largest answer is 12,994,800 hands), and Python will not even
+#: print a whole number of more than 4,300 digits: a bigger guess is taken for a slip, not a count.
+_LARGEST_GUESS = 10**15
+
+
 def _whole_number(guess: object) -> int | None:
-    """A guess as a whole number, kindly: 3, "3" and 3.0 are all 3; anything else is None."""
+    """A guess as a whole number, kindly: 3, "3", 3.0 and numpy's 3 are all 3; anything else is None."""
     if isinstance(guess, bool):
         return None
-    if isinstance(guess, int):
-        return guess
-    if isinstance(guess, float) and guess.is_integer():
-        return int(guess)
-    if isinstance(guess, str) and guess.strip().lstrip("-").isdigit():
-        return int(guess.strip())
-    return None
+    if isinstance(guess, numbers.Integral):
+        number = int(guess)
+    elif isinstance(guess, float) and guess.is_integer():
+        number = int(guess)
+    elif isinstance(guess, str) and len(guess) <= 40 and guess.strip().lstrip("-").isdecimal():
+        number = int(guess.strip())   # isdecimal, not isdigit: int() refuses a "²"
+    else:
+        return None
+    return number if abs(number) <= _LARGEST_GUESS else None
+
+
+def _shown(guess: object) -> str:
+    """A guess as the verdict quotes it: short, and never an error of its own."""
+    try:
+        text = repr(guess)
+    except Exception:   # an object whose repr fails must not turn a verdict into a traceback
+        text = type(guess).__name__
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 class Question:
@@ -171,7 +188,7 @@ class Question:
             return Verdict("blank", self._t("ex.blank", name=self.blank))
         value = self.parse(guess)
         if value is None:
-            return Verdict("invalid", self._t(self._invalid_key(), name=self.blank, guess=repr(guess)))
+            return Verdict("invalid", self._t(self._invalid_key(), name=self.blank, guess=_shown(guess)))
         if value == self.answer:
             return Verdict("right", self._t("ex.right", answer=self.answer_text()), tuple(self.worked()))
         _tries[self.key] = self.tries + 1
