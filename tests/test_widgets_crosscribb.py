@@ -307,9 +307,10 @@ def test_quiz_refusals_and_show() -> None:
 
 
 def test_every_xc_message_is_in_three_languages() -> None:
-    from widgets.messages_crosscribb import MESSAGES
-    assert all(key.startswith("xc.") for key in MESSAGES)
-    for key, entry in MESSAGES.items():
+    from widgets.messages import MESSAGES
+    crosscribb = {key: entry for key, entry in MESSAGES.items() if key.startswith("xc.")}
+    assert len(crosscribb) > 100
+    for key, entry in crosscribb.items():
         assert set(entry) == {"en", "es", "pt"}, key
         names = [set(re.findall(r"{(\w+)}", text)) for text in entry.values()]
         assert names[0] == names[1] == names[2], key

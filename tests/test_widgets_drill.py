@@ -291,7 +291,7 @@ def _shown(widget) -> str:
 def english_only(prefix: str) -> list[str]:
     """Pieces of this widget's English texts (between the blanks) that no other language shares."""
     import re
-    from widgets.messages_play import MESSAGES
+    from widgets.messages import MESSAGES
     out = []
     for key, entry in MESSAGES.items():
         if key.startswith(prefix):

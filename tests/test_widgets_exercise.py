@@ -11,7 +11,7 @@ from widgets import (GamesQuestion, HandQuestion, HandsScoringQuestion, KeepsQue
                      PegQuestion, PlayQuestion, RaceQuestion)
 from widgets.exercise import ANSWERS_VARIABLE, Question, Verdict, reset_tries
 from widgets.i18n import LANGUAGES
-from widgets.messages_exercise import MESSAGES as EXERCISE_MESSAGES
+from widgets.messages import MESSAGES
 
 
 @pytest.fixture(autouse=True)
@@ -182,7 +182,9 @@ def test_every_verdict_in_every_language(make, answer, wrong, language) -> None:
 
 def test_every_catalogue_entry_has_three_languages_with_the_same_names() -> None:
     import string
-    for key, entry in EXERCISE_MESSAGES.items():
+    for key, entry in MESSAGES.items():
+        if not key.startswith(("ex.", "deal.")):
+            continue
         assert set(entry) == set(LANGUAGES), key
         names = {lang: {f for _, f, _, _ in string.Formatter().parse(text) if f} for lang, text in entry.items()}
         assert names["es"] == names["en"] == names["pt"], key

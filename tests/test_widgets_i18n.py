@@ -51,7 +51,7 @@ def test_no_catalogue_text_guesses_a_plural_or_leaves_a_pronoun_dangling():
     from cribbage.messages import CATALOGUE
     for key, entry in list(MESSAGES.items()) + list(CATALOGUE.items()):
         if key.startswith("xc."):
-            continue   # CrossCribb's words are its own helper's (widgets/messages_crosscribb.py)
+            continue   # CrossCribb's words are its own helper's (the xc.* entries of widgets/messages.py)
         for language in LANGUAGES:
             for text in _forms(entry, language):
                 assert "(s)" not in text and "(es)" not in text, (key, language, text)
