@@ -14,7 +14,7 @@ from typing import Iterable
 
 from .cards import Card, CardLike, cards
 from .errors import InvalidPlayError
-from .messages import message
+from .messages import add_catalogue, message
 from .scoring import ScoreItem
 
 __all__ = ["PlayScore", "score_play", "pile_count", "MAX_COUNT"]
@@ -22,6 +22,16 @@ __all__ = ["PlayScore", "score_play", "pile_count", "MAX_COUNT"]
 MAX_COUNT = 31
 
 _PAIR_KINDS = {2: ("pair", 2), 3: ("pair royal", 6), 4: ("double pair royal", 12)}
+
+# What str() of a play's score says for each item (it prints in the notebook's language).
+add_catalogue({
+    "play.fifteen": {"en": "fifteen for {n}"},
+    "play.thirty-one": {"en": "thirty-one for {n}"},
+    "play.pair": {"en": "pair for {n}"},
+    "play.pair royal": {"en": "pair royal for {n}"},
+    "play.double pair royal": {"en": "double pair royal for {n}"},
+    "play.run": {"en": "run for {n}"},
+})
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +48,7 @@ class PlayScore:
     def __str__(self) -> str:
         if not self.items:
             return f"{self.count}"
-        return f"{self.count}: " + ", ".join(f"{item.kind} for {item.points}" for item in self.items)
+        return f"{self.count}: " + ", ".join(str(message(f"play.{item.kind}", n=item.points)) for item in self.items)
 
 
 def pile_count(pile: Iterable[Card]) -> int:

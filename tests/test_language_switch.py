@@ -150,3 +150,11 @@ def test_a_card_typed_wrongly_is_answered_in_the_learners_language_with_the_form
     assert calc.score is None and says in calc.message and "5H, 10S, JD" in calc.message and "5♥" in calc.message
     calc.type_cards("5C 5D 6H 7S 8C")         # C is clubs (♣) on every page, never copas
     assert calc.hand[0] == Card.parse("5♣")
+
+
+def test_a_printed_play_score_follows_the_switch(spanish):
+    from cribbage import score_play
+    assert str(score_play("4S 6D 5H")) == "15: quince (2 puntos), secuencia (3 puntos)"
+    assert str(score_play("4H 4C 4D 4S")) == "16: póker (12 puntos)"
+    widgets.set_language("en")
+    assert str(score_play("4S 6D 5H")) == "15: fifteen for 2, run for 3"   # what the English lesson checks
