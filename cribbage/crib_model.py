@@ -12,7 +12,7 @@ measured by :func:`build` over seeded random deals, as dealer and as pone. The e
 uses the model, so the model is iterated: round 1 measures the expert discarding against the uniform
 model, round 2 the expert discarding against round 1, and so on (:data:`ROUNDS`).
 
-The stored weights in :mod:`cribbage._crib_weights` come from ``build()`` with the defaults
+The stored weights in ``cribbage/data/crib_weights.json`` come from ``build()`` with the defaults
 (``python -m cribbage.crib_model`` remakes them); ``tests/test_strategy.py`` rebuilds a smaller
 sample and checks it agrees, and ``benchmarks/players.py`` prints the model's crib figures beside
 the uniform ones. On 3,000 seeded deals the dealer's crib from the best keep comes out about 0.5
@@ -22,8 +22,11 @@ tables (own crib 0.4-0.5 below, the opponent's about 0.6 above).
 
 from __future__ import annotations
 
+import json
 import random
 from functools import lru_cache
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -110,13 +113,21 @@ def weights_for(model: str, *, opponent_deals: bool) -> "np.ndarray | None":
     raise CribbageError(message("crib_model.unknown", model=str(model), choices=", ".join(MODELS)))
 
 
+#: Where :func:`build`'s weights are kept (package data).
+WEIGHTS_FILE = Path(__file__).resolve().parent / "data" / "crib_weights.json"
+
+
+@lru_cache(maxsize=1)
+def _stored() -> dict[str, Any]:
+    stored: dict[str, Any] = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
+    return stored
+
+
 @lru_cache(maxsize=2)
 def pair_weights(*, opponent_deals: bool) -> np.ndarray:
     """The stored weights of the opponent's pair: of a dealer's discard if ``opponent_deals``, else a
     pone's (read-only (13, 13) array by ranks 0..12)."""
-    from ._crib_weights import DEALER, PONE
-
-    out = np.array(DEALER if opponent_deals else PONE, dtype=float)
+    out = np.array(_stored()["dealer" if opponent_deals else "pone"], dtype=float)
     out.flags.writeable = False
     return out
 
@@ -125,28 +136,25 @@ def pair_weights(*, opponent_deals: bool) -> np.ndarray:
 def keep_weights(*, dealer: bool) -> tuple[float, ...]:
     """How much more (or less) likely than chance each rank (index 0..12) is among the four cards a
     dealer (or a pone) keeps, under the expert's discard: the play's prior for their hand."""
-    from ._crib_weights import KEEP_DEALER, KEEP_PONE
-
-    return tuple(KEEP_DEALER if dealer else KEEP_PONE)
+    return tuple(float(x) for x in _stored()["keep_dealer" if dealer else "keep_pone"])
 
 
-def _write(path: str) -> None:
-    """Store :func:`build`'s weights as a small Python module (``python -m cribbage.crib_model``)."""
+def _write(path: Path) -> None:
+    """Store :func:`build`'s weights as JSON, a row a line (``python -m cribbage.crib_model``)."""
     dealer, pone, keep_dealer, keep_pone = build(keeps=True)
 
-    def rows(w: np.ndarray) -> str:
-        return "\n".join("    (" + ", ".join(f"{x:.4f}" for x in row) + ")," for row in w)
+    def row(values: np.ndarray) -> str:
+        return "[" + ", ".join(f"{x:.4f}" for x in values) + "]"
 
-    with open(path, "w", encoding="utf-8") as out:
-        out.write(f'"""Pair weights of the crib model, made by ``cribbage.crib_model.build()`` '
-                  f'({HANDS:,} hands, {ROUNDS} rounds, seed {SEED!r}). Do not edit: rerun\n'
-                  f'``python -m cribbage.crib_model``."""\n\n')
-        out.write(f"DEALER = (\n{rows(dealer)}\n)\n\nPONE = (\n{rows(pone)}\n)\n\n")
-        out.write("# How often each rank is among the four cards kept, over 1/13: dealer's, pone's.\n")
-        out.write(f"KEEP_DEALER = ({', '.join(f'{x:.4f}' for x in keep_dealer)})\n")
-        out.write(f"KEEP_PONE = ({', '.join(f'{x:.4f}' for x in keep_pone)})\n")
+    def table(w: np.ndarray) -> str:
+        return "[\n    " + ",\n    ".join(row(r) for r in w) + "\n  ]"
+
+    made_by = (f"cribbage.crib_model.build() ({HANDS:,} hands, {ROUNDS} rounds, seed {SEED!r}). "
+               "Do not edit: rerun python -m cribbage.crib_model")
+    path.write_text(f'{{\n  "made_by": {json.dumps(made_by)},\n  "dealer": {table(dealer)},\n'
+                    f'  "pone": {table(pone)},\n  "keep_dealer": {row(keep_dealer)},\n'
+                    f'  "keep_pone": {row(keep_pone)}\n}}\n', encoding="utf-8")
 
 
 if __name__ == "__main__":
-    import pathlib
-    _write(str(pathlib.Path(__file__).with_name("_crib_weights.py")))
+    _write(WEIGHTS_FILE)

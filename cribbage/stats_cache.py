@@ -26,7 +26,9 @@ ENV_VAR = "CRIBBAGE_CACHE_DIR"
 #: The engine modules whose source decides every table: a change to any of them is a new version.
 _ENGINE_MODULES = ("cards", "ranks", "scoring", "tables", "discard", "crib_model", "play", "pegging", "players",
                    "strategy", "endgame", "driver", "game", "events", "simulate", "stats_crib", "stats_position",
-                   "stats_pegging", "stats_keep", "stats_deals", "_crib_weights")
+                   "stats_pegging", "stats_keep", "stats_deals")
+#: The package data that decides tables too (the expert's crib model).
+_ENGINE_DATA = ("data/crib_weights.json",)
 
 
 def cache_dir() -> Path:
@@ -51,6 +53,9 @@ def engine_version() -> str:
         if path.exists():
             digest.update(name.encode())
             digest.update(path.read_bytes())
+    for name in _ENGINE_DATA:
+        digest.update(name.encode())
+        digest.update((here / name).read_bytes())
     return digest.hexdigest()[:12]
 
 
