@@ -10,11 +10,11 @@ the pone.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 from typing import NamedTuple, Optional
 
 from .cards import Card
+from .kinds import TextEnum
 from .messages import Message, Seat, message
 from .result import Finish
 from .scoring import HandScore, score_hand
@@ -22,7 +22,7 @@ from .scoring import HandScore, score_hand
 __all__ = ["Phase", "ScoreKind", "LogKind", "ScoreEvent", "LogEntry", "GameResult"]
 
 
-class Phase(str, enum.Enum):
+class Phase(TextEnum):
     """Where a deal stands. The game waits for a player only in DISCARD, PLAY, SHOW and DEAL_OVER."""
 
     #: Both players must lay away two cards to the crib, in any order.
@@ -38,11 +38,8 @@ class Phase(str, enum.Enum):
     #: Someone reached the target. Nothing more happens.
     OVER = "over"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class ScoreKind(str, enum.Enum):
+class ScoreKind(TextEnum):
     """Why points were pegged: the ``kind`` of a :class:`ScoreEvent`. Each member equals its text
     (``ScoreKind.GO == "go"``), so code that compares with strings keeps working while it moves over."""
 
@@ -71,11 +68,8 @@ class ScoreKind(str, enum.Enum):
     #: The show, muggins mode: the points a count missed, taken by the opponent.
     MUGGINS = "muggins"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class LogKind(str, enum.Enum):
+class LogKind(TextEnum):
     """What a :class:`LogEntry` records: an action of a player or a step the game takes by itself.
     Each member equals its text (``LogKind.DEAL == "deal"``)."""
 
@@ -107,9 +101,6 @@ class LogKind(str, enum.Enum):
     NEXT_DEAL = "next deal"
     #: Step: someone reached the target; ``player`` is the winner.
     GAME_OVER = "game over"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 class ScoreEvent(NamedTuple):

@@ -18,10 +18,10 @@ stops in the game hole: nothing counts past the target. One rule for every board
 
 from __future__ import annotations
 
-import enum
 from typing import Any, Iterable, Optional, Sequence
 
 from .errors import CribbageError
+from .kinds import TextEnum
 from .messages import Seat, add_catalogue, message
 from .result import FULL_GAME, skunk_lines
 from .scoring import MAX_SCORE
@@ -53,7 +53,7 @@ def pegs_after(events: Iterable[Any], *, start_scores: Sequence[int] = (0, 0),
     return pegs[0], pegs[1]
 
 
-class PegRule(str, enum.Enum):
+class PegRule(TextEnum):
     """Why a :class:`Pegboard` refused a change. The values name the refusal for a view's catalogue."""
 
     #: A hole is a whole number from 0 (the start) to the target (the game hole).
@@ -70,9 +70,6 @@ class PegRule(str, enum.Enum):
     BAD_PLAYER = "bad_player"
     #: Points pegged at once are a whole number from 1 to the highest hand (29).
     BAD_POINTS = "bad_points"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 add_catalogue({

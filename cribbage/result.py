@@ -17,9 +17,8 @@ Every place that names how a game ended asks :class:`Finish`: from the final sco
 
 from __future__ import annotations
 
-import enum
-
 from .errors import CribbageError
+from .kinds import TextEnum
 from .messages import add_catalogue, message
 
 __all__ = ["FULL_GAME", "SHORT_GAME", "TARGETS", "Finish", "skunk_lines", "finish_kind", "missed_line",
@@ -38,7 +37,7 @@ add_catalogue({
 })
 
 
-class Finish(str, enum.Enum):
+class Finish(TextEnum):
     """How a game ended, by where the loser stands against the skunk lines."""
 
     #: The loser reached the skunk line: one game.
@@ -47,9 +46,6 @@ class Finish(str, enum.Enum):
     SKUNK = "skunk"
     #: The loser did not even reach the double-skunk line (games to 121 only): three games, or four.
     DOUBLE_SKUNK = "double skunk"
-
-    def __str__(self) -> str:
-        return self.value
 
     @classmethod
     def of_games(cls, games: int) -> "Finish":

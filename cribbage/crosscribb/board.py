@@ -12,13 +12,13 @@ look-up for the computer players.
 
 from __future__ import annotations
 
-import enum
 from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Optional, Sequence, Union
 
 from ..cards import Card, CardLike, cards, require_distinct
 from ..errors import InvalidHandError
+from ..kinds import TextEnum
 from ..messages import message
 from ..ranks import RANK_KEY as _POW5, points_by_key as _rank_table, rank_points
 from ..scoring import HandScore, ItemizedScore, ScoreItem, score_hand
@@ -38,14 +38,11 @@ ROWS: tuple[tuple[Square, ...], ...] = tuple(tuple((r, c) for c in range(SIZE)) 
 COLUMNS: tuple[tuple[Square, ...], ...] = tuple(tuple((r, c) for r in range(SIZE)) for c in range(SIZE))
 
 
-class LineKind(str, enum.Enum):
+class LineKind(TextEnum):
     """A row (scored by side 1) or a column (scored by side 0)."""
 
     ROW = "row"
     COLUMN = "column"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True, slots=True)

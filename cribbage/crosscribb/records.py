@@ -18,6 +18,7 @@ from typing import ClassVar, Optional, Union
 
 from ..cards import Card
 from ..errors import IllegalActionError
+from ..kinds import TextEnum
 from ..messages import Message, add_catalogue, message
 from ..result import Finish
 from ..scoring import HandScore
@@ -63,7 +64,7 @@ def where_message(square: Square) -> Message:
     return message("crosscribb.where", row=square[0] + 1, column=square[1] + 1)
 
 
-class CrossCribbPhase(str, enum.Enum):
+class CrossCribbPhase(TextEnum):
     """Where a game of CrossCribb stands."""
 
     PLAY = "play"
@@ -76,11 +77,8 @@ class CrossCribbPhase(str, enum.Enum):
     OVER = "over"
     """A side has reached the target; nothing more can happen."""
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class RecordKind(str, enum.Enum):
+class RecordKind(TextEnum):
     """What a record of the log tells."""
 
     CUT_FOR_DEAL = "cut for deal"
@@ -94,9 +92,6 @@ class RecordKind(str, enum.Enum):
     COUNT_ACCEPTED = "count accepted"
     ROUND_SCORED = "round scored"
     GAME_WON = "game won"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 # CrossCribb names its finishes as cribbage does (:class:`cribbage.result.Finish`); only the rule
