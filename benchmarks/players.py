@@ -37,9 +37,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cribbage.actions import Muggins, NextDeal  # noqa: E402
 from cribbage.discard import (_DISC_IDX, _arrays, _crib_sums, advise_discard, best_discard,  # noqa: E402
                               crib_table, hand_evs, reason_for, SPLITS)
+from cribbage.driver import turns  # noqa: E402
 from cribbage.events import Phase  # noqa: E402
 from cribbage.game import Game  # noqa: E402
 from cribbage.players import Adviser, action_for, play_game, player  # noqa: E402
@@ -146,13 +146,8 @@ def discard_speed(deals: int, seed: int) -> str:
 
 def first_legal_game(seed: int | str) -> Game:
     game = Game(seed)
-    while not game.is_over:
-        if game.muggins_claimant is not None:
-            game.apply(Muggins(game.muggins_claimant))
-        elif game.to_act is None:
-            game.apply(NextDeal())
-        else:
-            game.apply(game.legal_actions(game.to_act)[0])
+    for seat in turns(game):
+        game.apply(game.legal_actions(seat)[0])
     return game
 
 
@@ -181,14 +176,7 @@ def decision_times(games: int, seed: int) -> str:
     timings: dict[str, list[float]] = {"discard": [], "play": []}
     for i in range(games):
         game = Game(f"decisions/{seed}/{i}")
-        while not game.is_over:
-            if game.muggins_claimant is not None:
-                game.apply(Muggins(game.muggins_claimant))
-                continue
-            seat = game.to_act
-            if seat is None:
-                game.apply(NextDeal())
-                continue
+        for seat in turns(game):
             kind = "discard" if game.phase is Phase.DISCARD else "play"
             start = time.process_time()
             action = action_for(expert, game, seat)
@@ -229,14 +217,7 @@ def agreement_in_games(games: int, seed: int) -> str:
     same = hint = total = late = 0
     for i in range(games):
         game = Game(f"agreement games/{seed}/{i}")
-        while not game.is_over:
-            seat = game.to_act
-            if game.muggins_claimant is not None:
-                game.apply(Muggins(game.muggins_claimant))
-                continue
-            if seat is None:
-                game.apply(NextDeal())
-                continue
+        for seat in turns(game):
             if game.phase is Phase.DISCARD:
                 away = set(expert.discard(game, seat))
                 advice = advise_discard(game.hand(seat), dealer=game.dealer == seat, crib_model="expert")

@@ -26,14 +26,14 @@ Seats with a player in ``players`` are the computer's; the others are people. Th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping, Optional
+from typing import Iterator, Mapping, Optional
 
-from .actions import Action, Muggins
+from .actions import Action, Muggins, NextDeal
 from .events import LogEntry, LogKind, Phase, ScoreEvent
 from .game import Game
 from .players import Player, action_for
 
-__all__ = ["Driver", "Report"]
+__all__ = ["Driver", "Report", "turns"]
 
 _DISCARD, _OVER = Phase.DISCARD, Phase.OVER
 
@@ -166,3 +166,20 @@ class Driver:
             if entry.kind is LogKind.COUNT and entry.player is not None:
                 return 1 - entry.player
         return self._people[0]
+
+
+def turns(game: Game) -> Iterator[int]:
+    """Each seat's turn to decide, until the game is over, for a loop that makes every move itself
+    (a benchmark, a test that looks at each decision): the steps nobody decides on are taken on the
+    way, a muggins claim (always made) and the start of the next deal. The caller applies the seat's
+    move before asking for the next turn."""
+    while not game.is_over:
+        claimant = game.muggins_claimant
+        if claimant is not None:
+            game.apply(Muggins(claimant))
+            continue
+        seat = game.to_act
+        if seat is None:
+            game.apply(NextDeal())
+            continue
+        yield seat

@@ -9,7 +9,7 @@ import pytest
 
 from cribbage import Game, IllegalActionError
 from cribbage.actions import Count, Discard, Go, Muggins, NextDeal, Play
-from cribbage.driver import Driver
+from cribbage.driver import Driver, turns
 from cribbage.events import Phase
 from cribbage.players import Adviser, action_for, play_game, player
 from cribbage.replay import PLAY_STEP_KINDS, play_steps
@@ -143,13 +143,9 @@ def test_the_replay_of_every_deal_matches_the_game_as_it_went():
     game = Game(12, target=61)
     players = (player("standard", seed=1), player("beginner", seed=2))
     seen = {}      # (deal, log index) -> the hands right after the action that made the entry
-    while not game.is_over:
-        if game.muggins_claimant is not None:
-            game.apply(Muggins(game.muggins_claimant))
-            continue
-        seat = game.to_act
+    for seat in turns(game):
         start = len(game.log)
-        game.apply(NextDeal() if seat is None else action_for(players[seat], game, seat))
+        game.apply(action_for(players[seat], game, seat))
         for i, entry in enumerate(game.log[start:], start):
             if entry.kind in PLAY_STEP_KINDS:
                 seen[entry.deal, i] = (game.hand(0), game.hand(1), entry)

@@ -3,8 +3,9 @@
 import pytest
 
 from cribbage import CribbageError, IllegalActionError, cards, hand_total
-from cribbage.actions import Count, Muggins, NextDeal
+from cribbage.actions import Count
 from cribbage.discard import advise_discard
+from cribbage.driver import turns
 from cribbage.events import Phase
 from cribbage.game import Game
 from cribbage.players import (LEVELS, Adviser, BeginnerPlayer, ExpertPlayer, Player, StandardPlayer, action_for,
@@ -59,14 +60,7 @@ class _Hidden:
 def run(players, seed, **options):
     """Like play_game, but each player sees the game through a Spy."""
     game = Game(seed, **options)
-    while not game.is_over:
-        if game.muggins_claimant is not None:
-            game.apply(Muggins(game.muggins_claimant))
-            continue
-        seat = game.to_act
-        if seat is None:
-            game.apply(NextDeal())
-            continue
+    for seat in turns(game):
         game.apply(action_for(players[seat], Spy(game, seat), seat))
     return game
 
@@ -134,14 +128,7 @@ def test_the_advisers_moves_are_the_expert_computers_at_every_decision_of_whole_
     discards = near_home = plays = 0
     for seed in range(3):
         game = Game(f"adviser/{seed}")
-        while not game.is_over:
-            seat = game.to_act
-            if game.muggins_claimant is not None:
-                game.apply(Muggins(game.muggins_claimant))
-                continue
-            if seat is None:
-                game.apply(NextDeal())
-                continue
+        for seat in turns(game):
             if game.phase is Phase.DISCARD:
                 assert set(adviser.keep(game, seat).discard) == set(expert.discard(game, seat))
                 # The classic adviser, kept for the guided hands, gives the uniform advice's best.
