@@ -12,6 +12,7 @@ from cribbage.crosscribb import CENTRE, LINES, LaidAway, CrossCribbPhase, Placed
 from widgets.crosscribb import CrossCribbBoard
 from widgets.crosscribb_quiz import CrossCribbQuiz
 from widgets.i18n import t
+from widget_texts import shown_text
 
 
 def _text(markup: str) -> str:
@@ -317,25 +318,6 @@ def test_every_xc_message_is_in_three_languages() -> None:
     assert t("xc.lay_away", "pt") == "Pô-la na cesta"
 
 
-def _shown_texts(widget) -> str:
-    """Every string a widget tree shows: descriptions, tooltips, placeholders, HTML and text values."""
-    import ipywidgets as w
-    out, stack = [], [widget]
-    while stack:
-        item = stack.pop()
-        for name in ("description", "placeholder", "tooltip"):
-            value = getattr(item, name, None)
-            if isinstance(value, str):
-                out.append(value)
-        if isinstance(item, (w.HTML, w.Text)) and isinstance(item.value, str):
-            # Class names are not words; titles and aria-labels are, and stay.
-            out.append(re.sub(r'class="[^"]*"|<style>.*?</style>', "", item.value, flags=re.S))
-        if isinstance(item, (w.Dropdown, w.ToggleButtons)):
-            out.extend(str(label) for label in item._options_labels)
-        stack.extend(getattr(item, "children", ()))
-    return html.unescape("\n".join(out))
-
-
 @pytest.mark.parametrize("language", ["es", "pt"])
 def test_no_english_left_in_spanish_and_portuguese(language: str) -> None:
     from widgets.messages import MESSAGES
@@ -349,17 +331,17 @@ def test_no_english_left_in_spanish_and_portuguese(language: str) -> None:
     board = CrossCribbBoard(players=3, seat=0, seed=8, level="random", language=language)
     rng = random.Random(5)
     board.place(CENTRE)
-    seen = [_shown_texts(board)]
+    seen = [shown_text(board)]
     while board.game.phase is CrossCribbPhase.PLAY:
         _play_my_turn(board, rng, lay_away_chance=0.3)
-        seen.append(_shown_texts(board))
+        seen.append(shown_text(board))
     board.step_back()
-    seen.append(_shown_texts(board))
+    seen.append(shown_text(board))
     quiz = CrossCribbQuiz(seeds=(4,), players=2, level="random", language=language)
     quiz.answer("1")
-    seen.append(_shown_texts(quiz))
+    seen.append(shown_text(quiz))
     quiz.show()
-    shown = "\n".join(seen + [_shown_texts(quiz)])
+    shown = "\n".join(seen + [shown_text(quiz)])
     leaks = sorted(piece for piece in fragments if piece in shown)
     assert not leaks, leaks
 

@@ -11,6 +11,7 @@ import pytest
 from cribbage import Card, cards, hand_total
 from cribbage.discard import advise_discard
 from widgets.drill import RIGHT_MARGIN, SHIPPED_DRILLS, DiscardDrill, ordinal, random_drill
+from widget_texts import shown_text
 
 
 def _drill(lesson):
@@ -270,24 +271,6 @@ def test_every_reason_the_engine_gives_is_said_in_other_languages(language):
                 assert discard_reason(option, dealer=dealer) == option.reason
 
 
-def _shown(widget) -> str:
-    """Every string the widget tree shows (descriptions, HTML and text values, tooltips)."""
-    import re
-    import ipywidgets as w
-    out, stack = [], [widget]
-    while stack:
-        item = stack.pop()
-        for name in ("description", "placeholder", "tooltip"):
-            value = getattr(item, name, None)
-            if isinstance(value, str):
-                out.append(value)
-        if isinstance(item, (w.HTML, w.Text)):
-            out.append(re.sub(r"<style>.*?</style>", "", item.value, flags=re.S))
-        out.extend(getattr(item, "_options_labels", ()))
-        stack.extend(getattr(item, "children", ()))
-    return "\n".join(out)
-
-
 def english_only(prefix: str) -> list[str]:
     """Pieces of this widget's English texts (between the blanks) that no other language shares."""
     import re
@@ -316,7 +299,7 @@ def test_no_english_shows_in_other_languages(language):
     other.show(3)
     other.answer("KS KD")
     views.append(other)
-    shown = "\n".join(_shown(v) for v in views)
+    shown = "\n".join(shown_text(v) for v in views)
     leaks = [piece for piece in fragments if piece in shown]
     assert not leaks, leaks
     assert "keeps" not in shown and "gives" not in shown          # the reasons are said again
@@ -339,13 +322,13 @@ def test_a_refused_pick_does_not_follow_the_learner_to_the_next_deal():
     six = list(drill.card_buttons)
     for card in six[:3]:
         drill.card_buttons[card].click()
-    assert "You have already picked 2" in _shown(drill)
+    assert "You have already picked 2" in shown_text(drill)
     drill.next()
-    assert "already picked" not in _shown(drill) and drill.selected == ()
+    assert "already picked" not in shown_text(drill) and drill.selected == ()
     for card in list(drill.card_buttons)[:3]:
         drill.card_buttons[card].click()
     drill.new_random()
-    assert "already picked" not in _shown(drill)
+    assert "already picked" not in shown_text(drill)
     assert drill.internal_errors == []
 
 

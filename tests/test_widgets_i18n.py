@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 import re
 
-import ipywidgets as w
 import pytest
 
 from cribbage import FULL_DECK, Card, Deck, cards, score_hand
@@ -15,6 +14,7 @@ from widgets.cards import CardPicker, DeckPicker
 from widgets.i18n import (LANGUAGES, card_name, describe_items, number_words, spoken_count, t)
 from cribbage.messages import Plural
 from widgets.messages import MESSAGES
+from widget_texts import shown_texts
 
 FIELDS = re.compile(r"{(\w*)[^}]*}")
 
@@ -105,23 +105,6 @@ def test_spanish_and_portuguese_spoken_counts():
     assert number_words(24, "pt") == "vinte e quatro" and number_words(24, "es") == "veinticuatro"
 
 
-def _texts(widget) -> list[str]:
-    """Every string a widget tree shows: descriptions, values of text and HTML, placeholders, tooltips."""
-    out = []
-    stack = [widget]
-    while stack:
-        item = stack.pop()
-        for name in ("description", "placeholder", "tooltip"):
-            value = getattr(item, name, None)
-            if isinstance(value, str) and value:
-                out.append(value)
-        if isinstance(item, (w.HTML, w.Label, w.Text)) and isinstance(item.value, str):
-            text = re.sub(r"<style>.*?</style>", "", item.value, flags=re.S)
-            out.append(re.sub(r"\?hand=\S*", "", text))  # a link's parameter names are not words
-        stack.extend(getattr(item, "children", ()))
-    return out
-
-
 def _english_only_fragments() -> list[str]:
     """Pieces of English catalogue text (between the blanks) that no other language shares."""
     out = []
@@ -156,13 +139,13 @@ def _exercised(language: str) -> list:
 def test_widgets_show_no_english_in_other_languages(language):
     fragments = _english_only_fragments()
     assert len(fragments) > 100
-    shown = "\n".join(text for widget in _exercised(language) for text in _texts(widget))
+    shown = "\n".join(text for widget in _exercised(language) for text in shown_texts(widget))
     leaks = [piece for piece in fragments if piece in shown]
     assert not leaks, leaks
 
 
 def test_english_widgets_use_the_catalogue():
-    shown = "\n".join(text for widget in _exercised("en") for text in _texts(widget))
+    shown = "\n".join(text for widget in _exercised("en") for text in shown_texts(widget))
     for key in ("calc.title", "calc.crib", "quiz.check", "quiz.next", "board.prev", "card.starter"):
         assert t(key) in shown, key
 
