@@ -285,13 +285,13 @@ def _rewrite(path: Path, entries: Iterable[SourceEntry]) -> None:
 
 def extract(domains: Sequence[Domain] = DOMAINS, *, skip: Iterable[Path] = ()) -> list[str]:
     """Bring every ``.po`` and ``.pot`` up to today's English, moving translations left in Python
-    files into them (files in ``skip`` are neither read for that nor rewritten). What it did, line by line."""
+    files into them (files in ``skip`` give their translations to the ``.po`` files but are not
+    rewritten: someone else is editing them). What it did, line by line."""
     skipped = {path.resolve() for path in skip}
     said: list[str] = []
     for domain in domains:
         texts = english(domain)
-        sources = {key: entry for key, entry in scan(domain).items()
-                   if key in texts and entry.path.resolve() not in skipped}
+        sources = {key: entry for key, entry in scan(domain).items() if key in texts}
         domain.locale.mkdir(parents=True, exist_ok=True)
         for language in LANGUAGES:
             if language == "en":
@@ -308,7 +308,7 @@ def extract(domains: Sequence[Domain] = DOMAINS, *, skip: Iterable[Path] = ()) -
             said.append(f"wrote {_relative(domain.pot)}")
         moved: dict[Path, list[SourceEntry]] = {}
         for entry in sources.values():
-            if entry.others:
+            if entry.others and entry.path.resolve() not in skipped:
                 moved.setdefault(entry.path, []).append(entry)
         for path, entries in sorted(moved.items()):
             _rewrite(path, entries)
@@ -404,7 +404,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     run = commands.add_parser("extract", help="update the .po and .pot files from the code's English; move "
                                               "translations still written in Python files into them")
     run.add_argument("--skip", type=Path, action="append", default=[],
-                     help="a Python file to leave alone (its translations stay where they are)")
+                     help="a Python file not to rewrite (its translations are copied, not moved)")
     commands.add_parser("check", help="list stale, missing, fuzzy and misplaced translations; write nothing")
     args = parser.parse_args(argv)
     if args.command == "extract":

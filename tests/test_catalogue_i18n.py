@@ -164,3 +164,13 @@ def test_the_po_files_are_what_translators_tools_read(language):
         text = po_path(folder, domain, language).read_text(encoding="utf-8")
         assert f'"Language: {language}\\n"' in text and '"Plural-Forms: nplurals=2; plural=' in text
         assert '"Content-Type: text/plain; charset=utf-8\\n"' in text and "#, python-brace-format" in text
+
+
+def test_a_file_someone_else_is_editing_gives_its_translations_but_is_not_rewritten(tmp_path):
+    domain = _package(tmp_path, OLD_FORM)
+    words = tmp_path / "demo" / "words.py"
+    before = words.read_text(encoding="utf-8")
+    extract([domain], skip=[words])
+    assert words.read_text(encoding="utf-8") == before
+    assert 'msgstr "hola {name}"' in po_path(domain.locale, "demo", "es").read_text(encoding="utf-8")
+    assert {p.kind for p in check([domain])} == {"in python"}   # until its author lets extract move them
