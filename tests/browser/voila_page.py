@@ -9,10 +9,12 @@ its kernels and memory, and many visitors at once: shared by ``test_calculator_a
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -251,7 +253,7 @@ def visit_all(browser: Browser, urls: list[str], timeout: float) -> list[Visit]:
     return visits
 
 
-def summary(visits: list[Visit]) -> dict[str, float | int | None]:
+def summary(visits: Sequence[Visit | HttpVisit]) -> dict[str, float | int | None]:
     """How many were scored, and the median and slowest link-to-score time in seconds."""
     times = sorted(v.scored_ms / 1000 for v in visits if v.scored_ms is not None)
     return {"visitors": len(visits), "scored": len(times), "blank": len(visits) - len(times),
@@ -260,3 +262,141 @@ def summary(visits: list[Visit]) -> dict[str, float | int | None]:
 
 def as_json(value: object) -> str:
     return json.dumps(value, indent=2, default=str)
+
+
+# ------------------------------------------------------------------ visitors without a browser
+# What a visitor's page asks of the server, without the browser's own work: the page itself
+# (Voilà runs the notebook while it streams it), then the widgets' state over the kernel's
+# websocket, as the page's widget manager asks for it (ipywidgets 8's ``jupyter.widget.control``
+# comm, ``request_states``). Thirty browsers on the two cores of the server measure mostly the
+# browsers (about 7 s of CPU each for one page, against about 5 s for its kernel): a class
+# brings thirty computers of its own.
+_SCORE = re.compile(r'class="cc-big"[^>]*>([^<]*\d+ points?)')
+_SHARE = re.compile(r'<a class="cc-code" href="([^"]+)"')
+_KERNEL_ID = re.compile(r'"kernelId": "([0-9a-f-]{36})"')
+
+
+def _control_protocol() -> str:
+    from ipywidgets.widgets.widget import __control_protocol_version__  # the kernel's own ipywidgets
+    return __control_protocol_version__
+
+
+@dataclass
+class HttpVisit:
+    """One link opened by :func:`visit_all_http`: as :class:`Visit`, with the kernel it got and
+    the score it showed (the calculator's big line, e.g. "Hand: 12 points")."""
+    url: str
+    scored_ms: float | None
+    share_link: str | None
+    score: str | None
+    kernel_id: str | None
+    xsrf: str | None
+    error: str | None = None
+
+
+def _message(msg_type: str, content: dict, session: str, metadata: dict | None = None) -> bytes:
+    """A shell message in Jupyter Server's websocket protocol v1, the one the page's JupyterLab
+    code speaks. (Over the legacy JSON protocol the reply to ``request_states``, which carries
+    binary buffers, never came back here.)"""
+    import datetime
+    import uuid
+
+    from jupyter_server.services.kernels.connection.base import serialize_msg_to_ws_v1
+
+    header = {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "visitor", "session": session,
+              "date": datetime.datetime.now(datetime.timezone.utc).isoformat(), "version": "5.3"}
+    parts = [header, {}, metadata or {}, content]
+    return serialize_msg_to_ws_v1([json.dumps(part).encode() for part in parts], "shell")
+
+
+def _received(frame: str | bytes) -> dict:
+    """A kernel message from the server's websocket (protocol v1): its header and content."""
+    from jupyter_server.services.kernels.connection.base import deserialize_msg_from_ws_v1
+
+    if isinstance(frame, str):  # the legacy protocol, if the server ever chose it
+        return json.loads(frame)
+    _, parts = deserialize_msg_from_ws_v1(frame)
+    return {"header": json.loads(parts[0]), "content": json.loads(parts[3])}
+
+
+def visit_http(url: str, timeout: float) -> HttpVisit:
+    """Open ``url`` as a page does, until its calculator's widgets say the hand's score."""
+    import http.cookiejar
+    import urllib.request
+    import uuid
+
+    from websockets.sync.client import connect
+
+    started = time.monotonic()
+    deadline = started + timeout
+    cookies = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(cookies))
+    kernel_id = xsrf = None
+    try:
+        with opener.open(url, timeout=timeout) as response:
+            page = response.read().decode()
+        xsrf = next((c.value for c in cookies if c.name == "_xsrf"), None)
+        found = _KERNEL_ID.search(page)
+        if not found:
+            return HttpVisit(url, None, None, None, None, xsrf, "no kernel in the page")
+        kernel_id = found.group(1)
+        parts = urlsplit(url)
+        session = uuid.uuid4().hex
+        ws_url = f"ws://{parts.netloc}/api/kernels/{kernel_id}/channels?session_id={session}"
+        cookie = "; ".join(f"{c.name}={c.value}" for c in cookies)
+        with connect(ws_url, additional_headers={"Cookie": cookie}, open_timeout=max(1.0, deadline - time.monotonic()),
+                     subprotocols=["v1.kernel.websocket.jupyter.org"], max_size=None, compression=None) as socket:
+            comm_id = uuid.uuid4().hex
+            socket.send(_message("comm_open", {"comm_id": comm_id, "target_name": "jupyter.widget.control",
+                                               "data": {}}, session, metadata={"version": _control_protocol()}))
+            socket.send(_message("comm_msg", {"comm_id": comm_id, "data": {"method": "request_states"}}, session))
+            while time.monotonic() < deadline:
+                reply = _received(socket.recv(timeout=max(0.1, deadline - time.monotonic())))
+                data = reply.get("content", {}).get("data", {})
+                if reply.get("header", {}).get("msg_type") != "comm_msg" or data.get("method") != "update_states":
+                    continue
+                values = [str(model.get("state", {}).get("value", "")) for model in data["states"].values()]
+                score = next((m.group(1) for v in values for m in [_SCORE.search(v)] if m), None)
+                share = next((html.unescape(m.group(1)) for v in values for m in [_SHARE.search(v)] if m), None)
+                if score is None:
+                    return HttpVisit(url, None, share, None, kernel_id, xsrf, "no score among the widgets")
+                return HttpVisit(url, (time.monotonic() - started) * 1000, share, score, kernel_id, xsrf)
+    except Exception as error:  # noqa: BLE001  (a visitor who got nothing: say what happened)
+        return HttpVisit(url, None, None, None, kernel_id, xsrf, f"{type(error).__name__}: {error}"[:200])
+    return HttpVisit(url, None, None, None, kernel_id, xsrf, "timed out waiting for the widgets")
+
+
+def visit_all_http(urls: list[str], timeout: float) -> list[HttpVisit]:
+    """Open every link at once, each from a thread of its own, as :func:`visit_all` does in browsers."""
+    import threading
+
+    visits: list[HttpVisit | None] = [None] * len(urls)
+
+    def visit(i: int) -> None:
+        visits[i] = visit_http(urls[i], timeout)
+
+    threads = [threading.Thread(target=visit, args=(i,), daemon=True) for i in range(len(urls))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout + 30)
+    return [v if v is not None else HttpVisit(u, None, None, None, None, None, "never returned")
+            for v, u in zip(visits, urls)]
+
+
+def leave_http(server: Server, visits: list[HttpVisit]) -> None:
+    """Each visitor closes their tab: the page's beacon asks for its kernel's shutdown, with the
+    ``_xsrf`` cookie the app gave it."""
+    import urllib.error
+    import urllib.request
+
+    for visit in visits:
+        if visit.kernel_id is None or visit.xsrf is None:
+            continue
+        request = urllib.request.Request(f"{server.url}/voila/api/shutdown/{visit.kernel_id}", data=b"",
+                                         method="POST", headers={"Cookie": f"_xsrf={visit.xsrf}",
+                                                                 "X-XSRFToken": visit.xsrf})
+        try:
+            urllib.request.urlopen(request, timeout=30).close()
+        except (urllib.error.URLError, OSError):
+            pass  # the kernel was culled already
