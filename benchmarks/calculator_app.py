@@ -11,7 +11,12 @@ kernels, culling, pages made a few at a time). For each, once the server has set
 - warm: ``--warm`` links more, one after the other, each tab closed as a person closes it and
   the next opened once the server is quiet again (its warm kernels ready);
 - ``--visitors`` links opened at once, each a different hand: how many show their own hand
-  scored within ``--timeout`` seconds, the median and slowest time;
+  scored within ``--timeout`` seconds, the median and slowest time. By default (``--crowd
+  http``) each visitor asks over HTTP and the kernel's websocket what its page asks (the page,
+  then its widgets' state), without a browser: thirty Chromiums on the server's two cores cost
+  more CPU than the app (about 7 s each for one page, against about 5 s for its kernel) and
+  measure mostly themselves, where a class brings thirty computers. ``--crowd browser`` opens
+  them in Chromium instead; the CPU each part used is reported either way;
 - memory (the server and every kernel, resident) idle before, at the peak with the visitors'
   tabs open, and after they close (when the kernels have gone, or after 90 s).
 
@@ -23,6 +28,7 @@ two columns of one run, not runs of different days.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import tempfile
@@ -37,8 +43,8 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 import browser_servers  # noqa: E402
 from browser_servers import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from voila_page import (CALCULATOR, close_all, kernels, memory_mb, start_calculator_app,  # noqa: E402
-                        summary, visit_all, wait_quiet)
+from voila_page import (CALCULATOR, close_all, kernels, leave_http, memory_mb,  # noqa: E402
+                        start_calculator_app, summary, visit_all, visit_all_http, wait_quiet)
 
 DEALS = [f"{rank}{suit}" for rank in "A23456789TJQK" for suit in "CDHS"]
 
@@ -50,6 +56,49 @@ def hands(n: int, offset: int = 0) -> list[str]:
         five = [DEALS[(i * 7 + k * 11) % 52] for k in range(5)]
         out.append(f"hand={''.join(five[:4])}&starter={five[4]}")
     return out
+
+
+class CpuUsed:
+    """CPU seconds used while it runs by the server process and by its kernels (those gone
+    included), sampled every half second."""
+
+    def __init__(self, server) -> None:
+        self.server, self._seen, self._stop = server, {}, threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _sample(self) -> None:
+        import psutil
+
+        try:
+            processes = [("server", psutil.Process(self.server.process.pid))]
+        except psutil.Error:
+            return
+        processes += [("kernels", kernel) for kernel in kernels(self.server)]
+        for part, process in processes:
+            try:
+                times = process.cpu_times()
+            except psutil.Error:
+                continue
+            self._seen[(part, process.pid)] = times.user + times.system
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self._sample()
+            self._stop.wait(0.5)
+
+    def __enter__(self) -> "CpuUsed":
+        self._sample()
+        self._start = dict(self._seen)
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join()
+        self._sample()
+
+    def used(self, part: str) -> float:
+        return sum(seconds - self._start.get(key, 0.0) for key, seconds in self._seen.items() if key[0] == part)
 
 
 class PeakMemory:
@@ -74,7 +123,7 @@ class PeakMemory:
 
 
 def measure(name: str, server, browser, *, settled_kernels: int | None, visitors: int, warm: int,
-            timeout: float) -> dict[str, object]:
+            timeout: float, crowd: str) -> dict[str, object]:
     figures: dict[str, object] = {"server": name}
     wait_quiet(server, settled_kernels, timeout=180, cpu_percent=20)
     figures["memory_idle_mb"] = memory_mb(server)
@@ -98,19 +147,25 @@ def measure(name: str, server, browser, *, settled_kernels: int | None, visitors
 
     wait_quiet(server, settled_kernels, timeout=90, cpu_percent=20)
     figures["memory_before_visitors_mb"] = memory_mb(server)
-    with PeakMemory(server) as peak:
+    figures["load_average"] = os.getloadavg()[0]  # the machine's, other work included
+    with PeakMemory(server) as peak, CpuUsed(server) as cpu:
         started = time.monotonic()
         group = hands(visitors, offset=100)
-        visits = visit_all(browser, [f"{server.url}/?{hand}&crib=0" for hand in group], timeout=timeout)
+        links = [f"{server.url}/?{hand}&crib=0" for hand in group]
+        visits = (visit_all_http(links, timeout=timeout) if crowd == "http"
+                  else visit_all(browser, links, timeout=timeout))
         figures["visitors_wall_s"] = time.monotonic() - started
-        crowd = summary(visits)
-        wrong = sum(1 for v, hand in zip(visits, group)
-                    if v.scored_ms is not None and v.share_link != f"{server.url}/?{hand}&crib=0")
-        figures.update({f"visitors_{key}": value for key, value in crowd.items()})
+        wrong = sum(1 for v, link in zip(visits, links) if v.scored_ms is not None and v.share_link != link)
+        figures.update({f"visitors_{key}": value for key, value in summary(visits).items()})
         figures["visitors_wrong_hand"] = wrong
         figures["kernels_with_visitors"] = len(kernels(server))
-        close_all(visits)
+        if crowd == "http":
+            leave_http(server, visits)  # as each page's beacon does when its tab closes
+        else:
+            close_all(visits)
     figures["memory_peak_mb"] = peak.peak
+    figures["visitors_cpu_server_s"] = cpu.used("server")
+    figures["visitors_cpu_kernels_s"] = cpu.used("kernels")
     left = time.monotonic()
     wait_quiet(server, settled_kernels, timeout=90, cpu_percent=20)
     figures["after_wait_s"] = time.monotonic() - left
@@ -125,6 +180,8 @@ def main() -> None:
     parser.add_argument("--warm", type=int, default=5)
     parser.add_argument("--timeout", type=float, default=420, help="seconds a visitor waits at most")
     parser.add_argument("--only", choices=("plain", "app"), help="measure one server only")
+    parser.add_argument("--crowd", choices=("http", "browser"), default="http",
+                        help="the visitors at once: HTTP and websocket clients (default), or Chromium pages")
     args = parser.parse_args()
     import json
 
@@ -146,7 +203,8 @@ def main() -> None:
                     settled = pool
                 try:
                     figures = measure(name, server, browser, settled_kernels=settled,
-                                      visitors=args.visitors, warm=args.warm, timeout=args.timeout)
+                                      visitors=args.visitors, warm=args.warm, timeout=args.timeout,
+                                      crowd=args.crowd)
                 finally:
                     server.stop()
                 results.append(figures)
@@ -166,12 +224,15 @@ def main() -> None:
             (f"{args.visitors} at once: another's hand", "visitors_wrong_hand"),
             (f"{args.visitors} at once: median (s)", "visitors_median_s"),
             (f"{args.visitors} at once: slowest (s)", "visitors_slowest_s"),
+            (f"{args.visitors} at once: CPU, server (s)", "visitors_cpu_server_s"),
+            (f"{args.visitors} at once: CPU, kernels (s)", "visitors_cpu_kernels_s"),
+            ("load average before them (machine)", "load_average"),
             ("memory idle, at start (MB)", "memory_idle_mb"),
             ("memory before the visitors (MB)", "memory_before_visitors_mb"),
             ("memory during, peak (MB)", "memory_peak_mb"),
             ("memory after they leave (MB)", "memory_after_mb"),
             ("kernels: idle / with visitors / after", None)]
-    print()
+    print(f"\n{args.visitors} at once: {args.crowd} clients")
     print(f"{'':42}" + "".join(f"{r['server']:>12}" for r in results))
     for label, key in rows:
         if key is None:
