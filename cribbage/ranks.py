@@ -27,7 +27,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-__all__ = ["rank_points", "runs", "multisets", "RANK_KEY", "rank_key", "points_by_key", "RANK_BASE",
+__all__ = ["rank_points", "runs", "multisets", "RANK_KEY", "rank_key", "points_by_key", "POINTS_BY_KEY", "RANK_BASE",
            "rank_table"]
 
 
@@ -82,10 +82,17 @@ def rank_key(ranks: Iterable[int]) -> int:
     return sum(RANK_KEY[r] for r in ranks)
 
 
-@lru_cache(maxsize=1)
+#: :func:`points_by_key`'s table once built, empty until then: a loop that reads it often writes
+#: ``(POINTS_BY_KEY or points_by_key())[key]``, a truth test where a call would cost more.
+POINTS_BY_KEY: dict[int, int] = {}
+
+
 def points_by_key() -> dict[int, int]:
-    """:func:`rank_points` of every multiset of five ranks (6,175 of them), by :func:`rank_key`."""
-    return {rank_key(combo): rank_points(combo) for combo in multisets(5)}
+    """:func:`rank_points` of every multiset of five ranks (6,175 of them), by :func:`rank_key`
+    (built on first use, then :data:`POINTS_BY_KEY`)."""
+    if not POINTS_BY_KEY:
+        POINTS_BY_KEY.update({rank_key(combo): rank_points(combo) for combo in multisets(5)})
+    return POINTS_BY_KEY
 
 
 #: Place values of the five ranks of an ordered code (ranks 0..12 in base 13).

@@ -15,7 +15,7 @@ from typing import Iterable, Sequence
 from .cards import Card, CardLike, cards, require_distinct
 from .errors import InvalidHandError
 from .messages import Message, Words, message, number_words as _number_words
-from .ranks import RANK_KEY as _POW5, points_by_key, rank_points, runs as _runs
+from .ranks import POINTS_BY_KEY, RANK_KEY as _POW5, points_by_key, rank_points, runs as _runs
 
 __all__ = ["ScoreItem", "ScoreGroup", "ItemizedScore", "HandScore", "score_hand", "hand_total", "rank_points",
            "number_words", "MAX_SCORE"]
@@ -215,7 +215,7 @@ def hand_total(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> in
     Takes :class:`Card` objects (not text) and checks only that there are four distinct cards and a
     fifth starter.
     """
-    table = _RANK_TABLE or _load_table()
+    table = POINTS_BY_KEY or points_by_key()
     if type(hand) is not tuple and type(hand) is not list:
         hand = tuple(cards(hand, distinct=False))  # a generator can be read only once
     try:
@@ -235,11 +235,3 @@ def hand_total(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> in
             (c.rank == 11 and c.suit == s) or (d.rank == 11 and d.suit == s):
         total += 1
     return total
-
-
-_RANK_TABLE: dict[int, int] = {}
-
-
-def _load_table() -> dict[int, int]:
-    _RANK_TABLE.update(points_by_key())
-    return _RANK_TABLE

@@ -20,7 +20,7 @@ from ..cards import Card, CardLike, cards, require_distinct
 from ..errors import InvalidHandError
 from ..kinds import TextEnum
 from ..messages import message
-from ..ranks import RANK_KEY as _POW5, points_by_key as _rank_table, rank_points
+from ..ranks import POINTS_BY_KEY, RANK_KEY as _POW5, points_by_key, rank_points
 from ..scoring import HandScore, ItemizedScore, ScoreItem, score_hand
 
 __all__ = ["Square", "SquareLike", "SIZE", "CENTRE", "SQUARES", "ROWS", "COLUMNS", "LineKind", "Line", "LINES",
@@ -170,7 +170,7 @@ def line_total(line: Sequence[Card], starter: Optional[Card] = None) -> int:
     Unlike :func:`score_line` it does not check its input: the computer players call it in loops.
     """
     a, b, c, d, e = line
-    total = (_RANKS or _load_ranks())[_POW5[a.rank] + _POW5[b.rank] + _POW5[c.rank] + _POW5[d.rank] + _POW5[e.rank]]
+    total = (POINTS_BY_KEY or points_by_key())[_POW5[a.rank] + _POW5[b.rank] + _POW5[c.rank] + _POW5[d.rank] + _POW5[e.rank]]
     suits = [0, 0, 0, 0]
     for card in line:
         suits[card.suit] += 1
@@ -182,16 +182,6 @@ def line_total(line: Sequence[Card], starter: Optional[Card] = None) -> int:
             if card.rank == 11 and card.suit == starter.suit and card != starter:
                 total += 1
     return total
-
-
-# Fifteens, pairs and runs of every multiset of five ranks, keyed by the sum of 5**(rank-1); filled
-# on first use because building it takes a moment.
-_RANKS: dict[int, int] = {}
-
-
-def _load_ranks() -> dict[int, int]:
-    _RANKS.update(_rank_table())
-    return _RANKS
 
 
 def running_total(line: "Iterable[CardLike] | str", starter: Optional[CardLike] = None) -> int:
