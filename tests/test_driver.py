@@ -19,17 +19,10 @@ YOU, COMPUTER = 0, 1
 
 
 def _old_play_game(players, seed, **options) -> Game:
-    """The loop play_game used to be, kept here as the reference."""
+    """The loop play_game used to be (claim muggins, start the next deal, else ask the seat to act),
+    kept as the reference: driver.turns is that loop."""
     game = Game(seed, **options)
-    while not game.is_over:
-        claimant = game.muggins_claimant
-        if claimant is not None:
-            game.apply(Muggins(claimant))
-            continue
-        seat = game.to_act
-        if seat is None:
-            game.apply(NextDeal())
-            continue
+    for seat in turns(game):
         game.apply(action_for(players[seat], game, seat))
     return game
 
