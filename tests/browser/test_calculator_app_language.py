@@ -1,0 +1,43 @@
+"""The calculator app in the learner's language: a link's ``lang=`` opens it in Spanish or Portuguese,
+refusals included, and the link it shows to share keeps the language (the cards stay one format)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from voila_page import APPS, start_calculator_app, wait_quiet
+from widgets.i18n import t
+
+POOL = json.loads((APPS / "config" / "voila.json").read_text())["VoilaConfiguration"]["default_pool_size"]
+
+
+@pytest.fixture(scope="module")
+def app(browser, servers_home: Path):
+    server = start_calculator_app(servers_home / "calculator-app-language")
+    try:
+        assert wait_quiet(server, POOL, timeout=180), f"the warm kernels never settled:\n{server.log_tail()}"
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("language", ["es", "pt"])
+def test_a_link_with_lang_opens_the_calculator_in_that_language(app, voila_page, language) -> None:
+    voila_page.open(f"{app.url}?hand=5H5D6H7S&starter=8C&crib=0&lang={language}")
+    expect(voila_page.body).to_contain_text(t("calc.loaded", language, code="5H5D6H7S/8C"), timeout=120_000)
+    text = voila_page.text()
+    assert t("calc.title", language) in text and t("calc.total", language, total=12) in text
+    assert f"?hand=5H5D6H7S&starter=8C&crib=0&lang={language}" in text   # the link to share keeps it
+    voila_page.assert_no_errors()
+    voila_page.screenshot(f"calculator-app-{language}")
+
+
+def test_a_bad_link_is_refused_in_the_links_language(app, voila_page) -> None:
+    voila_page.open(f"{app.url}?hand=5H5D6H7S&starter=8X&lang=pt")
+    expect(voila_page.body).to_contain_text(t("calc.title", "pt"), timeout=120_000)
+    assert "Não é uma carta: '8X'" in voila_page.text()
+    voila_page.assert_no_errors()
