@@ -78,7 +78,8 @@ LANGUAGES = ("en", "es", "pt")
 
 
 def language_of(accept_language: str) -> str:
-    """The first of the course's languages the browser asks for (``Accept-Language``), else English."""
+    """The first of the course's languages the browser asks for (``Accept-Language``), else English
+    (a link's own ``lang=`` comes first: :func:`asked_language`)."""
     wanted = []
     for position, part in enumerate(accept_language.split(",")[:20]):
         tag, _, params = part.strip().partition(";")
@@ -93,6 +94,16 @@ def language_of(accept_language: str) -> str:
         if code in LANGUAGES:
             return code
     return "en"
+
+
+def asked_language(query: str) -> str | None:
+    """The ``lang=`` a link asks for, if the course has it: the calculator's page speaks it, so the
+    server's own pages do too. Read from the first 8 kB only, as a refused over-long link may be huge."""
+    for part in query[:8192].split("&"):
+        name, _, value = part.partition("=")
+        if name == "lang" and value.strip().lower() in LANGUAGES:
+            return value.strip().lower()
+    return None
 
 
 def say(key: str, language: str, **values: object) -> str:
@@ -124,7 +135,7 @@ class CalculatorPageHandler(TornadoVoilaHandler):
         # The beacon that shuts this page's kernel down carries this cookie back (see the docstring).
         self.xsrf_token  # noqa: B018  (reading it sets the cookie)
         app: CalculatorVoila = self.settings["calculator_app"]
-        language = language_of(self.request.headers.get("Accept-Language", ""))
+        language = asked_language(self.request.query) or language_of(self.request.headers.get("Accept-Language", ""))
         if len(self.request.query) > app.max_query_length:
             self._refuse(414, "too_long", language, n=len(self.request.query))
             return

@@ -41,3 +41,15 @@ def test_a_bad_link_is_refused_in_the_links_language(app, voila_page) -> None:
     expect(voila_page.body).to_contain_text(t("calc.title", "pt"), timeout=120_000)
     assert "Não é uma carta: '8X'" in voila_page.text()
     voila_page.assert_no_errors()
+
+
+def test_the_servers_own_refusal_follows_the_links_language_too(app) -> None:
+    import urllib.error
+    import urllib.request
+    long_link = f"{app.url}?lang=pt&hand=" + "5H" * 3000     # refused before any kernel is taken
+    request = urllib.request.Request(long_link, headers={"Accept-Language": "es"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=60)
+    assert refused.value.code == 414
+    page = refused.value.read().decode()
+    assert '<html lang="pt">' in page and "Este link é longo demais" in page
