@@ -287,17 +287,18 @@ class HandCalculator(View):
         self._syncing = False
         self._chart_on = chart
 
-        self._picker = DeckPicker(pick=5, language=language, four_colour=four_colour)
-        self._picker.on_change(self._guard(self._picked))
+        #: The 52 card buttons: ``calc.picker.buttons[card].click()``.
+        self.picker = DeckPicker(pick=5, language=language, four_colour=four_colour)
+        self.picker.on_change(self._guard(self._picked))
         self._row = CardRow(language=language, four_colour=four_colour, slots=4,
                             starter_label=self._t("card.starter"))
-        self._text = w.Text(placeholder=self._t("calc.placeholder"), continuous_update=False,
-                            description=self._t("calc.type"), layout=w.Layout(width="340px"),
-                            style={"description_width": "initial"})
-        self._text.observe(self._guard(lambda change: self._typed(change["new"])), names="value")
-        self._score_button = w.Button(description=self._t("calc.score"), button_style="primary",
-                                      layout=w.Layout(width="auto"))
-        self._score_button.on_click(self._guard(lambda _b: self._typed(self._text.value)))
+        self.text = w.Text(placeholder=self._t("calc.placeholder"), continuous_update=False,
+                           description=self._t("calc.type"), layout=w.Layout(width="340px"),
+                           style={"description_width": "initial"})
+        self.text.observe(self._guard(lambda change: self._typed(change["new"])), names="value")
+        self.score_button = w.Button(description=self._t("calc.score"), button_style="primary",
+                                     layout=w.Layout(width="auto"))
+        self.score_button.on_click(self._guard(lambda _b: self._typed(self.text.value)))
         self._clear_button = w.Button(description=self._t("calc.clear"), layout=w.Layout(width="auto"))
         self._clear_button.on_click(self._guard(lambda _b: self.clear()))
         self._crib = w.Checkbox(value=False, description=self._t("calc.crib"), indent=False,
@@ -325,7 +326,7 @@ class HandCalculator(View):
         self._stale_note = w.HTML()
         self._badge = w.HTML()
 
-        typed = w.HBox([self._text, self._score_button, self._clear_button, self._crib],
+        typed = w.HBox([self.text, self.score_button, self._clear_button, self._crib],
                        layout=w.Layout(align_items="center", flex_flow="row wrap"))
         share = w.HBox([self._code, self._load_button, self._link],
                        layout=w.Layout(align_items="center", flex_flow="row wrap"))
@@ -334,7 +335,7 @@ class HandCalculator(View):
             style_tag(),
             w.HTML(f'<div class="cc-title">{html.escape(self._t("calc.title"))}</div>'
                    f'<div class="cc-text">{html.escape(self._t("calc.help"))}</div>'),
-            self._picker, typed, self._message, self._badge, self._row, self._stale_note, results,
+            self.picker, typed, self._message, self._badge, self._row, self._stale_note, results,
             *([w.VBox([self._log, self._chart])] if chart else []), self._share_help, share,
         ]
         self._rescore()
@@ -412,19 +413,6 @@ class HandCalculator(View):
         return f"{self.base_url}?{self.query}" if self._score is not None else ""
 
     @property
-    def picker(self) -> DeckPicker:
-        """The 52 card buttons: ``calc.picker.buttons[card].click()``."""
-        return self._picker
-
-    @property
-    def text(self) -> w.Text:
-        return self._text
-
-    @property
-    def score_button(self) -> w.Button:
-        return self._score_button
-
-    @property
     def item_buttons(self) -> tuple[w.Button, ...]:
         return self._items.buttons
 
@@ -469,8 +457,8 @@ class HandCalculator(View):
 
     def type_cards(self, text: str) -> None:
         """As if the learner typed ``text`` and pressed "Score it"."""
-        self._text.value = text
-        self._score_button.click()
+        self.text.value = text
+        self.score_button.click()
 
     def clear(self) -> None:
         self._set((), None, self.crib, rescore=True)
@@ -524,7 +512,7 @@ class HandCalculator(View):
         self.choice.set(hand, starter, self.choice.crib)
         self._syncing = True
         try:
-            self._picker.select(self.choice.cards)
+            self.picker.select(self.choice.cards)
             if self._crib.value != crib:
                 self._crib.value = crib  # observed: rescores
         finally:

@@ -48,24 +48,25 @@ class CrossCribbQuiz(View):
         self._title = w.HTML(f'<div class="cc-title">{html.escape(self._t("xc.quiz.title"))}</div>')
         self._board_text = w.HTML()
         self._grid = BoardGrid(lambda _sq: None, self._guard, self.language)
-        self._line_box = w.Dropdown(options=[(line_label(line, self.language), i) for i, line in enumerate(LINES)],
-                                    value=0, layout=w.Layout(width="auto"))
-        self._line_box.observe(self._guard(lambda change: self.choose(change["new"])), names="value")
+        self.line_box = w.Dropdown(options=[(line_label(line, self.language), i) for i, line in enumerate(LINES)],
+                                   value=0, layout=w.Layout(width="auto"))
+        self.line_box.observe(self._guard(lambda change: self.choose(change["new"])), names="value")
         self._ask = w.HTML()
-        self._answer = w.Text(placeholder=self._t("xc.quiz.answer"), layout=w.Layout(width="110px"))
+        self.answer_box = w.Text(placeholder=self._t("xc.quiz.answer"), layout=w.Layout(width="110px"))
 
         def button(key: str, action, style: str = "") -> w.Button:
             made = w.Button(description=self._t(key), button_style=style, layout=w.Layout(width="auto"))
             made.on_click(self._guard(lambda _b: action()))
             return made
 
-        self._check = button("xc.quiz.check", lambda: self.answer(self._answer.value), "primary")
-        self._show = button("xc.quiz.show", lambda: self.show())
-        self._next_line = button("xc.quiz.next_line", lambda: self.next_line())
-        self._next_board = button("xc.quiz.next_board", lambda: self.next_board())
+        self.check_button = button("xc.quiz.check", lambda: self.answer(self.answer_box.value), "primary")
+        self.show_button = button("xc.quiz.show", lambda: self.show())
+        self.next_line_button = button("xc.quiz.next_line", lambda: self.next_line())
+        self.next_board_button = button("xc.quiz.next_board", lambda: self.next_board())
         self._feedback = w.HTML()
         self._tally = w.HTML()
-        controls = w.HBox([self._line_box, self._answer, self._check, self._show, self._next_line, self._next_board],
+        controls = w.HBox([self.line_box, self.answer_box, self.check_button, self.show_button,
+                           self.next_line_button, self.next_board_button],
                           layout=w.Layout(align_items="center", flex_flow="row wrap"))
         self.children = [style_tag(), self._style, self._title, self._board_text, self._grid, self._ask, controls,
                          self._message, self._feedback, self._tally]
@@ -103,30 +104,6 @@ class CrossCribbQuiz(View):
     def line_labels(self) -> dict:
         return {line: label.value for line, label in self._grid.labels.items()}
 
-    @property
-    def line_box(self) -> w.Dropdown:
-        return self._line_box
-
-    @property
-    def answer_box(self) -> w.Text:
-        return self._answer
-
-    @property
-    def check_button(self) -> w.Button:
-        return self._check
-
-    @property
-    def show_button(self) -> w.Button:
-        return self._show
-
-    @property
-    def next_line_button(self) -> w.Button:
-        return self._next_line
-
-    @property
-    def next_board_button(self) -> w.Button:
-        return self._next_board
-
     def score_of(self, line: Line) -> LineScore:
         """The engine's count of a line of the board on show."""
         if not isinstance(line, Line):
@@ -145,9 +122,9 @@ class CrossCribbQuiz(View):
         self._names = seat_names(self.players, None, sides, self.language)
         self._counted: dict[Line, Optional[int]] = {}
         self._line = 0
-        if self._line_box.value != 0:
-            self._line_box.value = 0  # its observer calls choose(0), which redraws
-        self._answer.value = ""
+        if self.line_box.value != 0:
+            self.line_box.value = 0  # its observer calls choose(0), which redraws
+        self.answer_box.value = ""
         self._feedback.value = ""
         self._say("")
         self._refresh()
@@ -165,10 +142,10 @@ class CrossCribbQuiz(View):
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(LINES):
             raise Refused(key="xc.quiz.bad_line", line=repr(index))
         self._line = index
-        if self._line_box.value != index:
-            self._line_box.value = index
+        if self.line_box.value != index:
+            self.line_box.value = index
         line = self.line
-        self._answer.value = ""
+        self.answer_box.value = ""
         self._feedback.value = self._answer_html(line, self._counted[line]) if line in self._counted else ""
         self._say("")
         self._refresh()

@@ -126,17 +126,17 @@ class DiscardDrill(View):
         self._heading = w.HTML()
         self._picker = CardPicker(SHIPPED_DRILLS[0].six, pick=2, language=language, four_colour=four_colour)
         self._picker.on_change(self._picked)
-        self._check = w.Button(description=self._t("drill.check"), button_style="primary",
-                               layout=w.Layout(width="auto"))
-        self._check.on_click(self._guard(lambda _b: self.answer()))
-        self._next = w.Button(description=self._t("drill.next"), layout=w.Layout(width="auto"))
-        self._next.on_click(self._guard(lambda _b: self.next()))
-        self._random = w.Button(description=self._t("drill.random"), layout=w.Layout(width="auto"))
-        self._random.on_click(self._guard(lambda _b: self.new_random()))
+        self.check_button = w.Button(description=self._t("drill.check"), button_style="primary",
+                                     layout=w.Layout(width="auto"))
+        self.check_button.on_click(self._guard(lambda _b: self.answer()))
+        self.next_button = w.Button(description=self._t("drill.next"), layout=w.Layout(width="auto"))
+        self.next_button.on_click(self._guard(lambda _b: self.next()))
+        self.random_button = w.Button(description=self._t("drill.random"), layout=w.Layout(width="auto"))
+        self.random_button.on_click(self._guard(lambda _b: self.new_random()))
         self._verdict = w.HTML()
         self._table = w.HTML()
         self._score_line = w.HTML()
-        controls = w.HBox([self._check, self._next, self._random],
+        controls = w.HBox([self.check_button, self.next_button, self.random_button],
                           layout=w.Layout(align_items="center", flex_flow="row wrap"))
         self.children = [style_tag(), self._heading, self._picker, controls, self._message, self._verdict,
                          self._table, self._score_line]
@@ -187,18 +187,6 @@ class DiscardDrill(View):
     @property
     def selected(self) -> tuple[Card, ...]:
         return self._picker.selected
-
-    @property
-    def check_button(self) -> w.Button:
-        return self._check
-
-    @property
-    def next_button(self) -> w.Button:
-        return self._next
-
-    @property
-    def random_button(self) -> w.Button:
-        return self._random
 
     @property
     def table_html(self) -> str:
@@ -279,7 +267,7 @@ class DiscardDrill(View):
             self.wrong += 1
         self.history.append((self._drill, tuple(mine.discard), rank))
         self.record_answer(**drill_answer(self._drill, mine, best, right))
-        self._check.disabled = True
+        self.check_button.disabled = True
         if set(self._picker.selected) != set(away):
             self._picker.select(away)
         self._say("")
@@ -295,7 +283,7 @@ class DiscardDrill(View):
         self._picker.clear()   # a new deal: the last deal's refusal ("already picked 2") goes with it
         self._say("")
         self._verdict.value = self._table.value = ""
-        self._check.disabled = True
+        self.check_button.disabled = True
         n = len(SHIPPED_DRILLS)
         if index is None:
             which = self._t("drill.own")
@@ -317,7 +305,7 @@ class DiscardDrill(View):
                 self._picker.select(self._answer.discard)
                 self._say(self._t("drill.already"), "error")
             return
-        self._check.disabled = len(selected) != 2
+        self.check_button.disabled = len(selected) != 2
 
     def _render_answer(self, mine: KeepOption, rank: int, right: bool) -> None:
         language = self.language
