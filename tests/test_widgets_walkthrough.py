@@ -292,7 +292,8 @@ def test_monkey_never_raises():
 
 @pytest.mark.parametrize("language", ["es", "pt"])
 def test_no_english_shows_in_other_languages(language):
-    from test_widgets_drill import _shown, english_only
+    from test_widgets_drill import english_only
+    from widget_texts import shown_text
     fragments = english_only("walk.")
     assert len(fragments) > 40
     views = []
@@ -304,16 +305,16 @@ def test_no_english_shows_in_other_languages(language):
         end = PeggingWalkthrough(index, language=language, predict=False)
         while not end.at_end:
             end.forward()
-            views.append(_shown(end))
+            views.append(shown_text(end))
     practice = PeggingPractice(5, language=language)
     rng = random.Random(3)
     while not practice.play_over:
         practice.hint()
-        views.append(_shown(practice))
+        views.append(shown_text(practice))
         enabled = [c for c, b in practice.card_buttons.items() if not b.disabled]
         practice.play(rng.choice(enabled)) if enabled else practice.go()
     views.append(practice)
-    shown = "\n".join(v if isinstance(v, str) else _shown(v) for v in views)
+    shown = "\n".join(v if isinstance(v, str) else shown_text(v) for v in views)
     leaks = [piece for piece in fragments if piece in shown]
     assert not leaks, leaks
 
