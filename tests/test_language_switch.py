@@ -4,7 +4,8 @@ after it in the kernel, without ``language=`` anywhere (the first cell of a tran
 from __future__ import annotations
 
 import pytest
-from test_widgets_i18n import _english_only_fragments, _texts
+from test_widgets_i18n import _english_only_fragments
+from widget_texts import shown_texts as _texts
 
 import widgets
 from cribbage import Card, CribbageError
