@@ -264,6 +264,56 @@ RANK_WORDS: dict[str, Entry] = {
     "rank.words.13": {"en": "kings"},
 }
 
+#: The game against the computer in a terminal (terminal.py, ``cribbage play``): the person is "you".
+#: The words the person types stay the English ones in every language (go and muggins are the
+#: seeds' words too); hint and quit also take the language's own word (``terminal.word.*``).
+TERMINAL: dict[str, Entry] = {
+    "terminal.welcome": {"en": "Cribbage against the computer ({level}), seed {seed}: the same seed deals the same game. First to {target} wins.\nType cards as 5H, 10S or TS, JD; '{hint}' for advice; '{quit}' to stop."},
+    "terminal.level.beginner": {"en": "beginner"},
+    "terminal.level.standard": {"en": "standard"},
+    "terminal.level.expert": {"en": "expert"},
+    "terminal.word.hint": {"en": "hint"},
+    "terminal.word.quit": {"en": "quit"},
+    "terminal.cut": {"en": "You cut {mine}, the computer cuts {theirs}."},
+    "terminal.deal.you": {"en": "— Deal {deal}. You deal; the crib is yours. —"},
+    "terminal.deal.computer": {"en": "— Deal {deal}. The computer deals; the crib is the computer’s. —"},
+    "terminal.away.you": {"en": "You lay away {cards}."},
+    "terminal.away.computer": {"en": "The computer lays away two cards."},
+    "terminal.starter": {"en": "The starter is {card}."},
+    "terminal.play.you": {"en": "You play {card}: {count}."},
+    "terminal.play.computer": {"en": "The computer plays {card}: {count}."},
+    "terminal.go.you": {"en": "You say go."},
+    "terminal.go.computer": {"en": "The computer says go."},
+    "terminal.reset": {"en": "The count goes back to 0."},
+    "terminal.show.you.hand": {"en": "Your hand: {cards} with {starter}: {said} — counted {n}."},
+    "terminal.show.you.crib": {"en": "Your crib: {cards} with {starter}: {said} — counted {n}."},
+    "terminal.show.computer.hand": {"en": "The computer’s hand: {cards} with {starter}: {said} — counted {n}."},
+    "terminal.show.computer.crib": {"en": "The computer’s crib: {cards} with {starter}: {said} — counted {n}."},
+    "terminal.count_nothing.you": {"en": "You count 0."},
+    "terminal.count_nothing.computer": {"en": "The computer counts 0."},
+    "terminal.points.you": {"en": "+{n} to you: {what}"},
+    "terminal.points.computer": {"en": "+{n} to the computer: {what}"},
+    "terminal.won.you.win": {"en": "You win {won} to {lost}: a win, one game."},
+    "terminal.won.you.skunk": {"en": "You win {won} to {lost}: a skunk, two games."},
+    "terminal.won.you.double_skunk": {"en": "You win {won} to {lost}: a double skunk, {n} games."},
+    "terminal.won.computer.win": {"en": "The computer wins {won} to {lost}: a win, one game."},
+    "terminal.won.computer.skunk": {"en": "The computer wins {won} to {lost}: a skunk, two games."},
+    "terminal.won.computer.double_skunk": {"en": "The computer wins {won} to {lost}: a double skunk, {n} games."},
+    "terminal.board": {"en": "You {f0} (back peg {b0})  ·  Computer {f1} (back peg {b1})  ·  game {target}"},
+    "terminal.ask.muggins": {"en": "The computer counted short. Type 'muggins' to take the points, or press Enter:"},
+    "terminal.ask.discard.you": {"en": "Your cards: {cards}\nLay away two to your crib (e.g. {first} {second}), or '{hint}':"},
+    "terminal.ask.discard.computer": {"en": "Your cards: {cards}\nLay away two to the computer’s crib (e.g. {first} {second}), or '{hint}':"},
+    "terminal.ask.go": {"en": "Count {count} ({series}). Your cards: {cards}. Nothing fits: type 'go':"},
+    "terminal.ask.play": {"en": "Count {count} ({series}). Your cards: {cards}. Play a card, or '{hint}':"},
+    "terminal.ask.count.hand": {"en": "Count your hand: {cards} with {starter}. How many points?"},
+    "terminal.ask.count.crib": {"en": "Count your crib: {cards} with {starter}. How many points?"},
+    "terminal.ask.next_deal": {"en": "Press Enter for the next deal:"},
+    "terminal.bye": {"en": "Bye."},
+    "terminal.hint.keep": {"en": "Hint: lay away {cards} — {reason} (net {net:+.1f})."},
+    "terminal.hint.play": {"en": "Hint: {reason}."},
+    "terminal.hint.none": {"en": "No hint here: count every fifteen, pair, run, flush and nobs."},
+}
+
 #: Every part, in the order they are loaded.
 PARTS: tuple[dict[str, Entry], ...] = (WORDS, NUMBERS, RANK_WORDS, CARDS, WHEN, GAME, SCORING, SCORES, LOG, HINTS,
-                                      REASONS)
+                                      REASONS, TERMINAL)

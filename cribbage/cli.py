@@ -23,7 +23,7 @@ from typing import Any, Callable, NoReturn, Sequence, TextIO
 
 from .cards import _quote, cards
 from .errors import CribbageError
-from .messages import LANGUAGES, add_catalogue, message, set_language
+from .messages import LANGUAGES, add_catalogue, get_language, message, set_language
 from .progress.cli import add_progress
 from .scoring import score_hand
 
@@ -80,7 +80,8 @@ def _add_discard(sub: argparse._SubParsersAction[Any]) -> None:
 def _play(args: argparse.Namespace) -> int:
     from .terminal import run
 
-    run(seed=args.seed, level=args.level, target=args.target, muggins=args.muggins)
+    # The game speaks the language main() chose from --lang or the locale, as the other commands do.
+    run(seed=args.seed, level=args.level, target=args.target, muggins=args.muggins, language=get_language())
     return 0
 
 

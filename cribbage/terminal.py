@@ -3,18 +3,20 @@
 :class:`TerminalGame` turns a :class:`cribbage.Game` into lines of text and reads the person's
 answers: cards like ``5H 9D``, ``go``, ``hint``, a number when counting in muggins mode, ``quit``.
 Bad input is answered with a message and a fresh prompt; the game is never changed by it.
-The person is seat 0; the computer is seat 1.
+The person is seat 0; the computer is seat 1. Every line is a message of the engine catalogue
+(``terminal.*``) rendered in the game's language, the one ``cribbage --lang`` or the locale chose;
+the English words typed (``hint``, ``go``, ``muggins``, ``quit``) work in every language.
 """
 
 from __future__ import annotations
 
-from typing import Callable, Iterable, Optional
+from typing import Any, Callable, Iterable, Optional
 
 from .actions import Action, Count, Discard, Go, Muggins, NextDeal, Play
 from .cards import Card, _quote, cards
 from .driver import Driver
 from .errors import CribbageError
-from .messages import message
+from .messages import check_language, get_language, message, render
 from .events import LogEntry, LogKind, Phase, ScoreKind
 from .game import Game
 from .players import Adviser, player
@@ -23,7 +25,13 @@ __all__ = ["TerminalGame", "run"]
 
 YOU, COMPUTER = 0, 1
 _ADVISER = Adviser()
-_WHO = {YOU: "You", COMPUTER: "The computer"}
+#: How the catalogue keys name the person and the computer ("terminal.play.you", "...computer").
+_WHO = {YOU: "you", COMPUTER: "computer"}
+#: What the person may type besides cards and numbers: the English words, which work in every
+#: language; ``hint`` and ``quit`` also take the language's own word (``terminal.word.*``).
+_QUIT = ("quit", "q", "exit")
+_HINT = ("hint", "h", "?")
+_CLAIM = ("muggins", "m", "y", "yes")
 
 
 def _show(hand: Optional[Iterable[Card]]) -> str:
@@ -32,15 +40,29 @@ def _show(hand: Optional[Iterable[Card]]) -> str:
 
 class TerminalGame:
     """The text view of one game against the computer. ``prompt()`` says what is asked,
-    ``answer(line)`` takes the person's line and returns what to print."""
+    ``answer(line)`` takes the person's line and returns what to print, in ``language`` (by
+    default the language the engine prints in, which ``cribbage --lang`` or the locale chose)."""
 
     def __init__(self, *, seed: int | str = 1, level: str = "expert", target: int = 121,
-                 muggins: bool = False) -> None:
+                 muggins: bool = False, language: str | None = None) -> None:
+        self.language = check_language(language) if language is not None else get_language()
         self.game = Game(seed, target=target, muggins=muggins)
         self.computer = player(level, seed=seed)
         self.level = level
         self.driver = Driver(self.game, {COMPUTER: self.computer})
         self.quit = False
+
+    def say(self, key: str, **values: Any) -> str:
+        """The catalogue's message ``key`` in this game's language."""
+        return render(message(key, **values), self.language)
+
+    def _word(self, name: str) -> str:
+        return self.say(f"terminal.word.{name}")
+
+    def welcome(self) -> str:
+        """The first lines: the level, the seed, the target and what may be typed."""
+        return self.say("terminal.welcome", level=message(f"terminal.level.{self.level}"), seed=self.game.seed,
+                        target=self.game.target, hint=self._word("hint"), quit=self._word("quit"))
 
     # ------------------------------------------------------------------ what happened
     def news(self) -> list[str]:
@@ -59,101 +81,114 @@ class TerminalGame:
 
     def _describe(self, entry: LogEntry) -> list[str]:
         game, kind, who = self.game, entry.kind, entry.player
+        say = self.say
         lines: list[str] = []
         if kind is LogKind.CUT_FOR_DEAL:
-            mine, theirs = entry.cards[0], entry.cards[1]
-            lines.append(f"You cut {mine}, the computer cuts {theirs}.")
+            lines.append(say("terminal.cut", mine=entry.cards[0], theirs=entry.cards[1]))
         elif kind is LogKind.DEAL:
-            dealer = "You deal" if who == YOU else "The computer deals"
             lines.append("")
-            lines.append(f"— Deal {entry.deal}. {dealer}; the crib is {'yours' if who == YOU else 'the computer’s'}. —")
+            lines.append(say(f"terminal.deal.{_WHO[YOU if who == YOU else COMPUTER]}", deal=entry.deal))
             lines.append(self.board())
         elif kind is LogKind.DISCARD:
-            lines.append("You lay away " + _show(entry.cards) + "." if who == YOU
-                         else "The computer lays away two cards.")
+            lines.append(say("terminal.away.you", cards=_show(entry.cards)) if who == YOU
+                         else say("terminal.away.computer"))
         elif kind is LogKind.STARTER:
-            lines.append(f"The starter is {entry.cards[0]}.")
+            lines.append(say("terminal.starter", card=entry.cards[0]))
         elif kind is LogKind.PLAY:
             assert who is not None
-            lines.append(f"{_WHO[who]} play{'s' if who else ''} {entry.cards[0]}: {entry.count}.")
+            lines.append(say(f"terminal.play.{_WHO[who]}", card=entry.cards[0], count=entry.count))
         elif kind is LogKind.GO:
             assert who is not None
-            lines.append(f"{_WHO[who]} say{'s' if who else ''} go.")
+            lines.append(say(f"terminal.go.{_WHO[who]}"))
         elif kind is LogKind.RESET:
-            lines.append("The count goes back to 0.")
+            lines.append(say("terminal.reset"))
         elif kind is LogKind.SHOW or kind is LogKind.COUNT:
             for event in entry.events:
-                owner = "Your" if event.player == YOU else "The computer’s"
-                what = "crib" if event.kind is ScoreKind.CRIB else "hand"
                 if event.kind is ScoreKind.HAND or event.kind is ScoreKind.CRIB:
-                    lines.append(f"{owner} {what}: {_show(event.cards)} with {event.starter}: {event.hand_score}"
-                                 f" — counted {event.points}.")
+                    assert event.hand_score is not None and event.player is not None
+                    lines.append(say(f"terminal.show.{_WHO[event.player]}.{event.kind.value}",
+                                     cards=_show(event.cards), starter=event.starter,
+                                     said=event.hand_score.spoken(), n=event.points))
             if kind is LogKind.COUNT and not entry.events:
                 assert who is not None
-                lines.append(f"{_WHO[who]} count{'s' if who else ''} 0.")
+                lines.append(say(f"terminal.count_nothing.{_WHO[who]}"))
         elif kind is LogKind.GAME_OVER:
             result = game.result
             assert result is not None
-            # How it ended is the engine's (result.kind); the terminal only says the games in English.
-            games = {1: "one game", 2: "two games"}.get(result.games, f"{result.games} games")
-            value = f"a {result.kind}, {games}"
-            winner = "You win" if result.winner == YOU else "The computer wins"
-            lines.append(f"{winner} {result.scores[result.winner]} to {result.scores[1 - result.winner]}: {value}.")
+            # How it ended (result.kind, result.games) is the engine's; the terminal only words it.
+            lines.append(say(f"terminal.won.{_WHO[result.winner]}.{result.kind.value.replace(' ', '_')}",
+                             won=result.scores[result.winner], lost=result.scores[1 - result.winner],
+                             n=result.games))
         for event in entry.events:
             if event.kind is ScoreKind.HAND or event.kind is ScoreKind.CRIB:
                 continue
-            whose = "you" if event.player == YOU else "the computer"
-            lines.append(f"  +{event.points} to {whose}: {event.description}")
+            assert event.player is not None
+            lines.append("  " + say(f"terminal.points.{_WHO[event.player]}", n=event.points, what=event.message))
         return lines
 
     def board(self) -> str:
         """Both scores and pegs on one line."""
         (f0, b0), (f1, b1) = self.game.pegs
-        return f"You {f0} (back peg {b0})  ·  Computer {f1} (back peg {b1})  ·  game {self.game.target}"
+        return self.say("terminal.board", f0=f0, b0=b0, f1=f1, b1=b1, target=self.game.target)
 
     # ------------------------------------------------------------------ what is asked
     def prompt(self) -> str:
-        """What the person is asked now ('' when the game is over or they quit)."""
+        """What the person is asked now ('' when the game is over or they quit), ending in the space
+        before the answer (the catalogue's templates hold no surrounding space)."""
+        question = self._question()
+        return question + " " if question else ""
+
+    def _question(self) -> str:
         game = self.game
         if game.is_over or self.quit:
             return ""
         if self._may_claim():
-            return "The computer counted short. Type 'muggins' to take the points, or press Enter: "
+            return self.say("terminal.ask.muggins")
         phase = game.phase
+        hint = self._word("hint")
         if phase is Phase.DISCARD:
-            crib = "your" if game.dealer == YOU else "the computer’s"
-            return f"Your cards: {_show(game.hand(YOU))}\nLay away two to {crib} crib (e.g. {game.hand(YOU)[0].code} {game.hand(YOU)[1].code}), or 'hint': "
+            hand = game.hand(YOU)
+            crib = _WHO[YOU if game.dealer == YOU else COMPUTER]
+            return self.say(f"terminal.ask.discard.{crib}", cards=_show(hand), first=hand[0].code,
+                            second=hand[1].code, hint=hint)
         if phase is Phase.PLAY:
             series = _show(game.series) or "—"
             if not game.legal_actions(YOU) or game.can_go(YOU):
-                return f"Count {game.count} ({series}). Your cards: {_show(game.hand(YOU))}. Nothing fits: type 'go': "
-            return f"Count {game.count} ({series}). Your cards: {_show(game.hand(YOU))}. Play a card, or 'hint': "
+                return self.say("terminal.ask.go", count=game.count, series=series, cards=_show(game.hand(YOU)))
+            return self.say("terminal.ask.play", count=game.count, series=series, cards=_show(game.hand(YOU)),
+                            hint=hint)
         if phase is Phase.SHOW:
             what = game.counting
             cards_ = game.crib if what == "crib" else game.kept(YOU)
-            return f"Count your {what}: {_show(cards_)} with {game.starter}. How many points? "
+            return self.say(f"terminal.ask.count.{'crib' if what == 'crib' else 'hand'}", cards=_show(cards_),
+                            starter=game.starter)
         if phase is Phase.DEAL_OVER:
-            return "Press Enter for the next deal: "
+            return self.say("terminal.ask.next_deal")
         return ""
+
+    def _typed(self, text: str, english: tuple[str, ...], word: str | None = None) -> bool:
+        """The person typed one of the English words, or (``word``) the language's own."""
+        typed = text.lower()
+        return typed in english or (word is not None and typed == self._word(word).lower())
 
     def answer(self, line: str) -> list[str]:
         """Act on the person's line; return the lines to print (a message if it was refused)."""
         text = line.strip()
-        if text.lower() in ("quit", "q", "exit"):
+        if self._typed(text, _QUIT, "quit"):
             self.quit = True
-            return ["Bye."]
+            return [self.say("terminal.bye")]
         driver = self.driver
         try:
             if self._may_claim():
-                if text.lower() in ("muggins", "m", "y", "yes"):
+                if self._typed(text, _CLAIM):
                     return self._lines(driver.act(Muggins(YOU)).entries)
                 return self._lines(driver.go_on().entries)  # let it go: play on
-            if text.lower() in ("hint", "h", "?"):
+            if self._typed(text, _HINT, "hint"):
                 return [self.hint()]
             action = self._action(text)
             return self._lines(driver.act(action).entries) if action is not None else []
         except CribbageError as error:
-            return [f"  ✗ {error}"]
+            return ["  ✗ " + render(error.message, self.language)]
 
     def _action(self, text: str) -> Optional[Action]:
         """The person's line as a move in the phase now."""
@@ -182,18 +217,19 @@ class TerminalGame:
         game = self.game
         if game.phase is Phase.DISCARD:
             best = _ADVISER.keep(game, YOU)
-            return f"Hint: lay away {_show(best.discard)} — {best.reason} (net {best.net:+.1f})."
+            return self.say("terminal.hint.keep", cards=_show(best.discard), reason=best.message, net=best.net)
         if game.phase is Phase.PLAY:
-            return f"Hint: {_ADVISER.hint(game, YOU).reason}."
-        return "No hint here: count every fifteen, pair, run, flush and nobs."
+            return self.say("terminal.hint.play", reason=_ADVISER.hint(game, YOU).message)
+        return self.say("terminal.hint.none")
 
 
 def run(*, seed: int | str = 1, level: str = "expert", target: int = 121, muggins: bool = False,
-        ask: Callable[[str], str] = input, say: Callable[[str], None] = print) -> Optional[int]:
-    """Play in a terminal until the game ends or the person quits. Returns the winner's seat."""
-    view = TerminalGame(seed=seed, level=level, target=target, muggins=muggins)
-    say(f"Cribbage against the computer ({level}), seed {view.game.seed}: the same seed deals the same game. "
-        f"First to {target} wins.\nType cards as 5H, 10S or TS, JD; 'hint' for advice; 'quit' to stop.")
+        ask: Callable[[str], str] = input, say: Callable[[str], None] = print,
+        language: str | None = None) -> Optional[int]:
+    """Play in a terminal until the game ends or the person quits. Returns the winner's seat.
+    ``language``: what it is said in (default: the engine's printing language)."""
+    view = TerminalGame(seed=seed, level=level, target=target, muggins=muggins, language=language)
+    say(view.welcome())
     for line in view.news():
         say(line)
     while True:
@@ -203,7 +239,7 @@ def run(*, seed: int | str = 1, level: str = "expert", target: int = 121, muggin
         try:
             reply = ask(question)
         except EOFError:
-            say("Bye.")
+            say(view.say("terminal.bye"))
             return None
         for line in view.answer(reply):
             say(line)
