@@ -176,3 +176,18 @@ def test_charts_and_board_show_no_english_in_other_languages(language):
     leaks = [piece for piece in _english_only_fragments() if piece in shown]
     assert not leaks, leaks
     assert t("board.skunk_line", language) in shown and t("chart.impossible", language) in shown
+
+
+@pytest.mark.parametrize("language, grouped, share, signed", [("en", "1,009,008", "53%", "+0.46"),
+                                                              ("es", "1.009.008", "53%", "+0,46"),
+                                                              ("pt", "1.009.008", "53%", "+0,46")])
+def test_number_writes_what_a_lesson_prints_in_the_languages_symbols(language, grouped, share, signed):
+    from widgets.i18n import number
+    assert number(1009008, ",", language) == grouped == format(1009008, ",").replace(",", grouped[1])
+    assert number(0.53, ".0%", language) == share
+    assert number(0.456, "+.2f", language) == signed
+    # What an English lesson cell printed with an f-string before, it prints the same through the catalogue.
+    assert t("lesson.points_hands", "en", score=1, hands=number(99792, ",", "en"), share=number(0.768, ".3f", "en")) \
+        == f"{1:>2} points: {99792:>9,} hands  {0.768:6.3f}%"
+    assert t("lesson.points_hands", language, score=1, hands=number(99792, ",", language),
+             share=number(0.768, ".3f", language)).endswith(number(0.768, ".3f", language) + "%")

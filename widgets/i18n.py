@@ -23,7 +23,7 @@ from .messages import MESSAGES
 
 __all__ = ["LANGUAGES", "set_language", "get_language", "check_language", "t", "say", "card_name", "cards_text", "number_words",
            "ItemLine", "describe_items", "describe_play_item", "spoken_count", "points_text",
-           "decimal", "percent_pair", "all_texts"]
+           "decimal", "number", "percent_pair", "all_texts"]
 
 #: The languages of every catalogue, the engine's and the widgets'.
 LANGUAGES: tuple[str, ...] = _ENGINE_LANGUAGES
@@ -151,6 +151,21 @@ def all_texts(language: str) -> Sequence[str]:
 def decimal(x: float, language: str | None = None, places: int = 1) -> str:
     """``12.5`` in English, ``12,5`` in Spanish and Portuguese: the locale's number symbols, by Babel."""
     return format_number(x, check_language(language), f".{places}f")
+
+
+def number(value: float, spec: str = ",", language: str | None = None) -> str:
+    """``format(value, spec)`` in the language's number symbols, by Babel: ``","`` groups a whole
+    number's thousands (``1,009,008``, Spanish and Portuguese ``1.009.008``); any other ``spec``
+    (``".2f"``, ``"+.2f"``, ``".0%"``) is written as :func:`cribbage.translations.format_number` does.
+
+    >>> number(3248700, ",", "es"), number(0.53, ".0%", "pt")
+    ('3.248.700', '53%')
+    """
+    language = check_language(language)
+    if spec == ",":
+        from babel.numbers import format_decimal
+        return format_decimal(int(value), locale=language)
+    return format_number(value, language, spec)
 
 
 def percent_pair(share: float, language: str | None = None) -> tuple[str, str]:
