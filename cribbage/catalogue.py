@@ -101,6 +101,9 @@ GAME: dict[str, Entry] = {
     "game.deal_not_over": {"en": "the deal is not over: this is {when}"},
     "game.stacked_shape": {"en": "stacked deal {number} must be (hands, starter) with hands the six cards "
                                  "of seat 0 and of seat 1"},
+    "player.discard_needs_six": {"en": "{seat} holds {n} cards: a discard is chosen from the six dealt"},
+    "driver.bad_seats": {"en": "the computer players sit at seats 0 and 1, not {value}"},
+    "driver.computers_seat": {"en": "{seat} is a computer's seat: it moves by itself"},
     "game.stacked_six": {"en": "stacked deal {number}: seat {seat} must get six cards, not {n}"},
     "result.winner_not_whole": {"en": "the winner's score must be a whole number, not {value}"},
     "result.loser_not_whole": {"en": "the loser's score must be a whole number, not {value}"},

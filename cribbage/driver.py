@@ -30,7 +30,9 @@ from typing import Iterator, Mapping, Optional
 
 from .actions import Action, Muggins, NextDeal
 from .events import LogEntry, LogKind, Phase, ScoreEvent
+from .errors import CribbageError, IllegalActionError
 from .game import Game
+from .messages import Seat, message
 from .players import Player, action_for
 
 __all__ = ["Driver", "Report", "turns"]
@@ -68,7 +70,7 @@ class Driver:
                  next_deal: Optional[bool] = None) -> None:
         seats = set(players)
         if not seats <= {0, 1}:
-            raise ValueError(f"players are seated at 0 and 1, not {sorted(seats - {0, 1})!r}")
+            raise CribbageError(message("driver.bad_seats", value=", ".join(map(repr, sorted(seats - {0, 1}, key=repr)))))
         self.game = game
         self.players: dict[int, Player] = dict(players)
         self.check_counts = bool(check_counts)
@@ -143,7 +145,7 @@ class Driver:
         if it is not allowed), then let the computers answer. A move made while checking lets the
         computer's count stand, unless it is the muggins claim itself."""
         if getattr(action, "player", None) in self.players:
-            raise ValueError(f"seat {action.player} is the computer's: the driver moves it")  # type: ignore[union-attr]
+            raise IllegalActionError(message("driver.computers_seat", seat=Seat.of(action.player, self.game.dealer)))  # type: ignore[union-attr]
         self.game.apply(action)
         self._checking = False
         return self.advance()

@@ -27,7 +27,7 @@ from .cards import Card
 from .discard import KeepOption, advise_discard, quick_discard
 from .errors import CribbageError, IllegalActionError
 from .events import Phase, ScoreKind
-from .messages import message
+from .messages import Seat, message
 from .game import Game
 from .pegging import LEVELS, PlayChoice, PlayView, choose_play
 from .scoring import hand_total, rank_points
@@ -70,10 +70,15 @@ class _ComputerPlayer:
 
     # --- discard ---
     def discard(self, game: Any, seat: int) -> tuple[Card, Card]:
+        return self.choose_discard(self.dealt_six(game, seat), dealer=game.dealer == seat)
+
+    @staticmethod
+    def dealt_six(game: Any, seat: int) -> tuple[Card, ...]:
+        """The six cards ``seat`` was dealt, refused if it has laid away already."""
         six = tuple(game.hand(seat))
         if len(six) != 6:
-            raise CribbageError(f"player {seat} holds {len(six)} cards: discard needs the six dealt")
-        return self.choose_discard(six, dealer=game.dealer == seat)
+            raise CribbageError(message("player.discard_needs_six", seat=Seat.of(seat, game.dealer), n=len(six)))
+        return six
 
     def choose_discard(self, six: Sequence[Card], *, dealer: bool) -> tuple[Card, Card]:
         return quick_discard(six, dealer=dealer)
@@ -158,7 +163,7 @@ class Adviser(_ComputerPlayer):
 
     def keep(self, game: Any, seat: int) -> KeepOption:
         """The best keep for ``seat``'s six cards, with its reason (the discard hint)."""
-        six, dealer = game.hand(seat), game.dealer == seat
+        six, dealer = self.dealt_six(game, seat), game.dealer == seat
         if self.level == "classic":
             return advise_discard(six, dealer=dealer).best
         advice = advise_discard(six, dealer=dealer, crib_model="expert")

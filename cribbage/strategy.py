@@ -354,12 +354,14 @@ class StrongExpertPlayer(ExpertPlayer):
     level = "expert"
     #: Play to the score in the last deals (``False``: the same player without, to measure it).
     to_the_score = True
+    #: The weight of the keep's play in the discard (``None``: the advice's, ``discard.PEG_WEIGHT``).
+    peg_weight: float | None = None
 
     def discard(self, game: Any, seat: int) -> tuple[Card, Card]:
-        six = tuple(game.hand(seat))
+        six = self.dealt_six(game, seat)
         dealer = game.dealer == seat
         own, theirs = game.scores[seat], game.scores[1 - seat]
-        order, _, crib = ranked_splits(six, dealer=dealer, crib_model="expert")
+        order, _, crib = ranked_splits(six, dealer=dealer, crib_model="expert", peg_weight=self.peg_weight)
         best = order[0]
         if self.to_the_score and min(needs(own, theirs, game.target)) <= _ENDGAME:
             chances = keep_win_probabilities(_shows(six), crib, own, theirs, dealer=dealer, target=game.target)
@@ -370,7 +372,7 @@ class StrongExpertPlayer(ExpertPlayer):
         return six[i1], six[i2]
 
     def choose_discard(self, six: Sequence[Card], *, dealer: bool) -> tuple[Card, Card]:
-        return best_discard(six, dealer=dealer, crib_model="expert")
+        return best_discard(six, dealer=dealer, crib_model="expert", peg_weight=self.peg_weight)
 
     def play(self, game: Any, seat: int) -> Card | None:
         return self.hint(game, seat).card

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from cribbage import Game, IllegalActionError
+from cribbage import CribbageError, Game, IllegalActionError
 from cribbage.actions import Count, Discard, Go, Muggins, NextDeal, Play
 from cribbage.driver import Driver, turns
 from cribbage.events import Phase
@@ -118,11 +118,25 @@ def test_refused_moves_change_nothing_and_the_computers_seat_is_the_drivers():
         driver.act(Play(YOU, game.hand(YOU)[0]))            # the discard, not the play
     with pytest.raises(IllegalActionError):
         driver.act(Discard(YOU, game.hand(YOU)[:3]))       # two cards, not three
-    with pytest.raises(ValueError):
+    with pytest.raises(IllegalActionError) as refused:
         driver.act(Go(COMPUTER))
+    assert refused.value.message.key == "driver.computers_seat"
     assert game.log == log and driver.report().entries == ()
-    with pytest.raises(ValueError):
+    with pytest.raises(CribbageError) as refused:
         Driver(game, {2: player("expert")})
+    assert refused.value.message.key == "driver.bad_seats"
+    assert "2" in str(refused.value) and "2" in refused.value.message.render("es")
+
+
+def test_a_computer_asked_to_discard_without_six_cards_names_the_seat_by_its_role():
+    game = Game(8)
+    game.apply(Discard(game.dealer, game.hand(game.dealer)[:2]))
+    for computer in (player("expert"), player("classic"), player("standard"), Adviser()):
+        with pytest.raises(CribbageError) as refused:
+            computer.discard(game, game.dealer)
+        assert refused.value.message.key == "player.discard_needs_six"
+    assert str(refused.value).startswith("the dealer holds 4 cards")
+    assert refused.value.message.render("es").startswith("el repartidor tiene 4 cartas")
 
 
 def test_with_next_deal_off_two_computers_stop_at_the_end_of_the_deal():
