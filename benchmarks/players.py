@@ -50,8 +50,21 @@ SPLIT = ("pone play", "pone hand", "dealer play", "dealer hand", "crib")
 
 
 def make(level: str, seed: int | str = 0):
-    """A player at ``level`` (a name of :func:`cribbage.players.player`, ``"classic"`` included)."""
-    return player(level, seed=seed)
+    """A player at ``level`` (a name of :func:`cribbage.players.player`, ``"classic"`` included).
+
+    Variants of the expert, to measure a part of it: ``expert:peg=W`` weighs the keep's play by W in
+    the discard (0: hand and crib alone), ``expert:noscore`` leaves out the play to the score."""
+    name, _, options = level.partition(":")
+    out = player(name, seed=seed)
+    for option in filter(None, options.split(",")):
+        key, _, value = option.partition("=")
+        if key == "peg":
+            out.peg_weight = float(value)
+        elif key == "noscore":
+            out.to_the_score = False
+        else:
+            raise SystemExit(f"unknown variant {option!r} of {name}")
+    return out
 
 
 # --- strength, in duplicate ----------------------------------------------------------------------

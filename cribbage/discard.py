@@ -8,7 +8,9 @@
   for each discard). By default the opponent's discard is taken as uniform: a fair, simple model,
   not a model of how people discard. ``crib_model="expert"`` weights their two cards as a strong
   player lays them away (:mod:`cribbage.crib_model`) and shows the uniform figure beside it;
-- the **net**: hand + crib as dealer, hand - crib as pone.
+- the **play** (``crib_model="expert"`` only): how the keep pegs, own points minus the opponent's
+  on average (:mod:`cribbage.peg_model`), times :data:`PEG_WEIGHT`;
+- the **net**: hand + crib as dealer, hand - crib as pone, plus the play when it is counted.
 
 Exact enumeration, not sampling. It is fast because fifteens, pairs and runs depend on ranks alone:
 the 45,540 cribs of a discard fall into 91 x 13 combinations of ranks (the opponent's two, the
@@ -36,6 +38,7 @@ from .cards import FULL_DECK, Card, CardLike, Suit, cards
 from .crib_model import MODELS as CRIB_MODELS, weights_for
 from .errors import InvalidHandError
 from .messages import Message, Rank, message
+from .peg_model import peg_table
 from .ranks import RANK_BASE, rank_table, runs as _runs
 from .tables import triples
 
@@ -66,6 +69,9 @@ class KeepOption:
     message: Message
     #: The crib EV in the uniform model, when ``crib_ev`` comes from another (``None`` otherwise).
     uniform_crib_ev: float | None = None
+    #: What the keep is worth in the play (own points minus the opponent's, weighted as the net
+    #: counts it), with the ``"expert"`` model; ``None`` when the net leaves the play out.
+    peg_ev: float | None = None
 
     @property
     def reason(self) -> str:
@@ -117,14 +123,18 @@ class DiscardAdvice(Sequence[KeepOption]):
     def __str__(self) -> str:
         crib = "your crib" if self.dealer else "their crib"
         uniform = self.crib_model != "uniform"
+        play = any(o.peg_ev is not None for o in self.options)
         extra = f"{'uniform':>9}" if uniform else ""
+        extra += f"{'play':>7}" if play else ""
         lines = [f"{'keep':<16}{'lay away':<10}{'hand':>6}{crib:>12}{extra}{'net':>8}  why"]
         if uniform:
-            lines.insert(0, f"crib model: {self.crib_model} (uniform crib shown beside it)")
+            lines.insert(0, f"crib model: {self.crib_model} (uniform crib shown beside it"
+                            + ("; play: the keep's expected pegging, own minus the opponent's)" if play else ")"))
         for o in self.options:
             keep = " ".join(str(c) for c in o.keep)
             away = " ".join(str(c) for c in o.discard)
             extra = f"{o.uniform_crib_ev:>9.2f}" if uniform and o.uniform_crib_ev is not None else ""
+            extra += f"{o.peg_ev:>+7.2f}" if o.peg_ev is not None else ""
             lines.append(f"{keep:<16}{away:<10}{o.hand_ev:>6.2f}{o.crib_ev:>12.2f}{extra}{o.net:>+8.2f}  {o.reason}")
         return "\n".join(lines)
 
@@ -340,13 +350,27 @@ def quick_discard(six: Sequence[Card], *, dealer: bool, crib_weight: float = 1.0
     return six[i], six[j]
 
 
+#: How much of the keep's expected play differential (:mod:`cribbage.peg_model`) the ``"expert"``
+#: model adds to the net: chosen by the duplicate benchmark (benchmarks/players.py).
+PEG_WEIGHT = 1.0
+
+
+def peg_evs(six: Sequence[Card], *, dealer: bool, weight: float | None = None) -> np.ndarray:
+    """Each of the 15 keeps' expected play points, own minus the opponent's (:mod:`cribbage.peg_model`),
+    times ``weight`` (default :data:`PEG_WEIGHT`), in :data:`SPLITS` order."""
+    codes = np.array([c.rank - 1 for c in six])[_KEEP_IDX] @ _ROW4
+    out: np.ndarray = peg_table(dealer=dealer)[codes] * (PEG_WEIGHT if weight is None else weight)
+    return out
+
+
 def ranked_splits(six: Sequence[Card], *, dealer: bool, crib_model: str = "uniform",
-                  ) -> tuple[list[int], np.ndarray, np.ndarray]:
+                  peg_weight: float | None = None) -> tuple[list[int], np.ndarray, np.ndarray]:
     """The 15 splits of :data:`SPLITS`, best net first, with each split's hand and crib EVs.
 
     The one ranking behind both :func:`advise_discard` and the expert's discard, so the course's
     advisor and its computer never disagree. Ties: the better hand first (points in hand are surer
-    than points in a crib), then the order of :data:`SPLITS`.
+    than points in a crib), then the order of :data:`SPLITS`. With the ``"expert"`` model the net
+    also counts the keep's play (:func:`peg_evs`, ``peg_weight`` of it: default :data:`PEG_WEIGHT`).
     """
     ranks = np.array([c.rank - 1 for c in six])
     suits = np.array([int(c.suit) for c in six])
@@ -355,18 +379,24 @@ def ranked_splits(six: Sequence[Card], *, dealer: bool, crib_model: str = "unifo
     hand = _hand_evs(ranks.tolist(), suits.tolist())
     crib = _crib_evs(ranks, suits, _DECK_RANKS[unseen], _DECK_SUITS[unseen],
                      weights_for(crib_model, opponent_deals=not dealer))
-    return _order(hand, crib, dealer), hand, crib
+    weight = PEG_WEIGHT if peg_weight is None else peg_weight
+    peg = peg_evs(six, dealer=dealer, weight=weight) if crib_model == "expert" and weight else None
+    return _order(hand, crib, dealer, peg), hand, crib
 
 
-def _order(hand: np.ndarray, crib: np.ndarray, dealer: bool) -> list[int]:
-    net = (hand + crib if dealer else hand - crib).tolist()
+def _order(hand: np.ndarray, crib: np.ndarray, dealer: bool, peg: "np.ndarray | None" = None) -> list[int]:
+    net_array = hand + crib if dealer else hand - crib
+    if peg is not None:
+        net_array = net_array + peg
+    net = net_array.tolist()
     hand_list = hand.tolist()
     return sorted(range(15), key=lambda j: (-round(net[j], 9), -round(hand_list[j], 9), j))
 
 
-def best_discard(six: Sequence[Card], *, dealer: bool, crib_model: str = "expert") -> tuple[Card, Card]:
+def best_discard(six: Sequence[Card], *, dealer: bool, crib_model: str = "expert",
+                 peg_weight: float | None = None) -> tuple[Card, Card]:
     """The two cards :func:`advise_discard` ranks best, without writing the reasons (self-play)."""
-    i, j = SPLITS[ranked_splits(six, dealer=dealer, crib_model=crib_model)[0][0]][1]
+    i, j = SPLITS[ranked_splits(six, dealer=dealer, crib_model=crib_model, peg_weight=peg_weight)[0][0]][1]
     return six[i], six[j]
 
 
@@ -388,6 +418,7 @@ def advise_discard(six_cards: "str | Iterable[CardLike]", *, dealer: bool,
     six = _six(six_cards)
     order, hand, crib = ranked_splits(six, dealer=dealer, crib_model=crib_model)
     uniform = None if crib_model == "uniform" else crib_evs(six)
+    peg = peg_evs(six, dealer=dealer) if crib_model == "expert" else None
     sign = 1.0 if dealer else -1.0
     options = []
     for j in order:
@@ -395,8 +426,9 @@ def advise_discard(six_cards: "str | Iterable[CardLike]", *, dealer: bool,
         keep = tuple(sorted(six[i] for i in keep_idx))
         away = tuple(sorted(six[i] for i in disc_idx))
         h, c = float(hand[j]), float(crib[j])
-        options.append(KeepOption(keep, away, h, c, h + sign * c, reason_for(keep, away, dealer=dealer),
-                                  None if uniform is None else float(uniform[j])))
+        p = None if peg is None else float(peg[j])
+        options.append(KeepOption(keep, away, h, c, h + sign * c + (p or 0.0), reason_for(keep, away, dealer=dealer),
+                                  None if uniform is None else float(uniform[j]), p))
     return DiscardAdvice(six, bool(dealer), tuple(options), crib_model)
 
 

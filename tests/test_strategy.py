@@ -7,12 +7,14 @@ import numpy as np
 import pytest
 
 from cribbage import FULL_DECK, CribbageError, cards, hand_total
-from cribbage.actions import Go, Play
+from cribbage.actions import Discard, Go, Play
 from cribbage.crib_model import build, keep_weights, pair_weights
+from cribbage import peg_model
 from cribbage.discard import SPLITS, advise_discard, best_discard, crib_evs, ranked_splits
 from cribbage.events import Phase
 from cribbage.game import Game
 from cribbage.messages import render
+from cribbage.peg_model import play_out as peg_play_out
 from cribbage.pegging import PlayView
 from cribbage.players import play_game
 from cribbage.scoring import rank_points
@@ -42,10 +44,14 @@ def test_the_expert_discards_the_advised_keep_on_every_deal_of_a_sample():
 
 def test_the_issues_example_now_agrees_with_the_advice():
     # The issue's example: as pone the advice lays away 8♣ K♦, the old fast path 7♣ 8♣.
+    # With the expert model the advice also counts how the keep pegs (the play table gives a pone
+    # 5 5 Q K about one point more in the play than 5 5 7 Q): it and the expert then lay away
+    # 7♣ 8♣, and the two still agree. Without the play term the expert lays away 8♣ K♦.
     six = cards("8C 7C KD 5H 5C QS")
-    for model in ("uniform", "expert"):
-        assert set(advise_discard(six, dealer=False, crib_model=model).best.discard) == set(cards("8C KD"))
-    assert set(best_discard(six, dealer=False)) == set(cards("8C KD"))
+    assert set(advise_discard(six, dealer=False).best.discard) == set(cards("8C KD"))
+    assert set(advise_discard(six, dealer=False, crib_model="expert").best.discard) == set(
+        best_discard(six, dealer=False))
+    assert set(best_discard(six, dealer=False, peg_weight=0)) == set(cards("8C KD"))
 
 
 def test_ranked_splits_is_the_order_of_the_advice():
@@ -67,9 +73,71 @@ def test_the_default_advice_is_unchanged_and_the_model_is_named_beside_the_unifo
     by_keep = {o.keep: o for o in default}
     for o in model:
         assert o.uniform_crib_ev == by_keep[o.keep].crib_ev
-        assert o.net == pytest.approx(o.hand_ev + o.crib_ev)
+        assert o.net == pytest.approx(o.hand_ev + o.crib_ev + o.peg_ev)
+        assert by_keep[o.keep].peg_ev is None
     text = str(model)
     assert text.startswith("crib model: expert") and "uniform" in text.splitlines()[1]
+    assert "play" in text.splitlines()[0] and text.splitlines()[1].split()[-3] == "play"
+
+
+# --- the keep's play in the discard ----------------------------------------------------------------
+
+def test_the_play_of_two_hands_scores_as_the_engine_does():
+    unseen = [0] + [4] * 13
+    assert peg_play_out((5,), (10,), (unseen, unseen)) == (0, 3)  # 15 for 2, and the last card
+    # The table's simulator on ranks plays as the classic expert does in the engine: the same
+    # points for both seats in the play of whole seeded deals (his heels aside).
+    player = ClassicExpertPlayer()
+    for i in range(40):
+        game = Game(f"peg model/{i}")
+        while game.phase is Phase.DISCARD:
+            seat = game.to_act
+            game.apply(Discard(seat, player.discard(game, seat)))
+        dealer, pone = game.dealer, 1 - game.dealer
+        hands, unseen = {}, {}
+        for seat in (0, 1):
+            hands[seat] = tuple(c.rank for c in game.hand(seat))
+            unseen[seat] = [0] + [4] * 13
+            for c in (*game.kept(seat), *game.discards(seat), game.starter):
+                unseen[seat][c.rank] -= 1
+        start = len(game.events)
+        while game.phase is Phase.PLAY:
+            seat = game.to_act
+            card = player.play(game, seat)
+            game.apply(Go(seat) if card is None else Play(seat, card))
+        points = [0, 0]
+        for event in game.events[start:]:
+            if event.phase is Phase.PLAY:
+                points[event.player] += event.points
+        assert peg_play_out(hands[pone], hands[dealer], (unseen[pone], unseen[dealer])) == (points[pone], points[dealer])
+
+
+def test_the_play_table_is_what_its_builder_measures():
+    stored = peg_model._stored()
+    for role in ("dealer", "pone"):
+        for keep in ((5, 5, 10, 10), (1, 2, 3, 4), (7, 8, 8, 9)):
+            i = peg_model.KEEPS.index(tuple(r - 1 for r in keep))
+            mean, _ = peg_model._measure(keep, role == "dealer", peg_model.GAMES, peg_model.SEED)
+            assert stored[role + "_measured"][i] == pytest.approx(mean, abs=1e-4)
+    # The table used is the measured one shrunk toward a smooth fit, never far from it.
+    for role in ("dealer", "pone"):
+        assert np.corrcoef(stored[role], stored[role + "_measured"])[0, 1] > 0.8
+
+
+def test_the_keeps_play_reads_as_strong_players_keep():
+    pone = peg_model.peg_table(dealer=False)
+    dealer = peg_model.peg_table(dealer=True)
+
+    def code(*ranks):
+        a, b, c, d = (r - 1 for r in ranks)
+        return ((a * 13 + b) * 13 + c) * 13 + d
+    # The dealer plays second: they peg more than the pone with the same cards.
+    assert dealer.mean() > pone.mean()
+    # A pone keeps low cards to lead safely, not ten-cards and fives that feed the dealer's 15s.
+    assert pone[code(1, 2, 3, 4)] > pone[code(10, 11, 12, 13)]
+    assert pone[code(3, 3, 4, 4)] > pone[code(5, 6, 7, 8)]
+    # Any order of the same ranks reads the same entry.
+    assert pone[code(4, 3, 4, 3)] == pone[code(3, 3, 4, 4)]
 
 
 def test_an_unknown_crib_model_is_refused_by_name():
