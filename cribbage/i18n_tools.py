@@ -319,7 +319,8 @@ def extract(domains: Sequence[Domain] = DOMAINS, *, skip: Iterable[Path] = ()) -
 
 @dataclass(frozen=True)
 class Problem:
-    """One thing a translator (or the author of a message) must do."""
+    """One thing a translator (or the author of a message) must do: ``where`` is a file, ``key`` the
+    message key or the notebook cell id in it."""
 
     kind: str
     where: str

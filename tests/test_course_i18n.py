@@ -99,7 +99,7 @@ def test_a_changed_english_cell_is_named_stale(course):
     (course / f"{LESSON}.ipynb").write_text(json.dumps(notebook, indent=1), encoding="utf-8")
     problems = [str(problem) for problem in check(course)]
     for language in TRANSLATED:
-        assert f"stale: course/translations/{language}/{LESSON}.json cell {cell['id']} " \
+        assert f"stale: course/translations/{language}/{LESSON}.json [{cell['id']}] " \
                f"(the English of {LESSON}.ipynb changed)" in problems
     assert main(["--check", "--course", str(course)]) == 1
 
@@ -108,7 +108,7 @@ def test_a_changed_code_cell_makes_the_generated_notebooks_stale(course):
     notebook, cell = _english_cell(course, "code", 0)
     cell["source"] = cell_text(cell) + "\nprint(1)\n"
     (course / f"{LESSON}.ipynb").write_text(json.dumps(notebook, indent=1), encoding="utf-8")
-    found = {(p.kind, p.path) for p in check(course)}
+    found = {(p.kind, p.where) for p in check(course)}
     assert found == {("stale", f"course/{language}/{LESSON}.ipynb") for language in TRANSLATED}
     generate(course)
     assert check(course) == []
@@ -121,7 +121,7 @@ def test_missing_and_orphaned_cells_are_named(course):
     del data["cells"][gone]
     data["cells"]["c99"] = {"source_sha1": sha1("x"), "text": "sobra"}
     path.write_text(json.dumps(data), encoding="utf-8")
-    found = {(p.kind, p.path, p.cell) for p in check(course)}
+    found = {(p.kind, p.where, p.key) for p in check(course)}
     rel = f"course/translations/pt/{LESSON}.json"
     assert ("missing", rel, gone) in found and ("orphaned", rel, "c99") in found
 
@@ -129,7 +129,7 @@ def test_missing_and_orphaned_cells_are_named(course):
 def test_a_lesson_without_translation_and_a_translation_without_lesson_are_named(course):
     shutil.copy(COURSE / "02_the_play.ipynb", course)
     (course / "translations" / "es" / "99_gone.json").write_text("{}", encoding="utf-8")
-    found = {(p.kind, p.path) for p in check(course)}
+    found = {(p.kind, p.where) for p in check(course)}
     assert ("missing", "course/translations/es/02_the_play.json") in found
     assert ("orphaned", "course/translations/es/99_gone.json") in found
 
@@ -137,7 +137,7 @@ def test_a_lesson_without_translation_and_a_translation_without_lesson_are_named
 @pytest.mark.parametrize("name", DOCUMENTS)
 def test_a_changed_english_document_makes_its_translations_stale(course, name):
     (course / name).write_text((course / name).read_text(encoding="utf-8") + "\nA new rule.\n", encoding="utf-8")
-    found = {(p.kind, p.path) for p in check(course)}
+    found = {(p.kind, p.where) for p in check(course)}
     assert found == {("stale", f"course/{language}/{name}") for language in TRANSLATED}
 
 

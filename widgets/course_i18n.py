@@ -20,9 +20,10 @@ import hashlib
 import json
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from cribbage.i18n_tools import Problem
 
 __all__ = [
     "DOCUMENTS",
@@ -52,20 +53,6 @@ _SWITCH = {
 # nbval compares the stored output of these cells in the English notebook. A translated notebook
 # prints them in its own language, so its copy is stored unrun, like every other cell: nbval runs it
 # (an error still fails) but compares no output, and the English notebook checks the values.
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing a translator must do: ``kind`` is stale, missing or orphaned."""
-
-    kind: str
-    path: str
-    cell: str = ""
-    detail: str = ""
-
-    def __str__(self) -> str:
-        where = f"{self.path} cell {self.cell}" if self.cell else self.path
-        return f"{self.kind}: {where}" + (f" ({self.detail})" if self.detail else "")
 
 
 def sha1(text: str) -> str:
