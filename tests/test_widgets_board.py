@@ -9,6 +9,7 @@ import pytest
 
 from cribbage.result import game_value
 from widgets.board import FINISHES, Board, draw_board
+from monkey import monkey
 
 
 def board(**kwargs) -> Board:
@@ -110,24 +111,23 @@ def test_drawn_board_redraws_on_change():
 def test_monkey_never_raises():
     rng = random.Random(5)
     b = board()
-    for _ in range(3000):
-        roll = rng.random()
-        if roll < 0.4:
-            b.peg(rng.choice([0, 1, 2, -1]), rng.choice([1, 2, 3, 6, 12, 29, 0, 40, "2"]))
-        elif roll < 0.55:
-            b.next_button.click()
-        elif roll < 0.7:
-            b.prev_button.click()
-        elif roll < 0.8:
-            b.set_scores(rng.randint(-3, 125), rng.randint(-3, 125))
-        elif roll < 0.9:
-            b.set_pegs(((rng.randint(-1, 122), rng.randint(-1, 122)), (rng.randint(-1, 122), rng.randint(-1, 122))))
-        elif roll < 0.97:
-            b.show_finish(rng.randint(-2, 9))
-        else:
-            b.reset()
+
+    def legal_pegs() -> None:
         for front, back in b.pegs:
             assert 0 <= back <= front <= 121 and (back < front or front == 0)
+
+    def hole() -> int:
+        return rng.randint(-1, 122)
+
+    monkey(rng, 3000, [
+        (40, lambda: b.peg(rng.choice([0, 1, 2, -1]), rng.choice([1, 2, 3, 6, 12, 29, 0, 40, "2"]))),
+        (15, b.next_button.click),
+        (15, b.prev_button.click),
+        (10, lambda: b.set_scores(rng.randint(-3, 125), rng.randint(-3, 125))),
+        (10, lambda: b.set_pegs(((hole(), hole()), (hole(), hole())))),
+        (7, lambda: b.show_finish(rng.randint(-2, 9))),
+        (3, b.reset),
+    ], legal_pegs)
     assert b.internal_errors == []
     # The same state machine with drawing on: a shorter run, every picture a PNG.
     drawn = Board()

@@ -11,6 +11,7 @@ import pytest
 
 from cribbage import FULL_DECK, Card, Deck, cards, hand_total, score_hand, stats
 from widgets.calculator import HandCalculator, parse_code, parse_query, share_code, share_query
+from monkey import click_any, monkey
 
 TWELVE = cards("5H 5D 6H 7S")
 EIGHT_C = Card.parse("8C")
@@ -195,31 +196,34 @@ def test_monkey_never_raises():
     calc = calculator()
     buttons = list(calc.picker.buttons.values())
     junk = string.ascii_letters + string.digits + " ,;/?&=<>'\"()♥♠♦♣_-\x00"
-    for _ in range(2000):
-        roll = rng.random()
-        if roll < 0.55:
-            rng.choice(buttons).click()
-        elif roll < 0.65:
-            calc.type_cards(" ".join(rng.choice(FULL_DECK).code for _ in range(rng.randint(0, 7))))
-        elif roll < 0.72:
-            calc.type_cards("".join(rng.choice(junk) for _ in range(rng.randint(0, 60))))
-        elif roll < 0.78:
-            calc.crib = not calc.crib
-        elif roll < 0.84 and calc.item_buttons:
-            rng.choice(calc.item_buttons).click()
-        elif roll < 0.9:
-            calc.load_query("".join(rng.choice(junk) for _ in range(rng.randint(0, 80))))
-        elif roll < 0.95:
-            calc._code.value = "".join(rng.choice(junk) for _ in range(rng.randint(0, 30)))
-            calc._load_button.click()
-        else:
-            calc._clear_button.click()
-        # The state is always a legal one, and the score always the engine's.
+
+    def some(length: int) -> str:
+        return "".join(rng.choice(junk) for _ in range(rng.randint(0, length)))
+
+    def toggle_crib() -> None:
+        calc.crib = not calc.crib
+
+    def load_a_code() -> None:
+        calc._code.value = some(30)
+        calc._load_button.click()
+
+    def legal_and_the_engines() -> None:
         assert len(calc.hand) <= 4 and len(set(calc.hand)) == len(calc.hand)
         assert calc.starter not in calc.hand
         if calc.score is not None:
             assert calc.score.total == hand_total(calc.hand, calc.starter, crib=calc.crib)
             assert set(calc.picker.selected) == set(calc.hand) | {calc.starter}
+
+    monkey(rng, 2000, [
+        (55, lambda: click_any(rng, buttons)),
+        (10, lambda: calc.type_cards(" ".join(rng.choice(FULL_DECK).code for _ in range(rng.randint(0, 7))))),
+        (7, lambda: calc.type_cards(some(60))),
+        (6, toggle_crib),
+        (6, lambda: click_any(rng, calc.item_buttons)),
+        (6, lambda: calc.load_query(some(80))),
+        (5, load_a_code),
+        (5, calc._clear_button.click),
+    ], legal_and_the_engines)
     assert calc.internal_errors == []
 
 

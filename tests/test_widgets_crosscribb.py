@@ -13,6 +13,7 @@ from widgets.crosscribb import CrossCribbBoard
 from widgets.crosscribb_quiz import CrossCribbQuiz
 from widgets.i18n import t
 from widget_texts import shown_text
+from monkey import click_any, monkey
 
 
 def _text(markup: str) -> str:
@@ -235,30 +236,26 @@ def test_spanish() -> None:
 def test_monkey_thousands_of_random_clicks_never_raise() -> None:
     rng = random.Random(2024)
     board = CrossCribbBoard(players=2, seat=0, seed=1, level="random", language="pt")
-    clicks = 0
-    while clicks < 2500:
-        roll = rng.random()
-        if roll < 0.55 and board.square_buttons:
-            rng.choice(list(board.square_buttons.values())).click()
-        elif roll < 0.65:
-            board.lay_away_button.click()
-        elif roll < 0.72:
-            board.next_round_button.click()
-        elif roll < 0.85:
-            rng.choice(list(board.replay_buttons.values())).click()
-        elif roll < 0.9:
-            board.place((rng.randrange(-1, 6), rng.randrange(-1, 6)))
-        elif roll < 0.93:
-            board.place(rng.randrange(-3, 28))
-        elif roll < 0.935:
-            board.players_chooser.value = rng.choice((2, 3, 4))
-            board.mode_chooser.value = rng.choice(("computer", "hotseat"))
-            board.seed_box.value = rng.choice(("1", "7", "", "abc"))
-            board.new_game_button.click()
-        else:
-            board.step_forward()
-        clicks += 1
+
+    def new_game() -> None:
+        board.players_chooser.value = rng.choice((2, 3, 4))
+        board.mode_chooser.value = rng.choice(("computer", "hotseat"))
+        board.seed_box.value = rng.choice(("1", "7", "", "abc"))
+        board.new_game_button.click()
+
+    def no_internal_error() -> None:
         assert board.internal_errors == [], board.internal_errors
+
+    monkey(rng, 2500, [
+        (55, lambda: click_any(rng, board.square_buttons.values())),
+        (10, board.lay_away_button.click),
+        (7, board.next_round_button.click),
+        (13, lambda: click_any(rng, board.replay_buttons.values())),
+        (5, lambda: board.place((rng.randrange(-1, 6), rng.randrange(-1, 6)))),
+        (3, lambda: board.place(rng.randrange(-3, 28))),
+        (0.5, new_game),
+        (6.5, board.step_forward),
+    ], no_internal_error)
     assert board.game.round_number >= 2
 
 

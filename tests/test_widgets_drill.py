@@ -12,6 +12,7 @@ from cribbage import Card, cards, hand_total
 from cribbage.discard import advise_discard
 from widgets.drill import RIGHT_MARGIN, SHIPPED_DRILLS, DiscardDrill, ordinal, random_drill
 from widget_texts import shown_text
+from monkey import click_any, monkey
 
 
 def _drill(lesson):
@@ -235,26 +236,22 @@ def test_spanish_drill():
 def test_monkey_never_raises():
     rng = random.Random(7)
     drill = DiscardDrill(seed=5)
-    for _ in range(800):
-        roll = rng.random()
-        buttons = list(drill.card_buttons.values())
-        if roll < 0.45:
-            rng.choice(buttons).click()
-        elif roll < 0.6:
-            drill.check_button.click()
-        elif roll < 0.7:
-            drill.next_button.click()
-        elif roll < 0.75:
-            drill.random_button.click()
-        elif roll < 0.85:
-            drill.answer(rng.choice([None, "5H 5C", "AS 2S", "", "x", [Card.parse("KS")] * 2, 7]))
-        elif roll < 0.92:
-            drill.show(rng.choice([0, 3, 7, 8, 12, -1, "a", True]))
-        else:
-            drill.deal(rng.choice(["5H 5D 6H 7S 8C 9D", "5H", "AS 2S 3S 4S 5S 6S", "junk"]), rng.choice([True, False, None]))
+
+    def holds() -> None:
         assert drill.right + drill.wrong == len(drill.history)
         if drill.answered:
             assert set(drill.selected) == set(drill.chosen.discard)
+
+    monkey(rng, 800, [
+        (45, lambda: click_any(rng, drill.card_buttons.values())),
+        (15, drill.check_button.click),
+        (10, drill.next_button.click),
+        (5, drill.random_button.click),
+        (10, lambda: drill.answer(rng.choice([None, "5H 5C", "AS 2S", "", "x", [Card.parse("KS")] * 2, 7]))),
+        (7, lambda: drill.show(rng.choice([0, 3, 7, 8, 12, -1, "a", True]))),
+        (8, lambda: drill.deal(rng.choice(["5H 5D 6H 7S 8C 9D", "5H", "AS 2S 3S 4S 5S 6S", "junk"]),
+                               rng.choice([True, False, None]))),
+    ], holds)
     assert drill.internal_errors == []
     assert drill.right + drill.wrong > 15
 

@@ -14,6 +14,7 @@ from cribbage.pegging import PlayView, choose_play
 from cribbage.messages import render
 from cribbage.players import Adviser
 from widgets.walkthrough import SOLVED_PLAYS, PeggingPractice, PeggingWalkthrough, play_steps
+from monkey import click_any, monkey
 
 
 def _kinds(solved):
@@ -253,40 +254,36 @@ def test_spanish_views():
 def test_monkey_never_raises():
     rng = random.Random(11)
     walk = PeggingWalkthrough()
-    for _ in range(1500):
-        roll = rng.random()
-        if roll < 0.35:
-            walk.forward_button.click()
-        elif roll < 0.5:
-            walk.back_button.click()
-        elif roll < 0.65:
-            walk.predict_box.value = rng.choice(["0", "1", "2", "5", "x", "", "30", "-2"])
-            walk.check_button.click()
-        elif roll < 0.75:
-            walk.show_button.click()
-        elif roll < 0.8:
-            walk.choose(rng.choice([0, 1, 2, 5, "x"]))
-        elif roll < 0.85:
-            walk.restart()
-        else:
-            walk.predict(rng.choice([0, 2, 3, None, 100]))
+
+    def predict_by_typing() -> None:
+        walk.predict_box.value = rng.choice(["0", "1", "2", "5", "x", "", "30", "-2"])
+        walk.check_button.click()
+
+    def within() -> None:
         assert 0 <= walk.position <= len(walk.steps)
+
+    monkey(rng, 1500, [
+        (35, walk.forward_button.click),
+        (15, walk.back_button.click),
+        (15, predict_by_typing),
+        (10, walk.show_button.click),
+        (5, lambda: walk.choose(rng.choice([0, 1, 2, 5, "x"]))),
+        (5, walk.restart),
+        (15, lambda: walk.predict(rng.choice([0, 2, 3, None, 100]))),
+    ], within)
     assert walk.internal_errors == []
     practice = PeggingPractice(2)
-    for _ in range(1500):
-        roll = rng.random()
-        buttons = list(practice.card_buttons.values())
-        if roll < 0.5 and buttons:
-            rng.choice(buttons).click()
-        elif roll < 0.65:
-            practice.go_button.click()
-        elif roll < 0.75:
-            practice.hint_button.click()
-        elif roll < 0.8:
-            practice.new_button.click()
-        else:
-            practice.play(rng.choice(["5H", "KS", "xx", Card.parse("AC"), 7]))
+
+    def no_internal_error() -> None:
         assert practice.internal_errors == []
+
+    monkey(rng, 1500, [
+        (50, lambda: click_any(rng, practice.card_buttons.values())),
+        (15, practice.go_button.click),
+        (10, practice.hint_button.click),
+        (5, practice.new_button.click),
+        (20, lambda: practice.play(rng.choice(["5H", "KS", "xx", Card.parse("AC"), 7]))),
+    ], no_internal_error)
     assert practice.hand_number > 5
 
 
