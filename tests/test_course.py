@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -32,6 +33,11 @@ LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 def _cells(path: Path) -> list[dict]:
     return json.loads(path.read_text(encoding="utf-8"))["cells"]
+
+
+def _code_cells(path: Path) -> Iterator[tuple[int, dict]]:
+    """The notebook's code cells, with their number among all its cells (as errors name them)."""
+    return ((number, cell) for number, cell in enumerate(_cells(path)) if cell["cell_type"] == "code")
 
 
 def _source(cell: dict) -> str:
@@ -57,9 +63,7 @@ def test_the_course_has_its_first_notebooks() -> None:
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_notebook_imports_only_the_public_packages_and_stays_thin(path: Path) -> None:
-    for number, cell in enumerate(_cells(path)):
-        if cell["cell_type"] != "code":
-            continue
+    for number, cell in _code_cells(path):
         source = _source(cell)
         assert not re.search(r"^\s*[!%]", source, re.M), f"cell {number}: shell or magic command"
         tree = ast.parse(source)
@@ -97,9 +101,7 @@ CHECK_OUTPUT = "# NBVAL_CHECK_OUTPUT"
 def test_only_checked_printouts_are_stored(path: Path) -> None:
     # nbval compares a marked cell's output with the stored one, so those are kept (printed text
     # only: tests/course_outputs.py stores them); anything else would go stale with every change.
-    for number, cell in enumerate(_cells(path)):
-        if cell["cell_type"] != "code":
-            continue
+    for number, cell in _code_cells(path):
         if CHECK_OUTPUT in _source(cell):
             assert cell["outputs"] and cell["execution_count"], \
                 f"cell {number} is checked but stores no output: run tests/course_outputs.py"
@@ -121,9 +123,7 @@ def test_every_stop_says_to_run_it_first_and_why(path: Path) -> None:
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
 def test_lesson_cells_are_prose_sized_and_assert_nothing(path: Path) -> None:
     # The facts a lesson relies on are checked below, in this file; a cell is a call or two.
-    for number, cell in enumerate(_cells(path)):
-        if cell["cell_type"] != "code":
-            continue
+    for number, cell in _code_cells(path):
         source = _source(cell)
         tree = ast.parse(source)
         assert not any(isinstance(node, ast.Assert) for node in ast.walk(tree)), f"cell {number} asserts"
@@ -138,9 +138,7 @@ def _questions(path: Path) -> list[tuple[int, str, object]]:
     import widgets
 
     found = []
-    for number, cell in enumerate(_cells(path)):
-        if cell["cell_type"] != "code":
-            continue
+    for number, cell in _code_cells(path):
         for node in ast.parse(_source(cell)).body:
             if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
                     and isinstance(node.value.func, ast.Name) and node.value.func.id.endswith("Question")):
@@ -531,9 +529,7 @@ def test_no_widget_shown_above_is_changed_below(path: Path) -> None:
     # A widget is one object wherever it is shown: moving a board's pegs in a later cell moves them
     # in the picture above too, where it would answer a question before it is asked.
     defined: dict[str, int] = {}
-    for number, cell in enumerate(_cells(path)):
-        if cell["cell_type"] != "code":
-            continue
+    for number, cell in _code_cells(path):
         tree = ast.parse(_source(cell))
         for node in ast.walk(tree):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
@@ -550,9 +546,7 @@ def test_no_widget_shown_above_is_changed_below(path: Path) -> None:
 
 @pytest.mark.parametrize("path", LESSONS, ids=lambda p: p.name)
 def test_every_cell_but_the_imports_shows_something(path: Path) -> None:
-    for number, cell in enumerate(_cells(path)):
-        if cell["cell_type"] != "code":
-            continue
+    for number, cell in _code_cells(path):
         body = ast.parse(_source(cell)).body
         if all(isinstance(node, (ast.Import, ast.ImportFrom)) for node in body):
             continue
