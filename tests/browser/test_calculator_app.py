@@ -73,6 +73,33 @@ def test_a_link_opens_with_its_hand_scored(calculator_url: str, voila_page) -> N
     voila_page.screenshot("calculator-app-12")
 
 
+def test_the_score_is_on_screen_before_the_widgets_are_drawn(calculator_url: str, voila_page) -> None:
+    """The page writes the calculator's words into its HTML as the notebook runs: with Voilà's
+    JupyterLab code kept from loading at all, the hand's score is still on screen, in the link's
+    language; with it, the live calculator takes its place and the score shows once."""
+    page = voila_page.page
+    page.route("**/voila/static/voila.js*", lambda route: route.abort())
+    page.goto(f"{calculator_url}/?hand=5H5D6H7S&starter=8C&lang=es", timeout=120_000)
+    first = page.locator(".cc-first-paint")
+    expect(first.locator(".cc-big")).to_be_visible(timeout=60_000)
+    assert first.locator(".cc-big").inner_text() == "Mano: 12 puntos"
+    assert "Quince: 7♠ 8♣ vale 2" in first.inner_text()  # the score's items, as the live calculator lists them
+    assert page.locator("#loading").is_hidden()  # no spinner below the score
+    assert page.locator("#rendered_cells").is_hidden()  # the widgets never came
+    voila_page.screenshot_page("calculator-app-first-paint")
+    page.unroute("**/voila/static/voila.js*")
+
+    # A hostile link's words are text there as in the live calculator: nothing runs.
+    voila_page.open(f"{calculator_url}/?hand=<img src=x onerror=alert(1)>&starter=8C")
+    assert page.locator(".cc-first-paint img").count() == 0 and voila_page.dialogs == []
+
+    voila_page.open(f"{calculator_url}/?hand=5H5D6H7S&starter=8C&lang=es")
+    live = voila_page.body.locator(".cc-big")
+    expect(first).to_be_hidden()
+    assert live.inner_text() == "Mano: 12 puntos"
+    assert page.locator(".cc-big:visible").count() == 1  # never twice
+
+
 # Each link costs a page load (a kernel of its own), so each one here tests something the others
 # do not; the parser's every refusal is tested in-process by the widget's own tests.
 HOSTILE_LINKS = [

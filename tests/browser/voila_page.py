@@ -90,6 +90,13 @@ class VoilaPage:
         images = self.body.locator("img[onerror]")
         assert images.count() == 0, "an <img onerror=...> from the link is in the page"
 
+    def screenshot_page(self, name: str) -> Path:
+        """The window as it is, whatever the page has drawn so far."""
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        path = SCREENSHOTS / f"{name}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        return path
+
     def screenshot(self, name: str) -> Path:
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
@@ -179,12 +186,24 @@ def wait_quiet(server: Server, kernel_count: int | None = None, timeout: float =
 
 
 # ---------------------------------------------------------------------------------- many visitors
-# In every page: the time from the start of its navigation to the calculator showing a score.
+# In every page: the time from the start of its navigation to a score on screen (``__shownAt``:
+# the app's page writes the calculator's words into its HTML, before the widgets are drawn) and
+# to the live calculator showing it (``__scoredAt``). Shown means laid out and on screen, not
+# merely in the document.
 _SCORED_AT = """(() => {
+  const scored = element => element && /\\d+ points?/.test(element.textContent);
+  const onScreen = element => {
+    const box = element.getBoundingClientRect();
+    return element.offsetParent !== null && box.width > 0 && box.height > 0 && box.top < window.innerHeight;
+  };
   const check = () => {
     const total = document.querySelector('#rendered_cells .cc-big');
-    if (window.__scoredAt === undefined && total && /\\d+ points?/.test(total.textContent)) {
+    if (window.__scoredAt === undefined && scored(total)) {
       window.__scoredAt = performance.now();
+    }
+    const shown = [...document.querySelectorAll('.cc-big')].find(e => scored(e) && onScreen(e));
+    if (window.__shownAt === undefined && shown) {
+      window.__shownAt = performance.now();
     }
   };
   setInterval(check, 25);
@@ -193,12 +212,14 @@ _SCORED_AT = """(() => {
 
 @dataclass
 class Visit:
-    """One link opened: when its hand was shown scored (ms after the link was followed, or
-    None if never), and the link the calculator offers to share (None if not shown)."""
+    """One link opened: when the live calculator showed its hand scored (ms after the link was
+    followed, or None if never), the link the calculator offers to share (None if not shown),
+    and when a score was first on screen (the page's own HTML, before the widgets; None if never)."""
     url: str
     scored_ms: float | None
     share_link: str | None
     page: Page
+    shown_ms: float | None = None
 
 
 def close_all(visits: list[Visit], *, politely: bool = True) -> None:
@@ -249,7 +270,11 @@ def visit_all(browser: Browser, urls: list[str], timeout: float) -> list[Visit]:
         if i in scored:
             share = page.locator("#rendered_cells a.cc-code")
             link = share.first.get_attribute("href") if share.count() else None
-        visits.append(Visit(url, scored.get(i), link, page))
+        try:
+            shown = page.evaluate("() => window.__shownAt === undefined ? null : window.__shownAt")
+        except Exception:  # noqa: BLE001  (a page that never loaded shows nothing)
+            shown = None
+        visits.append(Visit(url, scored.get(i), link, page, shown))
     return visits
 
 
