@@ -46,34 +46,25 @@ NOTEBOOK = HERE / "calculator.ipynb"
 # Query parameters Voilà itself acts on; the calculator uses none of them.
 VOILA_PARAMETERS = ("template", "theme", "classic-tree")
 
-# Every word a visitor reads on the server's own pages, in the course's three languages.
-MESSAGES: dict[str, dict[str, str]] = {
-    "title": {
-        "en": "Cribbage hand calculator",
-        "es": "Calculadora de manos de cribbage",
-        "pt": "Calculadora de mãos de cribbage",
-    },
-    "too_long": {
-        "en": "This link is far too long to be a hand ({n} characters). A link to a hand looks like "
-              "?hand=5H5D6H7S&starter=8C.",
-        "es": "Este enlace es demasiado largo para ser una mano ({n} caracteres). Un enlace a una mano "
-              "es así: ?hand=5H5D6H7S&starter=8C.",
-        "pt": "Este link é longo demais para ser uma mão ({n} caracteres). Um link para uma mão é "
-              "assim: ?hand=5H5D6H7S&starter=8C.",
-    },
-    "busy": {
-        "en": "The calculator is busy: {n} people are using it right now. Try again in a minute.",
-        "es": "La calculadora está ocupada: {n} personas la están usando ahora mismo. Vuelve a "
-              "intentarlo en un minuto.",
-        "pt": "A calculadora está ocupada: {n} pessoas estão usando agora. Tente de novo daqui a "
-              "um minuto.",
-    },
-    "open_empty": {
-        "en": "Open the calculator without a hand",
-        "es": "Abrir la calculadora sin mano",
-        "pt": "Abrir a calculadora sem mão",
-    },
-}
+ROOT = HERE.parent
+
+
+def _catalogue() -> dict[str, dict[str, str]]:
+    """The widgets' message catalogue (``widgets/messages.py``, its Spanish and Portuguese from
+    ``widgets/locale``), loaded from its file alone: importing it as ``widgets.messages`` runs the
+    ``widgets`` package first, every view with ipywidgets and matplotlib (1.4 s of CPU and their
+    memory in the server, which draws no widget). It needs only ``cribbage.messages``."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("_calculator_app_messages", ROOT / "widgets" / "messages.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return {key: entry for key, entry in module.MESSAGES.items() if key.startswith("app.")}
+
+
+# Every word a visitor reads on the server's own pages (the app.* messages), in the course's languages.
+MESSAGES: dict[str, dict[str, str]] = _catalogue()
 LANGUAGES = ("en", "es", "pt")
 
 
@@ -107,7 +98,7 @@ def asked_language(query: str) -> str | None:
 
 
 def say(key: str, language: str, **values: object) -> str:
-    return MESSAGES[key][language].format(**values)
+    return MESSAGES[f"app.{key}"][language].format(**values)
 
 
 def refusal_page(key: str, language: str, base_url: str, **values: object) -> str:

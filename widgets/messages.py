@@ -131,6 +131,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "calc.stale": {"en": "Not read, so the count below is still the last {what} read: {cards}."},
     "calc.crib_badge": {"en": "CRIB"},
     "calc.crib_rule": {"en": "Counted as a crib: a flush needs all five cards, the starter too."},
+    # --- the calculator app's own pages (apps/calculator_app.py: a link too long, a full house) ---
+    "app.title": {"en": "Cribbage hand calculator"},
+    "app.too_long": {"en": "This link is far too long to be a hand ({n} characters). A link to a hand looks like "
+                           "?hand=5H5D6H7S&starter=8C."},
+    "app.busy": {"en": "The calculator is busy: {n} people are using it right now. Try again in a minute."},
+    "app.open_empty": {"en": "Open the calculator without a hand"},
     # --- the scoring quiz ----------------------------------------------------------------------
     "quiz.title": {"en": "Count the hand"},
     "quiz.title_crib": {"en": "Count the crib"},
