@@ -17,6 +17,12 @@ from .messages import Message
 __all__ = ["CribbageError", "InvalidCardError", "InvalidHandError", "InvalidPlayError", "IllegalActionError"]
 
 
+def shown(value: object) -> str:
+    """A value a caller gave, as an error quotes it: its repr, cut short."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 class CribbageError(ValueError):
     """Anything the engine refuses. Give it a :class:`Message` (a plain string is read as English only)."""
 

@@ -38,9 +38,10 @@ from typing import Any, Callable, Iterable, Optional, Sequence, TypeVar
 from .actions import Action, Count, Discard, Go, Muggins, NextDeal, Play
 from .cards import FULL_DECK, Card, CardLike, cards as read_cards
 from .counting import _whole, verify_count
-from .errors import CribbageError, IllegalActionError, InvalidHandError
+from .errors import CribbageError, IllegalActionError, InvalidHandError, shown
 from .events import GameResult, LogEntry, LogKind, Phase, ScoreEvent, ScoreKind
 from .messages import Message, Seat, message
+from .options import GameOptions, chosen_muggins, chosen_seed
 from .play import MAX_COUNT, score_play
 from .pegs import advance
 from .result import FULL_GAME, game_value, skunk_lines
@@ -130,7 +131,7 @@ def _with(pair: tuple[_T, _T], player: int, value: _T) -> tuple[_T, _T]:
     return (value, pair[1]) if player == 0 else (pair[0], value)
 
 
-class Game:
+class Game(GameOptions):
     """A game of two-player six-card cribbage between seats 0 and 1.
 
     ``seed`` fixes everything: the cut for deal and every deal's shuffle, which is
@@ -170,31 +171,27 @@ class Game:
                  scores: Sequence[int] = (0, 0),
                  deals: Sequence[tuple[Sequence[Sequence[CardLike] | str], Optional[CardLike]]] = ()
                  ) -> None:
-        if seed is None:
-            seed = random.randrange(2 ** 63)
-        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-            raise CribbageError(message("game.bad_seed", value=_shown(seed)))
+        seed = chosen_seed(seed)
         whole_target = _whole(target)
         if whole_target is None:
-            raise CribbageError(message("game.bad_target", value=_shown(target)))
+            raise CribbageError(message("game.bad_target", value=shown(target)))
         skunk_lines(whole_target)  # raises unless the target is 121 or 61
         target = whole_target
         games = _whole(double_skunk_games)
         if games not in (3, 4):
-            raise CribbageError(message("game.bad_double_skunk", value=_shown(double_skunk_games)))
-        if not isinstance(muggins, bool):  # 'no' or 0 would read as a choice nobody made
-            raise CribbageError(message("game.bad_muggins", value=_shown(muggins)))
+            raise CribbageError(message("game.bad_double_skunk", value=shown(double_skunk_games)))
+        muggins = chosen_muggins(muggins)
         if dealer is not None:
             seat = _whole(dealer)
             if seat not in (0, 1):
-                raise CribbageError(message("game.bad_dealer", value=_shown(dealer)))
+                raise CribbageError(message("game.bad_dealer", value=shown(dealer)))
             dealer = seat
-        bad_scores = message("game.bad_scores", most=target - 1, value=_shown(scores))
+        bad_scores = message("game.bad_scores", most=target - 1, value=shown(scores))
         start = tuple(_whole(s) for s in _few(scores, 2, bad_scores))
         if len(start) != 2 or not all(s is not None and 0 <= s < target for s in start):
             raise CribbageError(bad_scores)
         # Every deal pegs at least the last card, so no game lasts more deals than its target.
-        stacked = _few(deals, target, message("game.bad_deals", most=target, value=_shown(deals)))
+        stacked = _few(deals, target, message("game.bad_deals", most=target, value=shown(deals)))
         self._seed = seed
         self._target = target
         self._muggins_on = muggins
@@ -243,19 +240,6 @@ class Game:
         return game
 
     # ----------------------------------------------------------------- state, read only
-    @property
-    def seed(self) -> "int | str":
-        return self._seed
-
-    @property
-    def target(self) -> int:
-        return self._target
-
-    @property
-    def muggins(self) -> bool:
-        """Whether muggins is on: players count their own hands and crib in the show."""
-        return self._muggins_on
-
     @property
     def double_skunk_games(self) -> int:
         return self._double_skunk_games
@@ -465,7 +449,7 @@ class Game:
             return self.claim_muggins(action.player)
         if isinstance(action, NextDeal):
             return self.next_deal()
-        raise IllegalActionError(message("game.not_an_action", value=_shown(action)))
+        raise IllegalActionError(message("game.not_an_action", value=shown(action)))
 
     def verify_action(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` saying why ``action`` is not allowed now."""
@@ -482,7 +466,7 @@ class Game:
         elif isinstance(action, NextDeal):
             self.verify_next_deal()
         else:
-            raise IllegalActionError(message("game.not_an_action", value=_shown(action)))
+            raise IllegalActionError(message("game.not_an_action", value=shown(action)))
 
     def can_apply(self, action: Action) -> bool:
         return _can(self.verify_action, action)
@@ -888,16 +872,10 @@ def _few(values: object, most: int, refusal: Message) -> tuple[Any, ...]:
     return items
 
 
-def _shown(value: object) -> str:
-    """A value a caller gave, as an error quotes it: its repr, cut short."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def _seat(player: object) -> int:
     seat = _whole(player)
     if seat is None or not 0 <= seat <= 1:
-        raise IllegalActionError(message("game.no_such_player", value=_shown(player)))
+        raise IllegalActionError(message("game.no_such_player", value=shown(player)))
     return seat
 
 

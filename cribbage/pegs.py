@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Optional, Sequence
 
-from .errors import CribbageError
+from .errors import CribbageError, shown
 from .kinds import TextEnum
 from .messages import Seat, add_catalogue, message
 from .result import FULL_GAME, skunk_lines
@@ -95,10 +95,6 @@ class PegError(CribbageError):
         super().__init__(message(f"pegs.{rule.value}", **worded))
 
 
-def _shown(value: object) -> str:
-    return repr(value)[:40]
-
-
 class Pegboard:
     """Two players' pegs on a board to ``target`` (121 or 61), moved only by the rules.
 
@@ -136,7 +132,7 @@ class Pegboard:
 
     def _hole(self, value: object) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= self._target:
-            raise PegError(PegRule.BAD_HOLE, target=self._target, value=_shown(value))
+            raise PegError(PegRule.BAD_HOLE, target=self._target, value=shown(value))
         return value
 
     def _open(self) -> None:
@@ -158,7 +154,7 @@ class Pegboard:
         try:
             (fa, ba), (fb, bb) = pegs  # type: ignore[misc]
         except (TypeError, ValueError):
-            raise PegError(PegRule.BAD_HOLE, target=self._target, value=_shown(pegs)) from None
+            raise PegError(PegRule.BAD_HOLE, target=self._target, value=shown(pegs)) from None
         new = []
         for front, back in ((fa, ba), (fb, bb)):
             front, back = self._hole(front), self._hole(back)
@@ -200,9 +196,9 @@ class Pegboard:
     def verify_peg(self, player: object, points: object) -> tuple[Pegs, Pegs]:
         """The pegs after ``player`` scores ``points``, or :class:`PegError`."""
         if isinstance(player, bool) or not isinstance(player, int) or player not in (0, 1):
-            raise PegError(PegRule.BAD_PLAYER, value=_shown(player))
+            raise PegError(PegRule.BAD_PLAYER, value=shown(player))
         if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= MAX_SCORE:
-            raise PegError(PegRule.BAD_POINTS, most=MAX_SCORE, value=_shown(points))
+            raise PegError(PegRule.BAD_POINTS, most=MAX_SCORE, value=shown(points))
         self._open()
         pegs = list(self._pegs)
         pegs[player] = advance(pegs[player], points, self._target)

@@ -10,6 +10,7 @@ import pytest
 
 from cribbage import CribbageError, Game
 from cribbage.cards import Card, Suit
+from cribbage.crosscribb import CrossCribbGame
 from cribbage.messages import LANGUAGES, render
 from cribbage.players import player
 from cribbage.simulate import simulate
@@ -66,6 +67,14 @@ def test_from_deal_discards_of_wrong_cards_are_the_engines_error():
                                     dict(target=121.0), dict(dealer=1.0)])
 def test_values_are_refused_not_coerced(kwargs):
     refused(Game, 1, **kwargs)
+
+
+@pytest.mark.parametrize("kwargs", [dict(muggins="no"), dict(muggins=1), dict(seed=[1]), dict(seed=2.5),
+                                    dict(seed=True)])
+def test_crosscribb_checks_its_options_as_a_game_does(kwargs):
+    err = refused(CrossCribbGame, 2, **kwargs)
+    assert err.message.key == refused(Game, **kwargs).message.key
+    assert CrossCribbGame(2, seed="x", muggins=True).muggins is True
 
 
 @pytest.mark.parametrize("rank, suit", [(5, True), (5, 2.0), (5, False), (5, "2"), (5, None)])

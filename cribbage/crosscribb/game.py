@@ -34,6 +34,7 @@ from typing import Any, Callable, Optional, Union
 from ..cards import Card, CardLike, Deck
 from ..errors import CribbageError
 from ..messages import message
+from ..options import GameOptions, chosen_muggins, chosen_seed
 from ..scoring import MAX_SCORE, hand_total, score_hand
 from .board import (CENTRE, LINES, SIZE, SQUARES, Line, Square, SquareLike, line_total,
                     line_totals, score_board, square)
@@ -113,7 +114,7 @@ _STATE = ("_scores", "_rounds", "_round_number", "_result", "_phase", "_dealer",
 _LISTS = frozenset({"_rounds", "_owes", "_left", "_board", "_crib", "_counts"})
 
 
-class CrossCribbGame:
+class CrossCribbGame(GameOptions):
     """A game of CrossCribb to 31 for 2, 3 or 4 players.
 
     >>> game = CrossCribbGame(2, seed=1)
@@ -132,9 +133,9 @@ class CrossCribbGame:
             raise CrossCribbError(Refusal.TARGET, target=target)
         if dealer is not None and (not _is_int(dealer) or not 0 <= dealer < players):
             raise CrossCribbError(Refusal.DEALER, dealer=dealer, last=players - 1)
-        self._seed = seed if seed is not None else random.SystemRandom().randrange(2 ** 63)
+        self._seed = chosen_seed(seed)
         self._target = target
-        self._muggins_on = bool(muggins)
+        self._muggins_on = chosen_muggins(muggins)
         self._scores: tuple[int, int] = (0, 0)
         self._log: list[Record] = []
         self._history: list[tuple[tuple[Any, ...], int]] = []
@@ -150,20 +151,6 @@ class CrossCribbGame:
     @property
     def players(self) -> int:
         return self._players
-
-    @property
-    def seed(self) -> object:
-        """The seed everything random follows from (drawn at random when not given, and kept)."""
-        return self._seed
-
-    @property
-    def target(self) -> int:
-        return self._target
-
-    @property
-    def muggins(self) -> bool:
-        """Whether muggins is on: the sides announce their counts and may claim what the other missed."""
-        return self._muggins_on
 
     @property
     def scores(self) -> tuple[int, int]:
