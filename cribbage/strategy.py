@@ -4,9 +4,10 @@ to the score in the last deals.
 :class:`StrongExpertPlayer` sees what a person at its seat sees, nothing more:
 
 - **Discard**: the best keep of :func:`cribbage.discard.advise_discard` with the ``"expert"`` crib
-  model (the opponent's two cards as the expert itself would lay them away, and the keep's expected
-  play differential of :mod:`cribbage.peg_model` added to the net), so the course's advice and its
-  computer agree (except when playing to the score, below).
+  model (the opponent's two cards as the expert itself would lay them away; the keep's expected
+  play of :mod:`cribbage.peg_model` is there too, weighted by ``peg_weight``, off by default:
+  see :data:`cribbage.discard.PEG_WEIGHT`), so the course's advice and its computer agree (except
+  when playing to the score, below).
 - **The play**: the opponent's cards are weighted by what the seat can see: ranks they could not
   hold after saying go are ruled out (from the public log of the deal), and the rest are weighted by
   how often a good player keeps each rank (:func:`cribbage.crib_model.keep_weights`). With the

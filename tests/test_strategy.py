@@ -44,14 +44,14 @@ def test_the_expert_discards_the_advised_keep_on_every_deal_of_a_sample():
 
 def test_the_issues_example_now_agrees_with_the_advice():
     # The issue's example: as pone the advice lays away 8♣ K♦, the old fast path 7♣ 8♣.
-    # With the expert model the advice also counts how the keep pegs (the play table gives a pone
-    # 5 5 Q K about one point more in the play than 5 5 7 Q): it and the expert then lay away
-    # 7♣ 8♣, and the two still agree. Without the play term the expert lays away 8♣ K♦.
     six = cards("8C 7C KD 5H 5C QS")
-    assert set(advise_discard(six, dealer=False).best.discard) == set(cards("8C KD"))
-    assert set(advise_discard(six, dealer=False, crib_model="expert").best.discard) == set(
-        best_discard(six, dealer=False))
-    assert set(best_discard(six, dealer=False, peg_weight=0)) == set(cards("8C KD"))
+    for model in ("uniform", "expert"):
+        assert set(advise_discard(six, dealer=False, crib_model=model).best.discard) == set(cards("8C KD"))
+    assert set(best_discard(six, dealer=False)) == set(cards("8C KD"))
+    # Counting how the keep pegs (the play table gives a pone 5 5 Q K about one point more in the
+    # play than 5 5 7 Q), the advice and the expert lay away 7♣ 8♣, and still agree.
+    assert set(advise_discard(six, dealer=False, crib_model="expert", peg_weight=1).best.discard) == set(
+        best_discard(six, dealer=False, peg_weight=1)) == set(cards("7C 8C"))
 
 
 def test_ranked_splits_is_the_order_of_the_advice():
@@ -73,10 +73,15 @@ def test_the_default_advice_is_unchanged_and_the_model_is_named_beside_the_unifo
     by_keep = {o.keep: o for o in default}
     for o in model:
         assert o.uniform_crib_ev == by_keep[o.keep].crib_ev
-        assert o.net == pytest.approx(o.hand_ev + o.crib_ev + o.peg_ev)
-        assert by_keep[o.keep].peg_ev is None
+        assert o.net == pytest.approx(o.hand_ev + o.crib_ev) and o.peg_ev is None
     text = str(model)
     assert text.startswith("crib model: expert") and "uniform" in text.splitlines()[1]
+    assert "play" not in text.splitlines()[1]
+    # With the keep's play counted, it is a named column and a part of the net.
+    played = advise_discard(six, dealer=True, crib_model="expert", peg_weight=1)
+    for o in played:
+        assert o.net == pytest.approx(o.hand_ev + o.crib_ev + o.peg_ev)
+    text = str(played)
     assert "play" in text.splitlines()[0] and text.splitlines()[1].split()[-3] == "play"
 
 

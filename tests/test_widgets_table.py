@@ -235,7 +235,7 @@ def test_out_of_turn_clicks_and_bad_moves_change_nothing() -> None:
 
 
 def test_hints_come_from_the_engine() -> None:
-    table = GameTable(seed=26, board=False)  # a deal where the uniform advice (no play term) keeps another four
+    table = GameTable(seed=27, board=False)  # a deal where the uniform crib would advise another keep
     game = table.game
     table.hint_button.click()
     # The hints are the expert computer's moves: the expert crib model's keep, the strong expert's card.
