@@ -143,6 +143,13 @@ class View(w.VBox):
     def _t(self, key: str, **values: object) -> str:
         return t(key, self.language, **values)
 
+    def _button(self, key: str, action: Callable[[], object], style: str = "", **layout: str) -> w.Button:
+        """A button labelled with the message ``key`` in the view's language; a click runs ``action``
+        guarded (a refusal becomes a message). ``style`` is ipywidgets' ``button_style``."""
+        made = w.Button(description=self._t(key), button_style=style, layout=w.Layout(width="auto", **layout))
+        made.on_click(self._guard(lambda _b: action()))
+        return made
+
     # Progress ---------------------------------------------------------------------------------
     #: The course stop whose answers this view records (None: the stop its class is taught at).
     progress_stop: int | None = None

@@ -349,11 +349,9 @@ class Board(View):
         self._caption = w.HTML()
         self._standing = w.HTML()
         self._scores = w.HTML()
-        self._prev = w.Button(description=self._t("board.prev"), layout=w.Layout(width="auto"))
-        self._next = w.Button(description=self._t("board.next"), layout=w.Layout(width="auto"))
+        self._prev = self._button("board.prev", self.previous_finish)
+        self._next = self._button("board.next", self.next_finish)
         self._step_label = w.HTML()
-        self._prev.on_click(self._guard(lambda _b: self.previous_finish()))
-        self._next.on_click(self._guard(lambda _b: self.next_finish()))
         self._controls = controls = w.HBox([self._prev, self._next, self._step_label],
                                            layout=w.Layout(align_items="center"))
         self.children = [style_tag(), self._scores, self._image, *([controls] if stepper else []),

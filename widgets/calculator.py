@@ -296,11 +296,8 @@ class HandCalculator(View):
                            description=self._t("calc.type"), layout=w.Layout(width="340px"),
                            style={"description_width": "initial"})
         self.text.observe(self._guard(lambda change: self._typed(change["new"])), names="value")
-        self.score_button = w.Button(description=self._t("calc.score"), button_style="primary",
-                                     layout=w.Layout(width="auto"))
-        self.score_button.on_click(self._guard(lambda _b: self._typed(self.text.value)))
-        self._clear_button = w.Button(description=self._t("calc.clear"), layout=w.Layout(width="auto"))
-        self._clear_button.on_click(self._guard(lambda _b: self.clear()))
+        self.score_button = self._button("calc.score", lambda: self._typed(self.text.value), "primary")
+        self._clear_button = self._button("calc.clear", self.clear)
         self._crib = w.Checkbox(value=False, description=self._t("calc.crib"), indent=False,
                                 layout=w.Layout(width="auto"))
         self._crib.observe(self._guard(lambda _c: self._rescore()), names="value")
@@ -316,8 +313,7 @@ class HandCalculator(View):
         self._chart = w.Image(format="png", layout=w.Layout(width="100%", max_width="880px"))
         self._code = w.Text(description=self._t("calc.code"), layout=w.Layout(width="380px"),
                             style={"description_width": "initial"})
-        self._load_button = w.Button(description=self._t("calc.load"), layout=w.Layout(width="auto"))
-        self._load_button.on_click(self._guard(lambda _b: self.load_code(self._code.value)))
+        self._load_button = self._button("calc.load", lambda: self.load_code(self._code.value))
         self._link = w.HTML()
         # Names the button it speaks of from the catalogue, so the two always agree.
         self._share_help = w.HTML(f'<div class="cc-text">'

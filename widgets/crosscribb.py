@@ -107,11 +107,6 @@ class CrossCribbBoard(View):
         self._start(CrossCribbBoardModel(players=players, seat=seat, level=level, seed=seed, target=target,
                                          muggins=muggins))
 
-    def _button(self, key: str, action: Callable[[], None], style: str = "") -> w.Button:
-        made = w.Button(description=self._t(key), button_style=style, layout=w.Layout(width="auto"))
-        made.on_click(self._guard(lambda _b: action()))
-        return made
-
     # What a test or a lesson reads ------------------------------------------------------------------
     @property
     def model(self) -> CrossCribbBoardModel:

@@ -54,15 +54,10 @@ class CrossCribbQuiz(View):
         self._ask = w.HTML()
         self.answer_box = w.Text(placeholder=self._t("xc.quiz.answer"), layout=w.Layout(width="110px"))
 
-        def button(key: str, action, style: str = "") -> w.Button:
-            made = w.Button(description=self._t(key), button_style=style, layout=w.Layout(width="auto"))
-            made.on_click(self._guard(lambda _b: action()))
-            return made
-
-        self.check_button = button("xc.quiz.check", lambda: self.answer(self.answer_box.value), "primary")
-        self.show_button = button("xc.quiz.show", lambda: self.show())
-        self.next_line_button = button("xc.quiz.next_line", lambda: self.next_line())
-        self.next_board_button = button("xc.quiz.next_board", lambda: self.next_board())
+        self.check_button = self._button("xc.quiz.check", lambda: self.answer(self.answer_box.value), "primary")
+        self.show_button = self._button("xc.quiz.show", lambda: self.show())
+        self.next_line_button = self._button("xc.quiz.next_line", lambda: self.next_line())
+        self.next_board_button = self._button("xc.quiz.next_board", lambda: self.next_board())
         self._feedback = w.HTML()
         self._tally = w.HTML()
         controls = w.HBox([self.line_box, self.answer_box, self.check_button, self.show_button,

@@ -204,11 +204,8 @@ class ScoringQuiz(View):
         # Without continuous updates the value arrives when Enter is pressed (or the box is left):
         # that is the answer, as the calculator takes its typed hand.
         self._entry.observe(self._guard(lambda change: self._typed(change["new"])), names="value")
-        self._check = w.Button(description=self._t("quiz.check"), button_style="primary",
-                               layout=w.Layout(width="auto"))
-        self._check.on_click(self._guard(lambda _b: self._submit(self._entry.value)))
-        self._next = w.Button(description=self._t("quiz.next"), layout=w.Layout(width="auto"))
-        self._next.on_click(self._guard(lambda _b: self.next()))
+        self._check = self._button("quiz.check", lambda: self._submit(self._entry.value), "primary")
+        self._next = self._button("quiz.next", self.next)
         self._muggins = w.Checkbox(value=bool(muggins), description=self._t("quiz.muggins"), indent=False,
                                    layout=w.Layout(width="auto"))
         self._muggins.observe(self._guard(self._muggins_changed), names="value")

@@ -112,8 +112,7 @@ class GameTable(View):
                                        indent=False, layout=w.Layout(width="auto"))
         self._seed = w.Text(value=str(game.seed), description=self._t("table.seed"),
                             style={"description_width": "initial"}, layout=w.Layout(width="170px"))
-        self._new = w.Button(description=self._t("table.new_game"), layout=w.Layout(width="auto"))
-        self._new.on_click(self._guard(lambda _b: self.new_game()))
+        self._new = self._button("table.new_game", self.new_game)
         self._settings = w.HBox([self._level, self._target, self._muggins_box, self._seed, self._new],
                                 layout=w.Layout(align_items="center", flex_flow="row wrap"))
 
@@ -127,19 +126,14 @@ class GameTable(View):
         self._hand_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self._prompt = w.HTML()
 
-        def button(key: str, action, style: str = "") -> w.Button:
-            made = w.Button(description=self._t(key), button_style=style, layout=w.Layout(width="auto"))
-            made.on_click(self._guard(lambda _b: action()))
-            return made
-
-        self._lay_away = button("table.lay_away", lambda: self.lay_away(), "primary")
-        self._go = button("table.go", lambda: self.go(), "warning")
-        self._hint_button = button("table.hint", lambda: self.hint())
+        self._lay_away = self._button("table.lay_away", lambda: self.lay_away(), "primary")
+        self._go = self._button("table.go", lambda: self.go(), "warning")
+        self._hint_button = self._button("table.hint", lambda: self.hint())
         self._count_box = w.Text(placeholder=self._t("table.count_placeholder"), layout=w.Layout(width="120px"))
-        self._count_button = button("table.count", lambda: self.count(self._count_box.value), "primary")
-        self._muggins_button = button("table.muggins_claim", lambda: self.muggins())
-        self._go_on = button("table.go_on", lambda: self.go_on())
-        self._next_deal = button("table.next_deal", lambda: self.next_deal(), "primary")
+        self._count_button = self._button("table.count", lambda: self.count(self._count_box.value), "primary")
+        self._muggins_button = self._button("table.muggins_claim", lambda: self.muggins())
+        self._go_on = self._button("table.go_on", lambda: self.go_on())
+        self._next_deal = self._button("table.next_deal", lambda: self.next_deal(), "primary")
         self._actions = w.HBox([self._lay_away, self._go, self._count_box, self._count_button,
                                 self._muggins_button, self._go_on, self._next_deal, self._hint_button],
                                layout=w.Layout(align_items="center", flex_flow="row wrap"))

@@ -105,17 +105,11 @@ class PeggingWalkthrough(View):
         self._points = w.HTML()
         self._box = w.Text(description=self._t("walk.predict"), placeholder="?",
                            layout=w.Layout(width="260px"), style={"description_width": "initial"})
-        self._check = w.Button(description=self._t("walk.check"), layout=w.Layout(width="auto"))
-        self._check.on_click(self._guard(lambda _b: self.predict(self._box.value)))
-        self._show = w.Button(description=self._t("walk.show"), layout=w.Layout(width="auto"))
-        self._show.on_click(self._guard(lambda _b: self.reveal()))
-        self._back = w.Button(description=self._t("walk.back"), layout=w.Layout(width="auto"))
-        self._back.on_click(self._guard(lambda _b: self.back()))
-        self._forward = w.Button(description=self._t("walk.forward"), button_style="primary",
-                                 layout=w.Layout(width="auto"))
-        self._forward.on_click(self._guard(lambda _b: self.forward()))
-        self._restart = w.Button(description=self._t("walk.restart"), layout=w.Layout(width="auto"))
-        self._restart.on_click(self._guard(lambda _b: self.restart()))
+        self._check = self._button("walk.check", lambda: self.predict(self._box.value))
+        self._show = self._button("walk.show", self.reveal)
+        self._back = self._button("walk.back", self.back)
+        self._forward = self._button("walk.forward", self.forward, "primary")
+        self._restart = self._button("walk.restart", self.restart)
         self._pegged = w.HTML()
         self._score_line = w.HTML()
         predict_row = w.HBox([self._box, self._check, self._show],
@@ -302,12 +296,9 @@ class PeggingPractice(View):
         self._count = w.HTML()
         self._hand_box = w.HBox(layout=w.Layout(flex_flow="row wrap", align_items="center"))
         self._buttons: dict[Card, w.Button] = {}
-        self._go = w.Button(description=self._t("walk.go"), layout=w.Layout(width="auto"))
-        self._go.on_click(self._guard(lambda _b: self.go()))
-        self._hint = w.Button(description=self._t("walk.hint"), layout=w.Layout(width="auto"))
-        self._hint.on_click(self._guard(lambda _b: self.hint()))
-        self._new = w.Button(description=self._t("walk.new_hand"), layout=w.Layout(width="auto"))
-        self._new.on_click(self._guard(lambda _b: self.new_hand()))
+        self._go = self._button("walk.go", self.go)
+        self._hint = self._button("walk.hint", self.hint)
+        self._new = self._button("walk.new_hand", self.new_hand)
         self._log = w.HTML()
         self._pegged = w.HTML()
         controls = w.HBox([self._go, self._hint, self._new],
