@@ -15,11 +15,12 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 CHROMIUM = Path("/usr/bin/chromium")
 # The flags issue 7 asks for: Chromium as root in a container, no GPU, and no traffic of its own.
@@ -218,3 +219,40 @@ def copy_course(source: Path, fixtures: Path, destination: Path) -> Path:
 
 
 FIXTURES_DIR = "_browser_fixtures"
+
+
+# A page or browser that does not close in this time is killed: a teardown must end, whatever the
+# page is doing (a JupyterLab page once traded kernel messages non-stop and never closed).
+CLOSE_SECONDS = 60
+_KILLED: list[str] = []
+
+
+def _kill_chromium() -> None:
+    import psutil
+
+    for process in psutil.Process().children(recursive=True):
+        try:
+            if "chromium" in process.name():
+                process.kill()
+        except psutil.Error:
+            pass
+    _KILLED.append("chromium")
+
+
+def within_time(close: Callable[[], None], what: str, *, seconds: float = CLOSE_SECONDS,
+                kill: Callable[[], None] = _kill_chromium) -> None:
+    """Run ``close`` (a page's or the browser's); if it has not returned after ``seconds``,
+    ``kill`` Chromium, which makes it return, and say so. Once Chromium is killed, what is left
+    to close is gone already: the errors that says are not the test's."""
+    watchdog = threading.Timer(seconds, kill)
+    watchdog.start()
+    try:
+        close()
+    except Exception as error:
+        fired = not watchdog.is_alive()
+        if not fired and not _KILLED:
+            raise
+        why = f"did not close in {seconds:g} s: Chromium was killed" if fired else "had gone with Chromium"
+        print(f"\n{what} {why} ({str(error).splitlines()[0]})")
+    finally:
+        watchdog.cancel()

@@ -16,7 +16,9 @@ from pathlib import Path
 import pytest
 
 import browser_servers
-from browser_servers import CHROMIUM, CHROMIUM_ARGS, Server
+from browser_servers import CHROMIUM, CHROMIUM_ARGS, Server, within_time
+
+HERE = Path(__file__).resolve().parent
 
 # The fixture notebooks fail on purpose; they are run by the browser tests, never by nbval.
 collect_ignore_glob = ["fixtures/*"]
@@ -55,7 +57,7 @@ def browser() -> Iterator:
         try:
             yield chromium
         finally:
-            chromium.close()
+            within_time(chromium.close, "the browser")
     finally:
         playwright.stop()
 
@@ -100,7 +102,7 @@ def lab_context(browser) -> Iterator:
     try:
         yield context
     finally:
-        context.close()
+        within_time(context.close, "JupyterLab's browser context")
 
 
 class NotebookRunner:
@@ -142,16 +144,30 @@ class NotebookRunner:
     def close_all(self) -> None:
         # The kernels go with the server, all at once (shutting them one by one takes seconds each).
         for notebook in self.opened.values():
-            notebook.close()
+            within_time(notebook.close, f"the page of {notebook.path}")
         self.opened.clear()
+
+
+_RUNNERS: list[NotebookRunner] = []
+
+
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
+    """After the last browser test before other tests, close the notebooks' pages: left open
+    through the unit tests and nbval they only cost memory and the browser's attention. A later
+    browser test that asks for a notebook runs it again."""
+    if nextitem is None or HERE not in Path(nextitem.path).parents:
+        for runner in _RUNNERS:
+            runner.close_all()
 
 
 @pytest.fixture(scope="session")
 def _notebook_runner(jupyter_lab: Server, lab_context) -> Iterator[NotebookRunner]:
     runner = NotebookRunner(jupyter_lab, lab_context)
+    _RUNNERS.append(runner)
     try:
         yield runner
     finally:
+        _RUNNERS.remove(runner)
         runner.close_all()
 
 

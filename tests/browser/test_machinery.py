@@ -60,3 +60,28 @@ def test_a_dialog_in_the_page_would_be_caught(voila_page) -> None:
     voila_page.page.set_content("<img src=x onerror=alert(1)>")
     voila_page.page.wait_for_timeout(500)
     assert voila_page.dialogs == ["alert: 1"]
+
+
+def test_a_close_that_hangs_is_ended_by_killing_the_browser(capsys) -> None:
+    import threading
+
+    from browser_servers import within_time
+
+    killed = threading.Event()
+
+    def hung_close() -> None:
+        # As a page's close does once its browser is killed under it: it returns, with an error.
+        if not killed.wait(30):
+            raise AssertionError("the watchdog never fired")
+        raise RuntimeError("Target page, context or browser has been closed\nBrowser logs: ...")
+
+    within_time(hung_close, "a hung page", seconds=0.2, kill=killed.set)
+    assert killed.is_set()
+    assert "a hung page did not close in 0.2 s: Chromium was killed (Target page" in capsys.readouterr().out
+
+    def failing_close() -> None:
+        raise RuntimeError("a real error")
+
+    with pytest.raises(RuntimeError, match="a real error"):
+        within_time(failing_close, "a page", seconds=30, kill=killed.set)
+    within_time(lambda: None, "a page that closes", seconds=30, kill=lambda: None)
