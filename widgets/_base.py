@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import html
 import io
+import weakref
 from typing import Any, Callable, TypeVar
 
 import ipywidgets as w
@@ -111,6 +112,7 @@ class View(w.VBox):
         self.internal_errors: list[BaseException] = []
         super().__init__(**kwargs)
         self.add_class("cc-view")
+        _replace_earlier_runs(self)
 
     def close(self) -> None:
         """Close the view and every widget it made, shown or kept aside (the children, the message
@@ -179,6 +181,47 @@ class View(w.VBox):
             return None
 
         return wrapped  # type: ignore[return-value]
+
+
+# The views made by each notebook cell, by the cell's id, with the run that made them. A cell run
+# again shows new views in place of its old ones, which nothing can reach any more but the kernel's
+# registry of widgets: closing them keeps a notebook's memory flat however often a cell is re-run.
+_CELL_VIEWS: dict[str, tuple[str, list["weakref.ref[View]"]]] = {}
+
+
+def _running_cell() -> tuple[str, str] | None:
+    """The id of the notebook cell being run and of this run (None outside a cell: in a click's
+    callback, a script, or a front end that does not send cell ids)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - IPython comes with ipywidgets
+        return None
+    shell = get_ipython()
+    kernel = getattr(shell, "kernel", None)
+    if kernel is None:
+        return None
+    parent = kernel.get_parent() or {}
+    cell = (parent.get("metadata") or {}).get("cellId")
+    run = (parent.get("header") or {}).get("msg_id")
+    if not cell or not run or (parent.get("header") or {}).get("msg_type") != "execute_request":
+        return None
+    return str(cell), str(run)
+
+
+def _replace_earlier_runs(view: "View") -> None:
+    running = _running_cell()
+    if running is None:
+        return
+    cell, run = running
+    earlier_run, views = _CELL_VIEWS.get(cell, (run, []))
+    if earlier_run != run:
+        for ref in views:
+            old = ref()
+            if old is not None:
+                old.close()
+        views = []
+    views.append(weakref.ref(view))
+    _CELL_VIEWS[cell] = (run, views)
 
 
 def close_all(widget: w.Widget) -> None:
