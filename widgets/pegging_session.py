@@ -47,9 +47,10 @@ class SolvedPlay:
         return Game.from_deal(self.hands, self.starter, dealer=self.dealer, discards=self.discards)
 
     def play_out(self) -> Game:
-        """The deal played out by two expert computer players, to the end of its show."""
+        """The deal played out to the end of its show by two computer players of the classic expert
+        level: the play the lessons describe, kept whatever the default expert learns next."""
         game = self.game()
-        players = {0: computer_player("expert", seed=0), 1: computer_player("expert", seed=1)}
+        players = {0: computer_player("classic", seed=0), 1: computer_player("classic", seed=1)}
         Driver(game, players, next_deal=False).advance()
         return game
 
