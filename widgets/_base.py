@@ -128,6 +128,12 @@ class View(w.VBox):
         if isinstance(getattr(self, "layout", None), w.Widget):
             self.layout.close()
         super().close()
+        # A closed view may still be held (IPython keeps a cell's result in Out[n] for a thousand
+        # runs): letting go of its widgets lets them be freed all the same.
+        for name, value in list(vars(self).items()):
+            if not name.startswith("_trait") and _widgets_in(value):
+                object.__setattr__(self, name, None)
+        self.set_trait("children", ())
 
     # Messages ---------------------------------------------------------------------------------
     @property
