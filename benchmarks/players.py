@@ -53,13 +53,21 @@ def make(level: str, seed: int | str = 0):
     """A player at ``level`` (a name of :func:`cribbage.players.player`, ``"classic"`` included).
 
     Variants of the expert, to measure a part of it: ``expert:peg=W`` weighs the keep's play by W in
-    the discard (0: hand and crib alone), ``expert:noscore`` leaves out the play to the score."""
+    the discard (0: hand and crib alone), ``expert:noscore`` leaves out the play to the score,
+    ``expert:infer=B`` reads the opponent's hand from the cards they chose to play B sharply (0: not
+    at all, the expert before it), ``expert:deep=C/N`` searches the play to its end from C cards in
+    both hands over the opponent's N likeliest hands (``deep=4/0``: only at the last cards)."""
     name, _, options = level.partition(":")
     out = player(name, seed=seed)
     for option in filter(None, options.split(",")):
         key, _, value = option.partition("=")
         if key == "peg":
             out.peg_weight = float(value)
+        elif key == "infer":
+            out.infer = float(value)
+        elif key == "deep":  # deep=C/N: search to the end from C cards, over N likeliest hands
+            cards_, _, hands_ = value.partition("/")
+            out.deep_cards, out.deep_hands = int(cards_), int(hands_ or 20)
         elif key == "noscore":
             out.to_the_score = False
         else:
@@ -164,22 +172,23 @@ def first_legal_game(seed: int | str) -> Game:
     return game
 
 
-def speed(games: int, seed: int) -> str:
-    """Games per second of the engine alone, the classic expert and the expert, game by game in
-    turn so the three see the same load on a shared machine."""
+def speed(games: int, seed: int, expert: str = "expert") -> str:
+    """Games per second of the engine alone, the classic expert and the expert (or a variant of it,
+    ``--a``), game by game in turn so the three see the same load on a shared machine."""
     spent = {"engine": 0.0, "classic": 0.0, "expert": 0.0}
     for i in range(games):
         start = time.process_time()
         first_legal_game(f"{seed}/{i}")
         spent["engine"] += time.process_time() - start
         for level in ("classic", "expert"):
+            name = expert if level == "expert" else level
             start = time.process_time()
-            play_game([make(level, 1), make(level, 2)], seed=f"{seed}/{i}")
+            play_game([make(name, 1), make(name, 2)], seed=f"{seed}/{i}")
             spent[level] += time.process_time() - start
     return "\n".join([
         f"engine alone (first legal action):     {games / spent['engine']:7.1f} games/s",
         f"classic expert self-play:              {games / spent['classic']:7.1f} games/s per core",
-        f"expert self-play:                      {games / spent['expert']:7.1f} games/s per core",
+        f"{expert + ' self-play:':<39}{games / spent['expert']:7.1f} games/s per core",
         f"expert game time / classic game time:  {spent['expert'] / spent['classic']:7.2f} x  (target at most 2)"])
 
 
@@ -299,7 +308,7 @@ def main(argv=None) -> int:
     play_game([make("expert"), make("classic")], seed="warm up")
     if not args.skip_speed:
         print(discard_speed(max(50, args.speed_games * 2), args.seed))
-        print(speed(args.speed_games, args.seed))
+        print(speed(args.speed_games, args.seed, args.a if args.a.startswith("expert") else "expert"))
         print(decision_times(max(1, args.speed_games // 10), args.seed))
         print(agreement(args.deals, args.seed))
         print(agreement_in_games(max(1, args.speed_games), args.seed))

@@ -260,6 +260,47 @@ def test_a_go_rules_out_the_low_cards_the_opponent_cannot_hold():
     assert TableView.from_game(game, 1).go_count is None
 
 
+def test_a_card_passed_over_for_a_worse_one_is_less_likely_in_the_opponents_hand():
+    game = Game.from_deal(("KH QD 9H TS 2C 3D", "7C 8D 6C 6H AS AD"), "5S", dealer=1,
+                          discards=("2C 3D", "AS AD"))
+    game.apply(Play(0, cards("9H")[0]))   # 9
+    game.apply(Play(1, cards("7C")[0]))   # 16: a 6 would have made fifteen for 2
+    plain = TableView.from_game(game, 0)
+    assert plain.opponent_plays == ()  # without inference the log's plays are not read
+    table = TableView.from_game(game, 0, infer=2.0)
+    assert table.opponent_plays == (((9,), 7, 3, tuple(1 if r in (5, 9) else 0 for r in range(14))),)
+    before, after = plain.opponent_pool(), table.opponent_pool()
+    assert sum(after) == pytest.approx(sum(before))
+    # Relative to a rank that would not have scored (a queen), the six lost most of its weight.
+    assert after[6] / after[12] < 0.2 * before[6] / before[12]
+    assert after[13] / after[12] == pytest.approx(before[13] / before[12])
+    # The dealer's view reads the pone's lead, and nothing from its own card.
+    assert TableView.from_game(game, 1, infer=2.0).opponent_plays == (
+        ((), 9, 4, tuple(1 if r == 5 else 0 for r in range(14))),)
+
+
+def test_the_strong_expert_plays_as_its_inference_reads_the_table():
+    # In whole games, the expert's card is the one chosen with the opponent's plays read; on some
+    # turns reading them changes the card (so the game's plays do reach the choice).
+    from cribbage.driver import turns
+    from cribbage.players import action_for
+
+    expert, classic = StrongExpertPlayer(), ClassicExpertPlayer()
+    assert expert.infer > 0
+    changed = same = 0
+    for seed in range(3):
+        game = Game(f"inference/{seed}")
+        for seat in turns(game):
+            if game.phase is Phase.PLAY and seat == 0:
+                read = choose_strong_play(TableView.from_game(game, 0, expert.infer)).card
+                blind = choose_strong_play(TableView.from_game(game, 0)).card
+                assert expert.play(game, 0) == read
+                changed += read != blind
+                same += read == blind
+            game.apply(action_for(expert if seat == 0 else classic, game, seat))
+    assert changed > 0 and same > changed
+
+
 def test_the_strong_expert_plays_legal_cards_and_finishes_games():
     for seed in range(4):
         game = play_game([StrongExpertPlayer(seed=seed), ClassicExpertPlayer(seed=seed)], seed=seed,
