@@ -6,15 +6,24 @@ beside the widget, and the app's template writes it into the page as it streams,
 score is on screen as soon as the notebook has run; the template hides it once the live
 calculator has drawn its own score. Front ends that draw widgets (JupyterLab, Voilà's page)
 prefer the widget, so nothing shows twice. The text is the live widgets' own HTML values (the
-calculator escapes what a link gives it): same words, same language, same score.
+calculator escapes what a link gives it): same words, same language, same score. Words about
+controls are left out, and the card picker's place is kept, so the score does not move when the
+live calculator takes over.
 """
 
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterator
 
 import ipywidgets
+
+from widgets.cards import DeckPicker
+from widgets.i18n import t
+
+# What the calculator says of its buttons and boxes ("Click four cards…"), which are not there yet.
+_ABOUT_CONTROLS = re.compile(r'<div class="cc-text cc-needs-controls">.*?</div>', re.S)
 
 
 def _shown(widget: ipywidgets.Widget) -> Iterator[ipywidgets.Widget]:
@@ -26,18 +35,23 @@ def _shown(widget: ipywidgets.Widget) -> Iterator[ipywidgets.Widget]:
     if hidden:
         return
     yield widget
+    if isinstance(widget, DeckPicker):
+        return  # its place is kept whole by first_paint_html
     for child in getattr(widget, "children", ()):
         yield from _shown(child)
 
 
 def first_paint_html(view: ipywidgets.Widget) -> str:
     """Every HTML widget's value under ``view``, in order: its title, message, score and the
-    score's every item, where the hand stands, and the share link (the card buttons and
-    controls come with the live widget)."""
+    score's every item, where the hand stands, and the share link; the card buttons and controls
+    come with the live widget, and a note holds their place."""
     parts = []
     for widget in _shown(view):
-        if isinstance(widget, ipywidgets.HTML) and widget.value:
-            parts.append(widget.value)
+        if isinstance(widget, DeckPicker):
+            words = html.escape(t("calc.controls_loading", getattr(view, "language", "en")))
+            parts.append(f'<div class="cc-text cc-first-paint-controls">{words}</div>')
+        elif isinstance(widget, ipywidgets.HTML) and widget.value:
+            parts.append(_ABOUT_CONTROLS.sub("", widget.value))
         elif isinstance(widget, ipywidgets.Button) and "cc-item" in widget._dom_classes and widget.description:
             parts.append(f'<div class="cc-text">{html.escape(widget.description)}</div>')
     return '<div class="cc-first-paint-body">' + "\n".join(parts) + "</div>"

@@ -315,8 +315,9 @@ class HandCalculator(View):
                             style={"description_width": "initial"})
         self._load_button = self._button("calc.load", lambda: self.load_code(self._code.value))
         self._link = w.HTML()
-        # Names the button it speaks of from the catalogue, so the two always agree.
-        self._share_help = w.HTML(f'<div class="cc-text">'
+        # Names the button it speaks of from the catalogue, so the two always agree. Words about
+        # controls are marked: the page's first paint, which has no controls, leaves them out.
+        self._share_help = w.HTML(f'<div class="cc-text cc-needs-controls">'
                                   f'{html.escape(self._t("calc.share_help", button=self._t("calc.load")))}</div>')
         self._stale = False
         self._stale_note = w.HTML()
@@ -330,7 +331,7 @@ class HandCalculator(View):
         self.children = [
             style_tag(),
             w.HTML(f'<div class="cc-title">{html.escape(self._t("calc.title"))}</div>'
-                   f'<div class="cc-text">{html.escape(self._t("calc.help"))}</div>'),
+                   f'<div class="cc-text cc-needs-controls">{html.escape(self._t("calc.help"))}</div>'),
             self.picker, typed, self._message, self._badge, self._row, self._stale_note, results,
             *([w.VBox([self._log, self._chart])] if chart else []), self._share_help, share,
         ]

@@ -128,6 +128,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "calc.link_not_text": {"en": "it is not text."},
     "calc.loaded": {"en": "Opened {code}."},
     "calc.share_help": {"en": "Paste a share code or a link here and press “{button}” to open that hand."},
+    "calc.controls_loading": {"en": "The card buttons are on their way…"},
     "calc.stale": {"en": "Not read, so the count below is still the last {what} read: {cards}."},
     "calc.crib_badge": {"en": "CRIB"},
     "calc.crib_rule": {"en": "Counted as a crib: a flush needs all five cards, the starter too."},

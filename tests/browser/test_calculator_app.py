@@ -86,6 +86,10 @@ def test_the_score_is_on_screen_before_the_widgets_are_drawn(calculator_url: str
     assert "Quince: 7♠ 8♣ vale 2" in first.inner_text()  # the score's items, as the live calculator lists them
     assert page.locator("#loading").is_hidden()  # no spinner below the score
     assert page.locator("#rendered_cells").is_hidden()  # the widgets never came
+    # Nothing speaks of buttons that are not there; their place is kept, with a note.
+    assert "Pulsa cuatro cartas" not in first.inner_text() and "Abrir código" not in first.inner_text()
+    assert first.locator(".cc-first-paint-controls").inner_text() == "Los botones de las cartas están en camino…"
+    painted = first.locator(".cc-big").bounding_box()
     voila_page.screenshot_page("calculator-app-first-paint")
     page.unroute("**/voila/static/voila.js*")
 
@@ -97,6 +101,9 @@ def test_the_score_is_on_screen_before_the_widgets_are_drawn(calculator_url: str
     live = voila_page.body.locator(".cc-big")
     expect(first).to_be_hidden()
     assert live.inner_text() == "Mano: 12 puntos"
+    # The score is where the first paint showed it: the live calculator does not push it about.
+    drawn = live.bounding_box()
+    assert abs(drawn["x"] - painted["x"]) <= 4 and abs(drawn["y"] - painted["y"]) <= 24, (painted, drawn)
     assert page.locator(".cc-big:visible").count() == 1  # never twice
 
 
