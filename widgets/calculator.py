@@ -545,7 +545,9 @@ class HandCalculator(View):
             self._spoken.value = (f'<div class="cc-spoken">'
                                   f'{html.escape(self._t("calc.spoken", text=spoken_count(score, self.language)))}</div>')
             lines = describe_items(score, self.language)
+            # The click hint is marked: the app's first paint shows the items before they can be clicked.
             self._items_title.value = f'<div class="cc-text">{html.escape(self._t("calc.items"))}</div>' \
+                f'<div class="cc-text cc-needs-controls">{html.escape(self._t("calc.items_click"))}</div>' \
                 if lines else f'<div class="cc-text">{html.escape(self._t("item.none"))}</div>'
             self._lines = lines
             self._items.set_lines([line.text for line in lines])

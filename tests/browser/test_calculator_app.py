@@ -87,7 +87,8 @@ def test_the_score_is_on_screen_before_the_widgets_are_drawn(calculator_url: str
     assert page.locator("#loading").is_hidden()  # no spinner below the score
     assert page.locator("#rendered_cells").is_hidden()  # the widgets never came
     # Nothing speaks of buttons that are not there; their place is kept, with a note.
-    assert "Pulsa cuatro cartas" not in first.inner_text() and "Abrir código" not in first.inner_text()
+    for words in ("Pulsa cuatro cartas", "Abrir código", "Pulsa una línea"):
+        assert words not in first.inner_text()
     assert first.locator(".cc-first-paint-controls").inner_text() == "Los botones de las cartas están en camino…"
     painted = first.locator(".cc-big").bounding_box()
     voila_page.screenshot_page("calculator-app-first-paint")
@@ -105,6 +106,7 @@ def test_the_score_is_on_screen_before_the_widgets_are_drawn(calculator_url: str
     drawn = live.bounding_box()
     assert abs(drawn["x"] - painted["x"]) <= 4 and abs(drawn["y"] - painted["y"]) <= 24, (painted, drawn)
     assert page.locator(".cc-big:visible").count() == 1  # never twice
+    voila_page.screenshot_page("calculator-app-live")
 
 
 # Each link costs a page load (a kernel of its own), so each one here tests something the others
