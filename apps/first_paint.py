@@ -6,24 +6,20 @@ beside the widget, and the app's template writes it into the page as it streams,
 score is on screen as soon as the notebook has run; the template hides it once the live
 calculator has drawn its own score. Front ends that draw widgets (JupyterLab, Voilà's page)
 prefer the widget, so nothing shows twice. The text is the live widgets' own HTML values (the
-calculator escapes what a link gives it): same words, same language, same score. Words about
-controls are left out, and the card picker's place is kept, so the score does not move when the
-live calculator takes over.
+calculator escapes what a link gives it): same words, same language, same score. The card
+picker's place is kept, and the template hides words about controls (``cc-needs-controls``), so
+the score does not move when the live calculator takes over.
 """
 
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Iterator
 
 import ipywidgets
 
 from widgets.cards import DeckPicker
 from widgets.i18n import t
-
-# What the calculator says of its buttons and boxes ("Click four cards…"), which are not there yet.
-_ABOUT_CONTROLS = re.compile(r'<div class="cc-text cc-needs-controls">.*?</div>', re.S)
 
 
 def _shown(widget: ipywidgets.Widget) -> Iterator[ipywidgets.Widget]:
@@ -51,7 +47,7 @@ def first_paint_html(view: ipywidgets.Widget) -> str:
             words = html.escape(t("calc.controls_loading", getattr(view, "language", "en")))
             parts.append(f'<div class="cc-text cc-first-paint-controls">{words}</div>')
         elif isinstance(widget, ipywidgets.HTML) and widget.value:
-            parts.append(_ABOUT_CONTROLS.sub("", widget.value))
+            parts.append(widget.value)
         elif isinstance(widget, ipywidgets.Button) and "cc-item" in widget._dom_classes and widget.description:
             parts.append(f'<div class="cc-text">{html.escape(widget.description)}</div>')
     return '<div class="cc-first-paint-body">' + "\n".join(parts) + "</div>"
