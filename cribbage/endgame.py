@@ -93,9 +93,20 @@ def _solve_table(target: int, pone_play: np.ndarray, pone_hand: np.ndarray, deal
     # Higher totals first: a deal only adds points. A deal where nobody scores swaps the roles at the
     # same scores; that rare case reads the value of the previous sweep (two sweeps settle it).
     order = sorted(((p, d) for p in range(target) for d in range(target)), key=lambda s: -(s[0] + s[1]))
+    # What _deal_outcome works out for each cell depends on the pone's score alone (their chance to
+    # peg out, their totals) or the dealer's alone: worked out once per score, not once per cell,
+    # by the same operations, so the table is the same to the last bit.
+    fp = [_at_least(tails[0], target - p) for p in range(target)]
+    fd = [_at_least(tails[1], target - d) for d in range(target)]
+    xs = [np.convolve(pone_play[:target - p], pone_hand) for p in range(target)]
+    x_over = [float(x[target - p:].sum()) for p, x in enumerate(xs)]
+    xs = [x[:target - p] for p, x in enumerate(xs)]
+    ys = [np.convolve(dealer_play[:target - d], dealer_rest)[:target - d] for d in range(target)]
     for _ in range(2):
         for p, d in order:
-            win, x, y = _deal_outcome(p, d, target, pone_play, pone_hand, dealer_play, dealer_rest, tails)
+            win = fp[p] * (1 - fd[d]) + 0.5 * fp[p] * fd[d]  # as in _deal_outcome
+            win += (1 - fd[d]) * x_over[p]
+            x, y = xs[p], ys[d]
             # Next deal: the dealer becomes the pone: A[d + j, p + i] is their chance.
             nxt = a[d:d + len(y), p:p + len(x)]
             win += float(x @ (1 - nxt.T) @ y)
@@ -149,24 +160,117 @@ def keep_win_probabilities(hand_shows: np.ndarray, crib_evs: Sequence[float] | n
                            dealer: bool, target: int = 121) -> np.ndarray:
     """Each keep's chance of winning the game: ``hand_shows`` is (15, 46), the show of each keep with
     each starter; ``crib_evs`` the crib each split's discard gives on average."""
+    shows = np.asarray(hand_shows)
+    rows, starters = shows.shape
+    # How often each keep shows each number of points, a row per keep.
+    counts = np.bincount((shows + _SHOWS * np.arange(rows)[:, None]).ravel(),
+                         minlength=_SHOWS * rows).reshape(rows, _SHOWS)
+    p, d = (theirs, own) if dealer else (own, theirs)
+    # np.rint rounds half to even, as round() does: the same shifts as _keep_win's.
+    shifts = np.rint(np.asarray(crib_evs, dtype=float) - _mean_crib()).astype(int).tolist()
+    distinct = sorted(set(shifts))
+    by_show = _win_by_show(p, d, dealer, target, tuple(distinct))
+    pone_wins = (counts * by_show[[distinct.index(s) for s in shifts]]).sum(axis=1) / starters
+    chances: np.ndarray = 1 - pone_wins if dealer else pone_wins
+    # Keeps that tie for the best (often: every keep sure to reach home) are told apart by the last
+    # bits of the sums, which depend on the order of operations. Work those out deal by deal
+    # (_keep_win), so the expert's choice among them does not depend on how this is vectorised.
+    near = np.flatnonzero(chances >= chances.max() - 1e-9)
+    if len(near) > 1:
+        exact: dict[tuple[bytes, int], float] = {}  # keeps alike in shows and crib come out alike
+        for j in near.tolist():
+            key = (counts[j].tobytes(), shifts[j])
+            if key not in exact:
+                exact[key] = _keep_win(shows[j], crib_evs[j], p, d, dealer, target)
+            chances[j] = exact[key]
+    return chances
+
+
+def _keep_win(shows: np.ndarray, crib_ev: float, p: int, d: int, dealer: bool, target: int) -> float:
+    """One keep's chance of winning, from its shows over the starters and its crib (see
+    :func:`keep_win_probabilities`), worked out as a whole deal: :func:`_deal_outcome`."""
+    parts = _parts()
+    kept = np.bincount(shows, minlength=_SHOWS)[:_SHOWS] / len(shows)
+    shift = int(round(crib_ev - _mean_crib()))
+    moved = _crib_moved(shift)
+    if dealer:
+        rest = np.convolve(kept, moved)
+        pone_hand = parts["pone hand"]
+    else:
+        rest = _dealer_rest(shift)
+        pone_hand = kept
+    win, x, y = _deal_outcome(p, d, target, parts["pone play"], pone_hand, parts["dealer play"], rest,
+                              _play_tails())
+    nxt = _table(target)[d:d + len(y), p:p + len(x)]
+    pone_wins = win + float(x @ (1 - nxt.T) @ y)
+    return 1 - pone_wins if dealer else pone_wins
+
+
+# A hand shows 0 to 29 points.
+_SHOWS = 30
+
+
+def _shifted(dists: np.ndarray) -> np.ndarray:
+    """``dists[..., h, :]`` moved up by h points, for h = 0 .. 29 (a new axis before the last):
+    the convolution of each distribution with a hand of exactly h points."""
+    length = dists.shape[-1]
+    width = length + _SHOWS - 1
+    # Rows one longer than the result, the distribution at the start of each: read back as rows of
+    # ``width``, row h starts h places earlier in the buffer, so its distribution sits h places on.
+    buffer = np.zeros(dists.shape[:-1] + (_SHOWS, width + 1))
+    buffer[..., :length] = dists[..., None, :]
+    flat = buffer.reshape(dists.shape[:-1] + (-1,))[..., :_SHOWS * width]
+    out: np.ndarray = flat.reshape(dists.shape[:-1] + (_SHOWS, width))
+    return out
+
+
+def _win_by_show(p: int, d: int, dealer: bool, target: int, shifts: tuple[int, ...]) -> np.ndarray:
+    """The pone's chance of winning the game, the pone at ``p`` and the dealer at ``d``, when the
+    keep (the dealer's if ``dealer``, else the pone's) shows exactly h points (column h, 0..29) and
+    its discard moves the crib by ``shifts[i]`` (row i): the deal as in :func:`_deal_outcome`.
+
+    The chance is linear in the keep's distribution of shows, so a keep's chance is its
+    distribution times a row of this table: a deal's 15 keeps, which move the crib by a few
+    shifts only, cost a few rows, not 15 deals worked out one by one."""
     parts = _parts()
     table = _table(target)
-    p, d = (theirs, own) if dealer else (own, theirs)
-    out = np.empty(len(hand_shows))
-    for j, shows in enumerate(hand_shows):
-        kept = np.bincount(shows, minlength=30)[:30] / len(shows)
-        moved = _crib_moved(int(round(crib_evs[j] - _mean_crib())))
-        if dealer:
-            rest = np.convolve(kept, moved)
-            pone_hand = parts["pone hand"]
-        else:
-            rest = np.convolve(parts["dealer hand"], moved)
-            pone_hand = kept
-        win, x, y = _deal_outcome(p, d, target, parts["pone play"], pone_hand, parts["dealer play"], rest,
-                                  _play_tails())
-        nxt = table[d:d + len(y), p:p + len(x)]
-        pone_wins = win + float(x @ (1 - nxt.T) @ y)
-        out[j] = 1 - pone_wins if dealer else pone_wins
+    need_p, need_d = target - p, target - d
+    tp, td = _play_tails()
+    fp, fd = _at_least(tp, need_p), _at_least(td, need_d)
+    base = fp * (1 - fd) + 0.5 * fp * fd  # pegging out; both: a coin toss
+    pone_play, dealer_play = parts["pone play"][:need_p], parts["dealer play"][:need_d]
+    out: np.ndarray
+    if dealer:
+        # The pone's total is the measured one; the dealer's moves up with the keep's show.
+        x = np.convolve(pone_play, parts["pone hand"])
+        win = base + (1 - fd) * float(x[need_p:].sum())
+        x = x[:need_p]
+        ys = _shifted(_rows([np.convolve(dealer_play, _crib_moved(s)) for s in shifts]))[:, :, :need_d]
+        nxt = table[d:d + ys.shape[2], p:p + len(x)]
+        out = win + ys @ ((1 - nxt) @ x)
+    else:
+        xs = _shifted(pone_play)
+        win = base + (1 - fd) * xs[:, need_p:].sum(axis=1)
+        xs = xs[:, :need_p]
+        ys = _rows([np.convolve(dealer_play, _dealer_rest(s)) for s in shifts])[:, :need_d]
+        nxt = table[d:d + ys.shape[1], p:p + xs.shape[1]]
+        out = win + ys @ (1 - nxt) @ xs.T
+    return out
+
+
+def _rows(dists: list[np.ndarray]) -> np.ndarray:
+    """Distributions of different lengths as the rows of one array, padded with zeros."""
+    out = np.zeros((len(dists), max(len(x) for x in dists)))
+    for i, x in enumerate(dists):
+        out[i, :len(x)] = x
+    return out
+
+
+@lru_cache(maxsize=32)
+def _dealer_rest(shift: int) -> np.ndarray:
+    """The dealer's hand and crib together, the crib moved by ``shift``."""
+    out = np.convolve(_parts()["dealer hand"], _crib_moved(shift))
+    out.flags.writeable = False
     return out
 
 
