@@ -15,9 +15,10 @@
 Exact enumeration, not sampling. It is fast because fifteens, pairs and runs depend on ranks alone:
 the 45,540 cribs of a discard fall into 91 x 13 combinations of ranks (the opponent's two, the
 starter), each scored once (a row of :func:`_pair_points`, read from
-:func:`cribbage.tables.rank_table`) and weighted by how many unseen cards make it; the flush and nobs
-are counted from the suits in closed form. About 0.1 ms a deal: :func:`best_discard` is the
-computer's discard, the same ranking as the advice (:func:`ranked_splits`), without the reasons.
+:func:`cribbage.tables.rank_table`) and weighted by how many unseen cards make it, the starters
+summed first (:func:`_crib_means`); the flush and nobs are counted from the suits in closed form.
+About 0.06 ms a deal: :func:`best_discard` is the computer's discard, the same ranking as the advice
+(:func:`ranked_splits`), without the reasons.
 
 :func:`quick_discard` is the older fast path, kept for the standard player: the same exact hand EV,
 and the crib EV read from :func:`crib_table`, made by the same exact enumeration over the 50 cards
@@ -169,10 +170,11 @@ def hand_evs(six: Sequence[Card]) -> np.ndarray:
 
 
 def _hand_evs(ranks: list[int], suits: list[int]) -> np.ndarray:
-    avail = np.full(13, 4, dtype=np.int64)
+    avail = [4] * 13
     for r in ranks:
         avail[r] -= 1
-    total = _rows_by_keep()[np.array(ranks)[_KEEP_IDX] @ _ROW4] @ avail
+    total = _rows_by_keep()[np.array(ranks)[_KEEP_IDX] @ _ROW4] @ np.array(avail)
+    # Flush and nobs, rare: counted by hand, card by card.
     unseen_of_suit = [13 - suits.count(s) for s in range(4)]
     for i, r in enumerate(ranks):
         if r == _JACK:  # nobs: a starter of the jack's suit
@@ -182,7 +184,8 @@ def _hand_evs(ranks: list[int], suits: list[int]) -> np.ndarray:
             for j, (keep, _) in enumerate(SPLITS):
                 if all(suits[i] == suit for i in keep):
                     total[j] += 4 * 46 + unseen_of_suit[suit]
-    return total / 46
+    evs: np.ndarray = total / 46
+    return evs
 
 
 _ROW4 = np.array([13 ** 3, 13 ** 2, 13, 1], dtype=np.int64)
@@ -249,6 +252,7 @@ def _crib_combos() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
 _PAIR_ROW = np.zeros((13, 13), dtype=np.intp)
 for _i, (_a, _b) in enumerate(zip(*np.triu_indices(13))):
     _PAIR_ROW[_a, _b] = _PAIR_ROW[_b, _a] = _i
+_PAIR_ROWS: list[list[int]] = _PAIR_ROW.tolist()  # plain ints: faster to index one at a time
 
 
 @lru_cache(maxsize=1)
@@ -264,39 +268,86 @@ def _pair_points() -> np.ndarray:
 
 def _crib_evs(r6: np.ndarray, s6: np.ndarray, ur: np.ndarray, us: np.ndarray,
               pair_weights: "np.ndarray | None") -> np.ndarray:
-    # Fifteens, pairs and runs depend on ranks alone: count the cards of each unseen rank and score
-    # each rank combination once, times the number of ways the unseen cards make it.
-    avail = np.bincount(ur, minlength=13)
-    a, b, s, codes = _crib_combos()
-    same = a == b
-    ways = np.where(same, avail[a] * (avail[a] - 1) // 2, avail[a] * avail[b])
-    ways = ways * np.maximum(avail[s] - (s == a) - (s == b), 0)
-    dr = r6[_DISC_IDX]
-    points = _pair_points()[_PAIR_ROW[dr[:, 0], dr[:, 1]]]
-    n = len(ur)
+    unseen_jacks = us[ur == _JACK].tolist()
+    return _crib_means(r6.tolist(), s6.tolist(), np.bincount(ur, minlength=13).tolist(),
+                       np.bincount(us, minlength=4).tolist(), unseen_jacks,
+                       None if pair_weights is None else _factors(pair_weights))
+
+
+_A91, _B91 = np.triu_indices(13)  # the opponent's 91 pairs of ranks, a <= b: the rows of _pair_points
+_SAME91 = _A91 == _B91
+
+
+@lru_cache(maxsize=1)
+def _pair_grid() -> np.ndarray:
+    """:func:`_pair_points` by (two ranks laid away, the starter's rank 0..12, the opponent's pair),
+    with a 14th starter: minus the points of the cribs whose starter has the rank of the opponent's
+    first card, and of their second. A deal's unseen cards by rank, and a 1 for that 14th, times a
+    row of it give each pair of the opponent its points over the starters left (see _crib_means).
+
+    float32: the points and those sums are small whole numbers, exact in float32, and a float
+    product is the fastest numpy has."""
+    grid = _pair_points().reshape(91, 91, 13).astype(np.int64)
+    pairs = np.arange(91)
+    out = np.empty((91, 14, 91), dtype=np.float32)
+    out[:, :13, :] = grid.transpose(0, 2, 1)
+    out[:, 13, :] = -(grid[:, pairs, _A91] + grid[:, pairs, _B91])
+    out.flags.writeable = False
+    return out
+
+
+def _crib_means(r6: list[int], s6: list[int], avail: list[int], per_suit: list[int], unseen_jacks: list[int],
+                factors: "tuple[np.ndarray, np.ndarray] | None") -> np.ndarray:
+    """:func:`crib_evs` from the six cards' ranks (0..12) and suits, and the unseen cards: how many
+    of each rank and of each suit, and the suits of the unseen jacks. ``factors``: a model's pair
+    weights as :func:`_factors` gives them, ``None`` for the uniform model."""
+    # Fifteens, pairs and runs depend on ranks alone. Each rank combination (the opponent's pair of
+    # ranks p = (a, b), the starter's s) is scored once and weighted by the ways the unseen cards
+    # make it: ways(p) x (avail[s] - [s == a] - [s == b]), where ways(p) counts the opponent's pairs.
+    # Summed over s that is ways(p) x (points by starter @ avail - the points with s = a or s = b),
+    # one product with the last row of _pair_grid.
+    rows = [_PAIR_ROWS[r6[i]][r6[k]] for i, k in _DISC_PAIRS]
+    count = np.array(avail + [1], dtype=np.float32)
+    by_pair = count @ _pair_grid()[rows]  # (15, 91), whole numbers
+    # ways(p) = avail[a] x avail[b], or C(avail[a], 2) for a pair: avail[a] (avail[b] x h - g) with
+    # h = 1, g = 0 for two ranks and h = 1/2, g = 1/2 for a pair (whole numbers, exact in floats);
+    # h and g carry the model's weight of each pair.
+    h, g = factors or _UNIFORM_FACTORS
+    weights = count[_A91] * (count[_B91] * h - g)
+    n = sum(avail)
     norm = n * comb(n - 1, 2)
-    suits = _crib_sums_suits(dr, s6[_DISC_IDX], ur, us)
+    suits = np.array(_crib_suit_sums(s6, r6, per_suit, unseen_jacks, n))
     means: np.ndarray
-    if pair_weights is None:
-        means = (points.astype(np.int64) @ ways + suits) / norm
+    if factors is None:
+        means = (by_pair @ weights + suits) / norm  # whole numbers below 2 ** 53: exact
     else:
-        weights = ways * pair_weights[a, b]
-        means = points @ weights / weights.sum() + suits / norm
+        # Each of the opponent's pairs goes with n - 2 starters.
+        means = by_pair @ weights / ((n - 2) * weights.sum()) + suits / norm
     return means
 
 
-def _crib_sums_suits(dr: np.ndarray, ds: np.ndarray, ur: np.ndarray, us: np.ndarray) -> np.ndarray:
-    """The flush and nobs part of :func:`_crib_sums`, total over every crib of each discard."""
-    n = len(ur)
-    per_suit = np.bincount(us, minlength=4)
-    suited = ds[:, 0] == ds[:, 1]
-    m = per_suit[ds[:, 0]]
-    flush_sum = np.where(suited, 3 * 5 * m * (m - 1) * (m - 2) // 6, 0)
-    nobs = comb(n - 1, 2) * ((dr == _JACK) * per_suit[ds]).sum(axis=1)
-    unseen_jacks = us[ur == _JACK]
-    nobs += int((per_suit[unseen_jacks] - 1).sum()) * (n - 2)
-    sums: np.ndarray = flush_sum + nobs
-    return sums
+_HALF = np.where(_SAME91, 0.5, 1.0)
+_UNIFORM_FACTORS = (_HALF, np.where(_SAME91, 0.5, 0.0))
+
+
+def _factors(pair_weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """h and g of :func:`_crib_means` for (13, 13) pair weights (see :func:`crib_evs`)."""
+    weights = pair_weights[_A91, _B91]
+    return _HALF * weights, _UNIFORM_FACTORS[1] * weights
+
+
+def _crib_suit_sums(s6: list[int], r6: list[int], per_suit: list[int], unseen_jacks: list[int], n: int) -> list[int]:
+    """The flush and nobs part of :func:`_crib_sums` for the 15 discards of six cards, total over
+    every crib of each (``per_suit``: unseen cards of each suit; ``n``: unseen cards)."""
+    pairs_after_starter = comb(n - 1, 2)
+    # Nobs, a jack laid away: every opponent's pair, with a starter of its suit.
+    nobs = [pairs_after_starter * per_suit[s] if r == _JACK else 0 for r, s in zip(r6, s6)]
+    # A crib flush needs all five of one suit: both laid away and three of the unseen, one the starter.
+    flush = [15 * comb(per_suit[s], 3) for s in s6]
+    # Nobs, a jack the opponent lays away: starter x, the jack of x's suit among the other n - 1,
+    # paired with any of the n - 2 others. A jack starter never gives nobs (it is not in the crib).
+    theirs = sum(per_suit[s] - 1 for s in unseen_jacks) * (n - 2)
+    return [nobs[i] + nobs[k] + (flush[i] if s6[i] == s6[k] else 0) + theirs for i, k in _DISC_PAIRS]
 
 
 @lru_cache(maxsize=1)
@@ -376,16 +427,29 @@ def ranked_splits(six: Sequence[Card], *, dealer: bool, crib_model: str = "unifo
     than points in a crib), then the order of :data:`SPLITS`. With the ``"expert"`` model the net
     also counts the keep's play (:func:`peg_evs`, ``peg_weight`` of it: default :data:`PEG_WEIGHT`).
     """
-    ranks = np.array([c.rank - 1 for c in six])
-    suits = np.array([int(c.suit) for c in six])
-    unseen = np.ones(52, dtype=bool)
-    unseen[[c.index for c in six]] = False
-    hand = _hand_evs(ranks.tolist(), suits.tolist())
-    crib = _crib_evs(ranks, suits, _DECK_RANKS[unseen], _DECK_SUITS[unseen],
-                     weights_for(crib_model, opponent_deals=not dealer))
+    ranks = [c.rank - 1 for c in six]
+    suits = [int(c.suit) for c in six]
+    hand = _hand_evs(ranks, suits)
+    # The unseen cards are the other 46, counted by rank and by suit, with the suits of their jacks.
+    avail = [4] * 13
+    for r in ranks:
+        avail[r] -= 1
+    per_suit = [13] * 4
+    for s in suits:
+        per_suit[s] -= 1
+    jacks = [s for r, s in zip(ranks, suits) if r == _JACK]
+    crib = _crib_means(ranks, suits, avail, per_suit, [s for s in range(4) if s not in jacks],
+                       _model_factors(crib_model, opponent_deals=not dealer))
     weight = PEG_WEIGHT if peg_weight is None else peg_weight
     peg = peg_evs(six, dealer=dealer, weight=weight) if crib_model == "expert" and weight else None
     return _order(hand, crib, dealer, peg), hand, crib
+
+
+@lru_cache(maxsize=8)
+def _model_factors(crib_model: str, *, opponent_deals: bool) -> "tuple[np.ndarray, np.ndarray] | None":
+    """:func:`_factors` of a crib model's weights (:func:`cribbage.crib_model.weights_for`), once."""
+    weights = weights_for(crib_model, opponent_deals=opponent_deals)
+    return None if weights is None else _factors(weights)
 
 
 def _order(hand: np.ndarray, crib: np.ndarray, dealer: bool, peg: "np.ndarray | None" = None) -> list[int]:
@@ -393,8 +457,20 @@ def _order(hand: np.ndarray, crib: np.ndarray, dealer: bool, peg: "np.ndarray | 
     if peg is not None:
         net_array = net_array + peg
     net = net_array.tolist()
-    hand_list = hand.tolist()
-    return sorted(range(15), key=lambda j: (-round(net[j], 9), -round(hand_list[j], 9), j))
+    # The order of (-round(net, 9), -round(hand, 9), j). Nets more than 2e-9 apart round apart, in
+    # the same order: round only within runs of nets closer than that (ties, near ties).
+    by_net = sorted(range(15), key=net.__getitem__, reverse=True)
+    out: list[int] = []
+    start = 0
+    for end in range(1, 16):
+        if end == 15 or net[by_net[end - 1]] - net[by_net[end]] > 2e-9:
+            if end - start == 1:
+                out.append(by_net[start])
+            else:
+                hand_list = hand.tolist()
+                out += sorted(by_net[start:end], key=lambda j: (-round(net[j], 9), -round(hand_list[j], 9), j))
+            start = end
+    return out
 
 
 def best_discard(six: Sequence[Card], *, dealer: bool, crib_model: str = "expert",
