@@ -102,15 +102,17 @@ def _solve_table(target: int, pone_play: np.ndarray, pone_hand: np.ndarray, deal
     x_over = [float(x[target - p:].sum()) for p, x in enumerate(xs)]
     xs = [x[:target - p] for p, x in enumerate(xs)]
     ys = [np.convolve(dealer_play[:target - d], dealer_rest)[:target - d] for d in range(target)]
+    # The other side's chances, 1 - A, kept beside A as it fills: each cell is read many times.
+    lose = 1 - a
     for _ in range(2):
         for p, d in order:
             win = fp[p] * (1 - fd[d]) + 0.5 * fp[p] * fd[d]  # as in _deal_outcome
             win += (1 - fd[d]) * x_over[p]
             x, y = xs[p], ys[d]
             # Next deal: the dealer becomes the pone: A[d + j, p + i] is their chance.
-            nxt = a[d:d + len(y), p:p + len(x)]
-            win += float(x @ (1 - nxt.T) @ y)
+            win += float(x @ lose[d:d + len(y), p:p + len(x)].T @ y)
             a[p, d] = win
+            lose[p, d] = 1 - win
     return a
 
 
