@@ -168,19 +168,21 @@ def keep_win_probabilities(hand_shows: np.ndarray, crib_evs: Sequence[float] | n
     counts = np.bincount((shows + _SHOWS * np.arange(rows)[:, None]).ravel(),
                          minlength=_SHOWS * rows).reshape(rows, _SHOWS)
     p, d = (theirs, own) if dealer else (own, theirs)
-    # np.rint rounds half to even, as round() does: the same shifts as _keep_win's.
-    shifts = np.rint(np.asarray(crib_evs, dtype=float) - _mean_crib()).astype(int).tolist()
+    mean = _mean_crib()
+    shifts = [round(c - mean) for c in np.asarray(crib_evs, dtype=float).tolist()]  # as _keep_win's
     distinct = sorted(set(shifts))
     by_show = _win_by_show(p, d, dealer, target, tuple(distinct))
-    pone_wins = (counts * by_show[[distinct.index(s) for s in shifts]]).sum(axis=1) / starters
+    pone_wins = (counts @ by_show.T)[np.arange(rows), [distinct.index(s) for s in shifts]] / starters
     chances: np.ndarray = 1 - pone_wins if dealer else pone_wins
     # Keeps that tie for the best (often: every keep sure to reach home) are told apart by the last
     # bits of the sums, which depend on the order of operations. Work those out deal by deal
     # (_keep_win), so the expert's choice among them does not depend on how this is vectorised.
-    near = np.flatnonzero(chances >= chances.max() - 1e-9)
+    values = chances.tolist()
+    best = max(values)
+    near = [j for j, value in enumerate(values) if value >= best - 1e-9]
     if len(near) > 1:
         exact: dict[tuple[bytes, int], float] = {}  # keeps alike in shows and crib come out alike
-        for j in near.tolist():
+        for j in near:
             key = (counts[j].tobytes(), shifts[j])
             if key not in exact:
                 exact[key] = _keep_win(shows[j], crib_evs[j], p, d, dealer, target)
@@ -234,38 +236,65 @@ def _win_by_show(p: int, d: int, dealer: bool, target: int, shifts: tuple[int, .
     The chance is linear in the keep's distribution of shows, so a keep's chance is its
     distribution times a row of this table: a deal's 15 keeps, which move the crib by a few
     shifts only, cost a few rows, not 15 deals worked out one by one."""
-    parts = _parts()
-    table = _table(target)
     need_p, need_d = target - p, target - d
     tp, td = _play_tails()
     fp, fd = _at_least(tp, need_p), _at_least(td, need_d)
     base = fp * (1 - fd) + 0.5 * fp * fd  # pegging out; both: a coin toss
-    pone_play, dealer_play = parts["pone play"][:need_p], parts["dealer play"][:need_d]
+    pone_totals, pone_over = _pone_totals(target, need_p, dealer)
+    # Next deal the dealer becomes the pone: 1 - A[d + j, p + i] is the pone's chance then.
+    lose = _lose(target)[d:target, p:p + pone_totals.shape[-1]]
+    dealer_totals = np.array([_dealer_totals(target, need_d, dealer, shift) for shift in shifts])
+    win = base + (1 - fd) * pone_over
     out: np.ndarray
     if dealer:
-        # The pone's total is the measured one; the dealer's moves up with the keep's show.
-        x = np.convolve(pone_play, parts["pone hand"])
-        win = base + (1 - fd) * float(x[need_p:].sum())
-        x = x[:need_p]
-        ys = _shifted(_rows([np.convolve(dealer_play, _crib_moved(s)) for s in shifts]))[:, :, :need_d]
-        nxt = table[d:d + ys.shape[2], p:p + len(x)]
-        out = win + ys @ ((1 - nxt) @ x)
+        # The pone's totals are the measured ones; the dealer's move up with the keep's show.
+        out = win + dealer_totals @ (lose @ pone_totals)
     else:
-        xs = _shifted(pone_play)
-        win = base + (1 - fd) * xs[:, need_p:].sum(axis=1)
-        xs = xs[:, :need_p]
-        ys = _rows([np.convolve(dealer_play, _dealer_rest(s)) for s in shifts])[:, :need_d]
-        nxt = table[d:d + ys.shape[1], p:p + xs.shape[1]]
-        out = win + ys @ (1 - nxt) @ xs.T
+        out = win + dealer_totals @ lose @ pone_totals.T
     return out
 
 
-def _rows(dists: list[np.ndarray]) -> np.ndarray:
-    """Distributions of different lengths as the rows of one array, padded with zeros."""
-    out = np.zeros((len(dists), max(len(x) for x in dists)))
-    for i, x in enumerate(dists):
-        out[i, :len(x)] = x
-    return out
+@lru_cache(maxsize=256)
+def _pone_totals(target: int, need: int, dealer: bool) -> tuple[np.ndarray, "float | np.ndarray"]:
+    """The pone's total after the play and their hand, below ``need``, and the chance it reaches
+    ``need``: with the measured hand (``dealer``: the keep is the dealer's) or, by row, with a hand
+    of exactly h points (the keep is the pone's)."""
+    parts = _parts()
+    play = parts["pone play"][:need]
+    if dealer:
+        x = np.convolve(play, parts["pone hand"])
+        return _frozen(x[:need]), float(x[need:].sum())
+    xs = _shifted(play)
+    return _frozen(xs[:, :need].copy()), _frozen(xs[:, need:].sum(axis=1))
+
+
+@lru_cache(maxsize=4096)
+def _dealer_totals(target: int, need: int, dealer: bool, shift: int) -> np.ndarray:
+    """The dealer's total after the play, their hand and crib (moved by ``shift``), below ``need``,
+    padded with zeros to ``need``: by row for a hand of exactly h points when the keep is theirs
+    (``dealer``), else with the measured hand."""
+    play = _parts()["dealer play"][:need]
+    out: np.ndarray
+    if dealer:
+        rows = _shifted(np.convolve(play, _crib_moved(shift)))[:, :need]
+        out = np.zeros((_SHOWS, need))
+        out[:, :rows.shape[1]] = rows
+    else:
+        y = np.convolve(play, _dealer_rest(shift))[:need]
+        out = np.zeros(need)
+        out[:len(y)] = y
+    return _frozen(out)
+
+
+def _frozen(array: np.ndarray) -> np.ndarray:
+    array.flags.writeable = False
+    return array
+
+
+@lru_cache(maxsize=2)
+def _lose(target: int) -> np.ndarray:
+    """1 - :func:`_table`: the other side's chances."""
+    return _frozen(1 - _table(target))
 
 
 @lru_cache(maxsize=32)
