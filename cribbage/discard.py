@@ -284,14 +284,17 @@ def _pair_grid() -> np.ndarray:
     with a 14th starter: minus the points of the cribs whose starter has the rank of the opponent's
     first card, and of their second. A deal's unseen cards by rank, and a 1 for that 14th, times a
     row of it give each pair of the opponent its points over the starters left (see _crib_means).
+    Row 91 gives the number of those starters, n - 2 (n unseen cards), to weigh the pairs with.
 
     float32: the points and those sums are small whole numbers, exact in float32, and a float
     product is the fastest numpy has."""
     grid = _pair_points().reshape(91, 91, 13).astype(np.int64)
     pairs = np.arange(91)
-    out = np.empty((91, 14, 91), dtype=np.float32)
-    out[:, :13, :] = grid.transpose(0, 2, 1)
-    out[:, 13, :] = -(grid[:, pairs, _A91] + grid[:, pairs, _B91])
+    out = np.empty((92, 14, 91), dtype=np.float32)
+    out[:91, :13, :] = grid.transpose(0, 2, 1)
+    out[:91, 13, :] = -(grid[:, pairs, _A91] + grid[:, pairs, _B91])
+    out[91, :13, :] = 1
+    out[91, 13, :] = -2
     out.flags.writeable = False
     return out
 
@@ -305,24 +308,25 @@ def _crib_means(r6: list[int], s6: list[int], avail: list[int], per_suit: list[i
     # ranks p = (a, b), the starter's s) is scored once and weighted by the ways the unseen cards
     # make it: ways(p) x (avail[s] - [s == a] - [s == b]), where ways(p) counts the opponent's pairs.
     # Summed over s that is ways(p) x (points by starter @ avail - the points with s = a or s = b),
-    # one product with the last row of _pair_grid.
+    # one product with _pair_grid (its 14th starter), whose row 91 gives the weight of all cribs.
     rows = [_PAIR_ROWS[r6[i]][r6[k]] for i, k in _DISC_PAIRS]
+    rows.append(91)
     count = np.array(avail + [1], dtype=np.float32)
-    by_pair = count @ _pair_grid()[rows]  # (15, 91), whole numbers
+    by_pair = count @ _pair_grid()[rows]  # (16, 91), whole numbers
     # ways(p) = avail[a] x avail[b], or C(avail[a], 2) for a pair: avail[a] (avail[b] x h - g) with
     # h = 1, g = 0 for two ranks and h = 1/2, g = 1/2 for a pair (whole numbers, exact in floats);
     # h and g carry the model's weight of each pair.
     h, g = factors or _UNIFORM_FACTORS
-    weights = count[_A91] * (count[_B91] * h - g)
+    sums = by_pair @ (count[_A91] * (count[_B91] * h - g))
     n = sum(avail)
     norm = n * comb(n - 1, 2)
-    suits = np.array(_crib_suit_sums(s6, r6, per_suit, unseen_jacks, n))
+    suits = _crib_suit_sums(s6, r6, per_suit, unseen_jacks, n)
     means: np.ndarray
     if factors is None:
-        means = (by_pair @ weights + suits) / norm  # whole numbers below 2 ** 53: exact
+        means = (sums[:15] + suits) / norm  # whole numbers below 2 ** 53: exact
     else:
-        # Each of the opponent's pairs goes with n - 2 starters.
-        means = by_pair @ weights / ((n - 2) * weights.sum()) + suits / norm
+        # The last sum is the weight of every crib: each pair of the opponent with n - 2 starters.
+        means = sums[:15] / sums[15] + [x / norm for x in suits]
     return means
 
 
@@ -458,17 +462,22 @@ def _order(hand: np.ndarray, crib: np.ndarray, dealer: bool, peg: "np.ndarray | 
         net_array = net_array + peg
     net = net_array.tolist()
     # The order of (-round(net, 9), -round(hand, 9), j). Nets more than 2e-9 apart round apart, in
-    # the same order: round only within runs of nets closer than that (ties, near ties).
+    # the same order: round only within runs of nets closer than that (ties, mostly exact: the same
+    # ranks laid away in other suits).
     by_net = sorted(range(15), key=net.__getitem__, reverse=True)
+    hand_list: list[float] = []
     out: list[int] = []
     start = 0
     for end in range(1, 16):
         if end == 15 or net[by_net[end - 1]] - net[by_net[end]] > 2e-9:
-            if end - start == 1:
-                out.append(by_net[start])
-            else:
-                hand_list = hand.tolist()
-                out += sorted(by_net[start:end], key=lambda j: (-round(net[j], 9), -round(hand_list[j], 9), j))
+            run = by_net[start:end]
+            if len(run) > 1:
+                hand_list = hand_list or hand.tolist()
+                if len({net[j] for j in run}) == 1 and len({hand_list[j] for j in run}) == 1:
+                    run.sort()  # equal in all but j
+                else:
+                    run.sort(key=lambda j: (-round(net[j], 9), -round(hand_list[j], 9), j))
+            out += run
             start = end
     return out
 
