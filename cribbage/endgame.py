@@ -17,7 +17,7 @@ the rest from :data:`DEAL_POINTS`.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Sequence
+from typing import Iterator, Sequence
 
 import numpy as np
 
@@ -92,7 +92,6 @@ def _solve_table(target: int, pone_play: np.ndarray, pone_hand: np.ndarray, deal
     tails = _tail(pone_play), _tail(dealer_play)
     # Higher totals first: a deal only adds points. A deal where nobody scores swaps the roles at the
     # same scores; that rare case reads the value of the previous sweep (two sweeps settle it).
-    order = sorted(((p, d) for p in range(target) for d in range(target)), key=lambda s: -(s[0] + s[1]))
     # What _deal_outcome works out for each cell depends on the pone's score alone (their chance to
     # peg out, their totals) or the dealer's alone: worked out once per score, not once per cell,
     # by the same operations, so the table is the same to the last bit.
@@ -105,7 +104,7 @@ def _solve_table(target: int, pone_play: np.ndarray, pone_hand: np.ndarray, deal
     # The other side's chances, 1 - A, kept beside A as it fills: each cell is read many times.
     lose = 1 - a
     for _ in range(2):
-        for p, d in order:
+        for p, d in _by_total(target):
             win = fp[p] * (1 - fd[d]) + 0.5 * fp[p] * fd[d]  # as in _deal_outcome
             win += (1 - fd[d]) * x_over[p]
             x, y = xs[p], ys[d]
@@ -114,6 +113,13 @@ def _solve_table(target: int, pone_play: np.ndarray, pone_hand: np.ndarray, deal
             a[p, d] = win
             lose[p, d] = 1 - win
     return a
+
+
+def _by_total(target: int) -> Iterator[tuple[int, int]]:
+    """Every pair of scores below ``target``, the highest total first, then the pone's lowest."""
+    for total in range(2 * target - 2, -1, -1):
+        for p in range(max(0, total - target + 1), min(total, target - 1) + 1):
+            yield p, total - p
 
 
 def win_probability(own: int, theirs: int, *, dealer: bool, target: int = 121) -> float:
