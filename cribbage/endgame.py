@@ -246,22 +246,22 @@ def _win_by_show(p: int, d: int, dealer: bool, target: int, shifts: tuple[int, .
     tp, td = _play_tails()
     fp, fd = _at_least(tp, need_p), _at_least(td, need_d)
     base = fp * (1 - fd) + 0.5 * fp * fd  # pegging out; both: a coin toss
-    pone_totals, pone_over = _pone_totals(target, need_p, dealer)
+    pone_totals, pone_over = _pone_totals(need_p, dealer)
     # Next deal the dealer becomes the pone: 1 - A[d + j, p + i] is the pone's chance then.
     lose = _lose(target)[d:target, p:p + pone_totals.shape[-1]]
-    dealer_totals = np.array([_dealer_totals(target, need_d, dealer, shift) for shift in shifts])
+    dealer_totals = np.array([_dealer_totals(need_d, dealer, shift) for shift in shifts])
     win = base + (1 - fd) * pone_over
     out: np.ndarray
     if dealer:
         # The pone's totals are the measured ones; the dealer's move up with the keep's show.
-        out = win + dealer_totals @ (lose @ pone_totals)
+        out = win + _shifted(dealer_totals)[:, :, :need_d] @ (lose @ pone_totals)
     else:
         out = win + dealer_totals @ lose @ pone_totals.T
     return out
 
 
 @lru_cache(maxsize=256)
-def _pone_totals(target: int, need: int, dealer: bool) -> tuple[np.ndarray, "float | np.ndarray"]:
+def _pone_totals(need: int, dealer: bool) -> tuple[np.ndarray, "float | np.ndarray"]:
     """The pone's total after the play and their hand, below ``need``, and the chance it reaches
     ``need``: with the measured hand (``dealer``: the keep is the dealer's) or, by row, with a hand
     of exactly h points (the keep is the pone's)."""
@@ -275,20 +275,13 @@ def _pone_totals(target: int, need: int, dealer: bool) -> tuple[np.ndarray, "flo
 
 
 @lru_cache(maxsize=4096)
-def _dealer_totals(target: int, need: int, dealer: bool, shift: int) -> np.ndarray:
-    """The dealer's total after the play, their hand and crib (moved by ``shift``), below ``need``,
-    padded with zeros to ``need``: by row for a hand of exactly h points when the keep is theirs
-    (``dealer``), else with the measured hand."""
+def _dealer_totals(need: int, dealer: bool, shift: int) -> np.ndarray:
+    """The dealer's total after the play and their crib (moved by ``shift``), and their hand as
+    measured unless the keep is theirs (``dealer``), below ``need``, padded with zeros to ``need``."""
     play = _parts()["dealer play"][:need]
-    out: np.ndarray
-    if dealer:
-        rows = _shifted(np.convolve(play, _crib_moved(shift)))[:, :need]
-        out = np.zeros((_SHOWS, need))
-        out[:, :rows.shape[1]] = rows
-    else:
-        y = np.convolve(play, _dealer_rest(shift))[:need]
-        out = np.zeros(need)
-        out[:len(y)] = y
+    y = np.convolve(play, _crib_moved(shift) if dealer else _dealer_rest(shift))[:need]
+    out = np.zeros(need)
+    out[:len(y)] = y
     return _frozen(out)
 
 
