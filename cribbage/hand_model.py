@@ -1,0 +1,214 @@
+"""What the opponent holds in the play: how likely each set of four ranks is as a kept hand.
+
+Players do not keep any four cards: they keep fifteens, pairs and runs, and the four they keep hang
+together. :mod:`cribbage.crib_model` weights each rank alone (``keep_weights``); this model weights
+each of the 1,820 sets of four ranks (:data:`KEEPS`) as a whole, by role:
+
+    prior[K] = P(a good player keeps the ranks K) / P(four random cards have the ranks K)
+
+measured by :func:`build` over seeded random deals: the keep of
+:func:`cribbage.discard.ranked_splits` (the exact hand, the uniform crib), as dealer and as pone,
+smoothed toward chance by :data:`_PRIOR` pseudo-hands. The stored counts in
+``cribbage/data/keep_prior.json`` come from ``build()`` with the defaults (``python -m
+cribbage.hand_model`` remakes them).
+
+:func:`remaining_hands` turns it into what a seat in the play may believe: every hand the opponent
+may still hold, weighted by the prior of the four they kept, by how many unseen cards make it, by a
+go (no card that would have fitted) and, given how each card they chose compares with the others
+they held (``likelihoods``), by their plays. The strong expert's play reads the table through it
+(:meth:`cribbage.strategy.TableView.opponent_pool`).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import lru_cache
+from itertools import combinations_with_replacement
+from math import comb
+from pathlib import Path
+from typing import Any, Sequence
+
+import numpy as np
+
+from .cards import FULL_DECK
+
+__all__ = ["KEEPS", "build", "prior", "remaining_hands", "expected_hand", "HANDS", "SEED"]
+
+#: Every set of four ranks (1..13, sorted) a player may keep.
+KEEPS: tuple[tuple[int, ...], ...] = tuple(combinations_with_replacement(range(1, 14), 4))
+#: How many of each rank (index 1..13; 0 unused) each keep of :data:`KEEPS` holds.
+_COUNTS = np.zeros((len(KEEPS), 14), dtype=np.int64)
+for _i, _keep in enumerate(KEEPS):
+    for _r in _keep:
+        _COUNTS[_i, _r] += 1
+_COUNTS.flags.writeable = False
+_INDEX = {keep: i for i, keep in enumerate(KEEPS)}
+_C = np.array([[comb(u, m) for m in range(5)] for u in range(5)], dtype=float)  # C(u, m)
+_VALUE = np.array([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10])
+
+#: The defaults of :func:`build` behind the stored counts.
+HANDS, SEED = 150_000, "keep prior"
+# Pseudo-hands at chance added to the counts: a keep the sample never saw keeps a small weight.
+_PRIOR = 200.0
+DATA_FILE = Path(__file__).resolve().parent / "data" / "keep_prior.json"
+
+
+def build(hands: int = HANDS, seed: int | str = SEED) -> np.ndarray:
+    """How often each keep of :data:`KEEPS` was kept over ``hands`` seeded six-card deals:
+    row 0 as dealer, row 1 as pone (each deal laid away both ways)."""
+    from .discard import SPLITS, ranked_splits  # discard imports this package's models
+
+    rng = random.Random(seed)
+    counts = np.zeros((2, len(KEEPS)), dtype=np.int64)
+    for _ in range(hands):
+        six = rng.sample(FULL_DECK, 6)
+        for row, dealer in enumerate((True, False)):
+            order, _, _ = ranked_splits(six, dealer=dealer)
+            keep = tuple(sorted(six[i].rank for i in SPLITS[order[0]][0]))
+            counts[row, _INDEX[keep]] += 1
+    return counts
+
+
+@lru_cache(maxsize=1)
+def _stored() -> dict[str, Any]:
+    stored: dict[str, Any] = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+    return stored
+
+
+def _ratio(counts: np.ndarray) -> np.ndarray:
+    chance = np.prod(_C[4][_COUNTS[:, 1:]], axis=1) / comb(52, 4)
+    n = counts.sum()
+    out: np.ndarray = (counts + _PRIOR * chance) / ((n + _PRIOR) * chance)
+    return out
+
+
+@lru_cache(maxsize=2)
+def prior(*, dealer: bool) -> np.ndarray:
+    """How much more (or less) often than chance a dealer (or a pone) keeps each of :data:`KEEPS`
+    (read-only, in that order)."""
+    out = _ratio(np.array(_stored()["dealer" if dealer else "pone"], dtype=float))
+    out.flags.writeable = False
+    return out
+
+
+# _SHORT[u][m]: C(u, m) / C(4, m): how a rank of which only u cards are unseen thins a keep of m.
+_SHORT = _C / _C[4]
+
+
+class _Holding:
+    """The keeps that hold every card the opponent has played (their row numbers in :data:`KEEPS`),
+    with the columns the play reads of them: each rank's count, the counts as floats, and how many
+    cards of value v or less each holds. After a card or two only a few hundred keeps are left."""
+
+    __slots__ = ("rows", "columns", "floats", "low", "held")
+
+    def __init__(self, played: tuple[int, ...]) -> None:
+        self.rows = np.flatnonzero((_COUNTS >= np.asarray(played)).all(axis=1))
+        counts = _COUNTS[self.rows]
+        self.columns = np.ascontiguousarray(counts.T)
+        # The counts of ranks 1..13 as floats, and a last column of ones: one product gives both
+        # the weighted counts and the total weight.
+        self.floats = np.hstack([counts[:, 1:], np.ones((len(counts), 1), dtype=np.int64)]).astype(float)
+        self.low = np.array([(counts * (_VALUE[None, :] <= v)).sum(axis=1) for v in range(11)])
+        self.held = self.columns > 0
+
+    def holds_more(self, rank: int, than: int) -> np.ndarray:
+        """Which keeps hold more than ``than`` cards of ``rank``."""
+        out: np.ndarray = self.held[rank] if than == 0 else self.columns[rank] > than
+        return out
+
+
+@lru_cache(maxsize=1024)
+def _holding(played: tuple[int, ...]) -> _Holding:
+    return _Holding(played)
+
+
+@lru_cache(maxsize=2)
+def _chance_weights(dealer: bool) -> np.ndarray:
+    """Each keep's prior times the ways a full deck makes it."""
+    out: np.ndarray = prior(dealer=dealer) * np.prod(_C[4][_COUNTS[:, 1:]], axis=1)
+    return out
+
+
+@lru_cache(maxsize=64)
+def _dealt(unseen: tuple[int, ...], dealer: bool) -> np.ndarray:
+    """Each keep's weight given the unseen cards: its prior times the ways they make it (0 for a keep
+    they cannot make). The same for a whole deal: only the seat's six and the starter thin it."""
+    weight = _chance_weights(dealer)
+    columns = _holding((0,) * 14).columns
+    for r in range(1, 14):
+        if unseen[r] < 4:
+            weight = weight * _SHORT[max(unseen[r], 0)][columns[r]]
+    return weight
+
+
+def remaining_hands(unseen: Sequence[int], played: Sequence[int], *, dealer: bool, go_room: int | None = None,
+                    likelihoods: Sequence[tuple[Sequence[float], Sequence[int]]] = ()
+                    ) -> tuple[np.ndarray, np.ndarray]:
+    """The hands the opponent may still hold, as counts of each rank (rows; index 1..13), and each
+    one's weight (not normalised; 0 for a hand they cannot hold): each keep of :data:`KEEPS` that
+    holds the cards they have played, less those cards.
+
+    ``unseen``: how many cards of each rank (index 1..13) the seat could not see when the cards were
+    dealt and the starter turned (the opponent's four were among them); ``played``: how many of each
+    the opponent has played this deal; ``dealer``: the opponent deals. ``go_room``: the opponent said
+    go with this much room under 31, so holds no card that fits it. ``likelihoods``: for each card
+    they chose, the weight of each rank they held then (index 1..13; 1 for a rank no better than the
+    card they played) and what they had played before it; a hand weighs its least likely rank's."""
+    holding, weight = _weights(unseen, played, dealer, go_room, likelihoods)
+    return _COUNTS[holding.rows] - np.asarray(played, dtype=np.int64), weight
+
+
+def _weights(unseen: Sequence[int], played: Sequence[int], dealer: bool, go_room: int | None,
+             likelihoods: Sequence[tuple[Sequence[float], Sequence[int]]]) -> tuple[_Holding, np.ndarray]:
+    # A few operations on precomputed columns: the play asks this tens of times a game.
+    holding = _holding(tuple(played))
+    weight = _dealt(tuple(unseen), dealer)[holding.rows]
+    if go_room is not None:
+        low = min(go_room, 10)
+        weight = weight * (holding.low[low] == sum(played[r] for r in range(1, 14) if _VALUE[r] <= low))
+    for likely, before in likelihoods:
+        # Only the few ranks the card played was worse than mark a hand down: each hand by its least
+        # likely one, so the least likely are written last.
+        marked = sorted(((likely[q], q) for q in range(1, 14) if likely[q] < 1.0), reverse=True)
+        if marked:
+            least = np.ones(len(weight))
+            for value, q in marked:
+                least[holding.holds_more(q, before[q])] = value
+            weight = weight * least
+    return holding, weight
+
+
+def expected_hand(unseen: Sequence[int], played: Sequence[int], *, dealer: bool, go_room: int | None = None,
+                  likelihoods: Sequence[tuple[Sequence[float], Sequence[int]]] = ()) -> list[float] | None:
+    """How many cards of each rank (index 1..13; 0 unused) the opponent holds on average over
+    :func:`remaining_hands`, or ``None`` if no hand fits."""
+    if go_room is None and not likelihoods and not any(played):
+        first = _expected_at_first(tuple(unseen), dealer)
+        return None if first is None else list(first)
+    holding, weight = _weights(unseen, played, dealer, go_room, likelihoods)
+    *kept, mass = (weight @ holding.floats).tolist()
+    if mass <= 0:
+        return None
+    return [0.0] + [k / mass - p for k, p in zip(kept, played[1:])]
+
+
+@lru_cache(maxsize=64)
+def _expected_at_first(unseen: tuple[int, ...], dealer: bool) -> tuple[float, ...] | None:
+    """:func:`expected_hand` before the opponent has played or said go (once a deal)."""
+    *kept, mass = (_dealt(unseen, dealer) @ _holding((0,) * 14).floats).tolist()
+    return (0.0, *(k / mass for k in kept)) if mass > 0 else None
+
+
+def _write(path: Path) -> None:
+    """Store :func:`build`'s counts as JSON (``python -m cribbage.hand_model``)."""
+    counts = build()
+    made_by = (f"cribbage.hand_model.build() ({HANDS:,} hands, seed {SEED!r}): how often each of the 1,820 "
+               "keeps of hand_model.KEEPS was kept. Do not edit: rerun python -m cribbage.hand_model")
+    path.write_text(json.dumps({"made_by": made_by, "dealer": counts[0].tolist(), "pone": counts[1].tolist()})
+                    + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    _write(DATA_FILE)
