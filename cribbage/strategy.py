@@ -9,10 +9,12 @@ to the score in the last deals.
   see :data:`cribbage.discard.PEG_WEIGHT`), so the course's advice and its computer agree (except
   when playing to the score, below).
 - **The play**: the opponent's cards are weighted by what the seat can see: ranks they could not
-  hold after saying go are ruled out (from the public log of the deal), and the rest are weighted by
-  how often a good player keeps each rank (:func:`cribbage.crib_model.keep_weights`) and by the
-  cards they chose to play: a rank that the classic look-ahead would have played instead of the
-  card they did play (a pair, a fifteen passed over; a safer lead) is less likely in their hand.
+  hold after saying go are ruled out (from the public log of the deal), and each hand they may still
+  hold is weighted as the four cards it came from: how often a good player keeps those four ranks
+  in their role (:mod:`cribbage.hand_model`: a five with tens, a run, a pair hang together, so a
+  seven played makes an eight likelier) and how well it fits the cards they chose to play: a hand
+  holding a rank that the classic look-ahead would have played instead of the card they did play
+  (a pair, a fifteen passed over; a safer lead) is less likely.
   With the opponent down to their last card it searches every way the play can go to the end, over
   each card they could hold, weighted; before that it looks two moves ahead as
   :mod:`cribbage.pegging` does, with the weighted odds.
@@ -39,6 +41,7 @@ from .crib_model import keep_weights
 from .discard import (_DECK_RANKS, _DECK_SUITS, _JACK, _KEEP_IDX, _ROW4, SPLITS, _rows_by_keep,
                       best_discard, ranked_splits)
 from .endgame import keep_win_probabilities
+from .hand_model import expected_hand
 from .events import LogKind
 from .pegging import (_COMB_K, _HOLD, _VALUE, _WIN, PlayChoice, PlayView, _count, _distinct_by_rank, _explain,
                       _next, _outcomes, _solo, _without, choose_play, legal_cards)
@@ -86,9 +89,13 @@ class TableView:
     before it, its rank, how many cards we held then, and the ranks they had seen gone: played
     before it, the starter), from which :meth:`opponent_pool` infers what they would have played
     instead had they held it (``infer``: how sharply; 0, the default here, not at all; the strong
-    expert reads with ``_INFER``)."""
+    expert reads with ``_INFER``).
 
-    __slots__ = ("view", "go_count", "infer", "_plays", "_entries", "_seat")
+    Read from a game, it also knows which ranks the opponent has played this deal
+    (``opponent_played``, counts by rank), and with ``joint`` weighs their possible hands as whole
+    keeps (:mod:`cribbage.hand_model`) rather than rank by rank."""
+
+    __slots__ = ("view", "go_count", "infer", "joint", "opponent_played", "_plays", "_before", "_entries", "_seat")
 
     def __init__(self, view: PlayView, go_count: int | None = None,
                  opponent_plays: tuple[tuple[tuple[int, ...], int, int, tuple[int, ...]], ...] = (),
@@ -96,12 +103,15 @@ class TableView:
         self.view = view
         self.go_count = go_count
         self.infer = infer
+        self.joint = False
+        self.opponent_played: tuple[int, ...] | None = None
         self._plays: tuple[tuple[tuple[int, ...], int, int, tuple[int, ...]], ...] | None = opponent_plays
+        self._before: tuple[tuple[int, ...], ...] = ()
         self._entries: list[Any] = []
         self._seat = 0
 
     @classmethod
-    def from_game(cls, game: Any, seat: int, infer: float = 0.0) -> "TableView":
+    def from_game(cls, game: Any, seat: int, infer: float = 0.0, *, joint: bool = False) -> "TableView":
         view = PlayView.from_game(game, seat)
         go_count = None
         deal = game.deal_number
@@ -119,6 +129,13 @@ class TableView:
             if infer and kind in _READ:
                 entries.append(entry)
         table = cls(view, go_count, (), infer)
+        if joint:
+            table.joint = True
+            theirs = [0] * 14
+            for who, card in game.played:
+                if who != seat:
+                    theirs[card.rank] += 1
+            table.opponent_played = tuple(theirs)
         if infer:
             # Read the plays only if a choice needs the opponent's pool.
             table._plays, table._entries, table._seat = None, entries, seat
@@ -131,6 +148,8 @@ class TableView:
         the starter)."""
         if self._plays is None:
             plays = []
+            before = []  # the opponent's ranks played before each of those plays
+            theirs = [0] * 14
             series: list[int] = []
             ours = 4
             we_go = False
@@ -146,11 +165,14 @@ class TableView:
                     r = entry.cards[0].rank
                     if entry.player == self._seat:
                         ours -= 1
-                    elif not we_go and ours:
-                        plays.append((tuple(series), r, ours, tuple(gone)))
+                    else:
+                        if not we_go and ours:
+                            plays.append((tuple(series), r, ours, tuple(gone)))
+                            before.append(tuple(theirs))
+                        theirs[r] += 1
                     series.append(r)
                     gone[r] += 1
-            self._plays = tuple(plays)
+            self._plays, self._before = tuple(plays), tuple(before)
         return self._plays
 
     def opponent_pool(self) -> list[float]:
@@ -159,6 +181,10 @@ class TableView:
         how often a good player keeps them and, with ``infer``, by how well each rank fits the
         cards they chose to play."""
         view = self.view
+        if self.joint and self.opponent_played is not None and view.opponent_cards:
+            joint = self._joint_pool()
+            if joint is not None:
+                return joint
         unseen = view.unseen_ranks()
         if self.go_count is not None:
             room = MAX_COUNT - self.go_count
@@ -181,6 +207,20 @@ class TableView:
         if mass <= 0:
             return [float(x) for x in unseen]
         return [x * total / mass for x in weighted]
+
+
+    def _joint_pool(self) -> list[float] | None:
+        """The pool as the hand the opponent holds on average, each hand they may hold weighed as a
+        whole (:func:`cribbage.hand_model.expected_hand`); ``None`` if none fits."""
+        assert self.opponent_played is not None
+        theirs = self.opponent_played
+        at_deal = tuple([u + t for u, t in zip(self.view.unseen_ranks(), theirs)])
+        room = None if self.go_count is None else MAX_COUNT - self.go_count
+        likelihoods = []
+        if self.infer and self.opponent_plays:
+            for (series, r, ours, gone), before in zip(self.opponent_plays, self._before):
+                likelihoods.append((_play_likelihood(series, r, ours, gone, self.infer), before))
+        return expected_hand(at_deal, theirs, dealer=not self.view.dealer, go_room=room, likelihoods=likelihoods)
 
 
 # How unlikely a rank the opponent passed over is, at least: the model of their play (the classic
@@ -484,6 +524,9 @@ class StrongExpertPlayer(ExpertPlayer):
     #: How sharply the play infers the opponent's hand from the cards they chose (0: not at all;
     #: see :meth:`TableView.opponent_pool`).
     infer = _INFER
+    #: Weigh the opponent's possible hands as whole keeps (:mod:`cribbage.hand_model`; ``False``:
+    #: rank by rank, as :func:`cribbage.crib_model.keep_weights` has them).
+    joint = True
     #: The search to the last card from this many cards in both hands, over this many of the
     #: opponent's likeliest hands (0: only at the last cards, over all of them).
     deep_cards, deep_hands = _DEEP_CARDS, 0
@@ -509,7 +552,7 @@ class StrongExpertPlayer(ExpertPlayer):
         return self.hint(game, seat).card
 
     def hint(self, game: Any, seat: int) -> PlayChoice:
-        return choose_strong_play(TableView.from_game(game, seat, self.infer), to_the_score=self.to_the_score,
+        return choose_strong_play(TableView.from_game(game, seat, self.infer, joint=self.joint), to_the_score=self.to_the_score,
                                   deep_cards=self.deep_cards, deep_hands=self.deep_hands)
 
     def choose_play(self, view: PlayView) -> PlayChoice:

@@ -9,7 +9,7 @@ import pytest
 from cribbage import FULL_DECK, CribbageError, cards, hand_total
 from cribbage.actions import Discard, Go, Play
 from cribbage.crib_model import build, keep_weights, pair_weights
-from cribbage import peg_model
+from cribbage import hand_model, peg_model
 from cribbage.discard import SPLITS, advise_discard, best_discard, crib_evs, ranked_splits
 from cribbage.events import Phase
 from cribbage.game import Game
@@ -292,8 +292,8 @@ def test_the_strong_expert_plays_as_its_inference_reads_the_table():
         game = Game(f"inference/{seed}")
         for seat in turns(game):
             if game.phase is Phase.PLAY and seat == 0:
-                read = choose_strong_play(TableView.from_game(game, 0, expert.infer)).card
-                blind = choose_strong_play(TableView.from_game(game, 0)).card
+                read = choose_strong_play(TableView.from_game(game, 0, expert.infer, joint=True)).card
+                blind = choose_strong_play(TableView.from_game(game, 0, joint=True)).card
                 assert expert.play(game, 0) == read
                 changed += read != blind
                 same += read == blind
@@ -434,3 +434,70 @@ def test_the_expert_level_is_the_strong_expert_and_classic_is_todays():
     assert isinstance(classic, ClassicExpertPlayer) and classic.level == "classic" and classic.name == "Old"
     view = PlayView(hand=cards("4H 9C KD QS"))
     assert classic.choose_play(view).card == cards("4H")[0]
+
+
+# --- the opponent's hand, as whole keeps -----------------------------------------------------------
+
+def keep(ranks):
+    return hand_model.KEEPS.index(tuple(sorted(ranks)))
+
+
+def test_the_keep_prior_reads_as_strong_players_keep():
+    for dealer in (True, False):
+        p = hand_model.prior(dealer=dealer)
+        assert p[keep((5, 5, 10, 11))] > 5  # two fives and two tens: 12 in hand before the starter
+        assert p[keep((4, 5, 6, 6))] > 5 and p[keep((7, 8, 8, 9))] > 5  # double runs
+        assert p[keep((1, 3, 9, 13))] < 0.2  # four cards that make nothing together
+        assert p.min() > 0  # a keep never seen keeps a small weight
+    # A pone keeps a five with its tens rather than give it to the dealer's crib; a dealer may lay the
+    # five away in their own crib.
+    assert hand_model.prior(dealer=False)[keep((5, 10, 11, 12))] > 1.2 * hand_model.prior(dealer=True)[keep((5, 10, 11, 12))]
+
+
+def test_a_small_rebuild_of_the_keep_prior_agrees_with_the_stored_one():
+    fresh = hand_model.build(hands=1500, seed="test")
+    for row, dealer in enumerate((True, False)):
+        stored = np.array(hand_model._stored()["dealer" if dealer else "pone"], dtype=float)
+        assert fresh[row].sum() == 1500
+        assert np.corrcoef(fresh[row], stored)[0, 1] > 0.75  # about 1 hand a keep: noisy, but alike
+        # Each rank's share of the cards kept, within a point of a percent.
+        fresh_share, stored_share = (hand_model._COUNTS[:, 1:].T @ c / (4 * c.sum()) for c in (fresh[row], stored))
+        assert np.abs(fresh_share - stored_share).max() < 0.015
+
+
+def test_the_opponents_possible_hands_are_only_those_they_could_hold():
+    unseen = [0] + [4] * 13
+    unseen[5], unseen[12] = 1, 2  # the seat saw three fives and two queens
+    played = [0] * 14
+    played[7] = 1  # the opponent has played a seven
+    rest, weight = hand_model.remaining_hands(unseen, played, dealer=True, go_room=4)
+    held = rest[weight > 0]
+    assert 100 < len(held) < len(rest) < len(hand_model.KEEPS)
+    assert (held >= 0).all() and (held.sum(axis=1) == 3).all()
+    assert (held[:, 5] <= 1).all() and (held[:, 12] <= 2).all()
+    assert (held[:, 1:5] == 0).all()  # a go with 4 to spare: no ace to four
+    # A card passed over: a hand that held a rank the likelihood marks down weighs less.
+    likely = [1.0] * 14
+    likely[8] = 0.1
+    _, marked = hand_model.remaining_hands(unseen, played, dealer=True, go_room=4,
+                                           likelihoods=[(likely, [0] * 14)])
+    with_eight = rest[:, 8] > 0
+    assert np.allclose(marked[with_eight], 0.1 * weight[with_eight])
+    assert np.allclose(marked[~with_eight], weight[~with_eight])
+
+
+def test_a_seven_led_makes_an_eight_likelier_as_whole_keeps_are_read():
+    game = Game.from_deal(("KH QD 9H TS 2C 3D", "7C 8D 6C 6H AS AD"), "KS", dealer=0,
+                          discards=("2C 3D", "AS AD"))
+    game.apply(Play(1, cards("7C")[0]))  # the pone leads a seven
+    ranks = TableView.from_game(game, 0).opponent_pool()
+    keeps = TableView.from_game(game, 0, joint=True).opponent_pool()
+    # Whole keeps give the hand they hold on average (three cards); rank by rank, weighted counts of
+    # the unseen cards they hold three of.
+    assert sum(keeps) == pytest.approx(3) and sum(ranks) == pytest.approx(sum(TableView.from_game(game, 0).view.unseen_ranks()))
+    # Relative to a king, an eight (a run, fifteen with the seven) is likelier read as whole keeps.
+    assert keeps[8] / keeps[13] > 1.3 * ranks[8] / ranks[13]
+    assert TableView.from_game(game, 0, joint=True).opponent_played[7] == 1
+    # The expert reads the table as whole keeps; a bare view (no log) falls back to rank by rank.
+    assert StrongExpertPlayer.joint
+    assert TableView(PlayView.from_game(game, 0)).opponent_pool() == pytest.approx(ranks)
