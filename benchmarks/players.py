@@ -54,10 +54,11 @@ def make(level: str, seed: int | str = 0):
 
     Variants of the expert, to measure a part of it: ``expert:peg=W`` weighs the keep's play by W in
     the discard (0: hand and crib alone), ``expert:noscore`` leaves out the play to the score,
-    ``expert:infer=B`` reads the opponent's hand from the cards they chose to play B sharply (0: not
-    at all, the expert before it), ``expert:joint=0`` weighs the opponent's possible cards rank by
-    rank instead of as whole keeps (:mod:`cribbage.hand_model`), ``expert:deep=C/N`` searches the play to its end from C cards in
-    both hands over the opponent's N likeliest hands (``deep=4/0``: only at the last cards)."""
+    ``expert:infer=B`` reads the opponent's hand from the cards they chose to play B sharply (0, the
+    expert's own: not at all), ``expert:joint=0`` weighs the opponent's possible cards rank by rank
+    instead of as whole keeps (:mod:`cribbage.hand_model`; ``expert:joint=0,infer=2`` is the expert
+    before that), ``expert:deep=C/N`` searches the play to its end from C cards in both hands over
+    the opponent's N likeliest hands (``deep=4/0``: only at the last cards)."""
     name, _, options = level.partition(":")
     out = player(name, seed=seed)
     for option in filter(None, options.split(",")):
