@@ -3,6 +3,7 @@ ours, read-only folders, and records it refuses."""
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import shutil
 import sqlite3
@@ -151,6 +152,33 @@ def test_two_notebooks_writing_at_once_lose_no_record(tmp_path):
     conn.close()
     progress = summarize(answers)["Ana"]
     assert progress.stops[3].asked == writers * each and progress.stops[3].right == writers * (each - each // 3)
+
+
+def _first_write(path: str, item: str, start, errors) -> None:
+    start.wait()
+    try:
+        ProgressStore(path, learner="Ana").record(3, item, "1", True, skill="show")
+    except Exception as error:  # noqa: BLE001 - reported to the test, which names it
+        errors.put(repr(error))
+
+
+def test_notebooks_opening_a_new_progress_file_at_once_all_write(tmp_path):
+    # Four notebooks record their first answer at the same moment, into a file none has made yet,
+    # twenty times over. Each must find the file its own (once, one read the file between another's
+    # commit and its own check, took it for another program's database and lost the answer: about
+    # one time in six).
+    context = multiprocessing.get_context("fork")
+    errors = context.Queue()
+    for trial in range(20):
+        path = str(tmp_path / f"new{trial}.sqlite3")
+        start = context.Barrier(4)
+        procs = [context.Process(target=_first_write, args=(path, f"notebook{k}", start, errors)) for k in range(4)]
+        for proc in procs:
+            proc.start()
+        for proc in procs:
+            proc.join(60)
+        assert errors.empty(), errors.get()
+        assert len(ProgressStore(path, learner="Ana").answers()) == 4
 
 
 def _foreign(path: Path) -> None:

@@ -261,9 +261,14 @@ class ProgressStore:
         """The file's schema version, 0 for an empty file; raise if the file is not ours (or, with
         ``whole``, damaged anywhere: checked before each write, as the file is a learner's, hence small)."""
         try:
-            app = conn.execute("PRAGMA application_id").fetchone()[0]
-            version: int = conn.execute("PRAGMA user_version").fetchone()[0]
-            tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            # One statement, so one snapshot: read one by one, a notebook creating the file at the
+            # same moment could commit in between (tables there, its id not yet seen) and the file
+            # would look like another program's.
+            row: tuple[int, int, int] = conn.execute(
+                "SELECT (SELECT application_id FROM pragma_application_id),"
+                " (SELECT user_version FROM pragma_user_version),"
+                " (SELECT count(*) FROM sqlite_master)").fetchone()
+            app, version, tables = row
         except sqlite3.OperationalError:
             raise
         except sqlite3.DatabaseError:
