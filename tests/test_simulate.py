@@ -79,11 +79,15 @@ def test_bad_arguments_are_refused(n, players):
 
 
 def test_a_crib_that_wins_the_game_counts_at_its_full_value():
-    # Seed found by search: the dealer pegs out on this game's last crib, which is worth 4 but pegs 3.
+    # The first seeded game in which the dealer pegs out on the last crib with points to spare (about
+    # one game in eight; searched here, as which game it is follows the expert's play).
     from cribbage import hand_total
     from cribbage.players import play_game
-    game = play_game([player("expert"), player("expert")], seed="crib-out/13")
-    last = [e for e in game.events if e.kind == "crib"][-1]
+    for i in range(100):
+        game = play_game([player("expert"), player("expert")], seed=f"crib-out/{i}")
+        last = [e for e in game.events if e.kind == "crib"][-1]
+        if last.points < last.worth:
+            break
     assert last.points < last.worth == hand_total(game.crib, game.starter, crib=True)
     rows = deal_parts(game)
     assert rows[-1][4] == last.worth
