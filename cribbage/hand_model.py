@@ -206,8 +206,8 @@ def _write(path: Path) -> None:
     counts = build()
     made_by = (f"cribbage.hand_model.build() ({HANDS:,} hands, seed {SEED!r}): how often each of the 1,820 "
                "keeps of hand_model.KEEPS was kept. Do not edit: rerun python -m cribbage.hand_model")
-    path.write_text(json.dumps({"made_by": made_by, "dealer": counts[0].tolist(), "pone": counts[1].tolist()})
-                    + "\n", encoding="utf-8")
+    path.write_text(f'{{\n  "made_by": {json.dumps(made_by)},\n  "dealer": {json.dumps(counts[0].tolist())},\n'
+                    f'  "pone": {json.dumps(counts[1].tolist())}\n}}\n', encoding="utf-8")
 
 
 if __name__ == "__main__":
