@@ -92,6 +92,8 @@ def prior(*, dealer: bool) -> np.ndarray:
     return out
 
 
+# _BY_VALUE[v, r]: 1 where rank r (index 0..13) has value v (0..10): counts by value from counts by rank.
+_BY_VALUE = np.array([[1 if r and _VALUE[r] == v else 0 for r in range(14)] for v in range(11)])
 # _SHORT[u][m]: C(u, m) / C(4, m): how a rank of which only u cards are unseen thins a keep of m.
 _SHORT = _C / _C[4]
 
@@ -101,7 +103,7 @@ class _Holding:
     with the columns the play reads of them: each rank's count, the counts as floats, and how many
     cards of value v or less each holds. After a card or two only a few hundred keeps are left."""
 
-    __slots__ = ("rows", "columns", "floats", "low", "held")
+    __slots__ = ("rows", "columns", "floats", "_low", "held")
 
     def __init__(self, played: tuple[int, ...]) -> None:
         self.rows = np.flatnonzero((_COUNTS >= np.asarray(played)).all(axis=1))
@@ -110,8 +112,15 @@ class _Holding:
         # The counts of ranks 1..13 as floats, and a last column of ones: one product gives both
         # the weighted counts and the total weight.
         self.floats = np.hstack([counts[:, 1:], np.ones((len(counts), 1), dtype=np.int64)]).astype(float)
-        self.low = np.array([(counts * (_VALUE[None, :] <= v)).sum(axis=1) for v in range(11)])
+        self._low: np.ndarray | None = None
         self.held = self.columns > 0
+
+    @property
+    def low(self) -> np.ndarray:
+        """How many cards of value v or less (row v, 0..10) each keep holds: a go reads it."""
+        if self._low is None:
+            self._low = np.cumsum(_BY_VALUE @ self.columns, axis=0)
+        return self._low
 
     def holds_more(self, rank: int, than: int) -> np.ndarray:
         """Which keeps hold more than ``than`` cards of ``rank``."""
@@ -131,15 +140,17 @@ def _chance_weights(dealer: bool) -> np.ndarray:
     return out
 
 
+# _THIN[4 * r + u]: how each keep is thinned when only u cards of rank r are unseen (u < 4), rank by
+# rank (index from 4: rank 1, 0 unseen); the ranks of the seat's six and the starter pick their rows.
+_THIN = np.array([_SHORT[u][_COUNTS[:, r]] if r else np.ones(len(KEEPS)) for r in range(14) for u in range(4)])
+
+
 @lru_cache(maxsize=64)
 def _dealt(unseen: tuple[int, ...], dealer: bool) -> np.ndarray:
     """Each keep's weight given the unseen cards: its prior times the ways they make it (0 for a keep
     they cannot make). The same for a whole deal: only the seat's six and the starter thin it."""
-    weight = _chance_weights(dealer)
-    columns = _holding((0,) * 14).columns
-    for r in range(1, 14):
-        if unseen[r] < 4:
-            weight = weight * _SHORT[max(unseen[r], 0)][columns[r]]
+    short = [4 * r + max(unseen[r], 0) for r in range(1, 14) if unseen[r] < 4]
+    weight: np.ndarray = _chance_weights(dealer) * _THIN[short].prod(axis=0) if short else _chance_weights(dealer)
     return weight
 
 

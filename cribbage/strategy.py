@@ -289,15 +289,17 @@ def _choose(x: float, k: int) -> float:
     return out
 
 
-def _expected_reply(s1: tuple[int, ...], rest: tuple[int, ...], pool: Sequence[float], k: int) -> float:
-    """As :func:`cribbage.pegging._expected_reply`, with weighted counts of the opponent's ranks."""
-    left = sum(pool)
+def _expected_reply(s1: tuple[int, ...], rest: tuple[int, ...], pool: Sequence[float], k: int,
+                    total: float | None = None) -> float:
+    """As :func:`cribbage.pegging._expected_reply`, with weighted counts of the opponent's ranks
+    (``total``: their sum, if the caller has it)."""
+    left = sum(pool) if total is None else total
     norm = _choose(left, k)
     if norm <= 0:
         return float(_solo(s1, rest))
     expected = 0.0
     ways = norm  # C(left, k): hands drawn from the ranks not yet passed
-    pairs = iter(_outcomes(s1, tuple(sorted(set(rest)))))
+    pairs = iter(_outcomes(s1, tuple(dict.fromkeys(rest))))  # rest is sorted: its ranks, once each
     for r, outcome in zip(pairs, pairs):
         n = pool[r]
         if n > 0:
@@ -411,6 +413,7 @@ def _two_ply(table: TableView, distinct: Sequence[Card], pool: Sequence[float], 
     hand = tuple(sorted(c.rank for c in view.hand))
     alone = view.opponent_go or k == 0
     now = _next(series)
+    total = sum(pool)
     best, best_value = None, 0.0
     for card in distinct:
         s1 = series + (card.rank,)
@@ -418,7 +421,7 @@ def _two_ply(table: TableView, distinct: Sequence[Card], pool: Sequence[float], 
         gain = now[card.rank]
         value = float(gain)
         if view.count + card.value < MAX_COUNT:
-            value += _solo(s1, rest) if alone else _expected_reply(s1, rest, pool, k)
+            value += _solo(s1, rest) if alone else _expected_reply(s1, rest, pool, k, total)
         if view.scores[0] + gain >= view.target:
             value += _WIN
         if rest:
