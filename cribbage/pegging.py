@@ -431,7 +431,8 @@ def _explain(view: PlayView, card: Card, legal: Sequence[Card], *, reply: float 
     if any(view.count + c.value in (5, 21) for c in others) and after not in (5, 21):
         bad = 5 if any(view.count + c.value == 5 for c in others) else 21
         return message("hint.avoid", act=act, bad=bad, made=bad + 10)
-    if card.rank != 5 and any(c.rank == 5 for c in view.hand) and len(view.hand) > 1:
+    # Keeping a 5 back is a reason only if the 5 could be played now.
+    if card.rank != 5 and any(c.rank == 5 for c in legal) and len(view.hand) > 1:
         return message("hint.keep5", act=act)
     if reply is not None and others:
         return message("hint.least", act=act, risk=max(0.0, -reply))

@@ -100,6 +100,14 @@ def test_the_expert_leads_a_card_under_five_and_explains_why():
     assert choice.reason == "lead the 4♥: a count under 5 can't be made 15"
 
 
+def test_a_5_that_does_not_fit_is_no_reason_to_play_another_card():
+    # At 28 the 5 cannot be played: the 2 is not played "to keep the 5 back" but because it alone fits.
+    for level in ("expert", "standard"):
+        choice = choose_play(view("2C 5D", "6H 4H 5H 3D JS"), level)
+        assert choice.card == cards("2C")[0]
+        assert choice.reason == "play the 2♣: it is the only card that fits"
+
+
 def test_the_expert_leads_from_a_pair():
     choice = choose_play(view("7H 7C KD 9S"))
     assert choice.card.rank == 7
