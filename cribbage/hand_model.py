@@ -15,8 +15,8 @@ cribbage.hand_model`` remakes them).
 :func:`remaining_hands` turns it into what a seat in the play may believe: every hand the opponent
 may still hold, weighted by the prior of the four they kept, by how many unseen cards make it, by a
 go (no card that would have fitted) and, given how each card they chose compares with the others
-they held (``likelihoods``), by their plays. The strong expert's play reads the table through it
-(:meth:`cribbage.strategy.TableView.opponent_pool`).
+they held (``likelihoods``), by their plays. :func:`expected_hand` is the hand they hold on
+average, which the strong expert's play reads (:meth:`cribbage.strategy.TableView.opponent_pool`).
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from .cards import FULL_DECK
+from .discard import SPLITS, ranked_splits
 
 __all__ = ["KEEPS", "build", "prior", "remaining_hands", "expected_hand", "HANDS", "SEED"]
 
@@ -57,8 +58,6 @@ DATA_FILE = Path(__file__).resolve().parent / "data" / "keep_prior.json"
 def build(hands: int = HANDS, seed: int | str = SEED) -> np.ndarray:
     """How often each keep of :data:`KEEPS` was kept over ``hands`` seeded six-card deals:
     row 0 as dealer, row 1 as pone (each deal laid away both ways)."""
-    from .discard import SPLITS, ranked_splits  # discard imports this package's models
-
     rng = random.Random(seed)
     counts = np.zeros((2, len(KEEPS)), dtype=np.int64)
     for _ in range(hands):
