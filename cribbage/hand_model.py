@@ -33,6 +33,7 @@ import numpy as np
 
 from .cards import FULL_DECK
 from .discard import SPLITS, ranked_splits
+from .pegging import _VALUE as _RANK_VALUE
 
 __all__ = ["KEEPS", "build", "prior", "remaining_hands", "expected_hand", "HANDS", "SEED"]
 
@@ -46,7 +47,9 @@ for _i, _keep in enumerate(KEEPS):
 _COUNTS.flags.writeable = False
 _INDEX = {keep: i for i, keep in enumerate(KEEPS)}
 _C = np.array([[comb(u, m) for m in range(5)] for u in range(5)], dtype=float)  # C(u, m)
-_VALUE = np.array([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10])
+_VALUE = np.array(_RANK_VALUE)
+# The ways a full deck makes each keep: C(4, m) for each rank it holds m of.
+_WAYS = np.prod(_C[4][_COUNTS[:, 1:]], axis=1)
 
 #: The defaults of :func:`build` behind the stored counts.
 HANDS, SEED = 150_000, "keep prior"
@@ -76,7 +79,7 @@ def _stored() -> dict[str, Any]:
 
 
 def _ratio(counts: np.ndarray) -> np.ndarray:
-    chance = np.prod(_C[4][_COUNTS[:, 1:]], axis=1) / comb(52, 4)
+    chance = _WAYS / comb(52, 4)
     n = counts.sum()
     out: np.ndarray = (counts + _PRIOR * chance) / ((n + _PRIOR) * chance)
     return out
@@ -135,7 +138,7 @@ def _holding(played: tuple[int, ...]) -> _Holding:
 @lru_cache(maxsize=2)
 def _chance_weights(dealer: bool) -> np.ndarray:
     """Each keep's prior times the ways a full deck makes it."""
-    out: np.ndarray = prior(dealer=dealer) * np.prod(_C[4][_COUNTS[:, 1:]], axis=1)
+    out: np.ndarray = prior(dealer=dealer) * _WAYS
     return out
 
 
@@ -194,21 +197,11 @@ def expected_hand(unseen: Sequence[int], played: Sequence[int], *, dealer: bool,
                   likelihoods: Sequence[tuple[Sequence[float], Sequence[int]]] = ()) -> list[float] | None:
     """How many cards of each rank (index 1..13; 0 unused) the opponent holds on average over
     :func:`remaining_hands`, or ``None`` if no hand fits."""
-    if go_room is None and not likelihoods and not any(played):
-        first = _expected_at_first(tuple(unseen), dealer)
-        return None if first is None else list(first)
     holding, weight = _weights(unseen, played, dealer, go_room, likelihoods)
     *kept, mass = (weight @ holding.floats).tolist()
     if mass <= 0:
         return None
     return [0.0] + [k / mass - p for k, p in zip(kept, played[1:])]
-
-
-@lru_cache(maxsize=64)
-def _expected_at_first(unseen: tuple[int, ...], dealer: bool) -> tuple[float, ...] | None:
-    """:func:`expected_hand` before the opponent has played or said go (once a deal)."""
-    *kept, mass = (_dealt(unseen, dealer) @ _holding((0,) * 14).floats).tolist()
-    return (0.0, *(k / mass for k in kept)) if mass > 0 else None
 
 
 def _write(path: Path) -> None:

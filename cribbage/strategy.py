@@ -178,10 +178,11 @@ class TableView:
         return self._plays
 
     def opponent_pool(self) -> list[float]:
-        """Weighted counts of the ranks (index 1..13) the opponent may hold, summing to the number
-        of cards they may hold: unseen cards, ranks ruled out by a go removed, the rest weighted by
-        how often a good player keeps them and, with ``infer``, by how well each rank fits the
-        cards they chose to play."""
+        """Weighted counts of the ranks (index 1..13) the opponent may hold. With ``joint``, the hand
+        they hold on average (summing to their cards; see :meth:`_joint_pool`). Otherwise the unseen
+        cards (summing to their number), ranks ruled out by a go removed, the rest weighted by how
+        often a good player keeps them; with ``infer``, both weigh how well a hand fits the cards
+        they chose to play."""
         view = self.view
         if self.joint and self.opponent_played is not None and view.opponent_cards:
             joint = self._joint_pool()
@@ -209,7 +210,6 @@ class TableView:
         if mass <= 0:
             return [float(x) for x in unseen]
         return [x * total / mass for x in weighted]
-
 
     def _joint_pool(self) -> list[float] | None:
         """The pool as the hand the opponent holds on average, each hand they may hold weighed as a
