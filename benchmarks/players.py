@@ -72,6 +72,10 @@ def make(level: str, seed: int | str = 0):
             out.deep_cards, out.deep_hands = int(cards_), int(hands_ or 20)
         elif key == "joint":
             out.joint = value not in ("0", "")
+        elif key == "read":
+            out.read = value not in ("0", "")
+        elif key == "miss":
+            out.miss = float(value)
         elif key == "noscore":
             out.to_the_score = False
         else:

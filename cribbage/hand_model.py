@@ -35,7 +35,7 @@ from .cards import FULL_DECK
 from .discard import SPLITS, ranked_splits
 from .pegging import _VALUE as _RANK_VALUE
 
-__all__ = ["KEEPS", "build", "prior", "remaining_hands", "expected_hand", "HANDS", "SEED"]
+__all__ = ["KEEPS", "build", "prior", "remaining_hands", "weighed_keeps", "expected_hand", "HANDS", "SEED"]
 
 #: Every set of four ranks (1..13, sorted) a player may keep.
 KEEPS: tuple[tuple[int, ...], ...] = tuple(combinations_with_replacement(range(1, 14), 4))
@@ -157,8 +157,8 @@ def _dealt(unseen: tuple[int, ...], dealer: bool) -> np.ndarray:
 
 
 def remaining_hands(unseen: Sequence[int], played: Sequence[int], *, dealer: bool, go_room: int | None = None,
-                    likelihoods: Sequence[tuple[Sequence[float], Sequence[int]]] = ()
-                    ) -> tuple[np.ndarray, np.ndarray]:
+                    likelihoods: Sequence[tuple[Sequence[float], Sequence[int]]] = (),
+                    marks: Sequence[np.ndarray] = ()) -> tuple[np.ndarray, np.ndarray]:
     """The hands the opponent may still hold, as counts of each rank (rows; index 1..13), and each
     one's weight (not normalised; 0 for a hand they cannot hold): each keep of :data:`KEEPS` that
     holds the cards they have played, less those cards.
@@ -168,13 +168,27 @@ def remaining_hands(unseen: Sequence[int], played: Sequence[int], *, dealer: boo
     the opponent has played this deal; ``dealer``: the opponent deals. ``go_room``: the opponent said
     go with this much room under 31, so holds no card that fits it. ``likelihoods``: for each card
     they chose, the weight of each rank they held then (index 1..13; 1 for a rank no better than the
-    card they played) and what they had played before it; a hand weighs its least likely rank's."""
-    holding, weight = _weights(unseen, played, dealer, go_room, likelihoods)
+    card they played) and what they had played before it; a hand weighs its least likely rank's.
+    ``marks``: for each card they chose, a weight for each keep of :data:`KEEPS`
+    (:func:`cribbage.choice_model.marks`: how well the keep fits the card)."""
+    holding, weight = _weights(unseen, played, dealer, go_room, likelihoods, marks)
     return _COUNTS[holding.rows] - np.asarray(played, dtype=np.int64), weight
 
 
+def weighed_keeps(unseen: Sequence[int], played: Sequence[int], *, dealer: bool, go_room: int | None = None,
+                  likelihoods: Sequence[tuple[Sequence[float], Sequence[int]]] = (),
+                  marks: Sequence[np.ndarray] = ()) -> tuple[np.ndarray | None, np.ndarray]:
+    """As :func:`remaining_hands`, the keeps themselves: their rows in :data:`KEEPS` (``None``: all of
+    them, in order) and weights."""
+    if go_room is None and not likelihoods and not marks and not any(played):
+        return None, _dealt(tuple(unseen), dealer)
+    holding, weight = _weights(unseen, played, dealer, go_room, likelihoods, marks)
+    return holding.rows, weight
+
+
 def _weights(unseen: Sequence[int], played: Sequence[int], dealer: bool, go_room: int | None,
-             likelihoods: Sequence[tuple[Sequence[float], Sequence[int]]]) -> tuple[_Holding, np.ndarray]:
+             likelihoods: Sequence[tuple[Sequence[float], Sequence[int]]],
+             marks: Sequence[np.ndarray] = ()) -> tuple[_Holding, np.ndarray]:
     # A few operations on precomputed columns: the play asks this tens of times a game.
     holding = _holding(tuple(played))
     weight = _dealt(tuple(unseen), dealer)[holding.rows]
@@ -190,17 +204,20 @@ def _weights(unseen: Sequence[int], played: Sequence[int], dealer: bool, go_room
             for value, q in marked:
                 least[holding.holds_more(q, before[q])] = value
             weight = weight * least
+    for mark in marks:
+        weight = weight * mark[holding.rows]
     return holding, weight
 
 
 def expected_hand(unseen: Sequence[int], played: Sequence[int], *, dealer: bool, go_room: int | None = None,
-                  likelihoods: Sequence[tuple[Sequence[float], Sequence[int]]] = ()) -> list[float] | None:
+                  likelihoods: Sequence[tuple[Sequence[float], Sequence[int]]] = (),
+                  marks: Sequence[np.ndarray] = ()) -> list[float] | None:
     """How many cards of each rank (index 1..13; 0 unused) the opponent holds on average over
     :func:`remaining_hands`, or ``None`` if no hand fits."""
     if go_room is None and not likelihoods and not any(played):
         first = _expected_at_first(tuple(unseen), dealer)
         return None if first is None else list(first)
-    holding, weight = _weights(unseen, played, dealer, go_room, likelihoods)
+    holding, weight = _weights(unseen, played, dealer, go_room, likelihoods, marks)
     *kept, mass = (weight @ holding.floats).tolist()
     if mass <= 0:
         return None
