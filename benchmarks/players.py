@@ -58,7 +58,7 @@ def make(level: str, seed: int | str = 0):
     expert's own: not at all), ``expert:joint=0`` weighs the opponent's possible cards rank by rank
     instead of as whole keeps (:mod:`cribbage.hand_model`; ``expert:joint=0,infer=2`` is the expert
     before that), ``expert:deep=C/N`` searches the play to its end from C cards in both hands over
-    the opponent's N likeliest hands (``deep=4/0``: only at the last cards)."""
+    the opponent's N likeliest hands (``deep=3/0``: only at the last cards)."""
     name, _, options = level.partition(":")
     out = player(name, seed=seed)
     for option in filter(None, options.split(",")):
