@@ -19,6 +19,18 @@ from cribbage.strategy import ClassicExpertPlayer, StrongExpertPlayer, TableView
 from cribbage.pegging import _HOLD, _WIN, _next, _distinct_by_rank, legal_cards
 
 
+def first_deal_turns(prefix, games, player):
+    """Each turn in the play of the first deal of seeded games, ``player`` playing both seats."""
+    for i in range(games):
+        game = Game(f"{prefix}/{i}")
+        for seat in turns(game):
+            if game.deal_number > 1:
+                break
+            if game.phase is Phase.PLAY:
+                yield game, seat
+            game.apply(action_for(player, game, seat))
+
+
 def test_the_stored_tables_are_what_the_builder_makes():
     # Rebuilding takes a minute; a seeded sample of each table is checked against the look-ahead.
     tables = choice_model._tables()
@@ -39,24 +51,18 @@ def test_the_tables_play_as_the_classic_expert_does():
     # change its odds: measured 876 of 900 first deals of these seeds.
     player = ClassicExpertPlayer()
     agree = total = 0
-    for i in range(300):
-        game = Game(f"choice/{i}")
-        for seat in turns(game):
-            if game.deal_number > 1:
-                break
-            if game.phase is Phase.PLAY:
-                mine = [c for who, c in game.played if who == seat]
-                theirs = [c for who, c in game.played if who != seat]
-                series = tuple(c.rank for c in game.series)
-                opened = len(mine) == 1 and len(series) == 2 and game.played[0][0] == seat
-                if (not mine and len(series) <= 1) or opened:
-                    chosen = choice_model.cards_chosen(game.starter.rank, series, 4 - len(theirs), opened)
-                    if chosen is not None:
-                        keep = KEEPS.index(tuple(sorted(c.rank for c in game.kept(seat))))
-                        card = player.play(game, seat)
-                        total += 1
-                        agree += chosen[keep] == (card.rank if card else 0)
-            game.apply(action_for(player, game, seat))
+    for game, seat in first_deal_turns("choice", 300, player):
+        mine = [c for who, c in game.played if who == seat]
+        theirs = [c for who, c in game.played if who != seat]
+        series = tuple(c.rank for c in game.series)
+        opened = len(mine) == 1 and len(series) == 2 and game.played[0][0] == seat
+        if (not mine and len(series) <= 1) or opened:
+            chosen = choice_model.cards_chosen(game.starter.rank, series, 4 - len(theirs), opened)
+            if chosen is not None:
+                keep = KEEPS.index(tuple(sorted(c.rank for c in game.kept(seat))))
+                card = player.play(game, seat)
+                total += 1
+                agree += chosen[keep] == (card.rank if card else 0)
     assert total == 900
     assert agree >= 870
 
@@ -122,20 +128,14 @@ def _brute_force(table, distinct):
 
 def test_the_first_cards_follow_the_opponents_answer_hand_by_hand():
     expert, checked = StrongExpertPlayer(), 0
-    for i in range(6):
-        game = Game(f"modeled/{i}")
-        for seat in turns(game):
-            if game.deal_number > 1:
-                break
-            if game.phase is Phase.PLAY:
-                table = TableView.from_game(game, seat, joint=True, read=True)
-                distinct = _distinct_by_rank(legal_cards(table.view))
-                card = _modeled(table, distinct)
-                if card is not None and len(distinct) > 1:
-                    assert card == _brute_force(table, distinct)
-                    assert expert.play(game, seat) == card
-                    checked += 1
-            game.apply(action_for(expert, game, seat))
+    for game, seat in first_deal_turns("modeled", 6, expert):
+        table = TableView.from_game(game, seat, joint=True, read=True)
+        distinct = _distinct_by_rank(legal_cards(table.view))
+        card = _modeled(table, distinct)
+        if card is not None and len(distinct) > 1:
+            assert card == _brute_force(table, distinct)
+            assert expert.play(game, seat) == card
+            checked += 1
     assert checked >= 10
 
 
