@@ -24,11 +24,11 @@ __all__ = ["cache_dir", "engine_version", "cached_arrays", "ENV_VAR"]
 ENV_VAR = "CRIBBAGE_CACHE_DIR"
 
 #: The engine modules whose source decides every table: a change to any of them is a new version.
-_ENGINE_MODULES = ("cards", "ranks", "scoring", "tables", "discard", "crib_model", "peg_model", "play", "pegging", "players",
-                   "strategy", "endgame", "driver", "game", "events", "simulate", "stats_crib", "stats_position",
-                   "stats_pegging", "stats_keep", "stats_deals")
-#: The package data that decides tables too (the expert's crib model).
-_ENGINE_DATA = ("data/crib_weights.json", "data/peg_table.json")
+_ENGINE_MODULES = ("cards", "ranks", "scoring", "tables", "discard", "crib_model", "peg_model", "hand_model",
+                   "choice_model", "play", "pegging", "players", "strategy", "endgame", "driver", "game", "events",
+                   "simulate", "stats_crib", "stats_position", "stats_pegging", "stats_keep", "stats_deals")
+#: The package data that decides tables too (the expert's crib model, how it reads the opponent).
+_ENGINE_DATA = ("data/crib_weights.json", "data/peg_table.json", "data/keep_prior.json", "data/choice_tables.npz")
 
 
 def cache_dir() -> Path:
