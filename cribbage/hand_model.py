@@ -214,7 +214,7 @@ def expected_hand(unseen: Sequence[int], played: Sequence[int], *, dealer: bool,
                   marks: Sequence[np.ndarray] = ()) -> list[float] | None:
     """How many cards of each rank (index 1..13; 0 unused) the opponent holds on average over
     :func:`remaining_hands`, or ``None`` if no hand fits."""
-    if go_room is None and not likelihoods and not any(played):
+    if go_room is None and not likelihoods and not marks and not any(played):
         first = _expected_at_first(tuple(unseen), dealer)
         return None if first is None else list(first)
     holding, weight = _weights(unseen, played, dealer, go_room, likelihoods, marks)

@@ -102,7 +102,8 @@ class TableView:
 
     Read from a game, it also knows which ranks the opponent has played this deal
     (``opponent_played``, counts by rank), and with ``joint`` weighs their possible hands as whole
-    keeps (:mod:`cribbage.hand_model`) rather than rank by rank."""
+    keeps (:mod:`cribbage.hand_model`) rather than rank by rank; ``read`` (whole keeps only) also
+    weighs them by the cards they chose (:mod:`cribbage.choice_model`)."""
 
     __slots__ = ("view", "go_count", "infer", "joint", "read", "miss", "opponent_played", "_plays", "_before",
                  "_entries", "_seat")
@@ -560,10 +561,8 @@ def choose_strong_play(table: TableView, *, to_the_score: bool = True, deep_card
     if not view.hand or not legal:
         return choose_play(view, "expert")  # go, or nothing left: the same words as today's
     distinct = _distinct_by_rank(legal)
-    modeled = None
     home = to_the_score and _home_at_the_show(view)
-    if len(distinct) > 1 and table.read and not home:
-        modeled = _modeled(table, distinct)
+    modeled = _modeled(table, distinct) if len(distinct) > 1 and table.read and not home else None
     if len(distinct) == 1:
         card = distinct[0]
     elif modeled is not None:
