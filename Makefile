@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: course test lint benchmark clean
+.PHONY: course test test-fast lint benchmark clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,13 +22,20 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 course: $(STAMP)
 	$(BIN)/jupyter lab $(ALLOW_ROOT) --LabApp.default_url=/lab/tree/start/index.ipynb course/
 
-# Lint and types first (seconds): a defect ruff or mypy finds fails the build before the long tests.
+# Lint, types and the layers first (seconds): a defect ruff, mypy or import-linter finds fails the
+# build before the long tests.
 test: lint
 	$(BIN)/python -m pytest
+
+# The fast layer (under two minutes on two cores), to run while working: no browser tests, no
+# notebooks, none marked slow (the markers are in pyproject.toml). `make test` runs them all.
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -m "not browser and not notebooks and not slow"
 
 lint: $(STAMP)
 	$(BIN)/ruff check
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 # The quick ones; benchmarks/players.py, selfplay.py and crosscribb.py take minutes (see their docstrings).
 benchmark: $(STAMP)

@@ -7,15 +7,33 @@ The kernels nbval starts inherit this environment; the browser tests remove it, 
 
 The learner's progress is kept in a throw-away folder, never the real data folder: set before anything
 runs, so notebooks run by nbval and the browser tests' Jupyter servers (child processes) inherit it too.
+
+The tests come in layers (markers declared in pyproject.toml): the browser tests and the notebooks
+are marked here, by where they are; ``slow`` is put by hand. ``make test-fast`` leaves out all three.
+
+A view never raises: its guarded callbacks keep an unexpected exception in ``view.internal_errors``.
+Every view made during a test is recorded, and the test fails if one of them caught such an error
+(:func:`view_internal_errors`); a test that provokes one on purpose is marked ``internal_errors_expected``.
+
 (One conftest at the top: a second ``conftest.py`` in tests/ would clash by name with tests/browser's
 under ``--doctest-modules``.)
 """
 
 import atexit
+import functools
 import os
 import shutil
 import tempfile
+import traceback
+import weakref
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
+
+import pytest
+
+# tests/test_view_internal_errors.py runs the views' check (below) in a pytest of its own.
+pytest_plugins = ["pytester"]
 
 ANSWERS = Path(__file__).resolve().parent / "tests" / "exercise_answers.json"
 
@@ -26,3 +44,101 @@ atexit.register(shutil.rmtree, _PROGRESS, ignore_errors=True)
 
 def pytest_configure(config) -> None:
     os.environ.setdefault("CRIBBAGE_EXERCISE_ANSWERS", str(ANSWERS))
+
+
+# Test layers ------------------------------------------------------------------------------------
+# `make test-fast` runs `-m "not browser and not notebooks and not slow"`: the markers are declared
+# in pyproject.toml; `slow` is put by hand on the few tests that take most of the time.
+_BROWSER = Path(__file__).resolve().parent / "tests" / "browser"
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """Mark every test under tests/browser/ ``browser`` and every notebook cell nbval collects
+    (the items of ``.ipynb`` files) ``notebooks``."""
+    for item in items:
+        path = Path(item.path)
+        if path.suffix == ".ipynb":
+            item.add_marker(pytest.mark.notebooks)
+        elif path.is_relative_to(_BROWSER):
+            item.add_marker(pytest.mark.browser)
+
+
+# The views' internal errors ---------------------------------------------------------------------
+class ViewRecorder:
+    """The views made during the session, and the check of their internal errors.
+
+    Every :class:`widgets._base.View` made is recorded: held by weak reference (the memory tests
+    count the views freed) with its list of internal errors held strongly, so a view freed during
+    a test is still checked. A view kept alive across tests (a module fixture's) is checked after
+    each test; an error is reported once, by the test it happened in.
+    """
+
+    def __init__(self) -> None:
+        # [the view, its class's name, its internal_errors list, the errors already reviewed]
+        self._records: list[list[Any]] = []
+
+    def record(self, view: Any) -> None:
+        self._records.append([weakref.ref(view), type(view).__qualname__, view.internal_errors, []])
+
+    def _unreviewed(self) -> list[tuple[list[Any], BaseException]]:
+        found = []
+        for record in self._records:
+            ref, _name, kept, reviewed = record
+            view = ref()
+            errors = getattr(view, "internal_errors", kept) if view is not None else kept
+            found += [(record, error) for error in errors or () if not any(error is seen for seen in reviewed)]
+        return found
+
+    def report(self) -> str:
+        """The internal errors caught since the last review, each with its view's class ("" if none)."""
+        lines = [f"{record[1]}: {type(error).__name__}: {error}\n"
+                 + "".join(traceback.format_exception(error)).rstrip()
+                 for record, error in self._unreviewed()]
+        if not lines:
+            return ""
+        return ("a view caught an internal error (a bug: the learner is told of an internal fault); "
+                "a test that provokes one on purpose is marked internal_errors_expected\n"
+                + "\n".join(lines))
+
+    def review(self) -> str:
+        """:meth:`report`, then count those errors as reviewed and forget the views freed since."""
+        problem = self.report()
+        for record, error in self._unreviewed():
+            record[3].append(error)
+        self._records = [record for record in self._records if record[0]() is not None]
+        return problem
+
+
+_VIEWS = ViewRecorder()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _record_views() -> Iterator[ViewRecorder]:
+    """Record every view made while the tests run (``View.__init__`` wrapped)."""
+    try:
+        from widgets._base import View
+    except Exception:   # the widgets do not import (no view can be made): nothing to record
+        yield _VIEWS
+        return
+    original = View.__init__
+
+    @functools.wraps(original)
+    def recording_init(self: Any, *args: Any, **kwargs: Any) -> None:
+        original(self, *args, **kwargs)
+        _VIEWS.record(self)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(View, "__init__", recording_init)
+        yield _VIEWS
+
+
+@pytest.fixture(autouse=True)
+def view_internal_errors(request: pytest.FixtureRequest, _record_views: ViewRecorder) -> Iterator[ViewRecorder]:
+    """Fail the test if a view caught an internal error during it (``View.internal_errors``), naming
+    the view's class and the error. A test that provokes one on purpose is marked
+    ``@pytest.mark.internal_errors_expected`` (or clears the view's list itself).
+    """
+    yield _record_views
+    problem = _record_views.review()
+    if problem and request.node.get_closest_marker("internal_errors_expected") is None:
+        pytest.fail(problem, pytrace=False)

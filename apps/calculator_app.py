@@ -53,7 +53,7 @@ def _catalogue() -> dict[str, dict[str, str]]:
     """The widgets' message catalogue (``widgets/messages.py``, its Spanish and Portuguese from
     ``widgets/locale``), loaded from its file alone: importing it as ``widgets.messages`` runs the
     ``widgets`` package first, every view with ipywidgets and matplotlib (1.4 s of CPU and their
-    memory in the server, which draws no widget). It needs only ``cribbage.messages``."""
+    memory in the server, which draws no widget). It needs only ``cribbage.lang.messages``."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("_calculator_app_messages", ROOT / "widgets" / "messages.py")

@@ -43,12 +43,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from playwright.sync_api import sync_playwright  # noqa: E402
-
 import browser_servers  # noqa: E402
 from browser_servers import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from voila_page import (CALCULATOR, close_all, kernels, leave_http, memory_mb,  # noqa: E402
-                        start_calculator_app, summary, visit_all, visit_all_http, wait_quiet)
+from playwright.sync_api import sync_playwright  # noqa: E402
+from voila_page import (  # noqa: E402
+    CALCULATOR,
+    close_all,
+    kernels,
+    leave_http,
+    memory_mb,
+    start_calculator_app,
+    summary,
+    visit_all,
+    visit_all_http,
+    wait_quiet,
+)
 
 DEALS = [f"{rank}{suit}" for rank in "A23456789TJQK" for suit in "CDHS"]
 
@@ -90,7 +99,7 @@ class CpuUsed:
             self._sample()
             self._stop.wait(0.5)
 
-    def __enter__(self) -> "CpuUsed":
+    def __enter__(self) -> CpuUsed:
         self._sample()
         self._start = dict(self._seen)
         self._thread.start()
@@ -117,7 +126,7 @@ class PeakMemory:
             self.peak = max(self.peak, memory_mb(self.server))
             self._stop.wait(0.5)
 
-    def __enter__(self) -> "PeakMemory":
+    def __enter__(self) -> PeakMemory:
         self._thread.start()
         return self
 

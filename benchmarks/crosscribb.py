@@ -30,9 +30,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cribbage.crosscribb import CrossCribbDriver, CrossCribbGame  # noqa: E402
-from cribbage.crosscribb.players import play_round  # noqa: E402
-from cribbage.crosscribb.players import AttackingPlayer, ExpectedValuePlayer, RandomPlayer  # noqa: E402
+from cribbage.crosscribb import CrossCribbDriver, CrossCribbGame
+from cribbage.crosscribb.players import (
+    AttackingPlayer,
+    ExpectedValuePlayer,
+    RandomPlayer,
+    play_round,
+)
 
 
 def _side(players: int, seat: int) -> int:

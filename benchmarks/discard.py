@@ -19,9 +19,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cribbage import FULL_DECK, Deck, hand_total  # noqa: E402
-from cribbage.discard import SPLITS, advise_discard, crib_table, quick_discard  # noqa: E402
-from cribbage.ranks import rank_table  # noqa: E402
+from cribbage import FULL_DECK, Deck, hand_total
+from cribbage.ai.discard import SPLITS, advise_discard, crib_table, quick_discard
+from cribbage.rules.ranks import rank_table
 
 
 def brute_force(six, *, dealer):

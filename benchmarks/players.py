@@ -8,21 +8,23 @@ sit behind the same cards and the same cuts and the luck of the deal cancels. ``
 games (two per pair). Reported: A's share of games won with a 95% interval (from the spread of the
 pairs, which are the independent units), its share of game points (skunks count 2, double skunks
 3), the mean margin, and the per-deal split of each player's points as pone and as dealer.
-Levels: ``beginner``, ``standard``, ``expert`` (the strong expert of :mod:`cribbage.strategy`) and
-``classic`` (the expert before it).
+Levels: ``beginner``, ``standard``, ``expert`` (:class:`cribbage.ai.expert.ExpertPlayer`) and
+``classic`` (the first expert, :class:`cribbage.ai.players.ClassicExpertPlayer`).
 
-Speed, side by side in one run: the discard advice per deal (the exact path before this change,
-today's, and the self-play path), self-play games per second (the engine alone, classic, expert)
-and the ratio, and each kind of expert decision's mean time.
+Speed, side by side in one run: the discard advice per deal (the first exact path, ``advise_discard``
+with each crib model, and the self-play path), self-play games per second (the engine alone,
+classic, expert) and the ratio, and each kind of expert decision's mean time.
 
 Agreement: on ``--deals`` seeded deals (the first deal of as many games, both seats) the expert's
 in-game discard is compared with the best keep of ``advise_discard(..., crib_model="expert")``, with
-the game table's discard hint (:class:`cribbage.players.Adviser`) and with the uniform advice; then
+the game table's discard hint (:class:`cribbage.ai.adviser.Adviser`) and with the uniform advice; then
 at every discard of ``--speed-games`` whole expert games, the last deals included (where the expert
 may keep for the score). On ``--deals`` deals the crib of the best keep is printed under the expert
 model and uniform.
 
 With ``--full N``: the wall-clock time of N expert-vs-expert games on ``--workers`` processes.
+
+What the expert does, the ideas measured with this benchmark and their figures: ``benchmarks/EXPERT.md``.
 """
 
 from __future__ import annotations
@@ -37,45 +39,40 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cribbage.discard import (_DISC_IDX, _arrays, _crib_sums, advise_discard, best_discard,  # noqa: E402
-                              crib_table, hand_evs, reason_for, SPLITS)
-from cribbage.driver import turns  # noqa: E402
-from cribbage.events import Phase  # noqa: E402
-from cribbage.game import Game  # noqa: E402
-from cribbage.players import Adviser, action_for, play_game, player  # noqa: E402
-from cribbage.simulate import DEAL_PARTS, deal_parts  # noqa: E402
+from cribbage.ai.adviser import Adviser
+from cribbage.ai.discard import (
+    _DISC_IDX,
+    SPLITS,
+    _arrays,
+    _crib_sums,
+    advise_discard,
+    best_discard,
+    crib_table,
+    hand_evs,
+    reason_for,
+)
+from cribbage.ai.driver import turns
+from cribbage.ai.levels import play_game, player
+from cribbage.ai.players import action_for
+from cribbage.ai.simulate import DEAL_PARTS, deal_parts
+from cribbage.rules.events import Phase
+from cribbage.rules.game import Game
 
 #: What each part of a deal is, from the side of the player who scored it.
 SPLIT = ("pone play", "pone hand", "dealer play", "dealer hand", "crib")
 
 
 def make(level: str, seed: int | str = 0):
-    """A player at ``level`` (a name of :func:`cribbage.players.player`, ``"classic"`` included).
+    """A player at ``level`` (a name of :func:`cribbage.ai.levels.player`, ``"classic"`` included).
 
     Variants of the expert, to measure a part of it: ``expert:peg=W`` weighs the keep's play by W in
-    the discard (0: hand and crib alone), ``expert:noscore`` leaves out the play to the score,
-    ``expert:infer=B`` reads the opponent's hand from the cards they chose to play B sharply (0, the
-    expert's own: not at all), ``expert:joint=0`` weighs the opponent's possible cards rank by rank
-    instead of as whole keeps (:mod:`cribbage.hand_model`; ``expert:joint=0,infer=2`` is the expert
-    before that), ``expert:deep=C/N`` searches the play to its end from C cards in both hands over
-    the opponent's N likeliest hands (``deep=3/0``: only at the last cards)."""
+    the discard (0: hand and crib alone), ``expert:noscore`` leaves out the play to the score."""
     name, _, options = level.partition(":")
     out = player(name, seed=seed)
     for option in filter(None, options.split(",")):
         key, _, value = option.partition("=")
         if key == "peg":
             out.peg_weight = float(value)
-        elif key == "infer":
-            out.infer = float(value)
-        elif key == "deep":  # deep=C/N: search to the end from C cards, over N likeliest hands
-            cards_, _, hands_ = value.partition("/")
-            out.deep_cards, out.deep_hands = int(cards_), int(hands_ or 20)
-        elif key == "joint":
-            out.joint = value not in ("0", "")
-        elif key == "read":
-            out.read = value not in ("0", "")
-        elif key == "miss":
-            out.miss = float(value)
         elif key == "noscore":
             out.to_the_score = False
         else:
@@ -101,7 +98,7 @@ def pair(task: tuple[str, str, str, int]) -> tuple[list[int], list[int], list[in
         wins.append(int(game.result.winner == a_seat))
         values.append(game.result.games)
         margins.append(game.scores[a_seat] - game.scores[1 - a_seat])
-        dealers = [entry.player for entry in game.log if entry.kind == "deal"]
+        dealers = [entry.seat for entry in game.log if entry.kind == "deal"]
         complete = sorted({e.deal for e in game.events if e.kind == "crib"})
         for deal, row in zip(complete, deal_parts(game)):
             parts = dict(zip(DEAL_PARTS, row))
@@ -141,9 +138,9 @@ def duplicate(a: str, b: str, games: int, workers: int, seed: int) -> str:
 
 # --- speed ---------------------------------------------------------------------------------------
 
-def advice_before(six, *, dealer: bool) -> list:
-    """The exact advice as it was computed before this change: the crib by a gather over every set
-    of three unseen cards (15 x C(46, 3) lookups), reasons for all 15 keeps."""
+def first_exact_advice(six, *, dealer: bool) -> list:
+    """The exact advice as it was first computed, to time against: the crib by a gather over every
+    set of three unseen cards (15 x C(46, 3) lookups), reasons for all 15 keeps."""
     r6, s6, ur, us = _arrays(six)
     n = len(ur)
     crib = _crib_sums(r6[_DISC_IDX], s6[_DISC_IDX], ur, us) / (n * comb(n - 1, 2))
@@ -160,7 +157,7 @@ def advice_before(six, *, dealer: bool) -> list:
 def discard_speed(deals: int, seed: int) -> str:
     hands = [Game(f"speed/{seed}/{i}").hand(i % 2) for i in range(deals)]
     timings = []
-    for name, fn in (("exact advice, before (uniform crib)", lambda s, d: advice_before(s, dealer=d)),
+    for name, fn in (("first exact advice (uniform crib)", lambda s, d: first_exact_advice(s, dealer=d)),
                      ("advise_discard, uniform crib", lambda s, d: advise_discard(s, dealer=d)),
                      ("advise_discard, expert crib model", lambda s, d: advise_discard(s, dealer=d, crib_model="expert")),
                      ("expert's discard (best_discard)", lambda s, d: best_discard(s, dealer=d))):
@@ -169,7 +166,7 @@ def discard_speed(deals: int, seed: int) -> str:
             fn(six, i % 2 == 0)
         timings.append((name, (time.process_time() - start) / deals))
     base = timings[0][1]
-    return "\n".join(f"{name:<38}{t * 1e6:8.0f} µs per deal  ({base / t:5.1f}x faster than before)"
+    return "\n".join(f"{name:<38}{t * 1e6:8.0f} µs per deal  ({base / t:5.1f}x faster than the first)"
                      for name, t in timings)
 
 
@@ -220,7 +217,7 @@ def decision_times(games: int, seed: int) -> str:
 def agreement(deals: int, seed: int) -> str:
     """The expert's in-game discard against the advice, on the first deal of seeded games (both
     seats): the best keep of ``advise_discard(..., crib_model="expert")``, the game table's hint
-    (:class:`~cribbage.players.Adviser`), and the uniform advice for comparison."""
+    (:class:`~cribbage.ai.adviser.Adviser`), and the uniform advice for comparison."""
     expert, adviser = make("expert"), Adviser()
     same = hint = uniform = total = 0
     for i in range((deals + 1) // 2):

@@ -20,8 +20,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cribbage import FULL_DECK, hand_total, score_hand  # noqa: E402
-from cribbage import stats  # noqa: E402
+from cribbage import (
+    FULL_DECK,
+    hand_total,
+    score_hand,
+    stats,
+)
 
 try:
     from cribbage_scorer import cribbage_scorer
@@ -31,7 +35,7 @@ except ImportError:  # the benchmark extra is optional
 
 def naive_total(hand, starter, crib=False):
     """The obvious count: try every subset of the five cards."""
-    five = list(hand) + [starter]
+    five = [*list(hand), starter]
     total = 0
     for size in range(2, 6):
         for combo in combinations(five, size):

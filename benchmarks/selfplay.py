@@ -25,10 +25,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cribbage.actions import NextDeal  # noqa: E402
-from cribbage.game import Game  # noqa: E402
-from cribbage.players import player  # noqa: E402
-from cribbage.simulate import simulate  # noqa: E402
+from cribbage.ai.levels import player
+from cribbage.ai.simulate import simulate
+from cribbage.rules.actions import NextDeal
+from cribbage.rules.game import Game
 
 #: Chambers' averages per deal for expert play, as quoted in the project's issue.
 PUBLISHED = {"pone play": 2.0, "pone hand": 8.1, "dealer play": 3.5, "dealer hand": 8.0, "crib": 4.7}

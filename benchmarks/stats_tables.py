@@ -23,12 +23,19 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-from cribbage.discard import crib_table  # noqa: E402
-from cribbage.stats import (crib_averages, deal_log, keep_classes, keep_statistics, pegging_statistics,  # noqa: E402
-                            published_crib_table, win_probabilities)
-from cribbage.stats_pegging import CHAMBERS_PLAY  # noqa: E402
+from cribbage.ai.discard import crib_table
+from cribbage.stats import (
+    crib_averages,
+    deal_log,
+    keep_classes,
+    keep_statistics,
+    pegging_statistics,
+    published_crib_table,
+    win_probabilities,
+)
+from cribbage.stats.pegging import CHAMBERS_PLAY
 
 #: Pairs players quote, for the side-by-side table: (ranks, label).
 PAIRS = (((5, 5), "5-5"), ((5, 11), "5-J"), ((2, 3), "2-3"), ((7, 8), "7-8"), ((2, 7), "2-7"),
@@ -135,7 +142,7 @@ def main() -> None:
           f"dealer {pegging.per_deal[1]:.2f} (Chambers {CHAMBERS_PLAY['dealer']})")
     print(f"  {'kind':<18}{'pone pts':>9}{'% deals':>9}{'dealer pts':>11}{'% deals':>9}")
     for i, kind in enumerate(pegging.kinds):
-        print(f"  {str(kind):<18}{pegging.by_kind[0, i]:>9.3f}{pegging.how_often[0, i]:>9.1%}"
+        print(f"  {kind!s:<18}{pegging.by_kind[0, i]:>9.3f}{pegging.how_often[0, i]:>9.1%}"
               f"{pegging.by_kind[1, i]:>11.3f}{pegging.how_often[1, i]:>9.1%}")
     led = np.argsort(-pegging.lead_counts)[:4]
     print("  most led: " + ", ".join(f"{r + 1} ({pegging.lead_counts[r] / pegging.lead_counts.sum():.0%}: "

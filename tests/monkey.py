@@ -8,13 +8,13 @@ returns ``False`` and another is drawn, so the weights say how often a move is m
 from __future__ import annotations
 
 import random
-from typing import Callable, Optional, Sequence
+from collections.abc import Callable, Sequence
 
 Move = Callable[[], "bool | None"]
 
 
 def monkey(rng: random.Random, steps: int, moves: Sequence[tuple[float, Move]],
-           check: Optional[Callable[[], None]] = None) -> None:
+           check: Callable[[], None] | None = None) -> None:
     """Make ``steps`` moves drawn from ``moves`` (weight, move) with ``rng``; ``check()`` after each."""
     weights = [weight for weight, _ in moves]
     actions = [move for _, move in moves]

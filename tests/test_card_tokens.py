@@ -3,7 +3,7 @@
 import pytest
 
 from cribbage import InvalidCardError, cards
-from cribbage.cards import card_tokens, first_duplicate
+from cribbage.rules.cards import card_tokens, first_duplicate
 
 
 def test_each_piece_with_its_cards_or_none():

@@ -7,8 +7,7 @@ import itertools
 
 import pytest
 
-from cribbage import (FULL_DECK, RANK_LABELS, Card, CribbageError, Deck, InvalidCardError,
-                      InvalidHandError, Suit, cards)
+from cribbage import FULL_DECK, RANK_LABELS, Card, CribbageError, Deck, InvalidCardError, InvalidHandError, Suit, cards
 
 RANK_FORMS = {
     1: ["A", "a"], 2: ["2"], 3: ["3"], 4: ["4"], 5: ["5"], 6: ["6"], 7: ["7"], 8: ["8"], 9: ["9"],
@@ -87,7 +86,7 @@ def test_index_is_a_bijection_onto_0_to_51():
 
 
 def test_rank_labels_and_suits():
-    assert [RANK_LABELS[r] for r in range(1, 14)] == "A 2 3 4 5 6 7 8 9 10 J Q K".split()
+    assert [RANK_LABELS[r] for r in range(1, 14)] == ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
     assert [s.letter for s in Suit] == ["C", "D", "H", "S"]
     assert [s.symbol for s in Suit] == ["♣", "♦", "♥", "♠"]
     assert [s.is_red for s in Suit] == [False, True, True, False]
@@ -168,7 +167,7 @@ def test_duplicates_allowed_when_asked():
     "5X", "1H", "11S", "", "5", "H", "<script>", "0H", "1C", "BH", "5HH", "55H", "10", "100H",
     "5 H", "Joker", "♥5", "H5", "5♥♥", "ZZ", "5\u2764", "\u212aH",  # Kelvin sign, not K
     "5\u017f",  # long s, not S
-    "５H",  # full-width 5
+    "５H",  # noqa: RUF001  (a full-width 5, refused on purpose)
 ])
 def test_parse_refuses_malformed_text_and_quotes_it(text):
     with pytest.raises(InvalidCardError) as caught:

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from cribbage.i18n_tools import DOMAINS, Domain, check, extract, scan
-from cribbage.messages import CATALOGUE, LANGUAGES, Plural, message, render, translate
-from cribbage.translations import ENGINE_LOCALE, format_number, po_path, read_catalogue
+from cribbage.lang.messages import CATALOGUE, LANGUAGES, Plural, message, render, translate
+from cribbage.lang.translations import ENGINE_LOCALE, format_number, po_path, read_catalogue
 from widgets.i18n import decimal, t
 from widgets.messages import MESSAGES, WIDGETS_LOCALE
+from widgets.translation_tools import DOMAINS, Domain, check, extract, scan
 
 
 def test_every_key_of_every_catalogue_has_a_current_translation():
@@ -28,7 +28,7 @@ def test_every_key_of_every_catalogue_has_a_current_translation():
 def test_no_python_catalogue_still_carries_spanish_or_portuguese():
     left = [f"{entry.path}:{entry.line} {entry.key}" for domain in DOMAINS
             for entry in scan(domain).values() if entry.others]
-    assert not left, "run python -m cribbage.i18n_tools extract:\n" + "\n".join(left)
+    assert not left, "run python -m widgets.translation_tools extract:\n" + "\n".join(left)
 
 
 def test_the_running_catalogues_are_the_po_files():

@@ -7,16 +7,17 @@ import random
 import numpy as np
 import pytest
 
-from cribbage import choice_model
-from cribbage.actions import Play
-from cribbage.cards import cards
-from cribbage.driver import turns
-from cribbage.events import Phase
-from cribbage.game import Game
-from cribbage.hand_model import KEEPS, remaining_hands
-from cribbage.players import action_for
-from cribbage.strategy import ClassicExpertPlayer, StrongExpertPlayer, TableView, _modeled, _net, _without
-from cribbage.pegging import _HOLD, _WIN, _next, _distinct_by_rank, legal_cards
+from cribbage.ai import choice_model
+from cribbage.ai.driver import turns
+from cribbage.ai.expert import ExpertPlayer, TableView, _modeled, _net
+from cribbage.ai.hand_model import KEEPS, expected_hand, remaining_hands
+from cribbage.ai.play_choice import _HOLD, _WIN, PlayView, _distinct_by_rank, legal_cards, next_points, without
+from cribbage.ai.players import ClassicExpertPlayer, action_for
+from cribbage.build import choice_tables
+from cribbage.rules.actions import Play
+from cribbage.rules.cards import cards
+from cribbage.rules.events import Phase
+from cribbage.rules.game import Game
 
 
 def first_deal_turns(prefix, games, player):
@@ -40,9 +41,9 @@ def test_the_stored_tables_are_what_the_builder_makes():
         keep = rng.randrange(len(KEEPS))
         three = rng.randrange(len(choice_model.THREES))
         hand, rest = KEEPS[keep], choice_model.THREES[three]
-        assert tables["lead"][s, keep] == choice_model._classic(hand, (), choice_model._gone(s, ()), 4)
-        assert tables["answer"][s, x, keep] == choice_model._classic(hand, (x,), choice_model._gone(s, (x,)), 3)
-        assert tables["second"][s, a, b, three] == choice_model._classic(rest, (a, b), choice_model._gone(s, (a, b)), 3)
+        assert tables["lead"][s, keep] == choice_tables.classic(hand, (), choice_tables.gone(s, ()), 4)
+        assert tables["answer"][s, x, keep] == choice_tables.classic(hand, (x,), choice_tables.gone(s, (x,)), 3)
+        assert tables["second"][s, a, b, three] == choice_tables.classic(rest, (a, b), choice_tables.gone(s, (a, b)), 3)
 
 
 def test_the_tables_play_as_the_classic_expert_does():
@@ -73,8 +74,7 @@ def test_a_lead_marks_down_the_hands_that_would_have_led_otherwise():
     game = Game.from_deal(("KH QD 9H TS 2C 3D", "7C 8D 4C 6H AS AD"), "5S", dealer=0,
                           discards=("2C 3D", "AS AD"))
     game.apply(Play(1, cards("4C")[0]))
-    blind = TableView.from_game(game, 0, joint=True)
-    read = TableView.from_game(game, 0, joint=True, read=True)
+    read = TableView.from_game(game, 0)
     unseen, played, options = read._reading()
     assert len(options["marks"]) == 1
     hands, with_read = remaining_hands(unseen, played, **options)
@@ -86,7 +86,7 @@ def test_a_lead_marks_down_the_hands_that_would_have_led_otherwise():
     for k, w, w0 in zip(kept, with_read, without):
         assert w == pytest.approx(w0 * (1.0 if k else choice_model.MISS))
     # The average hand moves toward the hands that lead a 4.
-    assert read.opponent_pool() != blind.opponent_pool()
+    assert read.opponent_pool() != expected_hand(unseen, played, **{**options, "marks": ()})
     assert sum(read.opponent_pool()) == pytest.approx(3)
 
 
@@ -108,16 +108,16 @@ def _brute_force(table, distinct):
     hand = tuple(sorted(c.rank for c in view.hand))
     best, best_value = None, 0.0
     for card in distinct:
-        s1 = series + (card.rank,)
-        net = _net(s1, tuple(dict.fromkeys(_without(hand, card.rank))))
+        s1 = (*series, card.rank)
+        net = _net(s1, tuple(dict.fromkeys(without(hand, card.rank))))
         total = 0.0
         for row, w in zip(rows, weight):
             theirs = list(KEEPS[row])
             if series:
                 theirs.remove(series[0])
-            gone = choice_model._gone(view.starter.rank, s1)
-            total += w * net[choice_model._classic(tuple(theirs), s1, gone, 3)]
-        gain = _next(series)[card.rank]
+            gone = choice_tables.gone(view.starter.rank, s1)
+            total += w * net[choice_tables.classic(tuple(theirs), s1, gone, 3)]
+        gain = next_points(series)[card.rank]
         value = gain + total / weight.sum() - _HOLD.get(card.rank, 0.0)
         if view.scores[0] + gain >= view.target:
             value += _WIN
@@ -127,9 +127,9 @@ def _brute_force(table, distinct):
 
 
 def test_the_first_cards_follow_the_opponents_answer_hand_by_hand():
-    expert, checked = StrongExpertPlayer(), 0
+    expert, checked = ExpertPlayer(), 0
     for game, seat in first_deal_turns("modeled", 6, expert):
-        table = TableView.from_game(game, seat, joint=True, read=True)
+        table = TableView.from_game(game, seat)
         distinct = _distinct_by_rank(legal_cards(table.view))
         card = _modeled(table, distinct)
         if card is not None and len(distinct) > 1:
@@ -139,15 +139,20 @@ def test_the_first_cards_follow_the_opponents_answer_hand_by_hand():
     assert checked >= 10
 
 
-def test_the_expert_without_the_read_plays_as_before():
-    # read = False is the expert of the previous stop: no card is read, no answer modeled.
+def test_a_bare_play_view_reads_no_cards_and_still_plays():
+    # Without the log (ExpertPlayer.choose_play gets a bare PlayView) nothing is read: no cards chosen,
+    # no answer modeled, the unseen cards weighted rank by rank; the expert still plays a legal card.
     game = Game("modeled/0")
-    expert = StrongExpertPlayer()
-    expert.read = False
+    expert = ExpertPlayer()
     for seat in turns(game):
         if game.phase is Phase.PLAY:
-            table = TableView.from_game(game, seat, joint=True)
-            assert not table.read and table.opponent_plays == ()
+            view = PlayView.from_game(game, seat)
+            table = TableView(view)
+            assert not table.has_log and table.opponent_plays == ()
+            assert sum(table.opponent_pool()) == pytest.approx(sum(view.unseen_ranks()))
+            legal = legal_cards(view)
+            card = expert.choose_play(view).card
+            assert card in legal if legal else card is None
         game.apply(action_for(expert, game, seat))
     assert game.is_over
 
@@ -156,8 +161,8 @@ def test_the_weights_of_every_keep_are_the_first_look():
     game = Game("modeled/1")
     while game.phase is Phase.DISCARD:
         seat = game.to_act
-        game.apply(action_for(StrongExpertPlayer(), game, seat))
-    table = TableView.from_game(game, game.to_act, joint=True, read=True)
+        game.apply(action_for(ExpertPlayer(), game, seat))
+    table = TableView.from_game(game, game.to_act)
     rows, weight = table.opponent_keeps()
     assert rows is None and weight.shape == (len(KEEPS),)
     counts = np.array([[keep.count(r) for r in range(1, 14)] for keep in KEEPS])

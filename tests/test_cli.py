@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cribbage.cli import main
+from cribbage.cli.main import main
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -96,11 +96,11 @@ def _command_line() -> list[list[str]]:
 @pytest.mark.parametrize("command", _command_line(), ids=lambda c: Path(c[-1]).name)
 def test_the_installed_command(command):
     env = dict(os.environ, PYTHONIOENCODING="utf-8")
-    done = subprocess.run(command + ["score", "5H", "5D", "6H", "7S", "8C"], capture_output=True,
+    done = subprocess.run([*command, "score", "5H", "5D", "6H", "7S", "8C"], capture_output=True,
                           text=True, encoding="utf-8", env=env, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "total: 12"
-    bad = subprocess.run(command + ["score", "5H", "5D", "6H", "7S", "1H"], capture_output=True,
+    bad = subprocess.run([*command, "score", "5H", "5D", "6H", "7S", "1H"], capture_output=True,
                          text=True, encoding="utf-8", env=env, timeout=60)
     assert bad.returncode == 2
     assert bad.stdout == ""
@@ -204,7 +204,7 @@ def test_a_full_disk_says_so_in_one_line():
 
 
 def test_the_new_sentences_are_in_every_language():
-    from cribbage.messages import LANGUAGES, message, render
+    from cribbage.lang.messages import LANGUAGES, message, render
 
     for key, values in [("cli.goodbye", {}), ("cli.output_failed", {"reason": "x"})]:
         said = {language: render(message(key, **values), language) for language in LANGUAGES}
@@ -254,7 +254,7 @@ def test_ctrl_c_while_the_computer_thinks_says_goodbye():
 
 def _to_the_count(view) -> None:
     """Play a muggins game's first deal up to the person's first count."""
-    from cribbage.events import Phase
+    from cribbage.rules.events import Phase
 
     game = view.game
     view.news()
@@ -279,7 +279,7 @@ def _to_the_count(view) -> None:
 
 @pytest.mark.parametrize("line", ["x" * 1_000_000, "9" * 1_000_000, "\x1b]0;pwned\x07" * 1000])
 def test_the_count_prompt_cuts_a_huge_line(line):
-    from cribbage.terminal import TerminalGame
+    from cribbage.cli.terminal import TerminalGame
 
     view = TerminalGame(seed=4, muggins=True)
     _to_the_count(view)

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from cribbage import Card, Suit, cards, score_hand, stats
-from cribbage.result import finish_kind, game_value, skunk_lines
+from cribbage.rules.result import finish_kind, game_value, skunk_lines
 
 COURSE = Path(__file__).resolve().parents[1] / "course"
 RULES = COURSE / "rules.md"
@@ -353,8 +353,9 @@ def test_rules_game_values() -> None:
 
 def test_stop_1_the_deal_the_crib_and_his_heels() -> None:
     from cribbage import Phase, advise_discard
-    from cribbage.game import Game
-    from cribbage.players import action_for, player
+    from cribbage.ai.levels import player
+    from cribbage.ai.players import action_for
+    from cribbage.rules.game import Game
 
     game = Game(seed=31)                                    # both cut a queen: they cut again
     first, second = [entry for entry in game.log if entry.kind == "cut for deal"]
@@ -367,7 +368,7 @@ def test_stop_1_the_deal_the_crib_and_his_heels() -> None:
     while game.phase is not Phase.DEAL_OVER:
         game.apply(action_for(bots[game.to_act], game, game.to_act))
     assert game.played[0][0] == game.pone                               # the pone leads the play
-    shows = [(e.player, e.kind) for e in game.events if e.kind in ("hand", "crib")]
+    shows = [(e.seat, e.kind) for e in game.events if e.kind in ("hand", "crib")]
     assert shows == [(game.pone, "hand"), (game.dealer, "hand"), (game.dealer, "crib")]
     game.next_deal()
     assert game.dealer == 1 - first_dealer                              # the deal passes over
@@ -386,7 +387,7 @@ def test_stop_1_the_deal_the_crib_and_his_heels() -> None:
 
 def test_stop_2_the_play() -> None:
     from cribbage import InvalidPlayError, score_play
-    from cribbage.game import Game
+    from cribbage.rules.game import Game
     from widgets import SOLVED_PLAYS
 
     with pytest.raises(InvalidPlayError):
@@ -444,12 +445,12 @@ def test_stop_5_the_guided_hands_teach_what_they_say() -> None:
 
     line1 = GUIDED_HANDS[0].advised_game()
     assert any(event.kind == "go" for event in line1.events)
-    assert [(e.player, e.kind) for e in line1.events if e.kind in ("hand", "crib")] == \
+    assert [(e.seat, e.kind) for e in line1.events if e.kind in ("hand", "crib")] == \
         [(0, "hand"), (1, "hand"), (1, "crib")]
     line2 = GUIDED_HANDS[1].advised_game()
     assert {"thirty-one", "pair royal"} <= {e.kind for e in line2.events if e.phase == "play"}
     crib = next(e for e in line2.events if e.kind == "crib")
-    assert crib.player == 0 and crib.points == score_hand(line2.crib, line2.starter, crib=True).total
+    assert crib.seat == 0 and crib.points == score_hand(line2.crib, line2.starter, crib=True).total
     third = GUIDED_HANDS[2]
     assert third.scores == (109, 114) and third.dealer == 1
     line3 = third.advised_game()
@@ -485,6 +486,7 @@ def test_stop_6_statistics() -> None:
     assert 7.5 < sum(best) / len(best) < 8.7                              # "about 8 points"
 
 
+@pytest.mark.slow
 def test_stop_6_self_play_gives_the_dealer_the_edge() -> None:
     from cribbage import player, simulate
 
@@ -495,9 +497,20 @@ def test_stop_6_self_play_gives_the_dealer_the_edge() -> None:
 
 
 def test_stop_7_crosscribb() -> None:
-    from cribbage.crosscribb import (CENTRE, COLUMNS_SIDE, ROWS_SIDE, CrossCribbGame, RandomPlayer, deal_piles,
-                                     crosscribb_game_value as crosscribb_value, play_round, round_deck, running_total,
-                                     score_line, turn_order)
+    from cribbage.crosscribb import (
+        CENTRE,
+        COLUMNS_SIDE,
+        ROWS_SIDE,
+        CrossCribbGame,
+        RandomPlayer,
+        deal_piles,
+        play_round,
+        round_deck,
+        running_total,
+        score_line,
+        turn_order,
+    )
+    from cribbage.crosscribb import crosscribb_game_value as crosscribb_value
 
     assert [CrossCribbGame(4, seed=1).side_of(seat) for seat in range(4)] == [0, 1, 0, 1]
     assert [CrossCribbGame(3, seed=1).side_of(seat) for seat in range(3)] == [0, 1, 0]
@@ -510,7 +523,7 @@ def test_stop_7_crosscribb() -> None:
     assert len(turn_order(4, dealer=0)) == 24 and turn_order(4, dealer=0)[:4] == (1, 2, 3, 0)
     game = CrossCribbGame(2, seed=3)
     seat, first = game.to_act, game.turned
-    game.lay_away(seat)
+    game.discard(seat)
     assert game.to_act == seat and game.turned != first and game.owes(seat) == 1   # laying away costs no turn
     line = score_line("5H 5D 6H 7H 8H")
     assert (line.fifteens, line.pairs, line.runs, line.flush, line.total) == (2, 2, 8, 4, 16)

@@ -8,11 +8,29 @@ from collections import Counter
 import pytest
 
 from cribbage import CribbageError, Deck, IllegalActionError, score_hand
-from cribbage.crosscribb import (CENTRE, COLUMNS_SIDE, ROWS_SIDE, CrossCribbGame, CutForDeal, Dealt, GameWon,
-                                 LaidAway, LayAway, NextRound, CrossCribbPhase, Placed, RoundScored,
-                                 StarterTurned, Turned, crosscribb_game_value, play_cycle, round_deck, running_total,
-                                 score_line,
-                                 turn_order)
+from cribbage.crosscribb import (
+    CENTRE,
+    COLUMNS_SIDE,
+    ROWS_SIDE,
+    CrossCribbGame,
+    CrossCribbPhase,
+    CutForDeal,
+    Dealt,
+    Discard,
+    Discarded,
+    GameWon,
+    NextRound,
+    Placed,
+    RoundScored,
+    StarterTurned,
+    Turned,
+    crosscribb_game_value,
+    play_cycle,
+    round_deck,
+    running_total,
+    score_line,
+    turn_order,
+)
 from cribbage.crosscribb.players import RandomPlayer, play_round
 
 
@@ -34,8 +52,8 @@ def refused(game: CrossCribbGame, action, match: str):
 
 def place_anywhere(game: CrossCribbGame):
     """Place on the first open square; never lay away unless forced."""
-    if game.must_lay_away:
-        return game.lay_away(game.to_act)
+    if game.must_discard:
+        return game.discard(game.to_act)
     return game.place(game.to_act, game.open_squares()[0])
 
 
@@ -210,11 +228,11 @@ def test_each_player_sees_only_their_turned_card():
 def test_laying_away_costs_no_turn():
     game = CrossCribbGame(4, seed=6)
     seat, card = game.to_act, game.turned
-    record = game.lay_away(seat, card)
-    assert record == LaidAway(1, seat, card, False)
+    record = game.discard(seat, card)
+    assert record == Discarded(1, seat, card, False)
     assert game.to_act == seat and game.turned is not None and game.turned != card
     assert game.owes(seat) == 0 and game.squares_left(seat) == 6 and game.pile_size(seat) == 5
-    assert game.laid_away(seat) == (card,) and game.crib_size == 1
+    assert game.discards(seat) == (card,) and game.crib_size == 1
     game.place(seat, (0, 0))
     assert game.to_act == (seat + 1) % 4
 
@@ -222,10 +240,10 @@ def test_laying_away_costs_no_turn():
 def test_a_player_with_fourteen_cards_lays_away_two_even_at_once():
     game = CrossCribbGame(2, seed=7)
     seat = game.to_act
-    first = game.lay_away(seat).card
-    second = game.lay_away(seat).card
-    assert game.laid_away(seat) == (first, second) and game.to_act == seat
-    refused(game, lambda: game.lay_away(seat), "already laid away both your cards")
+    first = game.discard(seat).card
+    second = game.discard(seat).card
+    assert game.discards(seat) == (first, second) and game.to_act == seat
+    refused(game, lambda: game.discard(seat), "already laid away both your cards")
     game.place(seat, (4, 4))
     assert game.to_act == 1 - seat
 
@@ -233,10 +251,10 @@ def test_a_player_with_fourteen_cards_lays_away_two_even_at_once():
 def test_too_many_laid_away_is_refused():
     game = CrossCribbGame(4, seed=8)
     seat = game.to_act
-    game.lay_away(seat)
-    refused(game, lambda: game.lay_away(seat), "already laid away your card")
-    assert not game.can_lay_away(seat)
-    assert LayAway(seat) not in game.legal_actions()
+    game.discard(seat)
+    refused(game, lambda: game.discard(seat), "already laid away your card")
+    assert not game.can_discard(seat)
+    assert Discard(seat) not in game.legal_actions()
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -247,10 +265,10 @@ def test_whoever_still_owes_the_crib_at_the_end_must_lay_away(players):
         seat = game.to_act
         if game.squares_left(seat) == 0:
             # Every square this seat may fill is filled and it still owes: too few laid away.
-            assert game.must_lay_away and game.legal_actions() == [LayAway(seat)]
+            assert game.must_discard and game.legal_actions() == [Discard(seat)]
             refused(game, lambda seat=seat: game.place(seat, (game.open_squares() or [(0, 0)])[0]),
                     "still owe the crib")
-            assert game.lay_away(seat).forced
+            assert game.discard(seat).forced
             forced += 1
         else:
             game.place(seat, game.open_squares()[0])
@@ -265,14 +283,14 @@ def test_illegal_actions_are_refused_with_the_state_unchanged():
     seat = game.to_act
     other = (seat + 1) % 4
     refused(game, lambda: game.place(other, (0, 0)), f"seat {seat}'s turn, not seat {other}'s")
-    refused(game, lambda: game.lay_away(other), "turn")
+    refused(game, lambda: game.discard(other), "turn")
     refused(game, lambda: game.place(seat, CENTRE), "centre square holds the starter")
     refused(game, lambda: game.place(seat, (5, 0)), "not a square")
     refused(game, lambda: game.place(seat, 25), "0..24")
     refused(game, lambda: game.place(9, (0, 0)), "no seat 9")
     not_mine = next(c for c in Deck() if c != game.turned)
     refused(game, lambda: game.place(seat, (0, 0), not_mine), f"{not_mine} is not your card")
-    refused(game, lambda: game.lay_away(seat, not_mine), "not your card")
+    refused(game, lambda: game.discard(seat, not_mine), "not your card")
     refused(game, lambda: game.place(seat, (0, 0), "5X"), "not a card")
     refused(game, lambda: game.next_round(), "still being played")
     refused(game, lambda: game.apply("place"), "not an action")
@@ -288,14 +306,14 @@ def test_between_rounds_and_after_the_game_nothing_but_the_next_deal():
     assert game.phase is CrossCribbPhase.ROUND_OVER and game.to_act is None and game.turned is None
     assert game.legal_actions() == [NextRound()]
     refused(game, lambda: game.place(0, (0, 0)), "round is over")
-    refused(game, lambda: game.lay_away(0), "round is over")
+    refused(game, lambda: game.discard(0), "round is over")
     while not game.is_over:
         if game.phase is CrossCribbPhase.ROUND_OVER:
             game.apply(NextRound())
         play_round(game, [RandomPlayer(1)] * 4)
     assert game.legal_actions() == []
     refused(game, lambda: game.place(0, (0, 0)), "game is over")
-    refused(game, lambda: game.lay_away(0), "game is over")
+    refused(game, lambda: game.discard(0), "game is over")
     refused(game, lambda: game.next_round(), "game is over")
     assert not game.can_next_round()
 
@@ -328,7 +346,7 @@ def test_running_totals_follow_the_board_and_end_on_the_count():
     player = RandomPlayer(4)
     while game.phase is CrossCribbPhase.PLAY:
         game.apply(player.choose(game))
-        rows, columns = game.running_totals()
+        rows, _columns = game.running_totals()
         for r in range(5):
             placed = [c for c in game.board[r] if c is not None]
             assert rows[r] == running_total(placed, game.starter if r == 2 else None)
@@ -421,6 +439,7 @@ def test_a_round_can_be_replayed_move_by_move():
 
 # --- invariants under thousands of seeded rounds ---------------------------------------------------
 
+@pytest.mark.slow
 def test_invariants_over_thousands_of_seeded_rounds():
     rounds = 0
     ties = 0
@@ -441,7 +460,7 @@ def test_invariants_over_thousands_of_seeded_rounds():
         assert on_board | set(game.crib) == {card for pile in piles for card in pile}
         assert not on_board & set(game.crib)
         for seat in range(players):
-            assert len(game.laid_away(seat)) == (2 if len(piles[seat]) == 14 else 1)
+            assert len(game.discards(seat)) == (2 if len(piles[seat]) == 14 else 1)
             assert game.pile_size(seat) == 0
         # The margin is the difference of the sides' totals.
         side = result.dealer_side

@@ -9,12 +9,35 @@ import random
 import pytest
 
 from cribbage import CribbageError, IllegalActionError
-from cribbage.result import Finish
-from cribbage.crosscribb import (LINES, AcceptCount, Announce, Announced, ClaimMuggins, CountAccepted,
-                                 CrossCribbDriver, CrossCribbError, CrossCribbGame, CrossCribbPhase,
-                                 CrossCribbResult, ExpectedValuePlayer, LaidAway, LayAway, MugginsClaimed, GameWon,
-                                 Place, Placed, RandomPlayer, RecordKind, Refusal, crosscribb_finish,
-                                 crosscribb_game_value, count_truly, play_crosscribb_game, play_round)
+from cribbage.crosscribb import (
+    LINES,
+    AcceptCount,
+    Announce,
+    Announced,
+    ClaimMuggins,
+    CountAccepted,
+    CrossCribbDriver,
+    CrossCribbError,
+    CrossCribbGame,
+    CrossCribbPhase,
+    CrossCribbResult,
+    Discard,
+    Discarded,
+    ExpectedValuePlayer,
+    GameWon,
+    MugginsClaimed,
+    Place,
+    Placed,
+    RandomPlayer,
+    RecordKind,
+    Refusal,
+    count_truly,
+    crosscribb_finish,
+    crosscribb_game_value,
+    play_crosscribb_game,
+    play_round,
+)
+from cribbage.rules.result import Finish
 
 PLAY, COUNT, ROUND_OVER, OVER = (CrossCribbPhase.PLAY, CrossCribbPhase.COUNT, CrossCribbPhase.ROUND_OVER,
                                  CrossCribbPhase.OVER)
@@ -25,10 +48,10 @@ def full_state(game: CrossCribbGame) -> tuple:
     seats = range(game.players)
     return (game.players, game.seed, game.target, game.muggins, game.scores, game.log, game.rounds,
             game.round_number, game.result, game.phase, game.dealer, game.starter, game.his_heels, game.to_act,
-            game.turned, game.must_lay_away, game.board, game.crib, game.crib_size, game.is_over, game.winner,
+            game.turned, game.must_discard, game.board, game.crib, game.crib_size, game.is_over, game.winner,
             game.counting, game.counting_side, game.awaiting_answer, game.history_length,
             tuple(game.pile_size(s) for s in seats), tuple(game.owes(s) for s in seats),
-            tuple(game.squares_left(s) for s in seats), tuple(game.laid_away(s) for s in seats),
+            tuple(game.squares_left(s) for s in seats), tuple(game.discards(s) for s in seats),
             tuple(tuple(game.unseen(s)) for s in seats), game.running_totals(), tuple(game.legal_actions()),
             game.round_could_end_game())
 
@@ -41,7 +64,7 @@ def _bad_actions(game: CrossCribbGame) -> list:
     out = [("place", (other, game.open_squares()[0] if game.open_squares() else (0, 0))),
            ("place", (seat, (2, 2))), ("place", (seat, taken[-1])), ("place", (seat, (5, 5))),
            ("place", (seat, "A1")), ("place", (7, (0, 0))), ("place", (True, (0, 0))),
-           ("lay_away", (other,)), ("lay_away", (seat, "ZZ")), ("announce", (seat, 1)), ("claim_muggins", (other,)),
+           ("discard", (other,)), ("discard", (seat, "ZZ")), ("announce", (seat, 1)), ("claim_muggins", (other,)),
            ("accept_count", (other,))]
     if game.phase is PLAY:
         out.append(("next_round", ()))
@@ -49,8 +72,8 @@ def _bad_actions(game: CrossCribbGame) -> list:
         wrong = next(card for card in game.unseen(seat) if card != game.turned)
         out.append(("place", (seat, game.open_squares()[0] if game.open_squares() else (0, 0), wrong)))
     if game.to_act is not None and game.phase is PLAY and game.owes(seat) == 0:
-        out.append(("lay_away", (seat,)))
-    if game.to_act is not None and game.must_lay_away:
+        out.append(("discard", (seat,)))
+    if game.to_act is not None and game.must_discard:
         out.append(("place", (seat, (game.open_squares() or [(0, 0)])[0])))
     return out
 
@@ -89,7 +112,7 @@ def test_every_refusal_leaves_the_whole_state_as_it_was(players: int, muggins: b
         record = game.apply(rng.choice(actions))
         assert record in game.log and game.history_length == steps + 1
         steps += 1
-    assert refused >= {"place", "lay_away", "announce", "claim_muggins", "accept_count", "next_round"}
+    assert refused >= {"place", "discard", "announce", "claim_muggins", "accept_count", "next_round"}
 
 
 def test_state_is_read_only() -> None:
@@ -107,8 +130,8 @@ def test_each_action_returns_the_frozen_record_it_logged() -> None:
     assert isinstance(placed, Placed) and placed in game.log and placed.kind is RecordKind.PLACED
     with pytest.raises(AttributeError):
         placed.card = None  # type: ignore[misc]
-    laid = game.lay_away(game.to_act)
-    assert isinstance(laid, LaidAway) and laid in game.log and laid.kind is RecordKind.LAID_AWAY
+    laid = game.discard(game.to_act)
+    assert isinstance(laid, Discarded) and laid in game.log and laid.kind is RecordKind.LAID_AWAY
     assert all(isinstance(record.kind, RecordKind) for record in game.log)
 
 
@@ -147,7 +170,7 @@ def test_errors_are_cribbage_errors() -> None:
     assert issubclass(CrossCribbError, IllegalActionError)
     with pytest.raises(CrossCribbError) as raised:
         CrossCribbGame(5)
-    assert raised.value.reason is Refusal.PLAYERS and raised.value.values == {"players": 5}
+    assert raised.value.reason is Refusal.PLAYERS and raised.value.message.values == {"players": 5}
     with pytest.raises(CrossCribbError) as raised:
         game.apply("place")  # type: ignore[arg-type]
     assert raised.value.reason is Refusal.NOT_AN_ACTION
@@ -289,8 +312,8 @@ def test_the_driver_stops_at_the_persons_decision_and_reports_what_happened() ->
         if game.phase is not PLAY:
             break
         assert step.waiting_for == game.to_act == 0 and driver.waiting_for == 0
-        assert all(r.seat != 0 for r in step.records if isinstance(r, (Placed, LaidAway)))
-        game.apply(next(a for a in game.legal_actions() if isinstance(a, (Place, LayAway))))
+        assert all(r.seat != 0 for r in step.records if isinstance(r, (Placed, Discarded)))
+        game.apply(next(a for a in game.legal_actions() if isinstance(a, (Place, Discard))))
     assert driver.advance().waiting_for is None and game.phase in (ROUND_OVER, OVER)
     assert driver.advance().records == ()  # between rounds it waits for the view to deal
 
@@ -368,7 +391,7 @@ def test_the_reckoning_never_misses_a_round_that_ended_the_game() -> None:
 # Messages ----------------------------------------------------------------------------------------
 
 def test_every_refusal_and_log_record_speaks_in_three_languages() -> None:
-    from cribbage.messages import CATALOGUE, LANGUAGES, placeholders, render
+    from cribbage.lang.messages import CATALOGUE, LANGUAGES, placeholders, render
     for reason in Refusal:
         entry = CATALOGUE[f"crosscribb.err.{reason.value}"]
         assert set(entry) == set(LANGUAGES)
@@ -387,13 +410,13 @@ def test_every_refusal_and_log_record_speaks_in_three_languages() -> None:
 
 
 def test_a_refusal_carries_its_message_and_str_is_english() -> None:
-    from cribbage.messages import render
+    from cribbage.lang.messages import render
     game = CrossCribbGame(2, seed=1)
     game.place(game.to_act, (0, 0))
     with pytest.raises(CrossCribbError) as raised:
         game.place(game.to_act, (0, 0))
     error = raised.value
-    assert error.message.key == "crosscribb.err.occupied" and error.values["square"] == (0, 0)
+    assert error.message.key == "crosscribb.err.occupied" and error.reason is Refusal.OCCUPIED
     assert str(error) == f"row 1, column 1 is taken by {game.at((0, 0))}"
     assert render(error.message, "es") == f"en fila 1, columna 1 ya está {game.at((0, 0))}"
     assert render(error.message, "pt") == f"em linha 1, coluna 1 já está {game.at((0, 0))}"

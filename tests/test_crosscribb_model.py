@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cribbage.crosscribb import CrossCribbError, CrossCribbPhase, LaidAway, Placed, Refusal
+from cribbage.crosscribb import CrossCribbError, CrossCribbPhase, Discarded, Placed, Refusal
 from widgets.crosscribb_model import BoardRefusal, CrossCribbBoardModel
 
 PLAY, COUNT = CrossCribbPhase.PLAY, CrossCribbPhase.COUNT
@@ -51,9 +51,9 @@ def test_the_computer_moves_between_the_learners_turns() -> None:
             assert model.offered_squares() == frozenset(game.open_squares())
             model.place(sorted(model.offered_squares())[0])
         else:
-            assert game.must_lay_away and model.can_lay_away()
+            assert game.must_discard and model.can_lay_away()
             model.lay_away()
-        others = [r for r in model.last_advance.records if isinstance(r, (Placed, LaidAway))]
+        others = [r for r in model.last_advance.records if isinstance(r, (Placed, Discarded))]
         assert all(r.seat != 0 for r in others)
     assert game.phase is CrossCribbPhase.ROUND_OVER and not model.is_my_turn()
 

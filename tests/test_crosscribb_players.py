@@ -7,10 +7,18 @@ from itertools import combinations
 import pytest
 
 from cribbage import Card, Deck
-from cribbage.crosscribb import CrossCribbGame, LayAway, NextRound, CrossCribbPhase, line_total
-from cribbage.crosscribb.players import (CROSSCRIBB_LEVELS, ExpectedValuePlayer, RandomPlayer, _fresh_deck_table,
-                                         _Outlook, play_crosscribb_game, play_round)
-from cribbage.ranks import RANK_KEY as _POW5, points_by_key as _rank_table
+from cribbage.crosscribb import CrossCribbGame, CrossCribbPhase, Discard, NextRound, line_total
+from cribbage.crosscribb.players import (
+    CROSSCRIBB_LEVELS,
+    ExpectedValuePlayer,
+    RandomPlayer,
+    _fresh_deck_table,
+    _Outlook,
+    play_crosscribb_game,
+    play_round,
+)
+from cribbage.rules.ranks import RANK_KEY as _POW5
+from cribbage.rules.ranks import points_by_key as _rank_table
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -33,10 +41,10 @@ def test_every_choice_is_legal(players, level):
 def test_forced_lay_away_is_the_only_choice():
     game = CrossCribbGame(4, seed=2)
     player = ExpectedValuePlayer()
-    while not game.must_lay_away:
+    while not game.must_discard:
         seat = game.to_act
         game.place(seat, game.open_squares()[0])
-    assert player.choose(game) == LayAway(game.to_act)
+    assert player.choose(game) == Discard(game.to_act)
 
 
 def _shuffle_hidden(game: CrossCribbGame, seat: int, seed: int) -> CrossCribbGame:
@@ -104,10 +112,10 @@ def test_line_expectation_is_exact_with_one_or_two_open_squares(seed):
     for known in (known4, known4[:3]):
         assert outlook.value(known) == pytest.approx(_brute(known, unseen, starter))
     # A centre line holds the starter: nobs counts there.
-    centre = [starter] + known4[:2]
-    for known in (centre, centre + [known4[2]]):
+    centre = [starter, *known4[:2]]
+    for known in (centre, [*centre, known4[2]]):
         assert outlook.value(known, centre=True) == pytest.approx(_brute(known, unseen, starter, centre=True))
-    full = known4 + [starter]
+    full = [*known4, starter]
     assert outlook.value(full, centre=True) == line_total(full, starter)
 
 
@@ -186,8 +194,8 @@ def test_with_two_squares_left_the_better_player_picks_the_exact_best():
         rng = random.Random(seed)
         while game.phase is CrossCribbPhase.PLAY and len(game.open_squares()) > 2:
             seat = game.to_act
-            if game.must_lay_away or (game.owes(seat) and rng.random() < 0.3):
-                game.lay_away(seat)
+            if game.must_discard or (game.owes(seat) and rng.random() < 0.3):
+                game.discard(seat)
             else:
                 game.place(seat, rng.choice(game.open_squares()))
         seat = game.to_act

@@ -5,9 +5,18 @@ from itertools import combinations, permutations
 import pytest
 
 from cribbage import FULL_DECK, CribbageError, Deck, InvalidCardError, InvalidHandError, cards, hand_total
-from cribbage.discard import (SPLITS, DiscardAdvice, advise_discard, crib_evs, crib_table, hand_evs,
-                              quick_discard, reason_for)
-from cribbage.ranks import RANK_BASE, multisets as _multisets, rank_points, rank_table
+from cribbage.ai.discard import (
+    SPLITS,
+    DiscardAdvice,
+    advise_discard,
+    crib_evs,
+    crib_table,
+    hand_evs,
+    quick_discard,
+    reason_for,
+)
+from cribbage.rules.ranks import RANK_BASE, rank_points, rank_table
+from cribbage.rules.ranks import multisets as _multisets
 
 
 def brute_hand(keep, six):

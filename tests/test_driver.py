@@ -8,12 +8,14 @@ import random
 import pytest
 
 from cribbage import CribbageError, Game, IllegalActionError
-from cribbage.actions import Count, Discard, Go, Muggins, NextDeal, Play
-from cribbage.driver import Driver, turns
-from cribbage.events import Phase
-from cribbage.players import Adviser, action_for, play_game, player
-from cribbage.replay import PLAY_STEP_KINDS, play_steps
-from cribbage.scoring import hand_total
+from cribbage.ai.adviser import Adviser
+from cribbage.ai.driver import Driver, turns
+from cribbage.ai.levels import play_game, player
+from cribbage.ai.players import action_for
+from cribbage.rules.actions import Count, Discard, Go, Muggins, NextDeal, Play
+from cribbage.rules.events import Phase
+from cribbage.rules.replay import PLAY_STEP_KINDS, play_steps
+from cribbage.rules.show_scoring import hand_total
 
 YOU, COMPUTER = 0, 1
 
@@ -60,11 +62,8 @@ def test_the_driver_stops_only_at_a_persons_decision_and_reports_every_entry_onc
         assert driver.waiting == YOU
         if driver.checking:
             checks += 1
-            assert game.log[-1].kind == "count" and game.log[-1].player == COMPUTER
-            if game.muggins_claimant == YOU and rng.random() < 0.5:
-                report = driver.act(Muggins(YOU))
-            else:
-                report = driver.go_on()
+            assert game.log[-1].kind == "count" and game.log[-1].seat == COMPUTER
+            report = driver.act(Muggins(YOU)) if game.muggins_claimant == YOU and rng.random() < 0.5 else driver.go_on()
         else:
             if game.phase is Phase.DISCARD:
                 assert game.discards(COMPUTER), "the computer lays away first"
@@ -161,7 +160,7 @@ def test_the_replay_of_every_deal_matches_the_game_as_it_went():
         went = [seen[key] for key in sorted(seen) if key[0] == deal]
         assert len(steps) == len(went) > 0
         for step, (hand0, hand1, entry) in zip(steps, went):
-            assert step.kind == entry.kind and step.player == entry.player
+            assert step.kind == entry.kind and step.seat == entry.seat
             if entry.kind == "play":
                 assert step.card == entry.cards[0] and step.series[-1] == step.card
                 assert sum(c.value for c in step.series) == step.count == entry.count

@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 
 from cribbage import CribbageError, Game
-from cribbage.cards import Card, Suit
+from cribbage.ai.levels import player
+from cribbage.ai.simulate import simulate
 from cribbage.crosscribb import CrossCribbGame
-from cribbage.messages import LANGUAGES, render
-from cribbage.players import player
-from cribbage.simulate import simulate
+from cribbage.lang.messages import LANGUAGES, render
+from cribbage.rules.cards import Card, Suit
 
 HANDS = ("5H 5D 6H 7S 8C 9D", "JC QC KC 2S 3S 4S")
 

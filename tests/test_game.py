@@ -10,11 +10,11 @@ import random
 import pytest
 
 from cribbage import Card, Deck, IllegalActionError, cards, score_hand
-from cribbage.actions import Count, Discard, Go, Muggins, NextDeal, Play
-from cribbage.errors import CribbageError
-from cribbage.events import Phase
-from cribbage.game import Game, _get_state, _may_score
-from cribbage.play import score_play
+from cribbage.rules.actions import Count, Discard, Go, Muggins, NextDeal, Play
+from cribbage.rules.errors import CribbageError
+from cribbage.rules.events import Phase
+from cribbage.rules.game import Game, _get_state, _may_score
+from cribbage.rules.play_scoring import score_play
 
 
 def snapshot(game: Game) -> tuple:
@@ -43,7 +43,7 @@ def play_all(game: Game, moves: str) -> None:
 
 
 def kinds(game: Game, **where) -> list[tuple[int, str, int]]:
-    return [(e.player, e.kind, e.points) for e in game.events
+    return [(e.seat, e.kind, e.points) for e in game.events
             if all(getattr(e, k) == v for k, v in where.items())]
 
 
@@ -114,7 +114,7 @@ class TestStart:
             dealers.append(game.dealer)
         assert dealers == [dealers[0], 1 - dealers[0]] * 2 + [dealers[0]]
         assert game.deal_number == 5
-        assert [e.player for e in game.log if e.kind == "deal"] == dealers
+        assert [e.seat for e in game.log if e.kind == "deal"] == dealers
 
     def test_options_are_checked(self):
         for bad in (dict(target=100), dict(double_skunk_games=5), dict(dealer=2), dict(scores=(121, 0)),
@@ -223,7 +223,7 @@ class TestHisHeels:
                               discards=("AC 2C", "AD 2D"))
         assert game.scores == (0, 2)
         (event,) = game.events
-        assert (event.player, event.kind, event.points, event.phase) == (1, "his heels", 2, Phase.CUT)
+        assert (event.seat, event.kind, event.points, event.phase) == (1, "his heels", 2, Phase.CUT)
         assert event.description == "his heels for 2"
         assert game.phase is Phase.PLAY
 
@@ -254,7 +254,7 @@ class TestPlay:
         # The pone's 9 and 2 do not fit either: the pone played last and pegs the go.
         assert game.count == 0 and game.series == () and game.said_go == (False, False)
         reset = game.log[-1]
-        assert reset.kind == "reset" and reset.player == 0 and reset.count == 30
+        assert reset.kind == "reset" and reset.seat == 0 and reset.count == 30
         assert [e.description for e in reset.events] == ["go for 1"]
         # The dealer did not play the last card, so the dealer leads the next series.
         assert game.to_act == 1
@@ -297,7 +297,7 @@ class TestPlay:
         # The dealer is out, the pone cannot play: go to the dealer, the pone leads again.
         assert game.count == 0 and game.to_act == 0
         play_all(game, "0:QH")
-        assert game.log[-1].kind == "pass" and game.log[-1].player == 1 and game.to_act == 0
+        assert game.log[-1].kind == "pass" and game.log[-1].seat == 1 and game.to_act == 0
         play_all(game, "0:KH")
         assert sum(e.kind == "pass" for e in game.log) == 1  # once per series
         assert kinds(game, phase=Phase.PLAY) == [(1, "run", 3), (1, "go", 1), (0, "last card", 1)]
@@ -362,7 +362,7 @@ class TestShow:
         game = Game.from_deal(**LAST_31_DEAL)
         play_all(game, LAST_31_MOVES)
         shows = [e for e in game.events if e.phase is Phase.SHOW]
-        assert [(e.player, e.kind) for e in shows] == [(0, "hand"), (1, "hand"), (1, "crib")]
+        assert [(e.seat, e.kind) for e in shows] == [(0, "hand"), (1, "hand"), (1, "crib")]
         expected = [score_hand(game.kept(0), game.starter).total, score_hand(game.kept(1), game.starter).total,
                     score_hand(game.crib, game.starter, crib=True).total]
         assert [e.points for e in shows] == expected
@@ -518,7 +518,7 @@ class TestMuggins:
         assert [e.kind for e in game.log[-3:]] == ["count", "count", "count"]
 
     def test_an_under_count_can_be_claimed(self):
-        game, pone, dealer, crib = self.start()
+        game, pone, _dealer, _crib = self.start()
         game.count_hand(0, pone - 3)
         assert game.muggins_claimant == 1 and game.can_claim_muggins(1) and not game.can_claim_muggins(0)
         refused(game, game.claim_muggins, 0, match="cannot claim muggins on their own count")
@@ -528,14 +528,14 @@ class TestMuggins:
         before = game.scores
         game.apply(Muggins(1))
         event = game.events[-1]
-        assert (event.player, event.kind, event.points) == (1, "muggins", 3)
+        assert (event.seat, event.kind, event.points) == (1, "muggins", 3)
         assert event.description == "muggins: 3 missed points" and event.hand_score.total == pone
         assert game.scores == (before[0], before[1] + 3)
         refused(game, game.claim_muggins, 1, match="nothing to claim")
         assert game.to_act == 1
 
     def test_the_chance_closes_with_the_next_count(self):
-        game, pone, dealer, crib = self.start()
+        game, _pone, dealer, _crib = self.start()
         game.count_hand(0, 0)
         game.count_hand(1, dealer)
         refused(game, game.claim_muggins, 1, match="nothing to claim")
@@ -588,7 +588,7 @@ class TestRecords:
         while not game.is_over:
             game.apply(game.legal_actions()[0])
             for seat in (0, 1):
-                assert game.start_scores[seat] + sum(e.points for e in game.events if e.player == seat) \
+                assert game.start_scores[seat] + sum(e.points for e in game.events if e.seat == seat) \
                     == game.scores[seat] == game.pegs[seat][0]
         assert sum(len(entry.events) for entry in game.log) == len(game.events)
         assert [e for entry in game.log for e in entry.events] == list(game.events)
@@ -679,16 +679,16 @@ def _replay(log, **options) -> Game:
     game = Game(**options)
     for entry in log:
         if entry.kind == "discard":
-            game.discard(entry.player, entry.cards)
+            game.discard(entry.seat, entry.cards)
         elif entry.kind == "play":
-            game.play(entry.player, entry.cards[0])
+            game.play(entry.seat, entry.cards[0])
         elif entry.kind == "go":
-            game.go(entry.player)
+            game.go(entry.seat)
         elif entry.kind == "count":
             event = entry.events[0]
-            game.count_hand(entry.player, event.worth)
+            game.count_hand(entry.seat, event.worth)
         elif entry.kind == "muggins":
-            game.claim_muggins(entry.player)
+            game.claim_muggins(entry.seat)
         elif entry.kind == "next deal":
             game.next_deal()
     return game

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings, strategies as st
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cribbage import FULL_DECK, Deck, IllegalActionError
-from cribbage.actions import Count, Discard, Go, Muggins, NextDeal, Play
-from cribbage.events import Phase
-from cribbage.game import Game, _get_state
+from cribbage.rules.actions import Count, Discard, Go, Muggins, NextDeal, Play
+from cribbage.rules.events import Phase
+from cribbage.rules.game import Game, _get_state
 
 
 def snapshot(game: Game) -> tuple:
@@ -25,7 +27,7 @@ def snapshot(game: Game) -> tuple:
 _ALL_CARDS = sorted(map(id, FULL_DECK))
 
 
-def check_invariants(game: Game, seen: "tuple | None" = None) -> tuple:
+def check_invariants(game: Game, seen: tuple | None = None) -> tuple:
     """Raise AssertionError if ``game`` breaks a rule that must always hold.
 
     ``seen`` is what the last check returned: the scores then, and how many events and log entries
@@ -60,9 +62,9 @@ def check_invariants(game: Game, seen: "tuple | None" = None) -> tuple:
         before, n_events, n_log = game.start_scores, 0, 0
     totals = list(before)
     for event in events[n_events:]:
-        assert event.points >= 0 and event.player in (0, 1)
+        assert event.points >= 0 and event.seat in (0, 1)
         assert event.worth == event.points or (event is events[-1] and event.worth > event.points)
-        totals[event.player] += event.points
+        totals[event.seat] += event.points
     assert tuple(totals) == scores, "the events do not add up to the scores"
     for seat in (0, 1):
         front, back = game.pegs[seat]
@@ -77,7 +79,7 @@ def check_invariants(game: Game, seen: "tuple | None" = None) -> tuple:
         assert scores[winner] == target > scores[1 - winner]
         assert game.phase is Phase.OVER and game.to_act is None and game.legal_actions() == []
         last = events[-1]
-        assert last.player == winner and scores[winner] - last.points < target, "points after the win"
+        assert last.seat == winner and scores[winner] - last.points < target, "points after the win"
         assert game._log[-1].kind == "game over"
         assert game.result.games in (1, 2, 3, 4)
     else:
@@ -96,7 +98,7 @@ def check_invariants(game: Game, seen: "tuple | None" = None) -> tuple:
 def _normal(action):
     """Discards compare as sets of two cards."""
     if isinstance(action, Discard):
-        return Discard(action.player, tuple(sorted(action.cards)))
+        return Discard(action.seat, tuple(sorted(action.cards)))
     return action
 
 
@@ -138,10 +140,7 @@ def test_random_legal_and_illegal_actions_keep_the_invariants(seed, muggins, tar
             assert snapshot(game)[:3] == undo_stack.pop()[:3]
             seen = check_invariants(game)
             continue
-        if code % 3 == 0 or not legal:
-            action = _candidate(game, code >> 2)
-        else:
-            action = legal[(code >> 2) % len(legal)]
+        action = _candidate(game, code >> 2) if code % 3 == 0 or not legal else legal[(code >> 2) % len(legal)]
         expected = _normal(action) in {_normal(a) for a in legal}
         assert game.can_apply(action) == expected, action
         try:
@@ -175,6 +174,7 @@ def _random_driver_game(seed: int) -> Game:
     return game
 
 
+@pytest.mark.slow
 def test_a_thousand_seeded_games_keep_the_invariants():
     results = [_random_driver_game(seed).result for seed in range(1000)]
     assert all(result is not None for result in results)
@@ -238,6 +238,6 @@ def test_the_play_agrees_with_a_plain_reference_account():
                 plays = [a for a in legal if isinstance(a, Play)]
                 game.apply((plays[0] if first else plays[-1]) if plays else legal[0])
             expected = _reference_play(*kept, (lambda cs: cs[0]) if first else (lambda cs: cs[-1]))
-            got = [sum(e.points for e in game.events if e.phase is Phase.PLAY and e.player == seat)
+            got = [sum(e.points for e in game.events if e.phase is Phase.PLAY and e.seat == seat)
                    for seat in (game.pone, game.dealer)]
             assert got == expected, (seed, first, kept)

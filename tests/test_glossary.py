@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from cribbage.messages import CATALOGUE, Plural
+from cribbage.lang.messages import CATALOGUE, Plural
 from widgets.course_i18n import COURSE, TRANSLATED, cell_text
 from widgets.messages import MESSAGES
 
@@ -100,7 +100,7 @@ def test_the_matching_takes_longer_terms_first_and_skips_notebook_english():
 
 
 def _entries():
-    for name, catalogue in (("cribbage.messages", CATALOGUE), ("widgets.messages", MESSAGES)):
+    for name, catalogue in (("cribbage.lang.messages", CATALOGUE), ("widgets.messages", MESSAGES)):
         for key, entry in catalogue.items():
             yield name, key, entry
 

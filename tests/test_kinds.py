@@ -7,9 +7,9 @@ import inspect
 import pytest
 
 from cribbage import Finish, player
-from cribbage.events import LogKind, ScoreKind
-from cribbage.pegs import PegRule
-from cribbage.players import play_game
+from cribbage.ai.levels import play_game
+from cribbage.rules.events import LogKind, ScoreKind
+from cribbage.rules.pegboard import PegRule
 
 
 @pytest.mark.parametrize("muggins", [False, True])
@@ -51,7 +51,7 @@ def test_no_name_means_two_things_across_cribbage_and_crosscribb():
 
     ours: dict[str, list[object]] = {}
     for info in pkgutil.iter_modules(cribbage.__path__):
-        if info.name == "crosscribb" or info.ispkg and info.name != "progress":
+        if info.name == "crosscribb" or (info.ispkg and info.name != "progress"):
             continue
         module = importlib.import_module(f"cribbage.{info.name}")
         for name in getattr(module, "__all__", ()):

@@ -9,7 +9,7 @@ from widget_texts import shown_texts as _texts
 
 import widgets
 from cribbage import Card, CribbageError
-from cribbage.messages import render
+from cribbage.lang.messages import render
 from widgets import (
     Board,
     DiscardDrill,
@@ -116,13 +116,13 @@ def test_a_link_asking_for_another_language_is_refused_naming_the_ones_there_are
     ({"LANGUAGE": "fr:pt", "LANG": "es_ES"}, "pt"), ({"LANG": "C.UTF-8"}, "en"), ({"LC_ALL": "de_DE"}, "en"),
     ({}, "en"), ({"LC_MESSAGES": "es_AR@euro"}, "es")])
 def test_the_command_line_reads_the_locale_as_gettext_does(environ, language):
-    from cribbage.cli import language_of_environment
+    from cribbage.cli.main import language_of_environment
     assert language_of_environment(environ) == language
 
 
 def test_the_command_line_follows_lang_and_the_locale(capsys, monkeypatch):
-    from cribbage.cli import main
-    from cribbage.messages import get_language, set_language
+    from cribbage.cli.main import main
+    from cribbage.lang.messages import get_language, set_language
     try:
         assert main(["score", "5H", "5D", "6H", "7S", "8C", "--lang", "es"]) == 0
         out = capsys.readouterr().out

@@ -8,8 +8,18 @@ import re
 import pytest
 
 from cribbage import Card, CribbageError, InvalidCardError, cards
-from cribbage.messages import (CATALOGUE, LANGUAGES, Plural, Rank, Role, Seat, add_catalogue, message,
-                               placeholders, render)
+from cribbage.lang.messages import (
+    CATALOGUE,
+    LANGUAGES,
+    Plural,
+    Rank,
+    Role,
+    Seat,
+    add_catalogue,
+    message,
+    placeholders,
+    render,
+)
 
 
 @pytest.mark.parametrize("key", sorted(CATALOGUE))
@@ -57,7 +67,7 @@ def test_messages_are_frozen_values():
 
 
 def test_an_unknown_key_is_a_bug_found_at_once():
-    with pytest.raises(KeyError, match="no message 'no.such'"):
+    with pytest.raises(KeyError, match=r"no message 'no\.such'"):
         message("no.such")
 
 

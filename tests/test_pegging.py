@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribbage import FULL_DECK, CribbageError, InvalidHandError, InvalidPlayError, cards, score_play
-from cribbage.pegging import LEVELS, PlayView, _expected_reply, _peg, choose_play, legal_cards
+from cribbage.ai.play_choice import LEVELS, PlayView, _expected_reply, _peg, choose_play, legal_cards
 
 
 def series_from(deck, limit=31):
@@ -118,7 +118,7 @@ def test_when_the_opponent_said_go_the_expert_plays_out_for_31():
     v = view("AH 2S 6C", "KS QD 8C", opponent_go=True)
     first = choose_play(v).card
     assert first.rank in (1, 2)
-    nxt = view([c for c in v.hand if c != first], list(v.series) + [first], opponent_go=True)
+    nxt = view([c for c in v.hand if c != first], [*list(v.series), first], opponent_go=True)
     assert choose_play(nxt).reason.endswith("31 for 2")
 
 
@@ -180,7 +180,7 @@ def test_bad_input_is_refused(make, error):
 
 
 def test_a_lead_from_a_pair_or_three_of_a_rank_reads_as_said_aloud():
-    from cribbage.pegging import _explain
+    from cribbage.ai.play_choice import _explain
     three = view("7H 7C 7D KS")
     assert str(_explain(three, cards("7H")[0], list(three.hand))) == \
         "lead the 7♥ from your three sevens: if they pair it, you answer with a pair royal"
@@ -192,7 +192,7 @@ def test_a_lead_from_a_pair_or_three_of_a_rank_reads_as_said_aloud():
 
 
 def test_holding_all_four_of_a_rank_the_lead_is_not_said_to_invite_a_pair():
-    from cribbage.pegging import _explain
+    from cribbage.ai.play_choice import _explain
     four = view("3H 3C 3D 3S")
     reason = str(_explain(four, cards("3H")[0], list(four.hand)))
     assert "pair" not in reason and reason == "lead the 3♥: a count under 5 can't be made 15"

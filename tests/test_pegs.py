@@ -1,4 +1,4 @@
-"""The pegs have one rule, in cribbage.pegs: a game's pegs are its score events replayed, and a
+"""The pegs have one rule, in cribbage.rules.pegboard: a game's pegs are its score events replayed, and a
 board on its own moves and refuses exactly as the rules say."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from cribbage import CribbageError, player
-from cribbage.pegs import START, PegError, Pegboard, PegRule, advance, pegs_after
-from cribbage.messages import render
-from cribbage.players import play_game
+from cribbage.ai.levels import play_game
+from cribbage.lang.messages import render
+from cribbage.rules.pegboard import START, Pegboard, PegError, PegRule, advance, pegs_after
 
 
 def test_advance_leapfrogs_and_stops_in_the_game_hole():

@@ -7,8 +7,19 @@ from __future__ import annotations
 
 import pytest
 
-from cribbage import (MAX_COUNT, Card, CribbageError, InvalidCardError, InvalidHandError,
-                      InvalidPlayError, PlayScore, ScoreItem, cards, pile_count, score_play)
+from cribbage import (
+    MAX_COUNT,
+    Card,
+    CribbageError,
+    InvalidCardError,
+    InvalidHandError,
+    InvalidPlayError,
+    PlayScore,
+    ScoreItem,
+    cards,
+    pile_count,
+    score_play,
+)
 
 
 def kinds(series: str) -> list[tuple[str, int]]:

@@ -3,13 +3,15 @@
 import pytest
 
 from cribbage import CribbageError, IllegalActionError, cards, hand_total
-from cribbage.actions import Count
-from cribbage.discard import advise_discard
-from cribbage.driver import turns
-from cribbage.events import Phase
-from cribbage.game import Game
-from cribbage.players import (LEVELS, Adviser, BeginnerPlayer, ExpertPlayer, Player, StandardPlayer, action_for,
-                              play_game, player)
+from cribbage.ai.adviser import Adviser
+from cribbage.ai.discard import advise_discard
+from cribbage.ai.driver import turns
+from cribbage.ai.expert import ExpertPlayer
+from cribbage.ai.levels import LEVELS, play_game, player
+from cribbage.ai.players import BeginnerPlayer, Player, StandardPlayer, action_for
+from cribbage.rules.actions import Count
+from cribbage.rules.events import Phase
+from cribbage.rules.game import Game
 
 
 class Spy:
@@ -41,7 +43,7 @@ class Spy:
     def log(self):
         # The log is public, but a deal entry lists both hands and a discard entry the two cards
         # laid away: a seat may read those cards only for its own discard.
-        return tuple(_Hidden(e) if e.kind == "deal" or (e.kind == "discard" and e.player != self._seat)
+        return tuple(_Hidden(e) if e.kind == "deal" or (e.kind == "discard" and e.seat != self._seat)
                      else e for e in self._game.log)
 
 
@@ -102,7 +104,7 @@ def test_muggins_games_finish_and_the_beginner_loses_his_nobs():
         assert game.is_over
         for event in game.events:
             if event.kind == "muggins":
-                assert event.player == 1  # only the beginner under-counts
+                assert event.seat == 1  # only the beginner under-counts
                 missed += event.points
     assert missed > 0
 

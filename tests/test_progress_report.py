@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cribbage.cli import main
+from cribbage.cli.main import main
 from cribbage.progress import ProgressFileError, ProgressStore
 from cribbage.progress.report import merge, run, table
 

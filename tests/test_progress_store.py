@@ -16,9 +16,18 @@ from pathlib import Path
 import pytest
 
 from cribbage import CribbageError
-from cribbage.messages import render
-from cribbage.progress import (APPLICATION_ID, ENV, SCHEMA_VERSION, ProgressError, ProgressFileError,
-                               ProgressStore, default_path, open_read_only, summarize)
+from cribbage.lang.messages import render
+from cribbage.progress import (
+    APPLICATION_ID,
+    ENV,
+    SCHEMA_VERSION,
+    ProgressError,
+    ProgressFileError,
+    ProgressStore,
+    default_path,
+    open_read_only,
+    summarize,
+)
 from cribbage.progress.store import _STEPS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -133,6 +142,7 @@ _WRITER = textwrap.dedent("""
 """)
 
 
+@pytest.mark.slow
 def test_two_notebooks_writing_at_once_lose_no_record(tmp_path):
     path, writers, each = tmp_path / "ana.sqlite3", 4, 150
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -158,10 +168,11 @@ def _first_write(path: str, item: str, start, errors) -> None:
     start.wait()
     try:
         ProgressStore(path, learner="Ana").record(3, item, "1", True, skill="show")
-    except Exception as error:  # noqa: BLE001 - reported to the test, which names it
+    except Exception as error:
         errors.put(repr(error))
 
 
+@pytest.mark.slow
 def test_notebooks_opening_a_new_progress_file_at_once_all_write(tmp_path):
     # Four notebooks record their first answer at the same moment, into a file none has made yet,
     # twenty times over. Each must find the file its own (once, one read the file between another's

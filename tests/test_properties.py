@@ -7,8 +7,18 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cribbage import (FULL_DECK, Card, CribbageError, InvalidHandError, InvalidPlayError, cards,
-                      hand_total, pile_count, score_hand, score_play)
+from cribbage import (
+    FULL_DECK,
+    Card,
+    CribbageError,
+    InvalidHandError,
+    InvalidPlayError,
+    cards,
+    hand_total,
+    pile_count,
+    score_hand,
+    score_play,
+)
 
 # Enough examples to find a slip, few enough that the file runs in a few seconds in every `make test`.
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -209,7 +219,7 @@ def test_a_card_past_31_is_refused(pile, data):
     too_big = [c for c in FULL_DECK if c not in pile and pile_count(pile) + c.value > 31]
     extra = data.draw(st.sampled_from(too_big))
     try:
-        score_play(pile + [extra])
+        score_play([*pile, extra])
     except InvalidPlayError as error:
         assert str(pile_count(pile) + extra.value) in str(error)
     else:

@@ -1,10 +1,12 @@
-"""Rank counting has one home, cribbage.ranks: every table there agrees with the itemized show."""
+"""Rank counting has one home, cribbage.rules.ranks: every table there agrees with the itemized show."""
 
 import random
 
 from cribbage import FULL_DECK, score_hand
-from cribbage import discard, scoring, stats
-from cribbage.ranks import RANK_BASE, multisets, points_by_key, rank_key, rank_points, rank_table, runs
+from cribbage.ai import discard
+from cribbage.rules import show_scoring as scoring
+from cribbage.rules.ranks import RANK_BASE, multisets, points_by_key, rank_key, rank_points, rank_table, runs
+from cribbage.stats import hands as stats
 
 
 def _rank_only(score) -> int:

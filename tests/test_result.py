@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cribbage import CribbageError
-from cribbage.result import finish_kind, game_value, skunk_lines
+from cribbage.rules.result import finish_kind, game_value, skunk_lines
 
 
 @pytest.mark.parametrize("loser, kind, games", [

@@ -11,8 +11,18 @@ from collections import Counter
 
 import pytest
 
-from cribbage import (FULL_DECK, Card, CribbageError, Deck, HandScore, InvalidCardError,
-                      InvalidHandError, ScoreItem, cards, score_hand)
+from cribbage import (
+    FULL_DECK,
+    Card,
+    CribbageError,
+    Deck,
+    HandScore,
+    InvalidCardError,
+    InvalidHandError,
+    ScoreItem,
+    cards,
+    score_hand,
+)
 
 KIND_ORDER = ["fifteen", "pair", "run", "flush", "nobs"]
 
@@ -337,7 +347,7 @@ def test_spoken_count(hand, starter, crib, spoken):
 
 
 def test_each_phrase_ends_on_the_running_total():
-    from cribbage.scoring import number_words
+    from cribbage.rules.show_scoring import number_words
     result = score("4H 5H 6H JH", "3H")
     phrases = result.phrases()
     assert phrases[-1].endswith(number_words(result.total))

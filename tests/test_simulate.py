@@ -7,8 +7,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from cribbage import CribbageError
-from cribbage.players import player
-from cribbage.simulate import DEAL_PARTS, deal_parts, simulate
+from cribbage.ai.levels import player
+from cribbage.ai.simulate import DEAL_PARTS, deal_parts, simulate
 
 
 @pytest.fixture(scope="module")
@@ -40,7 +40,7 @@ def test_seats_swap_so_each_player_deals_first_about_half_the_time(run):
 
 
 def test_deal_parts_add_up_to_the_points_of_complete_deals():
-    from cribbage.players import play_game
+    from cribbage.ai.levels import play_game
     game = play_game([player("expert"), player("expert")], seed="parts")
     rows = deal_parts(game)
     complete = {e.deal for e in game.events if e.kind == "crib"}
@@ -82,7 +82,7 @@ def test_a_crib_that_wins_the_game_counts_at_its_full_value():
     # The first seeded game in which the dealer pegs out on the last crib with points to spare (about
     # one game in eight; searched here, as which game it is follows the expert's play).
     from cribbage import hand_total
-    from cribbage.players import play_game
+    from cribbage.ai.levels import play_game
     for i in range(100):
         game = play_game([player("expert"), player("expert")], seed=f"crib-out/{i}")
         last = [e for e in game.events if e.kind == "crib"][-1]
@@ -94,9 +94,10 @@ def test_a_crib_that_wins_the_game_counts_at_its_full_value():
     assert sum(rows[-1]) > sum(e.points for e in game.events if e.deal == last.deal)
 
 
+@pytest.mark.slow
 def test_the_crib_average_is_not_lowered_by_games_won_on_the_crib():
     run = simulate(60, [player("expert"), player("expert")], seed="crib-bias", progress=False)
-    from cribbage.players import play_game
+    from cribbage.ai.levels import play_game
     full = pegged = 0
     for record in run.records:
         seats = [player("expert"), player("expert")]

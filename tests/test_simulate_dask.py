@@ -7,8 +7,11 @@ from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-from cribbage.players import player
-from cribbage.simulate import simulate
+from cribbage.ai.levels import player
+from cribbage.ai.simulate import simulate
+
+# A dask cluster starts for it: left out of `make test-fast`.
+pytestmark = pytest.mark.slow
 
 # dask[distributed] is a dev dependency: in CI (CI=true) its absence fails this test rather than
 # skipping it, so the cluster test cannot quietly stop running.

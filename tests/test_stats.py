@@ -2,7 +2,7 @@
 
 The independent count enumerates every five-card set with numpy and scores it from the rules alone
 (fifteens, pairs and runs by subsets of positions, flush and nobs by suits), sharing nothing with
-:mod:`cribbage.stats` or the rank tables of :mod:`cribbage.scoring`.
+:mod:`cribbage.stats` or the rank tables of :mod:`cribbage.rules.show_scoring`.
 """
 
 from __future__ import annotations
@@ -152,11 +152,13 @@ def test_the_enumeration_covers_every_subset_once():
     assert all(list(r) == sorted(set(r)) for r in rows)
 
 
+@pytest.mark.slow
 def test_independent_count_equals_the_published_table(independent):
     hands, _ = independent
     assert {score: int(n) for score, n in enumerate(hands)} == PUBLISHED_HANDS
 
 
+@pytest.mark.slow
 def test_independent_count_equals_stats_for_hand_and_crib(independent):
     hands, crib = independent
     assert hands.tolist() == stats.hand_distribution().tolist()

@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 from cribbage import CribbageError, hand_total
-from cribbage.cards import FULL_DECK, Card
+from cribbage.rules.cards import FULL_DECK, Card
 from cribbage.stats import PUBLISHED_CRIB_TABLES, crib_averages, published_crib_table
-from cribbage.stats_cache import cached_files
-from cribbage.stats_crib import _crib_arrays_from, sampled_crib_arrays
+from cribbage.stats.cache import cached_files
+from cribbage.stats.crib import _crib_arrays_from, sampled_crib_arrays
 
 
 def _crib_by_hand(two: tuple[Card, Card]) -> float:
@@ -98,6 +98,7 @@ def expert_tables():
             for dealer in (True, False)}
 
 
+@pytest.mark.slow
 def test_expert_model_agrees_with_schell_and_hessel(expert_tables):
     own, theirs = expert_tables[True], expert_tables[False]
     for table, key in ((own, "schell-own"), (theirs, "schell-opponent"), (theirs, "hessel-opponent"),
@@ -141,7 +142,7 @@ def test_expert_table_is_cached_by_version(tmp_path, monkeypatch):
     assert len(files) == 1 and files[0].parent == tmp_path
     again = crib_averages("expert", samples=40, seed=2)
     assert np.array_equal(first.means, again.means, equal_nan=True)
-    import cribbage.stats_cache as cache
+    import cribbage.stats.cache as cache
     monkeypatch.setattr(cache, "engine_version", lambda: "another-engine")
     crib_averages("expert", samples=40, seed=2)
     assert len(cached_files("crib-expert")) == 2

@@ -9,11 +9,19 @@ import numpy as np
 import pytest
 
 from cribbage import CribbageError
-from cribbage.cards import FULL_DECK
-from cribbage.cards import Card
-from cribbage.discard import SPLITS, advise_discard, hand_evs, ranked_splits
-from cribbage.stats_keep import (DEAL_CLASSES, TOTAL_DEALS, KeepClasses, _all_deals, _class_deal, _class_deals,
-                                 _classes_of, best_keeps, keep_statistics)
+from cribbage.ai.discard import SPLITS, advise_discard, hand_evs, ranked_splits
+from cribbage.rules.cards import FULL_DECK, Card
+from cribbage.stats.keep import (
+    DEAL_CLASSES,
+    TOTAL_DEALS,
+    KeepClasses,
+    _all_deals,
+    _class_deal,
+    _class_deals,
+    _classes_of,
+    best_keeps,
+    keep_statistics,
+)
 
 
 @pytest.fixture(scope="module")
@@ -22,6 +30,7 @@ def sample():
     return np.argsort(rng.random((400, 52)), axis=1)[:, :6]
 
 
+@pytest.mark.slow
 def test_best_keeps_equal_the_advice_deal_by_deal(sample):
     best = best_keeps(sample)
     for i, deal in enumerate(sample):
@@ -47,6 +56,7 @@ def test_nobs_and_flushes_of_the_crib_match_the_advice(codes):
     assert np.allclose(best["crib"][0], crib)
 
 
+@pytest.mark.slow
 def test_the_enumeration_takes_every_deal_once_in_order():
     blocks = list(islice(_all_deals(), 3))
     rows = np.vstack(blocks)
@@ -84,6 +94,7 @@ def _orbits_by_brute_force(ranks: int) -> dict[tuple[int, ...], int]:
     return {least: len(deals) for least, deals in classes.items()}
 
 
+@pytest.mark.slow
 def test_the_classes_of_deals_are_the_orbits_of_renaming_the_suits():
     reps, weights = _class_deals(5)  # a 20-card deck: 38,760 deals, renamed one by one below
     brute = _orbits_by_brute_force(5)
@@ -95,7 +106,7 @@ def test_the_classes_of_deals_are_the_orbits_of_renaming_the_suits():
         found[least] = int(weight)
     assert found == brute
     # the full deck's count, by Burnside's lemma: the deals each renaming of the suits leaves alone
-    assert DEAL_CLASSES == _burnside_classes() and TOTAL_DEALS == comb(52, 6)
+    assert _burnside_classes() == DEAL_CLASSES and comb(52, 6) == TOTAL_DEALS
 
 
 def _burnside_classes() -> int:

@@ -5,10 +5,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from cribbage.events import Phase
-from cribbage.players import play_game, player
-from cribbage.stats_deals import PLAY_KINDS, deal_log
-from cribbage.stats_pegging import CHAMBERS_PLAY, pegging_statistics
+from cribbage.ai.levels import play_game, player
+from cribbage.rules.events import Phase
+from cribbage.stats.deals import PLAY_KINDS, deal_log
+from cribbage.stats.pegging import CHAMBERS_PLAY, pegging_statistics
+
+# Every test here reads a log of self-played deals: left out of `make test-fast`.
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
@@ -28,13 +31,13 @@ def test_points_by_kind_and_role_equal_a_count_of_the_events(stats_and_games):
     scored = np.zeros((2, len(PLAY_KINDS)))
     deals = 0
     for game in games:
-        dealers = {e.deal: e.player for e in game.log if e.kind == "deal"}
+        dealers = {e.deal: e.seat for e in game.log if e.kind == "deal"}
         for deal in _complete_deals(game):
             deals += 1
             seen = np.zeros((2, len(PLAY_KINDS)), bool)
             for e in game.events:
                 if e.deal == deal and e.phase is Phase.PLAY:
-                    role = 1 if e.player == dealers[deal] else 0
+                    role = 1 if e.seat == dealers[deal] else 0
                     k = PLAY_KINDS.index(e.kind)
                     totals[role, k] += e.worth if e.worth is not None else e.points
                     seen[role, k] = True

@@ -4,15 +4,18 @@ the games of self-play it never saw."""
 from __future__ import annotations
 
 import sys
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pytest
 
 from cribbage import CribbageError
-from cribbage.simulate import DEAL_PARTS
-from cribbage.stats_deals import PLAY_KINDS, deal_log
-from cribbage.stats_position import _solve, stage_distributions, win_probabilities
+from cribbage.ai.simulate import DEAL_PARTS
+from cribbage.stats.deals import PLAY_KINDS, deal_log
+from cribbage.stats.position import _solve, stage_distributions, win_probabilities
+
+# Hundreds of self-played deals behind every test here: left out of `make test-fast`.
+pytestmark = pytest.mark.slow
 
 
 def _recursive(stages, target):
@@ -20,7 +23,7 @@ def _recursive(stages, target):
     heels, play, pone_hand, show = (stages[k] for k in ("heels", "play", "pone_hand", "dealer_show"))
     sys.setrecursionlimit(20000)
 
-    @lru_cache(maxsize=None)
+    @cache
     def dealer(d, p):
         total = 0.0
         for h, qh in enumerate(heels):
@@ -136,10 +139,10 @@ def test_bad_targets_and_runs_are_refused(log):
 
 
 def test_the_game_tables_chance_tells_the_same_story(log):
-    # The game table and the board stepper say where you stand with cribbage.endgame's chance: a
+    # The game table and the board stepper say where you stand with cribbage.ai.endgame's chance: a
     # simpler programme over deal points measured once (a tie to peg out is a coin toss there, the
     # play's two sides independent). It should agree with this table, itself checked against self-play.
-    from cribbage.endgame import win_probability
+    from cribbage.ai.endgame import win_probability
     table = win_probabilities(log)
     scores = range(0, 121, 4)
     shown = np.array([[win_probability(d, p, dealer=True) for p in scores] for d in scores])

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from cribbage.cli import main
-from cribbage.events import Phase
-from cribbage.players import player
-from cribbage.terminal import YOU, TerminalGame, run
+from cribbage.ai.levels import player
+from cribbage.cli.main import main
+from cribbage.cli.terminal import YOU, TerminalGame, run
+from cribbage.rules.events import Phase
 
 
 def _state(game):
@@ -43,10 +43,9 @@ def test_a_whole_game_typed_with_bad_input_between_moves(muggins, target):
         bad = BAD[turns % len(BAD)]
         before = _state(view.game)
         reply = view.answer(bad)
-        if bad != "" and not view._may_claim():
-            # A refusal or a hint: a message, and the game exactly as it was.
-            if any(line.startswith("  ✗") or line.startswith("Hint") for line in reply):
-                assert _state(view.game) == before
+        # A refusal or a hint: a message, and the game exactly as it was.
+        if bad != "" and not view._may_claim() and any(line.startswith(("  ✗", "Hint")) for line in reply):
+            assert _state(view.game) == before
         out += view.answer(_good_answer(view, me))
         turns += 1
         assert turns < 2000

@@ -8,11 +8,11 @@ import sys
 
 import pytest
 
-from cribbage import terminal
-from cribbage.cli import main
-from cribbage.events import Phase
-from cribbage.messages import CATALOGUE, LANGUAGES, message, render, set_language
-from cribbage.players import player
+from cribbage.ai.levels import player
+from cribbage.cli import terminal
+from cribbage.cli.main import main
+from cribbage.lang.messages import CATALOGUE, LANGUAGES, message, render, set_language
+from cribbage.rules.events import Phase
 
 TERMINAL_KEYS = sorted(key for key in CATALOGUE if key.startswith("terminal."))
 
@@ -140,7 +140,7 @@ def test_every_terminal_sentence_is_translated(language):
 
 
 def _dummy(key: str) -> dict[str, object]:
-    from cribbage.messages import placeholders
+    from cribbage.lang.messages import placeholders
     return {name: "x" for name in placeholders(CATALOGUE[key]["en"])}
 
 

@@ -111,8 +111,8 @@ def test_distribution_highlight_label_can_be_named():
 
 def test_starter_outcomes_live_in_the_engine():
     # Issue 10: statistics belong to cribbage.stats; the chart only draws them.
-    from cribbage import CribbageError, stats
     import widgets.charts
+    from cribbage import CribbageError, stats
     assert widgets.charts.starter_outcomes is stats.starter_outcomes
     assert stats.starter_outcomes("5H 5D 6H 7S")[Card.parse("5C")] == 17
     for bad in (("5H 5D 6H",), ("5H 5D 6H 7S", "5H KC"), ("5H 5D 6H 7S", "XX")):

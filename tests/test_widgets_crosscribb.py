@@ -7,13 +7,13 @@ import random
 import re
 
 import pytest
+from monkey import click_any, monkey
+from widget_texts import shown_text
 
-from cribbage.crosscribb import CENTRE, LINES, LaidAway, CrossCribbPhase, Placed, score_line
+from cribbage.crosscribb import CENTRE, LINES, CrossCribbPhase, Discarded, Placed, score_line
 from widgets.crosscribb import CrossCribbBoard
 from widgets.crosscribb_quiz import CrossCribbQuiz
 from widgets.i18n import t
-from widget_texts import shown_text
-from monkey import click_any, monkey
 
 
 def _text(markup: str) -> str:
@@ -44,7 +44,7 @@ def test_a_whole_round_against_the_computer_by_clicks_with_a_forced_lay_away() -
     while game.phase is CrossCribbPhase.PLAY:
         assert game.to_act == 0, "the computer moves between the learner's turns"
         assert board.turned_text and str(game.turned) in _text(board.turned_text)
-        if game.must_lay_away:
+        if game.must_discard:
             # Never laid away by choice: the last cards are forced to the crib, and no square is offered.
             forced_seen = True
             assert board.square_buttons == {}
@@ -52,17 +52,17 @@ def test_a_whole_round_against_the_computer_by_clicks_with_a_forced_lay_away() -
         else:
             assert set(board.square_buttons) == set(game.open_squares())
         _play_my_turn(board, rng)
-        assert board.message == "" and board.internal_errors == []
+        assert board.message == ""
         if game.phase is CrossCribbPhase.PLAY:
             # The computer's crib cards stay face down until the round is counted.
-            hidden = [m for m in game.moves() if isinstance(m, LaidAway) and m.seat == 1]
+            hidden = [m for m in game.moves() if isinstance(m, Discarded) and m.seat == 1]
             assert all(str(m.card) not in " ".join(board.log_lines) for m in hidden)
             recent = [m for m in game.moves()[-len(board.log_lines):] if m in hidden]
             assert len(recent) == sum("Opponent laid a card away" in line for line in board.log_lines)
     assert forced_seen
     mine = [m for m in game.moves() if m.seat == 0]
     assert sum(isinstance(m, Placed) for m in mine) == 12
-    assert [m.forced for m in mine if isinstance(m, LaidAway)] == [True, True]
+    assert [m.forced for m in mine if isinstance(m, Discarded)] == [True, True]
     result = game.last_round
     count = _text(board.count_text)
     for line in LINES:
@@ -77,7 +77,7 @@ def test_a_whole_round_against_the_computer_by_clicks_with_a_forced_lay_away() -
     assert f"{result.points}" in count
     assert not board.next_round_button.disabled and board.lay_away_button.layout.display == "none"
     # The crib's cards are told once the round is counted.
-    assert all(str(m.card) in " ".join(board.log_lines) for m in game.moves()[-8:] if isinstance(m, LaidAway))
+    assert all(str(m.card) in " ".join(board.log_lines) for m in game.moves()[-8:] if isinstance(m, Discarded))
 
 
 def test_a_whole_game_to_31_with_four_players() -> None:
@@ -91,7 +91,6 @@ def test_a_whole_game_to_31_with_four_players() -> None:
             rounds += 1
             continue
         _play_my_turn(board, rng, lay_away_chance=0.3)
-        assert board.internal_errors == []
     assert rounds == game.round_number - 1 and max(game.scores) >= 31
     result = game.result
     text = _text(board.result_text)
@@ -116,9 +115,8 @@ def test_hot_seat_every_seat_plays_from_the_screen(players: int) -> None:
         seats_seen.add(game.to_act)
         assert f"Player {game.to_act + 1}'s turn" in _text(board.turned_text)
         _play_my_turn(board, rng, lay_away_chance=0.25)
-        assert board.internal_errors == []
         if game.phase is CrossCribbPhase.PLAY:   # one screen for all: nobody's crib card is shown to the others
-            laid = [m for m in game.moves() if isinstance(m, LaidAway)]
+            laid = [m for m in game.moves() if isinstance(m, Discarded)]
             assert all(str(m.card) not in " ".join(board.log_lines) for m in laid)
     assert seats_seen == set(range(players))
     assert board.names == tuple(f"Player {s + 1}" for s in range(players))
@@ -197,7 +195,6 @@ def test_refusals_show_a_message_and_change_nothing() -> None:
     before = _state(board3)
     board3.lay_away_button.click()  # disabled in the browser; refused when called anyway
     assert _state(board3) == before and "already laid away" in board3.message
-    assert board3.internal_errors == []
 
 
 def test_same_seed_same_board_and_new_game_from_the_settings() -> None:
@@ -230,9 +227,9 @@ def test_spanish() -> None:
     assert "cinco columnas" in count
     assert any(line.startswith("Pusiste ") for line in board.log_lines)   # "you" conjugated, not "Tú puso"
     assert not any(line.startswith("Tú ") for line in board.log_lines)
-    assert board.internal_errors == []
 
 
+@pytest.mark.slow
 def test_monkey_thousands_of_random_clicks_never_raise() -> None:
     rng = random.Random(2024)
     board = CrossCribbBoard(players=2, seat=0, seed=1, level="random", language="pt")
@@ -243,9 +240,7 @@ def test_monkey_thousands_of_random_clicks_never_raise() -> None:
         board.seed_box.value = rng.choice(("1", "7", "", "abc"))
         board.new_game_button.click()
 
-    def no_internal_error() -> None:
-        assert board.internal_errors == [], board.internal_errors
-
+    # Never raises: the board keeps what it caught, and conftest.py fails the test on it.
     monkey(rng, 2500, [
         (55, lambda: click_any(rng, board.square_buttons.values())),
         (10, board.lay_away_button.click),
@@ -255,7 +250,7 @@ def test_monkey_thousands_of_random_clicks_never_raise() -> None:
         (3, lambda: board.place(rng.randrange(-3, 28))),
         (0.5, new_game),
         (6.5, board.step_forward),
-    ], no_internal_error)
+    ])
     assert board.game.round_number >= 2
 
 
@@ -283,7 +278,7 @@ def test_quiz_answers_each_line_with_the_engines_count() -> None:
     quiz.next_board_button.click()
     assert quiz.board_index == 1 and quiz.counted == {}
     quiz.next_board_button.click()
-    assert "last board" in quiz.message and quiz.internal_errors == []
+    assert "last board" in quiz.message
 
 
 def test_quiz_refusals_and_show() -> None:
@@ -338,7 +333,7 @@ def test_no_english_left_in_spanish_and_portuguese(language: str) -> None:
     quiz.answer("1")
     seen.append(shown_text(quiz))
     quiz.show()
-    shown = "\n".join(seen + [shown_text(quiz)])
+    shown = "\n".join([*seen, shown_text(quiz)])
     leaks = sorted(piece for piece in fragments if piece in shown)
     assert not leaks, leaks
 
@@ -357,7 +352,7 @@ def test_muggins_is_offered_and_the_learner_counts_and_claims() -> None:
     board.muggins_box.value = True
     board.new_game_button.click()
     game = board.game
-    assert game.muggins and board.internal_errors == []
+    assert game.muggins
     _fill(board)
     assert game.phase is CrossCribbPhase.COUNT and board.count_text == ""
     assert "how many points" in _text(board.turned_text)
@@ -387,7 +382,6 @@ def test_muggins_is_offered_and_the_learner_counts_and_claims() -> None:
             board.muggins_button.click()   # nothing was missed: refused, and said why
             assert "nothing to claim" in board.message
             board.accept_button.click()
-        assert board.internal_errors == []
     result = game.last_round
     assert not any(_text(label).endswith("?") for label in board.line_labels.values())
     assert claimed and sum(result.muggins) == claimed
@@ -401,7 +395,7 @@ def test_muggins_in_spanish_and_portuguese() -> None:
         assert words in _text(board.turned_text)
         board.count_box.value = 99
         board.announce_button.click()
-        assert board.message and "more than" not in board.message and board.internal_errors == []
+        assert board.message and "more than" not in board.message
 
 
 def test_a_warning_when_the_round_can_end_the_game() -> None:

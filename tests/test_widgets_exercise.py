@@ -7,8 +7,16 @@ import json
 
 import pytest
 
-from widgets import (GamesQuestion, HandQuestion, HandsScoringQuestion, KeepsQuestion, LineQuestion,
-                     PegQuestion, PlayQuestion, RaceQuestion)
+from widgets import (
+    GamesQuestion,
+    HandQuestion,
+    HandsScoringQuestion,
+    KeepsQuestion,
+    LineQuestion,
+    PegQuestion,
+    PlayQuestion,
+    RaceQuestion,
+)
 from widgets.exercise import ANSWERS_VARIABLE, Question, Verdict, reset_tries
 from widgets.i18n import LANGUAGES
 from widgets.messages import MESSAGES
@@ -114,7 +122,7 @@ def test_numbers_typed_kindly_are_accepted() -> None:
     assert question.check("20").right and question.check(20.0).right and question.check(" 20 ").right
     import numpy as np
     assert question.check(np.int64(20)).right and question.check(np.float64(20.0)).right
-    assert question.check("２０").right                        # fullwidth digits, as a Japanese keyboard types them
+    assert question.check("２０").right  # noqa: RUF001  (fullwidth digits, as a Japanese keyboard types them
 
 
 def test_a_name_answer_ignores_case_and_refuses_other_names() -> None:

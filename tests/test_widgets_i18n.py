@@ -7,14 +7,14 @@ import random
 import re
 
 import pytest
+from widget_texts import shown_texts
 
 from cribbage import FULL_DECK, Card, Deck, cards, score_hand
+from cribbage.lang.messages import Plural
 from widgets import Board, HandCalculator, ScoringQuiz
 from widgets.cards import CardPicker, DeckPicker
-from widgets.i18n import (LANGUAGES, card_name, describe_items, number_words, spoken_count, t)
-from cribbage.messages import Plural
+from widgets.i18n import LANGUAGES, card_name, describe_items, number_words, spoken_count, t
 from widgets.messages import MESSAGES
-from widget_texts import shown_texts
 
 FIELDS = re.compile(r"{(\w*)[^}]*}")
 
@@ -48,7 +48,7 @@ def test_plurals_are_chosen_by_n(n, text):
 
 def test_no_catalogue_text_guesses_a_plural_or_leaves_a_pronoun_dangling():
     """Issue 11: "1 cards", "2 missed point(s)", "3 game(s)", "the crib is its"."""
-    from cribbage.messages import CATALOGUE
+    from cribbage.lang.messages import CATALOGUE
     for key, entry in list(MESSAGES.items()) + list(CATALOGUE.items()):
         if key.startswith("xc."):
             continue   # CrossCribb's words are its own helper's (the xc.* entries of widgets/messages.py)
@@ -108,7 +108,7 @@ def test_spanish_and_portuguese_spoken_counts():
 def _english_only_fragments() -> list[str]:
     """Pieces of English catalogue text (between the blanks) that no other language shares."""
     out = []
-    from cribbage.messages import CATALOGUE   # the engine's words too: a view must say them translated
+    from cribbage.lang.messages import CATALOGUE  # the engine's words too: a view must say them translated
     for entry in list(MESSAGES.values()) + list(CATALOGUE.values()):
         for english in _forms(entry, "en"):
             for piece in FIELDS.split(english)[::2]:

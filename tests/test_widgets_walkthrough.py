@@ -7,14 +7,14 @@ from __future__ import annotations
 import random
 
 import pytest
+from monkey import click_any, monkey
 
 from cribbage import Card, cards, score_play
-from cribbage.events import Phase
-from cribbage.pegging import PlayView, choose_play
-from cribbage.messages import render
-from cribbage.players import Adviser
+from cribbage.ai.adviser import Adviser
+from cribbage.ai.play_choice import PlayView, choose_play
+from cribbage.lang.messages import render
+from cribbage.rules.events import Phase
 from widgets.walkthrough import SOLVED_PLAYS, PeggingPractice, PeggingWalkthrough, play_steps
-from monkey import click_any, monkey
 
 
 def _kinds(solved):
@@ -59,10 +59,10 @@ def test_steps_match_the_engine_log_and_points(index):
     replay = solved.game()
     for step in steps:
         if step.kind == "play":
-            assert choose_play(PlayView.from_game(replay, step.player), "expert").card == step.card
-            replay.play(step.player, step.card)
+            assert choose_play(PlayView.from_game(replay, step.seat), "expert").card == step.card
+            replay.play(step.seat, step.card)
         elif step.kind == "go":
-            replay.go(step.player)
+            replay.go(step.seat)
     assert replay.events == game.events
 
 
@@ -79,7 +79,7 @@ def test_walk_to_the_end_and_back(index):
     totals = [0, 0]
     for e in game.events:
         if e.phase is Phase.PLAY:
-            totals[e.player] += e.points
+            totals[e.seat] += e.points
     assert walk.pegged == tuple(totals)
     walk.forward()
     assert walk.message.startswith("This is the end") and walk.position == n
@@ -88,7 +88,6 @@ def test_walk_to_the_end_and_back(index):
         back.append((walk.step_text, walk.points_text, walk.pegged))
         walk.back_button.click()
     assert back[::-1] == seen and walk.back_button.disabled and walk.pegged == (0, 0)
-    assert walk.internal_errors == []
 
 
 def test_every_point_is_announced_with_its_reason():
@@ -142,7 +141,6 @@ def test_bad_predictions_are_refused(bad):
     walk.forward()
     walk.predict(bad)
     assert walk.message and not walk.revealed and (walk.right, walk.wrong) == (0, 0)
-    assert walk.internal_errors == []
 
 
 def test_choosing_a_sequence():
@@ -153,7 +151,6 @@ def test_choosing_a_sequence():
     for bad in (3, -1, "1", None, True):
         walk.choose(bad)
         assert walk.sequence == 2
-    assert walk.internal_errors == []
 
 
 def _peg_out(practice, rng):
@@ -166,7 +163,7 @@ def _peg_out(practice, rng):
         else:
             practice.go_button.click()
         moves += 1
-        assert practice.message == "" and practice.internal_errors == []
+        assert practice.message == ""
     return moves
 
 
@@ -184,7 +181,7 @@ def test_a_hand_pegged_against_the_computer_to_the_end(you_deal):
     play_points = [0, 0]
     for e in game.events:
         if e.phase is Phase.PLAY:
-            play_points[e.player] += e.points
+            play_points[e.seat] += e.points
     assert (you, them) == tuple(play_points)
     assert any(a.startswith("Every card is played") for a in practice.announcements)
     assert f"you pegged {you}, the computer {them}" in practice.pegged_html
@@ -211,7 +208,6 @@ def test_hints_and_out_of_turn_actions():
     assert "playable card" in practice.message and (game.played, game.count) == before
     practice.play(expected.card)
     assert game.played[0] == (0, expected.card)
-    assert practice.internal_errors == []
 
 
 def test_practice_is_seeded():
@@ -271,19 +267,14 @@ def test_monkey_never_raises():
         (5, walk.restart),
         (15, lambda: walk.predict(rng.choice([0, 2, 3, None, 100]))),
     ], within)
-    assert walk.internal_errors == []
-    practice = PeggingPractice(2)
-
-    def no_internal_error() -> None:
-        assert practice.internal_errors == []
-
+    practice = PeggingPractice(2)   # an internal error caught by either view fails the test (conftest.py)
     monkey(rng, 1500, [
         (50, lambda: click_any(rng, practice.card_buttons.values())),
         (15, practice.go_button.click),
         (10, practice.hint_button.click),
         (5, practice.new_button.click),
         (20, lambda: practice.play(rng.choice(["5H", "KS", "xx", Card.parse("AC"), 7]))),
-    ], no_internal_error)
+    ])
     assert practice.hand_number > 5
 
 
@@ -317,7 +308,7 @@ def test_no_english_shows_in_other_languages(language):
 
 
 def test_the_solved_plays_lay_away_the_engines_best_discards():
-    from cribbage.discard import advise_discard
+    from cribbage.ai.discard import advise_discard
     for solved in SOLVED_PLAYS:
         for seat in (0, 1):
             best = advise_discard(solved.hands[seat], dealer=seat == solved.dealer).best

@@ -8,19 +8,31 @@ import functools
 import html
 import io
 import weakref
-from typing import Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 import ipywidgets as w
 from matplotlib.figure import Figure
 
 from cribbage import CribbageError
 
+from . import answers
 from .i18n import check_language, say, t
 from .refusal import Refused
 
-__all__ = ["View", "Refused", "guarded", "figure_png", "CSS", "style_tag", "crib_badge", "close_all"]
+__all__ = ["CSS", "Guard", "Refused", "View", "close_all", "crib_badge", "figure_png", "guarded", "style_tag"]
 
 F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
+R = TypeVar("R")
+V = TypeVar("V", bound="View")
+
+
+class Guard(Protocol):
+    """What :meth:`View._guard` is, for the parts of a view that take it: it wraps a callback so
+    that a refusal becomes a message, and gives it back with the same arguments."""
+
+    def __call__(self, fn: F, /) -> F: ...
 
 # One stylesheet for every view. The card colours pass WCAG AA on white; selection and highlight
 # are shown by a thick outline, a lift and a mark, never by colour alone.
@@ -163,11 +175,9 @@ class View(w.VBox):
     progress_stop: int | None = None
 
     def record_answer(self, item: str, answer: object, correct: bool, *, skill: str,
-                      kinds: "tuple[str, ...] | list[str]" = (), missed: int = 0) -> bool:
+                      kinds: tuple[str, ...] | list[str] = (), missed: int = 0) -> bool:
         """Keep the learner's answer in their progress file (see :mod:`widgets.progress`); never raises."""
-        from .progress import record_answer
-
-        return record_answer(self, item, answer, correct, skill=skill, kinds=kinds, missed=missed)
+        return answers.record_answer(self, item, answer, correct, skill=skill, kinds=kinds, missed=missed)
 
     # Guarded callbacks ------------------------------------------------------------------------
     def _guard(self, fn: F) -> F:
@@ -186,13 +196,16 @@ class View(w.VBox):
                 self._say(self._t("err.internal", detail=type(error).__name__), "error")
             return None
 
+        # ``wrapped`` takes fn's arguments and returns its result, or None when refused. Typed
+        # Callable[P, R] -> Callable[P, R | None] (as guarded is), mypy could not infer the lambdas
+        # given to it that call a @guarded method defined further down ("Cannot infer type of lambda").
         return wrapped  # type: ignore[return-value]
 
 
 # The views made by each notebook cell, by the cell's id, with the run that made them. A cell run
 # again shows new views in place of its old ones, which nothing can reach any more but the kernel's
 # registry of widgets: closing them keeps a notebook's memory flat however often a cell is re-run.
-_CELL_VIEWS: dict[str, tuple[str, list["weakref.ref[View]"]]] = {}
+_CELL_VIEWS: dict[str, tuple[str, list[weakref.ref[View]]]] = {}
 
 
 def _running_cell() -> tuple[str, str] | None:
@@ -214,7 +227,7 @@ def _running_cell() -> tuple[str, str] | None:
     return str(cell), str(run)
 
 
-def _replace_earlier_runs(view: "View") -> None:
+def _replace_earlier_runs(view: View) -> None:
     running = _running_cell()
     if running is None:
         return
@@ -252,11 +265,11 @@ def _widgets_in(value: object) -> list[w.Widget]:
     return []
 
 
-def guarded(method: F) -> F:
+def guarded(method: Callable[Concatenate[V, P], R]) -> Callable[Concatenate[V, P], R | None]:
     """Make a public method of a :class:`View` show a refusal as a message instead of raising."""
 
     @functools.wraps(method)
-    def wrapper(self: View, *args: Any, **kwargs: Any) -> Any:
+    def wrapper(self: V, /, *args: P.args, **kwargs: P.kwargs) -> R | None:
         return self._guard(method)(self, *args, **kwargs)
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper

@@ -3,40 +3,43 @@
 :func:`draw_board` draws one position as a matplotlib ``Figure``. :class:`Board` shows it in an
 ``Image`` (a new picture replaces the old in one step, so it does not flicker), moves the pegs as
 points are scored (the back peg leapfrogs to become the front peg), and steps through finishing
-positions naming each one with its game value from :mod:`cribbage.result` and where the winner
+positions naming each one with its game value from :mod:`cribbage.rules.result` and where the winner
 stood before the last points: the chance to win from that position, dealing next or as pone
-(:func:`cribbage.endgame.win_probability`).
+(:func:`cribbage.ai.endgame.win_probability`).
 """
 
 from __future__ import annotations
 
-import math
-from functools import lru_cache
 import html
-from typing import TYPE_CHECKING, Any, Sequence
+import math
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 import matplotlib
 import matplotlib.lines
 import matplotlib.patches
 import numpy as np
+import numpy.typing as npt
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 if TYPE_CHECKING:
+    from matplotlib.axes import Axes
     from matplotlib.typing import RcKeyType
 
-from cribbage.endgame import win_probability
-from cribbage.pegs import PegError, Pegs
-from cribbage.pegs import Pegboard as _Pegboard
-from cribbage.result import FULL_GAME, SHORT_GAME, finish_kind, game_value, missed_line, skunk_lines
+from cribbage.ai.endgame import win_probability
+from cribbage.rules.pegboard import Pegboard as _Pegboard
+from cribbage.rules.pegboard import PegError, Pegs
+from cribbage.rules.result import FULL_GAME, SHORT_GAME, finish_kind, game_value, missed_line, skunk_lines
 
 from ._base import Refused, View, figure_png, guarded, style_tag
 from .chances import percent
 from .charts import OKABE_ITO, CourseFigure
 from .i18n import check_language, number_words, say, t
 
-__all__ = ["Pegs", "Pegboard", "PegRefusal", "draw_board", "Board", "FINISHES", "FINISHES_61", "finishes_for"]
+__all__ = ["FINISHES", "FINISHES_61", "Board", "PegRefusal", "Pegboard", "Pegs", "draw_board", "finishes_for"]
 
 
 
@@ -86,9 +89,9 @@ def _hole_x(i: int) -> float:
     return i + (i // 5) * _STREET_GAP
 
 
-def _hole_xy(hole: int, player: int, target: int) -> tuple[float, float]:
+def _hole_xy(hole: int, seat: int, target: int) -> tuple[float, float]:
     """Where hole ``hole`` (0 = start, ``target`` = game hole) of a player's track is drawn."""
-    side = _TRACK_OFFSET if player == 0 else -_TRACK_OFFSET
+    side = _TRACK_OFFSET if seat == 0 else -_TRACK_OFFSET
     per = _per_band(target)
     if hole <= 0:
         return -3.5, side
@@ -116,14 +119,14 @@ def _shape(target: int, width: float) -> tuple[int, float, tuple[float, float, f
     return bands, height, (0.005, 0.0, 0.99, 1 - _KEY_HEIGHT / height)
 
 
-def _limits(ax, bands: int, target: int) -> None:
+def _limits(ax: Axes, bands: int, target: int) -> None:
     ax.set_axis_off()
     # Room right of the game hole for its label ("121 / game hole") to sit whole inside the picture.
     ax.set_xlim(-5.7, _hole_x(_per_band(target) - 1) + _GAME_GAP + 5.6)
     ax.set_ylim(-(bands - 1) * _BAND_HEIGHT - 2.5, 1.75)
 
 
-def _draw_static(ax, target: int, language: str) -> None:
+def _draw_static(ax: Axes, target: int, language: str) -> None:
     """Everything that does not move: the wood, the holes and their numbers, the lines, the game hole."""
     skunk, double = skunk_lines(target)
     per = _per_band(target)
@@ -136,9 +139,9 @@ def _draw_static(ax, target: int, language: str) -> None:
             edgecolor="#8B6A3E", linewidth=1.5, zorder=0))
         if band:
             ax.text(-1.0, y, str(band * per + 1), ha="right", va="center", fontsize=15, color="#333")
-    for player in (0, 1):
-        holes = [_hole_xy(hole, player, target) for hole in range(1, target)]
-        sx, sy = _hole_xy(0, player, target)
+    for seat in (0, 1):
+        holes = [_hole_xy(hole, seat, target) for hole in range(1, target)]
+        sx, sy = _hole_xy(0, seat, target)
         holes += [(sx, sy), (sx + 1.2, sy)]  # two start holes: both pegs begin off the track
         ax.scatter([x for x, _ in holes], [y for _, y in holes], s=20, color="#5a4326", zorder=1)
     for hole in range(10, target, 10):
@@ -148,10 +151,10 @@ def _draw_static(ax, target: int, language: str) -> None:
     # way its pegs travel, so a learner sees whose holes they are before any peg has moved.
     ax.text(-2.9, _TRACK_OFFSET + 0.45, t("board.start", language), ha="center", va="bottom",
             fontsize=14, fontweight="bold", color="#222", bbox={"facecolor": "#fff", "edgecolor": "#000", "pad": 2})
-    for player in (0, 1):
-        sx, sy = _hole_xy(0, player, target)
-        ax.text(sx - 1.15, sy, f"{_PLAYER_STYLE[player]['letter']}→", ha="center", va="center",
-                fontsize=12, fontweight="bold", color=_PLAYER_STYLE[player]["colour"])
+    for seat in (0, 1):
+        sx, sy = _hole_xy(0, seat, target)
+        ax.text(sx - 1.15, sy, f"{_PLAYER_STYLE[seat]['letter']}→", ha="center", va="center",
+                fontsize=12, fontweight="bold", color=_PLAYER_STYLE[seat]["colour"])
     gx, gy = _hole_xy(target, 0, target)
     # Wider than a peg, so the winning peg sits inside the ring instead of covering it.
     ax.scatter([gx], [gy], s=_GAME_RING, facecolor="#fff", edgecolor="#000", linewidth=2.5, zorder=2)
@@ -170,11 +173,11 @@ def _draw_static(ax, target: int, language: str) -> None:
                 fontweight="bold", bbox={"facecolor": "#fff", "edgecolor": "#000", "pad": 2})
 
 
-def _draw_pegs(ax, pegs: Sequence[Pegs], target: int) -> None:
-    for player, (front, back) in enumerate(pegs):
-        style = _PLAYER_STYLE[player]
+def _draw_pegs(ax: Axes, pegs: Sequence[Pegs], target: int) -> None:
+    for seat, (front, back) in enumerate(pegs):
+        style = _PLAYER_STYLE[seat]
         for hole, is_front in ((back, False), (front, True)):
-            x, y = _hole_xy(hole, player, target)
+            x, y = _hole_xy(hole, seat, target)
             if hole <= 0 and is_front:
                 x += 1.2
             ax.scatter([x], [y], s=_PEG_SIZE, marker=style["marker"], zorder=5, linewidth=2.5,
@@ -195,10 +198,10 @@ def _draw_key(fig: Figure, pegs: Sequence[Pegs], names: Sequence[str], language:
     """
     handles = []
     for is_front in (True, False):
-        for player, name in enumerate(names):
-            style = _PLAYER_STYLE[player]
+        for seat, name in enumerate(names):
+            style = _PLAYER_STYLE[seat]
             peg = t("board.front" if is_front else "board.back", language)
-            hole = pegs[player][0 if is_front else 1]
+            hole = pegs[seat][0 if is_front else 1]
             handles.append(matplotlib.lines.Line2D(
                 [], [], linestyle="none", marker=style["marker"], markersize=14, markeredgewidth=2.5,
                 markerfacecolor=style["colour"] if is_front else "#fff", markeredgecolor=style["colour"],
@@ -231,7 +234,7 @@ def draw_board(pegs: Sequence[Pegs], *, names: Sequence[str] | None = None, targ
 
 
 @lru_cache(maxsize=8)
-def _static_pixels(target: int, language: str, width: float) -> np.ndarray:
+def _static_pixels(target: int, language: str, width: float) -> npt.NDArray[np.uint8]:
     """The board without pegs, rendered once: most of a picture's cost is its text and holes."""
     bands, height, rect = _shape(target, width)
     with matplotlib.rc_context(_RC):
@@ -241,7 +244,9 @@ def _static_pixels(target: int, language: str, width: float) -> np.ndarray:
         _limits(ax, bands, target)
         canvas = FigureCanvasAgg(fig)
         canvas.draw()
-        return np.asarray(canvas.buffer_rgba()).copy()
+        # The Agg canvas's RGBA buffer: one byte per channel (matplotlib leaves it unannotated).
+        pixels: npt.NDArray[np.uint8] = np.asarray(canvas.buffer_rgba()).copy()
+        return pixels
 
 
 @lru_cache(maxsize=512)
@@ -277,7 +282,7 @@ class PegRefusal(Refused):
 
 
 class Pegboard(_Pegboard):
-    """The engine's :class:`cribbage.pegs.Pegboard` with the players' names: a refused change raises
+    """The engine's :class:`cribbage.rules.pegboard.Pegboard` with the players' names: a refused change raises
     :class:`PegRefusal`, which a view says in its language, naming the players as it does."""
 
     def __init__(self, *, target: int = FULL_GAME, names: Sequence[str] = ("A", "B")) -> None:
@@ -299,14 +304,14 @@ class Pegboard(_Pegboard):
         except PegError as error:
             raise self._refusal(error) from None
 
-    def verify_peg(self, player: object, points: object) -> tuple[Pegs, Pegs]:
+    def verify_peg(self, seat: object, points: object) -> tuple[Pegs, Pegs]:
         try:
-            return super().verify_peg(player, points)
+            return super().verify_peg(seat, points)
         except PegError as error:
             raise self._refusal(error) from None
 
     @staticmethod
-    def _can(verify, *args: object) -> bool:
+    def _can(verify: Callable[..., object], *args: object) -> bool:
         try:
             verify(*args)
         except Refused:
@@ -414,9 +419,9 @@ class Board(View):
         self._changed()
 
     @guarded
-    def peg(self, player: int, points: int) -> None:
+    def peg(self, seat: int, points: int) -> None:
         """Player 0 or 1 pegs ``points`` (1..29); the score stops at the game hole."""
-        self.model.peg(player, points)
+        self.model.peg(seat, points)
         self._changed()
 
     def reset(self) -> None:

@@ -13,24 +13,43 @@ malformed is refused whole, with a message, and leaves the calculator empty.
 from __future__ import annotations
 
 import html
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import Any, Iterable, Mapping
+from typing import Any
 from urllib.parse import parse_qs, urlencode
 
 import ipywidgets as w
 
 from cribbage import MAX_SCORE, Card, HandScore, score_hand, stats
-from cribbage.cards import card_tokens, first_duplicate
-from cribbage.errors import InvalidCardError
-from cribbage.messages import render
+from cribbage.lang.messages import render
+from cribbage.rules.cards import card_tokens, first_duplicate
+from cribbage.rules.errors import InvalidCardError
 
 from ._base import Refused, View, figure_png, guarded, style_tag
 from .cards import CardRow, DeckPicker, ItemButtons
 from .charts import distribution_chart
-from .i18n import LANGUAGES, cards_text, check_language, describe_items, percent_pair, points_text, spoken_count, t
+from .i18n import (
+    LANGUAGES,
+    ItemLine,
+    cards_text,
+    check_language,
+    describe_items,
+    percent_pair,
+    points_text,
+    spoken_count,
+    t,
+)
 
-__all__ = ["HandCalculator", "HandChoice", "parse_cards_text", "parse_query", "parse_code", "query_language", "share_code",
-           "share_query"]
+__all__ = [
+    "HandCalculator",
+    "HandChoice",
+    "parse_cards_text",
+    "parse_code",
+    "parse_query",
+    "query_language",
+    "share_code",
+    "share_query",
+]
 
 _MAX_QUERY = 200      # a real link's query is about 40 characters
 _MAX_PART = 40
@@ -82,7 +101,7 @@ def share_query(hand: Iterable[Card], starter: Card, crib: bool, language: str |
     return urlencode(fields)
 
 
-def query_language(query: "str | bytes | Mapping[str, Any]") -> str | None:
+def query_language(query: str | bytes | Mapping[str, Any]) -> str | None:
     """The language a link asks for with ``lang=es|pt|en``, or None (none, or not one of the course's):
     read before the calculator is made, so that even its refusals are in that language."""
     try:
@@ -130,7 +149,7 @@ def _as_text(value: Any, language: str) -> str:
     return value
 
 
-def parse_query(query: "str | bytes | Mapping[str, Any]", language: str | None = None) -> tuple[tuple[Card, ...], Card, bool]:
+def parse_query(query: str | bytes | Mapping[str, Any], language: str | None = None) -> tuple[tuple[Card, ...], Card, bool]:
     """Read ``hand=5H5D6H7S&starter=8C&crib=0`` (a query string, a URL, or a mapping such as
     Voilà's, whose values may be lists or bytes) into (hand, starter, crib). Refuses, never evaluates."""
     language = check_language(language)
@@ -248,7 +267,7 @@ class HandChoice:
 
     def set(self, hand: Iterable[Card], starter: Card | None, crib: bool) -> None:
         hand = list(hand)
-        if len(hand) > 4 or len(set(hand + [starter])) != len(hand) + 1:
+        if len(hand) > 4 or len(set([*hand, starter])) != len(hand) + 1:
             raise ValueError("four distinct cards and a starter apart from them")
         self.hand, self.starter, self.crib = hand, starter, bool(crib)
 
@@ -307,7 +326,7 @@ class HandCalculator(View):
         self._total = w.HTML()
         self._spoken = w.HTML()
         self._items_title = w.HTML()
-        self._lines: list = []
+        self._lines: list[ItemLine] = []
         self._items = ItemButtons(self._item_selected, guard=self._guard)
         self._where = w.HTML()
         self._chart = w.Image(format="png", layout=w.Layout(width="100%", max_width="880px"))
@@ -339,7 +358,7 @@ class HandCalculator(View):
 
     # Building from a link -----------------------------------------------------------------------
     @classmethod
-    def from_query(cls, query: "str | bytes | Mapping[str, Any]", **kwargs: Any) -> "HandCalculator":
+    def from_query(cls, query: str | bytes | Mapping[str, Any], **kwargs: Any) -> HandCalculator:
         """A calculator opened on the hand in a link's query; a malformed one leaves it empty, with a
         message. The link's ``lang=`` sets the language unless ``language=`` is given."""
         if kwargs.get("language") is None:
@@ -348,7 +367,7 @@ class HandCalculator(View):
         calculator.load_query(query)
         return calculator
 
-    def load_query(self, query: "str | bytes | Mapping[str, Any]") -> bool:
+    def load_query(self, query: str | bytes | Mapping[str, Any]) -> bool:
         """Open the hand in a link's query. Returns whether it was accepted; if not, the calculator
         is emptied and says why."""
         try:
@@ -382,7 +401,7 @@ class HandCalculator(View):
 
     @property
     def crib(self) -> bool:
-        return self._crib.value
+        return bool(self._crib.value)
 
     @crib.setter
     def crib(self, value: bool) -> None:
@@ -397,12 +416,14 @@ class HandCalculator(View):
     def share_code(self) -> str:
         if self._score is None:
             return ""
+        # A count is made only once the starter is chosen: the starter is a card here, not None.
         return share_code(self.choice.hand, self.choice.starter, self.crib)  # type: ignore[arg-type]
 
     @property
     def query(self) -> str:
         if self._score is None:
             return ""
+        # As in share_code: with a count, the starter is a card.
         return share_query(self.choice.hand, self.choice.starter, self.crib, self.language)  # type: ignore[arg-type]
 
     @property
@@ -431,7 +452,7 @@ class HandCalculator(View):
 
     # Actions ----------------------------------------------------------------------------------
     @guarded
-    def set_hand(self, hand: "str | Iterable[Card]", starter: "str | Card", crib: bool | None = None) -> None:
+    def set_hand(self, hand: str | Iterable[Card], starter: str | Card, crib: bool | None = None) -> None:
         """Open four cards and a starter (text or cards). A bad hand changes nothing and says why."""
         def as_text(cards: Any) -> str:
             # Text, a card, or a list of cards (or their texts); anything else is named as not a card.

@@ -9,16 +9,18 @@ a click, the selection shown by a thick outline and a check mark.
 from __future__ import annotations
 
 import html
-from typing import Callable, Iterable, Sequence, cast
+from collections.abc import Callable, Iterable, Sequence
+from typing import cast
 
 import ipywidgets as w
 
-from cribbage import FULL_DECK, Card, Suit, cards as read_cards
+from cribbage import FULL_DECK, Card, Suit
+from cribbage import cards as read_cards
 
-from ._base import View, close_all, style_tag
+from ._base import Guard, View, close_all, style_tag
 from .i18n import card_name, cards_text, check_language
 
-__all__ = ["suit_class", "card_html", "row_html", "CardRow", "CardPicker", "DeckPicker", "ItemButtons"]
+__all__ = ["CardPicker", "CardRow", "DeckPicker", "ItemButtons", "card_html", "row_html", "suit_class"]
 
 
 def suit_class(suit: Suit, four_colour: bool = False) -> str:
@@ -109,9 +111,9 @@ class CardRow(w.VBox):
     @property
     def html(self) -> str:
         """The HTML now shown (for tests and screen-reader checks)."""
-        return self._html.value
+        return str(self._html.value)
 
-    def set_cards(self, cards: "str | Iterable[Card]", starter: "str | Card | None" = None,
+    def set_cards(self, cards: str | Iterable[Card], starter: str | Card | None = None,
                   starter_label: str | None = None) -> None:
         """Show ``cards`` (Card objects, or text such as ``"5H 5D 6H 7S"``) and the ``starter``."""
         shown = _read_cards(cards, "cards")
@@ -278,7 +280,7 @@ class ItemButtons(w.VBox):
     creating a widget costs far more than changing its label."""
 
     def __init__(self, on_select: Callable[[int | None], None],
-                 guard: Callable[[Callable], Callable] = lambda f: f) -> None:
+                 guard: Guard = lambda f: f) -> None:
         super().__init__(layout=w.Layout(align_items="flex-start"))
         self._on_select = on_select
         self._guard = guard

@@ -9,7 +9,8 @@ also made by hatching or a label, never by colour alone.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 import matplotlib
 import numpy as np
@@ -18,13 +19,22 @@ from matplotlib.figure import Figure
 if TYPE_CHECKING:
     from matplotlib.typing import RcKeyType
 
-from cribbage import MAX_SCORE, Card, Suit, cards as parse_cards, stats
+from cribbage import MAX_SCORE, Card, Suit, stats
+from cribbage import cards as parse_cards
 from cribbage.stats import starter_outcomes
 
+from ._base import figure_png
 from .i18n import cards_text, check_language, decimal, t
 
-__all__ = ["CourseFigure", "distribution_chart", "starter_outcomes", "starter_outcomes_chart", "selfplay_chart",
-           "OKABE_ITO", "SUIT_HATCH"]
+__all__ = [
+    "OKABE_ITO",
+    "SUIT_HATCH",
+    "CourseFigure",
+    "distribution_chart",
+    "selfplay_chart",
+    "starter_outcomes",
+    "starter_outcomes_chart",
+]
 
 #: The Okabe-Ito colours: distinguishable with every common colour-vision deficiency.
 OKABE_ITO = {"black": "#000000", "orange": "#E69F00", "sky": "#56B4E9", "green": "#009E73",
@@ -44,7 +54,6 @@ class CourseFigure(Figure):
     """A ``Figure`` that shows itself as a PNG in a notebook, with or without pyplot imported."""
 
     def _repr_png_(self) -> bytes:
-        from ._base import figure_png
         return figure_png(self, dpi=80)
 
 
@@ -123,7 +132,7 @@ def distribution_chart(*, crib: bool = False, log: bool = False, highlight: int 
     return fig
 
 
-def starter_outcomes_chart(hand: "str | Iterable[Card]", *, discards: "str | Iterable[Card]" = (),
+def starter_outcomes_chart(hand: str | Iterable[Card], *, discards: str | Iterable[Card] = (),
                            crib: bool = False, language: str | None = None, width: float = 14,
                            height: float = 5.6) -> Figure:
     """One bar per possible starter, grouped by rank; the suit by hatching (and the legend).
@@ -173,8 +182,8 @@ def _category_label(name: str, language: str) -> str:
     return t(f"chart.cat.{name}", language) if name in _CATEGORY_KEYS else str(name)
 
 
-def selfplay_chart(averages: "Mapping[str, float] | Mapping[str, Mapping[str, float]]", *,
-                   spread: "Mapping[str, Mapping[str, float]] | None" = None, language: str | None = None,
+def selfplay_chart(averages: Mapping[str, float] | Mapping[str, Mapping[str, float]], *,
+                   spread: Mapping[str, Mapping[str, float]] | None = None, language: str | None = None,
                    title: str | None = None, width: float = 12, height: float = 5.6) -> Figure:
     """Average points per deal from self-play, as grouped bars with their values written on.
 
@@ -194,6 +203,8 @@ def selfplay_chart(averages: "Mapping[str, float] | Mapping[str, Mapping[str, fl
     if not isinstance(averages, Mapping) or not averages:
         raise ValueError("averages must be a non-empty mapping of series to {category: points}")
     first = next(iter(averages.values()))
+    # The first value says which of the two shapes ``averages`` has: mypy cannot narrow the union
+    # of mappings by one of its values, hence the ignore (each series is checked just below).
     series: dict[str, Mapping[str, float]] = (
         {"": averages} if not isinstance(first, Mapping) else dict(averages))  # type: ignore[arg-type, dict-item]
     categories: list[str] = []

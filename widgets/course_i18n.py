@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from cribbage.i18n_tools import Problem
+from widgets.translation_tools import Problem
 
 __all__ = [
     "DOCUMENTS",
@@ -84,14 +84,14 @@ def _translation(course: Path, language: str, stem: str) -> dict[str, Any] | Non
     data = _read_json(path)
     if not isinstance(data, dict) or not isinstance(data.get("cells"), dict):
         # a translator's file with the wrong shape is bad input, like bad JSON: one error family
-        raise ValueError(f"{path}: expected {{\"notebook\", \"language\", \"cells\": {{id: {{source_sha1, text}}}}}}")  # noqa: TRY004
+        raise ValueError(f"{path}: expected {{\"notebook\", \"language\", \"cells\": {{id: {{source_sha1, text}}}}}}")
     if data.get("language") != language or data.get("notebook") != f"{stem}.ipynb":
         raise ValueError(f"{path}: says notebook {data.get('notebook')!r}, language {data.get('language')!r}; "
                          f"expected {stem}.ipynb, {language!r}")
     for cell_id, entry in data["cells"].items():
         if not (isinstance(entry, dict) and isinstance(entry.get("text"), str)
                 and isinstance(entry.get("source_sha1"), str)):
-            raise ValueError(f"{path}: cell {cell_id} needs a \"source_sha1\" and a \"text\"")  # noqa: TRY004
+            raise ValueError(f"{path}: cell {cell_id} needs a \"source_sha1\" and a \"text\"")
     return data
 
 

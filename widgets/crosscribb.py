@@ -14,14 +14,25 @@ skunk. The round can be replayed move by move.
 from __future__ import annotations
 
 import html
-from typing import Any, Callable, Optional
+from collections.abc import Callable, Mapping
+from typing import Literal
 
 import ipywidgets as w
 
 from cribbage import Card
-from cribbage.messages import render
-from cribbage.crosscribb import (CROSSCRIBB_LEVELS, LINES, Announced, CountAccepted, CrossCribbError,
-                                 CrossCribbGame, CrossCribbPhase, MugginsClaimed, Placed)
+from cribbage.crosscribb import (
+    CROSSCRIBB_LEVELS,
+    LINES,
+    Announced,
+    CountAccepted,
+    CrossCribbError,
+    CrossCribbGame,
+    CrossCribbPhase,
+    Line,
+    MugginsClaimed,
+    Placed,
+)
+from cribbage.lang.messages import render
 
 from ._base import Refused, View, guarded, style_tag
 from .crosscribb_model import BoardRefusal, CrossCribbBoardModel
@@ -49,15 +60,15 @@ class CrossCribbBoard(View):
     :meth:`replay_start`, :meth:`replay_end`. A refused move shows why and changes nothing.
     """
 
-    def __init__(self, *, players: int = 2, seat: Optional[int] = 0, level: str = "expected",
-                 seed: "int | str" = 1, target: int = 31, language: str | None = None, four_colour: bool = False,
+    def __init__(self, *, players: int = 2, seat: int | None = 0, level: str = "expected",
+                 seed: int | str = 1, target: int = 31, language: str | None = None, four_colour: bool = False,
                  muggins: bool = False) -> None:
         super().__init__(language=language)
         self.four_colour = bool(four_colour)
         self._target = target
         self._style = w.HTML(f"<style>{XC_CSS}</style>", layout=w.Layout(display="none"))
 
-        def labelled(**style: Any) -> dict:
+        def labelled(**style: str) -> dict[str, dict[str, str]]:
             return {"style": {"description_width": "initial", **style}}
 
         self._players_box = w.ToggleButtons(options=[("2", 2), ("3", 3), ("4", 4)],
@@ -117,7 +128,7 @@ class CrossCribbBoard(View):
         return self._model.game
 
     @property
-    def seat(self) -> Optional[int]:
+    def seat(self) -> int | None:
         """The learner's seat, or None in hot-seat."""
         return self._model.seat
 
@@ -148,12 +159,12 @@ class CrossCribbBoard(View):
     replay_step = property(lambda self: self._model.step, doc='The move shown in the replay (0 is the starter alone), or None for the live board.')
 
     @property
-    def shown_board(self) -> tuple[Optional[Card], ...]:
+    def shown_board(self) -> tuple[Card | None, ...]:
         """The 25 squares now drawn (row by row): the live board, or the replay's."""
         return self._model.shown()[0]
 
     @property
-    def line_labels(self) -> dict:
+    def line_labels(self) -> dict[Line, str]:
         """The text of each line's label, by :class:`~cribbage.crosscribb.Line`."""
         return {line: label.value for line, label in self._grid.labels.items()}
 
@@ -163,7 +174,7 @@ class CrossCribbBoard(View):
     @property
     def warning_text(self) -> str:
         """The warning that the round being played can end the game ("" when it cannot)."""
-        return self._warning.value
+        return str(self._warning.value)
 
     @property
     def log_lines(self) -> list[str]:
@@ -188,9 +199,9 @@ class CrossCribbBoard(View):
         self._say("")
         self._refresh()
 
-    def new_game(self, *, players: Optional[int] = None, seat: "Optional[int] | str" = "same",
-                 level: Optional[str] = None, seed: "int | str | None" = None,
-                 muggins: Optional[bool] = None) -> None:
+    def new_game(self, *, players: int | None = None, seat: int | Literal["same"] | None = "same",
+                 level: str | None = None, seed: int | str | None = None,
+                 muggins: bool | None = None) -> None:
         """Start again; what is not given is read from the settings row (players, mode, level, seed, muggins)."""
         players = self._players_box.value if players is None else players
         if seat == "same":
@@ -204,7 +215,7 @@ class CrossCribbBoard(View):
             seed = int(text) if text.lstrip("-").isdigit() else text
         if players not in (2, 3, 4):
             raise Refused(key="xc.err.players")
-        self._start(CrossCribbBoardModel(players=players, seat=seat, level=level, seed=seed,  # type: ignore[arg-type]
+        self._start(CrossCribbBoardModel(players=players, seat=seat, level=level, seed=seed,
                                          target=self._target, muggins=bool(muggins)))
         self._players_box.value = players
         self._mode_box.value = "computer" if seat is not None else "hotseat"
@@ -225,7 +236,7 @@ class CrossCribbBoard(View):
         self._say("")
         self._refresh()
 
-    def _worded(self, values: dict) -> dict:
+    def _worded(self, values: Mapping[str, object]) -> dict[str, str]:
         """The screen's refusals name a seat: by the name this board gives it."""
         seat = values.get("seat")
         return {"name": self._names[seat]} if isinstance(seat, int) and 0 <= seat < len(self._names) else {}
@@ -243,7 +254,7 @@ class CrossCribbBoard(View):
     @guarded
     def announce(self, points: object) -> None:
         """Muggins: announce the count of the line (or crib) your side is counting."""
-        self._act(lambda: self._model.announce(points))  # type: ignore[arg-type]
+        self._act(lambda: self._model.announce(points))
 
     @guarded
     def claim_muggins(self) -> None:
@@ -346,7 +357,7 @@ class CrossCribbBoard(View):
         self._log.value = (f'<div class="cc-label">{html.escape(title)}</div><div class="cc-xc-log">' +
                            "".join(f"<div>{html.escape(line)}</div>" for line in self._log_lines) + "</div>")
 
-    def _counts_logged(self) -> list:
+    def _counts_logged(self) -> list[Announced | MugginsClaimed | CountAccepted]:
         game = self.game
         if not game.muggins:
             return []

@@ -11,17 +11,30 @@ replay, a computer's turn, an empty seed).
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional, TypeVar, Union
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from cribbage import Card
-from cribbage.crosscribb import (CROSSCRIBB_LEVELS, Advance, Announced, CountAccepted, CrossCribbDriver,
-                                 CrossCribbGame, CrossCribbPhase, LaidAway, Line, MugginsClaimed, Placed,
-                                 StarterTurned, line_totals)
+from cribbage.crosscribb import (
+    CROSSCRIBB_LEVELS,
+    Advance,
+    Announced,
+    CountAccepted,
+    CrossCribbDriver,
+    CrossCribbGame,
+    CrossCribbPhase,
+    Discarded,
+    Line,
+    MugginsClaimed,
+    Placed,
+    StarterTurned,
+    line_totals,
+)
 
-__all__ = ["CrossCribbBoardModel", "BoardRefusal"]
+__all__ = ["BoardRefusal", "CrossCribbBoardModel"]
 
 _R = TypeVar("_R")
-Frame = tuple[Union[StarterTurned, Placed, LaidAway], tuple[Optional[Card], ...], int]
+Frame = tuple[StarterTurned | Placed | Discarded, tuple[Card | None, ...], int]
 
 
 class BoardRefusal(ValueError):
@@ -41,8 +54,8 @@ class CrossCribbBoardModel:
     ``muggins`` has the sides announce their counts (see :class:`CrossCribbGame`).
     """
 
-    def __init__(self, *, players: int = 2, seat: Optional[int] = 0, level: str = "expected",
-                 seed: "int | str" = 1, target: int = 31, muggins: bool = False) -> None:
+    def __init__(self, *, players: int = 2, seat: int | None = 0, level: str = "expected",
+                 seed: int | str = 1, target: int = 31, muggins: bool = False) -> None:
         if level not in CROSSCRIBB_LEVELS:
             raise ValueError(f"level must be one of {', '.join(CROSSCRIBB_LEVELS)}, not {level!r}")
         game = CrossCribbGame(players, seed=seed, target=target, muggins=muggins)
@@ -55,7 +68,7 @@ class CrossCribbBoardModel:
                      if seat is not None and s != seat}
         self.driver = CrossCribbDriver(game, computers)
         #: The move shown in the replay (0 is the starter alone), or None for the live board.
-        self.step: Optional[int] = None
+        self.step: int | None = None
         #: What the computers did after the learner's last move.
         self.last_advance: Advance = self.driver.advance()
 
@@ -71,7 +84,7 @@ class CrossCribbBoardModel:
     def frames(self) -> list[Frame]:
         return self.game.replay()
 
-    def shown(self) -> tuple[tuple[Optional[Card], ...], int, Union[StarterTurned, Placed, LaidAway]]:
+    def shown(self) -> tuple[tuple[Card | None, ...], int, StarterTurned | Placed | Discarded]:
         """The 25 squares on show (live, or the replay's), the crib's size then, and the move just made."""
         frames = self.frames()
         if self.step is None:
@@ -86,19 +99,19 @@ class CrossCribbBoardModel:
     def offered_squares(self) -> frozenset[tuple[int, int]]:
         """The squares the person to act may place on now (none while watching the replay)."""
         game = self.game
-        if not self.live or not self.is_my_turn() or game.phase is not CrossCribbPhase.PLAY or game.must_lay_away:
+        if not self.live or not self.is_my_turn() or game.phase is not CrossCribbPhase.PLAY or game.must_discard:
             return frozenset()
         return frozenset(game.open_squares())
 
     def can_lay_away(self) -> bool:
         seat = self.game.to_act
-        return self.live and self.is_my_turn() and seat is not None and self.game.can_lay_away(seat)
+        return self.live and self.is_my_turn() and seat is not None and self.game.can_discard(seat)
 
     def reveals(self, move: object) -> bool:
         """Whether a laid-away card may be shown: once the round is counted, or to the seat that laid it."""
         if self.game.phase not in (CrossCribbPhase.PLAY, CrossCribbPhase.COUNT):
             return True
-        return isinstance(move, LaidAway) and self.seat is not None and move.seat == self.seat
+        return isinstance(move, Discarded) and self.seat is not None and move.seat == self.seat
 
     def ending_sides(self) -> tuple[int, ...]:
         """The sides that could win the game with the round being played (the engine's reckoning)."""
@@ -121,7 +134,7 @@ class CrossCribbBoardModel:
     def _then(self) -> None:
         self.last_advance = self.driver.advance()
 
-    def _move(self, act: Callable[..., _R], *args: Any) -> _R:
+    def _move(self, act: Callable[..., _R], *args: object) -> _R:
         # The person's move (the engine refuses a bad one, changing nothing), then the computers'.
         done = act(self._person(), *args)
         self._then()
@@ -131,12 +144,13 @@ class CrossCribbBoardModel:
         """Place the turned card on a square, ``(row, column)`` from 0 or an index 0..24."""
         return self._move(self.game.place, where)
 
-    def lay_away(self) -> LaidAway:
+    def lay_away(self) -> Discarded:
         """Lay the turned card away to the crib."""
-        return self._move(self.game.lay_away)
+        return self._move(self.game.discard)
 
-    def announce(self, points: int) -> Announced:
-        """Muggins: announce the count of the line (or crib) your side is counting."""
+    def announce(self, points: object) -> Announced:
+        """Muggins: announce the count of the line (or crib) your side is counting (the engine
+        refuses what is not a whole number)."""
         return self._move(self.game.announce, points)
 
     def claim_muggins(self) -> MugginsClaimed:

@@ -9,14 +9,14 @@ round's result), told item by item and aloud.
 from __future__ import annotations
 
 import html
-from typing import Optional, Sequence
+from collections.abc import Sequence
 
 import ipywidgets as w
 
 from cribbage.crosscribb import CROSSCRIBB_LEVELS, LINES, CrossCribbGame, Line, LineScore, RoundResult, play_round
 
 from ._base import Refused, View, guarded, style_tag
-from .progress import line_answer
+from .answers import line_answer
 from .crosscribb_view import XC_CSS, BoardGrid, as_hand, line_label, seat_names, side_name
 from .i18n import cards_text, describe_items, spoken_count
 
@@ -31,7 +31,7 @@ class CrossCribbQuiz(View):
     or the methods :meth:`choose`, :meth:`answer`, :meth:`show`, :meth:`next_line`, :meth:`next_board`.
     """
 
-    def __init__(self, *, seeds: Sequence["int | str"] = (1, 2, 3), players: int = 4, level: str = "expected",
+    def __init__(self, *, seeds: Sequence[int | str] = (1, 2, 3), players: int = 4, level: str = "expected",
                  language: str | None = None, four_colour: bool = False) -> None:
         super().__init__(language=language)
         if level not in CROSSCRIBB_LEVELS:
@@ -87,16 +87,16 @@ class CrossCribbQuiz(View):
         return LINES[self._line]
 
     @property
-    def counted(self) -> dict[Line, Optional[int]]:
+    def counted(self) -> dict[Line, int | None]:
         """Lines already answered or shown on this board: the points you gave (None when shown)."""
         return dict(self._counted)
 
     @property
     def feedback_text(self) -> str:
-        return self._feedback.value
+        return str(self._feedback.value)
 
     @property
-    def line_labels(self) -> dict:
+    def line_labels(self) -> dict[Line, str]:
         return {line: label.value for line, label in self._grid.labels.items()}
 
     def score_of(self, line: Line) -> LineScore:
@@ -115,7 +115,7 @@ class CrossCribbQuiz(View):
         self._game, self._result, self._index = game, result, index
         sides = [game.side_of(s) for s in range(self.players)]
         self._names = seat_names(self.players, None, sides, self.language)
-        self._counted: dict[Line, Optional[int]] = {}
+        self._counted: dict[Line, int | None] = {}
         self._line = 0
         if self.line_box.value != 0:
             self.line_box.value = 0  # its observer calls choose(0), which redraws
@@ -184,7 +184,7 @@ class CrossCribbQuiz(View):
         self._refresh()
 
     # Drawing ----------------------------------------------------------------------------------------
-    def _answer_html(self, line: Line, given: Optional[int]) -> str:
+    def _answer_html(self, line: Line, given: int | None) -> str:
         lang = self.language
         score = self.score_of(line)
         name = line_label(line, lang)

@@ -9,26 +9,52 @@ scores come from :mod:`cribbage.crosscribb`; this module only words and draws th
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING, Callable, Optional, Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import ipywidgets as w
 
 from cribbage import Card, HandScore
-from cribbage.crosscribb import (CENTRE, COLUMNS_SIDE, LINES, Announced, CountAccepted, CrossCribbGame, CrossCribbPhase,
-                                 LaidAway, Line, LineKind, LineScore, MugginsClaimed, Placed, RoundResult, StarterTurned,
-                                 where_message)
-from cribbage.messages import message, render
+from cribbage.crosscribb import (
+    CENTRE,
+    COLUMNS_SIDE,
+    LINES,
+    Announced,
+    CountAccepted,
+    CrossCribbGame,
+    CrossCribbPhase,
+    Discarded,
+    Line,
+    LineKind,
+    LineScore,
+    MugginsClaimed,
+    Placed,
+    RoundResult,
+    StarterTurned,
+    where_message,
+)
+from cribbage.lang.messages import message, render
 
 from .cards import card_html
 from .i18n import cards_text, describe_items, spoken_count, t
 
 if TYPE_CHECKING:
+    from ._base import Guard
     from .crosscribb_model import CrossCribbBoardModel
 
 _PLAY, _COUNT, _ROUND_OVER = CrossCribbPhase.PLAY, CrossCribbPhase.COUNT, CrossCribbPhase.ROUND_OVER
 
-__all__ = ["BoardGrid", "BoardWords", "XC_CSS", "seat_names", "side_name", "line_label", "as_hand",
-           "round_count_html", "where_text"]
+__all__ = [
+    "XC_CSS",
+    "BoardGrid",
+    "BoardWords",
+    "as_hand",
+    "line_label",
+    "round_count_html",
+    "seat_names",
+    "side_name",
+    "where_text",
+]
 
 XC_CSS = """
 .cc-xc-grid { gap: 6px; align-items: center; justify-items: center; }
@@ -64,7 +90,7 @@ XC_CSS = """
 
 # Names ----------------------------------------------------------------------------------------------
 
-def seat_names(players: int, learner: Optional[int], sides: Sequence[int], language: str) -> tuple[str, ...]:
+def seat_names(players: int, learner: int | None, sides: Sequence[int], language: str) -> tuple[str, ...]:
     """A name for every seat: "Player 1".. when everyone plays here (``learner`` None); else "You",
     "Partner", and the opponents ("Opponent", or "Left opponent" and "Right opponent" when two)."""
     if learner is None:
@@ -121,7 +147,7 @@ class BoardGrid(w.GridBox):
     ``on_square(square)`` is called when an offered square's button is clicked.
     """
 
-    def __init__(self, on_square: Callable[[tuple[int, int]], None], guard: Callable, language: str) -> None:
+    def __init__(self, on_square: Callable[[tuple[int, int]], None], guard: Guard, language: str) -> None:
         self.language = language
         self._cells: dict[tuple[int, int], w.Box] = {}
         self._cards: dict[tuple[int, int], w.HTML] = {}
@@ -153,8 +179,9 @@ class BoardGrid(w.GridBox):
         self.add_class("cc-xc-grid")
         self.offered: frozenset[tuple[int, int]] = frozenset()
 
-    def show(self, board: Sequence[Optional[Card]], *, offered: frozenset = frozenset(), card: Optional[Card] = None,
-             marked: frozenset = frozenset(), four_colour: bool = False) -> None:
+    def show(self, board: Sequence[Card | None], *, offered: frozenset[tuple[int, int]] = frozenset(),
+             card: Card | None = None, marked: frozenset[tuple[int, int]] = frozenset(),
+             four_colour: bool = False) -> None:
         """Draw 25 squares (row by row). ``offered`` squares become buttons to place ``card`` on;
         ``marked`` cards get a thick double border (the card just placed, the line being counted)."""
         lang = self.language
@@ -182,7 +209,7 @@ class BoardGrid(w.GridBox):
                 cell.children = (self._cards[sq],)
         self.offered = frozenset(offered)
 
-    def label(self, line: Line, side: str, points: Optional[int]) -> None:
+    def label(self, line: Line, side: str, points: int | None) -> None:
         """Label a line with the side it scores for and its points (None: hidden, as in the quiz)."""
         lang = self.language
         pts = "?" if points is None else t("xc.pts", lang, n=points)
@@ -257,7 +284,7 @@ class BoardWords:
     ``names``. Plain Python over a :class:`~widgets.crosscribb_model.CrossCribbBoardModel`: the
     board only puts these into its widgets."""
 
-    def __init__(self, model: "CrossCribbBoardModel", names: Sequence[str], language: str,
+    def __init__(self, model: CrossCribbBoardModel, names: Sequence[str], language: str,
                  four_colour: bool = False) -> None:
         self.model, self.names, self.language, self.four_colour = model, tuple(names), language, four_colour
 
@@ -271,22 +298,22 @@ class BoardWords:
     def side(self, side: int) -> str:
         return side_name(self.game, side, self.names, self.language)
 
-    def line(self, line: Optional[Line]) -> str:
+    def line(self, line: Line | None) -> str:
         return self.t("xc.the_crib") if line is None else line_label(line, self.language)
 
-    def move_text(self, move: object) -> str:
+    def move_text(self, move: StarterTurned | Placed | Discarded | Announced | MugginsClaimed | CountAccepted) -> str:
         if isinstance(move, StarterTurned):
             text = self.t("xc.move.starter", card=str(move.starter))
             if move.his_heels:
                 text += " " + self.t("xc.move.heels", side=self.side(self.game.side_of(move.dealer)))
             return text
         # Spanish conjugates for "you": the learner's own moves have sentences of their own.
-        name = self.names[move.seat]  # type: ignore[attr-defined]
-        you = "_you" if move.seat == self.model.seat else ""  # type: ignore[attr-defined]
+        name = self.names[move.seat]
+        you = "_you" if move.seat == self.model.seat else ""
         if isinstance(move, Placed):
             return self.t(f"xc.move.placed{you}", name=name, card=str(move.card),
                            where=where_text(move.square, self.language))
-        if isinstance(move, LaidAway):
+        if isinstance(move, Discarded):
             # Another seat's laid-away card stays face down until the round is counted.
             if self.model.reveals(move):
                 key = ("xc.move.forced" if move.forced else "xc.move.laid_card") + you
@@ -317,7 +344,7 @@ class BoardWords:
             lines = self.t(f"xc.side.{game.side_of(seat)}")
             who = (self.t("xc.turn_seat", name=self.names[seat], lines=lines) if model.seat is None
                    else self.t("xc.turn_you", lines=lines))
-            if game.must_lay_away:
+            if game.must_discard:
                 prompt = self.t("xc.prompt_forced", card=str(game.turned))
             elif game.owes(seat) == 0:
                 prompt = self.t("xc.prompt_no_crib", card=str(game.turned))

@@ -9,17 +9,18 @@ the deal alternates with every new deal. At the end the hand is counted aloud, a
 from __future__ import annotations
 
 import html
-from typing import Iterable
+from collections.abc import Iterable
 
 import ipywidgets as w
 
-from cribbage import Card, Deck, advise_discard, cards as parse_cards, score_hand
+from cribbage import Card, Deck, advise_discard, score_hand
+from cribbage import cards as parse_cards
 
 from ._base import Refused, View, guarded, style_tag
 from .cards import CardPicker, CardRow
 from .i18n import cards_text, points_text, spoken_count
 
-__all__ = ["DealSteps", "DealPractice"]
+__all__ = ["DealPractice", "DealSteps"]
 
 _STEPS = ("deck", "discard", "cut", "done")
 
@@ -83,7 +84,7 @@ class DealSteps:
                 raise Refused(key="drill.not_dealt", card=str(card))
         return chosen
 
-    def lay_away(self, two: "Iterable[Card] | str") -> None:
+    def lay_away(self, two: Iterable[Card] | str) -> None:
         """Lay two of your six away to the crib; the computer lays away its best two."""
         chosen = self.verify_lay_away(parse_cards(two) if isinstance(two, str) else two)
         self.laid_away = tuple(sorted(chosen))
@@ -146,7 +147,7 @@ class DealPractice(View):
         self._refresh()
 
     @guarded
-    def lay_away(self, two: "Iterable[Card] | str | None" = None) -> None:
+    def lay_away(self, two: Iterable[Card] | str | None = None) -> None:
         """Lay away ``two`` (or the two cards picked on screen)."""
         self.steps.lay_away(self.picker.selected if two is None else two)
         self._refresh()

@@ -12,22 +12,23 @@ from __future__ import annotations
 
 import html
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import islice
-from typing import Iterable
 
 import ipywidgets as w
 
-from cribbage import Card, Deck, cards as parse_cards
-from cribbage.discard import DiscardAdvice, KeepOption, advise_discard
+from cribbage import Card, Deck
+from cribbage import cards as parse_cards
+from cribbage.ai.discard import DiscardAdvice, KeepOption, advise_discard
 
-from .progress import drill_answer
 from ._base import Refused, View, guarded, style_tag
+from .answers import drill_answer
 from .cards import CardPicker, suit_class
 from .i18n import card_name, cards_text, check_language, decimal, say
 
-__all__ = ["Drill", "SHIPPED_DRILLS", "RIGHT_MARGIN", "random_drill", "DiscardDrill", "ordinal"]
+__all__ = ["RIGHT_MARGIN", "SHIPPED_DRILLS", "DiscardDrill", "Drill", "ordinal", "random_drill"]
 
 #: A keep within this many points (net, per deal) of the best counts as right.
 RIGHT_MARGIN = 0.1
@@ -42,7 +43,7 @@ class Drill:
     lesson: str | None = None
 
     @classmethod
-    def of(cls, six: str, *, dealer: bool, lesson: str | None = None) -> "Drill":
+    def of(cls, six: str, *, dealer: bool, lesson: str | None = None) -> Drill:
         return cls(tuple(sorted(parse_cards(six))), bool(dealer), lesson)
 
     def advice(self) -> DiscardAdvice:
@@ -109,7 +110,7 @@ class DiscardDrill(View):
     :meth:`next`, :meth:`new_random`, :meth:`show` and :meth:`deal`.
     """
 
-    def __init__(self, six: "str | Iterable[Card] | None" = None, *, dealer: bool | None = None,
+    def __init__(self, six: str | Iterable[Card] | None = None, *, dealer: bool | None = None,
                  seed: int = 0, language: str | None = None, four_colour: bool = False) -> None:
         super().__init__(language=language)
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -186,7 +187,7 @@ class DiscardDrill(View):
 
     @property
     def table_html(self) -> str:
-        return self._table.value
+        return str(self._table.value)
 
     @property
     def score_line(self) -> str:
@@ -212,7 +213,7 @@ class DiscardDrill(View):
         self.show(n if self._index is None or self._index < n else self._index + 1)
 
     @guarded
-    def deal(self, six: "str | Iterable[Card]", dealer: bool) -> None:
+    def deal(self, six: str | Iterable[Card], dealer: bool) -> None:
         """Drill on six cards of your own (``"5H 5D 6H 7S 8C 9D"``); ``dealer`` True if you deal."""
         if not isinstance(dealer, bool):
             raise Refused(self._t("drill.bad_dealer", value=repr(dealer)[:20]))
@@ -230,7 +231,7 @@ class DiscardDrill(View):
         self._open(Drill(tuple(sorted(held)), dealer), None)
 
     @guarded
-    def answer(self, discard: "Iterable[Card] | str | None" = None) -> None:
+    def answer(self, discard: Iterable[Card] | str | None = None) -> None:
         """Lay away two cards: ``discard`` (cards or text), or the two picked on the buttons."""
         if self._answer is not None:
             raise Refused(self._t("drill.already"))

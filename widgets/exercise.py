@@ -28,23 +28,35 @@ import html
 import json
 import numbers
 import os
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Iterable, Sequence
+from typing import Any
 
-from cribbage import Card, HandScore, ScoreItem, cards as parse_cards, game_value, score_hand, score_play
-from cribbage import stats
+from cribbage import Card, HandScore, ScoreItem, game_value, score_hand, score_play, stats
+from cribbage import cards as parse_cards
 from cribbage.crosscribb import score_line
-from cribbage.result import finish_kind, skunk_lines
+from cribbage.rules.result import finish_kind, skunk_lines
 
 from ._base import CSS
+from .answers import recorded
 from .cards import row_html
 from .i18n import cards_text, check_language, describe_items, describe_play_item, number_words, t
-from .progress import recorded
 
-__all__ = ["ANSWERS_VARIABLE", "Verdict", "Question", "HandQuestion", "PlayQuestion", "LineQuestion",
-           "GamesQuestion", "PegQuestion", "RaceQuestion", "KeepsQuestion", "HandsScoringQuestion",
-           "reset_tries"]
+__all__ = [
+    "ANSWERS_VARIABLE",
+    "GamesQuestion",
+    "HandQuestion",
+    "HandsScoringQuestion",
+    "KeepsQuestion",
+    "LineQuestion",
+    "PegQuestion",
+    "PlayQuestion",
+    "Question",
+    "RaceQuestion",
+    "Verdict",
+    "reset_tries",
+]
 
 #: The environment variable naming the answers file that fills the blanks (see the module docstring).
 ANSWERS_VARIABLE = "CRIBBAGE_EXERCISE_ANSWERS"
@@ -74,7 +86,7 @@ class Verdict:
         return self.status == "right"
 
     def __str__(self) -> str:
-        return "\n".join((self.text,) + tuple(f"  {line}" for line in self.lines))
+        return "\n".join((self.text, *tuple(f"  {line}" for line in self.lines)))
 
     def __repr__(self) -> str:
         return str(self)
@@ -103,9 +115,7 @@ def _whole_number(guess: object) -> int | None:
     """A guess as a whole number, kindly: 3, "3", 3.0 and numpy's 3 are all 3; anything else is None."""
     if isinstance(guess, bool):
         return None
-    if isinstance(guess, numbers.Integral):
-        number = int(guess)
-    elif isinstance(guess, float) and guess.is_integer():
+    if isinstance(guess, numbers.Integral) or (isinstance(guess, float) and guess.is_integer()):
         number = int(guess)
     elif isinstance(guess, str) and len(guess) <= 40 and guess.strip().lstrip("-").isdecimal():
         number = int(guess.strip())   # isdecimal, not isdigit: int() refuses a "²"
@@ -256,7 +266,7 @@ class HandQuestion(Question):
     ``"runs"`` or ``"flush"`` (their points).
     """
 
-    def __init__(self, hand: "str | Iterable[Card]", starter: "str | Card", *, count: str = "total",
+    def __init__(self, hand: str | Iterable[Card], starter: str | Card, *, count: str = "total",
                  crib: bool = False, language: str | None = None) -> None:
         super().__init__(language=language)
         if count not in _HAND_COUNTS:
@@ -344,7 +354,7 @@ class PlayQuestion(Question):
 
     blank = "my_points"
 
-    def __init__(self, series: "str | Iterable[Card]", *, language: str | None = None) -> None:
+    def __init__(self, series: str | Iterable[Card], *, language: str | None = None) -> None:
         super().__init__(language=language)
         self.series = parse_cards(series)
         self.score = score_play(self.series)
@@ -385,7 +395,7 @@ class LineQuestion(Question):
 
     blank = "my_count"
 
-    def __init__(self, line: "str | Iterable[Card]", *, starter: "str | Card | None" = None,
+    def __init__(self, line: str | Iterable[Card], *, starter: str | Card | None = None,
                  language: str | None = None) -> None:
         super().__init__(language=language)
         self.score = score_line(line, starter)
@@ -489,7 +499,7 @@ class RaceQuestion(Question):
 
     blank = "my_winner"
 
-    def __init__(self, pone: tuple[str, int, str], dealer: tuple[str, int, str], starter: "str | Card", *,
+    def __init__(self, pone: tuple[str, int, str], dealer: tuple[str, int, str], starter: str | Card, *,
                  target: int = 121, language: str | None = None) -> None:
         super().__init__(language=language)
         self.pone, self.dealer, self.target = pone, dealer, target
@@ -518,7 +528,7 @@ class RaceQuestion(Question):
     def _invalid_key(self) -> str:
         return "ex.need_name"
 
-    def _guess_text(self, value: Any) -> str:
+    def _guess_text(self, value: str) -> str:
         return value
 
     def question(self) -> str:
@@ -545,7 +555,7 @@ class KeepsQuestion(Question):
 
     blank = "my_ways"
 
-    def __init__(self, six: "str | Iterable[Card]", *, language: str | None = None) -> None:
+    def __init__(self, six: str | Iterable[Card], *, language: str | None = None) -> None:
         super().__init__(language=language)
         self.six = parse_cards(six)
         if len(self.six) != 6:

@@ -11,16 +11,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cribbage.cards import cards as parse_cards
-from cribbage.driver import Driver
-from cribbage.events import ScoreKind
-from cribbage.game import Game
-from cribbage.players import Adviser, player
-from cribbage.scoring import hand_total
+from cribbage.ai.adviser import Adviser
+from cribbage.ai.driver import Driver
+from cribbage.ai.levels import player
+from cribbage.rules.cards import cards as parse_cards
+from cribbage.rules.events import ScoreKind
+from cribbage.rules.game import Game
+from cribbage.rules.show_scoring import hand_total
 
 from .i18n import t
 
-__all__ = ["GuidedHand", "GUIDED_HANDS"]
+__all__ = ["GUIDED_HANDS", "GuidedHand"]
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,7 @@ class GuidedHand:
         """What the hand showed, from the finished game: the points of each side, and the lesson."""
         def pegged(seat: int, *, show: bool) -> int:
             return sum(e.points for e in game.events
-                       if e.player == seat and (e.kind is ScoreKind.HAND or e.kind is ScoreKind.CRIB) == show)
+                       if e.seat == seat and (e.kind is ScoreKind.HAND or e.kind is ScoreKind.CRIB) == show)
 
         summary = t("table.guided.summary", language, play=pegged(0, show=False), show=pegged(0, show=True),
                     cplay=pegged(1, show=False), cshow=pegged(1, show=True))

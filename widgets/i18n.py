@@ -1,8 +1,8 @@
 """Words for people: every text a widget shows, in English, Spanish or Portuguese.
 
 :func:`t` looks a key up in :data:`widgets.messages.MESSAGES` (a
-:class:`~cribbage.messages.Plural` template is chosen by the value ``n``). :func:`say` words what the engine says (an
-error's, a reason's or a log entry's :class:`~cribbage.messages.Message`) in the same language: the
+:class:`~cribbage.lang.messages.Plural` template is chosen by the value ``n``). :func:`say` words what the engine says (an
+error's, a reason's or a log entry's :class:`~cribbage.lang.messages.Message`) in the same language: the
 engine's own catalogue has the words, so no view reads engine English back. On top of them: a card's
 name, the numbers players say, and a score told item by item (:func:`describe_items`) or aloud
 (:func:`spoken_count`), both from the engine's grouping of the count (``HandScore.groups()``).
@@ -11,19 +11,39 @@ name, the numbers players say, and a score told item by item (:func:`describe_it
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from cribbage import Card, HandScore, ScoreItem
-from cribbage.messages import LANGUAGES as _ENGINE_LANGUAGES, Message, Plural, number_words as _number_words, render
-from cribbage.messages import set_language as _engine_set_language
-from cribbage.translations import format_number
+from cribbage.lang.messages import LANGUAGES as _ENGINE_LANGUAGES
+from cribbage.lang.messages import Message, Plural, render
+from cribbage.lang.messages import number_words as _number_words
+from cribbage.lang.messages import set_language as _engine_set_language
+from cribbage.lang.translations import format_number
 
 from .messages import MESSAGES
 
-__all__ = ["LANGUAGES", "set_language", "get_language", "check_language", "t", "say", "card_name", "cards_text", "number_words",
-           "ItemLine", "describe_items", "describe_play_item", "spoken_count", "points_text",
-           "decimal", "number", "percent_pair", "all_texts"]
+__all__ = [
+    "LANGUAGES",
+    "ItemLine",
+    "all_texts",
+    "card_name",
+    "cards_text",
+    "check_language",
+    "decimal",
+    "describe_items",
+    "describe_play_item",
+    "get_language",
+    "number",
+    "number_words",
+    "percent_pair",
+    "points_text",
+    "say",
+    "set_language",
+    "spoken_count",
+    "t",
+]
 
 #: The languages of every catalogue, the engine's and the widgets'.
 LANGUAGES: tuple[str, ...] = _ENGINE_LANGUAGES
@@ -74,8 +94,8 @@ def t(key: str, language: str | None = None, /, **values: object) -> str:
     return entry.format(**values)
 
 
-def say(msg: "Message | str", language: str | None = None, *, names: Mapping[Any, str] | None = None) -> str:
-    """What the engine said (a :class:`~cribbage.messages.Message`), in ``language``.
+def say(msg: Message | str, language: str | None = None, *, names: Mapping[Any, str] | None = None) -> str:
+    """What the engine said (a :class:`~cribbage.lang.messages.Message`), in ``language``.
 
     ``names`` maps a seat (0, 1) or a role ("dealer", "pone") to the view's name for that player.
     """
@@ -156,7 +176,7 @@ def decimal(x: float, language: str | None = None, places: int = 1) -> str:
 def number(value: float, spec: str = ",", language: str | None = None) -> str:
     """``format(value, spec)`` in the language's number symbols, by Babel: ``","`` groups a whole
     number's thousands (``1,009,008``, Spanish and Portuguese ``1.009.008``); any other ``spec``
-    (``".2f"``, ``"+.2f"``, ``".0%"``) is written as :func:`cribbage.translations.format_number` does.
+    (``".2f"``, ``"+.2f"``, ``".0%"``) is written as :func:`cribbage.lang.translations.format_number` does.
 
     >>> number(3248700, ",", "es"), number(0.53, ".0%", "pt")
     ('3.248.700', '53%')

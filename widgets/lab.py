@@ -4,7 +4,7 @@ where the published figure came from.
 
 Each view takes its tables ready-made (tests pass small ones) or loads them with the lab's
 settings, which are seeded: the same numbers on every run. The tables are cached on disk by the
-engine (:mod:`cribbage.stats_cache`), so a second run loads them in milliseconds.
+engine (:mod:`cribbage.stats.cache`), so a second run loads them in milliseconds.
 """
 
 from __future__ import annotations
@@ -13,16 +13,36 @@ from typing import Any
 
 import ipywidgets as w
 
-from cribbage.stats import (CribTable, KeepTable, PeggingStats, PositionTable, crib_averages, deal_log,
-                            keep_statistics, pegging_statistics, published_crib_table, win_probabilities)
-from cribbage.stats_pegging import CHAMBERS_PLAY
+from cribbage.stats import (
+    CribTable,
+    KeepTable,
+    PeggingStats,
+    PositionTable,
+    crib_averages,
+    deal_log,
+    keep_statistics,
+    pegging_statistics,
+    published_crib_table,
+    win_probabilities,
+)
+from cribbage.stats.pegging import CHAMBERS_PLAY
 
 from ._base import Refused, View, figure_png, guarded, style_tag
 from .i18n import decimal, t
-from .lab_charts import (PLAY_GROUPS, RANK_LABELS, crib_scatter_chart, crib_table_chart, held_chart, keep_chart,
-                         lead_chart, pegging_chart, win_probability_chart, _thousands)
+from .lab_charts import (
+    PLAY_GROUPS,
+    RANK_LABELS,
+    _thousands,
+    crib_scatter_chart,
+    crib_table_chart,
+    held_chart,
+    keep_chart,
+    lead_chart,
+    pegging_chart,
+    win_probability_chart,
+)
 
-__all__ = ["CribTableView", "PositionView", "KeepView", "PeggingView", "LAB_SETTINGS", "lab_tables"]
+__all__ = ["LAB_SETTINGS", "CribTableView", "KeepView", "PeggingView", "PositionView", "lab_tables"]
 
 #: The seeded sizes the lab uses: big enough for two decimals, small enough to build in a few minutes.
 #: The keep table is the whole one (``keep_sample`` None: every deal, half a minute to build).
@@ -274,7 +294,7 @@ class KeepView(View):
 
     @property
     def summary(self) -> str:
-        return "\n".join(self._lines + [self._share_text])
+        return "\n".join([*self._lines, self._share_text])
 
     def _refresh_share(self) -> None:
         lang, value = self.language, self._value.value
@@ -314,7 +334,7 @@ class PeggingView(View):
 
     @property
     def summary(self) -> str:
-        return "\n".join(self._lines + [self._often_text])
+        return "\n".join([*self._lines, self._often_text])
 
     def _refresh_kind(self) -> None:
         lang = self.language

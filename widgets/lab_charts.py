@@ -6,7 +6,7 @@ colour shows is also written (numbers in the cells, labelled contour lines, hatc
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import matplotlib
 import numpy as np
@@ -18,8 +18,17 @@ from cribbage.stats import CribTable, KeepTable, PeggingStats, PositionTable, Pu
 from .charts import _RC, OKABE_ITO, _figure
 from .i18n import check_language, decimal, t
 
-__all__ = ["RANK_LABELS", "crib_table_chart", "crib_scatter_chart", "win_probability_chart", "keep_chart",
-           "pegging_chart", "lead_chart", "held_chart", "PLAY_GROUPS"]
+__all__ = [
+    "PLAY_GROUPS",
+    "RANK_LABELS",
+    "crib_scatter_chart",
+    "crib_table_chart",
+    "held_chart",
+    "keep_chart",
+    "lead_chart",
+    "pegging_chart",
+    "win_probability_chart",
+]
 
 RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 

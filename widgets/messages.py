@@ -1,7 +1,7 @@
 """The message catalogue: every string a widget shows, in English (the source).
 
 One entry per key, ``{"en": template}``; the other languages are read from
-``widgets/locale/<language>/LC_MESSAGES/widgets.po`` at import (:func:`cribbage.messages.translate`). Texts are ``str.format`` templates; the names in braces
+``widgets/locale/<language>/LC_MESSAGES/widgets.po`` at import (:func:`cribbage.lang.messages.translate`). Texts are ``str.format`` templates; the names in braces
 are filled in by :func:`widgets.i18n.t`. The cribbage words follow the course's source documents:
 Spanish *cuna*, *carta inicial*, *quince*, *pareja*, *trío*, *secuencia*, *color*; Portuguese *cesta*,
 *virada*, *quinze*, *par*, *trinca*, *sequência*, *flush*. *Nobs*, *Go* and *skunk* stay as they are.
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cribbage.messages import Plural, translate
+from cribbage.lang.messages import Plural, translate
 
 #: Where the widgets' translations live (gettext layout), and their domain.
 WIDGETS_LOCALE = Path(__file__).resolve().parent / "locale"
@@ -592,7 +592,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "xc.move.muggins_you": {"en": "Muggins! You took {points} missed in {line}."},
     "xc.move.accepted_you": {"en": "You let the count of {line} stand."},
     "xc.count.announced": {"en": "{side} announced {announced} and took {muggins} by muggins."},
-    # --- the round can end the game (issue 11) -----------------------------------------------------
+    # --- the round can end the game -----------------------------------------------------
     "xc.warn.can_end": {"en": "⚠ This round can end the game: {list}."},
     "xc.warn.needs": {"en": "{side}: {n} more to reach {target}"},
     "xc.games.one": {"en": "1 game"},

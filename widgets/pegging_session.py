@@ -1,8 +1,8 @@
 """The pegging lessons as plain objects (no ipywidgets): the solved plays and a practice hand.
 
 :class:`SolvedPlay` is a chosen deal whose play two expert players play out; its steps are the
-engine's replay of the log (:func:`cribbage.replay.play_steps`). :class:`PracticeSession` is a hand
-pegged against a computer player, driven by :class:`cribbage.driver.Driver`: the learner's move,
+engine's replay of the log (:func:`cribbage.rules.replay.play_steps`). :class:`PracticeSession` is a hand
+pegged against a computer player, driven by :class:`cribbage.ai.driver.Driver`: the learner's move,
 then the computer's answers, until the learner must move again or the play is over. The views in
 :mod:`widgets.walkthrough` show them; the tests drive them directly.
 """
@@ -11,20 +11,21 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any
 
 from cribbage import Card, CribbageError
-from cribbage.actions import Discard, Go, Play
-from cribbage.driver import Driver
-from cribbage.events import LogEntry, LogKind, Phase
-from cribbage.game import Game
-from cribbage.pegging import LEVELS, PlayChoice
-from cribbage.players import Adviser, player as computer_player
-from cribbage.replay import PlayStep, play_steps
+from cribbage.ai.adviser import Adviser
+from cribbage.ai.driver import Driver
+from cribbage.ai.levels import player as computer_player
+from cribbage.ai.play_choice import LEVELS, PlayChoice
+from cribbage.rules.actions import Discard, Go, Play
+from cribbage.rules.events import LogEntry, LogKind, Phase
+from cribbage.rules.game import Game
+from cribbage.rules.replay import PlayStep, play_steps
 
 from .refusal import Refused
 
-__all__ = ["SolvedPlay", "SOLVED_PLAYS", "WalkSession", "PracticeSession", "read_prediction"]
+__all__ = ["SOLVED_PLAYS", "PracticeSession", "SolvedPlay", "WalkSession", "read_prediction"]
 
 
 @dataclass(frozen=True)
@@ -100,7 +101,7 @@ class WalkSession:
         return SOLVED_PLAYS[self.sequence]
 
     @property
-    def step(self) -> Optional[PlayStep]:
+    def step(self) -> PlayStep | None:
         """The step shown (None before the first card)."""
         return self.steps[self.position - 1] if self.position else None
 
@@ -120,7 +121,7 @@ class WalkSession:
         totals = [0, 0]
         for step in self.steps[:max(0, upto)]:
             for event in step.events:
-                totals[event.player] += event.points
+                totals[event.seat] += event.points
         return totals[0], totals[1]
 
     def choose(self, sequence: object) -> None:
@@ -239,7 +240,7 @@ class PracticeSession:
         return play_steps(self._game)
 
     @property
-    def heels(self) -> Optional[LogEntry]:
+    def heels(self) -> LogEntry | None:
         """The cut, if the starter was a jack (his heels, two to the dealer); else None."""
         return next((entry for entry in self._game.log if entry.kind is LogKind.STARTER and entry.events), None)
 
@@ -254,7 +255,7 @@ class PracticeSession:
         totals = [0, 0]
         for event in self._game.events:
             if event.phase is Phase.PLAY and event.deal == self._game.deal_number:
-                totals[event.player] += event.points
+                totals[event.seat] += event.points
         return totals[0], totals[1]
 
     # ------------------------------------------------------------------ actions
@@ -265,7 +266,7 @@ class PracticeSession:
         if self._game.to_act != self.YOU:
             raise Refused(key="walk.not_your_turn")
 
-    def play(self, card: "Card | str") -> None:
+    def play(self, card: Card | str) -> None:
         """Play ``card`` (a Card or text like ``"5H"``); the computer answers at once."""
         if isinstance(card, str):
             text = card

@@ -10,20 +10,22 @@ from __future__ import annotations
 import html
 import random
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as w
 
-from cribbage import MAX_SCORE, Card, CribbageError, Deck, HandScore, cards as parse_cards, score_hand
-from cribbage.counting import muggins_split, verify_count
+from cribbage import MAX_SCORE, Card, CribbageError, Deck, HandScore, score_hand
+from cribbage import cards as parse_cards
+from cribbage.rules.counting import muggins_split, verify_count
 
-from .progress import quiz_answer
 from ._base import Refused, View, crib_badge, guarded, style_tag
+from .answers import quiz_answer
 from .cards import CardRow, ItemButtons
-from .i18n import describe_items, spoken_count
+from .i18n import ItemLine, describe_items, spoken_count
 
-__all__ = ["QuizHand", "SHIPPED_HANDS", "QuizSession", "Answer", "ScoringQuiz", "random_hand"]
+__all__ = ["SHIPPED_HANDS", "Answer", "QuizHand", "QuizSession", "ScoringQuiz", "random_hand"]
 
 
 @dataclass(frozen=True)
@@ -36,7 +38,7 @@ class QuizHand:
     lesson: str | None = None
 
     @classmethod
-    def of(cls, hand: str, starter: str, *, crib: bool = False, lesson: str | None = None) -> "QuizHand":
+    def of(cls, hand: str, starter: str, *, crib: bool = False, lesson: str | None = None) -> QuizHand:
         return cls(parse_cards(hand), Card.parse(starter), crib, lesson)
 
     def score(self) -> HandScore:
@@ -86,7 +88,7 @@ class QuizSession:
     """The quiz as a plain object: which hand is shown, the answers so far, the points pegged.
 
     Hands 0..4 are :data:`SHIPPED_HANDS`; hand ``5 + k`` is :func:`random_hand` ``(seed + k)``.
-    With ``muggins``, the show's rule is the game's own (:mod:`cribbage.counting`): a count too low
+    With ``muggins``, the show's rule is the game's own (:mod:`cribbage.rules.counting`): a count too low
     gives the missed points to the opponent, and a count too high is refused ("count again"), as a
     :class:`~cribbage.Game` refuses it. Without muggins a wrong count is corrected and the true count
     pegged. Each action has a ``verify_…`` that raises :class:`Refused` (or the engine's
@@ -211,7 +213,7 @@ class ScoringQuiz(View):
         self._muggins.observe(self._guard(self._muggins_changed), names="value")
         self._verdict = w.HTML()
         self._spoken = w.HTML()
-        self._lines: list = []
+        self._lines: list[ItemLine] = []
         self._items = ItemButtons(self._item_selected, guard=self._guard)
         self._lesson = w.HTML()
         self._score_line = w.HTML()
@@ -238,7 +240,7 @@ class ScoringQuiz(View):
 
     @property
     def muggins(self) -> bool:
-        return self._muggins.value
+        return bool(self._muggins.value)
 
     @muggins.setter
     def muggins(self, value: bool) -> None:
@@ -341,7 +343,7 @@ class ScoringQuiz(View):
     def _item_selected(self, index: int | None) -> None:
         self._row.highlight(self._lines[index].cards if index is not None else ())
 
-    def _muggins_changed(self, change: dict) -> None:
+    def _muggins_changed(self, change: Mapping[str, object]) -> None:
         self.session.muggins = bool(change["new"])
         self._show_score_line()
 

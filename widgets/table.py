@@ -6,7 +6,7 @@ card buttons (a card is enabled only when the engine allows it), Go, Hint, the s
 a running log of every point in plain words, and the result. You are seat 0, the computer seat 1.
 The state and the rules of the table live in :class:`~widgets.table_model.TableSession` (plain,
 no widgets), its words in :class:`~widgets.table_words.TableWords`; the computer's moves are made
-between yours by :class:`cribbage.driver.Driver`, as in :mod:`cribbage.terminal`.
+between yours by :class:`cribbage.ai.driver.Driver`, as in :mod:`cribbage.cli.terminal`.
 
 With muggins on you count your own hand (the computer takes what you miss), and after each count
 the computer makes, the table waits for you to check it: claim muggins or go on.
@@ -18,24 +18,25 @@ before you act, from the engine's own advice, and your move is compared with the
 from __future__ import annotations
 
 import html
-from typing import Any, Iterable, Optional
+from collections.abc import Iterable
+from typing import Any
 
 import ipywidgets as w
 
 from cribbage import FULL_GAME, TARGETS, Card
-from cribbage.events import LogKind, Phase, ScoreKind
-from cribbage.pegging import LEVELS
+from cribbage.ai.play_choice import LEVELS
+from cribbage.rules.events import LogKind, Phase, ScoreKind
 
 from ._base import View, crib_badge, guarded, style_tag
+from .answers import table_answers
 from .board import Board
 from .cards import card_html, row_html, suit_class
 from .guided import GuidedHand
 from .i18n import card_name, t
 from .table_model import COMPUTER, YOU, Step, TableSession, read_seed
 from .table_words import TableWords
-from .progress import table_answers
 
-__all__ = ["GameTable", "YOU", "COMPUTER"]
+__all__ = ["COMPUTER", "YOU", "GameTable"]
 
 # Card backs and the table's own layout; the rest of the look is the course's shared stylesheet.
 _TABLE_CSS = """
@@ -88,9 +89,9 @@ class GameTable(View):
     :class:`~widgets.table_model.TableSession`.
     """
 
-    def __init__(self, *, seed: "int | str" = 1, level: str = "standard", target: int = FULL_GAME,
+    def __init__(self, *, seed: int | str = 1, level: str = "standard", target: int = FULL_GAME,
                  muggins: bool = False, language: str | None = None, four_colour: bool = False,
-                 board: bool = True, _session: Optional[TableSession] = None) -> None:
+                 board: bool = True, _session: TableSession | None = None) -> None:
         super().__init__(language=language)
         session = _session or TableSession(seed=seed, level=level, target=target, muggins=muggins)
         self.session = session
@@ -231,8 +232,8 @@ class GameTable(View):
         return self._result_text
 
     @classmethod
-    def guided(cls, hand: "int | GuidedHand", *, language: str | None = None, four_colour: bool = False,
-               board: bool = True) -> "GameTable":
+    def guided(cls, hand: int | GuidedHand, *, language: str | None = None, four_colour: bool = False,
+               board: bool = True) -> GameTable:
         """Guided mode: play guided hand ``hand`` (1, 2 or 3 of :data:`GUIDED_HANDS`, or your own
         :class:`GuidedHand`) against the expert, each step explained before you act."""
         return cls(language=language, four_colour=four_colour, board=board, _session=TableSession.guided(hand))
@@ -248,18 +249,18 @@ class GameTable(View):
 
     # Actions ----------------------------------------------------------------------------------
     @guarded
-    def new_game(self, *, seed: "int | str | None" = None, level: Optional[str] = None,
-                 target: Optional[int] = None, muggins: Optional[bool] = None) -> None:
+    def new_game(self, *, seed: int | str | None = None, level: str | None = None,
+                 target: int | None = None, muggins: bool | None = None) -> None:
         """Start a new game with the settings shown (or the ones given, which are shown too)."""
         level = self._level.value if level is None else level
         target = self._target.value if target is None else target
-        self.session.verify_new_game(level=level, target=target)  # type: ignore[arg-type]
+        self.session.verify_new_game(level=level, target=target)
         self._level.value, self._target.value = level, target
         if muggins is not None:
             self._muggins_box.value = bool(muggins)
         if seed is not None:
             self._seed.value = str(seed)
-        self.session.new_game(seed=read_seed(self._seed.value), level=level, target=target,  # type: ignore[arg-type]
+        self.session.new_game(seed=read_seed(self._seed.value), level=level, target=target,
                               muggins=self._muggins_box.value)
         self._started()
 
@@ -270,7 +271,7 @@ class GameTable(View):
         self._moved()
 
     @guarded
-    def lay_away(self, cards: Optional[Iterable[Card]] = None) -> None:
+    def lay_away(self, cards: Iterable[Card] | None = None) -> None:
         """Lay away the two picked cards (or ``cards``) to the crib."""
         self.session.lay_away(cards)
         self._moved()

@@ -1,7 +1,7 @@
 """The game table as a plain object (no ipywidgets): a game against the computer, move by move.
 
 :class:`TableSession` holds what :class:`widgets.table.GameTable` shows: the :class:`cribbage.Game`,
-the computer player and the :class:`cribbage.driver.Driver` that moves it, the cards picked to lay
+the computer player and the :class:`cribbage.ai.driver.Driver` that moves it, the cards picked to lay
 away, the games won, and in guided mode the expert's advice before each move and how each move
 compared. Every action verifies first and changes nothing when refused: a :class:`Refused` naming
 a catalogue key, or the engine's own error. The view turns the state into words and buttons.
@@ -9,25 +9,28 @@ a catalogue key, or the engine's own error. The view turns the state into words 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import islice
-from typing import Any, Iterable, Optional, Union
+from typing import Any
 
 from cribbage import FULL_GAME, TARGETS, Card
-from cribbage.actions import Count, Discard, Go, Muggins, NextDeal, Play
-from cribbage.discard import KeepOption, advise_discard
-from cribbage.driver import Driver
-from cribbage.endgame import score_hint, win_probability
-from cribbage.events import LogEntry, LogKind, Phase
-from cribbage.game import Game
-from cribbage.messages import Message
-from cribbage.pegging import LEVELS, PlayChoice
-from cribbage.players import Adviser, Player, player
+from cribbage.ai.adviser import Adviser
+from cribbage.ai.discard import KeepOption, advise_discard
+from cribbage.ai.driver import Driver
+from cribbage.ai.endgame import score_hint, win_probability
+from cribbage.ai.levels import player
+from cribbage.ai.play_choice import LEVELS, PlayChoice
+from cribbage.ai.players import Player
+from cribbage.lang.messages import Message
+from cribbage.rules.actions import Count, Discard, Go, Muggins, NextDeal, Play
+from cribbage.rules.events import LogEntry, LogKind, Phase
+from cribbage.rules.game import Game
 
 from .guided import GUIDED_HANDS, GuidedHand
 from .refusal import Refused
 
-__all__ = ["TableSession", "Advice", "Step", "Standing", "YOU", "COMPUTER", "read_seed", "last_deals"]
+__all__ = ["COMPUTER", "YOU", "Advice", "Standing", "Step", "TableSession", "last_deals", "read_seed"]
 
 YOU, COMPUTER = 0, 1
 
@@ -36,7 +39,7 @@ _ADVISER = Adviser()
 _GUIDED_ADVISER = Adviser(level="classic")
 
 
-def last_deals(scores: "tuple[int, int]", target: int) -> bool:
+def last_deals(scores: tuple[int, int], target: int) -> bool:
     """Whether a deal from ``scores`` is one of the last: someone is within a quarter of the target
     of home (30 in a game to 121, as the expert's play to the score), where the score decides moves."""
     return target - max(scores) <= target // 4
@@ -48,7 +51,7 @@ class Advice:
     (:attr:`Phase.PLAY`)."""
 
     kind: Phase
-    best: Union[KeepOption, PlayChoice]
+    best: KeepOption | PlayChoice
 
 
 @dataclass(frozen=True)
@@ -74,19 +77,19 @@ class Step:
 @dataclass(frozen=True)
 class Standing:
     """Where you stand as a deal begins: the scores (yours, the computer's), whether you deal, your
-    chance to win the game (:func:`cribbage.endgame.win_probability`) and, in the last deals, the
-    score hint (:func:`cribbage.endgame.score_hint`: who needs how many, who counts first). ``next``
+    chance to win the game (:func:`cribbage.ai.endgame.win_probability`) and, in the last deals, the
+    score hint (:func:`cribbage.ai.endgame.score_hint`: who needs how many, who counts first). ``next``
     is True when the deal is the coming one (the show is over)."""
 
     mine: int
     theirs: int
     dealer: bool
     chance: float
-    hint: Optional[Message]
+    hint: Message | None
     next: bool
 
 
-def read_seed(text: str) -> "int | str":
+def read_seed(text: str) -> int | str:
     """A seed as typed: a whole number, or up to 40 characters of text."""
     text = text.strip()
     if not text or len(text) > 40:
@@ -111,14 +114,14 @@ class TableSession:
     _picked: list[Card]
     _hinted: bool
     _advice_key: Any
-    _advice: Optional[Advice]
+    _advice: Advice | None
     _standing_key: Any
-    _standing: Optional[Standing]
+    _standing: Standing | None
     _steps: list[Step]
     _news: list[LogEntry]
 
-    def __init__(self, *, seed: "int | str" = 1, level: str = "standard", target: int = FULL_GAME,
-                 muggins: bool = False, game: Optional[Game] = None, guide: Optional[GuidedHand] = None) -> None:
+    def __init__(self, *, seed: int | str = 1, level: str = "standard", target: int = FULL_GAME,
+                 muggins: bool = False, game: Game | None = None, guide: GuidedHand | None = None) -> None:
         if level not in LEVELS:
             raise Refused(key="table.bad_level", value=repr(level)[:30])
         self.guide = guide
@@ -126,7 +129,7 @@ class TableSession:
         self._start(game if game is not None else Game(seed, target=target, muggins=muggins), level)
 
     @classmethod
-    def guided(cls, hand: "int | GuidedHand") -> "TableSession":
+    def guided(cls, hand: int | GuidedHand) -> TableSession:
         """Guided hand ``hand`` (1, 2 or 3 of :data:`~widgets.guided.GUIDED_HANDS`, or your own)."""
         if not isinstance(hand, GuidedHand):
             if isinstance(hand, bool) or not isinstance(hand, int) or not 1 <= hand <= len(GUIDED_HANDS):
@@ -208,12 +211,12 @@ class TableSession:
         return (game.phase is Phase.DISCARD and not game.discards(YOU)) or (
             game.phase is Phase.PLAY and game.to_act == YOU)
 
-    def advice(self) -> Optional[Advice]:
+    def advice(self) -> Advice | None:
         """The expert's move for you now (the hint, and the guided step's explanation), or None."""
         game = self._game
         key = (game, len(game.log), self.checking)
         if self._advice_key != key:
-            found: Optional[Advice] = None
+            found: Advice | None = None
             if self.may_advise():
                 adviser = _ADVISER if self.guide is None else _GUIDED_ADVISER
                 if game.phase is Phase.DISCARD:
@@ -223,7 +226,7 @@ class TableSession:
             self._advice_key, self._advice = key, found
         return self._advice
 
-    def standing(self) -> Optional[Standing]:
+    def standing(self) -> Standing | None:
         """Where you stand: from the scores this deal began with (or, once its show is over, from the
         scores now for the next deal); None once the game is over."""
         game = self._game
@@ -238,7 +241,7 @@ class TableSession:
             else:
                 def before(seat: int) -> int:  # the score this deal began with
                     return game.start_scores[seat] + sum(
-                        e.points for e in game.events if e.player == seat and e.deal < game.deal_number)
+                        e.points for e in game.events if e.seat == seat and e.deal < game.deal_number)
                 mine, theirs = before(YOU), before(COMPUTER)
                 dealer = game.dealer == YOU
             chance = win_probability(mine, theirs, dealer=dealer, target=game.target)
@@ -261,7 +264,7 @@ class TableSession:
         if target not in TARGETS or isinstance(target, bool):
             raise Refused(key="table.bad_target", value=repr(target)[:30])
 
-    def new_game(self, *, seed: "int | str", level: str, target: int, muggins: bool) -> None:
+    def new_game(self, *, seed: int | str, level: str, target: int, muggins: bool) -> None:
         """Start a new game with these settings (the games won are kept)."""
         self.verify_new_game(level=level, target=target)
         self._start(Game(seed, target=target, muggins=bool(muggins)), level)
@@ -286,7 +289,7 @@ class TableSession:
             self._picked.append(card)
         return True
 
-    def lay_away(self, cards: Optional[Iterable[Card]] = None) -> None:
+    def lay_away(self, cards: Iterable[Card] | None = None) -> None:
         """Lay away the two picked cards (or ``cards``) to the crib."""
         game = self._game
         self._verify_not_checking()
@@ -344,7 +347,7 @@ class TableSession:
             raise Refused(key="table.guided_over")
         self._act(NextDeal())
 
-    def hint(self) -> Optional[Advice]:
+    def hint(self) -> Advice | None:
         """Ask for the expert's advice now (None when there is no move of yours to advise on)."""
         self._hinted = True
         return self.advice()
@@ -378,12 +381,12 @@ class TableSession:
     def _heard(self, entries: tuple[LogEntry, ...]) -> None:
         self._news.extend(entries)
         for entry in entries:
-            if entry.kind is LogKind.GAME_OVER and entry.player is not None:
+            if entry.kind is LogKind.GAME_OVER and entry.seat is not None:
                 result = self._game.result
                 assert result is not None
-                self.games_won[entry.player] += result.games
+                self.games_won[entry.seat] += result.games
 
-    def _judge(self, advice: Optional[Advice], move: Any) -> None:
+    def _judge(self, advice: Advice | None, move: Any) -> None:
         """Guided mode: record the move beside the expert's."""
         if advice is None or self.guide is None:
             return

@@ -6,17 +6,15 @@ one language of the catalogue (keys ``table.*``); :class:`widgets.table.GameTabl
 
 from __future__ import annotations
 
-from typing import Optional
-
-from cribbage.events import LogEntry, LogKind, Phase, ScoreEvent, ScoreKind
-from cribbage.messages import Message, render
-from cribbage.translations import format_number
+from cribbage.lang.messages import Message, render
+from cribbage.lang.translations import format_number
+from cribbage.rules.events import LogEntry, LogKind, Phase, ScoreEvent, ScoreKind
 
 from .chances import percent
 from .i18n import cards_text, describe_items, number_words, spoken_count, t
 from .table_model import COMPUTER, YOU, Advice, Standing, Step, TableSession
 
-__all__ = ["TableWords", "ShowItem"]
+__all__ = ["ShowItem", "TableWords"]
 
 #: One counted hand, crib or muggins of the show: its event and its lines (the first is the heading).
 ShowItem = tuple[ScoreEvent, list[str]]
@@ -46,7 +44,7 @@ class TableWords:
         if event.kind in (ScoreKind.HAND, ScoreKind.CRIB):
             score = event.hand_score
             assert score is not None
-            what = self._t("table.ev_show", whose=self._t(f"table.whose_{event.kind}_{event.player}"),
+            what = self._t("table.ev_show", whose=self._t(f"table.whose_{event.kind}_{event.seat}"),
                            said=spoken_count(score, self.language), total=score.total)
             if worth != score.total:
                 what += " " + self._t("table.ev_counted", n=worth, total=score.total)
@@ -59,11 +57,11 @@ class TableWords:
             what = self._t("item.line", what=name, cards=cards_text(event.cards), points=worth)
         if worth != event.points:
             what += " " + self._t("table.ev_capped", n=event.points)
-        return self._t(f"table.ev_to_{event.player}", points=event.points, what=what)
+        return self._t(f"table.ev_to_{event.seat}", points=event.points, what=what)
 
     def entry(self, entry: LogEntry, result: str = "") -> list[tuple[str, str]]:
         """An entry of the engine's log as lines (css class, text); ``result`` words the game over."""
-        kind, who = entry.kind, entry.player
+        kind, who = entry.kind, entry.seat
         lines: list[tuple[str, str]] = []
         if kind is LogKind.CUT_FOR_DEAL:
             a, b = entry.cards
@@ -89,9 +87,9 @@ class TableWords:
             event = entry.events[0]
             lines.append(("", self._t(f"table.log_count_{'crib' if event.crib else 'hand'}_{who}", n=event.points)))
             # The items show in the show panel once checked: a short count is for the opponent to spot.
-            whose = self._t(f"table.whose_{'crib' if event.crib else 'hand'}_{event.player}")
+            whose = self._t(f"table.whose_{'crib' if event.crib else 'hand'}_{event.seat}")
             what = self._t("table.ev_as_counted", whose=whose)
-            lines.append(("cc-log-pts", self._t(f"table.ev_to_{event.player}", points=event.points, what=what)))
+            lines.append(("cc-log-pts", self._t(f"table.ev_to_{event.seat}", points=event.points, what=what)))
             return lines
         elif kind is LogKind.MUGGINS:
             lines.append(("", self._t(f"table.log_muggins_{who}")))
@@ -130,16 +128,17 @@ class TableWords:
         return self.advice(session.advice()) or self._t(
             "table.hint_count" if session.counting else "table.hint_none")
 
-    def advice(self, advice: Optional[Advice]) -> str:
+    def advice(self, advice: Advice | None) -> str:
         if advice is None:
             return ""
         best = advice.best
         if advice.kind is Phase.DISCARD:
+            # Advice for a discard holds a KeepOption (kind tells which): mypy cannot narrow ``best`` by ``kind``.
             return self._t("table.hint_discard", away=cards_text(best.discard), keep=cards_text(best.keep),  # type: ignore[union-attr]
                            reason=self.said(best.message), net=self.net(best.net))  # type: ignore[union-attr]
         return self._t("table.hint_play", reason=self.said(best.message))
 
-    def standing(self, standing: Optional[Standing]) -> str:
+    def standing(self, standing: Standing | None) -> str:
         """Where you stand: the position a deal begins from and your chance to win the game, or in
         the last deals the score hint (who needs how many, who counts first, the same chance)."""
         if standing is None:
@@ -208,8 +207,8 @@ class TableWords:
             if event.kind is ScoreKind.MUGGINS:
                 out.append((event, [self.event(event)]))
                 continue
-            pending = session.checking and event is game.events[-1] and event.player == COMPUTER
-            whose = self._t(f"table.whose_{'crib' if event.crib else 'hand'}_{event.player}")
+            pending = session.checking and event is game.events[-1] and event.seat == COMPUTER
+            whose = self._t(f"table.whose_{'crib' if event.crib else 'hand'}_{event.seat}")
             body = [self._t("table.show_head", whose=whose, points=event.points)]
             if pending:
                 body.append(self._t("table.show_check", n=event.points))

@@ -1,10 +1,10 @@
-"""The translators' tools: ``python -m cribbage.i18n_tools extract`` and ``... check``.
+"""The translators' tools: ``python -m widgets.translation_tools extract`` and ``... check``.
 
 English is written in the Python catalogues (``"key": {"en": template}``); every other language
-lives in gettext catalogues, one per package and language (see :mod:`cribbage.translations`):
+lives in gettext catalogues, one per package and language (see :mod:`cribbage.lang.translations`):
 
 - ``cribbage/locale/<language>/LC_MESSAGES/cribbage.po``: the engine's messages (everything given
-  to :func:`cribbage.messages.add_catalogue` by a module of the package);
+  to :func:`cribbage.lang.messages.add_catalogue` by a module of the package);
 - ``widgets/locale/<language>/LC_MESSAGES/widgets.po``: the widgets' texts (``widgets.messages``);
 - ``<package>/locale/<domain>.pot``: the template a translator starts a new language from.
 
@@ -25,20 +25,21 @@ import importlib
 import io
 import pkgutil
 import sys
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from .messages import LANGUAGES, Plural, placeholders
-from .translations import po_path, read_catalogue
+from cribbage.lang.messages import LANGUAGES, Plural, placeholders
+from cribbage.lang.translations import po_path, read_catalogue
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog
 
 __all__ = ["DOMAINS", "Domain", "Problem", "SourceEntry", "check", "english", "extract", "main", "scan"]
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[1]
 
 #: The plural rule a new catalogue starts with (a translator may change its header): GNU gettext's
 #: for Spanish, and for Brazilian Portuguese, which the seeds and the course write. Any other
@@ -48,7 +49,7 @@ PLURAL_FORMS = {"es": "nplurals=2; plural=(n != 1);", "pt": "nplurals=2; plural=
 
 def _engine_english() -> dict[str, str]:
     import cribbage
-    from .messages import CATALOGUE, SOURCES
+    from cribbage.lang.messages import CATALOGUE, SOURCES
     for module in pkgutil.walk_packages(cribbage.__path__, "cribbage."):
         if not module.name.endswith("__main__"):
             importlib.import_module(module.name)   # a module adds its words when imported
@@ -159,7 +160,7 @@ def _relative(path: Path) -> str:
         return str(path)
 
 
-def _read_po(path: Path, language: str | None) -> "Catalog | None":
+def _read_po(path: Path, language: str | None) -> Catalog | None:
     from babel.messages.pofile import read_po
     if not path.exists():
         return None
@@ -188,14 +189,14 @@ def _previous_ids(path: Path) -> dict[str, list[str]]:
     return found
 
 
-def _new_catalog(domain: str, language: str | None, old: "Catalog | None") -> "Catalog":
+def _new_catalog(domain: str, language: str | None, old: Catalog | None) -> Catalog:
     from babel.messages.catalog import Catalog
     from babel.messages.plurals import get_plural
     now = datetime(2026, 1, 1, tzinfo=timezone.utc)
     what = f"{language} translation" if language else "translation template"
     catalog = Catalog(locale=language, domain=domain, project="Cribbage Course", version="0.1",
                       header_comment=f"# The Cribbage Course's {domain} messages: {what}.\n"
-                                     "# Written with python -m cribbage.i18n_tools extract; English is in the Python catalogues.\n"
+                                     "# Written with python -m widgets.translation_tools extract; English is in the Python catalogues.\n"
                                      "# msgctxt is the message's key, msgid the English it translates.",
                       msgid_bugs_address="https://github.com/cribbage-course/cribbage-course/issues",
                       copyright_holder="the Cribbage Course authors", charset="utf-8",
@@ -211,14 +212,14 @@ def _new_catalog(domain: str, language: str | None, old: "Catalog | None") -> "C
     return catalog
 
 
-def _po_text(catalog: "Catalog") -> bytes:
+def _po_text(catalog: Catalog) -> bytes:
     from babel.messages.pofile import write_po
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=100, include_previous=True, omit_header=False)
     return buffer.getvalue()
 
 
-def _merged(domain: Domain, language: str, texts: Mapping[str, str], sources: Mapping[str, SourceEntry]) -> "Catalog":
+def _merged(domain: Domain, language: str, texts: Mapping[str, str], sources: Mapping[str, SourceEntry]) -> Catalog:
     path = po_path(domain.locale, domain.name, language)
     old = _read_po(path, language)
     previous_ids = _previous_ids(path)
@@ -261,7 +262,7 @@ def _where(sources: Mapping[str, SourceEntry], key: str) -> Any:
     return [(_relative(sources[key].path), None)] if key in sources else []
 
 
-def _template_catalog(domain: Domain, texts: Mapping[str, str], sources: Mapping[str, SourceEntry]) -> "Catalog":
+def _template_catalog(domain: Domain, texts: Mapping[str, str], sources: Mapping[str, SourceEntry]) -> Catalog:
     old = _read_po(domain.pot, None)
     catalog = _new_catalog(domain.name, None, old)
     for key, template in texts.items():
@@ -347,7 +348,7 @@ def check(domains: Sequence[Domain] = DOMAINS) -> list[Problem]:
             if entry.others and key in texts:
                 problems.append(Problem("in python", f"{_relative(entry.path)}:{entry.line}", key,
                                         f"{', '.join(sorted(entry.others))} belong in the .po files: "
-                                        "run python -m cribbage.i18n_tools extract"))
+                                        "run python -m widgets.translation_tools extract"))
         for language in LANGUAGES:
             if language == "en":
                 continue
@@ -385,7 +386,7 @@ def check(domains: Sequence[Domain] = DOMAINS) -> list[Problem]:
             for key, found in catalogue.entries.items():
                 if key not in texts:
                     problems.append(Problem("orphaned", f"{_relative(path)}:{found.lineno}", key,
-                                            "no such key in the code: run python -m cribbage.i18n_tools extract"))
+                                            "no such key in the code: run python -m widgets.translation_tools extract"))
         template_ids = {}
         pot = _read_po(domain.pot, None)
         if pot is None:
@@ -395,12 +396,12 @@ def check(domains: Sequence[Domain] = DOMAINS) -> list[Problem]:
             wanted_ids = {key: _ids(template) for key, template in texts.items()}
             if {k: tuple(v) if isinstance(v, (list, tuple)) else v for k, v in template_ids.items()} != wanted_ids:
                 problems.append(Problem("stale", _relative(domain.pot), detail="not today's English: run "
-                                        "python -m cribbage.i18n_tools extract"))
+                                        "python -m widgets.translation_tools extract"))
     return problems
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cribbage.i18n_tools", description=(__doc__ or "").split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m widgets.translation_tools", description=(__doc__ or "").split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     run = commands.add_parser("extract", help="update the .po and .pot files from the code's English; move "
                                               "translations still written in Python files into them")

@@ -7,7 +7,7 @@ before they are shown. Everything shown comes from the game's log and score even
 
 :class:`PeggingPractice` deals a seeded hand and lets the learner peg it against a computer player:
 the cards that fit are enabled (the game says which), a go button when nothing fits, a hint from
-:func:`cribbage.pegging.choose_play` on request, and every point announced as it is pegged.
+:func:`cribbage.ai.play_choice.choose_play` on request, and every point announced as it is pegged.
 
 Their state lives in plain objects (:mod:`widgets.pegging_session`): the views show it and ask.
 """
@@ -15,23 +15,32 @@ Their state lives in plain objects (:mod:`widgets.pegging_session`): the views s
 from __future__ import annotations
 
 import html
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import ipywidgets as w
 
 from cribbage import MAX_COUNT, Card, ScoreItem
-from cribbage.events import LogKind, Phase, ScoreKind
-from cribbage.messages import render
-from cribbage.replay import PlayStep, play_steps
+from cribbage.lang.messages import render
+from cribbage.rules.events import LogKind, Phase, ScoreKind
+from cribbage.rules.replay import PlayStep, play_steps
 
-from ._base import View, guarded, style_tag
-from .progress import play_answer
-from .cards import CardRow, close_all, suit_class
+from ._base import View, close_all, guarded, style_tag
+from .answers import play_answer
+from .cards import CardRow, suit_class
 from .i18n import card_name, describe_play_item, t
 from .pegging_session import SOLVED_PLAYS, PracticeSession, SolvedPlay, WalkSession
 
-__all__ = ["SolvedPlay", "SOLVED_PLAYS", "PlayStep", "play_steps", "step_text", "points_texts",
-           "PeggingWalkthrough", "PeggingPractice"]
+__all__ = [
+    "SOLVED_PLAYS",
+    "PeggingPractice",
+    "PeggingWalkthrough",
+    "PlayStep",
+    "SolvedPlay",
+    "play_steps",
+    "points_texts",
+    "step_text",
+]
 
 # Words -------------------------------------------------------------------------------------------
 
@@ -44,7 +53,7 @@ def step_text(step: PlayStep, language: str, names: Sequence[str], whom: Sequenc
 
     ``names`` label the seats (``"Pone"``, ``"You"``), ``whom`` name them mid-sentence.
     """
-    who = _who(names, step.player)
+    who = _who(names, step.seat)
     if step.kind is LogKind.PLAY:
         return t("walk.step.play", language, who=who, card=str(step.card), count=step.count)
     if step.kind is LogKind.GO:
@@ -54,10 +63,10 @@ def step_text(step: PlayStep, language: str, names: Sequence[str], whom: Sequenc
     if step.kind is LogKind.RESET:
         if step.count == MAX_COUNT:
             return t("walk.step.reset31", language)
-        return t("walk.step.reset_go", language, whom=_who(whom, step.player), count=step.count)
+        return t("walk.step.reset_go", language, whom=_who(whom, step.seat), count=step.count)
     if step.count == MAX_COUNT:
         return t("walk.step.end31", language)
-    return t("walk.step.end", language, whom=_who(whom, step.player))
+    return t("walk.step.end", language, whom=_who(whom, step.seat))
 
 
 def points_texts(step: PlayStep, language: str, whom: Sequence[str]) -> list[str]:
@@ -70,7 +79,7 @@ def points_texts(step: PlayStep, language: str, whom: Sequence[str]) -> list[str
             what = t("walk.item.last card", language, points=event.points)
         else:
             what = describe_play_item(ScoreItem(event.kind, event.cards, event.points), language)
-        out.append(t("walk.points", language, what=what, whom=whom[event.player]))
+        out.append(t("walk.points", language, what=what, whom=whom[event.seat]))
     return out
 
 
@@ -337,7 +346,7 @@ class PeggingPractice(View):
 
     # Actions ----------------------------------------------------------------------------------
     @guarded
-    def play(self, card: "Card | str") -> None:
+    def play(self, card: Card | str) -> None:
         """Play ``card`` (a Card or text like ``"5H"``); the computer answers at once."""
         self.session.play(card)
         self._say("")
@@ -378,8 +387,8 @@ class PeggingPractice(View):
         steps = session.steps
         lines = []
         heels = session.heels
-        if heels is not None and heels.player is not None:
-            lines.append(self._t("walk.heels", whom=whom[heels.player], card=str(heels.cards[0])))
+        if heels is not None and heels.seat is not None:
+            lines.append(self._t("walk.heels", whom=whom[heels.seat], card=str(heels.cards[0])))
         for step in steps:
             text = step_text(step, language, names, whom)
             points = points_texts(step, language, whom)
@@ -397,10 +406,7 @@ class PeggingPractice(View):
         self._table_row.set_cards(series)
         if series:
             self._table_row.highlight(series[-1:])   # the card just played, lifted
-        if game.phase is Phase.PLAY:
-            count_text = self._t("walk.count", count=game.count)
-        else:
-            count_text = self._t("walk.play_over")
+        count_text = self._t("walk.count", count=game.count) if game.phase is Phase.PLAY else self._t("walk.play_over")
         self._count.value = f'<div class="cc-big" role="status">{html.escape(count_text)}</div>'
         self._your_label.value = _label(self._t("walk.your_cards"))
         held = game.hand(self.YOU) if game.phase is Phase.PLAY else ()

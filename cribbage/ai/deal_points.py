@@ -1,5 +1,5 @@
-"""Points per part of a deal in strong-expert self-play (1,500 games, seed "deal points"),
-made by ``python -m cribbage.endgame``. Do not edit: rerun it."""
+"""Points per part of a deal in expert self-play (1,500 games, seed "deal points"),
+made by ``python -m cribbage.build deal_points``. Do not edit: rerun it."""
 
 COUNTS = {
     'pone play': (2381, 3592, 1923, 1987, 798, 367, 417, 344, 171, 117, 79, 43, 11, 5, 3, 6, 2, 1),

@@ -7,15 +7,15 @@
   opponent could lay away from the 45 cards left, each equally likely (46 x C(45,2) = 45,540 cribs
   for each discard). By default the opponent's discard is taken as uniform: a fair, simple model,
   not a model of how people discard. ``crib_model="expert"`` weights their two cards as a strong
-  player lays them away (:mod:`cribbage.crib_model`) and shows the uniform figure beside it;
+  player lays them away (:mod:`cribbage.ai.crib_model`) and shows the uniform figure beside it;
 - the **play** (``crib_model="expert"`` only, and off by default: see :data:`PEG_WEIGHT`): how the
-  keep pegs, own points minus the opponent's on average (:mod:`cribbage.peg_model`), times the weight;
+  keep pegs, own points minus the opponent's on average (:mod:`cribbage.ai.keep_pegging`), times the weight;
 - the **net**: hand + crib as dealer, hand - crib as pone, plus the play when it is counted.
 
 Exact enumeration, not sampling. It is fast because fifteens, pairs and runs depend on ranks alone:
 the 45,540 cribs of a discard fall into 91 x 13 combinations of ranks (the opponent's two, the
 starter), each scored once (a row of :func:`_pair_points`, read from
-:func:`cribbage.tables.rank_table`) and weighted by how many unseen cards make it, the starters
+:func:`cribbage.ai.combinations.rank_table`) and weighted by how many unseen cards make it, the starters
 summed first (:func:`_crib_means`); the flush and nobs are counted from the suits in closed form.
 About 0.06 ms a deal: :func:`best_discard` is the computer's discard, the same ranking as the advice
 (:func:`ranked_splits`), without the reasons.
@@ -27,24 +27,38 @@ other than the two laid away (it ignores which four you keep, a difference of a 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from math import comb
-from typing import Iterable, Iterator, Sequence, overload
+from typing import overload
 
 import numpy as np
 
-from .cards import FULL_DECK, Card, CardLike, Suit, cards
-from .crib_model import MODELS as CRIB_MODELS, weights_for
-from .errors import InvalidHandError
-from .messages import Message, Rank, message
-from .peg_model import peg_table
-from .ranks import RANK_BASE, rank_table, runs as _runs
-from .tables import triples
+from cribbage.ai.combinations import triples
+from cribbage.ai.crib_model import MODELS as CRIB_MODELS
+from cribbage.ai.crib_model import weights_for
+from cribbage.ai.keep_pegging import peg_table
+from cribbage.lang.messages import Message, Rank, message
+from cribbage.rules.cards import FULL_DECK, Card, CardLike, Suit, cards
+from cribbage.rules.errors import InvalidHandError
+from cribbage.rules.ranks import RANK_BASE, rank_table
+from cribbage.rules.ranks import runs as _runs
 
-__all__ = ["KeepOption", "DiscardAdvice", "advise_discard", "best_discard", "ranked_splits", "quick_discard",
-           "crib_table", "hand_evs", "crib_evs", "CRIB_MODELS"]
+__all__ = [
+    "CRIB_MODELS",
+    "DiscardAdvice",
+    "KeepOption",
+    "advise_discard",
+    "best_discard",
+    "crib_evs",
+    "crib_table",
+    "hand_evs",
+    "order_keeps",
+    "quick_discard",
+    "ranked_splits",
+]
 
 #: The 15 ways to split six cards: (positions kept, positions laid away), in a fixed order.
 SPLITS: tuple[tuple[tuple[int, ...], tuple[int, int]], ...] = tuple(
@@ -60,7 +74,7 @@ _JACK = 10  # ranks counted from 0 in the tables
 @dataclass(frozen=True, slots=True)
 class KeepOption:
     """One way to split six cards: the four kept, the two laid away, what they are worth, and why
-    (``message``, a :class:`~cribbage.messages.Message`; ``reason`` is its English)."""
+    (``message``, a :class:`~cribbage.lang.messages.Message`; ``reason`` is its English)."""
 
     keep: tuple[Card, ...]
     discard: tuple[Card, ...]
@@ -140,7 +154,7 @@ class DiscardAdvice(Sequence[KeepOption]):
         return "\n".join(lines)
 
 
-def _six(six_cards: "str | Iterable[CardLike]") -> tuple[Card, ...]:
+def _six(six_cards: str | Iterable[CardLike]) -> tuple[Card, ...]:
     held = cards(six_cards, distinct=False)
     if len(held) != 6:
         raise InvalidHandError(message("discard.six", n=len(held)))
@@ -225,11 +239,11 @@ def _crib_sums(dr: np.ndarray, ds: np.ndarray, ur: np.ndarray, us: np.ndarray) -
     return sums
 
 
-def crib_evs(six: Sequence[Card], pair_weights: "np.ndarray | None" = None) -> np.ndarray:
+def crib_evs(six: Sequence[Card], pair_weights: np.ndarray | None = None) -> np.ndarray:
     """The exact mean crib of each of the 15 discards (in :data:`SPLITS` order).
 
     ``pair_weights``, a (13, 13) array by the ranks (0..12) of the two cards the opponent lays away,
-    weights each of their possible pairs (see :mod:`cribbage.crib_model`); ``None`` is the uniform
+    weights each of their possible pairs (see :mod:`cribbage.ai.crib_model`); ``None`` is the uniform
     model, every pair equally likely. The weights move the fifteens, pairs and runs; the flush and
     nobs, worth a few tenths, stay as in the uniform model.
     """
@@ -267,7 +281,7 @@ def _pair_points() -> np.ndarray:
 
 
 def _crib_evs(r6: np.ndarray, s6: np.ndarray, ur: np.ndarray, us: np.ndarray,
-              pair_weights: "np.ndarray | None") -> np.ndarray:
+              pair_weights: np.ndarray | None) -> np.ndarray:
     unseen_jacks = us[ur == _JACK].tolist()
     return _crib_means(r6.tolist(), s6.tolist(), np.bincount(ur, minlength=13).tolist(),
                        np.bincount(us, minlength=4).tolist(), unseen_jacks,
@@ -300,7 +314,7 @@ def _pair_grid() -> np.ndarray:
 
 
 def _crib_means(r6: list[int], s6: list[int], avail: list[int], per_suit: list[int], unseen_jacks: list[int],
-                factors: "tuple[np.ndarray, np.ndarray] | None") -> np.ndarray:
+                factors: tuple[np.ndarray, np.ndarray] | None) -> np.ndarray:
     """:func:`crib_evs` from the six cards' ranks (0..12) and suits, and the unseen cards: how many
     of each rank and of each suit, and the suits of the unseen jacks. ``factors``: a model's pair
     weights as :func:`_factors` gives them, ``None`` for the uniform model."""
@@ -311,7 +325,7 @@ def _crib_means(r6: list[int], s6: list[int], avail: list[int], per_suit: list[i
     # one product with _pair_grid (its 14th starter), whose row 91 gives the weight of all cribs.
     rows = [_PAIR_ROWS[r6[i]][r6[k]] for i, k in _DISC_PAIRS]
     rows.append(91)
-    count = np.array(avail + [1], dtype=np.float32)
+    count = np.array([*avail, 1], dtype=np.float32)
     by_pair = count @ _pair_grid()[rows]  # (16, 91), whole numbers
     # ways(p) = avail[a] x avail[b], or C(avail[a], 2) for a pair: avail[a] (avail[b] x h - g) with
     # h = 1, g = 0 for two ranks and h = 1/2, g = 1/2 for a pair (whole numbers, exact in floats);
@@ -321,13 +335,12 @@ def _crib_means(r6: list[int], s6: list[int], avail: list[int], per_suit: list[i
     n = sum(avail)
     norm = n * comb(n - 1, 2)
     suits = _crib_suit_sums(s6, r6, per_suit, unseen_jacks, n)
-    means: np.ndarray
     if factors is None:
-        means = (sums[:15] + suits) / norm  # whole numbers below 2 ** 53: exact
-    else:
-        # The last sum is the weight of every crib: each pair of the opponent with n - 2 starters.
-        means = sums[:15] / sums[15] + [x / norm for x in suits]
-    return means
+        uniform: np.ndarray = (sums[:15] + suits) / norm  # whole numbers below 2 ** 53: exact
+        return uniform
+    # The last sum is the weight of every crib: each pair of the opponent with n - 2 starters.
+    weighted: np.ndarray = sums[:15] / sums[15] + [x / norm for x in suits]
+    return weighted
 
 
 _HALF = np.where(_SAME91, 0.5, 1.0)
@@ -405,7 +418,7 @@ def quick_discard(six: Sequence[Card], *, dealer: bool, crib_weight: float = 1.0
     return six[i], six[j]
 
 
-#: How much of the keep's expected play differential (:mod:`cribbage.peg_model`) the ``"expert"``
+#: How much of the keep's expected play differential (:mod:`cribbage.ai.keep_pegging`) the ``"expert"``
 #: model adds to the net. 0: in the duplicate benchmark (benchmarks/players.py, ``expert:peg=W``,
 #: 4,000 games against the classic expert) weights 0.5, 1 and 2 won 50.9 %, 51.0 % and 50.3 % against
 #: 50.5 % without (seed 1; weight 1 on seed 2: 50.9 % against 50.9 %), each ± 0.9 %: the points it
@@ -415,7 +428,7 @@ PEG_WEIGHT = 0.0
 
 
 def peg_evs(six: Sequence[Card], *, dealer: bool, weight: float | None = None) -> np.ndarray:
-    """Each of the 15 keeps' expected play points, own minus the opponent's (:mod:`cribbage.peg_model`),
+    """Each of the 15 keeps' expected play points, own minus the opponent's (:mod:`cribbage.ai.keep_pegging`),
     times ``weight`` (default :data:`PEG_WEIGHT`), in :data:`SPLITS` order."""
     codes = np.array([c.rank - 1 for c in six])[_KEEP_IDX] @ _ROW4
     out: np.ndarray = peg_table(dealer=dealer)[codes] * (PEG_WEIGHT if weight is None else weight)
@@ -446,17 +459,19 @@ def ranked_splits(six: Sequence[Card], *, dealer: bool, crib_model: str = "unifo
                        _model_factors(crib_model, opponent_deals=not dealer))
     weight = PEG_WEIGHT if peg_weight is None else peg_weight
     peg = peg_evs(six, dealer=dealer, weight=weight) if crib_model == "expert" and weight else None
-    return _order(hand, crib, dealer, peg), hand, crib
+    return order_keeps(hand, crib, dealer, peg), hand, crib
 
 
 @lru_cache(maxsize=8)
-def _model_factors(crib_model: str, *, opponent_deals: bool) -> "tuple[np.ndarray, np.ndarray] | None":
-    """:func:`_factors` of a crib model's weights (:func:`cribbage.crib_model.weights_for`), once."""
+def _model_factors(crib_model: str, *, opponent_deals: bool) -> tuple[np.ndarray, np.ndarray] | None:
+    """:func:`_factors` of a crib model's weights (:func:`cribbage.ai.crib_model.weights_for`), once."""
     weights = weights_for(crib_model, opponent_deals=opponent_deals)
     return None if weights is None else _factors(weights)
 
 
-def _order(hand: np.ndarray, crib: np.ndarray, dealer: bool, peg: "np.ndarray | None" = None) -> list[int]:
+def order_keeps(hand: np.ndarray, crib: np.ndarray, dealer: bool, peg: np.ndarray | None = None) -> list[int]:
+    """The 15 splits of :data:`SPLITS` (their numbers), best net first, from each one's hand and crib
+    EVs (and play, ``peg``): the ranking of :func:`ranked_splits`, ties as it says."""
     net_array = hand + crib if dealer else hand - crib
     if peg is not None:
         net_array = net_array + peg
@@ -489,7 +504,7 @@ def best_discard(six: Sequence[Card], *, dealer: bool, crib_model: str = "expert
     return six[i], six[j]
 
 
-def advise_discard(six_cards: "str | Iterable[CardLike]", *, dealer: bool,
+def advise_discard(six_cards: str | Iterable[CardLike], *, dealer: bool,
                    crib_model: str = "uniform", peg_weight: float | None = None) -> DiscardAdvice:
     """All 15 keeps of six cards, best net first, with exact hand, crib and net expected values.
 

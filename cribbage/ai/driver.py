@@ -1,4 +1,4 @@
-"""One driver for a :class:`~cribbage.game.Game` with computer seats: it lets them act and stops at a person's decision.
+"""One driver for a :class:`~cribbage.rules.game.Game` with computer seats: it lets them act and stops at a person's decision.
 
 Every table with a computer at it (the terminal game, the game table, the pegging practice, the
 guided hands, self-play) needs the same loop: while it is a computer's move, make it; stop when a
@@ -14,7 +14,7 @@ Seats with a player in ``players`` are the computer's; the others are people. Th
   ``check_counts`` after every computer count, so a view gives nothing away by stopping;
 - starts the next deal by itself only when no seat is a person (or when told to).
 
->>> from cribbage.players import player
+>>> from cribbage import player
 >>> driver = Driver(Game(seed=3), {1: player("standard")})
 >>> report = driver.advance()             # the computer lays away first; seat 0 decides now
 >>> driver.waiting, driver.game.discards(1) != ()
@@ -25,15 +25,15 @@ Seats with a player in ``players`` are the computer's; the others are people. Th
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Iterator, Mapping, Optional
 
-from .actions import Action, Muggins, NextDeal
-from .events import LogEntry, LogKind, Phase, ScoreEvent
-from .errors import CribbageError, IllegalActionError
-from .game import Game
-from .messages import Seat, message
-from .players import Player, action_for
+from cribbage.ai.players import Player, action_for
+from cribbage.lang.messages import Seat, message
+from cribbage.rules.actions import Action, Muggins, NextDeal
+from cribbage.rules.errors import CribbageError, IllegalActionError
+from cribbage.rules.events import LogEntry, LogKind, Phase, ScoreEvent
+from cribbage.rules.game import Game
 
 __all__ = ["Driver", "Report", "turns"]
 
@@ -47,7 +47,7 @@ class Report:
 
     entries: tuple[LogEntry, ...]
     #: The seat of the person who must decide now; None when the game is over or no one is asked.
-    waiting: Optional[int]
+    waiting: int | None
 
     @property
     def events(self) -> tuple[ScoreEvent, ...]:
@@ -58,16 +58,16 @@ class Report:
 class Driver:
     """Plays the computer seats of ``game`` until a person must decide.
 
-    ``players`` maps a seat (0 or 1) to its computer :class:`~cribbage.players.Player`; a seat not
+    ``players`` maps a seat (0 or 1) to its computer :class:`~cribbage.ai.players.Player`; a seat not
     in it is a person's. ``check_counts`` (muggins mode): stop after every count a computer makes,
     not only a short one, so that stopping does not tell the person the count was short.
     ``next_deal``: start each next deal without asking (default: only when no seat is a person).
     """
 
-    __slots__ = ("game", "players", "check_counts", "next_deal", "_people", "_checking", "_reported")
+    __slots__ = ("_checking", "_people", "_reported", "check_counts", "game", "next_deal", "players")
 
     def __init__(self, game: Game, players: Mapping[int, Player], *, check_counts: bool = False,
-                 next_deal: Optional[bool] = None) -> None:
+                 next_deal: bool | None = None) -> None:
         seats = set(players)
         if not seats <= {0, 1}:
             raise CribbageError(message("driver.bad_seats", value=", ".join(map(repr, sorted(seats - {0, 1}, key=repr)))))
@@ -91,7 +91,7 @@ class Driver:
         return self._checking
 
     @property
-    def waiting(self) -> Optional[int]:
+    def waiting(self) -> int | None:
         """The person who must decide now (to check a count, lay away, play, count or start the next
         deal); None when the game is over or a computer is to move (call :meth:`advance`)."""
         game = self.game
@@ -144,8 +144,9 @@ class Driver:
         """A person's move: apply ``action`` (refused with the game's reason, and nothing changed,
         if it is not allowed), then let the computers answer. A move made while checking lets the
         computer's count stand, unless it is the muggins claim itself."""
-        if getattr(action, "player", None) in self.players:
-            raise IllegalActionError(message("driver.computers_seat", seat=Seat.of(action.player, self.game.dealer)))  # type: ignore[union-attr]
+        seat = getattr(action, "seat", None)  # every action but the next deal is a seat's
+        if seat in self.players:
+            raise IllegalActionError(message("driver.computers_seat", seat=Seat.of(seat, self.game.dealer)))
         self.game.apply(action)
         self._checking = False
         return self.advance()
@@ -165,8 +166,8 @@ class Driver:
     def _checker(self) -> int:
         """The person who checks the last count: the opponent of the computer that made it."""
         for entry in reversed(self.game.log):
-            if entry.kind is LogKind.COUNT and entry.player is not None:
-                return 1 - entry.player
+            if entry.kind is LogKind.COUNT and entry.seat is not None:
+                return 1 - entry.seat
         return self._people[0]
 
 

@@ -2,28 +2,29 @@
 
 :func:`win_probability` is the chance that a player wins from a position (both scores, who deals),
 worked out by dynamic programming over every pair of scores from how many points a deal gives each
-part: the pone's pegging and hand, the dealer's pegging, hand and crib (:data:`DEAL_POINTS`,
-measured in self-play of the strong expert, ``python -m cribbage.endgame``). Within a deal the
-order of counting is the game's: the pegging first (when both could peg out it is a coin toss, a
-simplification), then the pone's hand, then the dealer's hand and crib. The parts are taken as
-independent: a simpler estimate than the exact one of the statistics lab, good enough to choose a
-keep near the end.
+part: the pone's pegging and hand, the dealer's pegging, hand and crib
+(:data:`cribbage.ai.deal_points.COUNTS`, measured in self-play of the expert, ``python -m
+cribbage.build deal_points``). Within a deal the order of counting is the game's: the pegging first
+(when both could peg out it is a coin toss, a simplification), then the pone's hand, then the
+dealer's hand and crib. The parts are taken as independent: a simpler estimate than the exact one
+of the statistics lab, good enough to choose a keep near the end.
 
 :func:`keep_win_probabilities` gives each of the 15 keeps of a deal its chance of winning the game:
 the kept hand's exact show over the 46 starters, the crib's average moved by the two cards laid away,
-the rest from :data:`DEAL_POINTS`.
+the rest from :data:`cribbage.ai.deal_points.COUNTS`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from typing import Iterator, Sequence
 
 import numpy as np
 
-from .messages import Message, add_catalogue, message
+from cribbage.ai.deal_points import COUNTS
+from cribbage.lang.messages import Message, add_catalogue, message
 
-__all__ = ["win_probability", "keep_win_probabilities", "score_hint", "DEAL_PARTS_USED"]
+__all__ = ["DEAL_PARTS_USED", "keep_win_probabilities", "score_hint", "win_probability"]
 
 add_catalogue({
     "endgame.hint.pone": {"en": "you need {need} and your opponent {their_need}; you are the pone and count first: "
@@ -32,14 +33,12 @@ add_catalogue({
               "your chance of winning is about {chance}%"},
 })
 
-#: The parts of a deal in :mod:`cribbage._deal_points`: how often each number of points was scored.
+#: The parts of a deal in :mod:`cribbage.ai.deal_points`: how often each number of points was scored.
 DEAL_PARTS_USED = ("pone play", "pone hand", "dealer play", "dealer hand", "crib")
 
 
 @lru_cache(maxsize=1)
 def _parts() -> dict[str, np.ndarray]:
-    from ._deal_points import COUNTS
-
     return {name: np.array(COUNTS[name], dtype=float) / sum(COUNTS[name]) for name in DEAL_PARTS_USED}
 
 
@@ -72,7 +71,7 @@ def _table(target: int) -> np.ndarray:
 
 def _deal_outcome(p: int, d: int, target: int, pone_play: np.ndarray, pone_hand: np.ndarray,
                   dealer_play: np.ndarray, dealer_rest: np.ndarray,
-                  tails: "tuple[np.ndarray, np.ndarray] | None" = None) -> tuple[float, np.ndarray, np.ndarray]:
+                  tails: tuple[np.ndarray, np.ndarray] | None = None) -> tuple[float, np.ndarray, np.ndarray]:
     """The pone's chance to win within this deal, and the distributions of the points each side
     scores when nobody reaches ``target`` (pone's, dealer's; truncated below what would win)."""
     need_p, need_d = target - p, target - d
@@ -201,7 +200,7 @@ def _keep_win(shows: np.ndarray, crib_ev: float, p: int, d: int, dealer: bool, t
     :func:`keep_win_probabilities`), worked out as a whole deal: :func:`_deal_outcome`."""
     parts = _parts()
     kept = np.bincount(shows, minlength=_SHOWS)[:_SHOWS] / len(shows)
-    shift = int(round(crib_ev - _mean_crib()))
+    shift = round(crib_ev - _mean_crib())
     moved = _crib_moved(shift)
     if dealer:
         rest = np.convolve(kept, moved)
@@ -227,10 +226,10 @@ def _shifted(dists: np.ndarray) -> np.ndarray:
     width = length + _SHOWS - 1
     # Rows one longer than the result, the distribution at the start of each: read back as rows of
     # ``width``, row h starts h places earlier in the buffer, so its distribution sits h places on.
-    buffer = np.zeros(dists.shape[:-1] + (_SHOWS, width + 1))
+    buffer = np.zeros((*dists.shape[:-1], _SHOWS, width + 1))
     buffer[..., :length] = dists[..., None, :]
-    flat = buffer.reshape(dists.shape[:-1] + (-1,))[..., :_SHOWS * width]
-    out: np.ndarray = flat.reshape(dists.shape[:-1] + (_SHOWS, width))
+    flat = buffer.reshape((*dists.shape[:-1], -1))[..., :_SHOWS * width]
+    out: np.ndarray = flat.reshape((*dists.shape[:-1], _SHOWS, width))
     return out
 
 
@@ -261,7 +260,7 @@ def _win_by_show(p: int, d: int, dealer: bool, target: int, shifts: tuple[int, .
 
 
 @lru_cache(maxsize=256)
-def _pone_totals(need: int, dealer: bool) -> tuple[np.ndarray, "float | np.ndarray"]:
+def _pone_totals(need: int, dealer: bool) -> tuple[np.ndarray, float | np.ndarray]:
     """The pone's total after the play and their hand, below ``need``, and the chance it reaches
     ``need``: with the measured hand (``dealer``: the keep is the dealer's) or, by row, with a hand
     of exactly h points (the keep is the pone's)."""
@@ -302,34 +301,3 @@ def _dealer_rest(shift: int) -> np.ndarray:
     out = np.convolve(_parts()["dealer hand"], _crib_moved(shift))
     out.flags.writeable = False
     return out
-
-
-def _measure(games: int = 1500, seed: str = "deal points") -> dict[str, list[int]]:
-    """How often each number of points each part of a deal scored, in strong-expert self-play."""
-    from .players import play_game
-    from .simulate import DEAL_PARTS, deal_parts
-    from .strategy import StrongExpertPlayer
-
-    counts = {name: [0] * 60 for name in DEAL_PARTS_USED}
-    for i in range(games):
-        game = play_game([StrongExpertPlayer(seed=1), StrongExpertPlayer(seed=2)], seed=f"{seed}/{i}")
-        for row in deal_parts(game):
-            parts = dict(zip(DEAL_PARTS, row))
-            parts["dealer play"] += parts["his heels"]
-            for name in DEAL_PARTS_USED:
-                counts[name][min(parts[name], 59)] += 1
-    for name in counts:
-        while counts[name] and counts[name][-1] == 0:
-            counts[name].pop()
-    return counts
-
-
-if __name__ == "__main__":
-    import pathlib
-
-    measured = _measure()
-    path = pathlib.Path(__file__).with_name("_deal_points.py")
-    lines = ['"""Points per part of a deal in strong-expert self-play (1,500 games, seed "deal points"),',
-             'made by ``python -m cribbage.endgame``. Do not edit: rerun it."""', "", "COUNTS = {"]
-    lines += [f"    {name!r}: {tuple(values)!r}," for name, values in measured.items()]
-    path.write_text("\n".join(lines + ["}", ""]), encoding="utf-8")

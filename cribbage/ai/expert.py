@@ -1,131 +1,127 @@
 """The expert computer: exact discards with a realistic crib, pegging that reads the table, and play
 to the score in the last deals.
 
-:class:`StrongExpertPlayer` sees what a person at its seat sees, nothing more:
+:class:`ExpertPlayer` sees what a person at its seat sees, nothing more:
 
-- **Discard**: the best keep of :func:`cribbage.discard.advise_discard` with the ``"expert"`` crib
+- **Discard**: the best keep of :func:`cribbage.ai.discard.advise_discard` with the ``"expert"`` crib
   model (the opponent's two cards as the expert itself would lay them away; the keep's expected
-  play of :mod:`cribbage.peg_model` is there too, weighted by ``peg_weight``, off by default:
-  see :data:`cribbage.discard.PEG_WEIGHT`), so the course's advice and its computer agree (except
+  play of :mod:`cribbage.ai.keep_pegging` counts too, weighted by ``peg_weight``, by default
+  :data:`cribbage.ai.discard.PEG_WEIGHT`), so the course's advice and its computer agree (except
   when playing to the score, below).
 - **The play**: the opponent's cards are weighted by what the seat can see: ranks they could not
   hold after saying go are ruled out (from the public log of the deal), and each hand they may still
   hold is weighted as the four cards it came from: how often a good player keeps those four ranks
-  in their role (:mod:`cribbage.hand_model`: a five with tens, a run, a pair hang together, so a
+  in their role (:mod:`cribbage.ai.hand_model`: a five with tens, a run, a pair hang together, so a
   seven played makes an eight likelier). The cards they chose are read too
-  (:mod:`cribbage.choice_model`): their lead, their answer to our lead and their second card
+  (:mod:`cribbage.ai.choice_model`): their lead, their answer to our lead and their second card
   after leading are checked against the classic look-ahead, hand by hand, and a hand that would
-  have played another card keeps :data:`~cribbage.choice_model.MISS` of its weight. (An older,
-  rank-by-rank read of the cards they chose, ``infer``, gained nothing over whole keeps and is off.)
+  have played another card keeps :data:`~cribbage.ai.choice_model.MISS` of its weight.
   Our first card of the deal and our answer to their lead count on their next card as the classic
   look-ahead plays it from each hand they may hold, weighted; later cards look two moves ahead as
-  :mod:`cribbage.pegging` does, with the weighted odds of their average hand; at the last cards
+  :mod:`cribbage.ai.play_choice` does, with the weighted odds of their average hand; at the last cards
   (see ``_DEEP_CARDS``) every way the play can go is searched to the end, over each card they
   could hold, weighted.
 - **To the score**: a card that pegs out wins outright, whatever it gives away. Once either player is
-  within 30 of home, each keep's chance of winning the game (:mod:`cribbage.endgame`: its exact show
+  within 30 of home, each keep's chance of winning the game (:mod:`cribbage.ai.endgame`: its exact show
   over the starters, the crib, who counts first) replaces the advice's average when it is clearly
   better: a pone who needs 6 keeps the sure 6.
 
-Today's expert of :mod:`cribbage.players` stays as the ``"classic"`` level, to measure against.
+The first expert, :class:`~cribbage.ai.players.ClassicExpertPlayer`, stays as the ``"classic"`` level to
+measure against. The ideas tried on the way, kept or dropped, and their figures are in
+``benchmarks/EXPERT.md``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
-import math
 from math import comb
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
-from .cards import Card
-from .choice_model import MISS, cards_chosen, marks
-from .crib_model import keep_weights
-from .discard import (_DECK_RANKS, _DECK_SUITS, _JACK, _KEEP_IDX, _ROW4, SPLITS, _rows_by_keep,
-                      best_discard, ranked_splits)
-from .endgame import keep_win_probabilities
-from .hand_model import expected_hand, weighed_keeps
-from .events import LogKind
-from .pegging import (_COMB_K, _HOLD, _VALUE, _WIN, PlayChoice, PlayView, _count, _distinct_by_rank, _explain,
-                      _next, _outcomes, _solo, _without, choose_play, legal_cards)
-from .play import MAX_COUNT
-from .scoring import MAX_SCORE, hand_total
-from .players import ExpertPlayer
+from cribbage.ai.choice_model import cards_chosen, marks
+from cribbage.ai.crib_model import keep_weights
+from cribbage.ai.discard import (
+    _DECK_RANKS,
+    _DECK_SUITS,
+    _JACK,
+    _KEEP_IDX,
+    _ROW4,
+    SPLITS,
+    _rows_by_keep,
+    best_discard,
+    ranked_splits,
+)
+from cribbage.ai.endgame import keep_win_probabilities
+from cribbage.ai.hand_model import expected_hand, weighed_keeps
+from cribbage.ai.play_choice import (
+    _HOLD,
+    _WIN,
+    RANK_VALUE,
+    PlayChoice,
+    PlayView,
+    _distinct_by_rank,
+    _explain,
+    _outcomes,
+    _solo,
+    choose_play,
+    legal_cards,
+    next_points,
+    without,
+)
+from cribbage.ai.players import ComputerPlayer
+from cribbage.ai.seat_view import SeatView
+from cribbage.rules.cards import Card
+from cribbage.rules.events import LogKind
+from cribbage.rules.play_scoring import MAX_COUNT
+from cribbage.rules.show_scoring import MAX_SCORE, hand_total
 
-__all__ = ["StrongExpertPlayer", "ClassicExpertPlayer", "TableView", "needs"]
+__all__ = ["ExpertPlayer", "TableView", "needs"]
 
-# Search to the last card when the two hands hold at most this many cards in all, and the
-# opponent's possible hands are at most this many (13: their last card). Measured in duplicate
-# against the classic expert, also searching the opponent's last two cards (up to 91 hands) cost
-# 2.3 times the game time for no gain the benchmark could see. Since the expert reads the cards its
-# opponent chose (cribbage.choice_model), searching from four cards in all (three of ours against
-# their last) gained nothing either (4,000 games, seeds 1 and 2: 55.5% both ways) and cost about a
-# tenth of the classic game's time per game; from three cards it is nearly free.
+# Search the play to its end once the two hands hold at most this many cards in all and the
+# opponent's possible hands are at most this many (13: their last card). From more cards the search
+# cost time and gained nothing measurable (benchmarks/EXPERT.md).
 _DEEP_CARDS = 3
 _DEEP_HANDS = 13
-# The opponent's hand inferred from the cards they chose, this sharply (see _play_likelihood), when
-# the expert reads them (``infer``; off since the hand is read as whole keeps: see StrongExpertPlayer).
-# Searching their 13 likeliest hands to the end from 5 cards in both hands as well gained a little
-# more in the play (4,000 duplicate games against the classic expert, the two together: net pegging
-# +0.10 a deal as pone and +0.07 as dealer, win share 51.7 % seed 1, 51.2 % seed 2, against 50.5 %
-# and 50.9 % without either), but the search cost about 1 more classic game time per game (2.7x in
-# all, over the 2x budget): off (``deep_hands=0``), measurable as the benchmark's ``expert:deep=5/13``.
-_INFER = 2.0
+# The log entries that say which cards the opponent chose, and when we could still answer.
 _READ = frozenset((LogKind.PLAY, LogKind.GO, LogKind.RESET))
 # Play to the score once either player is this close to home, and then only for a keep whose chance
-# of winning is clearly better than the advice's (the estimate is simple: see cribbage.endgame).
+# of winning is clearly better than the advice's (the estimate is simple: see cribbage.ai.endgame).
 _ENDGAME = 30
 _CLEARLY_BETTER = 0.005
-
-
-class ClassicExpertPlayer(ExpertPlayer):
-    """Today's expert, kept as a named level to measure the new one against."""
-
-    level = "classic"
-
-    def choose_play(self, view: PlayView) -> PlayChoice:
-        return choose_play(view, "expert")
 
 
 # --- what the seat can see in the play ----------------------------------------------------------
 
 class TableView:
-    """A :class:`PlayView` plus what the public log of the deal says about the opponent's hand:
-    the lowest count at which they said go (they hold no card that fits under 31 at that count),
-    and each card they chose to play while we could still answer (``opponent_plays``: the series
-    before it, its rank, how many cards we held then, and the ranks they had seen gone: played
-    before it, the starter), from which :meth:`opponent_pool` infers what they would have played
-    instead had they held it (``infer``: how sharply; 0, the default here, not at all; the strong
-    expert reads with ``_INFER``).
+    """A :class:`PlayView` plus what the public log of the deal says about the opponent's hand.
 
-    Read from a game, it also knows which ranks the opponent has played this deal
-    (``opponent_played``, counts by rank), and with ``joint`` weighs their possible hands as whole
-    keeps (:mod:`cribbage.hand_model`) rather than rank by rank; ``read`` (whole keeps only) also
-    weighs them by the cards they chose (:mod:`cribbage.choice_model`)."""
+    Read from a game (:meth:`from_game`), it knows the lowest count at which they said go
+    (``go_count``: they hold no card that fits under 31 at that count), the ranks they have played
+    this deal (``opponent_played``, counts by rank) and each card they chose while we could still
+    answer (:attr:`opponent_plays`); their possible hands are weighed as whole keeps
+    (:mod:`cribbage.ai.hand_model`) and by those cards (:mod:`cribbage.ai.choice_model`).
 
-    __slots__ = ("view", "go_count", "infer", "joint", "read", "miss", "opponent_played", "_plays", "_before",
-                 "_entries", "_seat")
+    Built from a bare :class:`PlayView` (no log, as :meth:`ExpertPlayer.choose_play` gets it), it
+    reads no cards: the unseen ranks are weighted one by one, as players keep them
+    (:func:`cribbage.ai.crib_model.keep_weights`)."""
 
-    def __init__(self, view: PlayView, go_count: int | None = None,
-                 opponent_plays: tuple[tuple[tuple[int, ...], int, int, tuple[int, ...]], ...] = (),
-                 infer: float = 0.0) -> None:
+    __slots__ = ("_before", "_entries", "_plays", "_seat", "go_count", "opponent_played", "view")
+
+    def __init__(self, view: PlayView, go_count: int | None = None) -> None:
         self.view = view
         self.go_count = go_count
-        self.infer = infer
-        self.joint = False
-        self.read = False
-        self.miss = MISS
-        self.opponent_played: tuple[int, ...] | None = None
-        self._plays: tuple[tuple[tuple[int, ...], int, int, tuple[int, ...]], ...] | None = opponent_plays
+        self.opponent_played: tuple[int, ...] | None = None  # None: no log read
+        self._plays: tuple[tuple[tuple[int, ...], int, int, tuple[int, ...]], ...] | None = ()
         self._before: tuple[tuple[int, ...], ...] = ()
         self._entries: list[Any] = []
         self._seat = 0
 
     @classmethod
-    def from_game(cls, game: Any, seat: int, infer: float = 0.0, *, joint: bool = False, read: bool = False,
-                  miss: float = MISS) -> "TableView":
+    def from_game(cls, game: SeatView, seat: int) -> TableView:
+        """The table as ``seat`` sees it in ``game``, the deal's log read."""
         view = PlayView.from_game(game, seat)
         go_count = None
         deal = game.deal_number
@@ -137,24 +133,25 @@ class TableView:
             if entry.deal != deal:
                 break
             kind = entry.kind
-            if kind is LogKind.GO and entry.player != seat and entry.count is not None:
-                if go_count is None or entry.count < go_count:
-                    go_count = entry.count
-            if (infer or read) and kind in _READ:
+            if (kind is LogKind.GO and entry.seat != seat and entry.count is not None
+                    and (go_count is None or entry.count < go_count)):
+                go_count = entry.count
+            if kind in _READ:
                 entries.append(entry)
-        table = cls(view, go_count, (), infer)
-        if joint:
-            table.joint = True
-            table.read, table.miss = read, miss
-            theirs = [0] * 14
-            for who, card in game.played:
-                if who != seat:
-                    theirs[card.rank] += 1
-            table.opponent_played = tuple(theirs)
-        if infer or table.read:
-            # Read the plays only if a choice needs the opponent's pool.
-            table._plays, table._entries, table._seat = None, entries, seat
+        table = cls(view, go_count)
+        theirs = [0] * 14
+        for who, card in game.played:
+            if who != seat:
+                theirs[card.rank] += 1
+        table.opponent_played = tuple(theirs)
+        # The plays are read only if a choice needs the opponent's pool.
+        table._plays, table._entries, table._seat = None, entries, seat
         return table
+
+    @property
+    def has_log(self) -> bool:
+        """Read from a game's log (:meth:`from_game`), not built from a bare view."""
+        return self.opponent_played is not None
 
     @property
     def opponent_plays(self) -> tuple[tuple[tuple[int, ...], int, int, tuple[int, ...]], ...]:
@@ -175,10 +172,10 @@ class TableView:
                 if entry.kind is LogKind.RESET:
                     series, we_go = [], False
                 elif entry.kind is LogKind.GO:
-                    we_go = we_go or entry.player == self._seat
+                    we_go = we_go or entry.seat == self._seat
                 else:
                     r = entry.cards[0].rank
-                    if entry.player == self._seat:
+                    if entry.seat == self._seat:
                         ours -= 1
                     else:
                         if not we_go and ours:
@@ -191,13 +188,12 @@ class TableView:
         return self._plays
 
     def opponent_pool(self) -> list[float]:
-        """Weighted counts of the ranks (index 1..13) the opponent may hold. With ``joint``, the hand
-        they hold on average (summing to their cards; see :meth:`_joint_pool`). Otherwise the unseen
-        cards (summing to their number), ranks ruled out by a go removed, the rest weighted by how
-        often a good player keeps them; with ``infer``, both weigh how well a hand fits the cards
-        they chose to play."""
+        """Weighted counts of the ranks (index 1..13) the opponent may hold. Read from a game, the hand
+        they hold on average (summing to their cards; see :meth:`_joint_pool`). From a bare view, or
+        if no keep fits what the log says, the unseen cards (summing to their number), ranks ruled out
+        by a go removed, the rest weighted by how often a good player keeps them."""
         view = self.view
-        if self.joint and self.opponent_played is not None and view.opponent_cards:
+        if self.has_log and view.opponent_cards:
             joint = self._joint_pool()
             if joint is not None:
                 return joint
@@ -205,20 +201,11 @@ class TableView:
         if self.go_count is not None:
             room = MAX_COUNT - self.go_count
             for r in range(1, 14):
-                if _VALUE[r] <= room:
+                if RANK_VALUE[r] <= room:
                     unseen[r] = 0
         weights = keep_weights(dealer=not view.dealer)
         total = sum(unseen)
         weighted = [0.0] + [unseen[r] * weights[r - 1] for r in range(1, 14)]
-        if self.infer and self.opponent_plays:
-            later: set[int] = set()
-            for series, r, ours, gone in reversed(self.opponent_plays):
-                # A rank they went on to play was in their hand then: the model was wrong about it.
-                likely = _play_likelihood(series, r, ours, gone, self.infer)
-                for q in range(1, 14):
-                    if q not in later:
-                        weighted[q] *= likely[q]
-                later.add(r)
         mass = sum(weighted)
         if mass <= 0:
             return [float(x) for x in unseen]
@@ -226,88 +213,35 @@ class TableView:
 
     def _joint_pool(self) -> list[float] | None:
         """The pool as the hand the opponent holds on average, each hand they may hold weighed as a
-        whole (:func:`cribbage.hand_model.expected_hand`); ``None`` if none fits."""
+        whole (:func:`cribbage.ai.hand_model.expected_hand`); ``None`` if none fits."""
         at_deal, theirs, read = self._reading()
         return expected_hand(at_deal, theirs, **read)
 
     def opponent_keeps(self) -> tuple[np.ndarray | None, np.ndarray]:
-        """The keeps the opponent may have kept (rows of :data:`cribbage.hand_model.KEEPS`; ``None``:
+        """The keeps the opponent may have kept (rows of :data:`cribbage.ai.hand_model.KEEPS`; ``None``:
         all of them), each weighed as :meth:`_joint_pool` weighs it."""
         at_deal, theirs, read = self._reading()
         return weighed_keeps(at_deal, theirs, **read)
 
     def _reading(self) -> tuple[tuple[int, ...], tuple[int, ...], dict[str, Any]]:
-        """What the seat has read of the opponent's hand, as :mod:`cribbage.hand_model` takes it: the
+        """What the seat has read of the opponent's hand, as :mod:`cribbage.ai.hand_model` takes it: the
         cards unseen when the cards were dealt, the cards they have played, and the rest by name."""
         assert self.opponent_played is not None
         theirs = self.opponent_played
         at_deal = tuple([u + t for u, t in zip(self.view.unseen_ranks(), theirs)])
         room = None if self.go_count is None else MAX_COUNT - self.go_count
-        likelihoods = []
-        if self.infer and self.opponent_plays:
-            for (series, r, ours, gone), before in zip(self.opponent_plays, self._before):
-                likelihoods.append((_play_likelihood(series, r, ours, gone, self.infer), before))
         read = []
-        if self.read and self.opponent_plays and self.view.starter is not None:
+        if self.opponent_plays and self.view.starter is not None:
             starter = self.view.starter.rank
             for (series, r, ours, _), before in zip(self.opponent_plays, self._before):
                 # Only their first card, and their second after leading, are read.
                 held = 4 - sum(before)
                 opened = held == 3 and bool(series) and before[series[0]] == 1
                 if held == 4 or opened:
-                    mark = marks(starter, series, r, ours, opened, self.miss)
+                    mark = marks(starter, series, r, ours, opened)
                     if mark is not None:
                         read.append(mark)
-        return at_deal, theirs, {"dealer": not self.view.dealer, "go_room": room, "likelihoods": likelihoods,
-                                 "marks": read}
-
-
-# How unlikely a rank the opponent passed over is, at least: the model of their play (the classic
-# look-ahead, seen from outside without their hand) is rough.
-_LIKELY_FLOOR = 0.05
-
-
-@lru_cache(maxsize=1 << 16)
-def _play_likelihood(series: tuple[int, ...], played: int, ours: int, gone: tuple[int, ...],
-                     sharpness: float) -> tuple[float, ...]:
-    """For each rank 1..13 (index; 0 unused): how likely, relative to the others, the opponent holds
-    it, given that they played ``played`` on ``series``, with us holding ``ours`` cards and the ranks
-    ``gone`` out of their sight. A rank the classic look-ahead would have preferred to the card they
-    played is less likely by exp(-sharpness x how much better it looked), at least
-    :data:`_LIKELY_FLOOR`; a rank no better, or one that did not fit, tells nothing."""
-    unseen = [0] + [4 - gone[r] for r in range(1, 14)]
-    now = _next(series)
-    count = _count(series)
-    ck = _COMB_K[ours]
-    norm = ck[sum(unseen)]
-
-    def value(r: int) -> float:
-        # The points now, less what we could expect to peg at once in reply from cards they have
-        # not seen (our best reply among them, hypergeometric): the classic look-ahead's first two
-        # steps, cheap enough to ask of every card passed over.
-        v = float(now[r]) - _HOLD.get(r, 0.0)
-        if count + _VALUE[r] >= MAX_COUNT or not norm:
-            return v
-        replies = _next(series + (r,))
-        left = sum(unseen) - (1 if unseen[r] else 0)  # the card they played is not ours
-        total = ck[left]
-        reply = 0.0
-        for points, q in sorted(((replies[q], q) for q in range(1, 14) if replies[q] > 0), reverse=True):
-            n = unseen[q] - (q == r)
-            if n > 0:
-                reply += points * (ck[left] - ck[left - n])
-                left -= n
-        return v - reply / total if total else v
-
-    base = value(played)
-    out = [1.0] * 14
-    for r in range(1, 14):
-        # A reply costs at least nothing: a rank whose points now are no better cannot look better.
-        if r != played and now[r] >= 0 and unseen[r] > 0 and now[r] - _HOLD.get(r, 0.0) > base + 1e-9:
-            better = value(r) - base
-            if better > 1e-9:
-                out[r] = max(_LIKELY_FLOOR, math.exp(-sharpness * better))
-    return tuple(out)
+        return at_deal, theirs, {"dealer": not self.view.dealer, "go_room": room, "marks": read}
 
 
 def _choose(x: float, k: int) -> float:
@@ -328,7 +262,7 @@ def _choose(x: float, k: int) -> float:
 
 def _expected_reply(s1: tuple[int, ...], rest: tuple[int, ...], pool: Sequence[float], k: int,
                     total: float | None = None) -> float:
-    """As :func:`cribbage.pegging._expected_reply`, with weighted counts of the opponent's ranks
+    """As :func:`cribbage.ai.play_choice._expected_reply`, with weighted counts of the opponent's ranks
     (``total``: their sum, if the caller has it)."""
     left = sum(pool) if total is None else total
     norm = _choose(left, k)
@@ -368,7 +302,7 @@ def _solve(series: tuple[int, ...], count: int, a: tuple[int, ...], b: tuple[int
             return 0
         return 1 if go else -1  # the last card takes the go
     room = MAX_COUNT - count
-    points = _next(series)
+    points = next_points(series)
     best = None
     previous = 0
     alone = go or not b
@@ -376,16 +310,16 @@ def _solve(series: tuple[int, ...], count: int, a: tuple[int, ...], b: tuple[int
         if r == previous:
             continue
         previous = r
-        v = _VALUE[r]
+        v = RANK_VALUE[r]
         if v > room:
             break  # sorted by rank, so by value: nothing after fits either
         rest = a[:i] + a[i + 1:]
         if v == room:  # 31: the count starts again, the other leads
             value = points[r] - _solve((), 0, b, rest, False)
         elif alone:
-            value = points[r] + _solve(series + (r,), count + v, rest, b, True)
+            value = points[r] + _solve((*series, r), count + v, rest, b, True)
         else:
-            value = points[r] - _solve(series + (r,), count + v, b, rest, False)
+            value = points[r] - _solve((*series, r), count + v, b, rest, False)
         if best is None or value > best:
             best = value
     if best is not None:
@@ -416,15 +350,15 @@ def _deep(view: PlayView, distinct: Sequence[Card], hands: list[tuple[tuple[int,
     last card."""
     series = tuple(c.rank for c in view.series)
     mine = tuple(sorted(c.rank for c in view.hand))
-    now = _next(series)
+    now = next_points(series)
     alone = view.opponent_go
     best_card, best_value = None, 0.0
     total_w = sum(w for _, w in hands)
     for card in distinct:
         r = card.rank
-        rest = _without(mine, r)
+        rest = without(mine, r)
         gain = now[r]
-        s1 = series + (r,)
+        s1 = (*series, r)
         value = 0.0
         after = view.count + card.value
         for theirs, w in hands:
@@ -445,16 +379,18 @@ def _deep(view: PlayView, distinct: Sequence[Card], hands: list[tuple[tuple[int,
 
 
 def _two_ply(table: TableView, distinct: Sequence[Card], pool: Sequence[float], k: int) -> Card:
+    """The card with the best points now plus our expected net from their reply, two moves ahead as
+    :mod:`cribbage.ai.play_choice` looks, their ``k`` cards drawn from the weighted ``pool``."""
     view = table.view
     series = tuple(c.rank for c in view.series)
     hand = tuple(sorted(c.rank for c in view.hand))
     alone = view.opponent_go or k == 0
-    now = _next(series)
+    now = next_points(series)
     total = sum(pool)
     best, best_value = None, 0.0
     for card in distinct:
-        s1 = series + (card.rank,)
-        rest = _without(hand, card.rank)
+        s1 = (*series, card.rank)
+        rest = without(hand, card.rank)
         gain = now[card.rank]
         value = float(gain)
         if view.count + card.value < MAX_COUNT:
@@ -472,7 +408,7 @@ def _two_ply(table: TableView, distinct: Sequence[Card], pool: Sequence[float], 
 @lru_cache(maxsize=1 << 12)
 def _net(s1: tuple[int, ...], answers: tuple[int, ...]) -> np.ndarray:
     """Our net after each rank they may play on ``s1`` (index 1..13; 0 and a rank that does not fit:
-    0), our best answer from ``answers`` less their points, as :func:`cribbage.pegging._outcomes`."""
+    0), our best answer from ``answers`` less their points, as :func:`cribbage.ai.play_choice._outcomes`."""
     net = np.zeros(14)
     pairs = iter(_outcomes(s1, answers))
     for r, outcome in zip(pairs, pairs):
@@ -483,7 +419,7 @@ def _net(s1: tuple[int, ...], answers: tuple[int, ...]) -> np.ndarray:
 
 def _modeled(table: TableView, distinct: Sequence[Card]) -> Card | None:
     """Our first card of the deal, or our answer to their lead, with their next card as the classic
-    look-ahead would play it from each keep they may hold (:func:`cribbage.choice_model.cards_chosen`),
+    look-ahead would play it from each keep they may hold (:func:`cribbage.ai.choice_model.cards_chosen`),
     the keeps weighed as the read has them, instead of their best-scoring card from an average hand;
     ``None`` at any other card. (With four cards each and the count at 20 at most, every card they
     hold fits: they cannot say go.)"""
@@ -498,15 +434,15 @@ def _modeled(table: TableView, distinct: Sequence[Card]) -> Card | None:
     if mass <= 0:
         return None
     hand = tuple(sorted(c.rank for c in view.hand))
-    now = _next(series)
+    now = next_points(series)
     starter = view.starter.rank
     best, best_value = None, 0.0
     for card in distinct:
-        s1 = series + (card.rank,)
+        s1 = (*series, card.rank)
         theirs = cards_chosen(starter, s1, 3, bool(series), rows)  # their card next, by keep
         if theirs is None:
             return None
-        rest = _without(hand, card.rank)
+        rest = without(hand, card.rank)
         gain = now[card.rank]
         value = gain + float(weight @ _net(s1, tuple(dict.fromkeys(rest))).take(theirs)) / mass
         if view.scores[0] + gain >= view.target:
@@ -533,10 +469,10 @@ def _defend(view: PlayView, distinct: Sequence[Card], pool: Sequence[float], k: 
     norm = _choose(left_total, k)
     best, best_threat = distinct[0], None
     for card in distinct:
-        s1 = series + (card.rank,)
+        s1 = (*series, card.rank)
         threat = 0.0
         if view.count + card.value < MAX_COUNT and norm > 0:
-            theirs = _next(s1)
+            theirs = next_points(s1)
             left = left_total
             for points, r in sorted(((theirs[r], r) for r in range(1, 14) if theirs[r] > 0), reverse=True):
                 n = pool[r]
@@ -549,20 +485,17 @@ def _defend(view: PlayView, distinct: Sequence[Card], pool: Sequence[float], k: 
     return best
 
 
-def choose_strong_play(table: TableView, *, to_the_score: bool = True, deep_cards: int = _DEEP_CARDS,
-                       deep_hands: int = 0) -> PlayChoice:
-    """The strong expert's card in the play (``None``: go), with the reason of :mod:`cribbage.pegging`.
+def choose_strong_play(table: TableView, *, to_the_score: bool = True) -> PlayChoice:
+    """The expert's card in the play (``None``: go), with the reason of :mod:`cribbage.ai.play_choice`.
 
-    ``to_the_score=False`` leaves out the defence of a pone whose hand takes them home. With
-    ``deep_hands`` > 0 the search to the last card starts once the two hands hold ``deep_cards``
-    cards in all, over the ``deep_hands`` likeliest hands of the opponent (the rest left out)."""
+    ``to_the_score=False`` leaves out the defence of a pone whose hand takes them home."""
     view = table.view
     legal = legal_cards(view)
     if not view.hand or not legal:
-        return choose_play(view, "expert")  # go, or nothing left: the same words as today's
+        return choose_play(view, "expert")  # go, or nothing left: worded as the look-ahead words it
     distinct = _distinct_by_rank(legal)
     home = to_the_score and _home_at_the_show(view)
-    modeled = _modeled(table, distinct) if len(distinct) > 1 and table.read and not home else None
+    modeled = _modeled(table, distinct) if len(distinct) > 1 and table.has_log and not home else None
     if len(distinct) == 1:
         card = distinct[0]
     elif modeled is not None:
@@ -574,8 +507,6 @@ def choose_strong_play(table: TableView, *, to_the_score: bool = True, deep_card
         ranks = sum(1 for x in pool if x > 0)
         if len(view.hand) + k <= _DEEP_CARDS and comb(ranks + k - 1, k) <= _DEEP_HANDS:
             hands = _hands(pool, k) if k else [((), 1.0)]
-        elif deep_hands and len(view.hand) + k <= deep_cards:
-            hands = sorted(_hands(pool, k), key=lambda h: -h[1])[:deep_hands] if k else [((), 1.0)]
         if home and k and not view.opponent_go:
             card = _defend(view, distinct, pool, k)
         elif hands:
@@ -611,35 +542,17 @@ def _shows(six: Sequence[Card]) -> np.ndarray:
     return shows
 
 
-class StrongExpertPlayer(ExpertPlayer):
+class ExpertPlayer(ComputerPlayer):
     """The strongest level: see the module docstring."""
 
     level = "expert"
-    #: Play to the score in the last deals (``False``: the same player without, to measure it).
+    #: Play to the score in the last deals: near home, keep for the chance of winning, and as a pone
+    #: whose hand takes them home, peg in defence (``False``: the same player without, to measure it).
     to_the_score = True
-    #: The weight of the keep's play in the discard (``None``: the advice's, ``discard.PEG_WEIGHT``).
+    #: The weight of the keep's expected play in the discard (``None``: :data:`cribbage.ai.discard.PEG_WEIGHT`).
     peg_weight: float | None = None
-    #: How sharply the play infers the opponent's hand from the cards they chose (0: not at all;
-    #: see :meth:`TableView.opponent_pool`). Off: reading the hand as whole keeps (``joint``), the
-    #: read gained nothing measurable (4,000 duplicate games against the same expert without it,
-    #: 50.5% ± 0.6% seed 1, 49.8% ± 0.6% seed 2) and cost about a third of the expert's time.
-    #: Rank by rank (``joint = False``) it was worth 51.3% head to head, at ``_INFER``.
-    infer = 0.0
-    #: Weigh the opponent's possible hands as whole keeps (:mod:`cribbage.hand_model`; ``False``:
-    #: rank by rank, as :func:`cribbage.crib_model.keep_weights` has them).
-    joint = True
-    #: The search to the last card from this many cards in both hands, over this many of the
-    #: opponent's likeliest hands (0: only at the last cards, over all of them).
-    deep_cards, deep_hands = _DEEP_CARDS, 0
-    #: Read the cards the opponent chose against the classic look-ahead, a hand that would have
-    #: played another card keeping ``miss`` of its weight, and count on their answer to our first
-    #: cards as that look-ahead plays it (:mod:`cribbage.choice_model`; ``False``: the expert of the
-    #: stop before, measurable as the benchmark's ``expert:read=0``). Measured in 4,000 duplicate
-    #: games against the classic expert: 55.5% (seeds 1 and 2), 54.7% (3), 55.8% (4), against
-    #: 51.6-52.5% without; against the expert without it, 52.7% (seed 5).
-    read, miss = True, MISS
 
-    def discard(self, game: Any, seat: int) -> tuple[Card, Card]:
+    def discard(self, game: SeatView, seat: int) -> tuple[Card, Card]:
         six = self.dealt_six(game, seat)
         dealer = game.dealer == seat
         own, theirs = game.scores[seat], game.scores[1 - seat]
@@ -656,22 +569,19 @@ class StrongExpertPlayer(ExpertPlayer):
     def choose_discard(self, six: Sequence[Card], *, dealer: bool) -> tuple[Card, Card]:
         return best_discard(six, dealer=dealer, crib_model="expert", peg_weight=self.peg_weight)
 
-    def play(self, game: Any, seat: int) -> Card | None:
+    def play(self, game: SeatView, seat: int) -> Card | None:
         # A go, or one rank that fits, needs no look at the table (about two plays in five): the
         # card is the one hint would choose, the first in hand of that rank.
         room = MAX_COUNT - game.count
-        fits: list[Card] = [c for c in game.hand(seat) if _VALUE[c.rank] <= room]
+        fits: list[Card] = [c for c in game.hand(seat) if RANK_VALUE[c.rank] <= room]
         if not fits:
             return None
         if all(c.rank == fits[0].rank for c in fits):
             return fits[0]
         return self.hint(game, seat).card
 
-    def hint(self, game: Any, seat: int) -> PlayChoice:
-        table = TableView.from_game(game, seat, self.infer, joint=self.joint, read=self.read, miss=self.miss)
-        return choose_strong_play(table, to_the_score=self.to_the_score,
-                                  deep_cards=self.deep_cards, deep_hands=self.deep_hands)
+    def hint(self, game: SeatView, seat: int) -> PlayChoice:
+        return choose_strong_play(TableView.from_game(game, seat), to_the_score=self.to_the_score)
 
     def choose_play(self, view: PlayView) -> PlayChoice:
-        return choose_strong_play(TableView(view), to_the_score=self.to_the_score, deep_cards=self.deep_cards,
-                                  deep_hands=self.deep_hands)
+        return choose_strong_play(TableView(view), to_the_score=self.to_the_score)

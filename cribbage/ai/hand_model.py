@@ -1,41 +1,38 @@
 """What the opponent holds in the play: how likely each set of four ranks is as a kept hand.
 
 Players do not keep any four cards: they keep fifteens, pairs and runs, and the four they keep hang
-together. :mod:`cribbage.crib_model` weights each rank alone (``keep_weights``); this model weights
+together. :mod:`cribbage.ai.crib_model` weights each rank alone (``keep_weights``); this model weights
 each of the 1,820 sets of four ranks (:data:`KEEPS`) as a whole, by role:
 
     prior[K] = P(a good player keeps the ranks K) / P(four random cards have the ranks K)
 
-measured by :func:`build` over seeded random deals: the keep of
-:func:`cribbage.discard.ranked_splits` (the exact hand, the uniform crib), as dealer and as pone,
-smoothed toward chance by :data:`_PRIOR` pseudo-hands. The stored counts in
-``cribbage/data/keep_prior.json`` come from ``build()`` with the defaults (``python -m
-cribbage.hand_model`` remakes them).
+measured over seeded random deals: the keep of :func:`cribbage.ai.discard.ranked_splits` (the exact
+hand, the uniform crib), as dealer and as pone, smoothed toward chance by :data:`_PRIOR`
+pseudo-hands. The stored counts in ``cribbage/ai/data/keep_prior.json`` come from
+:mod:`cribbage.build.keep_prior` (``python -m cribbage.build keep_prior`` remakes them).
 
 :func:`remaining_hands` turns it into what a seat in the play may believe: every hand the opponent
 may still hold, weighted by the prior of the four they kept, by how many unseen cards make it, by a
-go (no card that would have fitted) and, given how each card they chose compares with the others
-they held (``likelihoods``), by their plays. :func:`expected_hand` is the hand they hold on
-average, which the strong expert's play reads (:meth:`cribbage.strategy.TableView.opponent_pool`).
+go (no card that would have fitted) and by how well each card they chose fits the keep (``marks``).
+:func:`expected_hand` is the hand they hold on average, which the expert's play reads
+(:meth:`cribbage.ai.expert.TableView.opponent_pool`).
 """
 
 from __future__ import annotations
 
 import json
-import random
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
-from .cards import FULL_DECK
-from .discard import SPLITS, ranked_splits
-from .pegging import _VALUE as _RANK_VALUE
+from cribbage.ai.play_choice import RANK_VALUE
 
-__all__ = ["KEEPS", "build", "prior", "remaining_hands", "weighed_keeps", "expected_hand", "HANDS", "SEED"]
+__all__ = ["DATA_FILE", "KEEPS", "expected_hand", "prior", "remaining_hands", "weighed_keeps"]
 
 #: Every set of four ranks (1..13, sorted) a player may keep.
 KEEPS: tuple[tuple[int, ...], ...] = tuple(combinations_with_replacement(range(1, 14), 4))
@@ -45,31 +42,15 @@ for _i, _keep in enumerate(KEEPS):
     for _r in _keep:
         _COUNTS[_i, _r] += 1
 _COUNTS.flags.writeable = False
-_INDEX = {keep: i for i, keep in enumerate(KEEPS)}
 _C = np.array([[comb(u, m) for m in range(5)] for u in range(5)], dtype=float)  # C(u, m)
-_VALUE = np.array(_RANK_VALUE)
+_VALUE = np.array(RANK_VALUE)
 # The ways a full deck makes each keep: C(4, m) for each rank it holds m of.
 _WAYS = np.prod(_C[4][_COUNTS[:, 1:]], axis=1)
 
-#: The defaults of :func:`build` behind the stored counts.
-HANDS, SEED = 150_000, "keep prior"
 # Pseudo-hands at chance added to the counts: a keep the sample never saw keeps a small weight.
 _PRIOR = 200.0
+#: Where the counts are kept (package data).
 DATA_FILE = Path(__file__).resolve().parent / "data" / "keep_prior.json"
-
-
-def build(hands: int = HANDS, seed: int | str = SEED) -> np.ndarray:
-    """How often each keep of :data:`KEEPS` was kept over ``hands`` seeded six-card deals:
-    row 0 as dealer, row 1 as pone (each deal laid away both ways)."""
-    rng = random.Random(seed)
-    counts = np.zeros((2, len(KEEPS)), dtype=np.int64)
-    for _ in range(hands):
-        six = rng.sample(FULL_DECK, 6)
-        for row, dealer in enumerate((True, False)):
-            order, _, _ = ranked_splits(six, dealer=dealer)
-            keep = tuple(sorted(six[i].rank for i in SPLITS[order[0]][0]))
-            counts[row, _INDEX[keep]] += 1
-    return counts
 
 
 @lru_cache(maxsize=1)
@@ -105,17 +86,16 @@ class _Holding:
     with the columns the play reads of them: each rank's count, the counts as floats, and how many
     cards of value v or less each holds. After a card or two only a few hundred keeps are left."""
 
-    __slots__ = ("rows", "columns", "floats", "_low", "held")
+    __slots__ = ("_low", "columns", "floats", "rows")
 
     def __init__(self, played: tuple[int, ...]) -> None:
-        self.rows = np.flatnonzero((_COUNTS >= np.asarray(played)).all(axis=1))
+        self.rows = np.flatnonzero((np.asarray(played) <= _COUNTS).all(axis=1))
         counts = _COUNTS[self.rows]
         self.columns = np.ascontiguousarray(counts.T)
         # The counts of ranks 1..13 as floats, and a last column of ones: one product gives both
         # the weighted counts and the total weight.
         self.floats = np.hstack([counts[:, 1:], np.ones((len(counts), 1), dtype=np.int64)]).astype(float)
         self._low: np.ndarray | None = None
-        self.held = self.columns > 0
 
     @property
     def low(self) -> np.ndarray:
@@ -123,11 +103,6 @@ class _Holding:
         if self._low is None:
             self._low = np.cumsum(_BY_VALUE @ self.columns, axis=0)
         return self._low
-
-    def holds_more(self, rank: int, than: int) -> np.ndarray:
-        """Which keeps hold more than ``than`` cards of ``rank``."""
-        out: np.ndarray = self.held[rank] if than == 0 else self.columns[rank] > than
-        return out
 
 
 @lru_cache(maxsize=1024)
@@ -157,7 +132,6 @@ def _dealt(unseen: tuple[int, ...], dealer: bool) -> np.ndarray:
 
 
 def remaining_hands(unseen: Sequence[int], played: Sequence[int], *, dealer: bool, go_room: int | None = None,
-                    likelihoods: Sequence[tuple[Sequence[float], Sequence[int]]] = (),
                     marks: Sequence[np.ndarray] = ()) -> tuple[np.ndarray, np.ndarray]:
     """The hands the opponent may still hold, as counts of each rank (rows; index 1..13), and each
     one's weight (not normalised; 0 for a hand they cannot hold): each keep of :data:`KEEPS` that
@@ -166,28 +140,24 @@ def remaining_hands(unseen: Sequence[int], played: Sequence[int], *, dealer: boo
     ``unseen``: how many cards of each rank (index 1..13) the seat could not see when the cards were
     dealt and the starter turned (the opponent's four were among them); ``played``: how many of each
     the opponent has played this deal; ``dealer``: the opponent deals. ``go_room``: the opponent said
-    go with this much room under 31, so holds no card that fits it. ``likelihoods``: for each card
-    they chose, the weight of each rank they held then (index 1..13; 1 for a rank no better than the
-    card they played) and what they had played before it; a hand weighs its least likely rank's.
+    go with this much room under 31, so holds no card that fits it.
     ``marks``: for each card they chose, a weight for each keep of :data:`KEEPS`
-    (:func:`cribbage.choice_model.marks`: how well the keep fits the card)."""
-    holding, weight = _weights(unseen, played, dealer, go_room, likelihoods, marks)
+    (:func:`cribbage.ai.choice_model.marks`: how well the keep fits the card)."""
+    holding, weight = _weights(unseen, played, dealer, go_room, marks)
     return _COUNTS[holding.rows] - np.asarray(played, dtype=np.int64), weight
 
 
 def weighed_keeps(unseen: Sequence[int], played: Sequence[int], *, dealer: bool, go_room: int | None = None,
-                  likelihoods: Sequence[tuple[Sequence[float], Sequence[int]]] = (),
                   marks: Sequence[np.ndarray] = ()) -> tuple[np.ndarray | None, np.ndarray]:
     """As :func:`remaining_hands`, the keeps themselves: their rows in :data:`KEEPS` (``None``: all of
     them, in order) and weights."""
-    if go_room is None and not likelihoods and not marks and not any(played):
+    if go_room is None and not marks and not any(played):
         return None, _dealt(tuple(unseen), dealer)
-    holding, weight = _weights(unseen, played, dealer, go_room, likelihoods, marks)
+    holding, weight = _weights(unseen, played, dealer, go_room, marks)
     return holding.rows, weight
 
 
 def _weights(unseen: Sequence[int], played: Sequence[int], dealer: bool, go_room: int | None,
-             likelihoods: Sequence[tuple[Sequence[float], Sequence[int]]],
              marks: Sequence[np.ndarray] = ()) -> tuple[_Holding, np.ndarray]:
     # A few operations on precomputed columns: the play asks this tens of times a game.
     holding = _holding(tuple(played))
@@ -195,29 +165,19 @@ def _weights(unseen: Sequence[int], played: Sequence[int], dealer: bool, go_room
     if go_room is not None:
         low = min(go_room, 10)
         weight = weight * (holding.low[low] == sum(played[r] for r in range(1, 14) if _VALUE[r] <= low))
-    for likely, before in likelihoods:
-        # Only the few ranks the card played was worse than mark a hand down: each hand by its least
-        # likely one, so the least likely are written last.
-        marked = sorted(((likely[q], q) for q in range(1, 14) if likely[q] < 1.0), reverse=True)
-        if marked:
-            least = np.ones(len(weight))
-            for value, q in marked:
-                least[holding.holds_more(q, before[q])] = value
-            weight = weight * least
     for mark in marks:
         weight = weight * mark[holding.rows]
     return holding, weight
 
 
 def expected_hand(unseen: Sequence[int], played: Sequence[int], *, dealer: bool, go_room: int | None = None,
-                  likelihoods: Sequence[tuple[Sequence[float], Sequence[int]]] = (),
                   marks: Sequence[np.ndarray] = ()) -> list[float] | None:
     """How many cards of each rank (index 1..13; 0 unused) the opponent holds on average over
     :func:`remaining_hands`, or ``None`` if no hand fits."""
-    if go_room is None and not likelihoods and not marks and not any(played):
+    if go_room is None and not marks and not any(played):
         first = _expected_at_first(tuple(unseen), dealer)
         return None if first is None else list(first)
-    holding, weight = _weights(unseen, played, dealer, go_room, likelihoods, marks)
+    holding, weight = _weights(unseen, played, dealer, go_room, marks)
     *kept, mass = (weight @ holding.floats).tolist()
     if mass <= 0:
         return None
@@ -231,16 +191,3 @@ def _expected_at_first(unseen: tuple[int, ...], dealer: bool) -> tuple[float, ..
     without)."""
     *kept, mass = (_dealt(unseen, dealer) @ _holding((0,) * 14).floats).tolist()
     return (0.0, *(k / mass for k in kept)) if mass > 0 else None
-
-
-def _write(path: Path) -> None:
-    """Store :func:`build`'s counts as JSON (``python -m cribbage.hand_model``)."""
-    counts = build()
-    made_by = (f"cribbage.hand_model.build() ({HANDS:,} hands, seed {SEED!r}): how often each of the 1,820 "
-               "keeps of hand_model.KEEPS was kept. Do not edit: rerun python -m cribbage.hand_model")
-    path.write_text(f'{{\n  "made_by": {json.dumps(made_by)},\n  "dealer": {json.dumps(counts[0].tolist())},\n'
-                    f'  "pone": {json.dumps(counts[1].tolist())}\n}}\n', encoding="utf-8")
-
-
-if __name__ == "__main__":
-    _write(DATA_FILE)

@@ -20,23 +20,25 @@ matter in the play, so the search works on ranks and caches what it has scored.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from math import comb
-from typing import Any, Callable, Sequence
 
-from .cards import FULL_DECK, Card, cards
-from .errors import CribbageError, InvalidHandError, InvalidPlayError
-from .messages import Message, Rank, message
-from .events import ScoreKind
-from .play import MAX_COUNT, pile_count, score_play
+from cribbage.ai.seat_view import SeatView
+from cribbage.lang.messages import Message, Rank, message
+from cribbage.rules.cards import FULL_DECK, Card, cards
+from cribbage.rules.errors import CribbageError, InvalidHandError, InvalidPlayError
+from cribbage.rules.events import ScoreKind
+from cribbage.rules.play_scoring import MAX_COUNT, pile_count, score_play
 
-__all__ = ["PlayView", "PlayChoice", "LEVELS", "choose_play", "legal_cards"]
+__all__ = ["LEVELS", "RANK_VALUE", "PlayChoice", "PlayView", "choose_play", "legal_cards", "next_points", "without"]
 
 #: The levels of play, weakest first.
 LEVELS = ("beginner", "standard", "expert")
 
-_VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # by rank 1..13
+#: What each rank (index 1..13; 0 unused) counts toward 31.
+RANK_VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 _PAIR_POINTS = (0, 0, 2, 6, 12)
 # What a card is worth kept for later, beyond the look-ahead: a 5 makes 15 from the many ten-cards.
 _HOLD = {5: 0.4}
@@ -78,7 +80,7 @@ class PlayView:
                 raise InvalidHandError(message("pegging.card_seen", card=card))
 
     @classmethod
-    def from_game(cls, game: Any, seat: int) -> "PlayView":
+    def from_game(cls, game: SeatView, seat: int) -> PlayView:
         """What ``seat`` sees of a :class:`cribbage.Game` in the play (public state only)."""
         other = 1 - seat
         played = game.played
@@ -132,14 +134,14 @@ class PlayView:
 class PlayChoice:
     """A card to play (``None``: say go), the level that chose it, and why in one sentence.
 
-    ``message`` is the reason as a :class:`~cribbage.messages.Message`; ``reason`` and ``str()`` are
+    ``message`` is the reason as a :class:`~cribbage.lang.messages.Message`; ``reason`` and ``str()`` are
     its English. The reason is made only when asked for, so self-play does not pay for it.
     """
 
-    __slots__ = ("card", "level", "_message", "_explain")
+    __slots__ = ("_explain", "_message", "card", "level")
 
-    def __init__(self, card: Card | None, level: str, reason: "Message | str | None" = None,
-                 explain: "Callable[[], Message | str] | None" = None) -> None:
+    def __init__(self, card: Card | None, level: str, reason: Message | str | None = None,
+                 explain: Callable[[], Message | str] | None = None) -> None:
         self.card = card
         self.level = level
         self._message = reason
@@ -170,7 +172,7 @@ class PlayChoice:
 def legal_cards(view: PlayView) -> list[Card]:
     """The cards in hand that keep the count at 31 or under."""
     room = MAX_COUNT - view.count
-    return [c for c in view.hand if _VALUE[c.rank] <= room]
+    return [c for c in view.hand if RANK_VALUE[c.rank] <= room]
 
 
 def choose_play(view: PlayView, level: str = "expert", *, rng: random.Random | None = None) -> PlayChoice:
@@ -209,12 +211,12 @@ _NONE = (-1,) * 14
 
 
 @lru_cache(maxsize=1 << 16)
-def _next(series: tuple[int, ...]) -> tuple[int, ...]:
+def next_points(series: tuple[int, ...]) -> tuple[int, ...]:
     """For each rank 1..13 (index; 0 unused), the points it pegs played next on ``series``,
     -1 if it does not fit under 31. Points: 15, 31, pairs, runs (not the go)."""
     count = 0
     for r in series:
-        count += _VALUE[r]
+        count += RANK_VALUE[r]
     if count >= MAX_COUNT:
         return _NONE
     run = [0] * 15
@@ -244,7 +246,7 @@ def _next(series: tuple[int, ...]) -> tuple[int, ...]:
         pair[last] = _PAIR_POINTS[min(same + 1, 4)]
     out = [-1] * 14
     for r in range(1, 14):
-        after = count + _VALUE[r]
+        after = count + RANK_VALUE[r]
         if after <= MAX_COUNT:
             out[r] = (2 if after == 15 or after == MAX_COUNT else 0) + pair[r] + run[r]
     return tuple(out)
@@ -252,29 +254,30 @@ def _next(series: tuple[int, ...]) -> tuple[int, ...]:
 
 def _peg(series: tuple[int, ...]) -> int:
     """Points for the last card of a series of ranks (15, 31, pairs, runs; not go)."""
-    return _next(series[:-1])[series[-1]]
+    return next_points(series[:-1])[series[-1]]
 
 
-def _without(ranks: tuple[int, ...], rank: int) -> tuple[int, ...]:
+def without(ranks: tuple[int, ...], rank: int) -> tuple[int, ...]:
+    """``ranks`` less one card of ``rank``."""
     i = ranks.index(rank)
     return ranks[:i] + ranks[i + 1:]
 
 
 def _count(series: tuple[int, ...]) -> int:
-    return sum(_VALUE[r] for r in series)
+    return sum(RANK_VALUE[r] for r in series)
 
 
 @lru_cache(maxsize=1 << 16)
 def _solo(series: tuple[int, ...], rest: tuple[int, ...]) -> int:
     """The most a player can peg playing alone (the opponent has said go) from here, with the go."""
-    points = _next(series)
+    points = next_points(series)
     count = _count(series)
     best = -1
     for d in set(rest):
         p = points[d]
         if p >= 0:
-            if count + _VALUE[d] < MAX_COUNT:
-                p += _solo(series + (d,), _without(rest, d))
+            if count + RANK_VALUE[d] < MAX_COUNT:
+                p += _solo((*series, d), without(rest, d))
             if p > best:
                 best = p
     if best < 0:  # nothing fits: the last card played takes the go
@@ -289,13 +292,13 @@ _COMB_K = [[comb(u, k) for u in range(53)] for k in range(5)]  # C(u, k) by k, t
 def _reply_info(s1: tuple[int, ...]) -> tuple[tuple[int, int, tuple[int, ...] | None], ...]:
     """Each rank the opponent could play on ``s1``: (rank, their points, what each of our ranks
     would peg after it, or None when their card makes 31 and ends the series)."""
-    theirs = _next(s1)
+    theirs = next_points(s1)
     count = _count(s1)
     out = []
     for r in range(1, 14):
         p = theirs[r]
         if p >= 0:
-            out.append((r, p, None if count + _VALUE[r] == MAX_COUNT else _next(s1 + (r,))))
+            out.append((r, p, None if count + RANK_VALUE[r] == MAX_COUNT else next_points((*s1, r))))
     return tuple(out)
 
 
@@ -355,12 +358,12 @@ def _expert(view: PlayView, distinct: Sequence[Card]) -> PlayChoice:
     unseen = view.unseen_ranks()
     k = min(view.opponent_cards, sum(unseen))
     alone = view.opponent_go or k == 0
-    now = _next(series)
+    now = next_points(series)
     best_value = best_reply = 0.0
     best: Card | None = None
     for card in distinct:
-        s1 = series + (card.rank,)
-        rest = _without(hand, card.rank)
+        s1 = (*series, card.rank)
+        rest = without(hand, card.rank)
         after = view.count + card.value
         gain = now[card.rank]
         value = float(gain)
@@ -385,7 +388,7 @@ def _expert(view: PlayView, distinct: Sequence[Card]) -> PlayChoice:
 
 def _standard(view: PlayView, distinct: Sequence[Card]) -> PlayChoice:
     series = tuple(c.rank for c in view.series)
-    now = _next(series)
+    now = next_points(series)
 
     def key(card: Card) -> tuple[float, float, int]:
         after = view.count + card.value
@@ -409,7 +412,7 @@ def _explain(view: PlayView, card: Card, legal: Sequence[Card], *, reply: float 
     """One sentence naming the card and the main reason for it."""
     act = message("hint.lead" if not view.series else "hint.play", card=card)
     after = view.count + card.value
-    scored = score_play(view.series + (card,))
+    scored = score_play((*view.series, card))
     if scored.items:
         what = [message("score.run", length=item.points, n=item.points) if item.kind == ScoreKind.RUN
                 else message(f"score.{item.kind}", n=item.points) for item in scored.items]

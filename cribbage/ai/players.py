@@ -1,15 +1,17 @@
-"""Computer players: the :class:`Player` protocol and three levels, beginner, standard and expert.
+"""Computer players: the :class:`Player` protocol, what every level shares, and the simpler levels.
 
 A player reads a :class:`cribbage.Game` only through its public state, as a person at the table
 would: its own cards, the cards played, the starter, the scores. Never the opponent's hand, and the
-crib only when it is turned up in the show. :func:`play_game` plays a whole game between two of them.
+crib only when it is turned up in the show. The expert is in :mod:`cribbage.ai.expert`;
+:func:`cribbage.ai.levels.player` makes any level by name.
 
 ============  ===============================================  ==========================================
 level         discard                                          play
 ============  ===============================================  ==========================================
 beginner      keeps the four that score most as they are        any card that fits, at random (seeded)
 standard      the best hand on average over the starters        the most points now, else a safe card
-expert        the best net: hand and crib, exact averages       look-ahead over the unseen cards
+classic       the best net: hand and crib, exact averages       look-ahead over the unseen cards
+expert        see :mod:`cribbage.ai.expert`
 ============  ===============================================  ==========================================
 
 All count the show correctly in muggins mode except the beginner, who forgets his nobs.
@@ -18,22 +20,22 @@ All count the show correctly in muggins mode except the beginner, who forgets hi
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from collections.abc import Sequence
+from functools import cache
 from itertools import combinations
-from typing import Any, Protocol, Sequence, runtime_checkable
+from typing import Protocol, runtime_checkable
 
-from .actions import Action, Count, Discard, Go, Muggins, NextDeal, Play
-from .cards import Card
-from .discard import KeepOption, advise_discard, quick_discard
-from .errors import CribbageError, IllegalActionError
-from .events import Phase, ScoreKind
-from .messages import Seat, message
-from .game import Game
-from .pegging import LEVELS, PlayChoice, PlayView, choose_play
-from .scoring import hand_total, rank_points
+from cribbage.ai.discard import quick_discard
+from cribbage.ai.play_choice import PlayChoice, PlayView, choose_play
+from cribbage.ai.seat_view import SeatView
+from cribbage.lang.messages import Seat, message
+from cribbage.rules.actions import Action, Count, Discard, Go, Muggins, NextDeal, Play
+from cribbage.rules.cards import Card
+from cribbage.rules.errors import CribbageError, IllegalActionError
+from cribbage.rules.events import Phase, ScoreKind
+from cribbage.rules.show_scoring import hand_total, rank_points
 
-__all__ = ["Player", "BeginnerPlayer", "StandardPlayer", "ExpertPlayer", "Adviser", "player", "LEVELS",
-           "action_for", "play_game"]
+__all__ = ["BeginnerPlayer", "ClassicExpertPlayer", "ComputerPlayer", "Player", "StandardPlayer", "action_for"]
 
 
 @runtime_checkable
@@ -43,20 +45,20 @@ class Player(Protocol):
     name: str
     level: str
 
-    def discard(self, game: Any, seat: int) -> tuple[Card, Card]:
+    def discard(self, game: SeatView, seat: int) -> tuple[Card, Card]:
         """The two cards ``seat`` lays away to the crib."""
         ...
 
-    def play(self, game: Any, seat: int) -> Card | None:
+    def play(self, game: SeatView, seat: int) -> Card | None:
         """The card ``seat`` plays now, or ``None`` for go."""
         ...
 
-    def count(self, game: Any, seat: int) -> int:
+    def count(self, game: SeatView, seat: int) -> int:
         """What ``seat`` announces for the hand or crib it counts now (muggins mode)."""
         ...
 
 
-class _ComputerPlayer:
+class ComputerPlayer:
     """Shared by the three levels: the seeded random source and the reading of the game."""
 
     level = ""
@@ -69,11 +71,11 @@ class _ComputerPlayer:
         return f"{type(self).__name__}(name={self.name!r})"
 
     # --- discard ---
-    def discard(self, game: Any, seat: int) -> tuple[Card, Card]:
+    def discard(self, game: SeatView, seat: int) -> tuple[Card, Card]:
         return self.choose_discard(self.dealt_six(game, seat), dealer=game.dealer == seat)
 
     @staticmethod
-    def dealt_six(game: Any, seat: int) -> tuple[Card, ...]:
+    def dealt_six(game: SeatView, seat: int) -> tuple[Card, ...]:
         """The six cards ``seat`` was dealt, refused if it has laid away already."""
         six = tuple(game.hand(seat))
         if len(six) != 6:
@@ -84,26 +86,28 @@ class _ComputerPlayer:
         return quick_discard(six, dealer=dealer)
 
     # --- the play ---
-    def play(self, game: Any, seat: int) -> Card | None:
+    def play(self, game: SeatView, seat: int) -> Card | None:
         return self.choose_play(PlayView.from_game(game, seat)).card
 
     def choose_play(self, view: PlayView) -> PlayChoice:
         return choose_play(view, self.level, rng=self.rng)
 
-    def hint(self, game: Any, seat: int) -> PlayChoice:
+    def hint(self, game: SeatView, seat: int) -> PlayChoice:
         """The card this player would play for ``seat``, with its reason (for hints)."""
         return self.choose_play(PlayView.from_game(game, seat))
 
     # --- the show (muggins mode) ---
-    def count(self, game: Any, seat: int) -> int:
+    def count(self, game: SeatView, seat: int) -> int:
         hand, crib = _counted(game, seat)
-        return self.count_hand(hand, game.starter, crib=crib)
+        starter = game.starter
+        assert starter is not None, "the show comes after the starter is turned"
+        return self.count_hand(hand, starter, crib=crib)
 
     def count_hand(self, hand: Sequence[Card], starter: Card, *, crib: bool) -> int:
         return hand_total(hand, starter, crib=crib)
 
 
-class BeginnerPlayer(_ComputerPlayer):
+class BeginnerPlayer(ComputerPlayer):
     """Legal but weak: keeps what already scores, plays any card that fits, forgets his nobs."""
 
     level = "beginner"
@@ -124,7 +128,7 @@ class BeginnerPlayer(_ComputerPlayer):
         return hand_total(hand, starter, crib=crib) - nobs
 
 
-class StandardPlayer(_ComputerPlayer):
+class StandardPlayer(ComputerPlayer):
     """Discards for the best hand on average (ignoring the crib); pegs greedily, then safely."""
 
     level = "standard"
@@ -133,84 +137,33 @@ class StandardPlayer(_ComputerPlayer):
         return quick_discard(six, dealer=dealer, crib_weight=0.0)
 
 
-class ExpertPlayer(_ComputerPlayer):
-    """Discards for the best net of hand and crib; pegs by look-ahead over the unseen cards."""
+class ClassicExpertPlayer(ComputerPlayer):
+    """The first expert, kept as a named level (``"classic"``) to measure the expert against: discards
+    for the best net of hand and crib (the uniform crib), pegs by look-ahead over the unseen cards."""
 
-    level = "expert"
-
-
-class Adviser(_ComputerPlayer):
-    """The course's advice as a player: the moves the hints name, with their reasons.
-
-    ``level="expert"`` (the default) advises what the expert computer does: the keep
-    :func:`~cribbage.discard.advise_discard` ranks best with the ``"expert"`` crib model (near the
-    end, the keep the expert chooses for the score, see :mod:`cribbage.strategy`) and the expert's
-    card. So the game table's hint and the computer across the table never disagree.
-    ``level="classic"`` advises as the expert did before (the uniform crib, today's pegging): the
-    guided hands were written for that line."""
-
-    level = "expert"
-
-    def __init__(self, *, name: str | None = None, level: str = "expert") -> None:
-        if level not in ("expert", "classic"):
-            raise CribbageError(message("level.unknown", value=repr(level)[:40], levels="expert, classic"))
-        super().__init__(seed=0, name=name or "adviser")
-        self.level = level
-
-    def discard(self, game: Any, seat: int) -> tuple[Card, Card]:
-        best = self.keep(game, seat).discard
-        return best[0], best[1]
-
-    def keep(self, game: Any, seat: int) -> KeepOption:
-        """The best keep for ``seat``'s six cards, with its reason (the discard hint)."""
-        six, dealer = self.dealt_six(game, seat), game.dealer == seat
-        if self.level == "classic":
-            return advise_discard(six, dealer=dealer).best
-        advice = advise_discard(six, dealer=dealer, crib_model="expert")
-        away = set(StrongExpertPlayer().discard(game, seat))
-        return next(o for o in advice if set(o.discard) == away)
-
-    def play(self, game: Any, seat: int) -> Card | None:
-        return self.hint(game, seat).card
-
-    def hint(self, game: Any, seat: int) -> PlayChoice:
-        if self.level == "classic":
-            return super().hint(game, seat)
-        return StrongExpertPlayer().hint(game, seat)
+    level = "classic"
 
     def choose_play(self, view: PlayView) -> PlayChoice:
-        if self.level == "classic":
-            return choose_play(view, "expert")
-        return StrongExpertPlayer().choose_play(view)
+        return choose_play(view, "expert")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _points_held(ranks: tuple[int, ...]) -> int:
     return rank_points(ranks)
 
 
-_CLASSES = {"beginner": BeginnerPlayer, "standard": StandardPlayer, "expert": ExpertPlayer}
-
-
-def player(level: str = "expert", *, seed: int | str | None = 0, name: str | None = None) -> Player:
-    """A computer player at ``level``: ``"beginner"``, ``"standard"`` or ``"expert"``."""
-    try:
-        cls = _CLASSES[level]
-    except (KeyError, TypeError):
-        raise CribbageError(message("level.unknown", value=repr(level)[:40], levels=", ".join(LEVELS))) from None
-    return cls(seed=seed, name=name)
-
-
-def _counted(game: Any, seat: int) -> tuple[tuple[Card, ...], bool]:
+def _counted(game: SeatView, seat: int) -> tuple[tuple[Card, ...], bool]:
     """The hand or crib ``seat`` must count now in the show: the crib once the dealer's hand is done."""
     counting_crib = seat == game.dealer and any(
-        e.player == seat and e.kind is ScoreKind.HAND and e.deal == game.deal_number for e in game.events)
+        e.seat == seat and e.kind is ScoreKind.HAND and e.deal == game.deal_number for e in game.events)
     if counting_crib:
-        return tuple(game.crib), True
+        crib = game.crib
+        assert crib is not None, "the crib is turned up in the show"
+        return crib, True
     return tuple(game.kept(seat)), False
 
 
-def action_for(player: Player, game: Any, seat: int) -> Action:
+def action_for(player: Player, game: SeatView, seat: int) -> Action:
     """The action ``player`` takes for ``seat`` in the game's current phase."""
     phase = game.phase
     if phase is Phase.DISCARD:
@@ -224,23 +177,6 @@ def action_for(player: Player, game: Any, seat: int) -> Action:
         return Count(seat, player.count(game, seat))
     if phase is Phase.DEAL_OVER:
         return NextDeal()
-    raise IllegalActionError(message("game.over", result=game.result.message))  # the only phase left: over
-
-
-def play_game(players: Sequence[Player], *, seed: int | str, **options: Any) -> Game:
-    """Play a whole :class:`cribbage.Game` between two computer players (seat 0 is ``players[0]``).
-
-    ``options`` go to ``Game`` (``target``, ``muggins``, ...). Returns the finished game. In muggins
-    mode a player claims every count the opponent left short.
-    """
-    from .driver import Driver  # the driver moves players: it imports this module
-
-    game = Game(seed, **options)
-    Driver(game, {0: players[0], 1: players[1]}).advance()
-    return game
-
-
-# The expert level is the strong expert of cribbage.strategy (built on ExpertPlayer above); today's
-# expert stays as "classic", to measure against.
-from .strategy import ClassicExpertPlayer, StrongExpertPlayer  # noqa: E402
-_CLASSES.update(expert=StrongExpertPlayer, classic=ClassicExpertPlayer)
+    result = game.result  # the only phase left: the game is over
+    assert result is not None, "a game in no other phase is over"
+    raise IllegalActionError(message("game.over", result=result.message))

@@ -12,19 +12,23 @@ batch size. The seats swap every other game, so neither player deals first more 
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
-from .messages import message
-from .events import LogKind, Phase, ScoreKind
-from .players import Player, play_game
-from .result import Finish
-from .stats_words import refuse
+from cribbage.ai import words as _words  # noqa: F401  (its refusals reach the catalogue)
+from cribbage.ai.levels import play_game
+from cribbage.ai.players import Player
+from cribbage.lang.messages import message
+from cribbage.rules.errors import CribbageError
+from cribbage.rules.events import LogKind, Phase, ScoreKind
+from cribbage.rules.game import Game
+from cribbage.rules.result import Finish
 
-__all__ = ["GameRecord", "SimulationResult", "DEAL_PARTS", "simulate", "deal_parts"]
+__all__ = ["DEAL_PARTS", "GameRecord", "SimulationResult", "deal_parts", "simulate"]
 
 #: The parts of a deal's points, as Chambers splits them.
 DEAL_PARTS = ("pone play", "pone hand", "dealer play", "dealer hand", "crib", "his heels")
@@ -49,7 +53,7 @@ class GameRecord:
         return Finish.of_games(self.games)
 
 
-def deal_parts(game: Any) -> list[tuple[int, ...]]:
+def deal_parts(game: Game) -> list[tuple[int, ...]]:
     """The points of each complete deal of ``game`` split into :data:`DEAL_PARTS`.
 
     A deal counts when its crib was counted: a deal cut short by the winning peg would lower every
@@ -60,8 +64,8 @@ def deal_parts(game: Any) -> list[tuple[int, ...]]:
     dealers: dict[int, int] = {}
     complete: set[int] = set()
     for entry in game.log:
-        if entry.kind is LogKind.DEAL:
-            dealers[entry.deal] = entry.player
+        if entry.kind is LogKind.DEAL and entry.seat is not None:  # a deal entry names its dealer
+            dealers[entry.deal] = entry.seat
     for event in game.events:
         row = rows.setdefault(event.deal, [0] * len(DEAL_PARTS))
         dealer = dealers[event.deal]
@@ -69,15 +73,15 @@ def deal_parts(game: Any) -> list[tuple[int, ...]]:
         if event.kind is ScoreKind.HIS_HEELS:
             row[5] += worth
         elif event.phase is Phase.PLAY:
-            row[0 if event.player != dealer else 2] += worth
+            row[0 if event.seat != dealer else 2] += worth
         elif event.kind is ScoreKind.HAND:
-            row[1 if event.player != dealer else 3] += worth
+            row[1 if event.seat != dealer else 3] += worth
         elif event.kind is ScoreKind.CRIB:
             row[4] += worth
             complete.add(event.deal)
         elif event.kind is ScoreKind.MUGGINS:
             # Points a count missed: they are part of that hand's worth, whoever took them.
-            row[4 if event.crib else (1 if event.player == dealer else 3)] += worth
+            row[4 if event.crib else (1 if event.seat == dealer else 3)] += worth
     return [tuple(rows[d]) for d in sorted(complete)]
 
 
@@ -89,7 +93,7 @@ def _one(players: Sequence[Player], seed: str, swap: bool, options: dict[str, An
     game = play_game(seats, seed=seed, **options)
     result = game.result
     assert result is not None  # play_game plays to the end
-    first = next(entry.player for entry in game.log if entry.kind is LogKind.DEAL)
+    first = next(entry.seat for entry in game.log if entry.kind is LogKind.DEAL)
     assert first is not None  # a deal entry names its dealer
     scores = game.scores
 
@@ -182,11 +186,12 @@ def simulate(n_games: int, players: Sequence[Player], *, seed: int | str, execut
     """
     # No games would show nothing ("first dealer wins 0.0%" of none): at least one is asked for.
     if not isinstance(n_games, int) or isinstance(n_games, bool) or n_games < 1:
-        raise refuse("stats.whole_number", what=message("stats.what.games"), least=1, value=repr(n_games))
+        raise CribbageError(message("stats.whole_number", what=message("stats.what.games"), least=1, value=repr(n_games)))
     if not isinstance(batch_size, int) or isinstance(batch_size, bool) or batch_size < 1:
-        raise refuse("stats.whole_number", what=message("stats.what.batch"), least=1, value=repr(batch_size)[:40])
+        raise CribbageError(message("stats.whole_number", what=message("stats.what.batch"), least=1,
+                                    value=repr(batch_size)[:40]))
     if len(players) != 2:
-        raise refuse("stats.two_players", n=len(players))
+        raise CribbageError(message("stats.two_players", n=len(players)))
     tasks = [(f"{seed}/{i}", i % 2 == 1) for i in range(n_games)]
     batches = [tasks[i:i + batch_size] for i in range(0, len(tasks), batch_size)]
     bar = _progress(n_games, progress)

@@ -17,17 +17,21 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import contextlib
 import os
 import sys
-from typing import Any, Callable, NoReturn, Sequence, TextIO
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn, TextIO
 
-from .cards import _quote, cards
-from .errors import CribbageError
-from .messages import LANGUAGES, add_catalogue, get_language, message, set_language
-from .progress.cli import add_progress
-from .scoring import score_hand
+from cribbage.ai.discard import advise_discard
+from cribbage.cli.progress import add_progress
+from cribbage.cli.terminal import run
+from cribbage.lang.messages import LANGUAGES, add_catalogue, get_language, message, set_language
+from cribbage.rules.cards import cards, quoted
+from cribbage.rules.errors import CribbageError
+from cribbage.rules.show_scoring import score_hand
 
-__all__ = ["main", "COMMANDS"]
+__all__ = ["COMMANDS", "main"]
 
 
 def _score(args: argparse.Namespace) -> int:
@@ -42,7 +46,7 @@ def _score(args: argparse.Namespace) -> int:
         shown = " ".join(str(c) for c in item.cards)
         kind = str(message(f"cli.kind.{item.kind}")) if f"cli.kind.{item.kind}" in _KINDS else item.kind
         print(f"  {kind:<{width}} {shown:<22} {item.points:>2}")
-    print(f"  {str(result)}")
+    print(f"  {result!s}")
     print(message("cli.score.total", n=result.total))
     return 0
 
@@ -55,7 +59,6 @@ def _add_score(sub: argparse._SubParsersAction[Any]) -> None:
 
 
 def _discard(args: argparse.Namespace) -> int:
-    from .discard import advise_discard
 
     six = cards(" ".join(args.cards))
     advice = advise_discard(six, dealer=args.dealer)
@@ -78,7 +81,6 @@ def _add_discard(sub: argparse._SubParsersAction[Any]) -> None:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from .terminal import run
 
     # The game speaks the language main() chose from --lang or the locale, as the other commands do.
     run(seed=args.seed, level=args.level, target=args.target, muggins=args.muggins, language=get_language())
@@ -187,10 +189,8 @@ def _fit_encoding(stream: TextIO) -> None:
 
 def _say(stream: TextIO, text: str) -> None:
     """Print a last line where it may not be possible: a failure here has nothing left to tell."""
-    try:
+    with contextlib.suppress(OSError, ValueError):
         print(text, file=stream, flush=True)
-    except (OSError, ValueError):
-        pass
 
 
 def _quiet_stdout() -> None:
@@ -202,7 +202,7 @@ def _quiet_stdout() -> None:
         pass
 
 
-def language_of_environment(environ: "os._Environ[str] | dict[str, str]" = os.environ) -> str:
+def language_of_environment(environ: os._Environ[str] | dict[str, str] = os.environ) -> str:
     """The course's language the locale asks for, in gettext's order: ``LANGUAGE`` (a list, the
     first the course has), then the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set;
     English for C, POSIX or a language the course does not have."""
@@ -228,7 +228,7 @@ def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
                              help="the language of what it says (default: the locale's, else en)")
     args, unknown = parser.parse_known_args(argv)
     if unknown:
-        parser.error("unrecognized arguments: " + " ".join(_quote(arg) for arg in unknown))
+        parser.error("unrecognized arguments: " + " ".join(quoted(arg) for arg in unknown))
     return args
 
 

@@ -11,14 +11,14 @@ import argparse
 import sys
 from typing import Any
 
-from ..messages import LANGUAGES, message, render
+from cribbage.lang.messages import LANGUAGES, message, render
+from cribbage.progress.report import run
+from cribbage.progress.store import default_path
 
 __all__ = ["add_progress"]
 
 
 def _report(args: argparse.Namespace) -> int:
-    from .report import run
-
     report, text = run(args.files, csv_path=args.csv, html_path=args.html, language=args.language)
     print(text)
     for path in (args.csv, args.html):
@@ -31,16 +31,12 @@ def _report(args: argparse.Namespace) -> int:
 
 
 def _where(args: argparse.Namespace) -> int:
-    from .store import default_path
-
     print(default_path())
     return 0
 
 
 def add_progress(sub: argparse._SubParsersAction[Any]) -> None:
     """Register ``cribbage progress`` with the command line's sub-commands."""
-    from . import words  # noqa: F401  (the words reach the catalogue when the package is imported)
-
     parser = sub.add_parser("progress", help="learners' progress: the teacher's report, the learner's file")
     inner = parser.add_subparsers(dest="progress_command", required=True, parser_class=type(parser))
     report = inner.add_parser("report", help="merge learners' progress files into one table")

@@ -10,16 +10,18 @@ the English words typed (``hint``, ``go``, ``muggins``, ``quit``) work in every 
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, Optional
+from collections.abc import Callable, Iterable
+from typing import Any
 
-from .actions import Action, Count, Discard, Go, Muggins, NextDeal, Play
-from .cards import Card, _quote, cards
-from .driver import Driver
-from .errors import CribbageError
-from .messages import check_language, get_language, message, render
-from .events import LogEntry, LogKind, Phase, ScoreKind
-from .game import Game
-from .players import Adviser, player
+from cribbage.ai.adviser import Adviser
+from cribbage.ai.driver import Driver
+from cribbage.ai.levels import player
+from cribbage.lang.messages import check_language, get_language, message, render
+from cribbage.rules.actions import Action, Count, Discard, Go, Muggins, NextDeal, Play
+from cribbage.rules.cards import Card, cards, quoted
+from cribbage.rules.errors import CribbageError
+from cribbage.rules.events import LogEntry, LogKind, Phase, ScoreKind
+from cribbage.rules.game import Game
 
 __all__ = ["TerminalGame", "run"]
 
@@ -34,7 +36,7 @@ _HINT = ("hint", "h", "?")
 _CLAIM = ("muggins", "m", "y", "yes")
 
 
-def _show(hand: Optional[Iterable[Card]]) -> str:
+def _show(hand: Iterable[Card] | None) -> str:
     return " ".join(str(card) for card in hand or ())
 
 
@@ -80,7 +82,7 @@ class TerminalGame:
         return lines
 
     def _describe(self, entry: LogEntry) -> list[str]:
-        game, kind, who = self.game, entry.kind, entry.player
+        game, kind, who = self.game, entry.kind, entry.seat
         say = self.say
         lines: list[str] = []
         if kind is LogKind.CUT_FOR_DEAL:
@@ -105,8 +107,8 @@ class TerminalGame:
         elif kind is LogKind.SHOW or kind is LogKind.COUNT:
             for event in entry.events:
                 if event.kind is ScoreKind.HAND or event.kind is ScoreKind.CRIB:
-                    assert event.hand_score is not None and event.player is not None
-                    lines.append(say(f"terminal.show.{_WHO[event.player]}.{event.kind.value}",
+                    assert event.hand_score is not None and event.seat is not None
+                    lines.append(say(f"terminal.show.{_WHO[event.seat]}.{event.kind.value}",
                                      cards=_show(event.cards), starter=event.starter,
                                      said=event.hand_score.spoken(), n=event.points))
             if kind is LogKind.COUNT and not entry.events:
@@ -122,8 +124,8 @@ class TerminalGame:
         for event in entry.events:
             if event.kind is ScoreKind.HAND or event.kind is ScoreKind.CRIB:
                 continue
-            assert event.player is not None
-            lines.append("  " + say(f"terminal.points.{_WHO[event.player]}", n=event.points, what=event.message))
+            assert event.seat is not None
+            lines.append("  " + say(f"terminal.points.{_WHO[event.seat]}", n=event.points, what=event.message))
         return lines
 
     def board(self) -> str:
@@ -190,7 +192,7 @@ class TerminalGame:
         except CribbageError as error:
             return ["  ✗ " + render(error.message, self.language)]
 
-    def _action(self, text: str) -> Optional[Action]:
+    def _action(self, text: str) -> Action | None:
         """The person's line as a move in the phase now."""
         phase = self.game.phase
         if phase is Phase.DISCARD:
@@ -202,7 +204,7 @@ class TerminalGame:
             try:
                 points = int(text)
             except ValueError:
-                raise CribbageError(message("count.not_whole", value=_quote(text))) from None
+                raise CribbageError(message("count.not_whole", value=quoted(text))) from None
             return Count(YOU, points)
         if phase is Phase.DEAL_OVER:
             return NextDeal()
@@ -225,7 +227,7 @@ class TerminalGame:
 
 def run(*, seed: int | str = 1, level: str = "expert", target: int = 121, muggins: bool = False,
         ask: Callable[[str], str] = input, say: Callable[[str], None] = print,
-        language: str | None = None) -> Optional[int]:
+        language: str | None = None) -> int | None:
     """Play in a terminal until the game ends or the person quits. Returns the winner's seat.
     ``language``: what it is said in (default: the engine's printing language)."""
     view = TerminalGame(seed=seed, level=level, target=target, muggins=muggins, language=language)

@@ -13,25 +13,43 @@ look-up for the computer players.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Optional, Sequence, Union
 
-from ..cards import Card, CardLike, cards, require_distinct
-from ..errors import InvalidHandError
-from ..kinds import TextEnum
-from ..messages import message
-from ..ranks import POINTS_BY_KEY, RANK_KEY as _POW5, points_by_key, rank_points
-from ..scoring import HandScore, ItemizedScore, ScoreItem, score_hand
+from cribbage.lang.messages import message
+from cribbage.rules.cards import Card, CardLike, cards, require_distinct
+from cribbage.rules.errors import InvalidHandError
+from cribbage.rules.kinds import TextEnum
+from cribbage.rules.ranks import POINTS_BY_KEY, points_by_key, rank_points
+from cribbage.rules.ranks import RANK_KEY as _POW5
+from cribbage.rules.show_scoring import HandScore, ItemizedScore, ScoreItem, score_hand
 
-__all__ = ["Square", "SquareLike", "SIZE", "CENTRE", "SQUARES", "ROWS", "COLUMNS", "LineKind", "Line", "LINES",
-           "LineScore", "score_line", "line_total", "running_total", "line_totals", "score_board", "square",
-           "line_name"]
+__all__ = [
+    "CENTRE",
+    "COLUMNS",
+    "LINES",
+    "ROWS",
+    "SIZE",
+    "SQUARES",
+    "Line",
+    "LineKind",
+    "LineScore",
+    "Square",
+    "SquareLike",
+    "line_name",
+    "line_total",
+    "line_totals",
+    "running_total",
+    "score_board",
+    "score_line",
+    "square",
+]
 
 SIZE = 5
 #: A square of the board: ``(row, column)``, each 0..4, row 0 at the top, column 0 at the left.
 Square = tuple[int, int]
 #: A square as ``(row, column)`` or as its index ``row * 5 + column`` (0..24).
-SquareLike = Union[Square, int]
+SquareLike = Square | int
 CENTRE: Square = (2, 2)
 SQUARES: tuple[Square, ...] = tuple((r, c) for r in range(SIZE) for c in range(SIZE))
 ROWS: tuple[tuple[Square, ...], ...] = tuple(tuple((r, c) for c in range(SIZE)) for r in range(SIZE))
@@ -107,7 +125,7 @@ class LineScore(ItemizedScore):
     """
 
     cards: tuple[Card, ...]
-    starter: Optional[Card]
+    starter: Card | None
     items: tuple[ScoreItem, ...]
 
     @property
@@ -125,8 +143,8 @@ class LineScore(ItemizedScore):
         return str(HandScore(self.cards[:4], self.cards[4], False, self.items))
 
 
-def _line_cards(line: "Iterable[CardLike] | str", starter: Optional[CardLike]
-                ) -> tuple[tuple[Card, ...], Optional[Card]]:
+def _line_cards(line: Iterable[CardLike] | str, starter: CardLike | None
+                ) -> tuple[tuple[Card, ...], Card | None]:
     five = cards(line, distinct=False)
     if len(five) != SIZE:
         raise InvalidHandError(message("crosscribb.err.line_size", n=len(five)))
@@ -139,7 +157,7 @@ def _line_cards(line: "Iterable[CardLike] | str", starter: Optional[CardLike]
     return five, turned
 
 
-def score_line(line: "Iterable[CardLike] | str", starter: Optional[CardLike] = None) -> LineScore:
+def score_line(line: Iterable[CardLike] | str, starter: CardLike | None = None) -> LineScore:
     """Itemize one line of five cards. Give ``starter`` for the centre row and column only.
 
     >>> s = score_line("5H 5D 6H 7H 8H")
@@ -164,7 +182,7 @@ def score_line(line: "Iterable[CardLike] | str", starter: Optional[CardLike] = N
     return LineScore(five, turned, tuple(items))
 
 
-def line_total(line: Sequence[Card], starter: Optional[Card] = None) -> int:
+def line_total(line: Sequence[Card], starter: Card | None = None) -> int:
     """The total of :func:`score_line`, by table look-up; takes five distinct :class:`Card` objects.
 
     Unlike :func:`score_line` it does not check its input: the computer players call it in loops.
@@ -184,7 +202,7 @@ def line_total(line: Sequence[Card], starter: Optional[Card] = None) -> int:
     return total
 
 
-def running_total(line: "Iterable[CardLike] | str", starter: Optional[CardLike] = None) -> int:
+def running_total(line: Iterable[CardLike] | str, starter: CardLike | None = None) -> int:
     """What the cards placed so far in a line (none to five) already score, as the line would count them.
 
     For a line still being filled: fifteens, pairs and runs among these cards, a flush once four
@@ -209,7 +227,7 @@ def running_total(line: "Iterable[CardLike] | str", starter: Optional[CardLike] 
     return total
 
 
-def line_totals(board: Sequence[Optional[Card]], starter: Card) -> dict[Line, int]:
+def line_totals(board: Sequence[Card | None], starter: Card) -> dict[Line, int]:
     """What every line scores so far (:func:`running_total`) on a board of 25 squares given row by row,
     None for an open square; ``starter`` counts for nobs in the centre row and column.
 

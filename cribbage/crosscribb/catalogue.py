@@ -1,6 +1,6 @@
 """CrossCribb's words: its refusals and its log, in English (Spanish and Portuguese: cribbage/locale/).
 
-Plain data, added to the engine catalogue (:mod:`cribbage.messages`) when :mod:`cribbage.crosscribb`
+Plain data, added to the engine catalogue (:mod:`cribbage.lang.messages`) when :mod:`cribbage.crosscribb`
 is imported. Keys start with ``crosscribb.``; a refusal's key is ``crosscribb.err.`` and its
 :class:`~cribbage.crosscribb.Refusal`, a log record's ``crosscribb.log.`` and its
 :class:`~cribbage.crosscribb.RecordKind`. Seats are API numbers (0..3) in refusals, which speak to
@@ -10,9 +10,7 @@ seeds: cuna / cesta, carta inicial / virada, jota / valete.
 
 from __future__ import annotations
 
-from typing import Union
-
-Entry = dict[str, Union[str, tuple[str, str]]]
+Entry = dict[str, str | tuple[str, str]]
 
 WORDS: dict[str, Entry] = {
     "crosscribb.row": {"en": "row {n}"},

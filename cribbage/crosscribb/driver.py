@@ -15,17 +15,18 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Mapping, Optional
+from typing import TYPE_CHECKING
 
-from ..messages import Message
-from .game import CrossCribbGame
-from .records import CrossCribbPhase, Record, Refusal, CrossCribbError
+from cribbage.crosscribb.game import CrossCribbGame
+from cribbage.crosscribb.records import CrossCribbPhase, Record, Refusal, refuse
+from cribbage.lang.messages import Message
 
 if TYPE_CHECKING:
-    from .players import CrossCribbPlayer
+    from cribbage.crosscribb.players import CrossCribbPlayer
 
-__all__ = ["CrossCribbDriver", "Advance"]
+__all__ = ["Advance", "CrossCribbDriver"]
 
 @dataclass(frozen=True, slots=True)
 class Advance:
@@ -33,7 +34,7 @@ class Advance:
     steps included), and the seat that must now decide (None: the round or the game is over)."""
 
     records: tuple[Record, ...]
-    waiting_for: Optional[int]
+    waiting_for: int | None
     phase: CrossCribbPhase
 
     @property
@@ -49,7 +50,7 @@ class CrossCribbDriver:
     played to its end; otherwise the driver stops between rounds, so a view can show the count.
     """
 
-    def __init__(self, game: CrossCribbGame, computers: Mapping[int, "CrossCribbPlayer"], *,
+    def __init__(self, game: CrossCribbGame, computers: Mapping[int, CrossCribbPlayer], *,
                  deal: bool = False) -> None:
         for seat in computers:
             game.side_of(seat)  # refuses a seat the game does not have
@@ -71,18 +72,18 @@ class CrossCribbDriver:
         return ()
 
     @property
-    def waiting_for(self) -> Optional[int]:
+    def waiting_for(self) -> int | None:
         """The person's seat that must act now, or None (a computer's turn, or no turn at all)."""
         return next((seat for seat in self._deciding() if seat not in self.computers), None)
 
-    def computer_to_act(self) -> Optional[int]:
+    def computer_to_act(self) -> int | None:
         """The computer seat that acts next, or None."""
         deciding = self._deciding()
         if deciding and all(seat in self.computers for seat in deciding):
             return self.game.to_act
         return None
 
-    def step(self) -> Optional[Record]:
+    def step(self) -> Record | None:
         """One computer action, if a computer is to act (or, with ``deal``, the next deal); else None."""
         game = self.game
         seat = self.computer_to_act()
@@ -90,7 +91,7 @@ class CrossCribbDriver:
             action = self.computers[seat].choose(game)
             acting = getattr(action, "seat", seat)  # NextRound names no seat
             if acting != seat:
-                raise CrossCribbError(Refusal.NOT_YOUR_TURN, seat=acting, to_act=seat)
+                raise refuse(Refusal.NOT_YOUR_TURN, seat=acting, to_act=seat)
             return game.apply(action)
         if self.deal and game.phase is CrossCribbPhase.ROUND_OVER:
             return game.next_round()

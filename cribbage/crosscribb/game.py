@@ -12,7 +12,7 @@ are always two sides: side 0 (:data:`COLUMNS_SIDE`) scores the five columns, sid
 Everything random follows from ``seed``: the cut for deal, each round's shuffle and the cut of the
 starter. Automatic steps (the cut for deal, the deal, turning the starter, turning up each card,
 scoring the round) happen by themselves and are logged; the players act with :meth:`place` and
-:meth:`lay_away`, and :meth:`next_round` starts the next round once a view has shown the count.
+:meth:`discard`, and :meth:`next_round` starts the next round once a view has shown the count.
 Each action comes as a trio, as in :class:`cribbage.Game`: ``verify_x`` raises a
 :class:`CrossCribbError` saying why not, ``can_x`` answers yes or no, ``x`` acts and returns the
 record it logged. A refused action changes nothing; :meth:`undo` takes back the last action.
@@ -29,21 +29,58 @@ the difference of the two sides' final scores (:func:`crosscribb_finish`).
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Optional, Union
+from collections.abc import Callable
+from typing import Any
 
-from ..cards import Card, CardLike, Deck
-from ..errors import CribbageError
-from ..messages import message
-from ..options import GameOptions, chosen_muggins, chosen_seed
-from ..scoring import MAX_SCORE, hand_total, score_hand
-from .board import (CENTRE, LINES, SIZE, SQUARES, Line, Square, SquareLike, line_total,
-                    line_totals, score_board, square)
-from .records import (CARDS_IN_PLAY, COLUMNS_SIDE, TARGET, AcceptCount, CrossCribbAction, Announce, Announced, ClaimMuggins,
-                      CountAccepted, CrossCribbError, CrossCribbPhase, CrossCribbResult, CutForDeal, Dealt, GameWon,
-                      LaidAway, LayAway, MugginsClaimed, NextRound, Place, Placed, Record, Refusal, RoundResult,
-                      RoundScored, StarterTurned, Turned)
+from cribbage.crosscribb.board import (
+    CENTRE,
+    LINES,
+    SIZE,
+    SQUARES,
+    Line,
+    Square,
+    SquareLike,
+    line_total,
+    line_totals,
+    score_board,
+    square,
+)
+from cribbage.crosscribb.records import (
+    CARDS_IN_PLAY,
+    COLUMNS_SIDE,
+    TARGET,
+    AcceptCount,
+    Announce,
+    Announced,
+    ClaimMuggins,
+    CountAccepted,
+    CrossCribbAction,
+    CrossCribbPhase,
+    CrossCribbResult,
+    CutForDeal,
+    Dealt,
+    Discard,
+    Discarded,
+    GameWon,
+    MugginsClaimed,
+    NextRound,
+    Place,
+    Placed,
+    Record,
+    Refusal,
+    RoundResult,
+    RoundScored,
+    StarterTurned,
+    Turned,
+    refuse,
+)
+from cribbage.lang.messages import message
+from cribbage.rules.cards import Card, CardLike, Deck
+from cribbage.rules.errors import CribbageError
+from cribbage.rules.options import GameOptions, chosen_muggins, chosen_seed
+from cribbage.rules.show_scoring import MAX_SCORE, hand_total, score_hand
 
-__all__ = ["CrossCribbGame", "play_cycle", "turn_order", "deal_piles", "round_deck", "INDIVIDUAL"]
+__all__ = ["INDIVIDUAL", "CrossCribbGame", "deal_piles", "play_cycle", "round_deck", "turn_order"]
 
 # Seats, turns and the deal -------------------------------------------------------------------------
 
@@ -65,7 +102,7 @@ def _cycle(players: int) -> tuple[int, ...]:
 
 def _check_players(players: object) -> int:
     if not _is_int(players) or players not in (2, 3, 4):
-        raise CrossCribbError(Refusal.PLAYERS, players=players)
+        raise refuse(Refusal.PLAYERS, players=players)
     return players
 
 
@@ -127,12 +164,12 @@ class CrossCribbGame(GameOptions):
     """
 
     def __init__(self, players: int = 4, *, seed: object = None, target: int = TARGET,
-                 dealer: Optional[int] = None, muggins: bool = False) -> None:
+                 dealer: int | None = None, muggins: bool = False) -> None:
         self._players = _check_players(players)
         if not _is_int(target) or target < 1:
-            raise CrossCribbError(Refusal.TARGET, target=target)
+            raise refuse(Refusal.TARGET, target=target)
         if dealer is not None and (not _is_int(dealer) or not 0 <= dealer < players):
-            raise CrossCribbError(Refusal.DEALER, dealer=dealer, last=players - 1)
+            raise refuse(Refusal.DEALER, dealer=dealer, last=players - 1)
         self._seed = chosen_seed(seed)
         self._target = target
         self._muggins_on = chosen_muggins(muggins)
@@ -141,7 +178,7 @@ class CrossCribbGame(GameOptions):
         self._history: list[tuple[tuple[Any, ...], int]] = []
         self._rounds: list[RoundResult] = []
         self._round_number = 0
-        self._result: Optional[CrossCribbResult] = None
+        self._result: CrossCribbResult | None = None
         self._phase = _PLAY
         self._dealer: int = dealer if dealer is not None else self._cut_for_deal()
         self._start_round()
@@ -172,7 +209,7 @@ class CrossCribbGame(GameOptions):
         return self._round_number
 
     @property
-    def result(self) -> Optional[CrossCribbResult]:
+    def result(self) -> CrossCribbResult | None:
         return self._result
 
     @property
@@ -239,14 +276,14 @@ class CrossCribbGame(GameOptions):
         self._left = [len(p) - share for p, share in zip(piles, self._share)]  # placements to make
         self._order = turn_order(self._players, self._dealer)
         self._turn = 0
-        self._board: list[Optional[Card]] = [None] * (SIZE * SIZE)
+        self._board: list[Card | None] = [None] * (SIZE * SIZE)
         self._board[CENTRE[0] * SIZE + CENTRE[1]] = self._starter
         self._crib: list[tuple[int, Card]] = []
-        self._turned: Optional[Card] = None
-        self._to_act: Optional[int] = None
+        self._turned: Card | None = None
+        self._to_act: int | None = None
         self._counts: list[int] = []  # muggins: the points announced for each item counted so far
         self._count_step = 0
-        self._answer: Optional[Announced] = None  # muggins: the count waiting for the other side's answer
+        self._answer: Announced | None = None  # muggins: the count waiting for the other side's answer
         self._announced = (0, 0)
         self._muggins_taken = (0, 0)
         self._phase = _PLAY
@@ -280,7 +317,7 @@ class CrossCribbGame(GameOptions):
         side = self.dealer_side
         if self._muggins_on:
             totals = [self._announced[0] + self._muggins_taken[0], self._announced[1] + self._muggins_taken[1]]
-            announced: Optional[tuple[int, int]] = self._announced
+            announced: tuple[int, int] | None = self._announced
         else:
             totals = [sum(line.total for line in columns), sum(line.total for line in rows)]
             totals[side] += crib.total
@@ -304,33 +341,33 @@ class CrossCribbGame(GameOptions):
     # What a player may see ------------------------------------------------------------------------
 
     @property
-    def to_act(self) -> Optional[int]:
+    def to_act(self) -> int | None:
         """The seat whose turn it is: to place or lay away, or (muggins) to announce a count or answer
         the other side's; None between rounds and after the game."""
         return self._to_act
 
     @property
-    def turned(self) -> Optional[Card]:
+    def turned(self) -> Card | None:
         """The card ``to_act`` has turned up. Only that seat may see it."""
         return self._turned
 
     @property
-    def must_lay_away(self) -> bool:
+    def must_discard(self) -> bool:
         """True when ``to_act`` has filled all its squares and still owes the crib: it must lay away."""
         seat = self._to_act
         return self._phase is _PLAY and seat is not None and self._left[seat] == 0
 
     @property
-    def board(self) -> tuple[tuple[Optional[Card], ...], ...]:
+    def board(self) -> tuple[tuple[Card | None, ...], ...]:
         """Five rows of five squares; None for an open square. The starter is in the centre."""
         return tuple(tuple(self._board[r * SIZE: r * SIZE + SIZE]) for r in range(SIZE))
 
     @property
-    def squares(self) -> tuple[Optional[Card], ...]:
+    def squares(self) -> tuple[Card | None, ...]:
         """The 25 squares row by row (index ``row * 5 + column``); None for an open square."""
         return tuple(self._board)
 
-    def at(self, where: SquareLike) -> Optional[Card]:
+    def at(self, where: SquareLike) -> Card | None:
         """The card on a square, or None."""
         sq = square(where)
         return self._board[sq[0] * SIZE + sq[1]]
@@ -363,7 +400,7 @@ class CrossCribbGame(GameOptions):
         self._check_seat(seat)
         return self._left[seat]
 
-    def laid_away(self, seat: int) -> tuple[Card, ...]:
+    def discards(self, seat: int) -> tuple[Card, ...]:
         """The cards this seat laid in the crib this round (a seat knows only its own)."""
         self._check_seat(seat)
         return tuple(card for who, card in self._crib if who == seat)
@@ -380,7 +417,7 @@ class CrossCribbGame(GameOptions):
     def unseen(self, seat: int) -> list[Card]:
         """The cards ``seat`` has not seen this round: not on the board, not its own turned or laid-away card."""
         seen = set(card for card in self._board if card is not None)
-        seen.update(self.laid_away(seat))
+        seen.update(self.discards(seat))
         if self._to_act == seat and self._turned is not None:
             seen.add(self._turned)
         return [card for card in Deck() if card not in seen]
@@ -390,18 +427,18 @@ class CrossCribbGame(GameOptions):
         return self._phase is _OVER
 
     @property
-    def winner(self) -> Optional[int]:
+    def winner(self) -> int | None:
         """The winning side once the game is over."""
         return self._result.winner if self._result else None
 
     @property
-    def last_round(self) -> Optional[RoundResult]:
+    def last_round(self) -> RoundResult | None:
         return self._rounds[-1] if self._rounds else None
 
     def points_to_win(self, side: int) -> int:
         """How many points ``side`` still needs to reach the target."""
         if side not in (0, 1):
-            raise CrossCribbError(Refusal.NOT_A_SIDE, side=side)
+            raise refuse(Refusal.NOT_A_SIDE, side=side)
         return max(0, self._target - self._scores[side])
 
     def round_could_end_game(self) -> tuple[int, ...]:
@@ -418,8 +455,8 @@ class CrossCribbGame(GameOptions):
             return ()
         totals = line_totals(self._board, self._starter)
         crib_known = len(self._crib) == 4
-        most: dict[Optional[Line], int] = {}
-        least: dict[Optional[Line], int] = {}
+        most: dict[Line | None, int] = {}
+        least: dict[Line | None, int] = {}
         for line in LINES:
             full = all(self._board[r * SIZE + c] is not None for r, c in line.squares)
             most[line], least[line] = (totals[line] if full else MAX_SCORE), totals[line]
@@ -431,7 +468,7 @@ class CrossCribbGame(GameOptions):
         pending = self._answer
         out = []
         for side in (0, 1):
-            def owner(item: Optional[Line]) -> int:
+            def owner(item: Line | None) -> int:
                 return self.dealer_side if item is None else item.side
             best = self._his_heels if side == self.dealer_side else -self._his_heels
             if self._muggins_on:
@@ -446,13 +483,13 @@ class CrossCribbGame(GameOptions):
                 out.append(side)
         return tuple(out)
 
-    def moves(self, round_number: Optional[int] = None) -> list[Union[Placed, LaidAway]]:
+    def moves(self, round_number: int | None = None) -> list[Placed | Discarded]:
         """The placements and lay-aways of a round (the current one by default), in order."""
         n = self._round_number if round_number is None else round_number
-        return [r for r in self._log if isinstance(r, (Placed, LaidAway)) and r.round == n]
+        return [r for r in self._log if isinstance(r, (Placed, Discarded)) and r.round == n]
 
-    def replay(self, round_number: Optional[int] = None
-               ) -> list[tuple[Union[StarterTurned, Placed, LaidAway], tuple[Optional[Card], ...], int]]:
+    def replay(self, round_number: int | None = None
+               ) -> list[tuple[StarterTurned | Placed | Discarded, tuple[Card | None, ...], int]]:
         """A round move by move: after the starter and after each move, the 25 squares and the crib size.
 
         Squares are listed row by row (index ``row * 5 + column``).
@@ -460,11 +497,11 @@ class CrossCribbGame(GameOptions):
         n = self._round_number if round_number is None else round_number
         start = next((r for r in self._log if isinstance(r, StarterTurned) and r.round == n), None)
         if start is None:
-            raise CrossCribbError(Refusal.NO_ROUND, round=n, rounds=self._round_number)
-        board: list[Optional[Card]] = [None] * (SIZE * SIZE)
+            raise refuse(Refusal.NO_ROUND, round=n, rounds=self._round_number)
+        board: list[Card | None] = [None] * (SIZE * SIZE)
         board[CENTRE[0] * SIZE + CENTRE[1]] = start.starter
         crib = 0
-        frames: list[tuple[Union[StarterTurned, Placed, LaidAway], tuple[Optional[Card], ...], int]] = [
+        frames: list[tuple[StarterTurned | Placed | Discarded, tuple[Card | None, ...], int]] = [
             (start, tuple(board), crib)]
         for move in self.moves(n):
             if isinstance(move, Placed):
@@ -476,7 +513,7 @@ class CrossCribbGame(GameOptions):
 
     # Muggins: what is being counted -----------------------------------------------------------------
 
-    def _count_items(self) -> list[Optional[Line]]:
+    def _count_items(self) -> list[Line | None]:
         # The side that did not deal counts first (seed 003); the dealer's side adds its crib (None).
         first = 1 - self.dealer_side
         return ([line for line in LINES if line.side == first] + [line for line in LINES if line.side != first]
@@ -488,7 +525,7 @@ class CrossCribbGame(GameOptions):
         return self.seats_of(side)[0]
 
     @property
-    def counting(self) -> Optional[Line]:
+    def counting(self) -> Line | None:
         """Muggins: the line being counted now (None for the crib, or when nothing is being counted:
         see :attr:`counting_side`)."""
         if self._phase is not _COUNT:
@@ -498,7 +535,7 @@ class CrossCribbGame(GameOptions):
         return self._count_items()[self._count_step]
 
     @property
-    def counting_side(self) -> Optional[int]:
+    def counting_side(self) -> int | None:
         """Muggins: the side whose line or crib is being counted now, else None."""
         if self._phase is not _COUNT:
             return None
@@ -508,14 +545,14 @@ class CrossCribbGame(GameOptions):
         return self.dealer_side if item is None else item.side
 
     @property
-    def awaiting_answer(self) -> Optional[Announced]:
+    def awaiting_answer(self) -> Announced | None:
         """Muggins: the count the other side must now claim muggins on or accept, else None."""
         return self._answer
 
-    def holds(self, line: Optional[Line]) -> int:
+    def holds(self, line: Line | None) -> int:
         """What a full line (or the crib, ``None``) holds, once the board is full."""
         if self._phase is _PLAY:
-            raise CrossCribbError(Refusal.STILL_PLAYING, round=self._round_number)
+            raise refuse(Refusal.STILL_PLAYING, round=self._round_number)
         if line is None:
             return hand_total(self.crib, self._starter, crib=True)
         cards_ = [self._board[r * SIZE + c] for r, c in line.squares]
@@ -539,7 +576,7 @@ class CrossCribbGame(GameOptions):
     def _push(self) -> None:
         self._history.append((self._snapshot(), len(self._log)))
 
-    def copy(self) -> "CrossCribbGame":
+    def copy(self) -> CrossCribbGame:
         """An independent copy for look-ahead, undo history included (records are immutable and shared)."""
         other = object.__new__(CrossCribbGame)
         other.__dict__.update(self.__dict__)
@@ -555,7 +592,7 @@ class CrossCribbGame(GameOptions):
 
     def verify_undo(self) -> None:
         if not self._history:
-            raise CrossCribbError(Refusal.NOTHING_TO_UNDO)
+            raise refuse(Refusal.NOTHING_TO_UNDO)
 
     def can_undo(self) -> bool:
         return bool(self._history)
@@ -571,51 +608,51 @@ class CrossCribbGame(GameOptions):
 
     def _check_seat(self, seat: object) -> None:
         if not _is_int(seat) or not 0 <= seat < self._players:  # type: ignore[operator]
-            raise CrossCribbError(Refusal.NOT_A_SEAT, seat=seat, last=self._players - 1)
+            raise refuse(Refusal.NOT_A_SEAT, seat=seat, last=self._players - 1)
 
     def _verify_open(self) -> None:
         if self._phase is _OVER:
-            raise CrossCribbError(Refusal.GAME_OVER)
+            raise refuse(Refusal.GAME_OVER)
 
-    def _verify_turn(self, seat: int, card: Optional[CardLike]) -> None:
+    def _verify_turn(self, seat: int, card: CardLike | None) -> None:
         self._verify_open()
         if self._phase is _ROUND_OVER:
-            raise CrossCribbError(Refusal.ROUND_OVER)
+            raise refuse(Refusal.ROUND_OVER)
         if self._phase is _COUNT:
-            raise CrossCribbError(Refusal.COUNTING)
+            raise refuse(Refusal.COUNTING)
         self._check_seat(seat)
         if seat != self._to_act:
-            raise CrossCribbError(Refusal.NOT_YOUR_TURN, seat=seat, to_act=self._to_act)
+            raise refuse(Refusal.NOT_YOUR_TURN, seat=seat, to_act=self._to_act)
         if card is not None:
             try:
                 given = Card.parse(card)
             except CribbageError:
-                raise CrossCribbError(Refusal.NOT_A_CARD, given=card) from None
+                raise refuse(Refusal.NOT_A_CARD, given=card) from None
             if given != self._turned:
-                raise CrossCribbError(Refusal.NOT_YOUR_CARD, card=given, turned=self._turned)
+                raise refuse(Refusal.NOT_YOUR_CARD, card=given, turned=self._turned)
 
-    def verify_place(self, seat: int, where: SquareLike, card: Optional[CardLike] = None) -> Square:
+    def verify_place(self, seat: int, where: SquareLike, card: CardLike | None = None) -> Square:
         """Raise :class:`CrossCribbError` saying why ``seat`` may not place its turned card there now;
         return the square."""
         self._verify_turn(seat, card)
         if self._left[seat] == 0:
             owed = self._owes[seat]
-            raise CrossCribbError(Refusal.FORCED, card=self._turned, n=owed)
+            raise refuse(Refusal.FORCED, card=self._turned, n=owed)
         try:
             sq = square(where)
         except CribbageError:
-            raise CrossCribbError(Refusal.NOT_A_SQUARE, where=where) from None
+            raise refuse(Refusal.NOT_A_SQUARE, where=where) from None
         if sq == CENTRE:
-            raise CrossCribbError(Refusal.CENTRE)
+            raise refuse(Refusal.CENTRE)
         held = self._board[sq[0] * SIZE + sq[1]]
         if held is not None:
-            raise CrossCribbError(Refusal.OCCUPIED, square=sq, card=held)
+            raise refuse(Refusal.OCCUPIED, square=sq, card=held)
         return sq
 
-    def can_place(self, seat: int, where: SquareLike, card: Optional[CardLike] = None) -> bool:
+    def can_place(self, seat: int, where: SquareLike, card: CardLike | None = None) -> bool:
         return _can(self.verify_place, seat, where, card)
 
-    def place(self, seat: int, where: SquareLike, card: Optional[CardLike] = None) -> Placed:
+    def place(self, seat: int, where: SquareLike, card: CardLike | None = None) -> Placed:
         """Place the turned card face up on an open square. ``card``, if given, must be the turned card."""
         sq = self.verify_place(seat, where, card)
         self._push()
@@ -629,21 +666,21 @@ class CrossCribbGame(GameOptions):
             self._next_turn()
         return placed
 
-    def verify_lay_away(self, seat: int, card: Optional[CardLike] = None) -> None:
+    def verify_discard(self, seat: int, card: CardLike | None = None) -> None:
         """Raise :class:`CrossCribbError` saying why ``seat`` may not lay its turned card away now."""
         self._verify_turn(seat, card)
         if self._owes[seat] == 0:
             laid = message("crosscribb.both_your_cards" if self._share[seat] == 2 else "crosscribb.your_card")
-            raise CrossCribbError(Refusal.LAID_ALL, card=self._turned, laid=laid)
+            raise refuse(Refusal.LAID_ALL, card=self._turned, laid=laid)
 
-    def can_lay_away(self, seat: int, card: Optional[CardLike] = None) -> bool:
-        return _can(self.verify_lay_away, seat, card)
+    def can_discard(self, seat: int, card: CardLike | None = None) -> bool:
+        return _can(self.verify_discard, seat, card)
 
-    def lay_away(self, seat: int, card: Optional[CardLike] = None) -> LaidAway:
+    def discard(self, seat: int, card: CardLike | None = None) -> Discarded:
         """Lay the turned card face down in the crib and, if cards are left, turn up the next one."""
-        self.verify_lay_away(seat, card)
+        self.verify_discard(seat, card)
         self._push()
-        laid = LaidAway(self._round_number, seat, self._turned, self._left[seat] == 0)  # type: ignore[arg-type]
+        laid = Discarded(self._round_number, seat, self._turned, self._left[seat] == 0)  # type: ignore[arg-type]
         self._crib.append((seat, self._turned))  # type: ignore[arg-type]
         self._owes[seat] -= 1
         self._log.append(laid)
@@ -658,9 +695,9 @@ class CrossCribbGame(GameOptions):
     def _verify_counting(self) -> None:
         self._verify_open()
         if not self._muggins_on:
-            raise CrossCribbError(Refusal.MUGGINS_OFF)
+            raise refuse(Refusal.MUGGINS_OFF)
         if self._phase is not _COUNT:
-            raise CrossCribbError(Refusal.NOT_COUNTING)
+            raise refuse(Refusal.NOT_COUNTING)
 
     def verify_announce(self, seat: int, points: int) -> int:
         """Raise :class:`CrossCribbError` saying why ``seat`` may not announce ``points`` for the line (or
@@ -669,16 +706,16 @@ class CrossCribbGame(GameOptions):
         self._check_seat(seat)
         if self._answer is not None:
             other = 1 - self._answer.side
-            raise CrossCribbError(Refusal.ANSWER_FIRST, side=other)
+            raise refuse(Refusal.ANSWER_FIRST, side=other)
         side = self.counting_side
         if self.side_of(seat) != side:
-            raise CrossCribbError(Refusal.NOT_YOUR_COUNT, seat=seat, side=side)
+            raise refuse(Refusal.NOT_YOUR_COUNT, seat=seat, side=side)
         if not _is_int(points) or points < 0:
-            raise CrossCribbError(Refusal.BAD_POINTS, points=points)
+            raise refuse(Refusal.BAD_POINTS, points=points)
         line = self.counting
         true = self.holds(line)
         if points > true:
-            raise CrossCribbError(Refusal.OVER_COUNT, points=points, line=line)
+            raise refuse(Refusal.OVER_COUNT, points=points, line=line)
         return true
 
     def can_announce(self, seat: int, points: int) -> bool:
@@ -702,16 +739,16 @@ class CrossCribbGame(GameOptions):
         self._check_seat(seat)
         answer = self._answer
         if answer is None:
-            raise CrossCribbError(Refusal.NOTHING_TO_ANSWER)
+            raise refuse(Refusal.NOTHING_TO_ANSWER)
         if self.side_of(seat) == answer.side:
-            raise CrossCribbError(Refusal.NOT_YOUR_ANSWER, seat=seat, side=answer.side)
+            raise refuse(Refusal.NOT_YOUR_ANSWER, seat=seat, side=answer.side)
         return answer
 
     def verify_claim_muggins(self, seat: int) -> None:
         """Raise :class:`CrossCribbError` saying why ``seat`` may not claim muggins on the last count."""
         answer = self._verify_answer(seat)
         if answer.missed == 0:
-            raise CrossCribbError(Refusal.NOTHING_MISSED, points=answer.points, line=answer.line)
+            raise refuse(Refusal.NOTHING_MISSED, points=answer.points, line=answer.line)
 
     def can_claim_muggins(self, seat: int) -> bool:
         return _can(self.verify_claim_muggins, seat)
@@ -759,7 +796,7 @@ class CrossCribbGame(GameOptions):
         """Raise :class:`CrossCribbError` saying why the next round may not be dealt now."""
         self._verify_open()
         if self._phase is not _ROUND_OVER:
-            raise CrossCribbError(Refusal.STILL_PLAYING, round=self._round_number)
+            raise refuse(Refusal.STILL_PLAYING, round=self._round_number)
 
     def can_next_round(self) -> bool:
         return self._phase is _ROUND_OVER
@@ -793,7 +830,7 @@ class CrossCribbGame(GameOptions):
         if self._left[seat] > 0:
             out.extend(Place(seat, sq) for sq in self.open_squares())
         if self._owes[seat] > 0:
-            out.append(LayAway(seat))
+            out.append(Discard(seat))
         return out
 
     def verify_action(self, action: CrossCribbAction) -> None:
@@ -807,11 +844,11 @@ class CrossCribbGame(GameOptions):
         """Perform any action object."""
         return self._dispatch(action, verify=False)  # type: ignore[return-value]
 
-    def _dispatch(self, action: CrossCribbAction, *, verify: bool) -> Optional[Record]:
+    def _dispatch(self, action: CrossCribbAction, *, verify: bool) -> Record | None:
         if isinstance(action, Place):
             return (self.verify_place if verify else self.place)(action.seat, action.square)  # type: ignore
-        if isinstance(action, LayAway):
-            return (self.verify_lay_away if verify else self.lay_away)(action.seat)
+        if isinstance(action, Discard):
+            return (self.verify_discard if verify else self.discard)(action.seat)
         if isinstance(action, Announce):
             return (self.verify_announce if verify else self.announce)(action.seat, action.points)  # type: ignore
         if isinstance(action, ClaimMuggins):
@@ -820,7 +857,7 @@ class CrossCribbGame(GameOptions):
             return (self.verify_accept_count if verify else self.accept_count)(action.seat)
         if isinstance(action, NextRound):
             return (self.verify_next_round if verify else self.next_round)()
-        raise CrossCribbError(Refusal.NOT_AN_ACTION, action=action)
+        raise refuse(Refusal.NOT_AN_ACTION, action=action)
 
     def __repr__(self) -> str:
         return (f"<CrossCribbGame {self._players} players, round {self._round_number}, {self._phase.value}, "

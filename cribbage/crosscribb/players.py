@@ -20,24 +20,43 @@ are exact hypergeometric probabilities over the unseen suits.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb
-from typing import Callable, Optional, Protocol, Sequence
+from typing import Protocol
 
 import numpy as np
 
-from ..cards import Card
-from ..errors import CribbageError
-from ..messages import message
-from ..ranks import RANK_KEY as _POW5, points_by_key as _rank_table
-from .board import CENTRE, SIZE, Square
-from .driver import CrossCribbDriver
-from .game import CrossCribbGame
-from .records import (AcceptCount, CrossCribbAction, Announce, ClaimMuggins, CrossCribbPhase, LayAway, NextRound, Place)
+from cribbage.crosscribb.board import CENTRE, SIZE, Square
+from cribbage.crosscribb.driver import CrossCribbDriver
+from cribbage.crosscribb.game import CrossCribbGame
+from cribbage.crosscribb.records import (
+    AcceptCount,
+    Announce,
+    ClaimMuggins,
+    CrossCribbAction,
+    CrossCribbPhase,
+    Discard,
+    NextRound,
+    Place,
+)
+from cribbage.lang.messages import message
+from cribbage.rules.cards import Card
+from cribbage.rules.errors import CribbageError
+from cribbage.rules.ranks import RANK_KEY as _POW5
+from cribbage.rules.ranks import points_by_key as _rank_table
 
-__all__ = ["CrossCribbPlayer", "RandomPlayer", "ExpectedValuePlayer", "AttackingPlayer", "CROSSCRIBB_LEVELS",
-           "play_round", "play_crosscribb_game", "count_truly"]
+__all__ = [
+    "CROSSCRIBB_LEVELS",
+    "AttackingPlayer",
+    "CrossCribbPlayer",
+    "ExpectedValuePlayer",
+    "RandomPlayer",
+    "count_truly",
+    "play_crosscribb_game",
+    "play_round",
+]
 
 
 class CrossCribbPlayer(Protocol):
@@ -239,8 +258,8 @@ class ExpectedValuePlayer:
         card = game.turned
         if seat is None or card is None:
             raise CribbageError(message("crosscribb.err.nothing_to_do"))
-        if game.must_lay_away:
-            return LayAway(seat)
+        if game.must_discard:
+            return Discard(seat)
         outlook = _Outlook(game.unseen(seat), game.starter)
         lines = _Lines(game, seat, outlook, self.defence)
         square, place_gain = lines.best_square(card)
@@ -256,7 +275,7 @@ class ExpectedValuePlayer:
             others = sorted((lines.crib_gain(c) - lines.best_square(c)[1] for c in sample), reverse=True)
             rank = sum(1 for m in others if m > margin)
             if rank < len(others) * owed / left:
-                return LayAway(seat)
+                return Discard(seat)
         return Place(seat, square)
 
 
@@ -276,7 +295,7 @@ class _Lines:
         self.row_sign = 1.0 if side == 1 else -defence
         self.row_base = [outlook.expect(line, centre=r == CENTRE[0]) for r, line in enumerate(self.rows)]
         self.col_base = [outlook.expect(line, centre=k == CENTRE[1]) for k, line in enumerate(self.cols)]
-        self.crib = outlook.state([game.starter, *game.laid_away(seat)])
+        self.crib = outlook.state([game.starter, *game.discards(seat)])
         self.crib_sign = 1.0 if game.dealer_side == side else -defence
         self.crib_base = outlook.expect(self.crib, crib=True)
 
@@ -285,7 +304,7 @@ class _Lines:
         out = self.outlook
         row_gain: dict[int, float] = {}
         col_gain: dict[int, float] = {}
-        best: Optional[Square] = None
+        best: Square | None = None
         best_gain = float("-inf")
         for sq in self.open:
             r, k = sq

@@ -1,7 +1,7 @@
 """What happens in a game of CrossCribb, as values: the actions, the records of its log, the count
 of a round, the result of a game, and the reasons an action is refused.
 
-Actions (:class:`Place`, :class:`LayAway`, :class:`Announce`, :class:`ClaimMuggins`,
+Actions (:class:`Place`, :class:`Discard`, :class:`Announce`, :class:`ClaimMuggins`,
 :class:`AcceptCount`, :class:`NextRound`) are what players ask for; records are what the game logs,
 in order, so that a view can replay a round move by move. Every record has a :attr:`kind`
 (:class:`RecordKind`). The log is the full record, hidden cards included: a view shows each seat
@@ -14,26 +14,58 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import ClassVar, Optional, Union
+from typing import ClassVar
 
-from ..cards import Card
-from ..errors import IllegalActionError
-from ..kinds import TextEnum
-from ..messages import Message, add_catalogue, message
-from ..result import Finish
-from ..scoring import HandScore
-from . import catalogue
-from .board import Line, LineKind, LineScore, Square
+from cribbage.crosscribb import catalogue
+from cribbage.crosscribb.board import Line, LineKind, LineScore, Square
+from cribbage.lang.messages import Message, add_catalogue, message
+from cribbage.rules.cards import Card
+from cribbage.rules.errors import IllegalActionError
+from cribbage.rules.kinds import TextEnum
+from cribbage.rules.result import Finish
+from cribbage.rules.show_scoring import HandScore
 
 for _part in catalogue.PARTS:
     add_catalogue(_part)
 
-__all__ = ["CrossCribbPhase", "RecordKind", "Refusal", "CrossCribbError", "COLUMNS_SIDE",
-           "ROWS_SIDE", "TARGET", "CARDS_IN_PLAY", "Place", "LayAway", "Announce", "ClaimMuggins", "AcceptCount",
-           "NextRound", "CrossCribbAction", "CutForDeal", "Dealt", "StarterTurned", "Turned", "Placed", "LaidAway",
-           "Announced", "MugginsClaimed", "CountAccepted", "RoundResult", "RoundScored", "CrossCribbResult",
-           "GameWon", "Record", "crosscribb_finish", "crosscribb_game_value", "line_message", "side_message",
-           "player_message", "where_message"]
+__all__ = [
+    "CARDS_IN_PLAY",
+    "COLUMNS_SIDE",
+    "ROWS_SIDE",
+    "TARGET",
+    "AcceptCount",
+    "Announce",
+    "Announced",
+    "ClaimMuggins",
+    "CountAccepted",
+    "CrossCribbAction",
+    "CrossCribbError",
+    "CrossCribbPhase",
+    "CrossCribbResult",
+    "CutForDeal",
+    "Dealt",
+    "Discard",
+    "Discarded",
+    "GameWon",
+    "MugginsClaimed",
+    "NextRound",
+    "Place",
+    "Placed",
+    "Record",
+    "RecordKind",
+    "Refusal",
+    "RoundResult",
+    "RoundScored",
+    "StarterTurned",
+    "Turned",
+    "crosscribb_finish",
+    "crosscribb_game_value",
+    "line_message",
+    "player_message",
+    "refuse",
+    "side_message",
+    "where_message",
+]
 
 COLUMNS_SIDE = 0
 ROWS_SIDE = 1
@@ -42,7 +74,7 @@ TARGET = 31
 CARDS_IN_PLAY = 28
 
 
-def line_message(line: Optional[Line]) -> Message:
+def line_message(line: Line | None) -> Message:
     """A line ("row 2", "la fila 2") or, for None, the crib, as a message."""
     if line is None:
         return message("crosscribb.crib")
@@ -94,7 +126,7 @@ class RecordKind(TextEnum):
     GAME_WON = "game won"
 
 
-# CrossCribb names its finishes as cribbage does (:class:`cribbage.result.Finish`); only the rule
+# CrossCribb names its finishes as cribbage does (:class:`cribbage.rules.result.Finish`); only the rule
 # differs: it goes by the final margin, and a double skunk is always 3 games.
 _GAMES = {Finish.WIN: 1, Finish.SKUNK: 2, Finish.DOUBLE_SKUNK: 3}
 
@@ -106,7 +138,7 @@ def crosscribb_finish(margin: int) -> Finish:
     (<Finish.WIN: 'win'>, <Finish.SKUNK: 'skunk'>, <Finish.DOUBLE_SKUNK: 'double skunk'>)
     """
     if not isinstance(margin, int) or isinstance(margin, bool) or margin < 1:
-        raise CrossCribbError(Refusal.MARGIN, margin=margin)
+        raise refuse(Refusal.MARGIN, margin=margin)
     if margin <= 15:
         return Finish.WIN
     if margin <= 30:
@@ -122,7 +154,7 @@ def crosscribb_game_value(margin: int) -> int:
 # Refusals -----------------------------------------------------------------------------------------
 
 class Refusal(str, enum.Enum):
-    """Why the game refused an action; the values that go with it are in :attr:`CrossCribbError.values`."""
+    """Why the game refused an action; the comment beside each names the values its message takes."""
 
     PLAYERS = "players"              # players
     TARGET = "target"                # target
@@ -157,16 +189,25 @@ class Refusal(str, enum.Enum):
 
 
 class CrossCribbError(IllegalActionError):
-    """An action CrossCribb refuses: ``reason`` says which rule, ``values`` the cards, seats and numbers.
+    """An action CrossCribb refuses, built as every :class:`~cribbage.CribbageError` is, from its message
+    (:func:`refuse` makes one from a :class:`Refusal` and its values). ``reason`` says which rule.
 
-    ``err.message`` is the message ``crosscribb.err.<reason>`` a view renders in its language;
-    ``str()`` is the English.
+    ``err.message`` is the message ``crosscribb.err.<reason>`` a view renders in its language, with the
+    cards, seats and numbers as it names them; ``str()`` is the English.
     """
 
-    def __init__(self, reason: Refusal, **values: object) -> None:
-        super().__init__(message(f"crosscribb.err.{reason.value}", **_words(values)))
-        self.reason = reason
-        self.values = values
+    @property
+    def reason(self) -> Refusal:
+        """The rule that refused, read from the message's key."""
+        return Refusal(self.message.key.removeprefix(_REFUSAL_KEY))
+
+
+_REFUSAL_KEY = "crosscribb.err."
+
+
+def refuse(reason: Refusal, **values: object) -> CrossCribbError:
+    """The error for ``reason`` with its values (raise it)."""
+    return CrossCribbError(message(_REFUSAL_KEY + reason.value, **_words(values)))
 
 
 def _words(values: dict[str, object]) -> dict[str, object]:
@@ -198,7 +239,7 @@ class Place:
 
 
 @dataclass(frozen=True, slots=True)
-class LayAway:
+class Discard:
     """Lay the turned card face down in the crib (and turn up the next one)."""
 
     seat: int
@@ -231,7 +272,7 @@ class NextRound:
     """Deal the next round once the last one has been shown."""
 
 
-CrossCribbAction = Union[Place, LayAway, Announce, ClaimMuggins, AcceptCount, NextRound]
+CrossCribbAction = Place | Discard | Announce | ClaimMuggins | AcceptCount | NextRound
 
 
 # Records of the log -------------------------------------------------------------------------------
@@ -255,7 +296,7 @@ class CutForDeal(_Said):
 
     kind: ClassVar[RecordKind] = RecordKind.CUT_FOR_DEAL
     cuts: tuple[Card, ...]
-    dealer: Optional[int]
+    dealer: int | None
 
     @property
     def message(self) -> Message:
@@ -327,7 +368,7 @@ class Placed(_Said):
 
 
 @dataclass(frozen=True, slots=True)
-class LaidAway(_Said):
+class Discarded(_Said):
     """A seat laid its turned card in the crib; ``forced`` when it had no squares left to fill."""
 
     kind: ClassVar[RecordKind] = RecordKind.LAID_AWAY
@@ -351,7 +392,7 @@ class Announced(_Said):
     round: int
     seat: int
     side: int
-    line: Optional[Line]
+    line: Line | None
     points: int
     holds: int
 
@@ -373,7 +414,7 @@ class MugginsClaimed(_Said):
     round: int
     seat: int
     side: int
-    line: Optional[Line]
+    line: Line | None
     points: int
 
     @property
@@ -390,7 +431,7 @@ class CountAccepted(_Said):
     round: int
     seat: int
     side: int
-    line: Optional[Line]
+    line: Line | None
 
     @property
     def message(self) -> Message:
@@ -416,10 +457,10 @@ class RoundResult:
     crib: HandScore
     his_heels: int
     totals: tuple[int, int]
-    winner: Optional[int]
+    winner: int | None
     points: int
     muggins: tuple[int, int] = (0, 0)
-    announced: Optional[tuple[int, int]] = field(default=None)
+    announced: tuple[int, int] | None = field(default=None)
 
     def lines(self, side: int) -> tuple[LineScore, ...]:
         """The five lines a side scores: columns for side 0, rows for side 1."""
@@ -457,7 +498,7 @@ class CrossCribbResult:
     games: int
 
     @classmethod
-    def of(cls, scores: tuple[int, int]) -> "CrossCribbResult":
+    def of(cls, scores: tuple[int, int]) -> CrossCribbResult:
         """The result of final scores (the higher wins)."""
         winner = 0 if scores[0] > scores[1] else 1
         margin = scores[winner] - scores[1 - winner]
@@ -489,5 +530,7 @@ class GameWon(_Said):
                        low=r.scores[1 - r.winner], finish=message(f"crosscribb.finish.{r.finish.value}"), n=r.games)
 
 
-Record = Union[CutForDeal, Dealt, StarterTurned, Turned, Placed, LaidAway, Announced, MugginsClaimed,
-               CountAccepted, RoundScored, GameWon]
+Record = (
+    CutForDeal | Dealt | StarterTurned | Turned | Placed | Discarded | Announced | MugginsClaimed |
+    CountAccepted | RoundScored | GameWon
+)

@@ -1,8 +1,8 @@
 """The engine's words: every sentence it says to a person, in English (the source).
 
-Plain data, read by :mod:`cribbage.messages`: ``key -> {"en": template}``; the Spanish and
-Portuguese are in ``cribbage/locale/<language>/LC_MESSAGES/cribbage.po`` (:mod:`cribbage.translations`). Templates are
-``str.format`` text naming the message's values; a :class:`~cribbage.messages.Plural` is chosen by ``n``.
+Plain data, read by :mod:`cribbage.lang.messages`: ``key -> {"en": template}``; the Spanish and
+Portuguese are in ``cribbage/locale/<language>/LC_MESSAGES/cribbage.po`` (:mod:`cribbage.lang.translations`). Templates are
+``str.format`` text naming the message's values; a :class:`~cribbage.lang.messages.Plural` is chosen by ``n``.
 Keys are stable: a view or a test names them, and translators will work from them. The Spanish and
 Portuguese use the seeds' vocabulary: cuna / cesta, carta inicial / virada, quince / quinze,
 pareja / par, trío / trinca, secuencia / sequência, repartidor / carteador.
@@ -10,7 +10,7 @@ pareja / par, trío / trinca, secuencia / sequência, repartidor / carteador.
 
 from __future__ import annotations
 
-from .messages import Plural
+from cribbage.lang.plural import Plural
 
 Entry = dict[str, str]
 
@@ -240,8 +240,7 @@ REASONS: dict[str, Entry] = {
 
 def english_number(n: int) -> str:
     """``0..99`` in English words, as a count says them ("twenty-nine"); past the catalogue's words."""
-    words = ("nothing one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-             "fifteen sixteen seventeen eighteen nineteen twenty").split()
+    words = ["nothing", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"]
     tens = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
     return words[n] if n <= 20 else tens[n // 10] + ("-" + words[n % 10] if n % 10 else "")
 

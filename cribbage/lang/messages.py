@@ -13,7 +13,7 @@ them in the learner's language without reading the English back.
 >>> render(msg, "es")
 'carta repetida: 5♥ aparece dos veces'
 
-Values render by type: a :class:`~cribbage.cards.Card` as its symbol (the same in every language),
+Values render by type: a :class:`~cribbage.rules.cards.Card` as its symbol (the same in every language),
 cards as a space-separated list, a :class:`Seat` as its role word in that language ("the dealer",
 "el repartidor", "o carteador") or the name the view gives it, a :class:`Rank` as its label, numbers
 as numbers (the language's decimal mark, by Babel), :class:`Words` as the number said aloud, a
@@ -24,7 +24,7 @@ nested message in the same language, and several messages as one list ("a, b and
 :class:`Plural` template has a form per plural form of its language, chosen by the value ``n``.
 
 English is written here, in the Python catalogues; every other language is read from the gettext
-catalogues (``.po``) beside the package (:mod:`cribbage.translations`).
+catalogues (``.po``) beside the package (:mod:`cribbage.lang.translations`).
 """
 
 from __future__ import annotations
@@ -32,55 +32,41 @@ from __future__ import annotations
 import enum
 import string
 import sys
+from collections.abc import Iterable, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping, MutableMapping, Union
+from typing import Any
 
-from .translations import ENGINE_DOMAIN, ENGINE_LOCALE, PoCatalogue, format_number, po_path, read_catalogue
+from cribbage.lang import catalogue
+from cribbage.lang.catalogue import english_number
+from cribbage.lang.plural import Plural, Template
+from cribbage.lang.translations import ENGINE_DOMAIN, ENGINE_LOCALE, PoCatalogue, format_number, po_path, read_catalogue
 
-__all__ = ["LANGUAGES", "Message", "message", "render", "set_language", "get_language", "Seat", "Role", "Rank", "Words", "number_words",
-           "CATALOGUE", "add_catalogue", "translate", "check_language", "placeholders", "Template", "Plural"]
+__all__ = [
+    "CATALOGUE",
+    "LANGUAGES",
+    "Message",
+    "Plural",
+    "Rank",
+    "Role",
+    "Seat",
+    "Template",
+    "Words",
+    "add_catalogue",
+    "check_language",
+    "get_language",
+    "message",
+    "number_words",
+    "placeholders",
+    "render",
+    "set_language",
+    "translate",
+]
 
 LANGUAGES: tuple[str, ...] = ("en", "es", "pt")
 
-class Plural(str):
-    """A template with a form per plural form of its language, chosen by the value ``n``. English
-    (the source) has two, one and other; a translation has as many as its ``.po`` catalogue's
-    ``Plural-Forms`` header says, and that header's rule chooses. As a ``str`` it is the last form
-    (the plural), so code that reads templates as text (coverage tests, tools) still works."""
-
-    one: str
-    forms: tuple[str, ...]
-    rule: str
-
-    def __new__(cls, one: str, other: str, *more: str, rule: str = "(n != 1)") -> "Plural":
-        forms = (one, other, *more)
-        made = super().__new__(cls, forms[-1])
-        made.one, made.forms, made.rule = one, forms, rule
-        return made
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_plural, (self.forms, self.rule))
-
-    def choose(self, n: object) -> str:
-        """The form for ``n``, by the catalogue's rule (English: the singular for exactly one).
-        A value that is not a whole number (a share, a missing ``n``) takes the plural."""
-        if isinstance(n, int) and not isinstance(n, bool):
-            from .translations import plural_index
-            index = plural_index(self.rule, n)
-            return self.forms[index] if 0 <= index < len(self.forms) else str(self)
-        return self.one if n == 1 else str(self)
-
-
-def _plural(forms: tuple[str, ...], rule: str) -> Plural:
-    return Plural(*forms, rule=rule)
-
-
-#: A template: one text, or a :class:`Plural` (given to :func:`add_catalogue` as a pair too).
-Template = Union[str, Plural, tuple[str, str]]
-
-#: key -> {language: template}. Filled from :mod:`cribbage.catalogue` and :func:`add_catalogue`.
+#: key -> {language: template}. Filled from :mod:`cribbage.lang.catalogue` and :func:`add_catalogue`.
 CATALOGUE: dict[str, dict[str, str]] = {}  # a template is a str or a Plural (also a str)
 #: key -> the module that added it: the translation tools take the package's own keys, not a test's.
 SOURCES: dict[str, str] = {}
@@ -130,7 +116,7 @@ class Seat:
     role: Role | None = None
 
     @classmethod
-    def of(cls, index: int, dealer: int | None) -> "Seat":
+    def of(cls, index: int, dealer: int | None) -> Seat:
         """Seat ``index`` in a deal where ``dealer`` deals (None: no deal yet, no role)."""
         if dealer is None:
             return cls(index)
@@ -158,7 +144,6 @@ def number_words(n: int, language: str = "en") -> str:
     if f"number.{n}" in CATALOGUE:
         return str(CATALOGUE[f"number.{n}"][language])
     if language == "en" and 0 <= n < 100:
-        from .catalogue import english_number
         return english_number(n)
     return str(n)
 
@@ -228,7 +213,7 @@ def _word(key: str, language: str, **values: Any) -> str:
 class _Value:
     """A value on its way into a template: formats itself by type, in the message's language."""
 
-    __slots__ = ("value", "language", "names")
+    __slots__ = ("language", "names", "value")
 
     def __init__(self, value: Any, language: str, names: Mapping[Any, str] | None) -> None:
         self.value, self.language, self.names = value, language, names
@@ -306,8 +291,8 @@ def add_catalogue(entries: Mapping[str, Mapping[str, Template]]) -> None:
 
     An entry gives its English, ``{"en": template}``; the other languages of :data:`LANGUAGES` come
     from the engine's gettext catalogues (``cribbage/locale/<language>/LC_MESSAGES/cribbage.po``,
-    see :mod:`cribbage.translations`). An entry may still carry every language itself (the old way,
-    which ``python -m cribbage.i18n_tools extract`` moves into the ``.po`` files), but not some of
+    see :mod:`cribbage.lang.translations`). An entry may still carry every language itself (the old way,
+    which ``python -m widgets.translation_tools extract`` moves into the ``.po`` files), but not some of
     them. A key already taken with other words is refused.
     """
     added: dict[str, dict[str, str]] = {}
@@ -361,7 +346,6 @@ def _translated(english: str, strings: tuple[str, ...], catalogue: PoCatalogue |
 
 
 def _load() -> None:
-    from . import catalogue
     for part in catalogue.PARTS:
         add_catalogue(part)
 

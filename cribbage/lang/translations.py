@@ -5,8 +5,8 @@ Every other language lives in ``<package>/locale/<language>/LC_MESSAGES/<domain>
 key: ``msgctxt`` is the key, ``msgid`` the English it translates (``msgid_plural`` for a plural),
 ``msgstr`` the translation. Babel reads the files; the catalogue's own ``Plural-Forms`` rule (a C
 expression of ``n``, evaluated by :func:`gettext.c2py`) chooses a plural's form; Babel's number
-patterns give the decimal mark. ``python -m cribbage.i18n_tools check`` (and the test suite) names
-every translation that is missing, fuzzy or stale (its ``msgid`` is no longer today's English).
+patterns give the decimal mark. ``python -m widgets.translation_tools check`` (and the test suite) names
+every translation that is missing, fuzzy or stale (its ``msgid`` is not the current English).
 
 A stale translation whose placeholders still agree with the English is used until it is redone (a
 learner reads a slightly old sentence in their language rather than English); an empty or missing
@@ -18,16 +18,24 @@ from __future__ import annotations
 import functools
 import gettext
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
-from typing import Callable
 
-__all__ = ["PoEntry", "PoCatalogue", "po_path", "read_catalogue", "plural_index", "format_number",
-           "ENGINE_LOCALE", "ENGINE_DOMAIN"]
+__all__ = [
+    "ENGINE_DOMAIN",
+    "ENGINE_LOCALE",
+    "PoCatalogue",
+    "PoEntry",
+    "format_number",
+    "plural_index",
+    "po_path",
+    "read_catalogue",
+]
 
 #: Where the engine's translations live, and their gettext domain.
-ENGINE_LOCALE = Path(__file__).resolve().parent / "locale"
+ENGINE_LOCALE = Path(__file__).resolve().parents[1] / "locale"
 ENGINE_DOMAIN = "cribbage"
 
 
@@ -59,13 +67,13 @@ def po_path(locale_dir: Path, domain: str, language: str) -> Path:
     return locale_dir / language / "LC_MESSAGES" / f"{domain}.po"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def read_catalogue(path: Path, language: str) -> PoCatalogue | None:
     """The catalogue at ``path`` (None when there is none). A file that cannot be read is an error
     of the project, not of a learner: it is raised with the file's name."""
     if not path.exists():
         return None
-    from babel.messages.pofile import read_po   # read once per file; English-only runs never pay for it
+    from babel.messages.pofile import read_po  # read once per file; English-only runs never pay for it
     try:
         with path.open("rb") as handle:
             catalog = read_po(handle, locale=language, abort_invalid=True)
@@ -82,7 +90,7 @@ def read_catalogue(path: Path, language: str) -> PoCatalogue | None:
     return PoCatalogue(path, language, str(catalog.plural_expr), int(catalog.num_plurals), entries)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _plural_function(rule: str) -> Callable[[int], int]:
     return gettext.c2py(rule)
 

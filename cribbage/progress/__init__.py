@@ -6,18 +6,51 @@ merges many learners' files into the teacher's table (CSV, HTML with charts). On
 imports matplotlib, and only when it draws.
 """
 
-from ..messages import add_catalogue
-from . import words as _words
+from cribbage.lang.messages import add_catalogue
+from cribbage.progress import words as _words
 
 for _part in _words.PARTS:
     add_catalogue(_part)
 
-from .store import (APPLICATION_ID, ENV, KINDS, SCHEMA_VERSION, SKILLS, STOP_SKILL, STOPS, Answer, ProgressError,  # noqa: E402
-                    ProgressFileError, ProgressStore, default_path, open_read_only, system_user)
-from .summary import KIND_STOP, STOP_GOAL, LearnerProgress, Tally, summarize  # noqa: E402
-from .kinds import play_kinds, show_kinds  # noqa: E402
+from cribbage.progress.kinds import play_kinds, show_kinds  # noqa: E402
+from cribbage.progress.store import (  # noqa: E402
+    APPLICATION_ID,
+    ENV,
+    KINDS,
+    SCHEMA_VERSION,
+    SKILLS,
+    STOP_SKILL,
+    STOPS,
+    Answer,
+    ProgressError,
+    ProgressFileError,
+    ProgressStore,
+    default_path,
+    open_read_only,
+    system_user,
+)
+from cribbage.progress.summary import KIND_STOP, STOP_GOAL, LearnerProgress, Tally, summarize  # noqa: E402
 
-__all__ = ["ProgressStore", "ProgressError", "ProgressFileError", "Answer", "default_path", "open_read_only",
-           "system_user", "ENV", "APPLICATION_ID", "SCHEMA_VERSION", "STOPS", "SKILLS", "KINDS", "STOP_SKILL",
-           "STOP_GOAL", "KIND_STOP",
-           "LearnerProgress", "Tally", "summarize", "show_kinds", "play_kinds"]
+__all__ = [
+    "APPLICATION_ID",
+    "ENV",
+    "KINDS",
+    "KIND_STOP",
+    "SCHEMA_VERSION",
+    "SKILLS",
+    "STOPS",
+    "STOP_GOAL",
+    "STOP_SKILL",
+    "Answer",
+    "LearnerProgress",
+    "ProgressError",
+    "ProgressFileError",
+    "ProgressStore",
+    "Tally",
+    "default_path",
+    "open_read_only",
+    "play_kinds",
+    "show_kinds",
+    "summarize",
+    "system_user",
+]

@@ -11,10 +11,10 @@
 
 from __future__ import annotations
 
-from ..play import PlayScore
-from ..scoring import HandScore
+from cribbage.rules.play_scoring import PlayScore
+from cribbage.rules.show_scoring import HandScore
 
-__all__ = ["show_kinds", "play_kinds"]
+__all__ = ["play_kinds", "show_kinds"]
 
 _GROUPS = {"pair": "pair", "pair royal": "pair_royal", "double pair royal": "double_pair_royal"}
 _PLAY = {"fifteen": "play.fifteen", "thirty-one": "play.thirty_one", "run": "play.run", "go": "go",

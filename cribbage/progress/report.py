@@ -14,13 +14,13 @@ import html
 import io
 import os
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Sequence
 
-from ..messages import message, render
-from .store import SKILLS, STOPS, Answer, ProgressFileError, open_read_only
-from .summary import LearnerProgress, Tally, summarize
+from cribbage.lang.messages import message, render
+from cribbage.progress.store import SKILLS, STOPS, Answer, ProgressFileError, open_read_only
+from cribbage.progress.summary import LearnerProgress, Tally, summarize
 
 __all__ = ["ClassReport", "merge", "table", "text_report", "write_csv", "write_html"]
 
@@ -40,7 +40,7 @@ class ClassReport:
         return [skill for skill in SKILLS if skill in seen]
 
 
-def merge(paths: Iterable["str | os.PathLike[str]"]) -> ClassReport:
+def merge(paths: Iterable[str | os.PathLike[str]]) -> ClassReport:
     """Read every file (never writing one) and merge their answers, learner by learner."""
     report = ClassReport()
     # How often each answer was given, the most any one file says: a copy of a file handed in twice
@@ -111,7 +111,7 @@ def text_report(report: ClassReport, language: str = "en") -> str:
     return "\n".join(lines)
 
 
-def write_csv(report: ClassReport, path: "str | os.PathLike[str]", language: str = "en") -> None:
+def write_csv(report: ClassReport, path: str | os.PathLike[str], language: str = "en") -> None:
     """The table as CSV (UTF-8 with a byte-order mark, so spreadsheet programs read the accents)."""
     header, rows = table(report, language)
     with open(path, "w", newline="", encoding="utf-8-sig") as out:
@@ -157,7 +157,7 @@ img { display: block; max-width: 100%; margin: 8px 0 28px 0; } .skipped { color:
 """
 
 
-def write_html(report: ClassReport, path: "str | os.PathLike[str]", language: str = "en") -> None:
+def write_html(report: ClassReport, path: str | os.PathLike[str], language: str = "en") -> None:
     """A page for the projector: the table, then one chart per skill, then the files skipped."""
     header, rows = table(report, language)
     title = html.escape(_words("progress.report.title", language))
@@ -183,8 +183,8 @@ def write_html(report: ClassReport, path: "str | os.PathLike[str]", language: st
     Path(path).write_text("\n".join(parts), encoding="utf-8")
 
 
-def run(paths: Sequence["str | os.PathLike[str]"], *, csv_path: "str | os.PathLike[str] | None" = None,
-        html_path: "str | os.PathLike[str] | None" = None, language: str = "en") -> tuple[ClassReport, str]:
+def run(paths: Sequence[str | os.PathLike[str]], *, csv_path: str | os.PathLike[str] | None = None,
+        html_path: str | os.PathLike[str] | None = None, language: str = "en") -> tuple[ClassReport, str]:
     """Merge ``paths``, write the CSV and HTML asked for, and return the report with its text."""
     inputs = {Path(p).resolve() for p in paths}
     for out in (csv_path, html_path):

@@ -22,18 +22,32 @@ import getpass
 import os
 import re
 import sqlite3
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterable, Iterator
 
-from ..errors import CribbageError
-from ..messages import message
-from .words import KINDS as _KIND_WORDS, SKILLS as _SKILL_WORDS
+from cribbage.lang.messages import message
+from cribbage.progress.words import KINDS as _KIND_WORDS
+from cribbage.progress.words import SKILLS as _SKILL_WORDS
+from cribbage.rules.errors import CribbageError
 
-__all__ = ["ProgressStore", "ProgressError", "ProgressFileError", "Answer", "default_path", "system_user",
-           "ENV", "SCHEMA_VERSION", "APPLICATION_ID", "STOPS", "SKILLS", "KINDS", "STOP_SKILL"]
+__all__ = [
+    "APPLICATION_ID",
+    "ENV",
+    "KINDS",
+    "SCHEMA_VERSION",
+    "SKILLS",
+    "STOPS",
+    "STOP_SKILL",
+    "Answer",
+    "ProgressError",
+    "ProgressFileError",
+    "ProgressStore",
+    "default_path",
+    "system_user",
+]
 
 #: The environment variable naming the progress file, or a folder holding one file per learner.
 ENV = "CRIBBAGE_PROGRESS"
@@ -126,7 +140,7 @@ class ProgressStore:
     user. Nothing is created until the first write; reading a file never changes it.
     """
 
-    def __init__(self, path: "str | os.PathLike[str] | None" = None, *, learner: str | None = None,
+    def __init__(self, path: str | os.PathLike[str] | None = None, *, learner: str | None = None,
                  timeout: float = 30.0) -> None:
         self._learner = _text("learner", learner) if learner is not None else None
         self.path = Path(path).expanduser() if path is not None else default_path(learner)
@@ -145,7 +159,7 @@ class ProgressStore:
 
     def saved_learner(self) -> str | None:
         """The name the learner gave once (kept in the file), or None."""
-        with self._reading() as (conn, version):
+        with self._reading() as (conn, _version):
             if conn is None:
                 return None
             row = conn.execute("SELECT value FROM meta WHERE key = 'learner'").fetchone()
@@ -199,7 +213,7 @@ class ProgressStore:
 
     def version(self) -> int:
         """The schema version of the file (0: no file yet)."""
-        with self._reading() as (conn, version):
+        with self._reading() as (_conn, version):
             return version
 
     # The file --------------------------------------------------------------------------------
@@ -306,7 +320,7 @@ class ProgressStore:
         return ProgressFileError(message("progress.damaged", path=path, detail=str(error)))
 
 
-def open_read_only(path: "str | os.PathLike[str]") -> list[Answer]:
+def open_read_only(path: str | os.PathLike[str]) -> list[Answer]:
     """Every answer in the progress file at ``path``, read without writing a byte (for the report)."""
     store = ProgressStore(path)
     if not store.path.is_file():

@@ -7,12 +7,12 @@ answer about an item of that kind was wrong; the kinds to practise are those mis
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
-from .store import STOPS, Answer
+from cribbage.progress.store import STOPS, Answer
 
-__all__ = ["STOP_GOAL", "KIND_STOP", "Tally", "LearnerProgress", "summarize"]
+__all__ = ["KIND_STOP", "STOP_GOAL", "LearnerProgress", "Tally", "summarize"]
 
 #: Right answers that make a stop done.
 STOP_GOAL = 3

@@ -1,6 +1,6 @@
 """The progress store's and the teacher's report's words, in English (Spanish and Portuguese: cribbage/locale/).
 
-Added to the engine catalogue (:func:`cribbage.messages.add_catalogue`) when :mod:`cribbage.progress`
+Added to the engine catalogue (:func:`cribbage.lang.messages.add_catalogue`) when :mod:`cribbage.progress`
 is imported. The skills and item kinds are the names a learner and a teacher read in the progress
 panel and the report: "the crib flush", "a fifteen of three cards", "nobs", "go".
 """

@@ -8,11 +8,11 @@ button can hold an action without knowing which method it calls. Players are sea
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import ClassVar, Union
+from typing import ClassVar
 
-from .cards import Card
+from cribbage.rules.cards import Card
 
-__all__ = ["Discard", "Play", "Go", "Count", "Muggins", "NextDeal", "Action"]
+__all__ = ["Action", "Count", "Discard", "Go", "Muggins", "NextDeal", "Play"]
 
 
 class _Said:
@@ -29,8 +29,8 @@ class _Said:
 class Discard(_Said):
     """Lay away two of your six cards to the crib."""
 
-    _said: ClassVar[str] = "player {player} lays away {cards[0]} {cards[1]}"
-    player: int
+    _said: ClassVar[str] = "seat {seat} lays away {cards[0]} {cards[1]}"
+    seat: int
     cards: tuple[Card, Card]
 
 
@@ -38,8 +38,8 @@ class Discard(_Said):
 class Play(_Said):
     """Play one card in the play."""
 
-    _said: ClassVar[str] = "player {player} plays {card}"
-    player: int
+    _said: ClassVar[str] = "seat {seat} plays {card}"
+    seat: int
     card: Card
 
 
@@ -47,16 +47,16 @@ class Play(_Said):
 class Go(_Said):
     """Say go: you hold cards but none fits under 31."""
 
-    _said: ClassVar[str] = "player {player} says go"
-    player: int
+    _said: ClassVar[str] = "seat {seat} says go"
+    seat: int
 
 
 @dataclass(frozen=True, slots=True)
 class Count(_Said):
     """Muggins mode: count your hand (or, as dealer, the crib) aloud as ``points``."""
 
-    _said: ClassVar[str] = "player {player} counts {points}"
-    player: int
+    _said: ClassVar[str] = "seat {seat} counts {points}"
+    seat: int
     points: int
 
 
@@ -64,8 +64,8 @@ class Count(_Said):
 class Muggins(_Said):
     """Muggins mode: take the points the opponent's last count missed."""
 
-    _said: ClassVar[str] = "player {player} says muggins"
-    player: int
+    _said: ClassVar[str] = "seat {seat} says muggins"
+    seat: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,4 +75,4 @@ class NextDeal(_Said):
     _said: ClassVar[str] = "next deal"
 
 
-Action = Union[Discard, Play, Go, Count, Muggins, NextDeal]
+Action = Discard | Play | Go | Count | Muggins | NextDeal

@@ -11,15 +11,16 @@ import enum
 import random
 import re
 import unicodedata
-from itertools import islice
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Optional, Sequence, Union, overload
+from itertools import islice
+from typing import overload
 
-from .counting import _whole
-from .errors import InvalidCardError, InvalidHandError
-from .messages import message
+from cribbage.lang.messages import message
+from cribbage.rules.counting import _whole
+from cribbage.rules.errors import InvalidCardError, InvalidHandError
 
-__all__ = ["Suit", "Card", "CardLike", "Deck", "cards", "RANK_LABELS", "FULL_DECK", "card_tokens", "first_duplicate"]
+__all__ = ["FULL_DECK", "RANK_LABELS", "Card", "CardLike", "Deck", "Suit", "card_tokens", "cards", "first_duplicate", "quoted"]
 
 
 class Suit(enum.IntEnum):
@@ -69,7 +70,8 @@ _EMOJI_STYLE = "\ufe0f"
 _MAX_TEXT = 400
 
 
-def _quote(text: object) -> str:
+def quoted(text: object) -> str:
+    """What a person typed, quoted and cut to 40 characters, for an error that names it."""
     shown = str(text)
     if len(shown) > 40:
         shown = shown[:37] + "..."
@@ -84,8 +86,8 @@ def _not_a_card(text: object) -> InvalidCardError:
     if isinstance(text, str):
         ace = _ACE_AS_ONE.fullmatch(text.strip().replace(_EMOJI_STYLE, ""))
         if ace:
-            return InvalidCardError(message("card.ace_is_a", text=_quote(text), ace="A" + ace.group(1).upper()))
-    return InvalidCardError(message("card.not_card", text=_quote(text)))
+            return InvalidCardError(message("card.ace_is_a", text=quoted(text), ace="A" + ace.group(1).upper()))
+    return InvalidCardError(message("card.not_card", text=quoted(text)))
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -115,7 +117,7 @@ class Card:
             object.__setattr__(self, "suit", Suit(number))
 
     @classmethod
-    def parse(cls, text: "CardLike") -> "Card":
+    def parse(cls, text: CardLike) -> Card:
         """Read one card: ``"5H"``, ``"10h"``, ``"Th"``, ``"5♥"``. A Card is returned as it is."""
         if isinstance(text, Card):
             return text
@@ -128,7 +130,7 @@ class Card:
         return cls(_RANK_TEXT[rank.upper()], _SUIT_TEXT[suit.upper()])
 
     @classmethod
-    def from_index(cls, index: int) -> "Card":
+    def from_index(cls, index: int) -> Card:
         """The card with :attr:`index` ``index`` (0..51)."""
         return FULL_DECK[index]
 
@@ -166,7 +168,7 @@ class Card:
         return f"Card.parse({self.code!r})"
 
 
-CardLike = Union[Card, str]
+CardLike = Card | str
 
 #: The 52 cards in index order.
 FULL_DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in range(1, 14) for suit in Suit)
@@ -194,7 +196,7 @@ def _tokens(text: str) -> list[str]:
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 
-def card_tokens(text: str) -> list[tuple[str, Optional[tuple[Card, ...]]]]:
+def card_tokens(text: str) -> list[tuple[str, tuple[Card, ...] | None]]:
     """Typed text split where a person separates cards (spaces, commas, semicolons), each piece with
     the cards it reads as (``"5H5D"`` is two), or ``None`` for a piece that is not cards: a view can
     name exactly what it could not read.
@@ -208,7 +210,7 @@ def card_tokens(text: str) -> list[tuple[str, Optional[tuple[Card, ...]]]]:
     """
     if len(text) > _MAX_TEXT:
         _tokens(text)  # raises: too much text for a list of cards
-    out: list[tuple[str, Optional[tuple[Card, ...]]]] = []
+    out: list[tuple[str, tuple[Card, ...] | None]] = []
     for token in _SEPARATORS.split(unicodedata.normalize("NFKC", text).strip()):
         if not token:
             continue
@@ -219,7 +221,7 @@ def card_tokens(text: str) -> list[tuple[str, Optional[tuple[Card, ...]]]]:
     return out
 
 
-def first_duplicate(hand: Iterable[Card]) -> Optional[Card]:
+def first_duplicate(hand: Iterable[Card]) -> Card | None:
     """The first card met a second time in ``hand``, or ``None`` if every card is different."""
     seen: set[Card] = set()
     for card in hand:
@@ -229,7 +231,7 @@ def first_duplicate(hand: Iterable[Card]) -> Optional[Card]:
     return None
 
 
-def cards(text: "str | Iterable[CardLike]", *, distinct: bool = True) -> tuple[Card, ...]:
+def cards(text: str | Iterable[CardLike], *, distinct: bool = True) -> tuple[Card, ...]:
     """Read several cards from ``"5H 5D 6H 7S"`` (spaces or commas optional) or an iterable.
 
     Duplicates are refused unless ``distinct=False``.
@@ -246,7 +248,7 @@ def cards(text: "str | Iterable[CardLike]", *, distinct: bool = True) -> tuple[C
             # A deck holds 52 cards: read no further, so an endless iterable cannot hang us.
             items = list(islice(text, 53))
         except TypeError:
-            raise InvalidCardError(message("card.not_cards", text=_quote(text))) from None
+            raise InvalidCardError(message("card.not_cards", text=quoted(text))) from None
     if len(items) > 52:
         raise InvalidCardError(message("card.too_many"))
     result = tuple(Card.parse(item) for item in items)
@@ -275,13 +277,13 @@ class Deck(Sequence[Card]):
     def __init__(self, cards_: Iterable[CardLike] | None = None) -> None:
         self._cards: tuple[Card, ...] = FULL_DECK if cards_ is None else cards(cards_)
 
-    def shuffled(self, seed: int | str | None) -> "Deck":
+    def shuffled(self, seed: int | str | None) -> Deck:
         """The same cards in a random order fixed by ``seed``."""
         order = list(self._cards)
         random.Random(seed).shuffle(order)
         return Deck(order)
 
-    def deal(self, hands: int = 2, each: int = 6) -> tuple[tuple[tuple[Card, ...], ...], "Deck"]:
+    def deal(self, hands: int = 2, each: int = 6) -> tuple[tuple[tuple[Card, ...], ...], Deck]:
         """Deal ``each`` cards to ``hands`` players one at a time, the first hand served first.
 
         Returns the hands and the rest of the deck.
@@ -303,7 +305,7 @@ class Deck(Sequence[Card]):
         high = max(low, len(self._cards) - 5)
         return self._cards[max(low, min(high, position))]
 
-    def draw(self, n: int = 1) -> tuple[tuple[Card, ...], "Deck"]:
+    def draw(self, n: int = 1) -> tuple[tuple[Card, ...], Deck]:
         """The top ``n`` cards and the rest."""
         if not 0 <= n <= len(self._cards):
             raise InvalidHandError(message("deck.cannot_draw", want=n, n=len(self)))

@@ -1,4 +1,4 @@
-"""The rule for a count said aloud in the show, shared by :class:`~cribbage.game.Game` (with muggins)
+"""The rule for a count said aloud in the show, shared by :class:`~cribbage.rules.game.Game` (with muggins)
 and the scoring quiz, so the two can never disagree.
 
 A count is a whole number of points, 0 or more, and never more than the hand (or crib) holds: an
@@ -10,17 +10,17 @@ takes the points it missed.
 >>> verify_count(14, 12)
 Traceback (most recent call last):
 ...
-cribbage.errors.IllegalActionError: 14 is more than this hand holds: count again
+cribbage.rules.errors.IllegalActionError: 14 is more than this hand holds: count again
 """
 
 from __future__ import annotations
 
 import operator
 
-from .errors import IllegalActionError
-from .messages import message
+from cribbage.lang.messages import message
+from cribbage.rules.errors import IllegalActionError
 
-__all__ = ["verify_count", "muggins_split"]
+__all__ = ["muggins_split", "verify_count"]
 
 
 def _whole(value: object) -> int | None:
@@ -37,7 +37,7 @@ def _whole(value: object) -> int | None:
 
 def verify_count(points: object, total: int, *, crib: bool = False) -> int:
     """``points`` as an int if a player may count that for a hand (or crib) worth ``total``;
-    else :class:`~cribbage.errors.IllegalActionError` saying why."""
+    else :class:`~cribbage.rules.errors.IllegalActionError` saying why."""
     whole = _whole(points)
     if whole is None or whole < 0:
         raise IllegalActionError(message("count.not_whole", value=repr(points)[:40]))

@@ -1,10 +1,10 @@
 """The one family of errors the engine raises.
 
 Every error is a :class:`CribbageError`, itself a :class:`ValueError`, so a caller may catch the
-broad one or the precise one. Each carries its :class:`~cribbage.messages.Message` as ``err.message``,
+broad one or the precise one. Each carries its :class:`~cribbage.lang.messages.Message` as ``err.message``,
 so a view says it in the learner's language; ``str(err)`` is the English.
 
->>> from cribbage.messages import message, render
+>>> from cribbage.lang.messages import message, render
 >>> err = InvalidHandError(message("card.duplicate", card="5♥"))
 >>> str(err), render(err.message, "pt")
 ('duplicate card: 5♥ appears twice', 'carta repetida: 5♥ aparece duas vezes')
@@ -12,9 +12,9 @@ so a view says it in the learner's language; ``str(err)`` is the English.
 
 from __future__ import annotations
 
-from .messages import Message
+from cribbage.lang.messages import Message
 
-__all__ = ["CribbageError", "InvalidCardError", "InvalidHandError", "InvalidPlayError", "IllegalActionError"]
+__all__ = ["CribbageError", "IllegalActionError", "InvalidCardError", "InvalidHandError", "InvalidPlayError"]
 
 
 def shown(value: object) -> str:
@@ -26,7 +26,7 @@ def shown(value: object) -> str:
 class CribbageError(ValueError):
     """Anything the engine refuses. Give it a :class:`Message` (a plain string is read as English only)."""
 
-    def __init__(self, message: "Message | str") -> None:
+    def __init__(self, message: Message | str) -> None:
         if not isinstance(message, Message):
             message = Message("plain", {"text": str(message)})
         super().__init__(message)

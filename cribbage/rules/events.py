@@ -1,9 +1,9 @@
 """The records a game leaves behind: its phases, every point scored, every step taken, the result.
 
-A :class:`~cribbage.game.Game` appends a :class:`ScoreEvent` for every point pegged (so the events add
+A :class:`~cribbage.rules.game.Game` appends a :class:`ScoreEvent` for every point pegged (so the events add
 up to the scores) and a :class:`LogEntry` for every action and automatic step (so a view can replay
 the game). All records are small immutable values (named tuples: a game makes a few hundred, and
-they are the cheapest to make). Each says what it records as a :class:`~cribbage.messages.Message`
+they are the cheapest to make). Each says what it records as a :class:`~cribbage.lang.messages.Message`
 (``.message``, made only when asked; ``str()`` is its English), naming players by role: the dealer,
 the pone.
 """
@@ -11,15 +11,15 @@ the pone.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple, Optional
+from typing import NamedTuple
 
-from .cards import Card
-from .kinds import TextEnum
-from .messages import Message, Seat, message
-from .result import Finish
-from .scoring import HandScore, score_hand
+from cribbage.lang.messages import Message, Seat, message
+from cribbage.rules.cards import Card
+from cribbage.rules.kinds import TextEnum
+from cribbage.rules.result import Finish
+from cribbage.rules.show_scoring import HandScore, score_hand
 
-__all__ = ["Phase", "ScoreKind", "LogKind", "ScoreEvent", "LogEntry", "GameResult"]
+__all__ = ["GameResult", "LogEntry", "LogKind", "Phase", "ScoreEvent", "ScoreKind"]
 
 
 class Phase(TextEnum):
@@ -117,19 +117,19 @@ class ScoreEvent(NamedTuple):
     which pegs just what reaches the target (the winner pegs out on 121 exactly).
     """
 
-    player: int
+    seat: int
     points: int
     kind: ScoreKind
     cards: tuple[Card, ...]
     deal: int
     phase: Phase
-    starter: Optional[Card] = None
+    starter: Card | None = None
     crib: bool = False
-    worth: Optional[int] = None  # None: the same as points
-    dealer: Optional[int] = None  # who dealt this deal: messages name players by role
+    worth: int | None = None  # None: the same as points
+    dealer: int | None = None  # who dealt this deal: messages name players by role
 
     @property
-    def hand_score(self) -> Optional[HandScore]:
+    def hand_score(self) -> HandScore | None:
         """The itemized show of the hand or crib behind a show or muggins event; None otherwise."""
         if self.starter is None:
             return None
@@ -138,7 +138,7 @@ class ScoreEvent(NamedTuple):
     @property
     def who(self) -> Seat:
         """The player, as messages name them: by role when the deal is known."""
-        return Seat.of(self.player, self.dealer)
+        return Seat.of(self.seat, self.dealer)
 
     @property
     def message(self) -> Message:
@@ -176,25 +176,25 @@ class LogEntry(NamedTuple):
 
     Kinds, actions: ``"discard"``, ``"play"``, ``"go"``, ``"count"``, ``"muggins"``, ``"next deal"``.
     Automatic steps: ``"cut for deal"`` (``cards`` = the two cut cards, seat 0's first), ``"deal"``
-    (``player`` = the dealer, ``cards`` = the twelve cards in the order dealt, the pone's first),
+    (``seat`` = the dealer, ``cards`` = the twelve cards in the order dealt, the pone's first),
     ``"starter"``, ``"pass"`` (a player with no cards is skipped), ``"reset"`` (the count goes back to
-    0; ``player`` played the last card of the series, ``events`` holds the go), ``"end of play"``
+    0; ``seat`` played the last card of the series, ``events`` holds the go), ``"end of play"``
     (``events`` holds the last card), ``"show"`` (a hand or crib counted automatically) and
-    ``"game over"`` (``player`` = the winner).
+    ``"game over"`` (``seat`` = the winner).
     """
 
     kind: LogKind
-    player: Optional[int]
+    seat: int | None
     cards: tuple[Card, ...]
     deal: int
-    count: Optional[int] = None  # type: ignore[assignment]  # the running count; shadows tuple.count
+    count: int | None = None  # type: ignore[assignment]  # the running count; shadows tuple.count
     events: tuple[ScoreEvent, ...] = ()
-    dealer: Optional[int] = None  # who deals this deal (the cut's entries: who the cut makes dealer): entries name roles
+    dealer: int | None = None  # who deals this deal (the cut's entries: who the cut makes dealer): entries name roles
 
     @property
     def who(self) -> Seat:
         """The player, as messages name them: by role once the deal is known."""
-        return Seat.of(self.player if self.player is not None else 0, self.dealer)
+        return Seat.of(self.seat if self.seat is not None else 0, self.dealer)
 
     @property
     def message(self) -> Message:
@@ -249,7 +249,7 @@ _SIMPLE = {LogKind.DISCARD: "log.discard", LogKind.GO: "log.go", LogKind.PASS: "
            LogKind.NEXT_DEAL: "log.next_deal", LogKind.GAME_OVER: "log.game_over"}
 
 
-def _scored(events: tuple[ScoreEvent, ...]) -> Optional[Message]:
+def _scored(events: tuple[ScoreEvent, ...]) -> Message | None:
     """The events' messages, one after another ("go for 1; last card for 1"); None for none."""
     if not events:
         return None

@@ -12,9 +12,9 @@ The game asks, never guesses: ``phase``, ``to_act``, ``legal_actions()`` and a `
 ``verify_…`` for every action. Steps with no decision in them (the cut for deal, each deal, the cut
 of the starter and his heels, passing when out of cards, the resets of the count, the last card,
 the show when muggins is off) happen by themselves and are logged. Every point is a
-:class:`~cribbage.events.ScoreEvent`; every action and step is a :class:`~cribbage.events.LogEntry`.
+:class:`~cribbage.rules.events.ScoreEvent`; every action and step is a :class:`~cribbage.rules.events.LogEntry`.
 
-An illegal action raises :class:`~cribbage.errors.IllegalActionError` saying why, and changes
+An illegal action raises :class:`~cribbage.rules.errors.IllegalActionError` saying why, and changes
 nothing: each action is verified completely before anything is touched.
 
 In the play, a player who holds cards of which none fits says go (``go()``), once a series, unless
@@ -30,22 +30,24 @@ from __future__ import annotations
 
 import operator
 import random
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations, islice
 from types import SimpleNamespace
-from typing import Any, Callable, Iterable, Optional, Sequence, TypeVar
+from typing import Any, TypeVar
 
-from .actions import Action, Count, Discard, Go, Muggins, NextDeal, Play
-from .cards import FULL_DECK, Card, CardLike, cards as read_cards
-from .counting import _whole, verify_count
-from .errors import CribbageError, IllegalActionError, InvalidHandError, shown
-from .events import GameResult, LogEntry, LogKind, Phase, ScoreEvent, ScoreKind
-from .messages import Message, Seat, message
-from .options import GameOptions, chosen_muggins, chosen_seed
-from .play import MAX_COUNT, score_play
-from .pegs import advance
-from .result import FULL_GAME, game_value, skunk_lines
-from .scoring import hand_total
+from cribbage.lang.messages import Message, Seat, message
+from cribbage.rules.actions import Action, Count, Discard, Go, Muggins, NextDeal, Play
+from cribbage.rules.cards import FULL_DECK, Card, CardLike
+from cribbage.rules.cards import cards as read_cards
+from cribbage.rules.counting import _whole, verify_count
+from cribbage.rules.errors import CribbageError, IllegalActionError, InvalidHandError, shown
+from cribbage.rules.events import GameResult, LogEntry, LogKind, Phase, ScoreEvent, ScoreKind
+from cribbage.rules.options import GameOptions, chosen_muggins, chosen_seed
+from cribbage.rules.pegboard import advance
+from cribbage.rules.play_scoring import MAX_COUNT, score_play
+from cribbage.rules.result import FULL_GAME, game_value, skunk_lines
+from cribbage.rules.show_scoring import hand_total
 
 __all__ = ["Game"]
 
@@ -60,7 +62,7 @@ _get_state = operator.attrgetter(*_STATE)
 _CONFIG = ("_seed", "_target", "_muggins_on", "_double_skunk_games", "_start_scores", "_deals")
 _NO_CARDS: tuple[Card, ...] = ()
 # The kinds of log entries and score events, read as plain attributes (on the hot path an enum
-# member read through its class costs ten times more), and the play's items (cribbage.play names
+# member read through its class costs ten times more), and the play's items (cribbage.rules.play_scoring names
 # them in text) as the kinds of the events they peg.
 _LOG = SimpleNamespace(**{kind.name: kind for kind in LogKind})
 _SCORE = SimpleNamespace(**{kind.name: kind for kind in ScoreKind})
@@ -84,10 +86,7 @@ def _fits(hand: tuple[Card, ...], room: int) -> bool:
     """Whether some card of ``hand`` has a value of at most ``room``."""
     if room >= 10:  # every card is worth 10 or less
         return bool(hand)
-    for card in hand:  # below 10 a card's value is its rank
-        if card.rank <= room:
-            return True
-    return False
+    return any(card.rank <= room for card in hand)
 
 
 def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
@@ -99,10 +98,7 @@ def _without(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
 
 
 def _holds(hand: tuple[Card, ...], card: Card) -> bool:
-    for held in hand:
-        if held is card:
-            return True
-    return False
+    return any(held is card for held in hand)
 
 
 def _may_score(series: tuple[Card, ...], count: int) -> bool:
@@ -127,8 +123,8 @@ def _may_score(series: tuple[Card, ...], count: int) -> bool:
 _T = TypeVar("_T")
 
 
-def _with(pair: tuple[_T, _T], player: int, value: _T) -> tuple[_T, _T]:
-    return (value, pair[1]) if player == 0 else (pair[0], value)
+def _with(pair: tuple[_T, _T], seat: int, value: _T) -> tuple[_T, _T]:
+    return (value, pair[1]) if seat == 0 else (pair[0], value)
 
 
 class Game(GameOptions):
@@ -153,23 +149,23 @@ class Game(GameOptions):
     _hands: tuple[tuple[Card, ...], tuple[Card, ...]]
     _kept: tuple[tuple[Card, ...], tuple[Card, ...]]
     _discards: tuple[tuple[Card, ...], tuple[Card, ...]]
-    _crib: Optional[tuple[Card, ...]]
+    _crib: tuple[Card, ...] | None
     _rest: tuple[Card, ...]
     _cut_at: int
-    _starter: Optional[Card]
+    _starter: Card | None
     _series: tuple[Card, ...]
     _count: int
     _played: tuple[tuple[int, Card], ...]
-    _last: Optional[int]
+    _last: int | None
     _said_go: tuple[bool, bool]
     _passed: tuple[bool, bool]
     _show_step: int
-    _muggins: Optional[tuple[int, int, tuple[Card, ...], bool]]
+    _muggins: tuple[int, int, tuple[Card, ...], bool] | None
 
-    def __init__(self, seed: "int | str | None" = None, *, target: int = FULL_GAME, muggins: bool = False,
-                 double_skunk_games: int = 3, dealer: Optional[int] = None,
+    def __init__(self, seed: int | str | None = None, *, target: int = FULL_GAME, muggins: bool = False,
+                 double_skunk_games: int = 3, dealer: int | None = None,
                  scores: Sequence[int] = (0, 0),
-                 deals: Sequence[tuple[Sequence[Sequence[CardLike] | str], Optional[CardLike]]] = ()
+                 deals: Sequence[tuple[Sequence[Sequence[CardLike] | str], CardLike | None]] = ()
                  ) -> None:
         seed = chosen_seed(seed)
         whole_target = _whole(target)
@@ -202,20 +198,20 @@ class Game(GameOptions):
         self._log: list[LogEntry] = []
         self._history: list[tuple[tuple[Any, ...], int, int]] = []
         self._phase = _DISCARD
-        self._to_act: Optional[int] = None
+        self._to_act: int | None = None
         self._deal_number = 1
         self._scores = self._start_scores
         self._pegs = ((self._start_scores[0], 0), (self._start_scores[1], 0))
-        self._winner: Optional[int] = None
+        self._winner: int | None = None
         self._dealer = self._cut_for_deal() if dealer is None else dealer
         self._deal()
 
     @classmethod
-    def from_deal(cls, hands: Sequence[Sequence[CardLike] | str], starter: Optional[CardLike] = None, *,
+    def from_deal(cls, hands: Sequence[Sequence[CardLike] | str], starter: CardLike | None = None, *,
                   dealer: int = 0, scores: Sequence[int] = (0, 0),
-                  discards: Optional[Sequence[Sequence[CardLike] | str]] = None,
-                  seed: "int | str" = 0, target: int = FULL_GAME, muggins: bool = False,
-                  double_skunk_games: int = 3) -> "Game":
+                  discards: Sequence[Sequence[CardLike] | str] | None = None,
+                  seed: int | str = 0, target: int = FULL_GAME, muggins: bool = False,
+                  double_skunk_games: int = 3) -> Game:
         """A game that starts from a chosen deal: ``hands`` are seat 0's and seat 1's six cards.
 
         With ``discards`` (the two cards each seat lays away) the game starts at the play, the
@@ -254,7 +250,7 @@ class Game(GameOptions):
         return self._phase
 
     @property
-    def to_act(self) -> Optional[int]:
+    def to_act(self) -> int | None:
         """The seat whose move it is. DISCARD: the pone until the pone has laid away, then the
         dealer (either may discard first). SHOW (muggins): the seat whose count is next. None in
         DEAL_OVER (call ``next_deal()``) and OVER. In muggins mode the opponent of an under-count
@@ -275,25 +271,25 @@ class Game(GameOptions):
         """1 for the first deal."""
         return self._deal_number
 
-    def hand(self, player: int) -> tuple[Card, ...]:
-        """The cards ``player`` holds now: six before laying away, four, then fewer in the play."""
-        return self._hands[_seat(player)]
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` holds now: six before laying away, four, then fewer in the play."""
+        return self._hands[_seat(seat)]
 
-    def kept(self, player: int) -> tuple[Card, ...]:
-        """The four cards ``player`` kept for the show (empty before laying away)."""
-        return self._kept[_seat(player)]
+    def kept(self, seat: int) -> tuple[Card, ...]:
+        """The four cards ``seat`` kept for the show (empty before laying away)."""
+        return self._kept[_seat(seat)]
 
-    def discards(self, player: int) -> tuple[Card, ...]:
-        """The two cards ``player`` laid away (empty before). Computer players use only their own."""
-        return self._discards[_seat(player)]
+    def discards(self, seat: int) -> tuple[Card, ...]:
+        """The two cards ``seat`` laid away (empty before). Computer players use only their own."""
+        return self._discards[_seat(seat)]
 
     @property
-    def crib(self) -> Optional[tuple[Card, ...]]:
+    def crib(self) -> tuple[Card, ...] | None:
         """The dealer's crib, the pone's two cards then the dealer's; None until both laid away."""
         return self._crib
 
     @property
-    def starter(self) -> Optional[Card]:
+    def starter(self) -> Card | None:
         return self._starter
 
     @property
@@ -337,7 +333,7 @@ class Game(GameOptions):
         return tuple(self._log)
 
     @property
-    def winner(self) -> Optional[int]:
+    def winner(self) -> int | None:
         return self._winner
 
     @property
@@ -345,7 +341,7 @@ class Game(GameOptions):
         return self._winner is not None
 
     @property
-    def result(self) -> Optional[GameResult]:
+    def result(self) -> GameResult | None:
         """Winner, final scores and games won; None until the game is over."""
         if self._winner is None:
             return None
@@ -355,12 +351,12 @@ class Game(GameOptions):
         return GameResult(self._winner, scores, games)
 
     @property
-    def muggins_claimant(self) -> Optional[int]:
+    def muggins_claimant(self) -> int | None:
         """Muggins mode: the seat that may claim muggins now (the last count was short), else None."""
         return None if self._muggins is None else self._muggins[0]
 
     @property
-    def counting(self) -> Optional[str]:
+    def counting(self) -> str | None:
         """Muggins mode: what the show waits to have counted, ``"hand"`` (the pone's, then the
         dealer's: ``to_act`` says whose) or ``"crib"``; None when no count is awaited."""
         if self._phase is not _SHOW:
@@ -377,7 +373,7 @@ class Game(GameOptions):
                 f"scores {self._scores[0]}-{self._scores[1]}>")
 
     # ----------------------------------------------------------------- copy and undo
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """An independent copy (for look-ahead), undo history included. Shares immutable parts."""
         new = Game.__new__(Game)
         for name, value in zip(_STATE, _get_state(self)):
@@ -404,32 +400,32 @@ class Game(GameOptions):
         self._history.append((_get_state(self), len(self._events), len(self._log)))
 
     # ----------------------------------------------------------------- legal actions
-    def legal_actions(self, player: Optional[int] = None) -> list[Action]:
-        """Every action allowed now (for ``player`` only, if given)."""
-        if player is not None:
-            player = _seat(player)
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every action allowed now (for ``seat`` only, if given)."""
+        if seat is not None:
+            seat = _seat(seat)
         phase = self._phase
         out: list[Action] = []
         if phase is _OVER:
             return out
         if phase is _DISCARD:
-            for seat in (self.pone, self._dealer):
-                if (player is None or player == seat) and not self._discards[seat]:
-                    out.extend(_discard_actions(seat, self._hands[seat]))
+            for who in (self.pone, self._dealer):
+                if (seat is None or seat == who) and not self._discards[who]:
+                    out.extend(_discard_actions(who, self._hands[who]))
         elif phase is _PLAY:
             turn = self._to_act
-            if turn is not None and (player is None or player == turn):
+            if turn is not None and (seat is None or seat == turn):
                 room = MAX_COUNT - self._count
                 plays = [_PLAYS[turn, card] for card in self._hands[turn] if card.value <= room]
                 out.extend(plays if plays else [_GOES[turn]])
         else:
-            if phase is _SHOW and (player is None or player == self._to_act):
+            if phase is _SHOW and (seat is None or seat == self._to_act):
                 turn = self._to_act
                 assert turn is not None
                 _, cards_, crib = self._show_item(self._show_step)
                 true = hand_total(cards_, self._starter, crib=crib)  # type: ignore[arg-type]
                 out.extend(Count(turn, points) for points in range(true + 1))
-            if self._muggins is not None and (player is None or player == self._muggins[0]):
+            if self._muggins is not None and (seat is None or seat == self._muggins[0]):
                 out.append(Muggins(self._muggins[0]))
             if phase is _DEAL_OVER:
                 out.append(NextDeal())  # anyone may start the next deal
@@ -438,15 +434,15 @@ class Game(GameOptions):
     def apply(self, action: Action) -> LogEntry:
         """Perform any action object (from :meth:`legal_actions` or made by hand)."""
         if isinstance(action, Play):
-            return self.play(action.player, action.card)
+            return self.play(action.seat, action.card)
         if isinstance(action, Discard):
-            return self.discard(action.player, action.cards)
+            return self.discard(action.seat, action.cards)
         if isinstance(action, Go):
-            return self.go(action.player)
+            return self.go(action.seat)
         if isinstance(action, Count):
-            return self.count_hand(action.player, action.points)
+            return self.count_hand(action.seat, action.points)
         if isinstance(action, Muggins):
-            return self.claim_muggins(action.player)
+            return self.claim_muggins(action.seat)
         if isinstance(action, NextDeal):
             return self.next_deal()
         raise IllegalActionError(message("game.not_an_action", value=shown(action)))
@@ -454,15 +450,15 @@ class Game(GameOptions):
     def verify_action(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` saying why ``action`` is not allowed now."""
         if isinstance(action, Play):
-            self.verify_play(action.player, action.card)
+            self.verify_play(action.seat, action.card)
         elif isinstance(action, Discard):
-            self.verify_discard(action.player, action.cards)
+            self.verify_discard(action.seat, action.cards)
         elif isinstance(action, Go):
-            self.verify_go(action.player)
+            self.verify_go(action.seat)
         elif isinstance(action, Count):
-            self.verify_count_hand(action.player, action.points)
+            self.verify_count_hand(action.seat, action.points)
         elif isinstance(action, Muggins):
-            self.verify_claim_muggins(action.player)
+            self.verify_claim_muggins(action.seat)
         elif isinstance(action, NextDeal):
             self.verify_next_deal()
         else:
@@ -472,10 +468,10 @@ class Game(GameOptions):
         return _can(self.verify_action, action)
 
     # ----------------------------------------------------------------- the discard
-    def verify_discard(self, player: int, cards: "Iterable[CardLike] | str") -> tuple[Card, Card]:
-        """Raise if ``player`` may not lay away ``cards`` now; return them as two Cards."""
+    def verify_discard(self, seat: int, cards: Iterable[CardLike] | str) -> tuple[Card, Card]:
+        """Raise if ``seat`` may not lay away ``cards`` now; return them as two Cards."""
         self._verify_not_over()
-        seat = _seat(player)
+        seat = _seat(seat)
         if self._phase is not _DISCARD:
             raise IllegalActionError(message("game.discard_when", when=self._when()))
         if self._discards[seat]:
@@ -490,13 +486,13 @@ class Game(GameOptions):
                 raise IllegalActionError(message("game.not_held", seat=self._who(seat), card=card))
         return chosen[0], chosen[1]
 
-    def can_discard(self, player: int, cards: "Iterable[CardLike] | str") -> bool:
-        return _can(self.verify_discard, player, cards)
+    def can_discard(self, seat: int, cards: Iterable[CardLike] | str) -> bool:
+        return _can(self.verify_discard, seat, cards)
 
-    def discard(self, player: int, cards: "Iterable[CardLike] | str") -> LogEntry:
+    def discard(self, seat: int, cards: Iterable[CardLike] | str) -> LogEntry:
         """Lay away two of your six cards to the dealer's crib. Either player may go first."""
-        chosen = self.verify_discard(player, cards)
-        seat = _seat(player)
+        chosen = self.verify_discard(seat, cards)
+        seat = _seat(seat)
         self._push()
         kept = _without(_without(self._hands[seat], chosen[0]), chosen[1])
         self._hands = _with(self._hands, seat, kept)
@@ -528,10 +524,10 @@ class Game(GameOptions):
         self._resolve(self.pone)
 
     # ----------------------------------------------------------------- the play
-    def verify_play(self, player: int, card: CardLike) -> Card:
-        """Raise if ``player`` may not play ``card`` now; return it as a Card."""
+    def verify_play(self, seat: int, card: CardLike) -> Card:
+        """Raise if ``seat`` may not play ``card`` now; return it as a Card."""
         self._verify_not_over()
-        seat = _seat(player)
+        seat = _seat(seat)
         if self._phase is not _PLAY:
             raise IllegalActionError(message("game.play_when", when=self._when()))
         played = _read_card(card)
@@ -545,13 +541,13 @@ class Game(GameOptions):
             raise IllegalActionError(message(key, card=played, count=self._count + played.value))
         return played
 
-    def can_play(self, player: int, card: CardLike) -> bool:
-        return _can(self.verify_play, player, card)
+    def can_play(self, seat: int, card: CardLike) -> bool:
+        return _can(self.verify_play, seat, card)
 
-    def play(self, player: int, card: CardLike) -> LogEntry:
+    def play(self, seat: int, card: CardLike) -> LogEntry:
         """Play a card: it pegs for fifteen, 31, pairs and runs at once (``cribbage.score_play``)."""
-        played = self.verify_play(player, card)
-        seat = _seat(player)
+        played = self.verify_play(seat, card)
+        seat = _seat(seat)
         self._push()
         self._hands = _with(self._hands, seat, _without(self._hands[seat], played))
         self._series += (played,)
@@ -576,10 +572,10 @@ class Game(GameOptions):
             self._resolve(1 - seat)
         return entry
 
-    def verify_go(self, player: int) -> None:
-        """Raise if ``player`` may not say go now."""
+    def verify_go(self, seat: int) -> None:
+        """Raise if ``seat`` may not say go now."""
         self._verify_not_over()
-        seat = _seat(player)
+        seat = _seat(seat)
         if self._phase is not _PLAY:
             raise IllegalActionError(message("game.go_when", when=self._when()))
         if seat != self._to_act:
@@ -590,13 +586,13 @@ class Game(GameOptions):
             if card.value <= room:
                 raise IllegalActionError(message("game.go_playable", card=card, count=self._count + card.value))
 
-    def can_go(self, player: int) -> bool:
-        return _can(self.verify_go, player)
+    def can_go(self, seat: int) -> bool:
+        return _can(self.verify_go, seat)
 
-    def go(self, player: int) -> LogEntry:
+    def go(self, seat: int) -> LogEntry:
         """Say go: you hold cards but none fits. The other player plays on while they can."""
-        self.verify_go(player)
-        seat = _seat(player)
+        self.verify_go(seat)
+        seat = _seat(seat)
         self._push()
         self._said_go = _with(self._said_go, seat, True)
         entry = self._note(_LOG.GO, seat, _NO_CARDS, count=self._count)
@@ -679,10 +675,10 @@ class Game(GameOptions):
         return self._dealer, self._crib, True  # type: ignore[return-value]
 
     # ----------------------------------------------------------------- the show, muggins mode
-    def verify_count_hand(self, player: int, points: int) -> int:
-        """Raise if ``player`` may not count ``points`` now; return the true score of that count."""
+    def verify_count_hand(self, seat: int, points: int) -> int:
+        """Raise if ``seat`` may not count ``points`` now; return the true score of that count."""
         self._verify_not_over()
-        seat = _seat(player)
+        seat = _seat(seat)
         if not self._muggins_on:
             raise IllegalActionError(message("game.count_auto"))
         if self._phase is not _SHOW:
@@ -695,15 +691,15 @@ class Game(GameOptions):
         verify_count(points, true, crib=crib)
         return true
 
-    def can_count_hand(self, player: int, points: int) -> bool:
-        return _can(self.verify_count_hand, player, points)
+    def can_count_hand(self, seat: int, points: int) -> bool:
+        return _can(self.verify_count_hand, seat, points)
 
-    def count_hand(self, player: int, points: int) -> LogEntry:
+    def count_hand(self, seat: int, points: int) -> LogEntry:
         """Muggins mode: count your hand (or, as dealer, the crib) as ``points``: not more than it
         holds; less lets the opponent claim the difference with :meth:`claim_muggins`.
 
         (Not ``count``: that name is the running count of the play.)"""
-        true = self.verify_count_hand(player, points)
+        true = self.verify_count_hand(seat, points)
         points = _whole(points)  # type: ignore[assignment]
         self._push()
         self._muggins = None  # a new count closes the chance to claim on the last one
@@ -723,10 +719,10 @@ class Game(GameOptions):
             self._to_act = self._dealer
         return entry
 
-    def verify_claim_muggins(self, player: int) -> None:
-        """Raise if ``player`` may not claim muggins now."""
+    def verify_claim_muggins(self, seat: int) -> None:
+        """Raise if ``seat`` may not claim muggins now."""
         self._verify_not_over()
-        seat = _seat(player)
+        seat = _seat(seat)
         if not self._muggins_on:
             raise IllegalActionError(message("muggins.off"))
         if self._muggins is None:
@@ -734,13 +730,13 @@ class Game(GameOptions):
         if self._muggins[0] != seat:
             raise IllegalActionError(message("muggins.own", seat=self._who(seat)))
 
-    def can_claim_muggins(self, player: int) -> bool:
-        return _can(self.verify_claim_muggins, player)
+    def can_claim_muggins(self, seat: int) -> bool:
+        return _can(self.verify_claim_muggins, seat)
 
-    def claim_muggins(self, player: int) -> LogEntry:
+    def claim_muggins(self, seat: int) -> LogEntry:
         """Muggins mode: take the points the opponent's last count missed. Open until the next
         count or the next deal; never for the play."""
-        self.verify_claim_muggins(player)
+        self.verify_claim_muggins(seat)
         self._push()
         claimant, missed, cards_, crib = self._muggins  # type: ignore[misc]
         self._muggins = None
@@ -813,20 +809,20 @@ class Game(GameOptions):
         self._to_act = pone
         self._note(_LOG.DEAL, dealer, tuple([deck[i] for i in order[:12]]))
 
-    def _peg(self, player: int, worth: int, kind: ScoreKind, cards_: tuple[Card, ...], phase: Phase,
-             starter: Optional[Card] = None, crib: bool = False) -> ScoreEvent:
-        """Peg ``worth`` points for ``player``, but no further than the target: the game stops there."""
-        score = self._scores[player]
+    def _peg(self, seat: int, worth: int, kind: ScoreKind, cards_: tuple[Card, ...], phase: Phase,
+             starter: Card | None = None, crib: bool = False) -> ScoreEvent:
+        """Peg ``worth`` points for ``seat``, but no further than the target: the game stops there."""
+        score = self._scores[seat]
         points = min(worth, self._target - score)
-        event = ScoreEvent(player, points, kind, cards_, self._deal_number, phase, starter, crib, worth,
+        event = ScoreEvent(seat, points, kind, cards_, self._deal_number, phase, starter, crib, worth,
                            self._dealer)
         self._events.append(event)
         if points:
             score += points
-            self._scores = _with(self._scores, player, score)
-            self._pegs = _with(self._pegs, player, advance(self._pegs[player], points, self._target))
+            self._scores = _with(self._scores, seat, score)
+            self._pegs = _with(self._pegs, seat, advance(self._pegs[seat], points, self._target))
             if score == self._target:
-                self._winner = player
+                self._winner = seat
         return event
 
     def _over_now(self) -> bool:
@@ -839,9 +835,9 @@ class Game(GameOptions):
         self._note(_LOG.GAME_OVER, self._winner, _NO_CARDS)
         return True
 
-    def _note(self, kind: LogKind, player: Optional[int], cards_: tuple[Card, ...], *,
-              count: Optional[int] = None, events: tuple[ScoreEvent, ...] = ()) -> LogEntry:
-        entry = LogEntry(kind, player, cards_, self._deal_number, count, events, self._dealer)
+    def _note(self, kind: LogKind, seat: int | None, cards_: tuple[Card, ...], *,
+              count: int | None = None, events: tuple[ScoreEvent, ...] = ()) -> LogEntry:
+        entry = LogEntry(kind, seat, cards_, self._deal_number, count, events, self._dealer)
         self._log.append(entry)
         return entry
 
@@ -872,10 +868,10 @@ def _few(values: object, most: int, refusal: Message) -> tuple[Any, ...]:
     return items
 
 
-def _seat(player: object) -> int:
-    seat = _whole(player)
+def _seat(value: object) -> int:
+    seat = _whole(value)
     if seat is None or not 0 <= seat <= 1:
-        raise IllegalActionError(message("game.no_such_player", value=shown(player)))
+        raise IllegalActionError(message("game.no_such_player", value=shown(value)))
     return seat
 
 
@@ -907,7 +903,7 @@ def _read_cards(cards_: object) -> tuple[Card, ...]:
     return tuple(FULL_DECK[(card.rank - 1) * 4 + card.suit] for card in read)
 
 
-def _deck_order(seed: "int | str", deal_number: int) -> tuple[list[int], int]:
+def _deck_order(seed: int | str, deal_number: int) -> tuple[list[int], int]:
     """The deal's deck as card indices, in the order of ``Deck().shuffled(f"{seed}/{deal_number}")``
     (a shuffle moves positions, whatever they hold), and where the starter will be cut. Shuffled
     here rather than through Deck to skip re-checking 52 known cards."""
@@ -917,7 +913,7 @@ def _deck_order(seed: "int | str", deal_number: int) -> tuple[list[int], int]:
     return order, rng.randint(_CUT_LOW, _CUT_HIGH)
 
 
-def _stacked_deal(spec: object, number: int) -> tuple[tuple[tuple[Card, ...], tuple[Card, ...]], Optional[Card]]:
+def _stacked_deal(spec: object, number: int) -> tuple[tuple[tuple[Card, ...], tuple[Card, ...]], Card | None]:
     try:
         given: Any = spec  # checked by unpacking: a pair (hands, starter), hands a pair
         hands, starter = given
@@ -933,7 +929,7 @@ def _stacked_deal(spec: object, number: int) -> tuple[tuple[tuple[Card, ...], tu
     return six, turned
 
 
-def _stack(spec: tuple[tuple[tuple[Card, ...], tuple[Card, ...]], Optional[Card]], order: list[int], cut_at: int,
+def _stack(spec: tuple[tuple[tuple[Card, ...], tuple[Card, ...]], Card | None], order: list[int], cut_at: int,
            dealer: int) -> list[int]:
     """A stacked deck (card indices): the chosen hands dealt (pone first), the starter where the cut
     falls, and the other cards in the seeded order."""

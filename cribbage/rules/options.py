@@ -1,4 +1,4 @@
-"""What every game is set up with, read and checked the same way by :class:`~cribbage.game.Game`
+"""What every game is set up with, read and checked the same way by :class:`~cribbage.rules.game.Game`
 and :class:`~cribbage.crosscribb.CrossCribbGame`: the seed its deals follow, the target, and
 whether muggins is on.
 """
@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import random
 
-from .errors import CribbageError, shown
-from .messages import message
+from cribbage.lang.messages import message
+from cribbage.rules.errors import CribbageError, shown
 
 
-def chosen_seed(seed: object) -> "int | str":
+def chosen_seed(seed: object) -> int | str:
     """The seed a game follows: an int or a str as given, or one drawn at random for None."""
     if seed is None:
         return random.SystemRandom().randrange(2 ** 63)
@@ -31,12 +31,12 @@ class GameOptions:
     """The options a game keeps, read only."""
 
     __slots__ = ()
-    _seed: "int | str"
+    _seed: int | str
     _target: int
     _muggins_on: bool
 
     @property
-    def seed(self) -> "int | str":
+    def seed(self) -> int | str:
         """The seed everything random follows from (drawn at random when not given, and kept)."""
         return self._seed
 

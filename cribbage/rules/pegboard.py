@@ -4,8 +4,8 @@ A player's two pegs leapfrog: points move the back peg past the front one, so th
 the score and the back peg the score before the last points (0, the start, before any). A peg
 stops in the game hole: nothing counts past the target. One rule for every board:
 
-- :func:`advance` moves one player's pegs; :class:`~cribbage.game.Game` moves its pegs with it.
-- :func:`pegs_after` replays a game's :class:`~cribbage.events.ScoreEvent` records into pegs.
+- :func:`advance` moves one player's pegs; :class:`~cribbage.rules.game.Game` moves its pegs with it.
+- :func:`pegs_after` replays a game's :class:`~cribbage.rules.events.ScoreEvent` records into pegs.
 - :class:`Pegboard` is a board on its own, for a view or a lesson to drive: for each change a
   ``verify_…`` that raises :class:`PegError` saying why, a ``can_…`` and the change itself.
 
@@ -18,15 +18,16 @@ stops in the game hole: nothing counts past the target. One rule for every board
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Optional, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
-from .errors import CribbageError, shown
-from .kinds import TextEnum
-from .messages import Seat, add_catalogue, message
-from .result import FULL_GAME, skunk_lines
-from .scoring import MAX_SCORE
+from cribbage.lang.messages import Seat, add_catalogue, message
+from cribbage.rules.errors import CribbageError, shown
+from cribbage.rules.kinds import TextEnum
+from cribbage.rules.result import FULL_GAME, skunk_lines
+from cribbage.rules.show_scoring import MAX_SCORE
 
-__all__ = ["Pegs", "START", "advance", "pegs_after", "PegRule", "PegError", "Pegboard"]
+__all__ = ["START", "PegError", "PegRule", "Pegboard", "Pegs", "advance", "pegs_after"]
 
 #: One player's (front, back) holes; 0 is the start.
 Pegs = tuple[int, int]
@@ -44,12 +45,12 @@ def advance(pegs: Pegs, points: int, target: int = FULL_GAME) -> Pegs:
 
 def pegs_after(events: Iterable[Any], *, start_scores: Sequence[int] = (0, 0),
                target: int = FULL_GAME) -> tuple[Pegs, Pegs]:
-    """Both players' pegs after ``events`` (anything with ``player`` and ``points``, such as a
-    game's :attr:`~cribbage.game.Game.events`), starting from ``start_scores`` with back pegs at 0."""
+    """Both players' pegs after ``events`` (anything with ``seat`` and ``points``, such as a
+    game's :attr:`~cribbage.rules.game.Game.events`), starting from ``start_scores`` with back pegs at 0."""
     pegs = [(start_scores[0], 0), (start_scores[1], 0)]
     for event in events:
         if event.points:
-            pegs[event.player] = advance(pegs[event.player], event.points, target)
+            pegs[event.seat] = advance(pegs[event.seat], event.points, target)
     return pegs[0], pegs[1]
 
 
@@ -85,7 +86,7 @@ add_catalogue({
 
 class PegError(CribbageError):
     """A refused peg move: :attr:`rule` says which rule and :attr:`values` the holes and values
-    involved (``player`` is a seat, 0 or 1); :attr:`message` says it in any language, naming the
+    involved (``seat`` is a seat, 0 or 1); :attr:`message` says it in any language, naming the
     player as the view does (``render(err.message, "es", names={0: "Ana"})``)."""
 
     def __init__(self, rule: PegRule, **values: Any) -> None:
@@ -123,11 +124,11 @@ class Pegboard:
         return self._pegs[0][0], self._pegs[1][0]
 
     @property
-    def winner(self) -> Optional[int]:
+    def winner(self) -> int | None:
         """0 or 1 once a player's front peg is in the game hole, else ``None``."""
-        for player in (0, 1):
-            if self._pegs[player][0] >= self._target:
-                return player
+        for seat in (0, 1):
+            if self._pegs[seat][0] >= self._target:
+                return seat
         return None
 
     def _hole(self, value: object) -> int:
@@ -177,11 +178,11 @@ class Pegboard:
         scores = (self._hole(a), self._hole(b))
         self._open()
         pegs = list(self._pegs)
-        for player, score in enumerate(scores):
-            front = pegs[player][0]
+        for seat, score in enumerate(scores):
+            front = pegs[seat][0]
             if score < front:
-                raise PegError(PegRule.BACKWARDS, player=player, front=front, value=score)
-            pegs[player] = advance(pegs[player], score - front, self._target)
+                raise PegError(PegRule.BACKWARDS, player=seat, front=front, value=score)
+            pegs[seat] = advance(pegs[seat], score - front, self._target)
         self._one_winner(pegs)
         return pegs[0], pegs[1]
 
@@ -193,23 +194,23 @@ class Pegboard:
         self._pegs = self.verify_set_scores(a, b)
 
     # Points scored ----------------------------------------------------------------------------
-    def verify_peg(self, player: object, points: object) -> tuple[Pegs, Pegs]:
-        """The pegs after ``player`` scores ``points``, or :class:`PegError`."""
-        if isinstance(player, bool) or not isinstance(player, int) or player not in (0, 1):
-            raise PegError(PegRule.BAD_PLAYER, value=shown(player))
+    def verify_peg(self, seat: object, points: object) -> tuple[Pegs, Pegs]:
+        """The pegs after ``seat`` scores ``points``, or :class:`PegError`."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in (0, 1):
+            raise PegError(PegRule.BAD_PLAYER, value=shown(seat))
         if isinstance(points, bool) or not isinstance(points, int) or not 1 <= points <= MAX_SCORE:
             raise PegError(PegRule.BAD_POINTS, most=MAX_SCORE, value=shown(points))
         self._open()
         pegs = list(self._pegs)
-        pegs[player] = advance(pegs[player], points, self._target)
+        pegs[seat] = advance(pegs[seat], points, self._target)
         return pegs[0], pegs[1]
 
-    def can_peg(self, player: object, points: object) -> bool:
-        return self._can(self.verify_peg, player, points)
+    def can_peg(self, seat: object, points: object) -> bool:
+        return self._can(self.verify_peg, seat, points)
 
-    def peg(self, player: int, points: int) -> None:
+    def peg(self, seat: int, points: int) -> None:
         """Player 0 or 1 pegs ``points`` (1..29); the score stops at the game hole."""
-        self._pegs = self.verify_peg(player, points)
+        self._pegs = self.verify_peg(seat, points)
 
     def reset(self) -> None:
         """Both players back to the start."""

@@ -3,21 +3,21 @@
 The series is the cards played since the last reset, in play order. The last card pegs for a
 fifteen, thirty-one, a pair (pair royal, double pair royal) with the cards just before it, and the
 longest run formed by the last n cards in any order. Go and the last card are the game's business
-(:mod:`cribbage.game`), because they depend on who can still play. Rules: ``course/rules.md``,
+(:mod:`cribbage.rules.game`), because they depend on who can still play. Rules: ``course/rules.md``,
 "4. The play".
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
-from .cards import Card, CardLike, cards
-from .errors import InvalidPlayError
-from .messages import add_catalogue, message
-from .scoring import ScoreItem
+from cribbage.lang.messages import add_catalogue, message
+from cribbage.rules.cards import Card, CardLike, cards
+from cribbage.rules.errors import InvalidPlayError
+from cribbage.rules.show_scoring import ScoreItem
 
-__all__ = ["PlayScore", "score_play", "pile_count", "MAX_COUNT"]
+__all__ = ["MAX_COUNT", "PlayScore", "pile_count", "score_play"]
 
 MAX_COUNT = 31
 
@@ -56,7 +56,7 @@ def pile_count(pile: Iterable[Card]) -> int:
     return sum(card.value for card in pile)
 
 
-def score_play(pile: "Iterable[CardLike] | str") -> PlayScore:
+def score_play(pile: Iterable[CardLike] | str) -> PlayScore:
     """The points earned by the last card of ``pile``, the current series in play order.
 
     >>> print(score_play(cards("4S 6D 5H")))   # a run formed out of order, and fifteen

@@ -21,14 +21,23 @@ lines) counts them here, from one definition, :func:`rank_points`:
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
-from typing import Iterable, Sequence
 
 import numpy as np
 
-__all__ = ["rank_points", "runs", "multisets", "RANK_KEY", "rank_key", "points_by_key", "POINTS_BY_KEY", "RANK_BASE",
-           "rank_table"]
+__all__ = [
+    "POINTS_BY_KEY",
+    "RANK_BASE",
+    "RANK_KEY",
+    "multisets",
+    "points_by_key",
+    "rank_key",
+    "rank_points",
+    "rank_table",
+    "runs",
+]
 
 
 def runs(ranks: Iterable[int]) -> list[tuple[int, int]]:
@@ -74,7 +83,7 @@ def multisets(size: int) -> Iterable[tuple[int, ...]]:
 
 #: ``RANK_KEY[rank]`` is ``5 ** (rank - 1)`` (index 0 unused): a rank repeats at most four times,
 #: so a multiset of ranks adds up to a distinct number, with no sorting needed.
-RANK_KEY: tuple[int, ...] = (0,) + tuple(5 ** (r - 1) for r in range(1, 14))
+RANK_KEY: tuple[int, ...] = (0, *tuple(5 ** (r - 1) for r in range(1, 14)))
 
 
 def rank_key(ranks: Iterable[int]) -> int:

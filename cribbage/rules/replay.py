@@ -6,7 +6,7 @@ the cards laid away (the ``"discard"`` entries), then the series and the cards e
 after every step of the play. A view steps through these records (the pegging walkthrough) or
 announces them as they happen (the pegging practice) without re-deriving the play itself.
 
->>> from cribbage.game import Game
+>>> from cribbage.rules.game import Game
 >>> game = Game.from_deal(("5H 5D 6H 7S 8C 9D", "JC QC KC 2S 3S 4S"), "5C", dealer=1,
 ...                       discards=("8C 9D", "2S 3S"))
 >>> entry = game.play(0, "5H")
@@ -18,13 +18,12 @@ announces them as they happen (the pegging practice) without re-deriving the pla
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
-from .cards import Card
-from .events import LogEntry, LogKind, Phase, ScoreEvent
-from .game import Game
+from cribbage.rules.cards import Card
+from cribbage.rules.events import LogEntry, LogKind, Phase, ScoreEvent
+from cribbage.rules.game import Game
 
-__all__ = ["PlayStep", "play_steps", "PLAY_STEP_KINDS"]
+__all__ = ["PLAY_STEP_KINDS", "PlayStep", "play_steps"]
 
 #: The log entries of the play, one step each.
 PLAY_STEP_KINDS = (LogKind.PLAY, LogKind.GO, LogKind.PASS, LogKind.RESET, LogKind.END_OF_PLAY)
@@ -41,8 +40,8 @@ class PlayStep:
     """
 
     kind: LogKind
-    player: Optional[int]
-    card: Optional[Card]
+    seat: int | None
+    card: Card | None
     count: int
     series: tuple[Card, ...]
     held: tuple[tuple[Card, ...], tuple[Card, ...]]
@@ -53,7 +52,7 @@ class PlayStep:
         return sum(event.points for event in self.events)
 
 
-def play_steps(game: Game, deal: Optional[int] = None) -> tuple[PlayStep, ...]:
+def play_steps(game: Game, deal: int | None = None) -> tuple[PlayStep, ...]:
     """The play of deal ``deal`` of ``game`` (default: the deal now), step by step, from its log."""
     number = game.deal_number if deal is None else deal
     entries = [entry for entry in game.log if entry.deal == number]
@@ -66,11 +65,11 @@ def play_steps(game: Game, deal: Optional[int] = None) -> tuple[PlayStep, ...]:
         card = entry.cards[0] if entry.kind is LogKind.PLAY else None
         if card is not None:
             series += (card,)
-            seat = entry.player
+            seat = entry.seat
             assert seat is not None
             held = _with(held, seat, tuple(c for c in held[seat] if c != card))
         events = tuple(event for event in entry.events if event.phase is Phase.PLAY)
-        steps.append(PlayStep(entry.kind, entry.player, card, entry.count or 0, series, held, events))
+        steps.append(PlayStep(entry.kind, entry.seat, card, entry.count or 0, series, held, events))
         if entry.kind is LogKind.RESET or entry.kind is LogKind.END_OF_PLAY:
             series = ()
     return tuple(steps)
@@ -80,14 +79,14 @@ def _kept(entries: list[LogEntry]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     """The four cards each seat kept: the six dealt (the pone's come first in the deal) less the two
     laid away, in the game's hand order."""
     deal = next((entry for entry in entries if entry.kind is LogKind.DEAL), None)
-    if deal is None or deal.player is None:
+    if deal is None or deal.seat is None:
         return (), ()
-    dealer = deal.player
+    dealer = deal.seat
     six: list[list[Card]] = [[], []]
     six[1 - dealer], six[dealer] = list(deal.cards[0::2]), list(deal.cards[1::2])
     for entry in entries:
-        if entry.kind is LogKind.DISCARD and entry.player is not None:
-            six[entry.player] = [c for c in six[entry.player] if c not in entry.cards]
+        if entry.kind is LogKind.DISCARD and entry.seat is not None:
+            six[entry.seat] = [c for c in six[entry.seat] if c not in entry.cards]
     return tuple(sorted(six[0], key=_order)), tuple(sorted(six[1], key=_order))
 
 

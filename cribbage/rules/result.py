@@ -17,12 +17,20 @@ Every place that names how a game ended asks :class:`Finish`: from the final sco
 
 from __future__ import annotations
 
-from .errors import CribbageError
-from .kinds import TextEnum
-from .messages import add_catalogue, message
+from cribbage.lang.messages import add_catalogue, message
+from cribbage.rules.errors import CribbageError
+from cribbage.rules.kinds import TextEnum
 
-__all__ = ["FULL_GAME", "SHORT_GAME", "TARGETS", "Finish", "skunk_lines", "finish_kind", "missed_line",
-           "game_value"]
+__all__ = [
+    "FULL_GAME",
+    "SHORT_GAME",
+    "TARGETS",
+    "Finish",
+    "finish_kind",
+    "game_value",
+    "missed_line",
+    "skunk_lines",
+]
 
 #: A full game is played to 121 (three times round a 40-hole board, and into the game hole).
 FULL_GAME = 121
@@ -48,7 +56,7 @@ class Finish(TextEnum):
     DOUBLE_SKUNK = "double skunk"
 
     @classmethod
-    def of_games(cls, games: int) -> "Finish":
+    def of_games(cls, games: int) -> Finish:
         """The finish that scores ``games`` games: 1 a win, 2 a skunk, 3 or more a double skunk."""
         if isinstance(games, bool) or not isinstance(games, int) or games < 1:
             raise CribbageError(message("result.bad_games", value=repr(games)[:40]))

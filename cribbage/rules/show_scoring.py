@@ -2,23 +2,35 @@
 
 :func:`score_hand` itemizes every fifteen, pair, run, flush and nobs in the order a player counts
 them; :func:`hand_total` gives the same total by table look-up, for statistics and the computer
-players. Fifteens, pairs and runs are counted from ranks in :mod:`cribbage.ranks`. Rules:
+players. Fifteens, pairs and runs are counted from ranks in :mod:`cribbage.rules.ranks`. Rules:
 ``course/rules.md``, "The show".
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
-from typing import Iterable, Sequence
 
-from .cards import Card, CardLike, cards, require_distinct
-from .errors import InvalidHandError
-from .messages import Message, Words, message, number_words as _number_words
-from .ranks import POINTS_BY_KEY, RANK_KEY as _POW5, points_by_key, rank_points, runs as _runs
+from cribbage.lang.messages import Message, Words, message
+from cribbage.lang.messages import number_words as _number_words
+from cribbage.rules.cards import Card, CardLike, cards, require_distinct
+from cribbage.rules.errors import InvalidHandError
+from cribbage.rules.ranks import POINTS_BY_KEY, points_by_key, rank_points
+from cribbage.rules.ranks import RANK_KEY as _POW5
+from cribbage.rules.ranks import runs as _runs
 
-__all__ = ["ScoreItem", "ScoreGroup", "ItemizedScore", "HandScore", "score_hand", "hand_total", "rank_points",
-           "number_words", "MAX_SCORE"]
+__all__ = [
+    "MAX_SCORE",
+    "HandScore",
+    "ItemizedScore",
+    "ScoreGroup",
+    "ScoreItem",
+    "hand_total",
+    "number_words",
+    "rank_points",
+    "score_hand",
+]
 
 #: The highest count of a hand or crib: the 29 (three fives and the jack, with the fourth five turned
 #: in the jack's suit).
@@ -109,7 +121,7 @@ class HandScore(ItemizedScore):
         ("a pair royal of 5s" rather than three pairs)."""
         out: list[ScoreGroup] = []
         done: set[int] = set()
-        five = self.hand + (self.starter,)
+        five = (*self.hand, self.starter)
         for item in self.items:
             if item.kind == "pair":
                 rank = item.cards[0].rank
@@ -161,7 +173,7 @@ class HandScore(ItemizedScore):
         return str(self.spoken())
 
 
-def _check(hand: "Iterable[CardLike] | str", starter: CardLike) -> tuple[tuple[Card, ...], Card]:
+def _check(hand: Iterable[CardLike] | str, starter: CardLike) -> tuple[tuple[Card, ...], Card]:
     held = cards(hand, distinct=False)
     if len(held) != 4:
         raise InvalidHandError(message("hand.four_cards", n=len(held)))
@@ -172,7 +184,7 @@ def _check(hand: "Iterable[CardLike] | str", starter: CardLike) -> tuple[tuple[C
     return held, turned
 
 
-def score_hand(hand: "Iterable[CardLike] | str", starter: CardLike, *, crib: bool = False) -> HandScore:
+def score_hand(hand: Iterable[CardLike] | str, starter: CardLike, *, crib: bool = False) -> HandScore:
     """Itemize a hand (or, with ``crib=True``, a crib) of four cards with the starter.
 
     >>> s = score_hand(cards("5C 5D 6H 7S"), Card.parse("8C"))
@@ -182,7 +194,7 @@ def score_hand(hand: "Iterable[CardLike] | str", starter: CardLike, *, crib: boo
     'fifteen two, a pair is four, a run of four is eight, and another run of four is twelve'
     """
     held, turned = _check(hand, starter)
-    five = held + (turned,)
+    five = (*held, turned)
     items: list[ScoreItem] = []
     for size in range(2, 6):
         for combo in combinations(five, size):

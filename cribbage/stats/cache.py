@@ -12,23 +12,21 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Mapping, Sequence
 
 import numpy as np
 
-__all__ = ["cache_dir", "engine_version", "cached_arrays", "ENV_VAR"]
+__all__ = ["ENV_VAR", "cache_dir", "cached_arrays", "engine_version"]
 
 #: Set this to put the cache elsewhere (CI uses a temporary folder).
 ENV_VAR = "CRIBBAGE_CACHE_DIR"
 
-#: The engine modules whose source decides every table: a change to any of them is a new version.
-_ENGINE_MODULES = ("cards", "ranks", "scoring", "tables", "discard", "crib_model", "peg_model", "hand_model",
-                   "choice_model", "play", "pegging", "players", "strategy", "endgame", "driver", "game", "events",
-                   "simulate", "stats_crib", "stats_position", "stats_pegging", "stats_keep", "stats_deals")
-#: The package data that decides tables too (the expert's crib model, how it reads the opponent).
-_ENGINE_DATA = ("data/crib_weights.json", "data/peg_table.json", "data/keep_prior.json", "data/choice_tables.npz")
+#: What decides every table: the rules, the computer players and their data, and the statistics that
+#: build tables. A change to any file in them is a new version.
+_ENGINE_PARTS = ("rules/*.py", "ai/*.py", "ai/data/*", "stats/crib.py", "stats/position.py", "stats/pegging.py",
+                 "stats/keep.py", "stats/deals.py")
 
 
 def cache_dir() -> Path:
@@ -46,16 +44,12 @@ def cache_dir() -> Path:
 @lru_cache(maxsize=1)
 def engine_version() -> str:
     """A short digest of the engine's source: it changes whenever the engine does."""
-    here = Path(__file__).resolve().parent
+    engine = Path(__file__).resolve().parents[1]
     digest = hashlib.sha256()
-    for name in _ENGINE_MODULES:
-        path = here / f"{name}.py"
-        if path.exists():
-            digest.update(name.encode())
+    for pattern in _ENGINE_PARTS:
+        for path in sorted(engine.glob(pattern)):
+            digest.update(path.relative_to(engine).as_posix().encode())
             digest.update(path.read_bytes())
-    for name in _ENGINE_DATA:
-        digest.update(name.encode())
-        digest.update((here / name).read_bytes())
     return digest.hexdigest()[:12]
 
 

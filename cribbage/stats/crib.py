@@ -1,11 +1,11 @@
 """Crib tables: the average crib for every pair of ranks laid away, own crib and opponent's.
 
 Two models of the other side's two cards, side by side with the published tables
-(:mod:`cribbage.stats_published`):
+(:mod:`cribbage.stats.published`):
 
 - **uniform**: every pair the other side could lay away is equally likely. Exact: each of the
   50 * C(49, 2) = 58,800 (starter, pair) completions of the two cards counted once, by the same
-  enumeration as the discard advice (:func:`cribbage.discard.crib_table`). It is the same for
+  enumeration as the discard advice (:func:`cribbage.ai.discard.crib_table`). It is the same for
   one's own crib and the opponent's.
 - **expert**: the other side lays away what the expert computer would from the six cards it holds.
   Sampled: a seeded set of six-card hands for the other side, each discarded by the expert; for each
@@ -20,20 +20,23 @@ and poorer as one's own.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Callable
 
 import numpy as np
 
-from .cards import FULL_DECK, Card
-from .messages import message
-from .stats_cache import cached_arrays
-from .stats_published import PublishedCribTable, published_crib_table
-from .stats_words import refuse
-from .ranks import rank_table
+from cribbage.ai.discard import crib_table
+from cribbage.ai.expert import ExpertPlayer
+from cribbage.ai.levels import player
+from cribbage.lang.messages import message
+from cribbage.rules.cards import FULL_DECK, Card
+from cribbage.rules.ranks import rank_table
+from cribbage.stats.cache import cached_arrays
+from cribbage.stats.published import PublishedCribTable, published_crib_table
+from cribbage.stats.words import refuse
 
-__all__ = ["CribTable", "CribComparison", "crib_averages", "MODELS", "Discarder"]
+__all__ = ["MODELS", "CribComparison", "CribTable", "Discarder", "crib_averages"]
 
 MODELS = ("uniform", "expert")
 
@@ -83,7 +86,7 @@ class CribTable:
                 for a in range(13) for b in range(a, 13)]
         return sorted(rows, key=lambda row: -row[1])
 
-    def compare(self, published: "PublishedCribTable | str") -> CribComparison:
+    def compare(self, published: PublishedCribTable | str) -> CribComparison:
         """Where and by how much this table differs from a published one."""
         table = published_crib_table(published) if isinstance(published, str) else published
         upper = np.triu_indices(13)
@@ -112,7 +115,7 @@ def crib_averages(model: str = "uniform", *, dealer: bool = True, samples: int =
     (``dealer=True``) or the opponent's.
 
     The expert table samples ``samples`` hands for the other side (seeded by ``seed``) and is kept
-    in the table cache (:mod:`cribbage.stats_cache`); ``discarder`` replaces the expert computer
+    in the table cache (:mod:`cribbage.stats.cache`); ``discarder`` replaces the expert computer
     (then nothing is cached).
     """
     if model not in MODELS:
@@ -132,14 +135,12 @@ def crib_averages(model: str = "uniform", *, dealer: bool = True, samples: int =
 
 
 def _expert_discarder() -> Discarder:
-    from .players import ExpertPlayer, player
     expert = player("expert")
-    assert isinstance(expert, ExpertPlayer)  # "expert" names a subclass of it
+    assert isinstance(expert, ExpertPlayer)  # for the type checker: "expert" is the ExpertPlayer
     return expert.choose_discard
 
 
 def _uniform(dealer: bool) -> CribTable:
-    from .discard import crib_table
     table = crib_table()  # [rank1, rank2, suited]
     offsuit = np.array(table[:, :, 0])
     suited = np.where(np.eye(13, dtype=bool), np.nan, table[:, :, 1])

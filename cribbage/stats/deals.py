@@ -1,31 +1,33 @@
 """The deal log: what happens deal by deal when two computer players meet, as numpy arrays.
 
-The win probability (:mod:`cribbage.stats_position`) and the pegging statistics
-(:mod:`cribbage.stats_pegging`) both read it. :func:`deal_log` plays seeded games (game ``i`` is
+The win probability (:mod:`cribbage.stats.position`) and the pegging statistics
+(:mod:`cribbage.stats.pegging`) both read it. :func:`deal_log` plays seeded games (game ``i`` is
 seeded ``f"{seed}/{i}"``, the seats swapping every other game, as in :func:`cribbage.simulate`)
 and keeps, for every deal whose crib was counted, the points of each part, the kinds pegged in the
 play by dealer and pone, the lead and the cards each side kept; and for every deal that began,
 the scores at its start and whether that deal's dealer went on to win the game. The log is cached
-by :mod:`cribbage.stats_cache`.
+by :mod:`cribbage.stats.cache`.
 """
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
-from .messages import message
-from .events import LogKind, Phase, ScoreKind
-from .players import play_game, player
-from .simulate import DEAL_PARTS, deal_parts
-from .stats_cache import cached_arrays
-from .stats_words import refuse
+from cribbage.ai.levels import play_game, player
+from cribbage.ai.simulate import DEAL_PARTS, deal_parts
+from cribbage.lang.messages import message
+from cribbage.rules.events import LogKind, Phase, ScoreKind
+from cribbage.rules.game import Game
+from cribbage.stats.cache import cached_arrays
+from cribbage.stats.words import refuse
 
-__all__ = ["DealLog", "deal_log", "PLAY_KINDS"]
+__all__ = ["PLAY_KINDS", "DealLog", "deal_log"]
 
 #: The ways to peg in the play, in the log's column order.
 PLAY_KINDS = (ScoreKind.FIFTEEN, ScoreKind.THIRTY_ONE, ScoreKind.GO, ScoreKind.LAST_CARD, ScoreKind.PAIR,
@@ -38,7 +40,7 @@ class DealLog:
 
     games: int
     level: str
-    parts: np.ndarray        #: (deals, 6) in :data:`cribbage.simulate.DEAL_PARTS` order
+    parts: np.ndarray        #: (deals, 6) in :data:`cribbage.ai.simulate.DEAL_PARTS` order
     kinds: np.ndarray        #: (deals, 2, 8) points pegged in the play by [pone, dealer] and kind
     lead: np.ndarray         #: (deals,) rank (1..13) of the pone's lead
     kept: np.ndarray         #: (deals, 2, 4) ranks kept by [pone, dealer]
@@ -89,9 +91,10 @@ def _one(level: str, seed: str) -> dict[str, list[Any]]:
     return describe_game(game)
 
 
-def describe_game(game: Any) -> dict[str, list[Any]]:
+def describe_game(game: Game) -> dict[str, list[Any]]:
     """One finished game's rows of the deal log."""
-    dealers = {e.deal: e.player for e in game.log if e.kind is LogKind.DEAL}
+    # A deal entry names its dealer.
+    dealers = {e.deal: e.seat for e in game.log if e.kind is LogKind.DEAL and e.seat is not None}
     leads: dict[int, int] = {}
     for entry in game.log:
         if entry.kind is LogKind.PLAY and entry.deal not in leads:
@@ -104,18 +107,19 @@ def describe_game(game: Any) -> dict[str, list[Any]]:
     by_deal: dict[int, list[Any]] = {}
     for event in game.events:
         by_deal.setdefault(event.deal, []).append(event)
+    assert game.result is not None, "self-play games are played to their end"
     winner = game.result.winner
     for deal in sorted(dealers):
         dealer = dealers[deal]
         starts.append((scores[dealer], scores[1 - dealer], int(winner == dealer)))
         rows = kinds.setdefault(deal, [[0] * len(PLAY_KINDS), [0] * len(PLAY_KINDS)])
         for event in by_deal.get(deal, []):
-            scores[event.player] += event.points
+            scores[event.seat] += event.points
             worth = event.points if event.worth is None else event.worth
             if event.phase is Phase.PLAY and event.kind in PLAY_KINDS:
-                rows[int(event.player == dealer)][PLAY_KINDS.index(event.kind)] += worth
+                rows[int(event.seat == dealer)][PLAY_KINDS.index(event.kind)] += worth
             elif event.kind is ScoreKind.HAND:
-                kept.setdefault(deal, [[0] * 4, [0] * 4])[int(event.player == dealer)] = \
+                kept.setdefault(deal, [[0] * 4, [0] * 4])[int(event.seat == dealer)] = \
                     sorted(c.rank for c in event.cards)
             elif event.kind is ScoreKind.CRIB:
                 complete.add(deal)

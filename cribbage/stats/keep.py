@@ -13,7 +13,7 @@ come in decreasing order), weighted by how many deals it stands for, and keeps f
 two cards laid away as dealer and as pone and their values: :func:`best_keep` reads a deal's best
 keep from it. :func:`keep_statistics` gives what a player wants to know of the whole: the
 distribution of the best keep's value as dealer and as pone (to the hundredth of a point), and how
-often no keep is best for both. Both are cached (:mod:`cribbage.stats_cache`).
+often no keep is best for both. Both are cached (:mod:`cribbage.stats.cache`).
 
 Fifteens, pairs and runs depend on ranks alone, so both averages are computed once for each of the
 18,395 multisets of six ranks; nobs and flushes are added deal by deal from the suits, with numpy.
@@ -21,23 +21,32 @@ Fifteens, pairs and runs depend on ranks alone, so both averages are computed on
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
-from typing import Iterable, Iterator
 
 import numpy as np
 
-from .cards import FULL_DECK, Card, CardLike
-from .discard import SPLITS, _six
-from .messages import message
-from .stats_cache import cache_dir, cached_arrays, engine_version
-from .stats_words import refuse
-from .ranks import rank_table
+from cribbage.ai.discard import SPLITS, _six
+from cribbage.lang.messages import message
+from cribbage.rules.cards import FULL_DECK, Card, CardLike
+from cribbage.rules.ranks import rank_table
+from cribbage.stats.cache import cache_dir, cached_arrays, engine_version
+from cribbage.stats.words import refuse
 
-__all__ = ["KeepTable", "KeepClasses", "BestKeep", "keep_statistics", "keep_classes", "best_keep", "best_keeps",
-           "TOTAL_DEALS", "DEAL_CLASSES"]
+__all__ = [
+    "DEAL_CLASSES",
+    "TOTAL_DEALS",
+    "BestKeep",
+    "KeepClasses",
+    "KeepTable",
+    "best_keep",
+    "best_keeps",
+    "keep_classes",
+    "keep_statistics",
+]
 
 #: Six cards from 52.
 TOTAL_DEALS = comb(52, 6)
@@ -275,7 +284,7 @@ class KeepClasses:
     def deals(self) -> int:
         return int(self.weights.sum(dtype=np.int64))
 
-    def best_keep(self, six: "str | Iterable[CardLike]", *, dealer: bool) -> BestKeep:
+    def best_keep(self, six: str | Iterable[CardLike], *, dealer: bool) -> BestKeep:
         """The best keep of a six-card deal as dealer or pone, read from the table."""
         held = _six(six)  # refuses anything but six different cards, as the advice does
         deal = np.array([[c.index for c in held]], dtype=np.intp)
@@ -304,7 +313,7 @@ def _loaded_classes(folder: str, version: str) -> KeepClasses:
     return keep_classes()
 
 
-def best_keep(six: "str | Iterable[CardLike]", *, dealer: bool) -> BestKeep:
+def best_keep(six: str | Iterable[CardLike], *, dealer: bool) -> BestKeep:
     """The best keep of ``six`` as dealer or as pone, from the keep table of every deal
     (:func:`keep_classes`, loaded once): what :func:`cribbage.advise_discard` ranks first, or a keep
     worth the same. The first call builds the table unless it is in the cache (half a minute).

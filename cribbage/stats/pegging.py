@@ -1,6 +1,6 @@
 """Pegging statistics: what the play gives, to whom, how, by the lead and by the cards held.
 
-Read from a self-play deal log (:mod:`cribbage.stats_deals`), and set beside Chambers' per-deal
+Read from a self-play deal log (:mod:`cribbage.stats.deals`), and set beside Chambers' per-deal
 figures for expert play: the pone pegs about 2.0 a deal and the dealer about 3.5 (his last card
 and the reply to every lead are the dealer's advantage).
 """
@@ -11,9 +11,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .stats_deals import PLAY_KINDS, DealLog, deal_log
+from cribbage.stats.deals import PLAY_KINDS, DealLog, deal_log
 
-__all__ = ["PeggingStats", "pegging_statistics", "CHAMBERS_PLAY"]
+__all__ = ["CHAMBERS_PLAY", "PeggingStats", "pegging_statistics"]
 
 #: Chambers' average points pegged per deal in expert play, by role.
 CHAMBERS_PLAY = {"pone": 2.0, "dealer": 3.5}

@@ -3,7 +3,7 @@
 A dynamic programme over deals, not a simulation of whole games. One deal is taken in the order
 points are pegged: his heels (the dealer), the play (both; pone and dealer's play points as they
 came together in one deal), the pone's hand, then the dealer's hand and crib. Each stage's
-points are drawn from the per-deal distributions of a run of self-play (:mod:`cribbage.stats_deals`),
+points are drawn from the per-deal distributions of a run of self-play (:mod:`cribbage.stats.deals`),
 and whoever reaches the target first wins. When both would reach it in the same play, the one whose
 points needed run out first, spreading each side's play points evenly over the play, is taken to
 peg out (the pone leads, so a tie is the pone's). The stages are taken as independent of each
@@ -21,12 +21,12 @@ from functools import lru_cache
 
 import numpy as np
 
-from .messages import message
-from .result import skunk_lines
-from .stats_deals import DealLog, deal_log
-from .stats_words import refuse
+from cribbage.lang.messages import message
+from cribbage.rules.result import skunk_lines
+from cribbage.stats.deals import DealLog, deal_log
+from cribbage.stats.words import refuse
 
-__all__ = ["PositionTable", "win_probabilities", "where_do_i_stand", "stage_distributions"]
+__all__ = ["PositionTable", "stage_distributions", "where_do_i_stand", "win_probabilities"]
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 Each table gives the average crib for the two cards laid away, by rank (``table[r1-1][r2-1]``,
 ace = 1 ... king = 13, symmetric). They were measured, not derived: Schell and Hessel by computer
 (each side discarding as a strong program would), Cribbage Pro from the games played on its servers.
-So they carry the discards of real play, and :mod:`cribbage.stats_crib` sets its own figures beside
+So they carry the discards of real play, and :mod:`cribbage.stats.crib` sets its own figures beside
 them. The numbers are copied as published (Cribbage Pro to one decimal, the others to two).
 
 A published table we could not find in full is not here: Hessel's own-crib table (we have his
@@ -19,7 +19,9 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["PublishedCribTable", "PUBLISHED_CRIB_TABLES", "published_crib_table"]
+from cribbage.stats.words import refuse
+
+__all__ = ["PUBLISHED_CRIB_TABLES", "PublishedCribTable", "published_crib_table"]
 
 
 @dataclass(frozen=True)
@@ -61,7 +63,6 @@ PUBLISHED_CRIB_TABLES: dict[str, PublishedCribTable] = _load()
 def published_crib_table(key: str) -> PublishedCribTable:
     """A published table by key: ``"schell-own"``, ``"schell-opponent"``, ``"hessel-opponent"``,
     ``"cribbagepro-own"``."""
-    from .stats_words import refuse
     try:
         return PUBLISHED_CRIB_TABLES[key]
     except KeyError:

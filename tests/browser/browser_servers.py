@@ -8,6 +8,7 @@ Nothing here knows about pytest; ``conftest.py`` turns these into fixtures.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import json
 import os
 import shutil
@@ -19,8 +20,9 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 CHROMIUM = Path("/usr/bin/chromium")
 # The flags issue 7 asks for: Chromium as root in a container, no GPU, and no traffic of its own.
@@ -35,7 +37,7 @@ CHROMIUM_ARGS = [
 
 # Every server still alive at exit is stopped, even when pytest itself is killed by Ctrl-C
 # before its fixtures are torn down.
-_RUNNING: list["Server"] = []
+_RUNNING: list[Server] = []
 
 
 def free_port() -> int:
@@ -58,7 +60,7 @@ class Server:
         self.port = port
         self.url = f"http://127.0.0.1:{port}"
         self.log_path = log_path
-        self._log = open(log_path, "wb")
+        self._log = open(log_path, "wb")  # noqa: SIM115  (open while the server runs; closed by stop())
         # A session of its own, so that stopping the group also stops anything the server spawned.
         self.process = subprocess.Popen(argv, cwd=cwd, env=env, stdout=self._log,
                                         stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
@@ -123,10 +125,8 @@ class Server:
 
 
 def _signal_group(process: subprocess.Popen, sig: int) -> None:
-    try:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(process.pid, sig)
-    except (ProcessLookupError, PermissionError):
-        pass
 
 
 @atexit.register

@@ -13,9 +13,8 @@ import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-import pytest
-
 import browser_servers
+import pytest
 from browser_servers import CHROMIUM, CHROMIUM_ARGS, Server, within_time
 
 HERE = Path(__file__).resolve().parent
@@ -73,10 +72,10 @@ def servers_home() -> Iterator[Path]:
 def progress_folder() -> Iterator[str]:
     """The learners' progress goes to a throw-away folder, whatever ran before (the top conftest sets
     one too; this holds even when that setting was lost), never to the real data folder."""
-    with tempfile.TemporaryDirectory(prefix="cribbage-progress-browser-") as folder:
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setenv("CRIBBAGE_PROGRESS", folder + os.sep)
-            yield folder + os.sep
+    with tempfile.TemporaryDirectory(prefix="cribbage-progress-browser-") as folder, \
+            pytest.MonkeyPatch.context() as patch:
+        patch.setenv("CRIBBAGE_PROGRESS", folder + os.sep)
+        yield folder + os.sep
 
 
 @pytest.fixture(scope="session")

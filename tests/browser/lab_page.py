@@ -145,7 +145,7 @@ class LabNotebook:
 
     @classmethod
     def open(cls, context: BrowserContext, server_url: str, path: str,
-             timeout: float = 120) -> "LabNotebook":
+             timeout: float = 120) -> LabNotebook:
         """Open ``path`` (relative to the server's root) in a fresh workspace of a new page."""
         page = context.new_page()
         notebook = cls(page, server_url, path)

@@ -6,9 +6,8 @@ back, and a class of thirty opening links at once all see their own hand scored.
 
 from __future__ import annotations
 
-import os
-
 import json
+import os
 import time
 import urllib.error
 import urllib.request
@@ -16,11 +15,20 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
-
 from browser_servers import Server
-from voila_page import (APPS, close_all, kernels, leave_http, memory_mb, start_calculator_app, summary,
-                        visit_all, visit_all_http, wait_quiet)
+from playwright.sync_api import expect
+from voila_page import (
+    APPS,
+    close_all,
+    kernels,
+    leave_http,
+    memory_mb,
+    start_calculator_app,
+    summary,
+    visit_all,
+    visit_all_http,
+    wait_quiet,
+)
 
 CONFIG = json.loads((APPS / "config" / "voila.json").read_text())
 POOL = CONFIG["VoilaConfiguration"]["default_pool_size"]

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-
 from voila_page import APPS, start_calculator_app, wait_quiet
+
 from widgets.i18n import t
 
 POOL = json.loads((APPS / "config" / "voila.json").read_text())["VoilaConfiguration"]["default_pool_size"]

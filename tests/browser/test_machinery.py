@@ -2,7 +2,6 @@
 reach the kernel and come back, and every kind of failure the checks promise to catch is caught."""
 
 import pytest
-
 from lab_page import NotebookError
 
 FIXTURES = "_browser_fixtures"

@@ -9,6 +9,7 @@ its kernels and memory, and many visitors at once: shared by ``test_calculator_a
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
 import re
@@ -20,10 +21,9 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import psutil
-from playwright.sync_api import Browser, Locator, Page
-
 from browser_servers import Server, free_port, isolated_env
 from lab_page import SCREENSHOTS
+from playwright.sync_api import Browser, Locator, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 APPS = ROOT / "apps"
@@ -151,10 +151,8 @@ def memory_mb(server: Server) -> float:
     except psutil.NoSuchProcess:
         return 0.0
     for process in processes:
-        try:
+        with contextlib.suppress(psutil.Error):
             total += process.memory_info().rss
-        except psutil.Error:
-            pass
     return total / 2**20
 
 
@@ -167,17 +165,13 @@ def wait_quiet(server: Server, kernel_count: int | None = None, timeout: float =
         if kernel_count is None or len(kernels(server)) == kernel_count:
             processes = [psutil.Process(server.process.pid), *kernels(server)]
             for process in processes:
-                try:
+                with contextlib.suppress(psutil.Error):
                     process.cpu_percent(None)
-                except psutil.Error:
-                    pass
             time.sleep(0.5)
             used = 0.0
             for process in processes:
-                try:
+                with contextlib.suppress(psutil.Error):
                     used += process.cpu_percent(None)
-                except psutil.Error:
-                    pass
             if used < cpu_percent and (kernel_count is None or len(kernels(server)) == kernel_count):
                 return True
         else:
@@ -272,7 +266,7 @@ def visit_all(browser: Browser, urls: list[str], timeout: float) -> list[Visit]:
             link = share.first.get_attribute("href") if share.count() else None
         try:
             shown = page.evaluate("() => window.__shownAt === undefined ? null : window.__shownAt")
-        except Exception:  # noqa: BLE001  (a page that never loaded shows nothing)
+        except Exception:
             shown = None
         visits.append(Visit(url, scored.get(i), link, page, shown))
     return visits
@@ -386,7 +380,7 @@ def visit_http(url: str, timeout: float) -> HttpVisit:
                 if score is None:
                     return HttpVisit(url, None, share, None, kernel_id, xsrf, "no score among the widgets")
                 return HttpVisit(url, (time.monotonic() - started) * 1000, share, score, kernel_id, xsrf)
-    except Exception as error:  # noqa: BLE001  (a visitor who got nothing: say what happened)
+    except Exception as error:
         return HttpVisit(url, None, None, None, kernel_id, xsrf, f"{type(error).__name__}: {error}"[:200])
     return HttpVisit(url, None, None, None, kernel_id, xsrf, "timed out waiting for the widgets")
 
@@ -421,7 +415,5 @@ def leave_http(server: Server, visits: list[HttpVisit]) -> None:
         request = urllib.request.Request(f"{server.url}/voila/api/shutdown/{visit.kernel_id}", data=b"",
                                          method="POST", headers={"Cookie": f"_xsrf={visit.xsrf}",
                                                                  "X-XSRFToken": visit.xsrf})
-        try:
+        with contextlib.suppress(urllib.error.URLError, OSError):  # the kernel was culled already
             urllib.request.urlopen(request, timeout=30).close()
-        except (urllib.error.URLError, OSError):
-            pass  # the kernel was culled already

@@ -1,0 +1,59 @@
+"""The course's advice as a player: the moves the hints name, with their reasons."""
+
+from __future__ import annotations
+
+from cribbage.ai.discard import KeepOption, advise_discard
+from cribbage.ai.expert import ExpertPlayer
+from cribbage.ai.play_choice import PlayChoice, PlayView, choose_play
+from cribbage.ai.players import ComputerPlayer
+from cribbage.ai.seat_view import SeatView
+from cribbage.lang.messages import message
+from cribbage.rules.cards import Card
+from cribbage.rules.errors import CribbageError
+
+__all__ = ["Adviser"]
+
+
+class Adviser(ComputerPlayer):
+    """The course's advice as a player: the moves the hints name, with their reasons.
+
+    ``level="expert"`` (the default) advises what the expert computer does: the keep
+    :func:`~cribbage.ai.discard.advise_discard` ranks best with the ``"expert"`` crib model (near the
+    end, the keep the expert chooses for the score, see :mod:`cribbage.ai.expert`) and the expert's
+    card. So the game table's hint and the computer across the table never disagree.
+    ``level="classic"`` advises as the first expert does (the uniform crib, the classic look-ahead in the play): the
+    guided hands were written for that line."""
+
+    level = "expert"
+
+    def __init__(self, *, name: str | None = None, level: str = "expert") -> None:
+        if level not in ("expert", "classic"):
+            raise CribbageError(message("level.unknown", value=repr(level)[:40], levels="expert, classic"))
+        super().__init__(seed=0, name=name or "adviser")
+        self.level = level
+
+    def discard(self, game: SeatView, seat: int) -> tuple[Card, Card]:
+        best = self.keep(game, seat).discard
+        return best[0], best[1]
+
+    def keep(self, game: SeatView, seat: int) -> KeepOption:
+        """The best keep for ``seat``'s six cards, with its reason (the discard hint)."""
+        six, dealer = self.dealt_six(game, seat), game.dealer == seat
+        if self.level == "classic":
+            return advise_discard(six, dealer=dealer).best
+        advice = advise_discard(six, dealer=dealer, crib_model="expert")
+        away = set(ExpertPlayer().discard(game, seat))
+        return next(o for o in advice if set(o.discard) == away)
+
+    def play(self, game: SeatView, seat: int) -> Card | None:
+        return self.hint(game, seat).card
+
+    def hint(self, game: SeatView, seat: int) -> PlayChoice:
+        if self.level == "classic":
+            return super().hint(game, seat)
+        return ExpertPlayer().hint(game, seat)
+
+    def choose_play(self, view: PlayView) -> PlayChoice:
+        if self.level == "classic":
+            return choose_play(view, "expert")
+        return ExpertPlayer().choose_play(view)
