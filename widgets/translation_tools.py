@@ -31,8 +31,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cribbage.lang.messages import LANGUAGES, Plural, placeholders
+import cribbage
+from cribbage.lang.messages import CATALOGUE, LANGUAGES, SOURCES, Plural, placeholders
 from cribbage.lang.translations import po_path, read_catalogue
+from widgets.messages import MESSAGES
 
 if TYPE_CHECKING:
     from babel.messages.catalog import Catalog
@@ -48,8 +50,6 @@ PLURAL_FORMS = {"es": "nplurals=2; plural=(n != 1);", "pt": "nplurals=2; plural=
 
 
 def _engine_english() -> dict[str, str]:
-    import cribbage
-    from cribbage.lang.messages import CATALOGUE, SOURCES
     for module in pkgutil.walk_packages(cribbage.__path__, "cribbage."):
         if not module.name.endswith("__main__"):
             importlib.import_module(module.name)   # a module adds its words when imported
@@ -57,7 +57,6 @@ def _engine_english() -> dict[str, str]:
 
 
 def _widgets_english() -> dict[str, str]:
-    from widgets.messages import MESSAGES
     return {key: entry["en"] for key, entry in MESSAGES.items()}
 
 

@@ -58,6 +58,7 @@ __all__ = [
     "order_keeps",
     "quick_discard",
     "ranked_splits",
+    "read_six",
 ]
 
 #: The 15 ways to split six cards: (positions kept, positions laid away), in a fixed order.
@@ -154,7 +155,8 @@ class DiscardAdvice(Sequence[KeepOption]):
         return "\n".join(lines)
 
 
-def _six(six_cards: str | Iterable[CardLike]) -> tuple[Card, ...]:
+def read_six(six_cards: str | Iterable[CardLike]) -> tuple[Card, ...]:
+    """Six different cards, or the error naming what is wrong (the wrong number, a duplicate)."""
     held = cards(six_cards, distinct=False)
     if len(held) != 6:
         raise InvalidHandError(message("discard.six", n=len(held)))
@@ -521,7 +523,7 @@ def advise_discard(six_cards: str | Iterable[CardLike], *, dealer: bool,
     >>> best.reason
     'keeps the run 6-7-8-9 and 15s, and gives your crib a pair of 5s'
     """
-    six = _six(six_cards)
+    six = read_six(six_cards)
     order, hand, crib = ranked_splits(six, dealer=dealer, crib_model=crib_model, peg_weight=peg_weight)
     uniform = None if crib_model == "uniform" else crib_evs(six)
     weight = PEG_WEIGHT if peg_weight is None else peg_weight

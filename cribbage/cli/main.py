@@ -258,6 +258,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         _say(sys.stderr, f"cribbage: {message('cli.output_failed', reason=error.strerror or error)}")
         return STATUS_OUTPUT_FAILED
 
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -17,7 +17,7 @@ from itertools import islice
 from typing import overload
 
 from cribbage.lang.messages import message
-from cribbage.rules.counting import _whole
+from cribbage.rules.counting import whole_number
 from cribbage.rules.errors import InvalidCardError, InvalidHandError
 
 __all__ = ["FULL_DECK", "RANK_LABELS", "Card", "CardLike", "Deck", "Suit", "card_tokens", "cards", "first_duplicate", "quoted"]
@@ -104,14 +104,14 @@ class Card:
     suit: Suit
 
     def __post_init__(self) -> None:
-        rank = _whole(self.rank)
+        rank = whole_number(self.rank)
         if rank is None or not 1 <= rank <= 13:
             raise InvalidCardError(message("card.bad_rank", value=repr(self.rank)[:40]))
         if rank.__class__ is not self.rank.__class__:
             object.__setattr__(self, "rank", rank)
         if not isinstance(self.suit, Suit):
             # A suit's number (0..3) is taken; True or 2.0 are not numbers of suits, so refused.
-            number = _whole(self.suit)
+            number = whole_number(self.suit)
             if number is None or not 0 <= number <= 3:
                 raise InvalidCardError(message("card.bad_suit", value=repr(self.suit)[:40]))
             object.__setattr__(self, "suit", Suit(number))

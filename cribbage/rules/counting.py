@@ -20,10 +20,10 @@ import operator
 from cribbage.lang.messages import message
 from cribbage.rules.errors import IllegalActionError
 
-__all__ = ["muggins_split", "verify_count"]
+__all__ = ["muggins_split", "verify_count", "whole_number"]
 
 
-def _whole(value: object) -> int | None:
+def whole_number(value: object) -> int | None:
     """``value`` as an int if it is a whole number (an int or a numpy integer, not a bool), else None."""
     if value.__class__ is int:
         return value
@@ -38,7 +38,7 @@ def _whole(value: object) -> int | None:
 def verify_count(points: object, total: int, *, crib: bool = False) -> int:
     """``points`` as an int if a player may count that for a hand (or crib) worth ``total``;
     else :class:`~cribbage.rules.errors.IllegalActionError` saying why."""
-    whole = _whole(points)
+    whole = whole_number(points)
     if whole is None or whole < 0:
         raise IllegalActionError(message("count.not_whole", value=repr(points)[:40]))
     if whole > total:

@@ -40,7 +40,7 @@ from cribbage.lang.messages import Message, Seat, message
 from cribbage.rules.actions import Action, Count, Discard, Go, Muggins, NextDeal, Play
 from cribbage.rules.cards import FULL_DECK, Card, CardLike
 from cribbage.rules.cards import cards as read_cards
-from cribbage.rules.counting import _whole, verify_count
+from cribbage.rules.counting import verify_count, whole_number
 from cribbage.rules.errors import CribbageError, IllegalActionError, InvalidHandError, shown
 from cribbage.rules.events import GameResult, LogEntry, LogKind, Phase, ScoreEvent, ScoreKind
 from cribbage.rules.options import GameOptions, chosen_muggins, chosen_seed
@@ -168,22 +168,22 @@ class Game(GameOptions):
                  deals: Sequence[tuple[Sequence[Sequence[CardLike] | str], CardLike | None]] = ()
                  ) -> None:
         seed = chosen_seed(seed)
-        whole_target = _whole(target)
+        whole_target = whole_number(target)
         if whole_target is None:
             raise CribbageError(message("game.bad_target", value=shown(target)))
         skunk_lines(whole_target)  # raises unless the target is 121 or 61
         target = whole_target
-        games = _whole(double_skunk_games)
+        games = whole_number(double_skunk_games)
         if games not in (3, 4):
             raise CribbageError(message("game.bad_double_skunk", value=shown(double_skunk_games)))
         muggins = chosen_muggins(muggins)
         if dealer is not None:
-            seat = _whole(dealer)
+            seat = whole_number(dealer)
             if seat not in (0, 1):
                 raise CribbageError(message("game.bad_dealer", value=shown(dealer)))
             dealer = seat
         bad_scores = message("game.bad_scores", most=target - 1, value=shown(scores))
-        start = tuple(_whole(s) for s in _few(scores, 2, bad_scores))
+        start = tuple(whole_number(s) for s in _few(scores, 2, bad_scores))
         if len(start) != 2 or not all(s is not None and 0 <= s < target for s in start):
             raise CribbageError(bad_scores)
         # Every deal pegs at least the last card, so no game lasts more deals than its target.
@@ -700,7 +700,7 @@ class Game(GameOptions):
 
         (Not ``count``: that name is the running count of the play.)"""
         true = self.verify_count_hand(seat, points)
-        points = _whole(points)  # type: ignore[assignment]
+        points = whole_number(points)  # type: ignore[assignment]
         self._push()
         self._muggins = None  # a new count closes the chance to claim on the last one
         owner, cards_, crib = self._show_item(self._show_step)
@@ -869,7 +869,7 @@ def _few(values: object, most: int, refusal: Message) -> tuple[Any, ...]:
 
 
 def _seat(value: object) -> int:
-    seat = _whole(value)
+    seat = whole_number(value)
     if seat is None or not 0 <= seat <= 1:
         raise IllegalActionError(message("game.no_such_player", value=shown(value)))
     return seat

@@ -29,7 +29,7 @@ from math import comb
 
 import numpy as np
 
-from cribbage.ai.discard import SPLITS, _six
+from cribbage.ai.discard import SPLITS, read_six
 from cribbage.lang.messages import message
 from cribbage.rules.cards import FULL_DECK, Card, CardLike
 from cribbage.rules.ranks import rank_table
@@ -286,7 +286,7 @@ class KeepClasses:
 
     def best_keep(self, six: str | Iterable[CardLike], *, dealer: bool) -> BestKeep:
         """The best keep of a six-card deal as dealer or pone, read from the table."""
-        held = _six(six)  # refuses anything but six different cards, as the advice does
+        held = read_six(six)  # refuses anything but six different cards, as the advice does
         deal = np.array([[c.index for c in held]], dtype=np.intp)
         masks = _suit_masks(deal)[0]
         code = _class_code(masks[None, :])[0]

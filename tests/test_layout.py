@@ -1,0 +1,114 @@
+"""The rules of the code's layout that import-linter's contracts (``make lint``) do not state.
+
+- A private name (``_x``) is never imported from another sub-package: what one room needs of another
+  is public, documented and typed.
+- No module of the engine or the widgets imports the engine or the widgets inside a function: the
+  imports at the top of a module are its whole dependency, so a circle cannot hide in a function and
+  nothing is registered by a late import.
+- Runtime modules never run as scripts: tables are rebuilt by ``python -m cribbage.build``.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("cribbage", "widgets")
+
+
+def _modules() -> Iterator[tuple[str, Path, ast.Module]]:
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            yield ".".join(parts), path, ast.parse(path.read_text(encoding="utf-8"))
+
+
+def _room(module: str) -> str:
+    """The sub-package a module lives in: ``cribbage.ai.expert`` -> ``cribbage.ai``; a module of a
+    flat package (``widgets.lab``) lives in the package."""
+    parts = module.split(".")
+    if len(parts) > 1 and (ROOT / parts[0] / parts[1]).is_dir():
+        return ".".join(parts[:2])
+    return parts[0]
+
+
+def _imported_from(module: str, path: Path, node: ast.ImportFrom) -> str:
+    if not node.level:
+        return node.module or ""
+    base = module.split(".")
+    if path.name != "__init__.py":
+        base.pop()
+    base = base[:len(base) - node.level + 1]
+    return ".".join([*base, node.module] if node.module else base)
+
+
+def _ours(name: str) -> bool:
+    return name.split(".")[0] in PACKAGES
+
+
+def private_imports_across_rooms() -> list[str]:
+    found = []
+    for module, path, tree in _modules():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                source = _imported_from(module, path, node)
+                if _ours(source) and _room(source) != _room(module):
+                    found += [f"{module} imports {source}.{alias.name}" for alias in node.names
+                              if alias.name.startswith("_") and not alias.name.startswith("__")]
+    return found
+
+
+def late_imports() -> list[str]:
+    found = []
+    for module, path, tree in _modules():
+        for function in ast.walk(tree):
+            if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for node in ast.walk(function):
+                if isinstance(node, ast.ImportFrom):
+                    names = [_imported_from(module, path, node)]
+                elif isinstance(node, ast.Import):
+                    names = [alias.name for alias in node.names]
+                else:
+                    continue
+                if any(_ours(name) for name in names):
+                    found.append(f"{module}:{node.lineno} {ast.unparse(node)}")
+    return found
+
+
+def scripts() -> list[str]:
+    found = []
+    for module, _, tree in _modules():
+        if module.split(".")[-1] == "__main__" or module.startswith("widgets."):
+            continue
+        for node in tree.body:
+            if isinstance(node, ast.If) and "__name__" in ast.unparse(node.test):
+                found.append(module)
+    return found
+
+
+@pytest.mark.parametrize("check", [private_imports_across_rooms, late_imports, scripts])
+def test_the_layout_holds(check) -> None:
+    assert check() == []
+
+
+def test_the_checks_find_what_they_look_for(tmp_path, monkeypatch) -> None:
+    # A small tree that breaks each rule once: each check must name it.
+    for package in PACKAGES:
+        (tmp_path / package / "ai").mkdir(parents=True)
+        (tmp_path / package / "__init__.py").write_text("")
+        (tmp_path / package / "ai" / "__init__.py").write_text("")
+    (tmp_path / "cribbage" / "rules.py").write_text("_hidden = 1\n")
+    (tmp_path / "cribbage" / "ai" / "peek.py").write_text(
+        "from cribbage.rules import _hidden\n\ndef late():\n    from cribbage import rules\n"
+        "\nif __name__ == '__main__':\n    late()\n")
+    monkeypatch.setitem(globals(), "ROOT", tmp_path)
+    assert private_imports_across_rooms() == ["cribbage.ai.peek imports cribbage.rules._hidden"]
+    assert late_imports() == ["cribbage.ai.peek:4 from cribbage import rules"]
+    assert scripts() == ["cribbage.ai.peek"]
