@@ -421,11 +421,8 @@ def quick_discard(six: Sequence[Card], *, dealer: bool, crib_weight: float = 1.0
 
 
 #: How much of the keep's expected play differential (:mod:`cribbage.ai.keep_pegging`) the ``"expert"``
-#: model adds to the net. 0: in the duplicate benchmark (benchmarks/players.py, ``expert:peg=W``,
-#: 4,000 games against the classic expert) weights 0.5, 1 and 2 won 50.9 %, 51.0 % and 50.3 % against
-#: 50.5 % without (seed 1; weight 1 on seed 2: 50.9 % against 50.9 %), each ± 0.9 %: the points it
-#: moves into the play are paid for in the hand and crib. And it moves the expert's crib away from the
-#: published tables (the statistics lab's Schell comparison). Kept, off, for the next attempt.
+#: model adds to the net. 0: the points it moves into the play are paid for in the hand and crib, and
+#: it moves the expert's crib away from the published tables (measured: benchmarks/EXPERT.md).
 PEG_WEIGHT = 0.0
 
 
