@@ -91,9 +91,13 @@ class ViewRecorder:
 
     def report(self) -> str:
         """The internal errors caught since the last review, each with its view's class ("" if none)."""
+        return self._said(self._unreviewed())
+
+    @staticmethod
+    def _said(found: list[tuple[list[Any], BaseException]]) -> str:
         lines = [f"{record[1]}: {type(error).__name__}: {error}\n"
                  + "".join(traceback.format_exception(error)).rstrip()
-                 for record, error in self._unreviewed()]
+                 for record, error in found]
         if not lines:
             return ""
         return ("a view caught an internal error (a bug: the learner is told of an internal fault); "
@@ -102,8 +106,9 @@ class ViewRecorder:
 
     def review(self) -> str:
         """:meth:`report`, then count those errors as reviewed and forget the views freed since."""
-        problem = self.report()
-        for record, error in self._unreviewed():
+        found = self._unreviewed()
+        problem = self._said(found)
+        for record, error in found:
             record[3].append(error)
         self._records = [record for record in self._records if record[0]() is not None]
         return problem

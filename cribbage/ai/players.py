@@ -59,7 +59,7 @@ class Player(Protocol):
 
 
 class ComputerPlayer:
-    """Shared by the three levels: the seeded random source and the reading of the game."""
+    """Shared by every level: the seeded random source and the reading of the game."""
 
     level = ""
 
