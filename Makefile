@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: course test test-fast lint benchmark clean
+.PHONY: course test test-fast lint catalogues check-catalogues benchmark clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,42 @@ lint: $(STAMP)
 	$(BIN)/ruff check
 	$(BIN)/mypy
 	$(BIN)/lint-imports
+	$(MAKE) --no-print-directory check-catalogues
+
+# The translations, with Babel's own commands. The English is in the code (keyed catalogues, read by
+# the extractor cribbage/lang/extract.py, see babel.cfg); Spanish and Portuguese in each package's
+# locale/<language>/LC_MESSAGES/<domain>.po; the lessons' in course/locale (widgets/course_i18n.py).
+# `make catalogues` after changing English: the templates (.pot) are extracted again, every .po
+# updated (a changed English string is marked fuzzy for its translator) and compiled to .mo
+# (installing compiles them too, see setup.py), and the Spanish and Portuguese lessons built again.
+DOMAINS := cribbage widgets
+EXTRACT = $(BIN)/pybabel -q extract -F babel.cfg --add-location=file --no-wrap --project="Cribbage Course" \
+	--version=0.1 --msgid-bugs-address=https://github.com/cribbage-course/cribbage-course/issues \
+	--header-comment="\# The Cribbage Course's messages. English is written in the code (see babel.cfg)."
+UPDATE = $(BIN)/pybabel -q update --no-wrap --ignore-obsolete --ignore-pot-creation-date
+
+catalogues: $(STAMP)
+	for domain in $(DOMAINS); do \
+	  $(EXTRACT) -o $$domain/locale/$$domain.pot $$domain && \
+	  $(UPDATE) -i $$domain/locale/$$domain.pot -d $$domain/locale -D $$domain && \
+	  $(BIN)/pybabel -q compile -d $$domain/locale -D $$domain || exit 1; \
+	done
+	$(BIN)/python -m widgets.course_i18n extract
+	$(BIN)/python -m widgets.course_i18n update
+	$(BIN)/python -m widgets.course_i18n build
+
+# Fails when the English and the catalogues disagree: a template not extracted again, or a .po that
+# `make catalogues` would change (a new, changed or removed message); for the lessons (one domain
+# each, course/locale), also an untranslated or fuzzy cell and a notebook not built again. The
+# engine's and widgets' untranslated and fuzzy entries are named by tests/test_catalogue_i18n.py.
+check-catalogues: $(STAMP)
+	@fresh=$$(mktemp -d) && trap 'rm -rf $$fresh' EXIT && for domain in $(DOMAINS); do \
+	  $(EXTRACT) -o $$fresh/$$domain.pot $$domain && \
+	  diff -u -I '^"POT-Creation-Date' $$domain/locale/$$domain.pot $$fresh/$$domain.pot && \
+	  $(UPDATE) --check -i $$fresh/$$domain.pot -d $$domain/locale -D $$domain 2>/dev/null \
+	  || { echo "the catalogues of $$domain are out of date: run make catalogues"; exit 1; }; \
+	done
+	@$(BIN)/python -m widgets.course_i18n check
 
 # The quick ones; benchmarks/players.py, selfplay.py and crosscribb.py take minutes (see their docstrings).
 benchmark: $(STAMP)

@@ -41,6 +41,8 @@ from traitlets import Int, default  # noqa: E402
 from voila.app import Voila  # noqa: E402
 from voila.tornado.handler import TornadoVoilaHandler  # noqa: E402
 
+from cribbage.lang.messages import LANGUAGES, render  # noqa: E402
+
 NOTEBOOK = HERE / "calculator.ipynb"
 
 # Query parameters Voilà itself acts on; the calculator uses none of them.
@@ -49,10 +51,10 @@ VOILA_PARAMETERS = ("template", "theme", "classic-tree")
 ROOT = HERE.parent
 
 
-def _catalogue() -> dict[str, dict[str, str]]:
-    """The widgets' message catalogue (``widgets/messages.py``, its Spanish and Portuguese from
-    ``widgets/locale``), loaded from its file alone: importing it as ``widgets.messages`` runs the
-    ``widgets`` package first, every view with ipywidgets and matplotlib (1.4 s of CPU and their
+def _add_widget_words() -> None:
+    """Adds the widgets' messages (``widgets/messages.py``, whose ``app.*`` are the server's own
+    pages) to the catalogue, loaded from their file alone: importing it as ``widgets.messages`` runs
+    the ``widgets`` package first, every view with ipywidgets and matplotlib (1.4 s of CPU and their
     memory in the server, which draws no widget). It needs only ``cribbage.lang.messages``."""
     import importlib.util
 
@@ -60,12 +62,9 @@ def _catalogue() -> dict[str, dict[str, str]]:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return {key: entry for key, entry in module.MESSAGES.items() if key.startswith("app.")}
 
 
-# Every word a visitor reads on the server's own pages (the app.* messages), in the course's languages.
-MESSAGES: dict[str, dict[str, str]] = _catalogue()
-LANGUAGES = ("en", "es", "pt")
+_add_widget_words()
 
 
 def language_of(accept_language: str) -> str:
@@ -97,21 +96,17 @@ def asked_language(query: str) -> str | None:
     return None
 
 
-def say(key: str, language: str, **values: object) -> str:
-    return MESSAGES[f"app.{key}"][language].format(**values)
-
-
 def refusal_page(key: str, language: str, base_url: str, **values: object) -> str:
     """A small page of the server's own: one sentence and a link to the empty calculator."""
     return (
         f'<!DOCTYPE html>\n<html lang="{language}"><head><meta charset="utf-8">'
         f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{html.escape(say('title', language))}</title>"
+        f"<title>{html.escape(render('app.title', language))}</title>"
         "<style>body{font:1.25rem/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;"
         "padding:0 1rem;color:#1a1a1a}a{color:#0b57d0}</style></head><body>"
-        f"<h1>{html.escape(say('title', language))}</h1>"
-        f'<p role="alert">{html.escape(say(key, language, **values))}</p>'
-        f'<p><a href="{html.escape(base_url)}">{html.escape(say("open_empty", language))}</a></p>'
+        f"<h1>{html.escape(render('app.title', language))}</h1>"
+        f'<p role="alert">{html.escape(render(f"app.{key}", language, **values))}</p>'
+        f'<p><a href="{html.escape(base_url)}">{html.escape(render("app.open_empty", language))}</a></p>'
         "</body></html>\n"
     )
 

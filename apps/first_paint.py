@@ -19,7 +19,7 @@ from collections.abc import Iterator
 import ipywidgets
 
 from widgets.cards import DeckPicker
-from widgets.i18n import t
+from widgets.i18n import render
 
 
 def _shown(widget: ipywidgets.Widget) -> Iterator[ipywidgets.Widget]:
@@ -44,7 +44,7 @@ def first_paint_html(view: ipywidgets.Widget) -> str:
     parts = []
     for widget in _shown(view):
         if isinstance(widget, DeckPicker):
-            words = html.escape(t("calc.controls_loading", getattr(view, "language", "en")))
+            words = html.escape(render("calc.controls_loading", getattr(view, "language", "en")))
             parts.append(f'<div class="cc-text cc-first-paint-controls">{words}</div>')
         elif isinstance(widget, ipywidgets.HTML) and widget.value:
             parts.append(widget.value)

@@ -1,57 +1,126 @@
-"""The translations as gettext catalogues: every key of every catalogue translated, current (its
-msgid is today's English), with the English's placeholders and as many plural forms as the
-catalogue's rule; none left in a Python file; plurals and numbers done by gettext's rules and Babel."""
+"""The translations as gettext catalogues kept with Babel's own commands: every message of every
+domain translated and current, with the English's placeholders and as many plural forms as the
+catalogue's rule; one translation per English string per language; plurals and numbers done by
+gettext's rules and Babel; and the workflow itself (extract, update, compile) on a small package."""
 
 from __future__ import annotations
 
-import ast
 import random
+import re
+import shutil
+import string
+import subprocess
+import sys
 import textwrap
+from collections import defaultdict
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 
-from cribbage.lang.messages import CATALOGUE, LANGUAGES, Plural, message, render, translate
-from cribbage.lang.translations import ENGINE_LOCALE, format_number, po_path, read_catalogue
-from widgets.i18n import decimal, t
-from widgets.messages import MESSAGES, WIDGETS_LOCALE
-from widgets.translation_tools import DOMAINS, Domain, check, extract, scan
+from cribbage.lang.messages import CATALOGUE, DOMAINS, LANGUAGES, Plural, message, render, translate
+from cribbage.lang.translations import ENGINE_LOCALE, format_number, translations
+from widgets.i18n import decimal
+from widgets.messages import WIDGETS_LOCALE
 
-
-def test_every_key_of_every_catalogue_has_a_current_translation():
-    """Fails on a missing, empty, fuzzy or stale translation, naming the key, the .po file and line,
-    and the Python file whose English changed: the list a translator works through."""
-    problems = check()
-    assert not problems, "\n".join(str(p) for p in problems)
+ROOT = Path(__file__).resolve().parents[1]
+PYBABEL = str(Path(sys.executable).with_name("pybabel"))
+TRANSLATED = [language for language in LANGUAGES if language != "en"]
+PACKAGES = {"cribbage": ENGINE_LOCALE, "widgets": WIDGETS_LOCALE}
 
 
-def test_no_python_catalogue_still_carries_spanish_or_portuguese():
-    left = [f"{entry.path}:{entry.line} {entry.key}" for domain in DOMAINS
-            for entry in scan(domain).values() if entry.others]
-    assert not left, "run python -m widgets.translation_tools extract:\n" + "\n".join(left)
+def _catalog(domain: str, language: str):
+    with (PACKAGES[domain] / language / "LC_MESSAGES" / f"{domain}.po").open("rb") as handle:
+        return read_po(handle, locale=language)
 
 
-def test_the_running_catalogues_are_the_po_files():
-    """What a learner reads is what the .po says, plural forms and rule included."""
-    for language in ("es", "pt"):
-        engine = read_catalogue(po_path(ENGINE_LOCALE, "cribbage", language), language)
-        widgets = read_catalogue(po_path(WIDGETS_LOCALE, "widgets", language), language)
-        assert engine is not None and widgets is not None
-        for catalogue, entries in ((engine, CATALOGUE), (widgets, MESSAGES)):
-            assert catalogue.plural_rule and catalogue.num_plurals == 2
-            for key, found in catalogue.entries.items():
-                said = entries[key][language]
+def _names(text: str) -> set[str]:
+    return {name.split(".")[0].split("[")[0].split(":")[0] for _lit, name, _spec, _conv in string.Formatter().parse(text)
+            if name}
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("domain", sorted(PACKAGES))
+def test_every_message_is_translated_not_fuzzy_with_the_englishs_placeholders(domain, language):
+    """The list a translator works through: untranslated, fuzzy (the English changed since) or with
+    other placeholders than the English, each named by key."""
+    problems = []
+    for item in _catalog(domain, language):
+        if not item.id:
+            continue
+        ids = item.id if isinstance(item.id, tuple) else (item.id,)
+        strings = item.string if isinstance(item.string, tuple) else (item.string,)
+        if item.fuzzy:
+            problems.append(f"fuzzy: {item.context}")
+        elif not all(strings):
+            problems.append(f"untranslated: {item.context}")
+        elif any(_names(s) != _names(ids[-1]) for s in strings):
+            problems.append(f"placeholders: {item.context}: {strings}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("domain", sorted(PACKAGES))
+def test_the_catalogues_are_current_with_the_code(domain, tmp_path):
+    """What `make check-catalogues` runs: the template extracted again equals the committed one, and
+    `pybabel update --check` finds nothing to change in any .po."""
+    fresh = tmp_path / f"{domain}.pot"
+    subprocess.run([PYBABEL, "-q", "extract", "-F", "babel.cfg", "--add-location=file", "--no-wrap",
+                    "-o", str(fresh), domain], cwd=ROOT, check=True)
+    with fresh.open("rb") as a, (PACKAGES[domain] / f"{domain}.pot").open("rb") as b:
+        new, old = read_po(a), read_po(b)
+    assert {(m.context, m.id) for m in new if m.id} == {(m.context, m.id) for m in old if m.id}, \
+        "run make catalogues"
+    check = subprocess.run([PYBABEL, "-q", "update", "--check", "--no-wrap", "--ignore-obsolete",
+                            "--ignore-pot-creation-date", "-i", str(fresh), "-d", str(PACKAGES[domain]),
+                            "-D", domain], cwd=ROOT, capture_output=True, text=True)
+    assert check.returncode == 0, "run make catalogues:\n" + check.stderr[-2000:]
+
+
+def test_every_key_of_the_running_catalogue_is_extracted_into_its_domain():
+    extracted = {domain: {m.context for m in read_po((PACKAGES[domain] / f"{domain}.pot").open("rb")) if m.id}
+                 for domain in PACKAGES}
+    import cribbage.cli.main  # noqa: F401  (every part of the engine with words of its own)
+    import cribbage.crosscribb  # noqa: F401
+    import cribbage.progress  # noqa: F401
+    import cribbage.stats  # noqa: F401
+    missing = [key for key, domain in DOMAINS.items() if domain in extracted and key not in extracted[domain]]
+    assert not missing, missing
+
+
+def test_the_running_catalogues_are_the_compiled_po_files():
+    """What a learner reads is what the .po says, through gettext: plural forms and rule included."""
+    for language in TRANSLATED:
+        for domain in PACKAGES:
+            catalog = _catalog(domain, language)
+            assert catalog.num_plurals == 2
+            for item in catalog:
+                if not item.id or item.context not in CATALOGUE:
+                    continue
+                said = CATALOGUE[item.context][language]
                 if isinstance(said, Plural):
-                    assert said.forms == found.strings and said.rule == catalogue.plural_rule, key
+                    assert said.forms == tuple(item.string), item.context
+                    assert said.rule == catalog.plural_expr, item.context
                 else:
-                    assert said == found.strings[0], key
+                    assert said == item.string, item.context
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_one_translation_per_english_string_per_language(language):
+    said: dict[str, set[str]] = defaultdict(set)
+    for key, entry in CATALOGUE.items():
+        english = entry["en"]
+        if isinstance(english, Plural):
+            continue   # a plural's forms are chosen per number, and its pairs are compared as wholes below
+        said[english].add(entry[language])
+    twice = {english: sorted(texts) for english, texts in said.items() if len(texts) > 1}
+    assert not twice, "\n".join(f"{english!r}: {texts}" for english, texts in sorted(twice.items()))
 
 
 def test_plural_forms_follow_each_catalogues_rule():
     # Spanish (n != 1): the plural for 0. Brazilian Portuguese (n > 1): the singular for 0 and 1.
-    assert t("walk.computer_holds", "es", n=0) == t("walk.computer_holds", "es", n=2).replace("2", "0")
-    assert t("walk.computer_holds", "pt", n=0) == t("walk.computer_holds", "pt", n=1).replace("1", "0")
-    assert t("walk.computer_holds", "pt", n=1) != t("walk.computer_holds", "pt", n=2).replace("2", "1")
+    assert render("walk.computer_holds", "es", n=0) == render("walk.computer_holds", "es", n=2).replace("2", "0")
+    assert render("walk.computer_holds", "pt", n=0) == render("walk.computer_holds", "pt", n=1).replace("1", "0")
+    assert render("walk.computer_holds", "pt", n=1) != render("walk.computer_holds", "pt", n=2).replace("2", "1")
     assert render(message("event.muggins", n=1), "es") == "muggins: 1 punto olvidado"
     assert render(message("event.muggins", n=3), "pt") == "muggins: 3 pontos esquecidos"
     assert [str(message("event.muggins", n=n)) for n in (0, 1, 2)] == [
@@ -72,105 +141,92 @@ def test_numbers_are_written_with_each_locales_symbols():
             assert format_number(value, "es", spec) == english.replace(".", ","), (value, spec)
 
 
-# --- the tools on a small package of their own --------------------------------------------------
-
-def _package(root: Path, body: str) -> Domain:
-    folder = root / "demo"
-    folder.mkdir(exist_ok=True)
-    (folder / "words.py").write_text(textwrap.dedent(body), encoding="utf-8")
-
-    def english() -> dict[str, str]:
-        namespace: dict[str, object] = {"Plural": Plural}
-        exec((folder / "words.py").read_text(encoding="utf-8"), namespace)
-        words = namespace["WORDS"]
-        assert isinstance(words, dict)
-        return {key: Plural(*entry["en"]) if isinstance(entry["en"], tuple) else entry["en"]
-                for key, entry in words.items()}
-
-    return Domain("demo", "demo", english, root=root)
-
-
-OLD_FORM = '''
-WORDS = {
-    "demo.hello": {"en": "hello {name}", "es": "hola {name}",
-                   "pt": "olá {name}"},
-    "demo.cards": {
-        "en": ("{n} card", "{n} cards"),
-        "es": ("{n} carta", "{n} cartas"),
-        "pt": ("{n} carta", "{n} cartas"),
-    },
-}
-'''
-
-
-def test_extract_moves_translations_out_of_python_and_a_changed_english_makes_them_stale(tmp_path):
-    domain = _package(tmp_path, OLD_FORM)
-    assert [p.kind for p in check([domain])].count("in python") == 2
-    extract([domain])
-    source = (tmp_path / "demo" / "words.py").read_text(encoding="utf-8")
-    assert "hola" not in source and "cartas" not in source
-    ast.parse(source)   # still Python, and the English is unchanged
-    assert domain.english() == {"demo.hello": "hello {name}", "demo.cards": Plural("{n} card", "{n} cards")}
-    assert check([domain]) == []
-    es = po_path(domain.locale, "demo", "es")
-    assert 'msgctxt "demo.cards"\nmsgid "{n} card"\nmsgid_plural "{n} cards"' in es.read_text(encoding="utf-8")
-    assert domain.pot.exists()
-
-    # An author rewords one English message: the check names its key, the .po files and the Python file.
-    (tmp_path / "demo" / "words.py").write_text(source.replace("hello {name}", "good morning, {name}"),
-                                                encoding="utf-8")
-    stale = [p for p in check([domain]) if p.kind == "stale"]
-    assert {p.key for p in stale if p.key} == {"demo.hello"}
-    assert {Path(p.where.split(":")[0]).name for p in stale if p.key} == {"demo.po"}
-    assert all("words.py" in p.detail and "hello {name}" in p.detail for p in stale if p.key)
-    # extract keeps the old translation, marked fuzzy with the English it was made from.
-    extract([domain])
-    text = es.read_text(encoding="utf-8")
-    assert '#, fuzzy, python-brace-format\n#| msgid "hello {name}"\nmsgctxt "demo.hello"' in text
-    assert {p.kind for p in check([domain])} == {"fuzzy"}
-    extract([domain])   # and again: the English it was made from is kept
-    assert '#| msgid "hello {name}"' in es.read_text(encoding="utf-8")
-
-
-def test_a_new_english_message_is_reported_until_translated(tmp_path):
-    domain = _package(tmp_path, OLD_FORM)
-    extract([domain])
-    path = tmp_path / "demo" / "words.py"
-    path.write_text(path.read_text(encoding="utf-8").replace(
-        "WORDS = {", 'WORDS = {\n    "demo.new": {"en": "a new sentence"},'), encoding="utf-8")
-    assert {(p.kind, p.key) for p in check([domain])} >= {("missing", "demo.new"), ("stale", "")}
-    extract([domain])
-    assert {(p.kind, p.key) for p in check([domain])} == {("untranslated", "demo.new")}
-
-
-def test_a_translation_with_other_placeholders_falls_back_to_english(tmp_path):
-    domain = _package(tmp_path, OLD_FORM)
-    extract([domain])
-    es = po_path(domain.locale, "demo", "es")
-    es.write_text(es.read_text(encoding="utf-8").replace('msgstr "hola {name}"', 'msgstr "hola {nombre}"'),
-                  encoding="utf-8")
-    read_catalogue.cache_clear()
-    entries = {"demo.hello": {"en": "hello {name}"}, "demo.cards": {"en": Plural("{n} card", "{n} cards")}}
-    translate(entries, domain.locale, "demo")
-    assert entries["demo.hello"]["es"] == "hello {name}"          # never a KeyError in a learner's face
-    assert entries["demo.cards"]["pt"].choose(0) == "{n} carta"   # pt's own rule: (n > 1)
-    assert [(p.kind, p.key) for p in check([domain])] == [("placeholders", "demo.hello")]
-
-
-@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "en"])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_the_po_files_are_what_translators_tools_read(language):
     """Standard gettext: a header with the language and its Plural-Forms, UTF-8, brace-format flags."""
-    for folder, domain in ((ENGINE_LOCALE, "cribbage"), (WIDGETS_LOCALE, "widgets")):
-        text = po_path(folder, domain, language).read_text(encoding="utf-8")
+    for domain, folder in PACKAGES.items():
+        text = (folder / language / "LC_MESSAGES" / f"{domain}.po").read_text(encoding="utf-8")
         assert f'"Language: {language}\\n"' in text and '"Plural-Forms: nplurals=2; plural=' in text
         assert '"Content-Type: text/plain; charset=utf-8\\n"' in text and "#, python-brace-format" in text
 
 
-def test_a_file_someone_else_is_editing_gives_its_translations_but_is_not_rewritten(tmp_path):
-    domain = _package(tmp_path, OLD_FORM)
-    words = tmp_path / "demo" / "words.py"
-    before = words.read_text(encoding="utf-8")
-    extract([domain], skip=[words])
-    assert words.read_text(encoding="utf-8") == before
-    assert 'msgstr "hola {name}"' in po_path(domain.locale, "demo", "es").read_text(encoding="utf-8")
-    assert {p.kind for p in check([domain])} == {"in python"}   # until its author lets extract move them
+# --- the workflow on a small package of its own --------------------------------------------------
+
+WORDS = '''
+WORDS = {
+    # a greeting: {name} is the learner's name
+    "demo.hello": {"en": "hello {name}"},
+    "demo.cards": {"en": Plural("{n} card", "{n} cards")},
+}
+'''
+
+
+def _pybabel(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([PYBABEL, "-q", *args], cwd=cwd, capture_output=True, text=True)
+
+
+def _demo(root: Path) -> Path:
+    (root / "demo").mkdir()
+    (root / "demo" / "words.py").write_text(textwrap.dedent(WORDS), encoding="utf-8")
+    shutil.copy(ROOT / "babel.cfg", root / "babel.cfg")
+    assert _pybabel("extract", "-F", "babel.cfg", "--no-wrap", "-o", "demo.pot", "demo", cwd=root).returncode == 0
+    for language in TRANSLATED:
+        assert _pybabel("init", "--no-wrap", "-i", "demo.pot", "-d", "locale", "-D", "demo", "-l", language, cwd=root).returncode == 0
+    for language, hello, cards in (("es", "hola {name}", ("{n} carta", "{n} cartas")),
+                                   ("pt", "olá {name}", ("{n} carta", "{n} cartas"))):
+        po = root / "locale" / language / "LC_MESSAGES" / "demo.po"
+        # the course's rules: Spanish (n != 1), Brazilian Portuguese (n > 1), as the project's .po say
+        rule = "(n != 1)" if language == "es" else "(n > 1)"
+        text = re.sub(r'"Plural-Forms: [^"]*"', lambda _: f'"Plural-Forms: nplurals=2; plural={rule};\\n"',
+                      po.read_text(encoding="utf-8"))
+        text = re.sub(r'msgstr\[2\] ""\n', "", text)
+        text = text.replace('msgid "hello {name}"\nmsgstr ""', f'msgid "hello {{name}}"\nmsgstr "{hello}"')
+        text = text.replace('msgstr[0] ""\nmsgstr[1] ""', f'msgstr[0] "{cards[0]}"\nmsgstr[1] "{cards[1]}"')
+        po.write_text(text, encoding="utf-8")
+    return root
+
+
+def test_the_extractor_gives_keys_english_plurals_and_translators_notes(tmp_path):
+    root = _demo(tmp_path)
+    template = (root / "demo.pot").read_text(encoding="utf-8")
+    assert '#. a greeting: {name} is the learner\'s name\n' in template
+    assert 'msgctxt "demo.hello"\nmsgid "hello {name}"' in template
+    assert 'msgctxt "demo.cards"\nmsgid "{n} card"\nmsgid_plural "{n} cards"' in template
+
+
+def test_a_changed_english_is_marked_fuzzy_and_a_new_one_fails_the_check(tmp_path):
+    root = _demo(tmp_path)
+    words = root / "demo" / "words.py"
+    words.write_text(words.read_text(encoding="utf-8").replace("hello {name}", "hello, {name}!")
+                     .replace("WORDS = {", 'WORDS = {\n    "demo.new": {"en": "a new sentence"},'), encoding="utf-8")
+    assert _pybabel("extract", "-F", "babel.cfg", "--no-wrap", "-o", "demo.pot", "demo", cwd=root).returncode == 0
+    check = _pybabel("update", "--check", "-i", "demo.pot", "-d", "locale", "-D", "demo", cwd=root)
+    assert check.returncode != 0    # what make lint runs: the build fails until the catalogues are updated
+    assert _pybabel("update", "-i", "demo.pot", "-d", "locale", "-D", "demo", "--previous", cwd=root).returncode == 0
+    text = (root / "locale" / "es" / "LC_MESSAGES" / "demo.po").read_text(encoding="utf-8")
+    assert '#, fuzzy, python-brace-format\n#| msgid "hello {name}"\nmsgctxt "demo.hello"' in text
+    assert 'msgctxt "demo.new"\nmsgid "a new sentence"\nmsgstr ""' in text
+
+
+def test_compiled_catalogues_are_read_through_gettext_and_bad_placeholders_fall_back(tmp_path):
+    root = _demo(tmp_path)
+    es = root / "locale" / "es" / "LC_MESSAGES" / "demo.po"
+    es.write_text(es.read_text(encoding="utf-8").replace('msgstr "hola {name}"', 'msgstr "hola {nombre}"'),
+                  encoding="utf-8")
+    assert _pybabel("compile", "-d", "locale", "-D", "demo", cwd=root).returncode == 0
+    assert (root / "locale" / "pt" / "LC_MESSAGES" / "demo.mo").exists()
+    assert translations(root / "locale", "demo", "pt").pgettext("demo.hello", "hello {name}") == "olá {name}"
+    entries = {"demo.hello": {"en": "hello {name}"}, "demo.cards": {"en": Plural("{n} card", "{n} cards")}}
+    translate(entries, root / "locale", "demo")
+    assert entries["demo.hello"]["es"] == "hello {name}"          # never a KeyError in a learner's face
+    assert entries["demo.hello"]["pt"] == "olá {name}"
+    assert entries["demo.cards"]["pt"].choose(0) == "{n} carta"   # pt's own rule: (n > 1)
+    assert entries["demo.cards"]["es"].choose(0) == "{n} cartas"
+
+
+def test_a_catalogue_entry_gives_its_english_only():
+    from cribbage.lang.messages import add_catalogue
+    with pytest.raises(ValueError, match="English only"):
+        add_catalogue({"test.both": {"en": "x", "es": "x"}})
+    with pytest.raises(ValueError, match="other words"):
+        add_catalogue({"card.duplicate": {"en": "something else"}})

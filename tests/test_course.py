@@ -231,12 +231,12 @@ def test_the_solved_plays_are_not_told_above_their_walkthrough() -> None:
 @pytest.mark.parametrize("language", ["en", "es", "pt"])
 def test_stop_6_names_the_share_box_and_its_button_as_the_calculator_shows_them(language: str) -> None:
     # Issue 11: the lesson said "press *Load*" where the button says "Open code".
-    from widgets.i18n import t
+    from widgets.i18n import render
 
     folder = COURSE if language == "en" else COURSE / language
     text = "\n".join(_source(c) for c in _cells(folder / "06_hand_calculator_and_statistics.ipynb")
                      if c["cell_type"] == "markdown")
-    assert f"*{t('calc.code', language)}*" in text and f"*{t('calc.load', language)}*" in text
+    assert f"*{render('calc.code', language)}*" in text and f"*{render('calc.load', language)}*" in text
     assert not re.search(r"\*(Load|Cargar|Carregar)\*", text)
 
 

@@ -1,56 +1,81 @@
-"""The Spanish and Portuguese course: built from the English notebooks and the translators' JSON by
-``python -m widgets.course_i18n``; a changed English cell or document makes a test name what is stale.
+"""The Spanish and Portuguese course: one gettext catalogue per lesson, made with Babel's own commands
+(``python -m widgets.course_i18n extract|update``), and the notebooks built from it (``... build``).
+A changed English cell or comment is marked fuzzy by ``pybabel update`` and named by ``... check``.
 
 The machinery is tested on a temporary copy of the course; the committed course is tested as it is.
 """
 
 from __future__ import annotations
 
+import io
 import json
+import re
 import shutil
 from pathlib import Path
 
 import pytest
+from babel.messages.extract import extract as babel_extract
+from babel.messages.pofile import write_po
 
 from widgets.course_i18n import (
     COURSE,
     DOCUMENTS,
     SWITCH_ID,
+    SWITCH_MESSAGE,
     TRANSLATED,
     build,
+    catalogue_path,
     cell_text,
     check,
+    code_comments,
     document_header,
+    extract,
+    extract_notebook,
     generate,
+    lessons,
     main,
-    sha1,
+    read_catalogue,
+    template_path,
+    update,
 )
 
 LESSON = "00_start_here"
+#: A comment of 00_start_here's answer cell, and its context.
+COMMENT, COMMENT_CONTEXT = "your count, a number", "c13#1"
 
 
-def _translate_all(course: Path, language: str, stem: str) -> dict:
-    """A translation of every markdown cell of ``stem`` (the text marked so a test can find it)."""
-    english = json.loads((course / f"{stem}.ipynb").read_text(encoding="utf-8"))
-    cells = {cell["id"]: {"source_sha1": sha1(cell_text(cell)), "text": f"[{language}] " + cell_text(cell)}
-             for cell in english["cells"] if cell["cell_type"] == "markdown"}
-    data = {"notebook": f"{stem}.ipynb", "language": language, "cells": cells}
-    folder = course / "translations" / language
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / f"{stem}.json").write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
-    return data
+def _notebook(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _save(path: Path, notebook: dict) -> None:
+    path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _translate_all(course: Path, language: str, stem: str = LESSON) -> None:
+    """Translates every entry of ``stem``'s catalogue (the text marked so a test can find it) and
+    clears every fuzzy flag, as a translator does; written back by Babel."""
+    path = catalogue_path(course, language, stem)
+    catalogue = read_catalogue(path)
+    for message in catalogue:
+        if message.id:
+            message.string = f"{message.id} [{language}]"
+            message.flags.discard("fuzzy")
+    with path.open("wb") as file:
+        write_po(file, catalogue, width=None)
 
 
 @pytest.fixture
 def course(tmp_path: Path) -> Path:
-    """A course of one lesson and the two documents, fully translated into es and pt, generated."""
+    """A course of one lesson and the two documents, fully translated into es and pt, built."""
     root = tmp_path / "course"
     root.mkdir()
-    shutil.copy(COURSE / f"{LESSON}.ipynb", root)
-    for name in DOCUMENTS:
+    for name in (f"{LESSON}.ipynb", "babel.cfg", *DOCUMENTS):
         shutil.copy(COURSE / name, root)
+    extract(root)
+    update(root)
     for language in TRANSLATED:
-        _translate_all(root, language, LESSON)
+        _translate_all(root, language)
         (root / language).mkdir()
         for name in DOCUMENTS:
             (root / language / name).write_text(document_header(root, name) + "\n\n# Traducción\n", encoding="utf-8")
@@ -58,80 +83,227 @@ def course(tmp_path: Path) -> Path:
     return root
 
 
-def _english_cell(course: Path, kind: str = "markdown", index: int = 1) -> tuple[dict, dict]:
-    notebook = json.loads((course / f"{LESSON}.ipynb").read_text(encoding="utf-8"))
-    return notebook, [cell for cell in notebook["cells"] if cell["cell_type"] == kind][index]
+def _cell(notebook: dict, cell_id: str) -> dict:
+    return next(cell for cell in notebook["cells"] if cell.get("id") == cell_id)
 
+
+def _found(course: Path) -> set[tuple[str, str, str]]:
+    return {(problem.kind, problem.where, problem.key) for problem in check(course)}
+
+
+# The extractor ----------------------------------------------------------------------------------
+
+SAMPLE = {
+    "cells": [
+        {"cell_type": "markdown", "id": "intro", "metadata": {}, "source": ["# Title\n", "\n", "Some words."]},
+        {"cell_type": "markdown", "id": "blank", "metadata": {}, "source": "\n"},
+        {"cell_type": "code", "id": "answer", "metadata": {}, "outputs": [], "execution_count": None,
+         "source": ['# NBVAL_CHECK_OUTPUT\n', 'x = "a # in a string"   # what x holds\n', '#\n',
+                    'print(x)  # noqa: T201\n', '    # an indented note']},
+        {"cell_type": "raw", "id": "raw", "metadata": {}, "source": "not for learners"},
+    ],
+    "metadata": {}, "nbformat": 4, "nbformat_minor": 5,
+}
+
+
+def test_the_extractor_yields_markdown_cells_learners_comments_and_the_switch():
+    raw = json.dumps(SAMPLE, indent=1).encode("utf-8")
+    found = list(extract_notebook(io.BytesIO(raw), ["pgettext", "_"], [], {}))
+    assert [(funcname, messages) for _, funcname, messages, _ in found] == [
+        ("pgettext", (SWITCH_ID, SWITCH_MESSAGE)),
+        ("pgettext", ("intro", "# Title\n\nSome words.")),
+        ("pgettext", ("answer#1", "what x holds")),
+        ("pgettext", ("answer#2", "an indented note")),
+    ]
+    line = raw.decode().splitlines().index('   "id": "answer",') + 1
+    assert found[2][0] == found[3][0] == line
+    assert found[2][3][-1] == 'x = "a # in a string"   # what x holds'
+    assert list(extract_notebook(io.BytesIO(raw), ["_"], [], {})) == []
+
+
+def test_babel_reads_the_extractor_as_pgettext_with_the_cell_as_context():
+    raw = io.BytesIO(json.dumps(SAMPLE).encode("utf-8"))
+    found = list(babel_extract("widgets.course_i18n:extract_notebook", raw))
+    assert [(message, context) for _, message, _, context in found] == [
+        (SWITCH_MESSAGE, SWITCH_ID), ("# Title\n\nSome words.", "intro"),
+        ("what x holds", "answer#1"), ("an indented note", "answer#2")]
+
+
+def test_a_comment_is_translated_in_place_and_the_rest_of_the_line_kept():
+    source = 'x = "#1"   # what x holds  \ny = 2'
+    (comment,) = code_comments(source)
+    assert (comment.text, comment.line) == ("what x holds", 0)
+    assert source[:comment.start] + "lo que vale x" + source[comment.end:] == 'x = "#1"   # lo que vale x  \ny = 2'
+
+
+def test_a_template_holds_each_markdown_cell_and_each_comment_of_its_lesson(course):
+    template = read_catalogue(template_path(course, LESSON))
+    english = _notebook(course / f"{LESSON}.ipynb")
+    markdown = {cell["id"]: cell_text(cell) for cell in english["cells"] if cell["cell_type"] == "markdown"}
+    comments = {f"{cell['id']}#{n}": comment.text for cell in english["cells"] if cell["cell_type"] == "code"
+                for n, comment in enumerate(code_comments(cell_text(cell)), 1)}
+    assert comments == {COMMENT_CONTEXT: COMMENT}
+    assert {message.context: message.id for message in template if message.id} == \
+        {SWITCH_ID: SWITCH_MESSAGE, **markdown, **comments}
+    assert all(not message.string for message in template if message.id)
+
+
+def test_extracting_again_changes_no_file(course):
+    before = {path: path.read_bytes() for path in sorted((course / "locale").rglob("*.po*"))}
+    assert extract(course) == []
+    update(course)
+    assert {path: path.read_bytes() for path in sorted((course / "locale").rglob("*.po*"))} == before
+
+
+# Building -------------------------------------------------------------------------------------------
 
 def test_a_fully_translated_course_checks_clean(course):
     assert check(course) == []
-    assert main(["--check", "--course", str(course)]) == 0
+    assert main(["check", "--course", str(course)]) == 0
 
 
-def test_the_generated_notebook_keeps_the_code_and_takes_the_words(course):
-    english = json.loads((course / f"{LESSON}.ipynb").read_text(encoding="utf-8"))
-    spanish = json.loads((course / "es" / f"{LESSON}.ipynb").read_text(encoding="utf-8"))
+def test_the_built_notebook_keeps_the_code_and_takes_the_words(course):
+    english = _notebook(course / f"{LESSON}.ipynb")
+    spanish = _notebook(course / "es" / f"{LESSON}.ipynb")
     ids = [cell["id"] for cell in spanish["cells"]]
     assert len(ids) == len(set(ids)) == len(english["cells"]) + 1
     switch = next(cell for cell in spanish["cells"] if cell["cell_type"] == "code")
-    assert switch["id"] == SWITCH_ID and 'set_language("es")' in cell_text(switch)
+    assert switch["id"] == SWITCH_ID
+    assert cell_text(switch) == f'from widgets import set_language\n\nset_language("es")  # {SWITCH_MESSAGE} [es]'
     shared = [cell for cell in spanish["cells"] if cell["id"] != SWITCH_ID]
     for mine, theirs in zip(shared, english["cells"]):
         assert mine["id"] == theirs["id"] and mine["cell_type"] == theirs["cell_type"]
         if mine["cell_type"] == "code":
-            assert cell_text(mine) == cell_text(theirs)
             # Printed in the notebook's language, so unrun: nbval compares the English notebook's.
             assert mine["outputs"] == [] and mine["execution_count"] is None
+            expected = cell_text(theirs).replace(f"# {COMMENT}", f"# {COMMENT} [es]")
+            assert cell_text(mine) == expected
         else:
-            assert cell_text(mine) == "[es] " + cell_text(theirs)
+            assert cell_text(mine) == cell_text(theirs) + " [es]"
+    assert cell_text(_cell(spanish, "c13")).startswith(f"my_total = ...   # {COMMENT} [es]\n")
 
 
-def test_generation_is_deterministic(course):
+def test_building_is_deterministic(course):
     first = {path: path.read_bytes() for path in sorted(course.rglob("*.ipynb"))}
     generate(course)
     assert {path: path.read_bytes() for path in sorted(course.rglob("*.ipynb"))} == first
     assert generate(course, write=False) == generate(course, write=False)
 
 
-def test_a_changed_english_cell_is_named_stale(course):
-    notebook, cell = _english_cell(course)
-    cell["source"] = cell_text(cell) + "\nOne more sentence.\n"
-    (course / f"{LESSON}.ipynb").write_text(json.dumps(notebook, indent=1), encoding="utf-8")
-    problems = [str(problem) for problem in check(course)]
+def _change(course: Path, cell_id: str, old: str, new: str) -> str:
+    path = course / f"{LESSON}.ipynb"
+    notebook = _notebook(path)
+    cell = _cell(notebook, cell_id)
+    before = cell_text(cell)
+    assert old in before
+    cell["source"] = before.replace(old, new)
+    _save(path, notebook)
+    return before
+
+
+@pytest.mark.parametrize("cell_id, old, new, key", [
+    ("c00", "race your pegs", "race your two pegs", "c00"),          # a markdown cell
+    ("c13", COMMENT, "your count of the hand, a number", COMMENT_CONTEXT),   # a comment in a code cell
+], ids=["markdown", "comment"])
+def test_changed_english_is_named_until_update_marks_it_fuzzy_and_a_translator_reviews_it(course, cell_id, old, new, key):
+    before = _change(course, cell_id, old, new)
+    po = {language: f"course/locale/{language}/LC_MESSAGES/{LESSON}.po" for language in TRANSLATED}
+    # Before `make catalogues`: the template and both catalogues are out of date, and nothing is built.
+    found = _found(course)
+    assert ("out of date", f"course/locale/{LESSON}.pot", "") in found
+    assert {("out of date", po[language], "") for language in TRANSLATED} <= found
+    with pytest.raises(ValueError, match=re.escape(key)):
+        generate(course, write=False)
+    assert main(["build", "--course", str(course)]) == 2
+    # pybabel update keeps the translation, marked fuzzy.
+    assert extract(course) == [template_path(course, LESSON)]
+    update(course)
+    merged = {path: path.read_bytes() for path in sorted((course / "locale").rglob("*.po"))}
+    update(course)   # and again: Babel keeps the fuzzy entries as they are
+    assert {path: path.read_bytes() for path in sorted((course / "locale").rglob("*.po"))} == merged
     for language in TRANSLATED:
-        assert f"stale: course/translations/{language}/{LESSON}.json [{cell['id']}] " \
-               f"(the English of {LESSON}.ipynb changed)" in problems
-    assert main(["--check", "--course", str(course)]) == 1
+        catalogue = read_catalogue(catalogue_path(course, language, LESSON))
+        entry = catalogue.get(cell_text(_cell(_notebook(course / f"{LESSON}.ipynb"), cell_id)), context=cell_id)
+        if key != cell_id:
+            entry = next(message for message in catalogue if message.context == key)
+        assert entry is not None and entry.fuzzy
+        assert entry.string == f"{before if key == cell_id else old} [{language}]"
+    assert {(p.kind, p.where, p.key) for p in check(course)} == {("fuzzy", po[language], key) for language in TRANSLATED}
+    with pytest.raises(ValueError, match=re.escape(key)):
+        generate(course, write=False)
+    assert main(["check", "--course", str(course)]) == 1
+    # The translator reviews it: then the notebooks are out of date until built again.
+    for language in TRANSLATED:
+        _translate_all(course, language)
+    assert {(p.kind, p.where) for p in check(course)} == {("stale", f"course/{language}/{LESSON}.ipynb")
+                                                            for language in TRANSLATED}
+    assert main(["build", "--course", str(course)]) == 0
+    assert check(course) == []
 
 
-def test_a_changed_code_cell_makes_the_generated_notebooks_stale(course):
-    notebook, cell = _english_cell(course, "code", 0)
-    cell["source"] = cell_text(cell) + "\nprint(1)\n"
-    (course / f"{LESSON}.ipynb").write_text(json.dumps(notebook, indent=1), encoding="utf-8")
+def test_a_changed_line_of_code_changes_only_the_notebooks(course):
+    _change(course, "c13", "four_of_clubs.check(my_total)", "four_of_clubs.check(my_total)\nprint(1)")
     found = {(p.kind, p.where) for p in check(course)}
     assert found == {("stale", f"course/{language}/{LESSON}.ipynb") for language in TRANSLATED}
     generate(course)
     assert check(course) == []
 
 
-def test_missing_and_orphaned_cells_are_named(course):
-    path = course / "translations" / "pt" / f"{LESSON}.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    gone = min(data["cells"])
-    del data["cells"][gone]
-    data["cells"]["c99"] = {"source_sha1": sha1("x"), "text": "sobra"}
-    path.write_text(json.dumps(data), encoding="utf-8")
-    found = {(p.kind, p.where, p.key) for p in check(course)}
-    rel = f"course/translations/pt/{LESSON}.json"
-    assert ("missing", rel, gone) in found and ("orphaned", rel, "c99") in found
+def test_a_removed_cell_keeps_its_translation_as_an_obsolete_entry(course):
+    path = course / f"{LESSON}.ipynb"
+    notebook = _notebook(path)
+    gone = _cell(notebook, "c14")
+    notebook["cells"].remove(gone)
+    _save(path, notebook)
+    extract(course)
+    update(course)
+    catalogue = read_catalogue(catalogue_path(course, "es", LESSON))
+    assert catalogue.get(cell_text(gone), context="c14") is None
+    assert any(message.context == "c14" and message.string for message in catalogue.obsolete.values())
+    generate(course)
+    assert check(course) == []
 
 
-def test_a_lesson_without_translation_and_a_translation_without_lesson_are_named(course):
+def _edit_entry(course: Path, language: str, context: str, **changes: object) -> None:
+    path = catalogue_path(course, language, LESSON)
+    catalogue = read_catalogue(path)
+    message = next(message for message in catalogue if message.context == context)
+    for name, value in changes.items():
+        setattr(message, name, value)
+    with path.open("wb") as file:
+        write_po(file, catalogue, width=None)
+
+
+def test_an_untranslated_entry_is_named_and_never_shown_in_english(course):
+    _edit_entry(course, "pt", COMMENT_CONTEXT, string="")
+    rel = f"course/locale/pt/LC_MESSAGES/{LESSON}.po"
+    assert _found(course) == {("untranslated", rel, COMMENT_CONTEXT)}
+    with pytest.raises(ValueError, match=f"{rel}: untranslated or fuzzy: {COMMENT_CONTEXT}"):
+        generate(course)
+    assert main(["build", "--course", str(course)]) == 2
+
+
+def test_a_translation_with_other_links_or_code_is_named(course):
+    english = _cell(_notebook(course / f"{LESSON}.ipynb"), "c14")
+    assert "](01_deal_discard_crib.ipynb)" in cell_text(english)
+    _edit_entry(course, "es", "c14", string=cell_text(english).replace("](01_deal_discard_crib.ipynb)", "](01.ipynb)"))
+    problems = [p for p in check(course) if p.kind == "placeholders"]
+    assert [(p.where, p.key) for p in problems] == [(f"course/locale/es/LC_MESSAGES/{LESSON}.po", "c14")]
+    assert "links" in problems[0].detail
+
+
+def test_a_lesson_without_catalogue_and_a_catalogue_without_lesson_are_named(course):
     shutil.copy(COURSE / "02_the_play.ipynb", course)
-    (course / "translations" / "es" / "99_gone.json").write_text("{}", encoding="utf-8")
+    orphan = catalogue_path(course, "es", "99_gone")
+    shutil.copy(catalogue_path(course, "es", LESSON), orphan)
     found = {(p.kind, p.where) for p in check(course)}
-    assert ("missing", "course/translations/es/02_the_play.json") in found
-    assert ("orphaned", "course/translations/es/99_gone.json") in found
+    assert ("out of date", "course/locale/02_the_play.pot") in found
+    assert ("missing", "course/locale/es/LC_MESSAGES/02_the_play.po") in found
+    assert ("orphaned", "course/locale/es/LC_MESSAGES/99_gone.po") in found
+    extract(course)
+    update(course)   # pybabel init starts the new lesson's catalogues, every entry untranslated
+    found = _found(course)
+    assert ("untranslated", "course/locale/pt/LC_MESSAGES/02_the_play.po", SWITCH_ID) in found
 
 
 @pytest.mark.parametrize("name", DOCUMENTS)
@@ -141,53 +313,71 @@ def test_a_changed_english_document_makes_its_translations_stale(course, name):
     assert found == {("stale", f"course/{language}/{name}") for language in TRANSLATED}
 
 
-def test_a_bad_translation_file_is_refused_by_name(course):
-    (course / "translations" / "es" / f"{LESSON}.json").write_text('{"cells": []}', encoding="utf-8")
-    with pytest.raises(ValueError, match=f"translations/es/{LESSON}.json"):
-        check(course)
-    assert main(["--course", str(course)]) == 2
-
-
-def test_build_refuses_an_unknown_language():
-    english = json.loads((COURSE / f"{LESSON}.ipynb").read_text(encoding="utf-8"))
+def test_build_refuses_an_unknown_language(course):
+    english = _notebook(course / f"{LESSON}.ipynb")
     with pytest.raises(ValueError, match="es, pt"):
-        build(english, {"cells": {}}, "fr")
+        build(english, read_catalogue(catalogue_path(course, "es", LESSON)), "fr")
 
 
 # The committed course ---------------------------------------------------------------------------
 
-def test_the_committed_translations_are_current():
-    """Every translated cell matches today's English, no translation is orphaned, every generated
-    notebook is what the tool builds today. A failure names each notebook and cell to redo."""
-    problems = [str(problem) for problem in check() if problem.kind != "missing"]
+def test_the_committed_catalogues_and_notebooks_are_current():
+    """Every template and .po is what extract and update make of today's English (Babel's check), no
+    entry is untranslated, fuzzy or misshapen, every notebook is what build makes today, every whole
+    document names today's English. A failure names each file and cell to redo."""
+    problems = [str(problem) for problem in check()]
     assert not problems, "\n".join(problems)
 
 
-def test_every_generated_notebook_has_a_translation():
-    built = set(generate(write=False))
+def test_the_committed_notebooks_are_a_fresh_build():
+    built = generate(write=False)
     for language in TRANSLATED:
-        for path in sorted((COURSE / language).glob("*.ipynb")):
-            assert path in built, f"{path} has no course/translations/{language}/{path.stem}.json"
+        assert sorted((COURSE / language).glob("*.ipynb")) == sorted(path for path in built if path.parent.name == language)
+        for lesson in lessons():
+            path = COURSE / language / lesson.name
+            assert path.read_text(encoding="utf-8") == built[path], f"{path}: run python -m widgets.course_i18n build"
 
 
-def test_every_lesson_cell_and_document_is_translated():
-    """Every lesson, each of its markdown cells, rules.md and the README, in both languages."""
-    missing = [str(problem) for problem in check() if problem.kind == "missing"]
-    assert not missing, "\n".join(missing)
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_comment_in_every_translated_code_cell_is_translated(language):
+    count = 0
+    for lesson in lessons():
+        english = {cell["id"]: cell for cell in _notebook(lesson)["cells"]}
+        catalogue = read_catalogue(catalogue_path(COURSE, language, lesson.stem))
+        for cell in _notebook(COURSE / language / lesson.name)["cells"]:
+            if cell["cell_type"] != "code" or cell["id"] == SWITCH_ID:
+                continue
+            mine, theirs = code_comments(cell_text(cell)), code_comments(cell_text(english[cell["id"]]))
+            assert len(mine) == len(theirs), f"{language}/{lesson.name} {cell['id']}"
+            for number, (said, source) in enumerate(zip(mine, theirs), 1):
+                where = f"{language}/{lesson.name} {cell['id']}#{number}"
+                assert said.text != source.text, f"{where}: still in English: {said.text}"
+                assert said.text == catalogue.get(source.text, context=f"{cell['id']}#{number}").string, where
+                # the code around the comment is the English notebook's
+                assert said.code[:said.start] == source.code[:source.start], where
+                count += 1
+    assert count == 19
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_each_translated_notebook_switches_its_language_first_in_its_own_words(language):
+    for lesson in lessons():
+        cells = _notebook(COURSE / language / lesson.name)["cells"]
+        switch = next(cell for cell in cells if cell["cell_type"] == "code")
+        assert switch["id"] == SWITCH_ID
+        (comment,) = code_comments(cell_text(switch))
+        assert f'set_language("{language}")' in cell_text(switch)
+        assert comment.text == {"es": "todo el cuaderno en español: widgets, gráficos y mensajes",
+                                "pt": "todo o caderno em português: widgets, gráficos e mensagens"}[language]
 
 
 def test_the_start_page_offers_the_three_languages_in_their_words():
-    import re
     start = COURSE / "start" / "index.ipynb"
-    text = "".join(cell_text(cell) for cell in json.loads(start.read_text(encoding="utf-8"))["cells"])
+    text = "".join(cell_text(cell) for cell in _notebook(start)["cells"])
     links = {target: label for label, target in re.findall(r"\[([^\]]+)\]\(([^)]+)\)", text)}
     assert links["../00_start_here.ipynb"].startswith("Start here")
     assert links["../es/00_start_here.ipynb"].startswith("Empieza aquí")
     assert links["../pt/00_start_here.ipynb"].startswith("Comece aqui")
     for target in links:
-        path = (start.parent / target).resolve()
-        language = path.parent.name
-        # the English pages exist; the translated ones are what the tool builds or the translators write
-        assert path.exists() or (language in TRANSLATED and path.name in {f"{p.stem}.ipynb" for p in
-                                                                         COURSE.glob("*.ipynb")} | set(DOCUMENTS)), target
+        assert (start.parent / target).resolve().exists(), target
     assert "start/index.ipynb" in (COURSE.parent / "Makefile").read_text(encoding="utf-8")

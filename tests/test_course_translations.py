@@ -1,8 +1,10 @@
-"""Checks on the Spanish and Portuguese course text: course/translations/<lang>/*.json and course/<lang>/*.md.
+"""Checks on the Spanish and Portuguese course text: the lessons' catalogues
+course/locale/<lang>/LC_MESSAGES/<stem>.po and the whole documents course/<lang>/*.md.
 
-Each translation keeps the English cell's links and heading outline (so the generated notebook
-navigates like the English one), and the seed sites' worked examples appear in the lessons in the
-seeds' own words: the Spanish seeds' in the Spanish course, the Portuguese seed's in the Portuguese. Staleness (source_sha1 against today's English) is the generator's test.
+Each translated markdown cell keeps the English cell's links and heading outline, in order (so the built
+notebook navigates like the English one), and the seed sites' worked examples appear in the lessons in the
+seeds' own words: the Spanish seeds' in the Spanish course, the Portuguese seed's in the Portuguese.
+Whether each translation matches today's English (fuzzy, untranslated) is tests/test_course_i18n.py's.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ import re
 from pathlib import Path
 
 import pytest
+
+from widgets.course_i18n import SWITCH_ID, catalogue_path, read_catalogue
 
 ROOT = Path(__file__).resolve().parents[1]
 COURSE = ROOT / "course"
@@ -29,9 +33,10 @@ def _markdown_cells(path: Path) -> dict[str, str]:
 
 
 def _translated(stem: str, language: str = "es") -> dict[str, str]:
-    data = json.loads((COURSE / "translations" / language / f"{stem}.json").read_text(encoding="utf-8"))
-    assert data["language"] == language and data["notebook"] == f"{stem}.ipynb"
-    return {key: cell["text"] for key, cell in data["cells"].items()}
+    """The translated markdown cells of a lesson, by cell id (a comment's context is <id>#<n>)."""
+    catalogue = read_catalogue(catalogue_path(COURSE, language, stem))
+    return {str(message.context): str(message.string) for message in catalogue
+            if message.id and message.string and message.context != SWITCH_ID and "#" not in str(message.context)}
 
 
 def _plain(text: str) -> str:

@@ -10,15 +10,8 @@ from widget_texts import shown_texts as _texts
 import widgets
 from cribbage import Card, CribbageError
 from cribbage.lang.messages import render
-from widgets import (
-    Board,
-    DiscardDrill,
-    HandCalculator,
-    ScoringQuiz,
-    distribution_chart,
-    t,
-)
-from widgets.i18n import check_language, get_language, say
+from widgets import Board, DiscardDrill, HandCalculator, ScoringQuiz, distribution_chart
+from widgets.i18n import check_language, get_language
 
 
 @pytest.fixture
@@ -40,7 +33,7 @@ def test_a_widget_made_after_the_switch_speaks_spanish(spanish):
     made = [calc, bad, quiz, board, DiscardDrill(seed=3)]
     assert all(view.language == "es" for view in made)
     shown = "\n".join(text for view in made for text in _texts(view))
-    assert t("calc.title", "es") in shown and t("calc.crib", "es") in shown
+    assert render("calc.title", "es") in shown and render("calc.crib", "es") in shown
     leaks = [piece for piece in _english_only_fragments() if piece in shown]
     assert not leaks, leaks
 
@@ -48,11 +41,11 @@ def test_a_widget_made_after_the_switch_speaks_spanish(spanish):
 def test_errors_and_engine_messages_follow_the_switch(spanish):
     calc = HandCalculator(chart=False)
     calc.type_cards("5H 5D 6H 7S")        # four cards: the refusal is in Spanish
-    assert calc.message and calc.message == t("err.count", "es", n=4)
+    assert calc.message and calc.message == render("err.count", "es", n=4)
     with pytest.raises(CribbageError) as refused:
         Card.parse("ZZ")
     # What the engine prints follows too: an error's text (its traceback) and a printed count.
-    assert say(refused.value.message) == render(refused.value.message, "es") == str(refused.value)
+    assert render(refused.value.message) == render(refused.value.message, "es") == str(refused.value)
     from cribbage import cards, score_hand
     score = score_hand(cards("5C 5D 6H 7S"), Card.parse("8C"))
     assert str(score) == ("quince dos, una pareja son cuatro, una secuencia de cuatro son ocho, "
@@ -63,7 +56,7 @@ def test_errors_and_engine_messages_follow_the_switch(spanish):
 
 def test_charts_follow_the_switch(spanish):
     fig = distribution_chart()
-    assert fig.axes[0].get_xlabel() == t("chart.score", "es")
+    assert fig.axes[0].get_xlabel() == render("chart.score", "es")
 
 
 def test_an_explicit_language_still_wins_and_english_is_the_default():
@@ -72,7 +65,7 @@ def test_an_explicit_language_still_wins_and_english_is_the_default():
     try:
         assert HandCalculator(chart=False, language="en").language == "en"
         assert HandCalculator(chart=False).language == "pt"
-        assert t("calc.total", total=3) == "3 pontos"
+        assert render("calc.total", total=3) == "3 pontos"
     finally:
         widgets.set_language("en")
     assert ScoringQuiz().language == "en"
@@ -88,7 +81,7 @@ def test_a_calculator_link_carries_its_language_and_a_shared_link_keeps_it():
     calc = HandCalculator.from_query("hand=5H5D6H7S&starter=8C&lang=pt", chart=False)
     assert calc.language == "pt" and calc.score.total == 12
     assert calc.link.endswith("&lang=pt") and calc.share_code == "5H5D6H7S/8C"   # codes: one format
-    assert calc.message == t("calc.loaded", "pt", code="5H5D6H7S/8C")
+    assert calc.message == render("calc.loaded", "pt", code="5H5D6H7S/8C")
     # The same link opened from a Spanish page: the same hand, and the link's own language.
     widgets.set_language("es")
     try:
@@ -107,7 +100,7 @@ def test_a_calculator_link_carries_its_language_and_a_shared_link_keeps_it():
 def test_a_link_asking_for_another_language_is_refused_naming_the_ones_there_are():
     calc = HandCalculator.from_query({"hand": ["5H5D6H7S"], "starter": ["8C"], "lang": [b"fr"]}, chart=False)
     assert calc.language == "en" and calc.score is None
-    assert calc.message == t("calc.link_ignored", "en", why=t("calc.link_bad_lang", "en", value="'fr'",
+    assert calc.message == render("calc.link_ignored", "en", why=render("calc.link_bad_lang", "en", value="'fr'",
                                                                  choices="en, es, pt"))
 
 

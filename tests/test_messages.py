@@ -6,6 +6,8 @@ import pickle
 import re
 
 import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import write_po
 
 from cribbage import Card, CribbageError, InvalidCardError, cards
 from cribbage.lang.messages import (
@@ -16,9 +18,12 @@ from cribbage.lang.messages import (
     Role,
     Seat,
     add_catalogue,
+    get_language,
     message,
     placeholders,
     render,
+    set_language,
+    use_language,
 )
 
 
@@ -71,11 +76,28 @@ def test_an_unknown_key_is_a_bug_found_at_once():
         message("no.such")
 
 
-def test_seats_are_said_by_role_or_by_the_name_the_view_gives():
-    add_catalogue({"test.turn": {"en": "it is {seat:of} turn", "es": "es el turno {seat:of}",
-                                 "pt": "é a vez {seat:of}"},
-                   "test.pegs": {"en": "{seat:cap} pegs {n}", "es": "{seat:cap} marca {n}",
-                                 "pt": "{seat:cap} marca {n}"}})
+def _add(tmp_path, words):
+    """Adds ``key -> (English, Spanish, Portuguese)`` to the catalogue, the translations from .po files
+    of a domain of the test's own, written and read as the project's are."""
+    for language, index in (("es", 1), ("pt", 2)):
+        catalog = Catalog(locale=language)
+        for key, texts in words.items():
+            text = texts[index]
+            if not isinstance(text, str):   # Babel's Portuguese has a third form (a million): as the plural
+                text = (*text, *[text[-1]] * (catalog.num_plurals - len(text)))
+            catalog.add(texts[0] if isinstance(texts[0], str) else tuple(texts[0]),
+                        text if isinstance(text, str) else tuple(text), context=key)
+        folder = tmp_path / language / "LC_MESSAGES"
+        folder.mkdir(parents=True, exist_ok=True)
+        with (folder / "test.po").open("wb") as handle:
+            write_po(handle, catalog)
+    add_catalogue({key: {"en": texts[0] if isinstance(texts[0], str) else Plural(*texts[0])}
+                   for key, texts in words.items()}, domain="test", locale_dir=tmp_path)
+
+
+def test_seats_are_said_by_role_or_by_the_name_the_view_gives(tmp_path):
+    _add(tmp_path, {"test.turn": ("it is {seat:of} turn", "es el turno {seat:of}", "é a vez {seat:of}"),
+                    "test.pegs": ("{seat:cap} pegs {n}", "{seat:cap} marca {n}", "{seat:cap} marca {n}")})
     pone = Seat.of(1, dealer=0)
     assert pone == Seat(1, Role.PONE)
     assert str(message("test.turn", seat=pone)) == "it is the pone's turn"
@@ -88,32 +110,48 @@ def test_seats_are_said_by_role_or_by_the_name_the_view_gives():
     assert str(message("test.pegs", seat=Seat.of(0, dealer=None), n=1)) == "Player 0 pegs 1"
 
 
-def test_values_render_by_type():
-    add_catalogue({"test.values": {"en": "{cards} | {rank} {rank:plural} | {x} | {inner} | {items}",
-                                   "es": "{cards} | {rank} {rank:plural} | {x} | {inner} | {items}",
-                                   "pt": "{cards} | {rank} {rank:plural} | {x} | {inner} | {items}"}})
+def test_values_render_by_type(tmp_path):
+    template = "{cards} | {rank} {rank:plural} | {x} | {inner} | {items} | {n:>3}|{word:<5}|"
+    _add(tmp_path, {"test.values": (template, template, template)})
     inner = message("card.duplicate", card=Card.parse("JD"))
     items = [message("role.dealer.the"), message("role.pone.the"), message("deck.cut_empty")]
-    msg = message("test.values", cards=cards("5H 10S"), rank=Rank(1), x=1.5, inner=inner, items=items)
+    msg = message("test.values", cards=cards("5H 10S"), rank=Rank(1), x=1.5, inner=inner, items=items,
+                  n=7, word="ab")
     assert str(msg) == ("5♥ 10♠ | A aces | 1.50 | duplicate card: J♦ appears twice | "
-                        "the dealer, the pone and cannot cut an empty deck")
+                        "the dealer, the pone and cannot cut an empty deck |   7|ab   |")
     assert render(msg, "es") == ("5♥ 10♠ | A ases | 1,50 | carta repetida: J♦ aparece dos veces | "
-                                 "el repartidor, el no repartidor y no se puede cortar una baraja vacía")
-    assert str(message("test.values", cards=(), rank=Rank(5), x=0.0, inner=inner, items=[])).startswith(" | 5 5s")
+                                 "el repartidor, el no repartidor y no se puede cortar una baraja vacía |   7|ab   |")
+    assert str(message("test.values", cards=(), rank=Rank(5), x=0.0, inner=inner, items=[], n=0,
+                       word="")).startswith(" | 5 5s")
 
 
-def test_plural_templates_choose_by_n():
-    add_catalogue({"test.cards": {"en": Plural("{n} card", "{n} cards"), "es": Plural("{n} carta", "{n} cartas"),
-                                  "pt": ("{n} carta", "{n} cartas")}})   # a plain pair works too
+def test_plural_templates_choose_by_n(tmp_path):
+    _add(tmp_path, {"test.cards": (("{n} card", "{n} cards"), ("{n} carta", "{n} cartas"), ("{n} carta", "{n} cartas"))})
     assert [str(message("test.cards", n=n)) for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
     assert render(message("test.cards", n=1), "pt") == "1 carta"
+    assert render("test.cards", "es", n=3) == "3 cartas"   # a key and its values: the same as a message
 
 
-def test_a_catalogue_part_needs_every_language_and_cannot_reword_a_key():
-    with pytest.raises(ValueError, match="has no pt"):
+def test_a_catalogue_entry_gives_its_english_only_and_cannot_reword_a_key():
+    with pytest.raises(ValueError, match="English only"):
         add_catalogue({"test.half": {"en": "x", "es": "x"}})
     with pytest.raises(ValueError, match="already in the catalogue"):
-        add_catalogue({"card.duplicate": {"en": "x", "es": "x", "pt": "x"}})
+        add_catalogue({"card.duplicate": {"en": "x"}})
+
+
+def test_one_language_setting_and_a_block_of_another():
+    assert get_language() == "en"
+    set_language("es")
+    try:
+        assert str(message("deck.cut_empty")) == "no se puede cortar una baraja vacía"
+        with use_language("pt"):
+            assert get_language() == "pt" and render("deck.cut_empty") == render("deck.cut_empty", "pt")
+        assert get_language() == "es"
+        with pytest.raises(ValueError, match="language must be one of en, es, pt, not 'fr'"):
+            set_language("fr")
+        assert get_language() == "es"   # a refused language leaves the setting as it was
+    finally:
+        set_language("en")
 
 
 def test_errors_carry_their_message_and_read_as_english():

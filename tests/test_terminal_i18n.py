@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+import string
 import sys
 
 import pytest
@@ -140,8 +141,16 @@ def test_every_terminal_sentence_is_translated(language):
 
 
 def _dummy(key: str) -> dict[str, object]:
-    from cribbage.lang.messages import placeholders
-    return {name: "x" for name in placeholders(CATALOGUE[key]["en"])}
+    """A value for each placeholder of the message: a number where the template formats one
+    (``{net:+.1f}``), else a word."""
+    english = CATALOGUE[key]["en"]
+    values: dict[str, object] = {}
+    for form in getattr(english, "forms", (english,)):
+        for _text, name, spec, _conversion in string.Formatter().parse(form):
+            if name:
+                number = 1.5 if spec and spec[-1] in "fg%" else 1 if spec and spec[-1] == "d" else None
+                values[name.split(".")[0].split("[")[0]] = "x" if number is None else number
+    return values
 
 
 @pytest.mark.parametrize("language, hint, quit_", [("es", "pista", "salir"), ("pt", "dica", "sair"),

@@ -232,10 +232,10 @@ def test_the_winning_peg_sits_inside_the_game_hole_ring(target):
 @pytest.mark.parametrize("language", ["en", "es", "pt"])
 def test_each_tracks_start_holes_are_labelled(language):
     # Issue 11: the start holes were unlabelled: now a word over them and each track's letter.
-    from widgets.i18n import t
+    from widgets.i18n import render
     fig = draw_board(((0, 0), (0, 0)), language=language)
     texts = {text.get_text(): text.get_position() for text in fig.axes[0].texts}
-    assert t("board.start", language) in texts
+    assert render("board.start", language) in texts
     (ax_, ay), (bx, by) = texts["A→"], texts["B→"]
     holes = _hole_positions(fig)
     start_a = sorted((x, y) for x, y in holes if abs(y - ay) < 1e-9)[:2]

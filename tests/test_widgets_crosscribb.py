@@ -13,7 +13,7 @@ from widget_texts import shown_text
 from cribbage.crosscribb import CENTRE, LINES, CrossCribbPhase, Discarded, Placed, score_line
 from widgets.crosscribb import CrossCribbBoard
 from widgets.crosscribb_quiz import CrossCribbQuiz
-from widgets.i18n import t
+from widgets.i18n import render
 
 
 def _text(markup: str) -> str:
@@ -307,7 +307,7 @@ def test_every_xc_message_is_in_three_languages() -> None:
         assert set(entry) == {"en", "es", "pt"}, key
         names = [set(re.findall(r"{(\w+)}", text)) for text in entry.values()]
         assert names[0] == names[1] == names[2], key
-    assert t("xc.lay_away", "pt") == "Pô-la na cesta"
+    assert render("xc.lay_away", "pt") == "Pô-la na cesta"
 
 
 @pytest.mark.parametrize("language", ["es", "pt"])

@@ -13,7 +13,7 @@ from cribbage import FULL_DECK, Card, Deck, cards, score_hand
 from cribbage.lang.messages import Plural
 from widgets import Board, HandCalculator, ScoringQuiz
 from widgets.cards import CardPicker, DeckPicker
-from widgets.i18n import LANGUAGES, card_name, describe_items, number_words, spoken_count, t
+from widgets.i18n import LANGUAGES, card_name, describe_items, number_words, render, spoken_count
 from widgets.messages import MESSAGES
 
 FIELDS = re.compile(r"{(\w*)[^}]*}")
@@ -41,9 +41,9 @@ def test_every_key_has_every_language_with_the_same_blanks():
 @pytest.mark.parametrize("n, text", [(1, "The computer holds 1 card, face down."),
                                      (3, "The computer holds 3 cards, face down.")])
 def test_plurals_are_chosen_by_n(n, text):
-    assert t("walk.computer_holds", "en", n=n) == text
-    assert t("table.ev_muggins", "es", n=1) == "muggins, 1 punto olvidado robado"
-    assert t("table.ev_muggins", "en", n=2) == "muggins, 2 missed points taken"
+    assert render("walk.computer_holds", "en", n=n) == text
+    assert render("table.ev_muggins", "es", n=1) == "muggins, 1 punto olvidado robado"
+    assert render("table.ev_muggins", "en", n=2) == "muggins, 2 missed points taken"
 
 
 def test_no_catalogue_text_guesses_a_plural_or_leaves_a_pronoun_dangling():
@@ -60,17 +60,17 @@ def test_no_catalogue_text_guesses_a_plural_or_leaves_a_pronoun_dangling():
 
 def test_unknown_language_and_key_are_refused():
     with pytest.raises(ValueError, match="language"):
-        t("calc.title", "fr")
+        render("calc.title", "fr")
     with pytest.raises(KeyError):
-        t("no.such.key")
+        render("no.such.key")
     with pytest.raises(ValueError):
         HandCalculator(language="de", chart=False)
 
 
 def test_the_seeds_words_are_used():
-    assert t("calc.what.crib", "es") == "cuna" and t("calc.what.crib", "pt") == "cesta"
-    assert t("card.starter", "es") == "carta inicial" and t("card.starter", "pt") == "virada"
-    assert t("item.fifteen", "es") == "Quince" and t("item.pair", "pt") == "Par"
+    assert render("calc.what.crib", "es") == "cuna" and render("calc.what.crib", "pt") == "cesta"
+    assert render("card.starter", "es") == "carta inicial" and render("card.starter", "pt") == "virada"
+    assert render("item.fifteen", "es") == "Quince" and render("item.pair", "pt") == "Par"
 
 
 def test_card_names_match_the_engine_in_english_and_differ_elsewhere():
@@ -147,7 +147,7 @@ def test_widgets_show_no_english_in_other_languages(language):
 def test_english_widgets_use_the_catalogue():
     shown = "\n".join(text for widget in _exercised("en") for text in shown_texts(widget))
     for key in ("calc.title", "calc.crib", "quiz.check", "quiz.next", "board.prev", "card.starter"):
-        assert t(key) in shown, key
+        assert render(key) in shown, key
 
 
 def _figure_texts(fig) -> str:
@@ -175,7 +175,7 @@ def test_charts_and_board_show_no_english_in_other_languages(language):
     shown = "\n".join(_figure_texts(fig) for fig in figures)
     leaks = [piece for piece in _english_only_fragments() if piece in shown]
     assert not leaks, leaks
-    assert t("board.skunk_line", language) in shown and t("chart.impossible", language) in shown
+    assert render("board.skunk_line", language) in shown and render("chart.impossible", language) in shown
 
 
 @pytest.mark.parametrize("language, grouped, share, signed", [("en", "1,009,008", "53%", "+0.46"),
@@ -187,7 +187,7 @@ def test_number_writes_what_a_lesson_prints_in_the_languages_symbols(language, g
     assert number(0.53, ".0%", language) == share
     assert number(0.456, "+.2f", language) == signed
     # What an English lesson cell printed with an f-string before, it prints the same through the catalogue.
-    assert t("lesson.points_hands", "en", score=1, hands=number(99792, ",", "en"), share=number(0.768, ".3f", "en")) \
+    assert render("lesson.points_hands", "en", score=1, hands=number(99792, ",", "en"), share=number(0.768, ".3f", "en")) \
         == f"{1:>2} points: {99792:>9,} hands  {0.768:6.3f}%"
-    assert t("lesson.points_hands", language, score=1, hands=number(99792, ",", language),
+    assert render("lesson.points_hands", language, score=1, hands=number(99792, ",", language),
              share=number(0.768, ".3f", language)).endswith(number(0.768, ".3f", language) + "%")

@@ -25,7 +25,7 @@ from .exercise import (
     RaceQuestion,
 )
 from .guided import GUIDED_HANDS, GuidedHand
-from .i18n import LANGUAGES, card_name, describe_items, get_language, set_language, spoken_count, t
+from .i18n import LANGUAGES, card_name, describe_items, get_language, render, set_language, spoken_count
 from .progress import ProgressPanel
 from .quiz import SHIPPED_HANDS, QuizHand, ScoringQuiz
 from .table import GameTable
@@ -74,10 +74,11 @@ __all__ = [
     "parse_code",
     "parse_query",
     "random_drill",
+    "render",
     "selfplay_chart",
     "set_language",
     "spoken_count",
     "starter_outcomes",
     "starter_outcomes_chart",
-    "t",
+    "use_language",
 ]

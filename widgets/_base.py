@@ -17,7 +17,7 @@ from matplotlib.figure import Figure
 from cribbage import CribbageError
 
 from . import answers
-from .i18n import check_language, say, t
+from .i18n import check_language, render
 from .refusal import Refused
 
 __all__ = ["CSS", "Guard", "Refused", "View", "close_all", "crib_badge", "figure_png", "guarded", "style_tag"]
@@ -96,7 +96,7 @@ def style_tag() -> w.HTML:
 
 def crib_badge(language: str) -> str:
     """A badge (HTML) saying, in words, that the cards shown are a crib and what that changes."""
-    return (f'<div class="cc-badge cc-badge-crib" role="note">{html.escape(t("badge.crib", language))}</div>')
+    return (f'<div class="cc-badge cc-badge-crib" role="note">{html.escape(render("badge.crib", language))}</div>')
 
 
 def figure_png(fig: Figure, *, dpi: int = 80, tight: bool = True) -> bytes:
@@ -160,8 +160,8 @@ class View(w.VBox):
             return
         self._message.value = f'<div class="cc-msg cc-msg-{kind}" role="status">{html.escape(text)}</div>'
 
-    def _t(self, key: str, **values: object) -> str:
-        return t(key, self.language, **values)
+    def _t(self, key: str, **values: Any) -> str:
+        return render(key, self.language, **values)
 
     def _button(self, key: str, action: Callable[[], object], style: str = "", **layout: str) -> w.Button:
         """A button labelled with the message ``key`` in the view's language; a click runs ``action``
@@ -190,7 +190,7 @@ class View(w.VBox):
             except Refused as refusal:
                 self._say(refusal.text(self.language), "error")
             except CribbageError as error:   # the engine refused: say why, in the learner's language
-                self._say(say(error.message, self.language), "error")
+                self._say(render(error.message, self.language), "error")
             except Exception as error:  # a bug (a plain ValueError too): say so, keep the widget alive, let tests see it
                 self.internal_errors.append(error)
                 self._say(self._t("err.internal", detail=type(error).__name__), "error")

@@ -17,7 +17,7 @@ from cribbage import HandScore, PlayScore
 from cribbage.progress import STOP_SKILL, STOPS, ProgressError, ProgressStore, play_kinds, show_kinds
 from cribbage.rules.events import LogEntry, LogKind, ScoreKind
 
-from .i18n import say
+from .i18n import render
 
 __all__ = ["STOP_OF_VIEW", "drill_answer", "game_answer", "line_answer", "notebook_stop", "play_answer", "question_answer",
            "quiz_answer", "record_answer", "recorded", "table_answers"]
@@ -65,7 +65,7 @@ def record_answer(view: Any, item: str, answer: object, correct: bool, *, skill:
         if not getattr(view, "_progress_problem_said", False) and hasattr(view, "_say"):
             view._progress_problem_said = True
             language = getattr(view, "language", "en")
-            problem = view._t("progress.not_kept", reason=say(error.message, language))
+            problem = view._t("progress.not_kept", reason=render(error.message, language))
             view._say(f"{view.message} {problem}".strip(), "error")
         return False
     return True

@@ -37,7 +37,7 @@ from cribbage.rules.result import FULL_GAME, SHORT_GAME, finish_kind, game_value
 from ._base import Refused, View, figure_png, guarded, style_tag
 from .chances import percent
 from .charts import OKABE_ITO, CourseFigure
-from .i18n import check_language, number_words, say, t
+from .i18n import check_language, number_words, render
 
 __all__ = ["FINISHES", "FINISHES_61", "Board", "PegRefusal", "Pegboard", "Pegs", "draw_board", "finishes_for"]
 
@@ -149,7 +149,7 @@ def _draw_static(ax: Axes, target: int, language: str) -> None:
         ax.text(x, y - _TRACK_OFFSET, str(hole), ha="center", va="center", fontsize=13, color="#222")
     # The start: a word over both tracks' pairs of start holes, and each track's letter with the
     # way its pegs travel, so a learner sees whose holes they are before any peg has moved.
-    ax.text(-2.9, _TRACK_OFFSET + 0.45, t("board.start", language), ha="center", va="bottom",
+    ax.text(-2.9, _TRACK_OFFSET + 0.45, render("board.start", language), ha="center", va="bottom",
             fontsize=14, fontweight="bold", color="#222", bbox={"facecolor": "#fff", "edgecolor": "#000", "pad": 2})
     for seat in (0, 1):
         sx, sy = _hole_xy(0, seat, target)
@@ -158,7 +158,7 @@ def _draw_static(ax: Axes, target: int, language: str) -> None:
     gx, gy = _hole_xy(target, 0, target)
     # Wider than a peg, so the winning peg sits inside the ring instead of covering it.
     ax.scatter([gx], [gy], s=_GAME_RING, facecolor="#fff", edgecolor="#000", linewidth=2.5, zorder=2)
-    ax.text(gx - 0.4, gy - 1.05, f"{target}\n{t('board.game_hole', language)}", ha="left", va="top",
+    ax.text(gx - 0.4, gy - 1.05, f"{target}\n{render('board.game_hole', language)}", ha="left", va="top",
             fontsize=14, fontweight="bold")
     lines: tuple[tuple[int | None, str, str], ...] = (  # no double-skunk line in a game to 61
         (skunk, "board.skunk_line", "-"), (double, "board.double_line", "--"))
@@ -168,7 +168,7 @@ def _draw_static(ax: Axes, target: int, language: str) -> None:
         x, y, opens = _line_x(line, target)
         ax.plot([x, x], [y - 1.1, y + 1.1], color="#000", linewidth=3, linestyle=style, zorder=3)
         # A line opening a band (31 on a 61 board) has its label run right, clear of the left edge.
-        ax.text(x - 0.3 if opens else x, y + 1.15, f"{t(key, language)} ({line})",
+        ax.text(x - 0.3 if opens else x, y + 1.15, f"{render(key, language)} ({line})",
                 ha="left" if opens else "center", va="bottom", fontsize=16,
                 fontweight="bold", bbox={"facecolor": "#fff", "edgecolor": "#000", "pad": 2})
 
@@ -200,7 +200,7 @@ def _draw_key(fig: Figure, pegs: Sequence[Pegs], names: Sequence[str], language:
     for is_front in (True, False):
         for seat, name in enumerate(names):
             style = _PLAYER_STYLE[seat]
-            peg = t("board.front" if is_front else "board.back", language)
+            peg = render("board.front" if is_front else "board.back", language)
             hole = pegs[seat][0 if is_front else 1]
             handles.append(matplotlib.lines.Line2D(
                 [], [], linestyle="none", marker=style["marker"], markersize=14, markeredgewidth=2.5,
@@ -221,7 +221,7 @@ def draw_board(pegs: Sequence[Pegs], *, names: Sequence[str] | None = None, targ
     check_language(language)
     skunk_lines(target)
     if names is None:
-        names = (t("board.you", language), t("board.opponent", language))
+        names = (render("board.you", language), render("board.opponent", language))
     bands, height, rect = _shape(target, width)
     with matplotlib.rc_context(_RC):
         fig = CourseFigure(figsize=(width, height))
@@ -275,10 +275,10 @@ class PegRefusal(Refused):
         self.rule = error.rule
         self.engine_message = error.message
         self.names = {seat: name for seat, name in enumerate(names)}
-        super().__init__(say(error.message, "en", names=self.names))
+        super().__init__(render(error.message, "en", names=self.names))
 
     def text(self, language: str) -> str:
-        return say(self.engine_message, language, names=self.names)
+        return render(self.engine_message, language, names=self.names)
 
 
 class Pegboard(_Pegboard):
@@ -457,9 +457,9 @@ class Board(View):
         games = game_value(winner_score, loser_score, target=self.target,
                            double_skunk_games=self.double_skunk_games)
         line = missed_line(kind, self.target)
-        head = self._t(f"result.{kind}", w=winner_score, l=loser_score,
+        head = self._t(f"board.result.{kind}", w=winner_score, l=loser_score,
                        games=number_words(games, self.language))
-        return head, self._t(f"result.why.{kind}", line=line)
+        return head, self._t(f"board.result.why.{kind}", line=line)
 
     # The view ---------------------------------------------------------------------------------
     def _show(self) -> None:

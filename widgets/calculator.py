@@ -37,7 +37,6 @@ from .i18n import (
     percent_pair,
     points_text,
     spoken_count,
-    t,
 )
 
 __all__ = [
@@ -64,9 +63,9 @@ def _quote(text: str) -> str:
 def parse_cards_text(text: str, language: str | None = None, *, count: int | None = 5) -> tuple[Card, ...]:
     """Read typed cards with the engine's parser; refuse (in ``language``) naming the bad piece."""
     if not isinstance(text, str):
-        raise Refused(t("calc.link_not_text", language))
+        raise Refused(render("calc.link_not_text", language))
     if len(text) > 400:
-        raise Refused(t("err.too_long", language, n=len(text)))
+        raise Refused(render("err.too_long", language, n=len(text)))
     found: list[Card] = []
     for token, read in card_tokens(text):
         if read is None:
@@ -74,9 +73,9 @@ def parse_cards_text(text: str, language: str | None = None, *, count: int | Non
         found.extend(read)
     twice = first_duplicate(found)
     if twice is not None:
-        raise Refused(t("err.duplicate", language, card=str(twice)))
+        raise Refused(render("err.duplicate", language, card=str(twice)))
     if count is not None and len(found) != count:
-        raise Refused(t("err.count", language, n=len(found)))
+        raise Refused(render("err.count", language, n=len(found)))
     return tuple(found)
 
 
@@ -89,7 +88,7 @@ def _not_a_card(token: str, language: str | None) -> str:
         if err.message.key == "card.ace_is_a":
             said = render(err.message, check_language(language))
             return said[:1].upper() + said[1:] + "."
-    return t("err.not_a_card", language, text=_quote(token))
+    return render("err.not_a_card", language, text=_quote(token))
 
 
 def share_query(hand: Iterable[Card], starter: Card, crib: bool, language: str | None = None) -> str:
@@ -135,7 +134,7 @@ def share_code(hand: Iterable[Card], starter: Card, crib: bool) -> str:
 
 
 def _ignored(language: str, message: str, **values: Any) -> Refused:
-    return Refused(t("calc.link_ignored", language, why=t(message, language, **values)))
+    return Refused(render("calc.link_ignored", language, why=render(message, language, **values)))
 
 
 def _as_text(value: Any, language: str) -> str:
@@ -199,7 +198,7 @@ def parse_query(query: str | bytes | Mapping[str, Any], language: str | None = N
         hand = parse_cards_text(fields["hand"][0], language, count=None)
         starter_cards = parse_cards_text(fields["starter"][0], language, count=None)
     except Refused as refusal:
-        raise Refused(t("calc.link_ignored", language, why=str(refusal))) from None
+        raise Refused(render("calc.link_ignored", language, why=str(refusal))) from None
     if len(hand) != 4:
         raise _ignored(language, "calc.link_hand_count", n=len(hand))
     if len(starter_cards) != 1:
@@ -218,17 +217,17 @@ def parse_code(code: str, language: str | None = None) -> tuple[tuple[Card, ...]
     if "=" in text:  # a share code never holds "=": this is a link or its query
         return parse_query(text, language)
     if len(text) > _MAX_PART:
-        raise Refused(t("err.too_long", language, n=len(text)))
+        raise Refused(render("err.too_long", language, n=len(text)))
     parts = text.split("/")
     crib = len(parts) == 3 and parts[2].strip().lower() == "crib"
     if len(parts) not in (2, 3) or (len(parts) == 3 and not crib):
-        raise Refused(t("err.not_a_card", language, text=_quote(text)))
+        raise Refused(render("err.not_a_card", language, text=_quote(text)))
     hand = parse_cards_text(parts[0], language, count=None)
     starter = parse_cards_text(parts[1], language, count=None)
     if len(hand) != 4 or len(starter) != 1:
-        raise Refused(t("err.count", language, n=len(hand) + len(starter)))
+        raise Refused(render("err.count", language, n=len(hand) + len(starter)))
     if starter[0] in hand:
-        raise Refused(t("err.duplicate", language, card=str(starter[0])))
+        raise Refused(render("err.duplicate", language, card=str(starter[0])))
     return hand, starter[0], crib
 
 

@@ -24,7 +24,7 @@ from cribbage import cards as parse_cards
 from cribbage.stats import starter_outcomes
 
 from ._base import figure_png
-from .i18n import cards_text, check_language, decimal, t
+from .i18n import cards_text, check_language, decimal, render
 
 __all__ = [
     "OKABE_ITO",
@@ -81,7 +81,7 @@ def distribution_chart(*, crib: bool = False, log: bool = False, highlight: int 
     counts = stats.hand_distribution(crib=crib)
     share = counts / counts.sum() * 100
     mean = stats.mean_score(counts)
-    what = t("calc.what.crib" if crib else "calc.what.hand", language)
+    what = render("calc.what.crib" if crib else "calc.what.hand", language)
     scores = np.arange(len(counts))
     with matplotlib.rc_context(_RC):
         fig = _figure(width, height)
@@ -100,17 +100,17 @@ def distribution_chart(*, crib: bool = False, log: bool = False, highlight: int 
         bottom = ax.get_ylim()[0]
         for s in stats.IMPOSSIBLE_SCORES:
             y = bottom * 1.6 if log else share.max() * 0.03
-            ax.text(s, y, "✕ " + t("chart.impossible", language), rotation=90, ha="center", va="bottom",
+            ax.text(s, y, "✕ " + render("chart.impossible", language), rotation=90, ha="center", va="bottom",
                     fontsize=13, color="#333")
         ax.axvline(mean, color=OKABE_ITO["blue"], linestyle="--", linewidth=2.5)
         top = ax.get_ylim()[1]
         y_mean = top / 2.5 if log else top * 0.93
-        ax.text(mean + 0.3, y_mean, t("chart.mean", language, mean=decimal(mean, language, 2)), color=OKABE_ITO["blue"],
+        ax.text(mean + 0.3, y_mean, render("chart.mean", language, mean=decimal(mean, language, 2)), color=OKABE_ITO["blue"],
                 ha="left", va="center", fontsize=16, fontweight="bold")
         if highlight is not None:
             y = share[highlight]
             if label is None:
-                label = t("chart.this_hand", language, what=what, score=highlight)
+                label = render("chart.this_hand", language, what=what, score=highlight)
             # Above the "impossible" labels, which stand at the foot of the high scores.
             if log:
                 y_text = max(y * 8, bottom * 3000) if highlight >= 18 else max(y, bottom) * 8
@@ -125,9 +125,9 @@ def distribution_chart(*, crib: bool = False, log: bool = False, highlight: int 
         ax.set_xticks(scores[::1])
         ax.set_xticklabels([str(s) if s % 2 == 0 or s == MAX_SCORE else "" for s in scores])
         ax.set_xlim(-0.7, MAX_SCORE + 0.7)
-        ax.set_xlabel(t("chart.score", language))
-        ax.set_ylabel(t("chart.share", language, what=what))
-        ax.set_title(t("chart.dist_title", language, what=what))
+        ax.set_xlabel(render("chart.score", language))
+        ax.set_ylabel(render("chart.share", language, what=what))
+        ax.set_title(render("chart.dist_title", language, what=what))
         ax.grid(axis="y", alpha=0.3)
     return fig
 
@@ -153,20 +153,20 @@ def starter_outcomes_chart(hand: str | Iterable[Card], *, discards: str | Iterab
             label = None
             if card.suit not in seen_suits:
                 seen_suits.add(card.suit)
-                label = f"{card.suit.symbol} {t('suit.' + card.suit.name.lower(), language)}"
+                label = f"{card.suit.symbol} {render('suit.' + card.suit.name.lower(), language)}"
             ax.bar(x, points, width=bar_w * 0.95, color=_SUIT_COLOUR[card.suit], edgecolor="#222",
                    hatch=SUIT_HATCH[card.suit], label=label, linewidth=0.8)
             ax.text(x, points + 0.2, str(points), ha="center", va="bottom", fontsize=11, rotation=90)
         ax.axhline(mean, color="#000", linestyle="--", linewidth=2)
-        ax.text(13.6, mean, t("chart.mean", language, mean=decimal(mean, language, 2)), ha="left", va="center",
+        ax.text(13.6, mean, render("chart.mean", language, mean=decimal(mean, language, 2)), ha="left", va="center",
                 fontsize=15, fontweight="bold", bbox={"facecolor": "#fff", "edgecolor": "none", "pad": 1})
         ax.set_xticks(range(1, 14))
         ax.set_xticklabels([Card(r, Suit.SPADES).label for r in range(1, 14)])
         ax.set_xlim(0.4, 15.2)
         ax.set_ylim(0, max(outcomes.values()) * 1.4 + 2)
-        ax.set_xlabel(t("chart.starter_rank", language))
-        ax.set_ylabel(t("chart.points", language))
-        ax.set_title(t("chart.starters_title", language, hand=cards_text(held), n=len(outcomes)))
+        ax.set_xlabel(render("chart.starter_rank", language))
+        ax.set_ylabel(render("chart.points", language))
+        ax.set_title(render("chart.starters_title", language, hand=cards_text(held), n=len(outcomes)))
         handles, labels = ax.get_legend_handles_labels()
         order = sorted(range(len(labels)), key=lambda i: "♣♦♥♠".index(labels[i][0]))
         ax.legend([handles[i] for i in order], [labels[i] for i in order], loc="upper left", ncols=4,
@@ -179,7 +179,7 @@ _CATEGORY_KEYS = {"play", "hand", "crib", "heels", "total", "dealer", "pone"}
 
 
 def _category_label(name: str, language: str) -> str:
-    return t(f"chart.cat.{name}", language) if name in _CATEGORY_KEYS else str(name)
+    return render(f"chart.cat.{name}", language) if name in _CATEGORY_KEYS else str(name)
 
 
 def selfplay_chart(averages: Mapping[str, float] | Mapping[str, Mapping[str, float]], *,
@@ -244,8 +244,8 @@ def selfplay_chart(averages: Mapping[str, float] | Mapping[str, Mapping[str, flo
         ax.set_xticklabels([_category_label(c, language) for c in categories])
         ax.set_ylim(min(0.0, ax.get_ylim()[0]), top * 1.18 + 0.5)
         ax.axhline(0, color="#000", linewidth=1)
-        ax.set_ylabel(t("chart.per_deal", language))
-        ax.set_title(title if title is not None else t("chart.selfplay_title", language))
+        ax.set_ylabel(render("chart.per_deal", language))
+        ax.set_title(title if title is not None else render("chart.selfplay_title", language))
         if any(series):
             ax.legend(loc="upper right", frameon=True)
         ax.grid(axis="y", alpha=0.3)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
@@ -36,7 +36,7 @@ from cribbage.crosscribb import (
 from cribbage.lang.messages import message, render
 
 from .cards import card_html
-from .i18n import cards_text, describe_items, spoken_count, t
+from .i18n import cards_text, describe_items, spoken_count
 
 if TYPE_CHECKING:
     from ._base import Guard
@@ -94,21 +94,21 @@ def seat_names(players: int, learner: int | None, sides: Sequence[int], language
     """A name for every seat: "Player 1".. when everyone plays here (``learner`` None); else "You",
     "Partner", and the opponents ("Opponent", or "Left opponent" and "Right opponent" when two)."""
     if learner is None:
-        return tuple(t("xc.player", language, n=seat + 1) for seat in range(players))
+        return tuple(render("xc.player", language, n=seat + 1) for seat in range(players))
     mine = sides[learner]
     opponents = [s for s in range(players) if sides[s] != mine]
     names = []
     for seat in range(players):
         if seat == learner:
-            names.append(t("xc.you", language))
+            names.append(render("xc.you", language))
         elif sides[seat] == mine:
-            names.append(t("xc.partner", language))
+            names.append(render("xc.partner", language))
         elif len(opponents) == 1:
-            names.append(t("xc.opponent", language))
+            names.append(render("xc.opponent", language))
         elif seat == (learner + 1) % players:
-            names.append(t("xc.left_opponent", language))
+            names.append(render("xc.left_opponent", language))
         else:
-            names.append(t("xc.right_opponent", language))
+            names.append(render("xc.right_opponent", language))
     return tuple(names)
 
 
@@ -118,14 +118,14 @@ def side_name(game: CrossCribbGame, side: int, names: Sequence[str], language: s
     seats = [names[s] for s in game.seats_of(side)]
     if len(seats) == 1:
         return seats[0]
-    if all(name in (t("xc.left_opponent", language), t("xc.right_opponent", language)) for name in seats):
-        return t("xc.opponents", language)
-    return t("xc.and", language, a=seats[0], b=seats[1])
+    if all(name in (render("xc.left_opponent", language), render("xc.right_opponent", language)) for name in seats):
+        return render("xc.opponents", language)
+    return render("xc.and", language, a=seats[0], b=seats[1])
 
 
 def line_label(line: Line, language: str) -> str:
     """"Row 1" .. "Column 5", in the view's language."""
-    return t(f"xc.{line.kind}", language, n=line.index + 1)
+    return render(f"xc.{line.kind}", language, n=line.index + 1)
 
 
 def where_text(square: tuple[int, int], language: str) -> str:
@@ -158,7 +158,7 @@ class BoardGrid(w.GridBox):
             for c in range(5):
                 sq = (r, c)
                 shown = w.HTML()
-                button = w.Button(description=t("xc.square_button", language, row=r + 1, column=c + 1))
+                button = w.Button(description=render("xc.square_button", language, row=r + 1, column=c + 1))
                 button.add_class("cc-xc-open")
                 button.on_click(guard(lambda _b, sq=sq: on_square(sq)))
                 cell = w.Box([shown])
@@ -189,7 +189,7 @@ class BoardGrid(w.GridBox):
             held = board[sq[0] * 5 + sq[1]]
             if sq in offered:
                 button = self.buttons[sq]
-                button.tooltip = t("xc.place_here", lang, card=str(card) if card else "",
+                button.tooltip = render("xc.place_here", lang, card=str(card) if card else "",
                                    where=where_text(sq, lang))
                 if cell.children != (button,):
                     cell.children = (button,)
@@ -199,7 +199,7 @@ class BoardGrid(w.GridBox):
             else:
                 text = card_html(held, language=lang, four_colour=four_colour)
                 if sq == CENTRE:
-                    starter = html.escape(t("card.starter", lang))
+                    starter = html.escape(render("card.starter", lang))
                     text = f'<span class="cc-xc-starter" title="{starter}">{text}</span>'
                 if sq in marked:
                     text = f'<span class="cc-xc-last">{text}</span>'
@@ -212,7 +212,7 @@ class BoardGrid(w.GridBox):
     def label(self, line: Line, side: str, points: int | None) -> None:
         """Label a line with the side it scores for and its points (None: hidden, as in the quiz)."""
         lang = self.language
-        pts = "?" if points is None else t("xc.pts", lang, n=points)
+        pts = "?" if points is None else render("xc.pts", lang, n=points)
         kind = "cc-xc-rowlabel" if line.kind is LineKind.ROW else "cc-xc-collabel"
         text = (f'<div class="cc-xc-label {kind}"><b>{html.escape(line_label(line, lang))}</b><br>'
                 f'{html.escape(side)}<br><span class="cc-xc-pts">{html.escape(pts)}</span></div>')
@@ -225,8 +225,8 @@ class BoardGrid(w.GridBox):
 def _line_html(name: str, score: LineScore, language: str) -> str:
     items = describe_items(as_hand(score), language)
     listed = "".join(f"<div>{html.escape(item.text)}</div>" for item in items) or \
-        f"<div>{html.escape(t('xc.count.nothing', language))}</div>"
-    head = t("xc.count.line", language, line=name, cards=cards_text(score.cards), total=score.total)
+        f"<div>{html.escape(render('xc.count.nothing', language))}</div>"
+    head = render("xc.count.line", language, line=name, cards=cards_text(score.cards), total=score.total)
     spoken = spoken_count(as_hand(score), language)
     return (f'<div class="cc-xc-line"><b>{html.escape(head)}</b> <i>({html.escape(spoken)})</i>'
             f'<div class="cc-xc-items">{listed}</div></div>')
@@ -236,11 +236,11 @@ def round_count_html(game: CrossCribbGame, result: RoundResult, names: Sequence[
     """A finished round told in full: every line itemized, the crib, his heels, the totals, the margin."""
     lang = language
     parts = [f'<div class="cc-xc-count"><div class="cc-title">'
-             f'{html.escape(t("xc.count.title", lang, round=result.round))}</div>']
+             f'{html.escape(render("xc.count.title", lang, round=result.round))}</div>']
     parts.append('<div class="cc-xc-sides">')
     for side in (COLUMNS_SIDE, 1 - COLUMNS_SIDE):
         who = side_name(game, side, names, lang)
-        heading = t("xc.count.side", lang, side=who, lines=t(f"xc.side.{side}", lang))
+        heading = render("xc.count.side", lang, side=who, lines=render(f"xc.side.{side}", lang))
         parts.append(f"<div><h4>{html.escape(heading)}</h4>")
         for index, score in enumerate(result.lines(side)):
             line = LINES[(5 if side == COLUMNS_SIDE else 0) + index]
@@ -249,30 +249,30 @@ def round_count_html(game: CrossCribbGame, result: RoundResult, names: Sequence[
             crib = result.crib
             items = describe_items(crib, lang)
             listed = "".join(f"<div>{html.escape(i.text)}</div>" for i in items) or \
-                f"<div>{html.escape(t('xc.count.nothing', lang))}</div>"
-            head = t("xc.count.crib", lang, cards=cards_text(crib.hand), starter=str(crib.starter), total=crib.total)
+                f"<div>{html.escape(render('xc.count.nothing', lang))}</div>"
+            head = render("xc.count.crib", lang, cards=cards_text(crib.hand), starter=str(crib.starter), total=crib.total)
             parts.append(f'<div class="cc-xc-line"><b>{html.escape(head)}</b> '
                          f'<i>({html.escape(spoken_count(crib, lang))})</i>'
                          f'<div class="cc-xc-items">{listed}</div></div>')
             if result.his_heels:
-                parts.append(f'<div class="cc-xc-line"><b>{html.escape(t("xc.count.heels", lang))}</b></div>')
+                parts.append(f'<div class="cc-xc-line"><b>{html.escape(render("xc.count.heels", lang))}</b></div>')
         lines = result.lines_total(side)
         if result.announced is not None:
-            said = t("xc.count.announced", lang, side=who, announced=result.announced[side],
+            said = render("xc.count.announced", lang, side=who, announced=result.announced[side],
                      muggins=result.muggins[side])
             parts.append(f'<div class="cc-xc-line"><b>{html.escape(said)}</b></div>')
-            text = t("xc.count.total", lang, side=who, total=result.totals[side])
+            text = render("xc.count.total", lang, side=who, total=result.totals[side])
         elif side == result.dealer_side:
-            text = t("xc.count.total_dealer", lang, side=who, lines=lines, crib=result.crib.total,
+            text = render("xc.count.total_dealer", lang, side=who, lines=lines, crib=result.crib.total,
                      heels=result.his_heels, total=result.totals[side])
         else:
-            text = t("xc.count.total", lang, side=who, total=result.totals[side])
+            text = render("xc.count.total", lang, side=who, total=result.totals[side])
         parts.append(f'<div class="cc-xc-sum">{html.escape(text)}</div></div>')
     parts.append("</div>")
     if result.winner is None:
-        margin = t("xc.count.tie", lang, total=result.totals[0])
+        margin = render("xc.count.tie", lang, total=result.totals[0])
     else:
-        margin = t("xc.count.margin", lang, side=side_name(game, result.winner, names, lang),
+        margin = render("xc.count.margin", lang, side=side_name(game, result.winner, names, lang),
                    points=result.points, high=result.totals[result.winner], low=result.totals[1 - result.winner])
     parts.append(f'<div class="cc-xc-sum" role="status">{html.escape(margin)}</div></div>')
     return "".join(parts)
@@ -292,8 +292,8 @@ class BoardWords:
     def game(self) -> CrossCribbGame:
         return self.model.game
 
-    def t(self, key: str, **values: object) -> str:
-        return t(key, self.language, **values)
+    def t(self, key: str, **values: Any) -> str:
+        return render(key, self.language, **values)
 
     def side(self, side: int) -> str:
         return side_name(self.game, side, self.names, self.language)

@@ -26,7 +26,7 @@ from cribbage.ai.discard import DiscardAdvice, KeepOption, advise_discard
 from ._base import Refused, View, guarded, style_tag
 from .answers import drill_answer
 from .cards import CardPicker, suit_class
-from .i18n import card_name, cards_text, check_language, decimal, say
+from .i18n import card_name, cards_text, check_language, decimal, render
 
 __all__ = ["RIGHT_MARGIN", "SHIPPED_DRILLS", "DiscardDrill", "Drill", "ordinal", "random_drill"]
 
@@ -89,7 +89,7 @@ def ordinal(n: int, language: str | None = None) -> str:
 def discard_reason(option: KeepOption, *, dealer: bool, language: str | None = None) -> str:
     """The engine's one-line reason for a keep, in ``language`` (``dealer`` is kept for callers: the
     reason already knows whose crib it is)."""
-    return say(option.message, language)
+    return render(option.message, language)
 
 
 def _signed(x: float, language: str) -> str:

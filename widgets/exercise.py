@@ -41,7 +41,7 @@ from cribbage.rules.result import finish_kind, skunk_lines
 from ._base import CSS
 from .answers import recorded
 from .cards import row_html
-from .i18n import cards_text, check_language, describe_items, describe_play_item, number_words, t
+from .i18n import cards_text, check_language, describe_items, describe_play_item, number_words, render
 
 __all__ = [
     "ANSWERS_VARIABLE",
@@ -177,8 +177,8 @@ class Question:
         return ""
 
     # Checking --------------------------------------------------------------------------------
-    def _t(self, key: str, **values: object) -> str:
-        return t(key, self.language, **values)
+    def _t(self, key: str, **values: Any) -> str:
+        return render(key, self.language, **values)
 
     @property
     def tries(self) -> int:
@@ -418,8 +418,8 @@ class LineQuestion(Question):
     def worked(self) -> list[str]:
         lines = []
         for item in self.score.items:
-            what = t(f"item.{item.kind}", self.language, n=number_words(len(item.cards), self.language))
-            lines.append(t("item.line", self.language, what=what, cards=cards_text(item.cards), points=item.points))
+            what = render(f"item.{item.kind}", self.language, n=number_words(len(item.cards), self.language))
+            lines.append(render("item.line", self.language, what=what, cards=cards_text(item.cards), points=item.points))
         lines.append(self._t("ex.total", total=self.answer))
         return lines
 

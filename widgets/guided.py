@@ -19,7 +19,7 @@ from cribbage.rules.events import ScoreKind
 from cribbage.rules.game import Game
 from cribbage.rules.show_scoring import hand_total
 
-from .i18n import t
+from .i18n import render
 
 __all__ = ["GUIDED_HANDS", "GuidedHand"]
 
@@ -50,10 +50,10 @@ class GuidedHand:
         return game
 
     def title(self, language: str | None = None) -> str:
-        return t(f"table.guided.{self.key}.title", language)
+        return render(f"table.guided.{self.key}.title", language)
 
     def intro(self, language: str | None = None) -> str:
-        return t(f"table.guided.{self.key}.intro", language, you=self.scores[0], computer=self.scores[1],
+        return render(f"table.guided.{self.key}.intro", language, you=self.scores[0], computer=self.scores[1],
                  target=self.target)
 
     def outro(self, game: Game, language: str | None = None) -> str:
@@ -62,15 +62,15 @@ class GuidedHand:
             return sum(e.points for e in game.events
                        if e.seat == seat and (e.kind is ScoreKind.HAND or e.kind is ScoreKind.CRIB) == show)
 
-        summary = t("table.guided.summary", language, play=pegged(0, show=False), show=pegged(0, show=True),
+        summary = render("table.guided.summary", language, play=pegged(0, show=False), show=pegged(0, show=True),
                     cplay=pegged(1, show=False), cshow=pegged(1, show=True))
         if game.is_over:
             # The dealer's hand, counted or not: what the counting order took away (or gave).
             assert game.starter is not None  # turned before any peg that could end the game
             dealer_hand = hand_total(game.kept(game.dealer), game.starter, crib=False)
-            lesson = t("table.guided.won" if game.winner == 0 else "table.guided.lost", language, n=dealer_hand)
+            lesson = render("table.guided.won" if game.winner == 0 else "table.guided.lost", language, n=dealer_hand)
         else:
-            lesson = t(f"table.guided.{self.key}.outro", language)
+            lesson = render(f"table.guided.{self.key}.outro", language)
         return f"{summary} {lesson}"
 
 

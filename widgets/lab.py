@@ -28,7 +28,7 @@ from cribbage.stats import (
 from cribbage.stats.pegging import CHAMBERS_PLAY
 
 from ._base import Refused, View, figure_png, guarded, style_tag
-from .i18n import decimal, t
+from .i18n import decimal, number, render
 from .lab_charts import (
     PLAY_GROUPS,
     RANK_LABELS,
@@ -255,7 +255,7 @@ class PositionView(_LabView):
     def _refresh(self) -> None:
         lang = self.language
         mine, theirs, dealer = self._mine.value, self._theirs.value, self._role.value
-        pct = decimal(self.chance * 100, lang, 1)
+        pct = number(self.chance, ".1%", lang)
         role = self._t("lab.dealer" if dealer else "lab.pone")
         lines = [self._t("lab.pos.chance", mine=mine, theirs=theirs, role=role, pct=pct),
                  self._t("lab.pos.lesson", edge=decimal(self.table.dealer_wins[0, 0] * 100, lang, 1),
@@ -283,7 +283,7 @@ class KeepView(View):
         lang = self.language
         summary = self._t("lab.keep.summary", dealer=decimal(self.table.mean("dealer"), lang, 2),
                           pone=decimal(self.table.mean("pone"), lang, 2),
-                          differ=decimal(self.table.differ_share * 100, lang, 1))
+                          differ=number(self.table.differ_share, ".1%", lang))
         self._lines = [summary, self._t("lab.keep.lesson")]
         self._text.value = "".join(_para(line) for line in self._lines)
         chart = _image()
@@ -299,8 +299,8 @@ class KeepView(View):
     def _refresh_share(self) -> None:
         lang, value = self.language, self._value.value
         self._share_text = self._t("lab.keep.share", value=decimal(value, lang, 1),
-                                   dealer=decimal(self.table.share_at_least(value, "dealer") * 100, lang, 1),
-                                   pone=decimal(self.table.share_at_least(value, "pone") * 100, lang, 1))
+                                   dealer=number(self.table.share_at_least(value, "dealer"), ".1%", lang),
+                                   pone=number(self.table.share_at_least(value, "pone"), ".1%", lang))
         self._share.value = _para(self._share_text)
 
 
@@ -312,7 +312,7 @@ class PeggingView(View):
         super().__init__(language=language)
         self.stats = stats if stats is not None else pegging_statistics(deal_log(games, seed=seed))
         lang = self.language
-        self._kind = w.Dropdown(options=[(t(key, lang, n=3), i) for i, (key, _) in enumerate(PLAY_GROUPS)], value=0,
+        self._kind = w.Dropdown(options=[(render(key, lang, n=3), i) for i, (key, _) in enumerate(PLAY_GROUPS)], value=0,
                                 description=self._t("lab.kind"), layout=w.Layout(width="340px"),
                                 style={"description_width": "initial"})
         self._often = _html()
@@ -342,6 +342,6 @@ class PeggingView(View):
         idx = [self.stats.kinds.index(k) for k in kinds]
         # a deal scores the group if it scores any of its kinds; the shares of exclusive kinds add up
         shares = [min(1.0, float(self.stats.how_often[role, idx].sum())) for role in (0, 1)]
-        self._often_text = self._t("lab.peg.often", kind=t(key, lang, n=3), pone=decimal(shares[0] * 100, lang, 1),
-                                   dealer=decimal(shares[1] * 100, lang, 1))
+        self._often_text = self._t("lab.peg.often", kind=render(key, lang, n=3), pone=number(shares[0], ".1%", lang),
+                                   dealer=number(shares[1], ".1%", lang))
         self._often.value = _para(self._often_text)

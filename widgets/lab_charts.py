@@ -16,7 +16,7 @@ from matplotlib.patches import Rectangle
 from cribbage.stats import CribTable, KeepTable, PeggingStats, PositionTable, PublishedCribTable
 
 from .charts import _RC, OKABE_ITO, _figure
-from .i18n import check_language, decimal, t
+from .i18n import check_language, decimal, render
 
 __all__ = [
     "PLAY_GROUPS",
@@ -53,15 +53,15 @@ def crib_table_chart(means: np.ndarray, *, title: str, highlight: tuple[int, int
                     color="#000" if value > middle else "#fff")
         ax.set_xticks(range(13), RANK_LABELS)
         ax.set_yticks(range(13), RANK_LABELS)
-        ax.set_xlabel(t("lab.crib.axis", language))
-        ax.set_ylabel(t("lab.crib.axis", language))
+        ax.set_xlabel(render("lab.crib.axis", language))
+        ax.set_ylabel(render("lab.crib.axis", language))
         ax.set_title(title, fontsize=16)
         if highlight:
             a, b = highlight
             for x, y in {(b - 1, a - 1), (a - 1, b - 1)}:
                 ax.add_patch(Rectangle((x - 0.5, y - 0.5), 1, 1, fill=False, edgecolor="#fff", linewidth=6))
                 ax.add_patch(Rectangle((x - 0.5, y - 0.5), 1, 1, fill=False, edgecolor="#000", linewidth=3))
-        fig.colorbar(image, ax=ax, shrink=0.8, label=t("chart.points", language))
+        fig.colorbar(image, ax=ax, shrink=0.8, label=render("chart.points", language))
     return fig
 
 
@@ -77,14 +77,14 @@ def crib_scatter_chart(tables: Sequence[CribTable], published: PublishedCribTabl
         theirs = published.means[upper]
         low, high = float(theirs.min()) - 0.5, float(theirs.max()) + 0.5
         ax.plot([low, high], [low, high], color="#000", linestyle="--", linewidth=1.5,
-                label=t("lab.crib.same", language))
+                label=render("lab.crib.same", language))
         for table, (marker, colour) in zip(tables, markers):
             ax.scatter(theirs, table.means[upper], marker=marker, s=60, color=colour, edgecolor="#222",
-                       label=t(f"lab.model.{table.model}", language))
-        crib = t("lab.own_crib" if published.dealer else "lab.their_crib", language)
-        ax.set_title(t("lab.crib.scatter_title", language, crib=crib) + f" · {published.author}", fontsize=15)
-        ax.set_xlabel(t("lab.crib.scatter_x", language))
-        ax.set_ylabel(t("lab.crib.scatter_y", language))
+                       label=render(f"lab.model.{table.model}", language))
+        crib = render("lab.own_crib" if published.dealer else "lab.their_crib", language)
+        ax.set_title(render("lab.crib.scatter_title", language, crib=crib) + f" · {published.author}", fontsize=15)
+        ax.set_xlabel(render("lab.crib.scatter_x", language))
+        ax.set_ylabel(render("lab.crib.scatter_y", language))
         ax.legend(loc="upper left")
     return fig
 
@@ -113,17 +113,17 @@ def win_probability_chart(table: PositionTable, *, mine: int | None = None, thei
         for score, key, style in lines:
             ax.axvline(score - 0.5, color="#D55E00", linestyle=style, linewidth=2.2)
             ax.axhline(score - 0.5, color="#D55E00", linestyle=style, linewidth=2.2)
-            ax.text(score + 0.5, 2, f"{t(key, language)} ({score})", rotation=90, color="#000", fontsize=12,
+            ax.text(score + 0.5, 2, f"{render(key, language)} ({score})", rotation=90, color="#000", fontsize=12,
                     va="bottom", backgroundcolor="#ffffffcc")
         if mine is not None and theirs is not None:
             d, p = (mine, theirs) if dealer else (theirs, mine)
             ax.plot([p], [d], marker="*", markersize=26, color="#fff", markeredgecolor="#000", markeredgewidth=2)
-            ax.annotate(t("lab.pos.here", language), (p, d), xytext=(12, 12), textcoords="offset points",
+            ax.annotate(render("lab.pos.here", language), (p, d), xytext=(12, 12), textcoords="offset points",
                         fontsize=14, fontweight="bold", backgroundcolor="#ffffffdd")
-        ax.set_xlabel(t("lab.pos.x", language))
-        ax.set_ylabel(t("lab.pos.y", language))
-        ax.set_title(t("lab.pos.chart_title", language), fontsize=16)
-        fig.colorbar(image, ax=ax, shrink=0.8, label=t("lab.pos.colorbar", language))
+        ax.set_xlabel(render("lab.pos.x", language))
+        ax.set_ylabel(render("lab.pos.y", language))
+        ax.set_title(render("lab.pos.chart_title", language), fontsize=16)
+        fig.colorbar(image, ax=ax, shrink=0.8, label=render("lab.pos.colorbar", language))
     return fig
 
 
@@ -141,15 +141,15 @@ def keep_chart(table: KeepTable, *, language: str | None = None, width: float = 
             binned, _ = np.histogram(values, bins=edges, weights=counts)
             share = binned / counts.sum() * 100
             ax.bar(edges[:-1] + 0.5 + shift, share, width=0.4, color=colour, hatch=hatch, edgecolor="#222",
-                   label=t(f"lab.{role}", language))
+                   label=render(f"lab.{role}", language))
             mean = table.mean(role)
             ax.axvline(mean, color=colour, linestyle="--", linewidth=2)
             ax.text(mean, ax.get_ylim()[1] * 0.95 if role == "dealer" else ax.get_ylim()[1] * 0.85,
-                    t("chart.mean", language, mean=decimal(mean, language, 2)), ha="center", fontsize=13,
+                    render("chart.mean", language, mean=decimal(mean, language, 2)), ha="center", fontsize=13,
                     backgroundcolor="#ffffffdd")
-        ax.set_xlabel(t("lab.keep.x", language))
-        ax.set_ylabel(t("lab.keep.y", language))
-        ax.set_title(t("lab.keep.chart_title", language, deals=_thousands(table.deals, language)), fontsize=16)
+        ax.set_xlabel(render("lab.keep.x", language))
+        ax.set_ylabel(render("lab.keep.y", language))
+        ax.set_title(render("lab.keep.chart_title", language, deals=_thousands(table.deals, language)), fontsize=16)
         ax.legend()
     return fig
 
@@ -164,12 +164,12 @@ def pegging_chart(stats: PeggingStats, *, language: str | None = None, width: fl
         for role, colour, hatch, shift in ((0, OKABE_ITO["orange"], "", -0.2), (1, OKABE_ITO["blue"], "//", 0.2)):
             ys = [sum(stats.by_kind[role, stats.kinds.index(k)] for k in kinds) for _, kinds in PLAY_GROUPS]
             ax.bar(xs + shift, ys, width=0.4, color=colour, hatch=hatch, edgecolor="#222",
-                   label=t("lab.pone" if role == 0 else "lab.dealer", language))
+                   label=render("lab.pone" if role == 0 else "lab.dealer", language))
             for x, y in zip(xs + shift, ys):
                 ax.text(x, y + 0.02, decimal(y, language, 2), ha="center", va="bottom", fontsize=12)
-        ax.set_xticks(xs, [t(key, language, n=3) for key, _ in PLAY_GROUPS], rotation=15)
-        ax.set_ylabel(t("chart.per_deal", language))
-        ax.set_title(t("lab.peg.chart_title", language), fontsize=16)
+        ax.set_xticks(xs, [render(key, language, n=3) for key, _ in PLAY_GROUPS], rotation=15)
+        ax.set_ylabel(render("chart.per_deal", language))
+        ax.set_title(render("lab.peg.chart_title", language), fontsize=16)
         ax.legend()
     return fig
 
@@ -194,11 +194,11 @@ def _by_rank_chart(values: np.ndarray, title: str, xlabel: str, language: str, w
         xs = np.arange(13)
         for role, colour, marker, style in ((0, OKABE_ITO["orange"], "o", "-"), (1, OKABE_ITO["blue"], "^", "--")):
             ax.plot(xs, values[role], marker=marker, markersize=10, linestyle=style, linewidth=2.5,
-                    color=colour, label=t("lab.pone" if role == 0 else "lab.dealer", language))
+                    color=colour, label=render("lab.pone" if role == 0 else "lab.dealer", language))
         ax.set_xticks(xs, RANK_LABELS)
-        ax.set_xlabel(t(xlabel, language))
-        ax.set_ylabel(t("chart.per_deal", language))
-        ax.set_title(t(title, language), fontsize=16)
+        ax.set_xlabel(render(xlabel, language))
+        ax.set_ylabel(render("chart.per_deal", language))
+        ax.set_title(render(title, language), fontsize=16)
         ax.legend()
     return fig
 

@@ -1,8 +1,9 @@
 """The message catalogue: every string a widget shows, in English (the source).
 
-One entry per key, ``{"en": template}``; the other languages are read from
-``widgets/locale/<language>/LC_MESSAGES/widgets.po`` at import (:func:`cribbage.lang.messages.translate`). Texts are ``str.format`` templates; the names in braces
-are filled in by :func:`widgets.i18n.t`. The cribbage words follow the course's source documents:
+One entry per key, ``{"en": template}``, added to the one catalogue of :mod:`cribbage.lang.messages`
+in the gettext domain ``widgets``: the other languages are in
+``widgets/locale/<language>/LC_MESSAGES/widgets.po``. Texts are ``str.format`` templates; the names
+in braces are filled in by :func:`cribbage.lang.messages.render`. The cribbage words follow the course's source documents:
 Spanish *cuna*, *carta inicial*, *quince*, *pareja*, *trío*, *secuencia*, *color*; Portuguese *cesta*,
 *virada*, *quinze*, *par*, *trinca*, *sequência*, *flush*. *Nobs*, *Go* and *skunk* stay as they are.
 """
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cribbage.lang.messages import Plural, translate
+from cribbage.lang.messages import Plural, add_catalogue
 
 #: Where the widgets' translations live (gettext layout), and their domain.
 WIDGETS_LOCALE = Path(__file__).resolve().parent / "locale"
@@ -111,8 +112,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "calc.items": {"en": "The count, item by item:"},
     "calc.items_click": {"en": "Click an item to see its cards."},
     "calc.spoken": {"en": "Said aloud: “{text}”"},
-    "calc.share_at_most": {"en": "{at_most}% of all {what}s score {total} or less; {more}% score more."},
-    "calc.share_top": {"en": "No {what} scores more than 29: only {share}% of all {what}s score it."},
+    "calc.share_at_most": {"en": "{at_most} of all {what}s score {total} or less; {more} score more."},
+    "calc.share_top": {"en": "No {what} scores more than 29: only {share} of all {what}s score it."},
     "calc.what.hand": {"en": "hand"},
     "calc.what.crib": {"en": "crib"},
     "calc.code": {"en": "Share code"},
@@ -180,12 +181,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "board.next": {"en": "Next ▶"},
     "board.step": {"en": "Finish {n} of {of}"},
     "board.no_finish": {"en": "No finish is shown yet."},
-    "result.win": {"en": "{w} to {l}: a win, one game."},
-    "result.skunk": {"en": "{w} to {l}: skunk, two games."},
-    "result.double skunk": {"en": "{w} to {l}: double skunk, {games} games."},
-    "result.why.win": {"en": "The loser reached the skunk line ({line})."},
-    "result.why.skunk": {"en": "The loser did not reach the skunk line ({line})."},
-    "result.why.double skunk": {"en": "The loser did not even reach the double-skunk line ({line})."},
+    "board.result.win": {"en": "{w} to {l}: a win, one game."},
+    "board.result.skunk": {"en": "{w} to {l}: skunk, two games."},
+    "board.result.double skunk": {"en": "{w} to {l}: double skunk, {games} games."},
+    "board.result.why.win": {"en": "The loser reached the skunk line ({line})."},
+    "board.result.why.skunk": {"en": "The loser did not reach the skunk line ({line})."},
+    "board.result.why.double skunk": {"en": "The loser did not even reach the double-skunk line ({line})."},
     # --- charts --------------------------------------------------------------------------------
     "chart.dist_title": {"en": "Scores of all 12,994,800 {what}s"},
     "chart.score": {"en": "score"},
@@ -634,7 +635,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "lab.pos.title": {"en": "Where do I stand?"},
     "lab.pos.mine": {"en": "My score"},
     "lab.pos.theirs": {"en": "Opponent's score"},
-    "lab.pos.chance": {"en": "At {mine} to {theirs} as a deal begins, and you the {role}, you win {pct}% of games."},
+    "lab.pos.chance": {"en": "At {mine} to {theirs} as a deal begins, and you the {role}, you win {pct} of games."},
     "lab.bad_rank": {"en": "A rank is A, 2 to 10, J, Q or K, not {value}."},
     "lab.bad_model": {"en": "The model is uniform or expert, not {value}."},
     "lab.bad_score": {"en": "A score is a whole number from 0 to {top}, not {value}."},
@@ -656,10 +657,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "lab.keep.x": {"en": "hand + crib as dealer, hand - crib as pone (points)"},
     "lab.keep.y": {"en": "share of deals (%)"},
     "lab.keep.summary": {"en": "On average the best keep is worth {dealer} as dealer and {pone} as pone. "
-                               "In {differ}% of deals the best four to keep as dealer are not the best as pone."},
+                               "In {differ} of deals the best four to keep as dealer are not the best as pone."},
     "lab.keep.lesson": {"en": "So look at who deals before you choose: more than half the time the crib changes the answer."},
     "lab.keep.at_least": {"en": "Worth at least"},
-    "lab.keep.share": {"en": "A best keep worth {value} or more: {dealer}% of deals as dealer, {pone}% as pone."},
+    "lab.keep.share": {"en": "A best keep worth {value} or more: {dealer} of deals as dealer, {pone} as pone."},
     # --- pegging ----------------------------------------------------------------------------------
     "lab.peg.title": {"en": "What the play gives"},
     "lab.peg.chart_title": {"en": "Points per deal in the play, by kind"},
@@ -668,7 +669,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "lab.peg.held": {"en": "a rank kept in hand"},
     "lab.peg.lead": {"en": "the pone's lead"},
     "lab.peg.summary": {"en": "The pone pegs {pone} a deal and the dealer {dealer} (Chambers: {c_pone} and {c_dealer})."},
-    "lab.peg.often": {"en": "{kind}: the pone scores it in {pone}% of deals, the dealer in {dealer}%."},
+    "lab.peg.often": {"en": "{kind}: the pone scores it in {pone} of deals, the dealer in {dealer}."},
     "lab.peg.lesson": {"en": "The dealer pegs more because he answers every lead and usually plays the last card. "
                              "As pone, mind your lead: a five gives the dealer the most, an ace, a two or a three the least "
                              "(nothing he plays on them makes fifteen). And low cards peg: both sides peg more "
@@ -825,4 +826,4 @@ MESSAGES: dict[str, dict[str, str]] = {
 }
 
 # Spanish and Portuguese (and any other language) come from widgets/locale/<language>/LC_MESSAGES/widgets.po.
-translate(MESSAGES, WIDGETS_LOCALE, WIDGETS_DOMAIN)
+add_catalogue(MESSAGES, domain=WIDGETS_DOMAIN, locale_dir=WIDGETS_LOCALE)

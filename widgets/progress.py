@@ -25,7 +25,7 @@ from cribbage.progress import (
 )
 
 from ._base import Refused, View, guarded, style_tag
-from .i18n import say
+from .i18n import render
 
 __all__ = ["ProgressPanel"]
 
@@ -182,7 +182,7 @@ class ProgressPanel(View):
         worst = self.progress.most_missed(3)
         if worst:
             items = "".join(
-                "<li>" + html.escape(self._t("progress.next_item", kind=say(message(f"progress.kind.{kind}"),
+                "<li>" + html.escape(self._t("progress.next_item", kind=render(message(f"progress.kind.{kind}"),
                                                                               self.language),
                                              wrong=tally.wrong, asked=tally.asked, stop=KIND_STOP.get(kind, "–")))
                 + "</li>" for kind, tally in worst)

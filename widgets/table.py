@@ -32,7 +32,7 @@ from .answers import table_answers
 from .board import Board
 from .cards import card_html, row_html, suit_class
 from .guided import GuidedHand
-from .i18n import card_name, t
+from .i18n import card_name, render
 from .table_model import COMPUTER, YOU, Step, TableSession, read_seed
 from .table_words import TableWords
 
@@ -64,7 +64,7 @@ _TABLE_CSS = """
 
 
 def _back_html(language: str, n: int) -> str:
-    label = html.escape(t("table.face_down", language))
+    label = html.escape(render("table.face_down", language))
     return "".join(f'<span class="cc-card cc-back" role="img" aria-label="{label}" title="{label}"></span>'
                    for _ in range(n))
 

@@ -6,12 +6,14 @@ one language of the catalogue (keys ``table.*``); :class:`widgets.table.GameTabl
 
 from __future__ import annotations
 
+from typing import Any
+
 from cribbage.lang.messages import Message, render
 from cribbage.lang.translations import format_number
 from cribbage.rules.events import LogEntry, LogKind, Phase, ScoreEvent, ScoreKind
 
 from .chances import percent
-from .i18n import cards_text, describe_items, number_words, spoken_count, t
+from .i18n import cards_text, describe_items, number_words, spoken_count
 from .table_model import COMPUTER, YOU, Advice, Standing, Step, TableSession
 
 __all__ = ["ShowItem", "TableWords"]
@@ -26,8 +28,8 @@ class TableWords:
     def __init__(self, language: str) -> None:
         self.language = language
 
-    def _t(self, key: str, **values: object) -> str:
-        return t(key, self.language, **values)
+    def _t(self, key: str, **values: Any) -> str:
+        return render(key, self.language, **values)
 
     def said(self, msg: Message) -> str:
         """What the engine said (a reason), in this language."""

@@ -28,7 +28,7 @@ from cribbage.rules.replay import PlayStep, play_steps
 from ._base import View, close_all, guarded, style_tag
 from .answers import play_answer
 from .cards import CardRow, suit_class
-from .i18n import card_name, describe_play_item, t
+from .i18n import card_name, describe_play_item
 from .pegging_session import SOLVED_PLAYS, PracticeSession, SolvedPlay, WalkSession
 
 __all__ = [
@@ -55,18 +55,18 @@ def step_text(step: PlayStep, language: str, names: Sequence[str], whom: Sequenc
     """
     who = _who(names, step.seat)
     if step.kind is LogKind.PLAY:
-        return t("walk.step.play", language, who=who, card=str(step.card), count=step.count)
+        return render("walk.step.play", language, who=who, card=str(step.card), count=step.count)
     if step.kind is LogKind.GO:
-        return t("walk.step.go", language, who=who, count=step.count)
+        return render("walk.step.go", language, who=who, count=step.count)
     if step.kind is LogKind.PASS:
-        return t("walk.step.pass", language, who=who)
+        return render("walk.step.pass", language, who=who)
     if step.kind is LogKind.RESET:
         if step.count == MAX_COUNT:
-            return t("walk.step.reset31", language)
-        return t("walk.step.reset_go", language, whom=_who(whom, step.seat), count=step.count)
+            return render("walk.step.reset31", language)
+        return render("walk.step.reset_go", language, whom=_who(whom, step.seat), count=step.count)
     if step.count == MAX_COUNT:
-        return t("walk.step.end31", language)
-    return t("walk.step.end", language, whom=_who(whom, step.seat))
+        return render("walk.step.end31", language)
+    return render("walk.step.end", language, whom=_who(whom, step.seat))
 
 
 def points_texts(step: PlayStep, language: str, whom: Sequence[str]) -> list[str]:
@@ -74,12 +74,12 @@ def points_texts(step: PlayStep, language: str, whom: Sequence[str]) -> list[str
     out = []
     for event in step.events:
         if event.kind is ScoreKind.GO:
-            what = t("walk.item.go", language, points=event.points)
+            what = render("walk.item.go", language, points=event.points)
         elif event.kind is ScoreKind.LAST_CARD:
-            what = t("walk.item.last card", language, points=event.points)
+            what = render("walk.item.last card", language, points=event.points)
         else:
             what = describe_play_item(ScoreItem(event.kind, event.cards, event.points), language)
-        out.append(t("walk.points", language, what=what, whom=whom[event.seat]))
+        out.append(render("walk.points", language, what=what, whom=whom[event.seat]))
     return out
 
 

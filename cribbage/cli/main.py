@@ -8,9 +8,10 @@ Bad input prints one line naming what was wrong and exits with status 2. Options
 that cannot be written ends quietly: 141 for a closed pipe (``| head``, as a program stopped by
 SIGPIPE), 1 with one line for anything else (``> /dev/full``). Where the output cannot encode the
 suit symbols (``PYTHONIOENCODING=cp1252``), cards are written with letters: ``5H``, not ``5♥``.
-The engine's sentences and errors follow ``--lang es|pt|en``, else the locale (``LANGUAGE``,
-``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as gettext reads them: ``LANG=es_ES.UTF-8``), else English.
-Card codes are read the same in every language.
+Everything it says follows ``--lang es|pt|en``, else the locale (``LANGUAGE``, ``LC_ALL``,
+``LC_MESSAGES``, ``LANG``, as gettext reads them: ``LANG=es_ES.UTF-8``), else English: the engine's
+sentences and errors, and the help, the usage and argparse's own errors (:mod:`cribbage.cli.parsing`).
+Card codes, command names and option names are the same in every language.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
 from cribbage.ai.discard import advise_discard
+from cribbage.cli.parsing import WholeNumber, argparse_words, language_asked, speaking, words
 from cribbage.cli.progress import add_progress
 from cribbage.cli.terminal import run
 from cribbage.lang.messages import LANGUAGES, add_catalogue, get_language, message, set_language
@@ -52,9 +54,9 @@ def _score(args: argparse.Namespace) -> int:
 
 
 def _add_score(sub: argparse._SubParsersAction[Any]) -> None:
-    parser = sub.add_parser("score", help="itemize the show of a hand: four cards, then the starter")
-    parser.add_argument("cards", nargs="+", help="e.g. 5H 5D 6H 7S 8C (the starter last)")
-    parser.add_argument("--crib", action="store_true", help="count it as a crib (flush only with all five)")
+    parser = sub.add_parser("score", help=words("cli.help.score"), description=words("cli.help.score"))
+    parser.add_argument("cards", nargs="+", metavar=words("cli.metavar.cards"), help=words("cli.help.score.cards"))
+    parser.add_argument("--crib", action="store_true", help=words("cli.help.score.crib"))
     parser.set_defaults(run=_score)
 
 
@@ -72,11 +74,11 @@ def _discard(args: argparse.Namespace) -> int:
 
 
 def _add_discard(sub: argparse._SubParsersAction[Any]) -> None:
-    parser = sub.add_parser("discard", help="rank the 15 ways to keep four of six cards")
-    parser.add_argument("cards", nargs="+", help="six cards, e.g. 5H 5D 6H 7S 8C 9D")
+    parser = sub.add_parser("discard", help=words("cli.help.discard"), description=words("cli.help.discard"))
+    parser.add_argument("cards", nargs="+", metavar=words("cli.metavar.cards"), help=words("cli.help.discard.cards"))
     role = parser.add_mutually_exclusive_group()
-    role.add_argument("--dealer", action="store_true", help="you deal: the crib is yours")
-    role.add_argument("--pone", action="store_false", dest="dealer", help="your opponent deals (default)")
+    role.add_argument("--dealer", action="store_true", help=words("cli.help.discard.dealer"))
+    role.add_argument("--pone", action="store_false", dest="dealer", help=words("cli.help.discard.pone"))
     parser.set_defaults(run=_discard)
 
 
@@ -88,11 +90,14 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _add_play(sub: argparse._SubParsersAction[Any]) -> None:
-    parser = sub.add_parser("play", help="play a game against the computer")
-    parser.add_argument("--level", choices=("beginner", "standard", "expert"), default="expert")
-    parser.add_argument("--target", type=int, choices=(121, 61), default=121)
-    parser.add_argument("--muggins", action="store_true", help="count your own hands; missed points can be taken")
-    parser.add_argument("--seed", type=int, default=None, help="the same seed deals the same game")
+    parser = sub.add_parser("play", help=words("cli.help.play"), description=words("cli.help.play"))
+    parser.add_argument("--level", choices=("beginner", "standard", "expert"), default="expert",
+                        help=words("cli.help.play.level"))
+    parser.add_argument("--target", type=WholeNumber(), choices=(121, 61), default=121,
+                        help=words("cli.help.play.target"))
+    parser.add_argument("--muggins", action="store_true", help=words("cli.help.play.muggins"))
+    parser.add_argument("--seed", type=WholeNumber(), default=None, metavar=words("cli.metavar.seed"),
+                        help=words("cli.help.play.seed"))
     parser.set_defaults(run=_play)
 
 
@@ -111,6 +116,24 @@ _KINDS = {
 }
 add_catalogue(_KINDS)
 add_catalogue({
+    "cli.help.description": {"en": "Cribbage: score hands, advise discards, play a game."},
+    # The help of each command, and of its arguments and options.
+    "cli.help.score": {"en": "itemize the show of a hand: four cards, then the starter"},
+    "cli.help.score.cards": {"en": "e.g. 5H 5D 6H 7S 8C (the starter last)"},
+    "cli.help.score.crib": {"en": "count it as a crib (flush only with all five)"},
+    "cli.help.discard": {"en": "rank the 15 ways to keep four of six cards"},
+    "cli.help.discard.cards": {"en": "six cards, e.g. 5H 5D 6H 7S 8C 9D"},
+    "cli.help.discard.dealer": {"en": "you deal: the crib is yours"},
+    "cli.help.discard.pone": {"en": "your opponent deals (default)"},
+    "cli.help.play": {"en": "play a game against the computer"},
+    # beginner, standard and expert are what is typed after --level: the same in every language.
+    "cli.help.play.level": {"en": "the computer's level: beginner, standard or expert (default: expert)"},
+    "cli.help.play.target": {"en": "the points that win: 121, or 61 for a short game (default: 121)"},
+    "cli.help.play.muggins": {"en": "count your own hands; missed points can be taken"},
+    "cli.help.play.seed": {"en": "the same seed deals the same game"},
+    # The names of the values in the usage line: cribbage score [-h] cards [cards ...]
+    "cli.metavar.cards": {"en": "cards"},
+    "cli.metavar.seed": {"en": "SEED"},
     "cli.score.five": {"en": "give four cards and the starter (five cards), not {n}"},
     "cli.score.hand": {"en": "hand"},
     "cli.score.crib": {"en": "crib"},
@@ -154,10 +177,17 @@ class _CommandParser(_Parser):
         if self._intermixing or self._subparsers is not None:
             return super().parse_known_args(args, namespace)
         self._intermixing = True
+        saved_usage = self.usage
         try:
+            if self.usage is None:
+                # parse_known_intermixed_args keeps the usage for its errors by cutting off the first
+                # seven characters, len("usage: "): in another language the prefix is not seven long.
+                usage = self.format_usage()
+                self.usage = usage[usage.find(self.prog):]
             return self.parse_known_intermixed_args(args, namespace)
         finally:
             self._intermixing = False
+            self.usage = saved_usage
 
 
 # Where the output's encoding has no suit symbols, the letters that stand for them in card codes.
@@ -218,26 +248,41 @@ def language_of_environment(environ: os._Environ[str] | dict[str, str] = os.envi
     return "en"
 
 
-def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = _Parser(prog="cribbage", description="Cribbage: score hands, advise discards, play a game.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_CommandParser)
-    for add in COMMANDS:
-        add(sub)
-    for command in sub.choices.values():   # anywhere, like the other options
-        command.add_argument("--lang", choices=LANGUAGES, default=None,
-                             help="the language of what it says (default: the locale's, else en)")
-    args, unknown = parser.parse_known_args(argv)
-    if unknown:
-        parser.error("unrecognized arguments: " + " ".join(quoted(arg) for arg in unknown))
+def _parsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    """``parser`` and every parser of its sub-commands, at any depth."""
+    found = [parser]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for command in dict.fromkeys(action.choices.values()):
+                found.extend(_parsers(command))
+    return found
+
+
+def _parse(argv: Sequence[str], language: str) -> argparse.Namespace:
+    """The arguments, read by a parser that says everything (help, usage, errors) in ``language``."""
+    with speaking(language):
+        parser = _Parser(prog="cribbage", description=words("cli.help.description"))
+        sub = parser.add_subparsers(dest="command", required=True, parser_class=_CommandParser,
+                                    metavar=words("cli.metavar.command"))
+        for add in COMMANDS:
+            add(sub)
+        for each in _parsers(parser):   # anywhere, like the other options (read before: language_asked)
+            each.add_argument("--lang", choices=LANGUAGES, default=None, help=words("cli.help.lang"))
+        args, unknown = parser.parse_known_args(argv)
+        if unknown:
+            gettext, _ngettext = argparse_words(language)
+            parser.error(gettext("unrecognized arguments: %s") % " ".join(quoted(arg) for arg in unknown))
     return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):
         _fit_encoding(stream)
-    set_language(language_of_environment())
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    # Known before the parser says anything: its help and its errors are in this language too.
+    set_language(language_asked(arguments) or language_of_environment())
     try:
-        args = _parse(argv)
+        args = _parse(arguments, get_language())
         if args.lang is not None:
             set_language(args.lang)
         try:

@@ -2,6 +2,7 @@
 
 ``cribbage progress report DB... [--csv FILE] [--html FILE] [--language es]`` prints one row per learner
 and writes the CSV and the HTML page asked for; files that are not progress files are named and skipped.
+The report is in ``--language``, else in the language the command speaks (``--lang``, else the locale).
 It exits with status 2 when no file could be read. ``cribbage progress where`` prints this user's file.
 """
 
@@ -11,21 +12,37 @@ import argparse
 import sys
 from typing import Any
 
-from cribbage.lang.messages import LANGUAGES, message, render
+from cribbage.cli.parsing import words
+from cribbage.lang.messages import LANGUAGES, add_catalogue, get_language, message, render
 from cribbage.progress.report import run
 from cribbage.progress.store import default_path
 
 __all__ = ["add_progress"]
 
 
+add_catalogue({
+    "cli.help.progress": {"en": "learners' progress: the teacher's report, the learner's file"},
+    "cli.help.progress.report": {"en": "merge learners' progress files into one table"},
+    "cli.help.progress.files": {"en": "progress files (*.progress.sqlite3)"},
+    "cli.help.progress.csv": {"en": "also write the table as CSV"},
+    "cli.help.progress.html": {"en": "also write a page with a chart per skill"},
+    "cli.help.progress.language": {"en": "the report's language (default: the one the command speaks)"},
+    "cli.help.progress.where": {"en": "print where this user's progress is kept"},
+    # The names of the values in the usage line: cribbage progress report [--csv FILE] DB [DB ...]
+    "cli.metavar.db": {"en": "DB"},
+    "cli.metavar.file": {"en": "FILE"},
+})
+
+
 def _report(args: argparse.Namespace) -> int:
-    report, text = run(args.files, csv_path=args.csv, html_path=args.html, language=args.language)
+    language = args.language or get_language()
+    report, text = run(args.files, csv_path=args.csv, html_path=args.html, language=language)
     print(text)
     for path in (args.csv, args.html):
         if path is not None:
-            print(render(message("progress.report.wrote", path=path), args.language))
+            print(render(message("progress.report.wrote", path=path), language))
     if not report.read:
-        print(f"cribbage: {render(message('progress.report.nothing'), args.language)}", file=sys.stderr)
+        print(f"cribbage: {render(message('progress.report.nothing'), language)}", file=sys.stderr)
         return 2
     return 0
 
@@ -37,13 +54,16 @@ def _where(args: argparse.Namespace) -> int:
 
 def add_progress(sub: argparse._SubParsersAction[Any]) -> None:
     """Register ``cribbage progress`` with the command line's sub-commands."""
-    parser = sub.add_parser("progress", help="learners' progress: the teacher's report, the learner's file")
-    inner = parser.add_subparsers(dest="progress_command", required=True, parser_class=type(parser))
-    report = inner.add_parser("report", help="merge learners' progress files into one table")
-    report.add_argument("files", nargs="+", metavar="DB", help="progress files (*.progress.sqlite3)")
-    report.add_argument("--csv", metavar="FILE", help="also write the table as CSV")
-    report.add_argument("--html", metavar="FILE", help="also write a page with a chart per skill")
-    report.add_argument("--language", choices=LANGUAGES, default="en", help="the report's language")
+    parser = sub.add_parser("progress", help=words("cli.help.progress"), description=words("cli.help.progress"))
+    inner = parser.add_subparsers(dest="progress_command", required=True, parser_class=type(parser),
+                                  metavar=words("cli.metavar.command"))
+    report = inner.add_parser("report", help=words("cli.help.progress.report"),
+                              description=words("cli.help.progress.report"))
+    report.add_argument("files", nargs="+", metavar=words("cli.metavar.db"), help=words("cli.help.progress.files"))
+    report.add_argument("--csv", metavar=words("cli.metavar.file"), help=words("cli.help.progress.csv"))
+    report.add_argument("--html", metavar=words("cli.metavar.file"), help=words("cli.help.progress.html"))
+    report.add_argument("--language", choices=LANGUAGES, default=None, help=words("cli.help.progress.language"))
     report.set_defaults(run=_report)
-    where = inner.add_parser("where", help="print where this user's progress is kept")
+    where = inner.add_parser("where", help=words("cli.help.progress.where"),
+                             description=words("cli.help.progress.where"))
     where.set_defaults(run=_where)

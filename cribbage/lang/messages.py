@@ -2,9 +2,11 @@
 
 The engine never builds a sentence. It names a message and passes the values (cards, counts, seats,
 points); :func:`render` turns it into words in any language of the catalogue, and ``str()`` of a
-message is in the printing language: English, unless :func:`set_language` chose another (a Spanish
-notebook's first cell does, through :func:`widgets.set_language`; the CLI does for ``--lang``). Errors, reasons and log entries carry their :class:`Message`, so a view shows
-them in the learner's language without reading the English back.
+message is in the kernel's language: English, unless :func:`set_language` chose another (a Spanish
+notebook's first cell does; the CLI does for ``--lang``), or :func:`use_language` for a block. Errors,
+reasons and log entries carry their :class:`Message`, so a view shows them in the learner's language
+without reading the English back. The widgets' words are messages of the same catalogue (their own
+gettext domain), rendered the same way: ``render("calc.total", total=12)``.
 
 >>> from cribbage import Card
 >>> msg = message("card.duplicate", card=Card.parse("5H"))
@@ -23,16 +25,20 @@ nested message in the same language, and several messages as one list ("a, b and
 "al repartidor"), ``{rank:plural}`` ("aces", "5s"), ``{rank:words}`` ("sevens", "sietes"). A
 :class:`Plural` template has a form per plural form of its language, chosen by the value ``n``.
 
-English is written here, in the Python catalogues; every other language is read from the gettext
-catalogues (``.po``) beside the package (:mod:`cribbage.lang.translations`).
+English is written beside the code, in keyed catalogues (key -> ``{"en": template}``, given to
+:func:`add_catalogue`); every other language is read from the gettext catalogues beside the package
+(:mod:`cribbage.lang.translations`), which ``pybabel extract`` (through
+:func:`cribbage.lang.extract.extract_catalogue`), ``pybabel update`` and ``pybabel compile`` keep.
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import enum
+import gettext
 import string
-import sys
-from collections.abc import Iterable, Mapping, MutableMapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -40,8 +46,8 @@ from typing import Any
 
 from cribbage.lang import catalogue
 from cribbage.lang.catalogue import english_number
-from cribbage.lang.plural import Plural, Template
-from cribbage.lang.translations import ENGINE_DOMAIN, ENGINE_LOCALE, PoCatalogue, format_number, po_path, read_catalogue
+from cribbage.lang.plural import Plural, Template, plural_index
+from cribbage.lang.translations import ENGINE_DOMAIN, ENGINE_LOCALE, format_number, plural_rule, translations
 
 __all__ = [
     "CATALOGUE",
@@ -62,39 +68,63 @@ __all__ = [
     "render",
     "set_language",
     "translate",
+    "use_language",
 ]
 
 LANGUAGES: tuple[str, ...] = ("en", "es", "pt")
 
 #: key -> {language: template}. Filled from :mod:`cribbage.lang.catalogue` and :func:`add_catalogue`.
 CATALOGUE: dict[str, dict[str, str]] = {}  # a template is a str or a Plural (also a str)
-#: key -> the module that added it: the translation tools take the package's own keys, not a test's.
-SOURCES: dict[str, str] = {}
+#: key -> the gettext domain its translations are in (``cribbage``, ``widgets``).
+DOMAINS: dict[str, str] = {}
 
 
-# The language str() of a message (and so of an error, a score, a log entry) is said in.
-_printing = "en"
+# The kernel's language: what a message is said in when no language is given (str(), print(), a view
+# made without ``language=``). One setting per kernel, set once by a lesson's first cell; a block may
+# say another with use_language(), which a context variable keeps to its own thread or task.
+_kernel_language = "en"
+_block_language: contextvars.ContextVar[str | None] = contextvars.ContextVar("block_language", default=None)
 
 
 def set_language(language: str) -> None:
-    """Print the engine's messages in ``language`` from now on: ``str()`` and ``print()`` of an error,
-    a count or a log entry. :func:`render` with a language is unaffected.
+    """Speak ``language`` ("en", "es" or "pt") from now on in this kernel: every message, view, chart
+    and error made or printed after it, without ``language=`` anywhere (a translated lesson's first
+    cell). Views made before keep their language.
 
     >>> set_language("es"); str(message("card.duplicate", card="5♥"))
     'carta repetida: 5♥ aparece dos veces'
     >>> set_language("en")
     """
-    global _printing
-    _printing = check_language(language)
+    global _kernel_language
+    _kernel_language = check_language(language)
 
 
 def get_language() -> str:
-    """The language ``str()`` of a message is said in (see :func:`set_language`)."""
-    return _printing
+    """The language messages are said in when none is given (see :func:`set_language`)."""
+    block = _block_language.get()
+    return block if block is not None else _kernel_language
 
 
-def check_language(language: str) -> str:
-    """Return ``language`` if the catalogue has it, else raise :class:`ValueError` naming the choices."""
+@contextlib.contextmanager
+def use_language(language: str) -> Iterator[str]:
+    """Say ``language`` inside the ``with`` block only, whatever the kernel's language.
+
+    >>> with use_language("pt"):
+    ...     str(message("card.duplicate", card="5♥"))
+    'carta repetida: 5♥ aparece duas vezes'
+    """
+    token = _block_language.set(check_language(language))
+    try:
+        yield language
+    finally:
+        _block_language.reset(token)
+
+
+def check_language(language: str | None) -> str:
+    """Return ``language`` (the current language for ``None``) if the catalogue has it, else raise
+    :class:`ValueError` naming the choices."""
+    if language is None:
+        return get_language()
     if language not in LANGUAGES:
         raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {language!r}")
     return language
@@ -169,28 +199,36 @@ class Message:
         return isinstance(other, Message) and self.key == other.key and dict(self.values) == dict(other.values)
 
     def __str__(self) -> str:
-        return render(self, _printing)
+        return render(self)
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{k}={v!r}" for k, v in self.values.items())
         return f"message({self.key!r}{', ' if inner else ''}{inner})"
 
-    def render(self, language: str = "en", *, names: Mapping[Any, str] | None = None) -> str:
+    def render(self, language: str | None = None, *, names: Mapping[Any, str] | None = None) -> str:
         """The same as :func:`render`."""
         return render(self, language, names=names)
 
 
-def message(key: str, **values: Any) -> Message:
+def message(key: str, /, **values: Any) -> Message:
     """A message of the catalogue: ``message("card.duplicate", card=card)``. An unknown key is a bug."""
     if key not in CATALOGUE:
-        raise KeyError(f"no message {key!r} in the engine catalogue")
+        raise KeyError(f"no message {key!r} in the catalogue")
     return Message(key, values)
 
 
-def render(msg: Message, language: str = "en", *, names: Mapping[Any, str] | None = None) -> str:
-    """The words of ``msg`` in ``language``. ``names`` maps a seat (0, 1) or a role ("dealer",
-    "pone") to the name a view gives that player ("You", "Ana"); others are said by their role."""
-    check_language(language)
+def render(msg: Message | str, language: str | None = None, /, *,
+           names: Mapping[Any, str] | None = None, **values: Any) -> str:
+    """The words of a message in ``language`` (the current language when None): the one way every
+    part of the course words a message. ``msg`` is a :class:`Message`, or a key with its ``values``
+    (``render("calc.total", "es", total=12) == "12 puntos"``). ``names`` maps a seat (0, 1) or a role
+    ("dealer", "pone") to the name a view gives that player ("You", "Ana"); others are said by their role.
+    """
+    if isinstance(msg, str):
+        msg = message(msg, **values)
+    elif values:
+        raise TypeError("values are given with a key, not with a Message")
+    language = check_language(language)
     template = _template(msg.key, language, msg.values)
     wrapped = {name: _Value(value, language, names) for name, value in msg.values.items()}
     return template.format_map(wrapped)
@@ -210,6 +248,10 @@ def _word(key: str, language: str, **values: Any) -> str:
     return render(Message(key, values), language)
 
 
+# The forms a value may take after a colon in a template (see the module's docstring).
+_FORMS = frozenset({"cap", "of", "to", "plural", "words"})
+
+
 class _Value:
     """A value on its way into a template: formats itself by type, in the message's language."""
 
@@ -220,6 +262,15 @@ class _Value:
 
     def __format__(self, spec: str) -> str:
         value, language = self.value, self.language
+        if isinstance(value, float) and not isinstance(value, bool):
+            if not spec or spec[-1] in "fg%":
+                return format_number(value, language, spec or ".2f")
+            return format(format_number(value, language), spec)
+        if spec and not _FORMS.issuperset(spec.split(".")):
+            # a format spec, not a form: a number's ("{n:+d}"), or a width for any value ("{name:>9}")
+            if isinstance(value, int) and not isinstance(value, bool):
+                return format(value, spec)
+            return format(self.__format__(""), spec)
         forms = set(spec.split(".")) if spec else set()
         if isinstance(value, Seat):
             text = self._seat(value, forms)
@@ -233,12 +284,6 @@ class _Value:
             text = str(value.value)
         elif isinstance(value, (tuple, list)):
             text = self._many(value)
-        elif isinstance(value, bool):
-            text = str(value)
-        elif isinstance(value, float):
-            return format_number(value, language, spec if spec and spec[-1] in "fg%" else ".2f")
-        elif isinstance(value, int) and spec and spec[-1] in "d+":
-            return format(value, spec)
         else:
             text = str(value)
         if "cap" in forms and text:
@@ -286,62 +331,62 @@ def placeholders(template: Template) -> set[str]:
             for _lit, name, _spec, _conv in string.Formatter().parse(text) if name}
 
 
-def add_catalogue(entries: Mapping[str, Mapping[str, Template]]) -> None:
-    """Add messages to the engine catalogue (a part of the engine with its own words calls this once).
+def add_catalogue(entries: Mapping[str, dict[str, Any]], *, domain: str = ENGINE_DOMAIN,
+                  locale_dir: Path = ENGINE_LOCALE) -> None:
+    """Add messages to the catalogue (a part of the course with its own words calls this once, at import).
 
-    An entry gives its English, ``{"en": template}``; the other languages of :data:`LANGUAGES` come
-    from the engine's gettext catalogues (``cribbage/locale/<language>/LC_MESSAGES/cribbage.po``,
-    see :mod:`cribbage.lang.translations`). An entry may still carry every language itself (the old way,
-    which ``python -m widgets.translation_tools extract`` moves into the ``.po`` files), but not some of
-    them. A key already taken with other words is refused.
+    Each entry gives its English only, ``{"en": template}`` (a :class:`Plural`, or a pair of texts,
+    for a plural); the other languages of :data:`LANGUAGES` come from the gettext catalogues of ``domain``
+    in ``locale_dir`` (``cribbage/locale/<language>/LC_MESSAGES/cribbage.po`` for the engine). The
+    entries are filled in place, so a module's own dict reads every language afterwards. A key
+    already taken with other English is refused.
     """
-    added: dict[str, dict[str, str]] = {}
     for key, entry in entries.items():
-        missing = [language for language in LANGUAGES if language not in entry]
-        if "en" in missing or (missing and len(missing) < len(LANGUAGES) - 1):
-            raise ValueError(f"message {key!r} has no {', '.join(missing)}")
-        words: dict[str, str] = {language: Plural(*text) if isinstance(text, tuple) else text
-                                 for language, text in entry.items()}
-        if key in CATALOGUE and any(
-                CATALOGUE[key].get(language) != text
-                or getattr(CATALOGUE[key].get(language), "forms", None) != getattr(text, "forms", None)
-                for language, text in words.items()):
+        if set(entry) != {"en"}:
+            raise ValueError(f"message {key!r} gives {', '.join(sorted(entry))}: a catalogue entry gives its "
+                             "English only; the other languages are in the .po catalogues")
+        if isinstance(entry["en"], tuple):
+            entry["en"] = Plural(*entry["en"])
+        if key in CATALOGUE and (CATALOGUE[key]["en"] != entry["en"] or DOMAINS[key] != domain):
             raise ValueError(f"message {key!r} is already in the catalogue with other words")
-        added[key] = words
-    translate(added, ENGINE_LOCALE, ENGINE_DOMAIN)
-    caller = str(sys._getframe(1).f_globals.get("__name__", ""))
-    for key, words in added.items():
-        CATALOGUE.setdefault(key, words)
-        SOURCES.setdefault(key, caller)
+    translate(entries, locale_dir, domain)
+    for key, entry in entries.items():
+        CATALOGUE.setdefault(key, entry)
+        DOMAINS.setdefault(key, domain)
 
 
-def translate(entries: MutableMapping[str, dict[str, str]], locale_dir: Path, domain: str) -> None:
+def translate(entries: Mapping[str, dict[str, Any]], locale_dir: Path, domain: str) -> None:
     """Give every entry of ``entries`` (key -> ``{"en": template, ...}``) each language it lacks, in
-    place, from ``<locale_dir>/<language>/LC_MESSAGES/<domain>.po``. A translation missing, empty,
-    or with other placeholders than the English, is left as the English (the checks name it)."""
+    place, from the compiled catalogue of ``domain`` (see :func:`cribbage.lang.translations.translations`).
+    A translation missing, or with other placeholders than the English, is left as the English
+    (the catalogue checks in the test suite name it)."""
     for language in LANGUAGES:
         if language == "en":
             continue
-        catalogue = read_catalogue(po_path(locale_dir, domain, language), language)
+        found = translations(locale_dir, domain, language)
         for key, entry in entries.items():
             if language not in entry:
-                found = catalogue.entries.get(key) if catalogue is not None else None
-                made = _translated(entry["en"], found.strings if found else (), catalogue)
+                made = _translated(key, entry["en"], found)
                 entry[language] = made if made is not None else entry["en"]
 
 
-def _translated(english: str, strings: tuple[str, ...], catalogue: PoCatalogue | None) -> str | None:
-    if catalogue is None or not strings or not all(strings):
-        return None
+def _translated(key: str, english: str, found: gettext.NullTranslations) -> str | None:
     made: str
     if isinstance(english, Plural):
-        if len(strings) != catalogue.num_plurals:
+        count, rule = plural_rule(found)
+        # one n for each form the rule chooses: gettext answers a plural for a number, not a form
+        numbers = {plural_index(rule, n): n for n in range(200, -1, -1)}
+        if sorted(numbers) != list(range(count)):
             return None
-        made = Plural(*(strings if len(strings) > 1 else strings * 2), rule=catalogue.plural_rule)
-    elif len(strings) == 1:
-        made = strings[0]
+        forms = [found.npgettext(key, english.one, str(english), numbers[i]) for i in range(count)]
+        if forms in ([english.one, str(english)], [english.one] * count, [str(english)] * count) or not all(forms):
+            return None   # gettext gave the English back: no translation
+        made = Plural(*(forms if count > 1 else forms * 2), rule=rule)
     else:
-        return None
+        said = found.pgettext(key, english)
+        if said is english or not said:
+            return None
+        made = said
     return made if placeholders(made) == placeholders(english) else None
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import functools
+import gettext
+from collections.abc import Callable
 from typing import Any
 
-from cribbage.lang.translations import plural_index
-
-__all__ = ["Plural", "Template"]
+__all__ = ["Plural", "Template", "plural_index"]
 
 
 class Plural(str):
@@ -37,9 +38,20 @@ class Plural(str):
         return self.one if n == 1 else str(self)
 
 
+@functools.cache
+def _rule(rule: str) -> Callable[[int], int]:
+    return gettext.c2py(rule)
+
+
+def plural_index(rule: str, n: int) -> int:
+    """Which form of a plural the rule (a C expression of ``n``, as in a catalogue's ``Plural-Forms``)
+    chooses for ``n``: ``plural_index("(n != 1)", 1) == 0``."""
+    return int(_rule(rule)(n))
+
+
 def _plural(forms: tuple[str, ...], rule: str) -> Plural:
     return Plural(*forms, rule=rule)
 
 
-#: A template: one text, or a :class:`Plural` (given to :func:`add_catalogue` as a pair too).
-Template = str | Plural | tuple[str, str]
+#: A template: one text, or a :class:`Plural`.
+Template = str | Plural

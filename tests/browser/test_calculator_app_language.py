@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 from voila_page import APPS, start_calculator_app, wait_quiet
 
-from widgets.i18n import t
+from widgets.i18n import render
 
 POOL = json.loads((APPS / "config" / "voila.json").read_text())["VoilaConfiguration"]["default_pool_size"]
 
@@ -28,9 +28,9 @@ def app(browser, servers_home: Path):
 @pytest.mark.parametrize("language", ["es", "pt"])
 def test_a_link_with_lang_opens_the_calculator_in_that_language(app, voila_page, language) -> None:
     voila_page.open(f"{app.url}?hand=5H5D6H7S&starter=8C&crib=0&lang={language}")
-    expect(voila_page.body).to_contain_text(t("calc.loaded", language, code="5H5D6H7S/8C"), timeout=120_000)
+    expect(voila_page.body).to_contain_text(render("calc.loaded", language, code="5H5D6H7S/8C"), timeout=120_000)
     text = voila_page.text()
-    assert t("calc.title", language) in text and t("calc.total", language, total=12) in text
+    assert render("calc.title", language) in text and render("calc.total", language, total=12) in text
     assert f"?hand=5H5D6H7S&starter=8C&crib=0&lang={language}" in text   # the link to share keeps it
     voila_page.assert_no_errors()
     voila_page.screenshot(f"calculator-app-{language}")
@@ -38,7 +38,7 @@ def test_a_link_with_lang_opens_the_calculator_in_that_language(app, voila_page,
 
 def test_a_bad_link_is_refused_in_the_links_language(app, voila_page) -> None:
     voila_page.open(f"{app.url}?hand=5H5D6H7S&starter=8X&lang=pt")
-    expect(voila_page.body).to_contain_text(t("calc.title", "pt"), timeout=120_000)
+    expect(voila_page.body).to_contain_text(render("calc.title", "pt"), timeout=120_000)
     assert "Não é uma carta: '8X'" in voila_page.text()
     voila_page.assert_no_errors()
 
