@@ -275,7 +275,7 @@ class PegRefusal(Refused):
         self.rule = error.rule
         self.engine_message = error.message
         self.names = {seat: name for seat, name in enumerate(names)}
-        super().__init__(render(error.message, "en", names=self.names))
+        super().__init__(render(error.message, names=self.names))
 
     def text(self, language: str) -> str:
         return render(self.engine_message, language, names=self.names)

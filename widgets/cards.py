@@ -18,7 +18,7 @@ from cribbage import FULL_DECK, Card, Suit
 from cribbage import cards as read_cards
 
 from ._base import Guard, View, close_all, style_tag
-from .i18n import card_name, cards_text, check_language
+from .i18n import card_name, cards_text, check_language, render
 
 __all__ = ["CardPicker", "CardRow", "DeckPicker", "ItemButtons", "card_html", "row_html", "suit_class"]
 
@@ -134,7 +134,11 @@ class CardRow(w.VBox):
 
     def _render(self) -> None:
         empty = max(0, self._slots - len(self._cards))
-        self._html.value = row_html(self._cards, starter=self._starter, starter_label=self._starter_label,
+        # a starter set apart is captioned as such unless the view says otherwise
+        label = self._starter_label
+        if label is None and self._starter is not None:
+            label = render("card.starter", self.language)
+        self._html.value = row_html(self._cards, starter=self._starter, starter_label=label,
                                     highlight=self._highlight, language=self.language,
                                     four_colour=self.four_colour, empty_slots=empty)
 

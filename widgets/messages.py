@@ -181,6 +181,9 @@ MESSAGES: dict[str, dict[str, str]] = {
     "board.next": {"en": "Next ▶"},
     "board.step": {"en": "Finish {n} of {of}"},
     "board.no_finish": {"en": "No finish is shown yet."},
+    # The two players of a finished game, named by how it ended (stop 04's boards).
+    "board.winner": {"en": "Winner"},
+    "board.loser": {"en": "Loser"},
     "board.result.win": {"en": "{w} to {l}: a win, one game."},
     "board.result.skunk": {"en": "{w} to {l}: skunk, two games."},
     "board.result.double skunk": {"en": "{w} to {l}: double skunk, {games} games."},

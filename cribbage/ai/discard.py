@@ -40,7 +40,8 @@ from cribbage.ai.combinations import triples
 from cribbage.ai.crib_model import MODELS as CRIB_MODELS
 from cribbage.ai.crib_model import weights_for
 from cribbage.ai.keep_pegging import peg_table
-from cribbage.lang.messages import Message, Rank, message
+from cribbage.lang.messages import Message, Rank, get_language, message, render
+from cribbage.lang.translations import format_number
 from cribbage.rules.cards import FULL_DECK, Card, CardLike, Suit, cards
 from cribbage.rules.errors import InvalidHandError
 from cribbage.rules.ranks import RANK_BASE, rank_table
@@ -91,13 +92,12 @@ class KeepOption:
 
     @property
     def reason(self) -> str:
-        """Why this keep, in English: ``"keeps the run 6-7-8-9 and 15s, and gives your crib a pair of 5s"``."""
+        """Why this keep, in the current language: ``"keeps the run 6-7-8-9 and 15s, and gives your crib
+        a pair of 5s"``."""
         return str(self.message)
 
     def __str__(self) -> str:
-        keep = " ".join(str(c) for c in self.keep)
-        away = " ".join(str(c) for c in self.discard)
-        return f"keep {keep}, lay away {away}: net {self.net:+.2f}"
+        return render("discard.option", keep=self.keep, away=self.discard, net=self.net)
 
 
 @dataclass(frozen=True)
@@ -137,21 +137,37 @@ class DiscardAdvice(Sequence[KeepOption]):
         return iter(self.options)
 
     def __str__(self) -> str:
-        crib = "your crib" if self.dealer else "their crib"
+        """The keeps as a table, in the current language (:func:`cribbage.lang.messages.set_language`)."""
+        language = get_language()
         uniform = self.crib_model != "uniform"
         play = any(o.peg_ev is not None for o in self.options)
-        extra = f"{'uniform':>9}" if uniform else ""
-        extra += f"{'play':>7}" if play else ""
-        lines = [f"{'keep':<16}{'lay away':<10}{'hand':>6}{crib:>12}{extra}{'net':>8}  why"]
-        if uniform:
-            lines.insert(0, f"crib model: {self.crib_model} (uniform crib shown beside it"
-                            + ("; play: the keep's expected pegging, own minus the opponent's)" if play else ")"))
+
+        def word(key: str) -> str:
+            return render(f"discard.col.{key}", language)
+
+        def num(value: float, spec: str) -> str:
+            return format_number(value, language, spec)
+
+        columns = ["keep", "away", "hand", "your_crib" if self.dealer else "their_crib"]
+        columns += (["uniform"] if uniform else []) + (["play"] if play else []) + ["net"]
+        rows = []
         for o in self.options:
-            keep = " ".join(str(c) for c in o.keep)
-            away = " ".join(str(c) for c in o.discard)
-            extra = f"{o.uniform_crib_ev:>9.2f}" if uniform and o.uniform_crib_ev is not None else ""
-            extra += f"{o.peg_ev:>+7.2f}" if o.peg_ev is not None else ""
-            lines.append(f"{keep:<16}{away:<10}{o.hand_ev:>6.2f}{o.crib_ev:>12.2f}{extra}{o.net:>+8.2f}  {o.reason}")
+            row = [" ".join(str(c) for c in o.keep), " ".join(str(c) for c in o.discard),
+                   num(o.hand_ev, ".2f"), num(o.crib_ev, ".2f")]
+            row += [num(o.uniform_crib_ev, ".2f") if o.uniform_crib_ev is not None else ""] if uniform else []
+            row += [num(o.peg_ev, "+.2f") if o.peg_ev is not None else ""] if play else []
+            rows.append([*row, num(o.net, "+.2f"), render(o.message, language)])
+        headers = [word(key) for key in columns]
+        widths = [max(len(headers[i]), *(len(row[i]) for row in rows)) for i in range(len(columns))]
+
+        def line(cells: Sequence[str], why: str) -> str:
+            # the cards to the left, the numbers to the right, two spaces between columns
+            parts = [cell.ljust(w) if i < 2 else cell.rjust(w) for i, (cell, w) in enumerate(zip(cells, widths))]
+            return "  ".join(parts) + "  " + why
+
+        lines = [line(headers, word("why")), *(line(row[:-1], row[-1]) for row in rows)]
+        if uniform:
+            lines.insert(0, render("discard.model_play" if play else "discard.model", language, model=self.crib_model))
         return "\n".join(lines)
 
 

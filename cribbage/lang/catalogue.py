@@ -126,6 +126,20 @@ SCORING: dict[str, Entry] = {
     "level.unknown": {"en": "unknown level {value}: choose one of {levels}"},
     "discard.not_four": {"en": "{cards} is not four of the six cards"},
     "discard.six": {"en": "discard advice needs the six cards dealt, not {n}"},
+    "discard.option": {"en": "keep {keep}, lay away {away}: net {net:+.2f}"},
+    # The discard advice printed as a table (print(advise_discard(...))): its column headers.
+    "discard.col.keep": {"en": "keep"},
+    "discard.col.away": {"en": "lay away"},
+    "discard.col.hand": {"en": "hand"},
+    "discard.col.your_crib": {"en": "your crib"},
+    "discard.col.their_crib": {"en": "their crib"},
+    "discard.col.uniform": {"en": "uniform"},
+    "discard.col.play": {"en": "play"},
+    "discard.col.net": {"en": "net"},
+    "discard.col.why": {"en": "why"},
+    "discard.model": {"en": "crib model: {model} (uniform crib shown beside it)"},
+    "discard.model_play": {"en": "crib model: {model} (uniform crib shown beside it; play: the keep's expected "
+                                 "pegging, own minus the opponent's)"},
 }
 
 #: What is scored, in the play and the show (events.py), and the count as players say it (scoring.py).
