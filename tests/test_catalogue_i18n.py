@@ -79,9 +79,9 @@ def test_the_catalogues_are_current_with_the_code(domain, tmp_path):
 def test_every_key_of_the_running_catalogue_is_extracted_into_its_domain():
     extracted = {domain: {m.context for m in read_po((PACKAGES[domain] / f"{domain}.pot").open("rb")) if m.id}
                  for domain in PACKAGES}
-    import cribbage.cli.main  # noqa: F401  (every part of the engine with words of its own)
-    import cribbage.crosscribb  # noqa: F401
-    import cribbage.progress  # noqa: F401
+    import cribbage.cli.main
+    import cribbage.crosscribb
+    import cribbage.progress
     import cribbage.stats  # noqa: F401
     missing = [key for key, domain in DOMAINS.items() if domain in extracted and key not in extracted[domain]]
     assert not missing, missing
@@ -107,7 +107,7 @@ def test_the_running_catalogues_are_the_compiled_po_files():
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_one_translation_per_english_string_per_language(language):
     said: dict[str, set[str]] = defaultdict(set)
-    for key, entry in CATALOGUE.items():
+    for entry in CATALOGUE.values():
         english = entry["en"]
         if isinstance(english, Plural):
             continue   # a plural's forms are chosen per number, and its pairs are compared as wholes below
@@ -176,9 +176,8 @@ def _demo(root: Path) -> Path:
                                    ("pt", "olá {name}", ("{n} carta", "{n} cartas"))):
         po = root / "locale" / language / "LC_MESSAGES" / "demo.po"
         # the course's rules: Spanish (n != 1), Brazilian Portuguese (n > 1), as the project's .po say
-        rule = "(n != 1)" if language == "es" else "(n > 1)"
-        text = re.sub(r'"Plural-Forms: [^"]*"', lambda _: f'"Plural-Forms: nplurals=2; plural={rule};\\n"',
-                      po.read_text(encoding="utf-8"))
+        header = '"Plural-Forms: nplurals=2; plural=' + ("(n != 1)" if language == "es" else "(n > 1)") + ';\\n"'
+        text = re.sub(r'"Plural-Forms: [^"]*"', lambda _, header=header: header, po.read_text(encoding="utf-8"))
         text = re.sub(r'msgstr\[2\] ""\n', "", text)
         text = text.replace('msgid "hello {name}"\nmsgstr ""', f'msgid "hello {{name}}"\nmsgstr "{hello}"')
         text = text.replace('msgstr[0] ""\nmsgstr[1] ""', f'msgstr[0] "{cards[0]}"\nmsgstr[1] "{cards[1]}"')

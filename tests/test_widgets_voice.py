@@ -54,6 +54,8 @@ def _regex_patterns(source: str) -> list[str]:
 def _modules() -> list:
     params = []
     for path in sorted(WIDGETS.glob("*.py")):
+        if path.name == "course_i18n.py":
+            continue   # the translators' build tool reads notebooks, not what the engine says
         marks = [pytest.mark.xfail(reason=_PENDING[path.name], strict=False)] if path.name in _PENDING else []
         params.append(pytest.param(path, id=path.name, marks=marks))
     return params

@@ -375,7 +375,7 @@ def _translated(key: str, english: str, found: gettext.NullTranslations) -> str 
     if isinstance(english, Plural):
         count, rule = plural_rule(found)
         # one n for each form the rule chooses: gettext answers a plural for a number, not a form
-        numbers = {plural_index(rule, n): n for n in range(200, -1, -1)}
+        numbers = {plural_index(rule, n): n for n in (*(10 ** k for k in range(9, 2, -1)), *range(200, -1, -1))}
         if sorted(numbers) != list(range(count)):
             return None
         forms = [found.npgettext(key, english.one, str(english), numbers[i]) for i in range(count)]
