@@ -18,9 +18,10 @@ $(STAMP): pyproject.toml | $(BIN)/python
 # Jupyter refuses to run as root unless told; containers and CI machines often are root.
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-# Opens on the start page, which offers the course in English, Spanish and Portuguese.
+# Opens on the start page, which offers the course in English, Spanish and Portuguese; JupyterLab's
+# own menus speak the learner's locale (LANGUAGE=es make course to choose), see widgets/lab_language.py.
 course: $(STAMP)
-	$(BIN)/jupyter lab $(ALLOW_ROOT) --LabApp.default_url=/lab/tree/start/index.ipynb course/
+	$(BIN)/python -m widgets.lab_language $(ALLOW_ROOT) --LabApp.default_url=/lab/tree/start/index.ipynb course/
 
 # Lint, types and the layers first (seconds): a defect ruff, mypy or import-linter finds fails the
 # build before the long tests.

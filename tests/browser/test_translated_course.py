@@ -6,21 +6,30 @@ move), with no error and no English sentence on the page.
 "English sentence" is read from the English itself, not from a hand-kept list: every piece of three
 words or more of the English catalogues (the widgets' and the engine's) that no Spanish or
 Portuguese text also contains, and every sentence of five words or more of the English lessons.
-Only what a learner reads is searched: the rendered text cells and the outputs, not the code."""
+Only what a learner reads is searched: the rendered text cells and the outputs, not the code.
+
+Then each rendered output area (its widgets as drawn: buttons, labels, boards, tables, and the text
+boxes' placeholders) is read word by word by the detector of ``tests/english.py``, the one
+``tests/test_no_english.py`` uses on the notebooks: a single English word ("starter" under a card,
+"Winner" on a board) is found too, not only a sentence the catalogues hold."""
 
 from __future__ import annotations
 
 import json
 import re
+import sys
 from functools import cache
 from pathlib import Path
 
 import pytest
 
+# The detector lives in tests/ (tests/english.py), beside the tests that read the notebooks with it.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from english import english_found
+
 from cribbage.lang.messages import CATALOGUE, Plural
 from widgets.course_i18n import TRANSLATED, cell_text
-from widgets.i18n import t
-from widgets.messages import MESSAGES
+from widgets.i18n import render as t  # importing widgets.i18n adds the widgets' words to CATALOGUE
 
 COURSE = Path(__file__).resolve().parents[2] / "course"
 LESSONS = sorted(path.name for path in (COURSE / "es").glob("*.ipynb"))
@@ -39,7 +48,7 @@ def _squash(text: str) -> str:
 @cache
 def _translated_text() -> str:
     """Every Spanish and Portuguese catalogue text: an English piece found in them is shared, not a leak."""
-    return "\n".join(_squash(form) for catalogue in (MESSAGES, CATALOGUE) for entry in catalogue.values()
+    return "\n".join(_squash(form) for entry in CATALOGUE.values()
                      for language in TRANSLATED for form in _forms(entry[language]))
 
 
@@ -47,13 +56,12 @@ def _translated_text() -> str:
 def catalogue_english() -> tuple[str, ...]:
     """The English catalogues cut at their placeholders: pieces of three words or more."""
     pieces = set()
-    for catalogue in (MESSAGES, CATALOGUE):
-        for entry in catalogue.values():
-            for form in _forms(entry["en"]):
-                for piece in _PLACEHOLDER.split(form):
-                    piece = _squash(piece.strip(" .,:;()–—-'\"“”"))
-                    if len(_WORD.findall(piece)) >= 3 and piece not in _translated_text():
-                        pieces.add(piece)
+    for entry in CATALOGUE.values():   # the engine's and the widgets' words, one catalogue
+        for form in _forms(entry["en"]):
+            for piece in _PLACEHOLDER.split(form):
+                piece = _squash(piece.strip(" .,:;()–—-'\"“”"))
+                if len(_WORD.findall(piece)) >= 3 and piece not in _translated_text():
+                    pieces.add(piece)
     return tuple(sorted(pieces))
 
 
@@ -91,9 +99,48 @@ def english_on_page(notebook, name: str) -> list[str]:
     return [piece for piece in catalogue_english() + lesson_english(name) if piece in page]
 
 
+# Each output area of the notebook as drawn: its text as a person reads it, and the placeholders of
+# its text boxes (shown while they are empty). Numbered by cell as in the .ipynb.
+_OUTPUT_AREAS = """
+() => {
+  const cells = Array.from(document.querySelectorAll('.jp-NotebookPanel .jp-Notebook .jp-Cell'));
+  const areas = [];
+  cells.forEach((cell, index) => {
+    cell.querySelectorAll('.jp-OutputArea-output').forEach((output, k) => {
+      const placeholders = Array.from(output.querySelectorAll('input[placeholder], textarea[placeholder]'))
+        .map(box => box.getAttribute('placeholder')).filter(text => text);
+      areas.push({cell: index, output: k, widget: !!output.querySelector('.jupyter-widgets'),
+                  text: [output.innerText, ...placeholders].join('\\n')});
+    });
+  });
+  return areas;
+}
+"""
+
+
+def english_in_outputs(notebook, language: str) -> list[str]:
+    """Every English word or phrase the detector finds in the rendered output areas, with the cell."""
+    notebook.wait_idle()
+    found = []
+    for area in notebook.page.evaluate(_OUTPUT_AREAS):
+        what = "widget" if area["widget"] else "output"
+        found += [f"cell {area['cell']} {what} {area['output']}: {leak}"
+                  for leak in english_found(area["text"], language)]
+    return found
+
+
+def output_areas_read(notebook) -> int:
+    """How many output areas the page has (what :func:`english_in_outputs` reads)."""
+    return len(notebook.page.evaluate(_OUTPUT_AREAS))
+
+
 def assert_no_english(notebook, name: str, after: str) -> None:
+    language = notebook.path.split("/")[0]
     leaks = english_on_page(notebook, name)
-    assert not leaks, f"{notebook.path} after {after}: English on the page: {leaks[:10]}"
+    words = english_in_outputs(notebook, language)
+    assert not leaks and not words, (
+        f"{notebook.path} after {after}: English on the page: {leaks[:10]}\n"
+        f"English in the outputs ({output_areas_read(notebook)} areas read):\n" + "\n".join(words))
     notebook.assert_no_traceback_text()
 
 
@@ -103,6 +150,8 @@ def test_the_english_to_look_for_is_read_from_the_english():
     assert len(catalogue_english()) > 500 and all(len(lesson_english(name)) > 10 for name in LESSONS)
     assert _squash("Right: that is the best keep") in catalogue_english()
     assert set(LESSONS) >= {p.name for p in COURSE.glob("0[0-7]_*.ipynb")}
+    # and the word-by-word reading of the output areas sees one English word in a Spanish widget
+    assert [found.phrase for found in english_found("5♥\ncarta inicial\nstarter", "es")] == ["starter"]
 
 
 def _try_it(notebook, language: str, question: str, blank: str, wrong: object, right: object) -> int:
