@@ -90,3 +90,10 @@ clean:
 .PHONY: calculator
 calculator: $(STAMP)
 	$(BIN)/python apps/calculator_app.py
+
+# The calculator as a folder of plain files (build/static-calculator): the engine runs in the
+# visitor's browser (Pyodide, from npm), so any static host serves any number of visitors.
+# Try it with: python -m http.server -d build/static-calculator
+.PHONY: static-calculator
+static-calculator: $(STAMP)
+	$(BIN)/python -m apps.static_calculator.build

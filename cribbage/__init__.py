@@ -5,14 +5,11 @@
 12
 """
 
-from cribbage import crosscribb, stats
-from cribbage.ai.discard import DiscardAdvice, KeepOption, advise_discard
-from cribbage.ai.driver import Driver, Report
-from cribbage.ai.expert import ExpertPlayer
-from cribbage.ai.levels import play_game, player
-from cribbage.ai.play_choice import PlayChoice, PlayView, choose_play
-from cribbage.ai.players import BeginnerPlayer, Player, StandardPlayer
-from cribbage.ai.simulate import SimulationResult, simulate
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from cribbage.lang import messages
 from cribbage.lang.messages import Message, message, render
 from cribbage.rules.actions import Action, Count, Discard, Go, Muggins, NextDeal, Play
@@ -30,6 +27,48 @@ from cribbage.rules.play_scoring import MAX_COUNT, PlayScore, pile_count, score_
 from cribbage.rules.replay import PlayStep, play_steps
 from cribbage.rules.result import FULL_GAME, SHORT_GAME, TARGETS, Finish, finish_kind, game_value, skunk_lines
 from cribbage.rules.show_scoring import MAX_SCORE, HandScore, ScoreItem, hand_total, score_hand
+
+# The computer players, CrossCribb and the statistics use numpy; the rules and the words above do
+# not, so that ``import cribbage`` (and a browser's Pyodide, apps/static_calculator/) needs no numpy.
+# These names are imported on first use (PEP 562): ``from cribbage import advise_discard`` works as before.
+if TYPE_CHECKING:
+    from cribbage import crosscribb, stats
+    from cribbage.ai.discard import DiscardAdvice, KeepOption, advise_discard
+    from cribbage.ai.driver import Driver, Report
+    from cribbage.ai.expert import ExpertPlayer
+    from cribbage.ai.levels import play_game, player
+    from cribbage.ai.play_choice import PlayChoice, PlayView, choose_play
+    from cribbage.ai.players import BeginnerPlayer, Player, StandardPlayer
+    from cribbage.ai.simulate import SimulationResult, simulate
+
+#: Each lazily imported name and the module it comes from (a module itself when the name is one).
+_LAZY: dict[str, str] = {
+    "crosscribb": "cribbage.crosscribb",
+    "stats": "cribbage.stats",
+    **dict.fromkeys(("DiscardAdvice", "KeepOption", "advise_discard"), "cribbage.ai.discard"),
+    **dict.fromkeys(("Driver", "Report"), "cribbage.ai.driver"),
+    "ExpertPlayer": "cribbage.ai.expert",
+    **dict.fromkeys(("play_game", "player"), "cribbage.ai.levels"),
+    **dict.fromkeys(("PlayChoice", "PlayView", "choose_play"), "cribbage.ai.play_choice"),
+    **dict.fromkeys(("BeginnerPlayer", "Player", "StandardPlayer"), "cribbage.ai.players"),
+    **dict.fromkeys(("SimulationResult", "simulate"), "cribbage.ai.simulate"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Imports a name of :data:`_LAZY` on first use, and keeps it (PEP 562)."""
+    where = _LAZY.get(name)
+    if where is None:
+        raise AttributeError(f"module 'cribbage' has no attribute {name!r}")
+    module = importlib.import_module(where)
+    value = module if where == f"cribbage.{name}" else getattr(module, name)   # a sub-package, or a name in it
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
+
 
 __all__ = [
     "FULL_DECK",

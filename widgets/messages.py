@@ -140,6 +140,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                            "?hand=5H5D6H7S&starter=8C."},
     "app.busy": {"en": "The calculator is busy: {n} people are using it right now. Try again in a minute."},
     "app.open_empty": {"en": "Open the calculator without a hand"},
+    # The calculator's static page (apps/static_calculator/), run by Pyodide in the visitor's browser.
+    "static.load_failed": {"en": "The live calculator could not start in this browser ({error}); the count above is still right."},
     # --- the scoring quiz ----------------------------------------------------------------------
     "quiz.title": {"en": "Count the hand"},
     "quiz.title_crib": {"en": "Count the crib"},

@@ -24,8 +24,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:  # numpy is imported by rank_table alone: the rules (and a browser's Pyodide) need none
+    import numpy as np
 
 __all__ = [
     "POINTS_BY_KEY",
@@ -116,6 +118,8 @@ def rank_table() -> np.ndarray:
     A code with one rank five times is no hand; its entry is 0. Built from :func:`points_by_key`:
     each code's multiset key is looked up among the keys of the five-rank multisets.
     """
+    import numpy as np
+
     table = points_by_key()
     keys = np.array(sorted(table), dtype=np.int64)
     points = np.array([table[int(k)] for k in keys], dtype=np.int8)

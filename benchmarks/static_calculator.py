@@ -1,0 +1,250 @@
+"""The static calculator page (apps/static_calculator/) under a class's load, beside the Voilà app.
+
+    python benchmarks/static_calculator.py [--visitors 30 100] [--browsers 30 100] [--voila 30 100]
+                                           [--timeout 600]
+
+The page is built once (``python -m apps.static_calculator.build``) and served by ``python -m
+http.server`` on 127.0.0.1. For each number of visitors, at once:
+
+- **server**: lightweight clients (a thread each, no browser) fetch everything a first visit
+  fetches (the page, its scripts and words, Pyodide's core, the two wheels): the time until the
+  first paint's files are in (the score is then on screen: counting it takes the page
+  milliseconds) and until everything is (the live calculator then needs only the visitor's own
+  CPU), median and slowest; the server's CPU seconds and peak memory (resident). This is what
+  the server pays, whoever the visitors are;
+- **browsers**: as many real Chromium pages at once, each a visitor of its own (a fresh context,
+  empty cache), on this same machine: the time to the score on screen (the first paint) and to
+  the live calculator (Python started in the page), median and slowest, how many were scored;
+  the browsers' own CPU seconds apart from the server's. On two cores, a hundred browsers
+  starting Python at once measure this machine, not the page: a visitor's computer starts its
+  one page in the time the "1 at once" row gives.
+
+Then the Voilà app, measured in the same run as ``benchmarks/calculator_app.py`` measures it
+(its lightweight clients: page, kernel websocket, widget state), for ``--voila`` visitors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import psutil
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from browser_servers import CHROMIUM, CHROMIUM_ARGS, free_port  # type: ignore[import-not-found]  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from apps.static_calculator.build import build  # noqa: E402
+
+DEALS = [f"{rank}{suit}" for rank in "A23456789TJQK" for suit in "CDHS"]
+
+
+def hands(n: int, offset: int = 0) -> list[str]:
+    out = []
+    for i in range(offset, offset + n):
+        five = [DEALS[(i * 7 + k * 11) % 52] for k in range(5)]
+        out.append(f"hand={''.join(five[:4])}&starter={five[4]}&crib=0")
+    return out
+
+
+def median(values: list[float]) -> float | None:
+    return float(statistics.median(values)) if values else None
+
+
+class Sampler:
+    """Every half second: CPU seconds and resident memory of a process tree."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid, self.peak_mb = pid, 0.0
+        self.seen: dict[int, float] = {}
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _sample(self) -> None:
+        try:
+            leader = psutil.Process(self.pid)
+            processes = [leader, *leader.children(recursive=True)]
+        except psutil.Error:
+            return
+        memory = 0.0
+        for process in processes:
+            try:
+                times = process.cpu_times()
+                memory += process.memory_info().rss / 1e6
+            except psutil.Error:
+                continue
+            self.seen[process.pid] = times.user + times.system
+        self.peak_mb = max(self.peak_mb, memory)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self._sample()
+            self._stop.wait(0.5)
+
+    def __enter__(self) -> Sampler:
+        self._sample()
+        self.start = dict(self.seen)
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+        self._sample()
+
+    @property
+    def cpu(self) -> float:
+        return sum(s - self.start.get(pid, 0.0) for pid, s in self.seen.items())
+
+
+def first_visit_files(site: Path) -> tuple[list[str], list[str]]:
+    """(what the first paint needs, the rest a first visit fetches), as paths."""
+    data = json.loads((site / "page-data.js").read_text().split("self.CC_DATA = ", 1)[1].rsplit(";", 1)[0])
+    version = (site / "version.txt").read_text().strip()
+    first = [f"calculator.css?v={version}", f"page-data.js?v={version}", f"first-paint.js?v={version}"]
+    rest = [f"pyodide/pyodide.js?v={version}", f"calculator.js?v={version}", "sw.js", "pyodide/pyodide.asm.js",
+            "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json",
+            *(f"wheels/{wheel}" for wheel in data["wheels"]), f"calculator_entry.py?v={version}"]
+    return first, rest
+
+
+def light_visit(base: str, query: str, first: list[str], rest: list[str], timeout: float) -> dict[str, Any]:
+    started = time.perf_counter()
+    out: dict[str, Any] = {"bytes": 0}
+    try:
+        for i, path in enumerate([f"?{query}", *first, *rest]):
+            with urllib.request.urlopen(base + path, timeout=timeout) as response:
+                out["bytes"] += len(response.read())
+            if i == len(first):
+                out["shown_s"] = time.perf_counter() - started
+        out["all_s"] = time.perf_counter() - started
+    except OSError as error:
+        out["error"] = str(error)
+    return out
+
+
+def server_crowd(server: subprocess.Popen[bytes], base: str, site: Path, n: int, timeout: float) -> dict[str, Any]:
+    first, rest = first_visit_files(site)
+    results: list[dict[str, Any]] = [{} for _ in range(n)]
+    threads = [threading.Thread(target=lambda i=i, q=q: results.__setitem__(i, light_visit(base, q, first, rest, timeout)))
+               for i, q in enumerate(hands(n))]
+    with Sampler(server.pid) as sampled:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout + 60)
+    shown = [r["shown_s"] for r in results if "shown_s" in r]
+    done = [r["all_s"] for r in results if "all_s" in r]
+    return {"shown_median_s": median(shown), "shown_slowest_s": max(shown, default=None), "shown": len(shown),
+            "all_median_s": median(done), "all_slowest_s": max(done, default=None), "all": len(done),
+            "mb_per_visit": median([r["bytes"] / 1e6 for r in results if "all_s" in r]),
+            "cpu_server_s": sampled.cpu, "memory_peak_mb": sampled.peak_mb,
+            "errors": sorted({r["error"] for r in results if "error" in r})[:3]}
+
+
+def browser_crowd(playwright: Any, server: subprocess.Popen[bytes], base: str, n: int, timeout: float) -> dict[str, Any]:
+    browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    try:
+        browser_pid = _browser_pid(browser)
+        contexts = [browser.new_context() for _ in range(n)]
+        pages = [context.new_page() for context in contexts]
+        with Sampler(server.pid) as server_sampled, Sampler(browser_pid) as browser_sampled:
+            started = time.time() * 1000
+            for page, query in zip(pages, hands(n, offset=500)):
+                page.goto(base + "?" + query, wait_until="commit")
+            # Each page notes the moment (epoch ms) of its first paint and of its live calculator.
+            deadline = time.monotonic() + timeout
+            marks: list[list[Any]] = []
+            while time.monotonic() < deadline:
+                marks = [page.evaluate("[document.body && document.body.dataset.firstPaintAt, "
+                                       "document.body && document.body.dataset.live, "
+                                       "document.body && document.body.dataset.liveAt]") for page in pages]
+                if all(mark[1] for mark in marks):
+                    break
+                time.sleep(1)
+        shown = {i: (int(m[0]) - started) / 1000 for i, m in enumerate(marks) if m[0]}
+        live = {i: (int(m[2]) - started) / 1000 for i, m in enumerate(marks) if m[1] == "1" and m[2]}
+        scored = sum(1 for page in pages if page.inner_text("#cc-total").strip())
+        for context in contexts:
+            context.close()
+    finally:
+        browser.close()
+    return {"shown_median_s": median(list(shown.values())), "shown_slowest_s": max(shown.values(), default=None),
+            "shown": len(shown), "scored": scored, "live_median_s": median(list(live.values())),
+            "live_slowest_s": max(live.values(), default=None), "live": len(live),
+            "cpu_browsers_s": browser_sampled.cpu, "memory_browsers_peak_mb": browser_sampled.peak_mb,
+            "cpu_server_s": server_sampled.cpu, "memory_server_peak_mb": server_sampled.peak_mb}
+
+
+def _browser_pid(browser: Any) -> int:
+    """Playwright's driver (node), whose children are Chromium's processes: the newest such child."""
+    drivers = [p for p in psutil.Process().children() if p.name() == "node"]
+    return int(max(drivers, key=lambda p: p.create_time()).pid) if drivers else psutil.Process().pid
+
+
+def voila(counts: list[int], timeout: float) -> dict[str, Any]:
+    import calculator_app as bench  # type: ignore[import-not-found]
+
+    pool = json.loads((ROOT / "apps" / "config" / "voila.json").read_text())["VoilaConfiguration"]["default_pool_size"]
+    out: dict[Any, Any] = {}
+    with tempfile.TemporaryDirectory(prefix="static-bench-voila-") as home:
+        server = bench.start_app(ROOT, Path(home))
+        try:
+            bench.wait_quiet(server, pool, timeout=180, cpu_percent=20)
+            out["memory_idle_mb"] = bench.memory_mb(server)
+            for i, n in enumerate(counts):
+                out[n] = bench.crowd(server, pool, n, timeout, offset=100 * i)
+                print(json.dumps({"voila": {n: out[n]}}, default=str), flush=True)
+        finally:
+            server.stop()
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--visitors", type=int, nargs="+", default=[30, 100], help="lightweight clients at once")
+    parser.add_argument("--browsers", type=int, nargs="*", default=[1, 30],
+                        help="Chromium pages at once (100 needs about 20 GB of memory on one machine)")
+    parser.add_argument("--voila", type=int, nargs="*", default=[30, 100], help="the Voilà app's visitors at once")
+    parser.add_argument("--timeout", type=float, default=600)
+    args = parser.parse_args()
+    results: dict[str, Any] = {"static": {}, "browsers": {}}
+    with tempfile.TemporaryDirectory(prefix="static-bench-") as home:
+        site = build(Path(home) / "site")
+        port = free_port()
+        base = f"http://127.0.0.1:{port}/"
+        server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory",
+                                   str(site), str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            time.sleep(1)
+            results["memory_idle_mb"] = psutil.Process(server.pid).memory_info().rss / 1e6
+            for n in args.visitors:
+                results["static"][n] = server_crowd(server, base, site, n, args.timeout)
+                print(json.dumps({"static": {n: results["static"][n]}}), flush=True)
+            with sync_playwright() as playwright:
+                for n in args.browsers:
+                    results["browsers"][n] = browser_crowd(playwright, server, base, n, args.timeout)
+                    print(json.dumps({"browsers": {n: results["browsers"][n]}}), flush=True)
+        finally:
+            server.terminate()
+            server.wait(10)
+    if args.voila:
+        results["voila"] = voila(args.voila, args.timeout)
+    print(json.dumps(results, default=str, indent=1))
+
+
+if __name__ == "__main__":
+    main()
