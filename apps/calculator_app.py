@@ -7,6 +7,14 @@ Its configuration is ``apps/config/voila.json`` (warm kernels, culling of idle k
 limits, the limits below) and the page template ``apps/config/share/jupyter/voila/templates/
 calculator`` (Voilà's lab template without the CDN). What it adds to a plain ``voila``:
 
+- The first paint at once, and a kernel only for a visitor who is there. A page starts with the
+  link's calculator as plain HTML (score and all), made without a kernel by a worker process
+  (``apps/first_paint.py``), and a one-line script that tells the server the page is alive in a
+  browser. Only then is the visitor queued for a kernel and Voilà's page sent after those lines.
+  A ``curl``, a chat app's link preview or a crawler runs no script: it gets the first paint,
+  with the score in the page's title and description, and the page ends ``alive_timeout``
+  seconds later without a kernel. A visitor who leaves the queue (their connection closes) frees
+  their place at once: the waiting page is sent a heartbeat every second, which finds out.
 - Voilà's own page parameters (``template``, ``theme``) are ignored: a link can neither pick a
   template from the disk nor make Voilà start a kernel outside the warm pool. The query string
   still reaches the calculator, which says what it did not understand.
@@ -14,20 +22,34 @@ calculator`` (Voilà's lab template without the CDN). What it adds to a plain ``
   no kernel started; Tornado's header limit is raised so that such a link gets that page instead
   of a dropped connection.
 - Pages are made ``concurrent_pages`` at a time; the other visitors wait their turn, in order.
-  When ``max_kernels`` visitors already have a kernel or wait for one, the next gets a "busy, try
-  again in a minute" page (503) instead: memory stays bounded however many people come at once.
+  When ``max_kernels`` visitors (pages alive in a browser) already have a kernel or wait for
+  one, the next gets a "busy, try again in a minute" page (503) instead: memory stays bounded
+  however many people come at once, and requests that never run the page count for nothing.
 - The page gets the ``_xsrf`` cookie that its "shut my kernel down" beacon (sent when the tab
   closes) must carry; without it Voilà refuses the shutdown and every kernel lives on.
+- Jupyter Server's culler never looks at a kernel that is still starting (it raised a
+  ``TraitError`` on its missing ``last_activity``), and Voilà's template files answer a path
+  that climbs out of their folder with 404, not 500.
+
+Why not Voilà's own options: ``progressive_rendering`` sends the page before the notebook runs
+but starts the kernel on the GET all the same (and cannot be used with the warm pool, which
+makes a visitor's page fast); ``preheat_kernel`` with a pool hands a kernel to every GET. The
+page has to say it is alive before any kernel is taken, which only the page can do.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import html
+import json
 import os
+import secrets
 import sys
+from collections import OrderedDict
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 CONFIG = HERE / "config"
@@ -37,8 +59,13 @@ os.environ["JUPYTER_PATH"] = os.pathsep.join(
 
 import tornado.web  # noqa: E402  (after JUPYTER_PATH is set)
 from jupyter_core.utils import ensure_async  # noqa: E402
-from traitlets import Int, default  # noqa: E402
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager  # noqa: E402
+from jupyter_server.utils import url_path_join  # noqa: E402
+from tornado.httputil import split_host_and_port  # noqa: E402
+from tornado.iostream import StreamClosedError  # noqa: E402
+from traitlets import Float, Int, default  # noqa: E402
 from voila.app import Voila  # noqa: E402
+from voila.static_file_handler import TemplateStaticFileHandler  # noqa: E402
 from voila.tornado.handler import TornadoVoilaHandler  # noqa: E402
 
 from cribbage.lang.messages import LANGUAGES, render  # noqa: E402
@@ -111,8 +138,236 @@ def refusal_page(key: str, language: str, base_url: str, **values: object) -> st
     )
 
 
+# ------------------------------------------------------------------------------ the first paint
+# The first lines of every page: the link's calculator as plain HTML, before any kernel. Voilà's
+# own page follows them in the same response once the page has said it is alive; the browser's
+# parser takes it into the same document (its head elements work where they are, its <body>'s
+# attributes join this one's), so Voilà's scripts find the page as they expect.
+FIRST_PAINT_CSS = """
+body { margin: 0; }
+/* Where the live calculator's widgets will draw, so nothing moves when they do. */
+.cc-first-paint { padding: 22px 17px; font-family: system-ui, -apple-system, "Segoe UI", sans-serif; }
+/* Words about buttons and boxes that are not there yet ("Click four cards..."). */
+.cc-first-paint .cc-needs-controls { display: none; }
+/* Where the card buttons and the typing box will be, as tall as they will be. */
+.cc-first-paint-controls { box-sizing: border-box; min-height: 288px; margin: 4px 0; display: flex;
+  align-items: center; justify-content: center; border: 2px dashed #9aa0a6; border-radius: 6px; }
+body:has(.cc-first-paint) #loading { display: none !important; }  /* Voilà sets it inline */
+body:has(#rendered_cells .cc-big) .cc-first-paint { display: none; }
+"""
+
+# Runs as soon as the browser has read it: the page says it is alive, and its visitor joins the
+# queue for a kernel. Too late (the server ended the page without one, see ``alive_timeout``):
+# the page is loaded again, a few times at most.
+ALIVE_SCRIPT = """(function () {
+  var key = 'cc-alive-retries';
+  fetch(%s, {method: 'POST', credentials: 'same-origin'}).then(function (answer) {
+    if (answer.status !== 410) { sessionStorage.removeItem(key); return; }
+    var tries = Number(sessionStorage.getItem(key) || 0);
+    if (tries < 3) { sessionStorage.setItem(key, String(tries + 1)); location.reload(); }
+  }).catch(function () {});
+})();"""
+
+
+def first_lines(painted: dict[str, Any] | None, language: str, alive_url: str) -> str:
+    """The page's first lines: a head of its own (the score in its title and description, for a
+    link preview), the first paint, and the script that says the page is alive."""
+    title = render("app.title", language)
+    score = (painted or {}).get("score")
+    description = f'<meta name="description" property="og:description" content="{html.escape(score)}">' if score else ""
+    body = (painted or {}).get("html")
+    return (
+        f'<!DOCTYPE html>\n<html lang="{html.escape(language)}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<link rel="icon" href="data:;base64,=">'  # Voilà's, which the browser no longer sees in the body
+        f"<title>{html.escape(f'{score} · {title}' if score else title)}</title>"
+        f'<meta property="og:title" content="{html.escape(title)}">{description}'
+        f"<style>{FIRST_PAINT_CSS}</style></head><body>\n"
+        + (f'<div class="cc-first-paint">{body}</div>\n' if body else "")
+        + f"<script>{ALIVE_SCRIPT % json.dumps(alive_url)}</script>\n"
+    )
+
+
+class FirstPaints:
+    """Worker processes (``apps/first_paint.py --serve``) that make a link's first paint, one
+    request at a time each, off the server's event loop; the last answers are kept, so a link
+    shared with a class is made once. A worker that fails or takes too long is replaced, and the
+    page goes without its first paint (the live calculator still comes)."""
+
+    def __init__(self, workers: int, log: Any, timeout: float = 30.0, keep: int = 512) -> None:
+        self.workers, self.log, self.timeout, self.keep = max(1, workers), log, timeout, keep
+        self._idle: asyncio.Queue | None = None
+        self._all: list[asyncio.subprocess.Process] = []
+        self._starting: set[asyncio.Future] = set()  # kept, so that no start is collected mid-way
+        self._making: dict[tuple[str, str], asyncio.Future] = {}
+        self._answers: OrderedDict[tuple[str, str], dict[str, Any]] = OrderedDict()
+
+    def start(self) -> None:
+        self._idle = asyncio.Queue()
+        for _ in range(self.workers):
+            self._start_one()
+
+    def _start_one(self) -> None:
+        starting = asyncio.ensure_future(self._add_worker())
+        self._starting.add(starting)
+        starting.add_done_callback(self._starting.discard)
+
+    async def _add_worker(self) -> None:
+        try:
+            process = await asyncio.create_subprocess_exec(
+                sys.executable, "-W", "ignore", str(HERE / "first_paint.py"), "--serve", cwd=str(HERE),
+                stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=4 * 2**20)
+            self._all.append(process)
+            assert process.stdout is not None
+            ready = await process.stdout.readline()
+            if not ready.startswith(b'{"ready"'):
+                raise RuntimeError(f"the first paint worker did not start ({ready[:200]!r})")
+        except Exception as error:  # pages go without a first paint
+            self.log.error("First paint worker: %s", error)
+            return
+        assert self._idle is not None
+        self._idle.put_nowait(process)
+
+    async def paint(self, query: str, base_url: str) -> dict[str, Any] | None:
+        key = (query, base_url)
+        if key in self._answers:
+            self._answers.move_to_end(key)
+            return self._answers[key]
+        if key not in self._making:  # a class opening one link together: made once
+            self._making[key] = asyncio.ensure_future(self._make(key))
+            self._making[key].add_done_callback(lambda _: self._making.pop(key, None))
+        return await asyncio.shield(self._making[key])
+
+    async def _make(self, key: tuple[str, str]) -> dict[str, Any] | None:
+        query, base_url = key
+        if self._idle is None:
+            return None
+        try:
+            process = await asyncio.wait_for(self._idle.get(), self.timeout)
+        except asyncio.TimeoutError:
+            return None
+        try:
+            assert process.stdin is not None and process.stdout is not None
+            process.stdin.write(json.dumps({"query": query, "base_url": base_url}).encode() + b"\n")
+            await process.stdin.drain()
+            answer = json.loads(await asyncio.wait_for(process.stdout.readline(), self.timeout))
+        except (Exception, asyncio.CancelledError) as error:
+            # Half a request in a worker: it is not given another one.
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            self._start_one()
+            if isinstance(error, asyncio.CancelledError):
+                raise
+            self.log.error("First paint worker failed: %s", error)
+            return None
+        self._idle.put_nowait(process)
+        if "error" in answer:
+            self.log.error("First paint of %r: %s", query[:200], answer["error"])
+            return None
+        self._answers[key] = answer
+        while len(self._answers) > self.keep:
+            self._answers.popitem(last=False)
+        return answer
+
+    def stop(self) -> None:
+        for process in self._all:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+
+
+# ------------------------------------------------------------------------------ the kernels
+class CalculatorKernelManager(AsyncMappingKernelManager):
+    """Jupyter Server's kernel manager, whose culler leaves a kernel alone while it starts.
+
+    The race (seen as a ``TraitError`` in the log, and a red test): jupyter_client puts a new
+    kernel in ``_kernels`` as soon as its process has started (``_add_kernel_when_ready``, a
+    task of its own); Jupyter Server gives it ``last_activity`` only when its ``start_kernel``,
+    awaiting that task, resumes, at least one turn of the event loop later. The culler's periodic
+    callback, due in that turn, reads the unset trait, whose default (None) is not a datetime.
+    Voilà's pre-heated kernels start while pages are served, so on a loaded machine the culler
+    sometimes runs exactly there. Such a kernel is not idle, it is starting: it is skipped, and
+    looked at again at the next round."""
+
+    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
+        kernel = self._kernels.get(kernel_id)
+        if kernel is None or not kernel.trait_has_value("last_activity"):
+            return  # gone already, or still starting
+        await super().cull_kernel_if_idle(kernel_id)
+
+
+class _HandingOut:
+    """The kernel manager as a page's handler sees it, noting every kernel that Voilà gives the
+    page (from the warm pool, or started for it): those are the visitors' kernels, counted for
+    ``max_kernels``."""
+
+    def __init__(self, manager: Any, note: Any) -> None:
+        self._manager, self._note = manager, note
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._manager, name)
+
+    async def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> Any:
+        found = await self._manager.get_rendered_notebook(*args, **kwargs)
+        self._note(found[2])  # (render task, rendered cells, kernel id)
+        return found
+
+    async def start_kernel(self, **kwargs: Any) -> str:
+        kernel_id = await ensure_async(self._manager.start_kernel(**kwargs))
+        self._note(kernel_id)
+        return kernel_id
+
+
+# ------------------------------------------------------------------------------ the handlers
+class TemplateStaticHandler(TemplateStaticFileHandler):
+    """Voilà's handler of the templates' files (``/voila/templates/<template>/static/<file>``),
+    answering 404 to a path that is not of that form once its ``..`` are resolved: Voilà's own
+    asserts it (``/voila/templates/calculator/static/..%2f..%2fx`` failed the assertion: 500)."""
+
+    def parse_url_path(self, url_path: str) -> str:
+        given = url_path.split("/")
+        resolved = os.path.normpath(url_path).split(os.path.sep)
+        if (len(given) < 3 or len(resolved) < 3 or given[1] != "static" or resolved[1] != "static"
+                or resolved[0] != given[0] or ".." in resolved or given[0] in ("", ".")):
+            raise tornado.web.HTTPError(404)
+        return super().parse_url_path(url_path)
+
+
+class AliveHandler(tornado.web.RequestHandler):
+    """The page's script saying that it runs in a browser: its visitor is there. The token is a
+    secret written in that page only, so no cookie is asked for."""
+
+    def check_xsrf_cookie(self) -> None:
+        return
+
+    def post(self, token: str) -> None:
+        waiter = self.settings["calculator_app"].alive.get(token)
+        if waiter is None:
+            self.set_status(410)  # too late: the page was ended without a kernel
+        else:
+            if not waiter.done():
+                waiter.set_result(None)
+            self.set_status(204)
+        self.set_header("Cache-Control", "no-store")
+        self.finish()
+
+
 class CalculatorPageHandler(TornadoVoilaHandler):
-    """Voilà's page handler, guarded: see the module's docstring."""
+    """Voilà's page handler, guarded, painted first and given a kernel only once its page is
+    alive: see the module's docstring."""
+
+    _has_kernel = False
+
+    @property
+    def kernel_manager(self) -> Any:
+        return _HandingOut(self.settings["kernel_manager"], self._given)
+
+    def _given(self, kernel_id: str) -> None:
+        """Voilà gave this page a kernel: a visitor's from now on, no longer one waiting."""
+        app: CalculatorVoila = self.settings["calculator_app"]
+        app.visitor_kernels.add(kernel_id)
+        if not self._has_kernel:
+            self._has_kernel = True
+            app.waiting -= 1
 
     async def prepare(self) -> None:
         await ensure_async(super().prepare())
@@ -128,35 +383,79 @@ class CalculatorPageHandler(TornadoVoilaHandler):
         for name in VOILA_PARAMETERS:
             self.request.arguments.pop(name, None)
             self.request.query_arguments.pop(name, None)
-        in_use = self._kernels_in_use() + app.waiting
+        in_use = app.visitors()
         if app.max_kernels > 0 and in_use >= app.max_kernels:
             self.set_header("Retry-After", "60")
             self._refuse(503, "busy", language, n=in_use)
 
     @tornado.web.authenticated
     async def get(self, path: str | None = None) -> None:
+        if path:  # not the app's page: Voilà sends it to its files handler
+            await super().get(path)
+            return
+        app: CalculatorVoila = self.settings["calculator_app"]
+        token = secrets.token_hex(16)
+        alive = app.alive[token] = asyncio.get_running_loop().create_future()
+        try:
+            painted = await app.first_paints.paint(self.request.query, self._share_base())
+            language = (painted or {}).get("language") or asked_language(self.request.query) or "en"
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.set_header("Cache-Control", "no-cache, no-store, must-revalidate")
+            alive_url = url_path_join(self.base_url, "voila", "calculator", "alive", token)
+            self.write(first_lines(painted, language, alive_url))
+            await self.flush()
+            try:
+                await asyncio.wait_for(asyncio.shield(alive), app.alive_timeout)
+            except asyncio.TimeoutError:
+                # No script ran: a plain GET, a link preview. It has its first paint; no kernel.
+                self.finish("</body></html>\n")
+                return
+        except StreamClosedError:
+            return
+        finally:
+            app.alive.pop(token, None)
+        in_use = app.visitors()
+        if app.max_kernels > 0 and in_use >= app.max_kernels:  # filled by real visitors meanwhile
+            note = html.escape(render("app.busy", language, n=in_use))
+            self.finish(f'<p class="cc-busy" role="alert" style="font:1.25rem/1.5 system-ui,sans-serif;'
+                        f'margin:1rem 17px">{note}</p></body></html>\n')
+            return
         # A few pages are made at a time, the others wait their turn: thirty kernels starting
         # together on two cores would each take the time of all thirty (and time out), where
         # in turn the first visitors are served at once. Taking a warm kernel starts the next.
-        app: CalculatorVoila = self.settings["calculator_app"]
+        slots = app.page_slots()
+        turn = asyncio.ensure_future(slots.acquire())
         app.waiting += 1
-        served = False
         try:
-            async with app.page_slots():
-                app.waiting -= 1
-                served = True
-                await super().get(path)
+            while not turn.done():
+                await asyncio.wait({turn}, timeout=1.0)
+                if not turn.done():
+                    # A heartbeat: writing to a connection its visitor has closed fails (at the
+                    # latest the second time), and the visitor's place goes to the next.
+                    self.write("\n")
+                    await self.flush()
+        except (StreamClosedError, asyncio.CancelledError):
+            if turn.done() and not turn.cancelled() and turn.exception() is None:
+                slots.release()
+            else:
+                turn.cancel()
+            app.waiting -= 1
+            self.log.info("A visitor left the queue before their turn.")
+            return
+        # Counted as waiting until Voilà gives the page its kernel (``_given``): a visitor being
+        # served counts for ``max_kernels`` all the way.
+        try:
+            await super().get(path)
         finally:
-            if not served:  # the visitor left while waiting
+            if not self._has_kernel:
                 app.waiting -= 1
+            slots.release()
 
-    def _kernels_in_use(self) -> int:
-        """Kernels alive that are not warm in the pool (a pool kernel still starting counts: the
-        limit errs on the side of memory)."""
-        pool = getattr(self.kernel_manager, "_pools", {}).get(self.notebook_path, [])
-        warm = {task.result()["kernel_id"] for task in pool
-                if task.done() and not task.cancelled() and task.exception() is None}
-        return sum(1 for kernel_id in self.kernel_manager.list_kernel_ids() if kernel_id not in warm)
+    def _share_base(self) -> str:
+        """The app's address as the notebook makes it for the share link (from the variables
+        Voilà gives its kernel: ``SERVER_NAME``, ``SERVER_PORT``, ``SCRIPT_NAME``)."""
+        host, port = split_host_and_port(self.request.host.lower())
+        return f"http://{host}:{port if port else ''}{self.request.path}" if host else ""
 
     def _refuse(self, status: int, key: str, language: str, **values: object) -> None:
         self.set_status(status)
@@ -171,15 +470,21 @@ class CalculatorVoila(Voila):
     max_query_length = Int(2000, config=True,
                            help="Longest query string given to the app; longer links get a 414 page.")
     max_kernels = Int(40, config=True,
-                      help="Most kernels serving pages at once (the warm pool aside); 0 for no limit.")
+                      help="Most visitors with a kernel or waiting for one at once (the warm pool "
+                           "aside); 0 for no limit.")
     max_header_size = Int(4 * 1024 * 1024, config=True,
                           help="Tornado's limit on a request's head: above the longest link a "
                                "browser sends (2 MB), so that a long link is answered, not dropped.")
 
     concurrent_pages = Int(3, config=True,
                            help="Pages made at once; more visitors wait their turn (in the order they came).")
+    alive_timeout = Float(10.0, config=True,
+                          help="Seconds a page's first paint waits for its script to say it runs in a "
+                               "browser; a request that never says so (curl, a link preview) ends then, "
+                               "without a kernel.")
+    first_paint_workers = Int(2, config=True, help="Worker processes making the pages' first paint.")
 
-    waiting = 0  # visitors waiting for their turn
+    waiting = 0  # visitors alive and waiting for their turn, or for their kernel
     _page_slots: asyncio.Semaphore | None = None
 
     def page_slots(self) -> asyncio.Semaphore:
@@ -187,23 +492,40 @@ class CalculatorVoila(Voila):
             self._page_slots = asyncio.Semaphore(max(1, self.concurrent_pages))
         return self._page_slots
 
+    def visitors(self) -> int:
+        """Visitors whose page is alive and has a kernel (still running) or waits for one."""
+        self.visitor_kernels &= set(self.kernel_manager.list_kernel_ids())
+        return len(self.visitor_kernels) + self.waiting
+
     @default("config_file_paths")
     def _config_file_paths_default(self) -> list[str]:
         return [str(CONFIG)]
 
     def init_settings(self) -> dict:
+        if self.voila_configuration.multi_kernel_manager_class is AsyncMappingKernelManager:
+            self.voila_configuration.multi_kernel_manager_class = CalculatorKernelManager
+        self.alive: dict[str, asyncio.Future] = {}
+        self.visitor_kernels: set[str] = set()
+        self.first_paints = FirstPaints(self.first_paint_workers, self.log)
         settings = super().init_settings()
         settings["calculator_app"] = self
         return settings
 
     def init_handlers(self) -> list:
-        handlers = super().init_handlers()
-        return [(spec[0], CalculatorPageHandler, *spec[2:]) if spec[1] is TornadoVoilaHandler else spec
-                for spec in handlers]
+        replaced = {TornadoVoilaHandler: CalculatorPageHandler, TemplateStaticFileHandler: TemplateStaticHandler}
+        handlers = [(spec[0], replaced.get(spec[1], spec[1]), *spec[2:]) for spec in super().init_handlers()]
+        # Before Voilà's page handler, which takes every path.
+        return [(url_path_join(self.server_url, r"/voila/calculator/alive/([0-9a-f]{32})"), AliveHandler),
+                *handlers]
 
     def listen(self) -> None:
         self.app.listen = partial(self.app.listen, max_header_size=self.max_header_size)
+        asyncio.get_event_loop().call_soon(self.first_paints.start)
         super().listen()
+
+    def stop(self) -> None:
+        self.first_paints.stop()
+        super().stop()
 
 
 def main(argv: list[str] | None = None) -> None:

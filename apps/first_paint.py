@@ -1,19 +1,22 @@
 """The calculator's words as plain HTML, for its page to show before its widgets are drawn.
 
 A visitor's browser needs seconds to load Voilà's JupyterLab code, connect to the kernel and
-draw the widgets; the score is known long before. The notebook gives its output this HTML
-beside the widget, and the app's template writes it into the page as it streams, so the hand's
-score is on screen as soon as the notebook has run; the template hides it once the live
-calculator has drawn its own score. Front ends that draw widgets (JupyterLab, Voilà's page)
-prefer the widget, so nothing shows twice. The text is the live widgets' own HTML values (the
-calculator escapes what a link gives it): same words, same language, same score. The card
-picker's place is kept, and the template hides words about controls (``cc-needs-controls``), so
-the score does not move when the live calculator takes over.
+draw the widgets, and a kernel costs seconds of CPU to start; the score is known long before.
+The app's server asks a worker process (``python apps/first_paint.py --serve``, started by
+``apps/calculator_app.py``) for the link's calculator as plain HTML and writes it at the top of
+the page at once, before any kernel is taken: a visitor in the queue, a link preview or a plain
+``curl`` sees the hand's score without one. The page's CSS hides it once the live calculator
+has drawn its own score. The text is the live widgets' own HTML values, made by the same
+``HandCalculator.from_query`` the notebook runs (the calculator escapes what a link gives it):
+same words, same language, same score. The card picker's place is kept, and words about
+controls (``cc-needs-controls``) are hidden, so the score does not move when the live calculator
+takes over.
 """
 
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterator
 
 import ipywidgets
@@ -53,10 +56,50 @@ def first_paint_html(view: ipywidgets.Widget) -> str:
     return '<div class="cc-first-paint-body">' + "\n".join(parts) + "</div>"
 
 
-def display_with_first_paint(view: ipywidgets.Widget) -> None:
-    """Display ``view`` as a notebook's last line does, with :func:`first_paint_html` beside it."""
-    from IPython.display import display
+def first_paint_of(query: str, base_url: str = "") -> dict[str, str | None]:
+    """The first paint of the calculator a link opens (as the app's notebook makes it): its HTML,
+    the score's line as text (for the page's title and a link preview), and its language."""
+    from widgets import HandCalculator
 
-    bundle = view._repr_mimebundle_()
-    bundle["text/html"] = first_paint_html(view)
-    display(bundle, raw=True)
+    # Without its chart (an image the first paint does not show): the same HTML, in a tenth of the
+    # time for a score whose chart has not been drawn yet (40 ms against 400).
+    calculator = (HandCalculator.from_query(query, base_url=base_url, chart=False) if query
+                  else HandCalculator(base_url=base_url, chart=False))
+    try:
+        painted = first_paint_html(calculator)
+        found = _SCORE.search(painted)
+        return {"html": painted, "language": calculator.language,
+                "score": html.unescape(found.group(1)).strip() if found else None}
+    finally:
+        ipywidgets.Widget.close_all()  # a long-lived worker keeps none of them
+
+
+_SCORE = re.compile(r'class="cc-big"[^>]*>([^<]*)')
+
+
+def serve() -> None:
+    """The app's worker: one JSON request a line on stdin (``{"query": ..., "base_url": ...}``),
+    one JSON answer a line on stdout (:func:`first_paint_of`'s, or ``{"error": ...}``)."""
+    import json
+    import sys
+
+    first_paint_of("hand=5H5D6H7S&starter=8C")  # the first hand counted is the slow one
+    out = sys.stdout
+    sys.stdout = sys.stderr  # nothing else may write to the answers' pipe
+    out.write('{"ready": true}\n')
+    out.flush()
+    for line in sys.stdin:
+        try:
+            request = json.loads(line)
+            answer: dict = first_paint_of(str(request.get("query", "")), str(request.get("base_url", "")))
+        except Exception as error:  # the worker answers every line
+            answer = {"error": f"{type(error).__name__}: {error}"[:500]}
+        out.write(json.dumps(answer) + "\n")
+        out.flush()
+
+
+if __name__ == "__main__":
+    import sys
+
+    if sys.argv[1:] == ["--serve"]:
+        serve()

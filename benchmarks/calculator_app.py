@@ -1,37 +1,38 @@
-"""The calculator app under a class's load, against a plain Voilà start, side by side in one run.
+"""The calculator app under a class's load: the time to the score on screen and to the live
+calculator, the server's CPU and memory, and what plain GETs leave behind.
 
-    python benchmarks/calculator_app.py [--visitors 30] [--warm 5] [--timeout 300]
+    python benchmarks/calculator_app.py [--visitors 30 100] [--browsers 3] [--gets 100]
+                                        [--before /tmp/base] [--max-kernels N] [--timeout 420]
 
-Two servers of the same notebook, one after the other on this machine, each in Debian's Chromium
-(as the browser tests drive it): the baseline is ``voila apps/calculator.ipynb`` as ``make
-calculator`` used to start it; the app is ``apps/calculator_app.py`` with ``apps/config`` (warm
-kernels, culling, pages made a few at a time). For each, once the server has settled:
+``--before`` is another checkout of the project (``git worktree add /tmp/base HEAD``): its app is
+measured the same way, then this one, one after the other on this machine. For each, once the
+server has settled (its warm kernels ready, its CPU quiet):
 
-- cold: the first link opened, from following it to the hand's score on screen (the app's page
-  writes the calculator's words into its HTML as the notebook runs, before Voilà's JupyterLab
-  code has loaded; a plain Voilà shows it only with the live widgets), and to the live
-  calculator showing it (its widgets drawn, ready for clicks). Each link in a browser context
-  of its own, as a new visitor: nothing of an earlier page is cached;
-- warm: ``--warm`` links more, one after the other, each tab closed as a person closes it and
-  the next opened once the server is quiet again (its warm kernels ready);
-- ``--visitors`` links opened at once, each a different hand: how many show their own hand
-  scored within ``--timeout`` seconds, the median and slowest time. By default (``--crowd
-  http``) each visitor asks over HTTP and the kernel's websocket what its page asks (the page,
-  then its widgets' state), without a browser: thirty Chromiums on the server's two cores cost
-  more CPU than the app (about 7 s each for one page, against about 5 s for its kernel) and
-  measure mostly themselves, where a class brings thirty computers. ``--crowd browser`` opens
-  them in Chromium instead; the CPU each part used is reported either way;
-- memory (the server and every kernel, resident) idle before, at the peak with the visitors'
-  tabs open, and after they close (when the kernels have gone, or after 90 s).
+- ``--visitors`` links opened at once (each number in turn), each a different hand, by
+  lightweight clients (``tests/browser/test_calculator_app_visitors.py``): HTTP and the kernel's
+  websocket, doing what the page does (read the page as it streams, say it is alive, read Voilà's
+  page, ask the kernel for the widgets' state), without a browser, so that the browsers' own CPU
+  (about 7 s for one page on these two cores, against about 5 s for its kernel) does not hide
+  the server's time; a class brings its own computers. Reported: the time to the score on screen
+  (the page's first paint has arrived; before issue 29, the cell that carried it), median and
+  slowest, over all visitors; the time to the live calculator (the kernel's widgets say the
+  score), median and slowest, over those served; how many were served, were told the app is
+  busy, or saw another's hand; the CPU seconds of the server, its kernels and its other processes
+  (the first paint workers), and the memory (the server and every process it started,
+  resident) idle, at the peak, and after they leave;
+- ``--browsers`` links opened at once in Debian's Chromium, each in a context of its own (a new
+  visitor): the time to the score on screen and to the live calculator, median;
+- ``--gets`` plain GETs at once (curl, a link preview): whether each got the score, and how
+  many kernels the app holds once they have all been answered, beyond its warm pool.
 
-The goal (issue 16): a link scored in under 3 s after the first, thirty at once all scored,
-memory back to its idle level after. Times depend on what else the machine does: compare the
-two columns of one run, not runs of different days.
+Times depend on what else the machine does (the load average is reported): compare the columns
+of one run, not runs of different days.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import sys
@@ -43,21 +44,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-import browser_servers  # noqa: E402
-from browser_servers import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from browser_servers import CHROMIUM, CHROMIUM_ARGS, Server, free_port, isolated_env  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
-from voila_page import (  # noqa: E402
-    CALCULATOR,
-    close_all,
-    kernels,
-    leave_http,
-    memory_mb,
-    start_calculator_app,
-    summary,
-    visit_all,
-    visit_all_http,
-    wait_quiet,
-)
+from test_calculator_app_visitors import leave, visit_all  # noqa: E402
+from voila_page import close_all, kernels, memory_mb, wait_quiet  # noqa: E402
+from voila_page import visit_all as visit_all_browsers  # noqa: E402
 
 DEALS = [f"{rank}{suit}" for rank in "A23456789TJQK" for suit in "CDHS"]
 
@@ -67,39 +58,53 @@ def hands(n: int, offset: int = 0) -> list[str]:
     out = []
     for i in range(offset, offset + n):
         five = [DEALS[(i * 7 + k * 11) % 52] for k in range(5)]
-        out.append(f"hand={''.join(five[:4])}&starter={five[4]}")
+        out.append(f"hand={''.join(five[:4])}&starter={five[4]}&crib=0")
     return out
 
 
-class CpuUsed:
-    """CPU seconds used while it runs by the server process and by its kernels (those gone
-    included), sampled every half second."""
+def start_app(tree: Path, home: Path, *options: str) -> Server:
+    """The calculator app of the checkout ``tree`` as ``make calculator`` serves it."""
+    env = isolated_env(home)
+    port = free_port()
+    argv = [sys.executable, str(tree / "apps" / "calculator_app.py"), f"--port={port}", "--Voila.port_retries=0",
+            "--Voila.ip=127.0.0.1", "--no-browser", *options]
+    return Server(f"the calculator app ({tree})", argv, port=port, cwd=tree, env=env,
+                  log_path=home / f"calculator-app-{port}.log", ready_path="/voila/files/ready", any_answer=True)
 
-    def __init__(self, server) -> None:
-        self.server, self._seen, self._stop = server, {}, threading.Event()
+
+class Sampled:
+    """While it runs, every half second: the CPU seconds used by the server, its kernels and its
+    other processes (those gone included), and the highest memory."""
+
+    def __init__(self, server: Server) -> None:
+        self.server, self._seen, self.peak_mb = server, {}, 0.0
+        self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
     def _sample(self) -> None:
         import psutil
 
         try:
-            processes = [("server", psutil.Process(self.server.process.pid))]
+            leader = psutil.Process(self.server.process.pid)
+            processes = [("server", leader)] + [
+                ("kernels" if "ipykernel" in " ".join(p.cmdline()) else "others", p)
+                for p in leader.children(recursive=True)]
         except psutil.Error:
             return
-        processes += [("kernels", kernel) for kernel in kernels(self.server)]
         for part, process in processes:
             try:
                 times = process.cpu_times()
             except psutil.Error:
                 continue
             self._seen[(part, process.pid)] = times.user + times.system
+        self.peak_mb = max(self.peak_mb, memory_mb(self.server))
 
     def _run(self) -> None:
         while not self._stop.is_set():
             self._sample()
             self._stop.wait(0.5)
 
-    def __enter__(self) -> CpuUsed:
+    def __enter__(self) -> Sampled:
         self._sample()
         self._start = dict(self._seen)
         self._thread.start()
@@ -110,162 +115,151 @@ class CpuUsed:
         self._thread.join()
         self._sample()
 
-    def used(self, part: str) -> float:
-        return sum(seconds - self._start.get(key, 0.0) for key, seconds in self._seen.items() if key[0] == part)
+    def cpu(self, part: str) -> float:
+        return sum(s - self._start.get(key, 0.0) for key, s in self._seen.items() if key[0] == part)
 
 
-class PeakMemory:
-    """The highest memory seen while it runs, sampled every half second in a thread."""
-
-    def __init__(self, server) -> None:
-        self.server, self.peak, self._stop = server, 0.0, threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
-
-    def _run(self) -> None:
-        while not self._stop.is_set():
-            self.peak = max(self.peak, memory_mb(self.server))
-            self._stop.wait(0.5)
-
-    def __enter__(self) -> PeakMemory:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self._stop.set()
-        self._thread.join()
+def median(values: list[float]) -> float | None:
+    return statistics.median(values) if values else None
 
 
-def seconds(ms: float | None) -> float | None:
-    return None if ms is None else ms / 1000
-
-
-def measure(name: str, server, browser, *, settled_kernels: int | None, visitors: int, warm: int,
-            timeout: float, crowd: str) -> dict[str, object]:
-    figures: dict[str, object] = {"server": name}
-    wait_quiet(server, settled_kernels, timeout=180, cpu_percent=20)
-    figures["memory_idle_mb"] = memory_mb(server)
-    figures["kernels_idle"] = len(kernels(server))
-
-    links = [f"{server.url}/?{hand}" for hand in hands(1 + warm)]
-    cold = visit_all(browser, links[:1], timeout=timeout)
-    figures["cold_s"] = seconds(cold[0].shown_ms)
-    figures["cold_live_s"] = seconds(cold[0].scored_ms)
-    close_all(cold)
-    warm_times, warm_live = [], []
-    for link in links[1:]:
-        # The next visitor comes once the server is ready for them again (the plain Voilà
-        # never is more ready than this: its kernels stay).
-        wait_quiet(server, settled_kernels, timeout=60, cpu_percent=20)
-        visits = visit_all(browser, [link], timeout=timeout)
-        warm_times.append(seconds(visits[0].shown_ms))
-        warm_live.append(seconds(visits[0].scored_ms))
-        close_all(visits)
-    done = [t for t in warm_times if t is not None]
-    figures["warm_median_s"] = statistics.median(done) if done else None
-    figures["warm_s"] = warm_times
-    live = [t for t in warm_live if t is not None]
-    figures["warm_live_median_s"] = statistics.median(live) if live else None
-    figures["warm_blank"] = len(warm_times) - len(done)
-
-    wait_quiet(server, settled_kernels, timeout=90, cpu_percent=20)
-    figures["memory_before_visitors_mb"] = memory_mb(server)
-    figures["load_average"] = os.getloadavg()[0]  # the machine's, other work included
-    with PeakMemory(server) as peak, CpuUsed(server) as cpu:
-        started = time.monotonic()
-        group = hands(visitors, offset=100)
-        links = [f"{server.url}/?{hand}&crib=0" for hand in group]
-        visits = (visit_all_http(links, timeout=timeout) if crowd == "http"
-                  else visit_all(browser, links, timeout=timeout))
-        figures["visitors_wall_s"] = time.monotonic() - started
-        wrong = sum(1 for v, link in zip(visits, links) if v.scored_ms is not None and v.share_link != link)
-        figures.update({f"visitors_{key}": value for key, value in summary(visits).items()})
-        figures["visitors_wrong_hand"] = wrong
+def crowd(server: Server, pool: int, n: int, timeout: float, offset: int) -> dict[str, object]:
+    wait_quiet(server, pool, timeout=180, cpu_percent=20)
+    figures: dict[str, object] = {"memory_before_mb": memory_mb(server), "load_average": os.getloadavg()[0]}
+    links = [f"{server.url}/?{hand}" for hand in hands(n, offset)]
+    with Sampled(server) as sampled:
+        visits = visit_all(links, timeout=timeout)
         figures["kernels_with_visitors"] = len(kernels(server))
-        if crowd == "http":
-            leave_http(server, visits)  # as each page's beacon does when its tab closes
-        else:
-            close_all(visits)
-    figures["memory_peak_mb"] = peak.peak
-    figures["visitors_cpu_server_s"] = cpu.used("server")
-    figures["visitors_cpu_kernels_s"] = cpu.used("kernels")
+    shown = [v.shown_s for v in visits if v.shown_s is not None]
+    live = [v.live_s for v in visits if v.live_s is not None]
+    figures.update({
+        "shown_median_s": median(shown), "shown_slowest_s": max(shown) if len(shown) == n else None,
+        "shown": len(shown), "live_median_s": median(live), "live_slowest_s": max(live, default=None),
+        "live": len(live), "busy": sum(1 for v in visits if "ocupada" in v.page or "is busy" in v.page
+                                       or v.status == 503),
+        "wrong_hand": sum(1 for v, link in zip(visits, links) if v.live_s is not None and v.share_link != link),
+        "cpu_server_s": sampled.cpu("server"), "cpu_kernels_s": sampled.cpu("kernels"),
+        "cpu_others_s": sampled.cpu("others"), "memory_peak_mb": sampled.peak_mb,
+        "errors": sorted({v.error for v in visits if v.error})[:3],
+    })
+    leave(server, visits)
     left = time.monotonic()
-    wait_quiet(server, settled_kernels, timeout=90, cpu_percent=20)
+    wait_quiet(server, pool, timeout=120, cpu_percent=20)
     figures["after_wait_s"] = time.monotonic() - left
     figures["memory_after_mb"] = memory_mb(server)
     figures["kernels_after"] = len(kernels(server))
     return figures
 
 
+def browsers(server: Server, pool: int, browser, n: int, timeout: float) -> dict[str, object]:
+    wait_quiet(server, pool, timeout=180, cpu_percent=20)
+    links = [f"{server.url}/?{hand}" for hand in hands(n, offset=500)]
+    visits = visit_all_browsers(browser, links, timeout=timeout)
+    shown = [v.shown_ms / 1000 for v in visits if v.shown_ms is not None]
+    live = [v.scored_ms / 1000 for v in visits if v.scored_ms is not None]
+    close_all(visits)
+    return {"shown_median_s": median(shown), "live_median_s": median(live), "live": len(live)}
+
+
+def plain_gets(server: Server, pool: int, n: int, timeout: float) -> dict[str, object]:
+    wait_quiet(server, pool, timeout=180, cpu_percent=20)
+    with Sampled(server) as sampled:
+        gets = visit_all([f"{server.url}/?{hand}" for hand in hands(n, offset=300)], alive=False, live=False,
+                         timeout=timeout)
+    return {"scored": sum(1 for g in gets if g.score), "answered_slowest_s": max((g.ended_s or 0) for g in gets),
+            "kernels_left": len(kernels(server)) - pool, "memory_peak_mb": sampled.peak_mb,
+            "busy": sum(1 for g in gets if g.status == 503)}
+
+
+def measure(name: str, tree: Path, home: Path, browser, args, pool: int) -> dict[str, object]:
+    options = [f"--CalculatorVoila.max_kernels={args.max_kernels}"] if args.max_kernels else []
+    server = start_app(tree, home / name, *options)
+    try:
+        wait_quiet(server, pool, timeout=180, cpu_percent=20)
+        figures: dict[str, object] = {"server": name, "memory_idle_mb": memory_mb(server)}
+        for i, n in enumerate(args.visitors):
+            figures[f"crowd_{n}"] = crowd(server, pool, n, args.timeout, offset=100 * i)
+            print(json.dumps({name: {n: figures[f"crowd_{n}"]}}), flush=True)
+        if args.browsers:
+            figures["browsers"] = browsers(server, pool, browser, args.browsers, args.timeout)
+        if args.gets:
+            figures["gets"] = plain_gets(server, pool, args.gets, args.timeout)
+            # Before issue 29 each held a kernel until culled (60 s idle, every 15 s).
+            wait_quiet(server, pool, timeout=150, cpu_percent=20)
+        print(json.dumps(figures), flush=True)
+        return figures
+    finally:
+        server.stop()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--visitors", type=int, default=30)
-    parser.add_argument("--warm", type=int, default=5)
+    parser.add_argument("--visitors", type=int, nargs="+", default=[30, 100])
+    parser.add_argument("--browsers", type=int, default=3)
+    parser.add_argument("--gets", type=int, default=100)
+    parser.add_argument("--before", type=Path, help="another checkout, measured first (e.g. /tmp/base)")
+    parser.add_argument("--max-kernels", type=int, default=0,
+                        help="the apps' max_kernels (default: their configuration's); lower on a machine short of memory")
     parser.add_argument("--timeout", type=float, default=420, help="seconds a visitor waits at most")
-    parser.add_argument("--only", choices=("plain", "app"), help="measure one server only")
-    parser.add_argument("--crowd", choices=("http", "browser"), default="http",
-                        help="the visitors at once: HTTP and websocket clients (default), or Chromium pages")
     args = parser.parse_args()
-    import json
-
-    from voila_page import APPS
-
-    pool = json.loads((APPS / "config" / "voila.json").read_text())["VoilaConfiguration"]["default_pool_size"]
+    pool = json.loads((ROOT / "apps" / "config" / "voila.json").read_text())["VoilaConfiguration"]["default_pool_size"]
+    trees = ([("before", args.before.resolve())] if args.before else []) + [("after", ROOT)]
     results = []
     with tempfile.TemporaryDirectory(prefix="calculator-bench-") as home, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:
-            for name in ("plain", "app"):
-                if args.only and name != args.only:
-                    continue
-                if name == "plain":
-                    server = browser_servers.start_voila(CALCULATOR, Path(home) / name)
-                    settled = None  # its kernels never go: wait only for it to be quiet
-                else:
-                    server = start_calculator_app(Path(home) / name)
-                    settled = pool
-                try:
-                    figures = measure(name, server, browser, settled_kernels=settled,
-                                      visitors=args.visitors, warm=args.warm, timeout=args.timeout,
-                                      crowd=args.crowd)
-                finally:
-                    server.stop()
-                results.append(figures)
-                print(json.dumps(figures), flush=True)
+            for name, tree in trees:
+                results.append(measure(name, tree, Path(home), browser, args, pool))
         finally:
             browser.close()
+    print_table(results, args)
 
+
+def print_table(results: list[dict], args) -> None:
     def show(value: object) -> str:
         if value is None:
-            return "never"
+            return "-"
         return f"{value:.1f}" if isinstance(value, float) else str(value)
 
-    rows = [("cold link to score on screen (s)", "cold_s"), ("cold link to live calculator (s)", "cold_live_s"),
-            ("warm link to score on screen, median (s)", "warm_median_s"),
-            ("warm link to live calculator, median (s)", "warm_live_median_s"),
-            ("warm links never scored", "warm_blank"),
-            (f"{args.visitors} at once: scored", "visitors_scored"),
-            (f"{args.visitors} at once: blank", "visitors_blank"),
-            (f"{args.visitors} at once: another's hand", "visitors_wrong_hand"),
-            (f"{args.visitors} at once: median (s)", "visitors_median_s"),
-            (f"{args.visitors} at once: slowest (s)", "visitors_slowest_s"),
-            (f"{args.visitors} at once: CPU, server (s)", "visitors_cpu_server_s"),
-            (f"{args.visitors} at once: CPU, kernels (s)", "visitors_cpu_kernels_s"),
-            ("load average before them (machine)", "load_average"),
-            ("memory idle, at start (MB)", "memory_idle_mb"),
-            ("memory before the visitors (MB)", "memory_before_visitors_mb"),
-            ("memory during, peak (MB)", "memory_peak_mb"),
-            ("memory after they leave (MB)", "memory_after_mb"),
-            ("kernels: idle / with visitors / after", None)]
-    print(f"\n{args.visitors} at once: {args.crowd} clients")
-    print(f"{'':42}" + "".join(f"{r['server']:>12}" for r in results))
-    for label, key in rows:
-        if key is None:
-            cells = [f"{r['kernels_idle']}/{r['kernels_with_visitors']}/{r['kernels_after']}" for r in results]
-        else:
-            cells = [show(r.get(key)) for r in results]
-        print(f"{label:42}" + "".join(f"{c:>12}" for c in cells))
-    if len(results) == 2 and results[0].get("warm_median_s") and results[1].get("warm_median_s"):
-        print(f"\nwarm link, plain / app: {results[0]['warm_median_s'] / results[1]['warm_median_s']:.1f}x")
+    rows: list[tuple[str, str, str]] = []
+    for n in args.visitors:
+        c = f"crowd_{n}"
+        rows += [(f"{n} at once: score on screen, median (s)", c, "shown_median_s"),
+                 (f"{n} at once: score on screen, slowest (s)", c, "shown_slowest_s"),
+                 (f"{n} at once: score on screen (of {n})", c, "shown"),
+                 (f"{n} at once: live calculator, median (s)", c, "live_median_s"),
+                 (f"{n} at once: live calculator, slowest (s)", c, "live_slowest_s"),
+                 (f"{n} at once: live calculator (of {n})", c, "live"),
+                 (f"{n} at once: told 'busy'", c, "busy"),
+                 (f"{n} at once: another's hand", c, "wrong_hand"),
+                 (f"{n} at once: CPU server / kernels / others (s)", c, "cpu"),
+                 (f"{n} at once: memory before / peak / after (MB)", c, "memory"),
+                 (f"{n} at once: kernels with them / after", c, "kernels"),
+                 (f"{n} at once: load average before", c, "load_average")]
+    if args.browsers:
+        rows += [(f"{args.browsers} browsers: score on screen, median (s)", "browsers", "shown_median_s"),
+                 (f"{args.browsers} browsers: live calculator, median (s)", "browsers", "live_median_s")]
+    if args.gets:
+        rows += [(f"{args.gets} plain GETs: with the score", "gets", "scored"),
+                 (f"{args.gets} plain GETs: answered 'busy'", "gets", "busy"),
+                 (f"{args.gets} plain GETs: kernels left behind", "gets", "kernels_left"),
+                 (f"{args.gets} plain GETs: memory peak (MB)", "gets", "memory_peak_mb")]
+    rows.append(("memory idle (MB)", "", "memory_idle_mb"))
+    print(f"\n{'':50}" + "".join(f"{r['server']:>20}" for r in results))
+    for label, part, key in rows:
+        cells = []
+        for r in results:
+            figures = r.get(part, {}) if part else r
+            if key == "cpu":
+                cell = "/".join(show(figures.get(k)) for k in ("cpu_server_s", "cpu_kernels_s", "cpu_others_s"))
+            elif key == "memory":
+                cell = "/".join(f"{figures.get(k, 0):.0f}" for k in ("memory_before_mb", "memory_peak_mb", "memory_after_mb"))
+            elif key == "kernels":
+                cell = f"{figures.get('kernels_with_visitors')}/{figures.get('kernels_after')}"
+            else:
+                cell = show(figures.get(key))
+            cells.append(cell)
+        print(f"{label:50}" + "".join(f"{c:>20}" for c in cells))
 
 
 if __name__ == "__main__":
