@@ -9,7 +9,7 @@ from cribbage.ai.players import ComputerPlayer
 from cribbage.ai.seat_view import SeatView
 from cribbage.lang.messages import message
 from cribbage.rules.cards import Card
-from cribbage.rules.errors import CribbageError
+from cribbage.rules.errors import CribbageError, shown
 
 __all__ = ["Adviser"]
 
@@ -28,7 +28,7 @@ class Adviser(ComputerPlayer):
 
     def __init__(self, *, name: str | None = None, level: str = "expert") -> None:
         if level not in ("expert", "classic"):
-            raise CribbageError(message("level.unknown", value=repr(level)[:40], levels="expert, classic"))
+            raise CribbageError(message("level.unknown", value=shown(level), levels="expert, classic"))
         super().__init__(seed=0, name=name or "adviser")
         self.level = level
 

@@ -43,6 +43,7 @@ from cribbage.ai.keep_pegging import peg_table
 from cribbage.lang.messages import Message, Rank, get_language, message, render
 from cribbage.lang.translations import format_number
 from cribbage.rules.cards import FULL_DECK, Card, CardLike, Suit, cards
+from cribbage.rules.checks import flag, number, one_of
 from cribbage.rules.errors import InvalidHandError
 from cribbage.rules.ranks import RANK_BASE, rank_table
 from cribbage.rules.ranks import runs as _runs
@@ -537,6 +538,11 @@ def advise_discard(six_cards: str | Iterable[CardLike], *, dealer: bool,
     'keeps the run 6-7-8-9 and 15s, and gives your crib a pair of 5s'
     """
     six = read_six(six_cards)
+    dealer = flag(dealer, "dealer")
+    if not isinstance(crib_model, str):  # a str that is no model is refused by name (crib_model.unknown)
+        one_of(crib_model, "crib_model", CRIB_MODELS)
+    if peg_weight is not None:
+        peg_weight = number(peg_weight, "peg_weight")
     order, hand, crib = ranked_splits(six, dealer=dealer, crib_model=crib_model, peg_weight=peg_weight)
     uniform = None if crib_model == "uniform" else crib_evs(six)
     weight = PEG_WEIGHT if peg_weight is None else peg_weight

@@ -28,10 +28,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
+from cribbage.ai import words as _words  # noqa: F401  (its refusals reach the catalogue)
 from cribbage.ai.players import Player, action_for
 from cribbage.lang.messages import Seat, message
 from cribbage.rules.actions import Action, Muggins, NextDeal
-from cribbage.rules.errors import CribbageError, IllegalActionError
+from cribbage.rules.checks import bounded, flag, of_kind
+from cribbage.rules.counting import whole_number
+from cribbage.rules.errors import CribbageError, IllegalActionError, shown
 from cribbage.rules.events import LogEntry, LogKind, Phase, ScoreEvent
 from cribbage.rules.game import Game
 
@@ -68,14 +71,25 @@ class Driver:
 
     def __init__(self, game: Game, players: Mapping[int, Player], *, check_counts: bool = False,
                  next_deal: bool | None = None) -> None:
-        seats = set(players)
-        if not seats <= {0, 1}:
-            raise CribbageError(message("driver.bad_seats", value=", ".join(map(repr, sorted(seats - {0, 1}, key=repr)))))
+        of_kind(game, "game", Game)
+        # A mapping of at most two seats: an endless iterable is refused, never read to the end.
+        of_kind(players, "players", Mapping)
+        pairs = bounded(players.items(), "players", 2)
+        bad = [seat for seat, _ in pairs if whole_number(seat) not in (0, 1)]
+        if bad or len(players) > 2:
+            raise CribbageError(message("driver.bad_seats", value=", ".join(shown(seat) for seat in bad or players)))
+        for _, one in pairs:
+            if not isinstance(one, Player):
+                raise CribbageError(message("ai.not_player", name="players", value=shown(one)))
+        check_counts = flag(check_counts, "check_counts")
+        if next_deal is not None:
+            next_deal = flag(next_deal, "next_deal")
+        seats = {whole_number(seat) for seat, _ in pairs}
         self.game = game
-        self.players: dict[int, Player] = dict(players)
-        self.check_counts = bool(check_counts)
+        self.players: dict[int, Player] = {whole_number(seat): one for seat, one in pairs}  # type: ignore[misc]
+        self.check_counts = check_counts
         self._people = tuple(seat for seat in (0, 1) if seat not in seats)
-        self.next_deal = not self._people if next_deal is None else bool(next_deal)
+        self.next_deal = not self._people if next_deal is None else next_deal
         self._checking = False
         self._reported = 0
 
@@ -144,7 +158,7 @@ class Driver:
         """A person's move: apply ``action`` (refused with the game's reason, and nothing changed,
         if it is not allowed), then let the computers answer. A move made while checking lets the
         computer's count stand, unless it is the muggins claim itself."""
-        seat = getattr(action, "seat", None)  # every action but the next deal is a seat's
+        seat = whole_number(getattr(action, "seat", None))  # every action but the next deal is a seat's
         if seat in self.players:
             raise IllegalActionError(message("driver.computers_seat", seat=Seat.of(seat, self.game.dealer)))
         self.game.apply(action)

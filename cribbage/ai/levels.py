@@ -10,12 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from cribbage.ai import words as _words  # noqa: F401  (its refusals reach the catalogue)
 from cribbage.ai.driver import Driver
 from cribbage.ai.expert import ExpertPlayer
 from cribbage.ai.play_choice import LEVELS
 from cribbage.ai.players import BeginnerPlayer, ClassicExpertPlayer, ComputerPlayer, Player, StandardPlayer
 from cribbage.lang.messages import message
-from cribbage.rules.errors import CribbageError
+from cribbage.rules.checks import bounded, one_of
+from cribbage.rules.errors import CribbageError, shown
 from cribbage.rules.game import Game
 
 __all__ = ["LEVELS", "play_game", "player"]
@@ -29,8 +31,30 @@ def player(level: str = "expert", *, seed: int | str | None = 0, name: str | Non
     try:
         cls = _CLASSES[level]
     except (KeyError, TypeError):
-        raise CribbageError(message("level.unknown", value=repr(level)[:40], levels=", ".join(LEVELS))) from None
+        raise CribbageError(message("level.unknown", value=shown(level), levels=", ".join(LEVELS))) from None
     return cls(seed=seed, name=name)
+
+
+#: The options of a game that :func:`play_game` and self-play pass on to :class:`cribbage.Game`.
+GAME_OPTIONS = ("target", "muggins", "double_skunk_games", "dealer", "scores", "deals")
+
+
+def two_players(players: object) -> tuple[Player, Player]:
+    """The two computer players of a list (read no further than an eleventh), or the engine's refusal."""
+    read = bounded(players, "players", 10)
+    if len(read) != 2:
+        raise CribbageError(message("stats.two_players", n=len(read)))
+    for one in read:
+        if not isinstance(one, Player):
+            raise CribbageError(message("ai.not_player", name="players", value=shown(one)))
+    return read[0], read[1]
+
+
+def game_options(options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` if each names an option of :class:`cribbage.Game` (their values the game checks)."""
+    for name in options:
+        one_of(name, "option", GAME_OPTIONS)
+    return options
 
 
 def play_game(players: Sequence[Player], *, seed: int | str, **options: Any) -> Game:
@@ -39,6 +63,9 @@ def play_game(players: Sequence[Player], *, seed: int | str, **options: Any) -> 
     ``options`` go to ``Game`` (``target``, ``muggins``, ...). Returns the finished game. In muggins
     mode a player claims every count the opponent left short.
     """
-    game = Game(seed, **options)
-    Driver(game, {0: players[0], 1: players[1]}).advance()
+    first, second = two_players(players)
+    if seed is None:  # a game played for its record follows a seed the caller chose
+        raise CribbageError(message("game.bad_seed", value=shown(seed)))
+    game = Game(seed, **game_options(options))
+    Driver(game, {0: first, 1: second}).advance()
     return game

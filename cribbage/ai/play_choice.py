@@ -28,9 +28,12 @@ from math import comb
 from cribbage.ai.seat_view import SeatView
 from cribbage.lang.messages import Message, Rank, message
 from cribbage.rules.cards import FULL_DECK, Card, cards
-from cribbage.rules.errors import CribbageError, InvalidHandError, InvalidPlayError
+from cribbage.rules.checks import bounded, flag, of_kind
+from cribbage.rules.counting import whole_number
+from cribbage.rules.errors import CribbageError, InvalidHandError, InvalidPlayError, shown
 from cribbage.rules.events import ScoreKind
 from cribbage.rules.play_scoring import MAX_COUNT, pile_count, score_play
+from cribbage.rules.result import skunk_lines
 
 __all__ = ["LEVELS", "RANK_VALUE", "PlayChoice", "PlayView", "choose_play", "legal_cards", "next_points", "without"]
 
@@ -70,8 +73,22 @@ class PlayView:
         object.__setattr__(self, "count", pile_count(self.series))
         if self.count > MAX_COUNT:
             raise InvalidPlayError(message("pegging.series_past_31", count=self.count))
-        if not isinstance(self.opponent_cards, int) or not 0 <= self.opponent_cards <= 4:
-            raise CribbageError(message("pegging.opponent_cards", value=repr(self.opponent_cards)[:40]))
+        opponent_cards = whole_number(self.opponent_cards)
+        if opponent_cards is None or not 0 <= opponent_cards <= 4:
+            raise CribbageError(message("pegging.opponent_cards", value=shown(self.opponent_cards)))
+        object.__setattr__(self, "opponent_cards", opponent_cards)
+        object.__setattr__(self, "dealer", flag(self.dealer, "dealer"))
+        object.__setattr__(self, "opponent_go", flag(self.opponent_go, "opponent_go"))
+        target = whole_number(self.target)
+        if target is None:
+            raise CribbageError(message("game.bad_target", value=shown(self.target)))
+        skunk_lines(target)  # 121 or 61
+        object.__setattr__(self, "target", target)
+        bad_scores = message("game.bad_scores", most=target - 1, value=shown(self.scores))
+        scores = tuple(whole_number(score) for score in _few_scores(self.scores, bad_scores))
+        if len(scores) != 2 or not all(score is not None and 0 <= score < target for score in scores):
+            raise CribbageError(bad_scores)
+        object.__setattr__(self, "scores", scores)
         gone = set(self.series) | set(self.played) | set(self.discards)
         if self.starter is not None:
             gone.add(self.starter)
@@ -186,8 +203,11 @@ def choose_play(view: PlayView, level: str = "expert", *, rng: random.Random | N
     >>> print(choose_play(PlayView(hand=cards("4H 9C KD QS"))))
     lead the 4♥: a count under 5 can't be made 15
     """
-    if level not in LEVELS:
-        raise CribbageError(message("level.unknown", value=repr(level)[:40], levels=", ".join(LEVELS)))
+    of_kind(view, "view", PlayView)
+    if not isinstance(level, str) or level not in LEVELS:
+        raise CribbageError(message("level.unknown", value=shown(level), levels=", ".join(LEVELS)))
+    if rng is not None:
+        of_kind(rng, "rng", random.Random)
     legal = legal_cards(view)
     if not view.hand:
         return PlayChoice(None, level, message("hint.pass"))
@@ -442,3 +462,11 @@ def _explain(view: PlayView, card: Card, legal: Sequence[Card], *, reply: float 
     if not others:
         return message("hint.only", act=act)
     return message("hint.nothing", act=act)
+
+
+def _few_scores(scores: object, refusal: Message) -> tuple[object, ...]:
+    """A pair of scores read from any iterable, no further than a third item (text is not scores)."""
+    try:
+        return bounded(scores, "scores", 2)
+    except CribbageError:
+        raise CribbageError(refusal) from None

@@ -31,8 +31,10 @@ from cribbage.ai.seat_view import SeatView
 from cribbage.lang.messages import Seat, message
 from cribbage.rules.actions import Action, Count, Discard, Go, Muggins, NextDeal, Play
 from cribbage.rules.cards import Card
+from cribbage.rules.checks import plain_text
 from cribbage.rules.errors import CribbageError, IllegalActionError
 from cribbage.rules.events import Phase, ScoreKind
+from cribbage.rules.options import chosen_seed
 from cribbage.rules.show_scoring import hand_total, rank_points
 
 __all__ = ["BeginnerPlayer", "ClassicExpertPlayer", "ComputerPlayer", "Player", "StandardPlayer", "action_for"]
@@ -64,8 +66,8 @@ class ComputerPlayer:
     level = ""
 
     def __init__(self, *, seed: int | str | None = 0, name: str | None = None) -> None:
-        self.rng = random.Random(seed)
-        self.name = name or f"{self.level} computer"
+        self.rng = random.Random(chosen_seed(seed))
+        self.name = (None if name is None else plain_text(name, "name", most=200)) or f"{self.level} computer"
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(name={self.name!r})"

@@ -12,20 +12,23 @@ batch size. The seats swap every other game, so neither player deals first more 
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
-from concurrent.futures import Executor
+from collections import deque
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from cribbage.ai import words as _words  # noqa: F401  (its refusals reach the catalogue)
-from cribbage.ai.levels import play_game
+from cribbage.ai.levels import game_options, play_game, two_players
 from cribbage.ai.players import Player
 from cribbage.lang.messages import message
-from cribbage.rules.errors import CribbageError
+from cribbage.rules.checks import flag
+from cribbage.rules.errors import CribbageError, shown
 from cribbage.rules.events import LogKind, Phase, ScoreKind
 from cribbage.rules.game import Game
+from cribbage.rules.options import chosen_seed
 from cribbage.rules.result import Finish
 
 __all__ = ["DEAL_PARTS", "GameRecord", "SimulationResult", "deal_parts", "simulate"]
@@ -186,14 +189,22 @@ def simulate(n_games: int, players: Sequence[Player], *, seed: int | str, execut
     """
     # No games would show nothing ("first dealer wins 0.0%" of none): at least one is asked for.
     if not isinstance(n_games, int) or isinstance(n_games, bool) or n_games < 1:
-        raise CribbageError(message("stats.whole_number", what=message("stats.what.games"), least=1, value=repr(n_games)))
+        raise CribbageError(message("stats.whole_number", what=message("stats.what.games"), least=1,
+                                    value=shown(n_games)))
     if not isinstance(batch_size, int) or isinstance(batch_size, bool) or batch_size < 1:
         raise CribbageError(message("stats.whole_number", what=message("stats.what.batch"), least=1,
-                                    value=repr(batch_size)[:40]))
-    if len(players) != 2:
-        raise CribbageError(message("stats.two_players", n=len(players)))
-    tasks = [(f"{seed}/{i}", i % 2 == 1) for i in range(n_games)]
-    batches = [tasks[i:i + batch_size] for i in range(0, len(tasks), batch_size)]
+                                    value=shown(batch_size)))
+    players = two_players(players)
+    if seed is None:  # a run is named by its seed: game i is f"{seed}/{i}"
+        raise CribbageError(message("game.bad_seed", value=shown(seed)))
+    seed = chosen_seed(seed)
+    progress = flag(progress, "progress")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise CribbageError(message("arg.wrong_kind", name="executor", kind="Executor", value=shown(executor)))
+    Game(seed, **game_options(options))  # the options checked here, once, not in every game of a worker
+    # The batches are made as they are needed, and an executor holds only a few at a time: memory stays
+    # flat however many games are asked for (a list of every task first ran out of memory at 10**8).
+    batches = task_batches(seed, n_games, batch_size)
     bar = _progress(n_games, progress)
     records: list[GameRecord] = []
     try:
@@ -202,13 +213,36 @@ def simulate(n_games: int, players: Sequence[Player], *, seed: int | str, execut
                 records.extend(_batch(players, batch, options))
                 bar.update(len(batch))
         else:
-            futures = [executor.submit(_batch, players, batch, options) for batch in batches]
-            for future, batch in zip(futures, batches):  # in order: the same records whatever the timing
-                records.extend(future.result())
-                bar.update(len(batch))
+            window = executor_window(executor)
+            pending: deque[tuple[Future[list[GameRecord]], int]] = deque()
+            for batch in batches:
+                pending.append((executor.submit(_batch, players, batch, options), len(batch)))
+                if len(pending) >= window:
+                    records.extend(_collect(pending, bar))
+            while pending:  # in order: the same records whatever the timing
+                records.extend(_collect(pending, bar))
     finally:
         bar.close()
     return SimulationResult(tuple(records))
+
+
+def task_batches(seed: int | str, n_games: int, batch_size: int) -> Iterator[list[tuple[str, bool]]]:
+    """The tasks, ``batch_size`` games at a time: game ``i`` is seeded ``f"{seed}/{i}"``, seats swapped when odd."""
+    for start in range(0, n_games, batch_size):
+        yield [(f"{seed}/{i}", i % 2 == 1) for i in range(start, min(start + batch_size, n_games))]
+
+
+def executor_window(executor: Executor) -> int:
+    """How many batches an executor holds at once: enough to keep every worker busy, twice over."""
+    workers = getattr(executor, "_max_workers", None)
+    return 2 * workers if isinstance(workers, int) and workers > 0 else 16
+
+
+def _collect(pending: deque[tuple[Future[list[GameRecord]], int]], bar: Any) -> list[GameRecord]:
+    future, size = pending.popleft()
+    done = future.result()
+    bar.update(size)
+    return done
 
 
 class _NoBar:

@@ -13,6 +13,7 @@ WORDS = {
     "stats.what.games": {"en": "the number of games"},
     "stats.what.batch": {"en": "the batch size (games per batch)"},
     "stats.two_players": {"en": "self-play takes two players, not {n}"},
+    "ai.not_player": {"en": "{name} must be a computer player (one that can discard, play and count), not {value}"},
 }
 
 add_catalogue(WORDS)

@@ -27,6 +27,7 @@ from typing import Any, NoReturn, TextIO
 from cribbage.ai.discard import advise_discard
 from cribbage.cli.parsing import WholeNumber, argparse_words, language_asked, speaking, words
 from cribbage.cli.progress import add_progress
+from cribbage.cli.startup import stop_handling_startup_interrupt
 from cribbage.cli.terminal import run
 from cribbage.lang.messages import LANGUAGES, add_catalogue, get_language, message, set_language
 from cribbage.rules.cards import cards, quoted
@@ -146,6 +147,7 @@ add_catalogue({
     "cli.discard.best": {"en": "best: keep {keep}, lay away {away} ({net:+.2f}): {reason}"},
     "cli.goodbye": {"en": "Stopped. Bye."},
     "cli.output_failed": {"en": "the output could not be written: {reason}"},
+    "cli.output_closed": {"en": "the standard output is closed"},
 })
 
 STATUS_BAD_INPUT = 2
@@ -275,13 +277,31 @@ def _parse(argv: Sequence[str], language: str) -> argparse.Namespace:
     return args
 
 
+def _open_closed_streams() -> bool:
+    """Standard streams closed by the shell (``>&-``, ``<&-``) are None in Python: the input reads as
+    ended (a game says goodbye) and the error stream writes nowhere. Returns whether the output is closed."""
+    closed = sys.stdout is None
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115  (for the life of the command)
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115
+    return closed
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    for stream in (sys.stdout, sys.stderr):
-        _fit_encoding(stream)
-    arguments = list(sys.argv[1:] if argv is None else argv)
-    # Known before the parser says anything: its help and its errors are in this language too.
-    set_language(language_asked(arguments) or language_of_environment())
+    # Ctrl-C from here on says goodbye (before, while the engine loads, cribbage.cli's own handler does).
+    stop_handling_startup_interrupt()
     try:
+        output_closed = _open_closed_streams()
+        for stream in (sys.stdout, sys.stderr):
+            _fit_encoding(stream)
+        arguments = list(sys.argv[1:] if argv is None else argv)
+        # Known before the parser says anything: its help and its errors are in this language too.
+        set_language(language_asked(arguments) or language_of_environment())
+        if output_closed:
+            _say(sys.stderr, f"cribbage: {message('cli.output_failed', reason=message('cli.output_closed'))}")
+            return STATUS_OUTPUT_FAILED
         args = _parse(arguments, get_language())
         if args.lang is not None:
             set_language(args.lang)

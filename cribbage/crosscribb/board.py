@@ -18,7 +18,8 @@ from dataclasses import dataclass
 
 from cribbage.lang.messages import message
 from cribbage.rules.cards import Card, CardLike, cards, require_distinct
-from cribbage.rules.errors import InvalidHandError
+from cribbage.rules.checks import bounded, of_kind, one_of, whole
+from cribbage.rules.errors import InvalidHandError, shown
 from cribbage.rules.kinds import TextEnum
 from cribbage.rules.ranks import POINTS_BY_KEY, points_by_key, rank_points
 from cribbage.rules.ranks import RANK_KEY as _POW5
@@ -71,7 +72,12 @@ class Line:
     index: int
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "kind", LineKind(self.kind))
+        try:
+            kind = LineKind(self.kind)
+        except (ValueError, TypeError):
+            kind = LineKind(one_of(self.kind, "kind", [k.value for k in LineKind]))
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "index", whole(self.index, "index", low=0, high=SIZE - 1))
 
     @property
     def squares(self) -> tuple[Square, ...]:
@@ -98,6 +104,7 @@ LINES: tuple[Line, ...] = (tuple(Line(LineKind.ROW, i) for i in range(SIZE))
 
 def line_name(line: Line) -> str:
     """``"row 1"`` .. ``"column 5"``: numbered from 1, as on the printed board."""
+    of_kind(line, "line", Line)
     return f"{line.kind} {line.index + 1}"
 
 
@@ -106,11 +113,11 @@ def square(where: object) -> Square:
     if isinstance(where, int) and not isinstance(where, bool):
         if 0 <= where < SIZE * SIZE:
             return divmod(where, SIZE)
-        raise InvalidHandError(message("crosscribb.err.square_index", where=where))
+        raise InvalidHandError(message("crosscribb.err.square_index", where=shown(where)))
     if (isinstance(where, tuple) and len(where) == 2
             and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < SIZE for x in where)):
         return (where[0], where[1])
-    raise InvalidHandError(message("crosscribb.err.square", where=repr(where)))
+    raise InvalidHandError(message("crosscribb.err.square", where=shown(where)))
 
 
 _FLUSH_NAMES = {4: "four", 5: "five"}
@@ -185,8 +192,16 @@ def score_line(line: Iterable[CardLike] | str, starter: CardLike | None = None) 
 def line_total(line: Sequence[Card], starter: Card | None = None) -> int:
     """The total of :func:`score_line`, by table look-up; takes five distinct :class:`Card` objects.
 
-    Unlike :func:`score_line` it does not check its input: the computer players call it in loops.
+    It checks its input only when reading it fails (the computer players call it in loops): anything
+    but five cards is then read, or refused, as :func:`score_line` reads it.
     """
+    try:
+        return _line_total(line, starter)
+    except (TypeError, ValueError, AttributeError, IndexError, KeyError):
+        return score_line(line, starter).total
+
+
+def _line_total(line: Sequence[Card], starter: Card | None) -> int:
     a, b, c, d, e = line
     total = (POINTS_BY_KEY or points_by_key())[_POW5[a.rank] + _POW5[b.rank] + _POW5[c.rank] + _POW5[d.rank] + _POW5[e.rank]]
     suits = [0, 0, 0, 0]
@@ -237,6 +252,10 @@ def line_totals(board: Sequence[Card | None], starter: Card) -> dict[Line, int]:
     >>> totals[LINES[2]], totals[LINES[7]]
     (2, 0)
     """
+    squares = bounded(board, "board", SIZE * SIZE)
+    if len(squares) != SIZE * SIZE or not all(card is None or isinstance(card, Card) for card in squares):
+        raise InvalidHandError(message("crosscribb.err.board_shape"))
+    board, starter = squares, Card.parse(starter)
     out = {}
     for line in LINES:
         held = [card for card in (board[r * SIZE + c] for r, c in line.squares) if card is not None]
@@ -249,7 +268,7 @@ def score_board(grid: Sequence[Sequence[CardLike]]) -> tuple[tuple[LineScore, ..
 
     Returns the five rows' scores and the five columns' scores.
     """
-    rows = [cards(row, distinct=False) for row in grid]
+    rows = [cards(row, distinct=False) for row in bounded(grid, "grid", SIZE)]
     if len(rows) != SIZE or any(len(row) != SIZE for row in rows):
         raise InvalidHandError(message("crosscribb.err.board_shape"))
     require_distinct([card for row in rows for card in row])

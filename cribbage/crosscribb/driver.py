@@ -21,12 +21,21 @@ from typing import TYPE_CHECKING
 
 from cribbage.crosscribb.game import CrossCribbGame
 from cribbage.crosscribb.records import CrossCribbPhase, Record, Refusal, refuse
-from cribbage.lang.messages import Message
+from cribbage.lang.messages import Message, message
+from cribbage.rules.checks import bounded, flag, of_kind
+from cribbage.rules.errors import CribbageError, shown
 
 if TYPE_CHECKING:
     from cribbage.crosscribb.players import CrossCribbPlayer
 
 __all__ = ["Advance", "CrossCribbDriver"]
+
+
+def chooser(player: object) -> CrossCribbPlayer:
+    """``player`` if it can choose an action (it has ``choose``), else the engine's refusal."""
+    if not callable(getattr(player, "choose", None)):
+        raise CribbageError(message("arg.wrong_kind", name="players", kind="CrossCribbPlayer", value=shown(player)))
+    return player  # type: ignore[return-value]
 
 @dataclass(frozen=True, slots=True)
 class Advance:
@@ -52,11 +61,15 @@ class CrossCribbDriver:
 
     def __init__(self, game: CrossCribbGame, computers: Mapping[int, CrossCribbPlayer], *,
                  deal: bool = False) -> None:
-        for seat in computers:
+        of_kind(game, "game", CrossCribbGame)
+        of_kind(computers, "computers", Mapping)
+        pairs = bounded(computers.items(), "computers", game.players)
+        for seat, one in pairs:
             game.side_of(seat)  # refuses a seat the game does not have
+            chooser(one)
         self.game = game
-        self.computers = dict(computers)
-        self.deal = deal
+        self.computers = dict(pairs)
+        self.deal = flag(deal, "deal")
 
     def _deciding(self) -> tuple[int, ...]:
         # Seats that may make the next decision: the seat to act, or with muggins any seat of the

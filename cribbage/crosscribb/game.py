@@ -76,7 +76,8 @@ from cribbage.crosscribb.records import (
 )
 from cribbage.lang.messages import message
 from cribbage.rules.cards import Card, CardLike, Deck
-from cribbage.rules.errors import CribbageError
+from cribbage.rules.checks import of_kind, whole
+from cribbage.rules.errors import CribbageError, shown
 from cribbage.rules.options import GameOptions, chosen_muggins, chosen_seed
 from cribbage.rules.show_scoring import MAX_SCORE, hand_total, score_hand
 
@@ -89,6 +90,10 @@ INDIVIDUAL = 1
 
 _PLAY, _COUNT, _ROUND_OVER, _OVER = (CrossCribbPhase.PLAY, CrossCribbPhase.COUNT, CrossCribbPhase.ROUND_OVER,
                                      CrossCribbPhase.OVER)
+
+
+#: The highest target taken: 31 is the game; past a thousand, a game of computers would not end.
+MAX_TARGET = 1000
 
 
 def _is_int(value: object) -> bool:
@@ -113,6 +118,8 @@ def play_cycle(players: int, dealer: int, length: int) -> tuple[int, ...]:
     ((0, 1, 2, 3, 0), (1, 0, 1), (1, 2, 1, 0, 1, 2))
     """
     cycle = _cycle(_check_players(players))
+    dealer = whole(dealer, "dealer", low=0, high=players - 1)
+    length = whole(length, "length", low=0, high=CARDS_IN_PLAY)
     start = cycle.index((dealer + 1) % players)
     return tuple(cycle[(start + i) % len(cycle)] for i in range(length))
 
@@ -124,6 +131,9 @@ def turn_order(players: int, dealer: int) -> tuple[int, ...]:
 
 def round_deck(seed: object, round_number: int) -> Deck:
     """The shuffled deck of round ``round_number`` (1, 2, ...) of the game with this seed."""
+    if seed is not None:
+        chosen_seed(seed)  # an int or text that can be written (None is written "None", as before)
+    round_number = whole(round_number, "round_number", low=0, high=1_000_000)
     return Deck().shuffled(f"{seed}/crosscribb/round {round_number}")
 
 
@@ -132,6 +142,7 @@ def deal_piles(deck: Deck, players: int, dealer: int) -> tuple[tuple[tuple[Card,
 
     Four players get 7 each; two players 14 each; three players: team 7 each, individual 14.
     """
+    of_kind(deck, "deck", Deck)
     order = play_cycle(players, dealer, CARDS_IN_PLAY)
     piles: list[list[Card]] = [[] for _ in range(players)]
     for seat, card in zip(order, deck):
@@ -168,6 +179,8 @@ class CrossCribbGame(GameOptions):
         self._players = _check_players(players)
         if not _is_int(target) or target < 1:
             raise refuse(Refusal.TARGET, target=target)
+        if target > MAX_TARGET:  # a game that could not end in a lifetime
+            raise CribbageError(message("arg.too_large", name="target", high=MAX_TARGET, value=shown(target)))
         if dealer is not None and (not _is_int(dealer) or not 0 <= dealer < players):
             raise refuse(Refusal.DEALER, dealer=dealer, last=players - 1)
         self._seed = chosen_seed(seed)
@@ -485,7 +498,7 @@ class CrossCribbGame(GameOptions):
 
     def moves(self, round_number: int | None = None) -> list[Placed | Discarded]:
         """The placements and lay-aways of a round (the current one by default), in order."""
-        n = self._round_number if round_number is None else round_number
+        n = self._round_number if round_number is None else whole(round_number, "round_number")
         return [r for r in self._log if isinstance(r, (Placed, Discarded)) and r.round == n]
 
     def replay(self, round_number: int | None = None

@@ -29,7 +29,7 @@ from typing import Protocol
 import numpy as np
 
 from cribbage.crosscribb.board import CENTRE, SIZE, Square
-from cribbage.crosscribb.driver import CrossCribbDriver
+from cribbage.crosscribb.driver import CrossCribbDriver, chooser
 from cribbage.crosscribb.game import CrossCribbGame
 from cribbage.crosscribb.records import (
     AcceptCount,
@@ -43,7 +43,9 @@ from cribbage.crosscribb.records import (
 )
 from cribbage.lang.messages import message
 from cribbage.rules.cards import Card
+from cribbage.rules.checks import bounded, number, of_kind, whole
 from cribbage.rules.errors import CribbageError
+from cribbage.rules.options import chosen_seed
 from cribbage.rules.ranks import RANK_KEY as _POW5
 from cribbage.rules.ranks import points_by_key as _rank_table
 
@@ -65,9 +67,26 @@ class CrossCribbPlayer(Protocol):
     def choose(self, game: CrossCribbGame) -> CrossCribbAction: ...
 
 
+def _check_seed(seed: object) -> None:
+    """A player's seed: an int or text that can be written, or None (written "None", as it always was)."""
+    if seed is not None:
+        chosen_seed(seed)
+
+
+def computer_players(players: object, seats: int) -> dict[int, CrossCribbPlayer]:
+    """One computer player per seat, from a list read no further than one past ``seats``."""
+    read = bounded(players, "players", 4)
+    if len(read) != seats:
+        raise CribbageError(message("crosscribb.err.one_player_per_seat", players=seats, given=len(read)))
+    return {seat: chooser(one) for seat, one in enumerate(read)}
+
+
 def count_truly(game: CrossCribbGame) -> CrossCribbAction:
     """Muggins: what an honest, careful counter does: announce exactly what is held, and claim
     muggins on the other side's short count (else accept it)."""
+    of_kind(game, "game", CrossCribbGame)
+    if game.phase is not CrossCribbPhase.COUNT or game.to_act is None:
+        raise CribbageError(message("crosscribb.err.nothing_to_do"))
     seat = game.to_act
     assert seat is not None
     answer = game.awaiting_answer
@@ -82,6 +101,7 @@ class RandomPlayer:
     name = "random"
 
     def __init__(self, seed: object = 0) -> None:
+        _check_seed(seed)
         self._rng = random.Random(f"{seed}/random player")
 
     def choose(self, game: CrossCribbGame) -> CrossCribbAction:
@@ -245,9 +265,10 @@ class ExpectedValuePlayer:
     name = "expected value"
 
     def __init__(self, seed: object = 0, *, samples: int = 12, defence: float = 1.0) -> None:
+        _check_seed(seed)
         self._rng = random.Random(f"{seed}/expected value player")
-        self.samples = samples
-        self.defence = defence
+        self.samples = whole(samples, "samples", low=1)
+        self.defence = number(defence, "defence")
 
     def choose(self, game: CrossCribbGame) -> CrossCribbAction:
         if game.phase is CrossCribbPhase.ROUND_OVER:
@@ -341,14 +362,14 @@ CROSSCRIBB_LEVELS: dict[str, Callable[..., CrossCribbPlayer]] = {
 
 def play_round(game: CrossCribbGame, players: Sequence[CrossCribbPlayer]) -> None:
     """Let ``players`` (one per seat) play the current round to its count."""
-    if len(players) != game.players:
-        raise CribbageError(message("crosscribb.err.one_player_per_seat", players=game.players, given=len(players)))
-    CrossCribbDriver(game, dict(enumerate(players))).advance()
+    of_kind(game, "game", CrossCribbGame)
+    CrossCribbDriver(game, computer_players(players, game.players)).advance()
 
 
 def play_crosscribb_game(players: Sequence[CrossCribbPlayer], *, seed: object, target: int = 31,
                          muggins: bool = False) -> CrossCribbGame:
     """A whole game between computer players, one per seat; returns the finished game."""
-    game = CrossCribbGame(len(players), seed=seed, target=target, muggins=muggins)
-    CrossCribbDriver(game, dict(enumerate(players)), deal=True).advance()
+    read = bounded(players, "players", 4)
+    game = CrossCribbGame(len(read), seed=seed, target=target, muggins=muggins)
+    CrossCribbDriver(game, computer_players(read, game.players), deal=True).advance()
     return game

@@ -18,9 +18,11 @@ from typing import ClassVar
 
 from cribbage.crosscribb import catalogue
 from cribbage.crosscribb.board import Line, LineKind, LineScore, Square
+from cribbage.crosscribb.board import square as read_square
 from cribbage.lang.messages import Message, add_catalogue, message
 from cribbage.rules.cards import Card
-from cribbage.rules.errors import IllegalActionError
+from cribbage.rules.checks import of_kind, whole
+from cribbage.rules.errors import IllegalActionError, shown
 from cribbage.rules.kinds import TextEnum
 from cribbage.rules.result import Finish
 from cribbage.rules.show_scoring import HandScore
@@ -78,21 +80,23 @@ def line_message(line: Line | None) -> Message:
     """A line ("row 2", "la fila 2") or, for None, the crib, as a message."""
     if line is None:
         return message("crosscribb.crib")
+    of_kind(line, "line", Line)
     return message("crosscribb.row" if line.kind is LineKind.ROW else "crosscribb.column", n=line.index + 1)
 
 
 def side_message(side: int) -> Message:
     """"the columns" (side 0) or "the rows" (side 1)."""
-    return message(f"crosscribb.side.{side}")
+    return message(f"crosscribb.side.{whole(side, 'side', low=0, high=1)}")
 
 
 def player_message(seat: int) -> Message:
     """A seat as the log names it to a person: "player 1" for seat 0."""
-    return message("crosscribb.player", n=seat + 1)
+    return message("crosscribb.player", n=whole(seat, "seat", low=0, high=3) + 1)
 
 
 def where_message(square: Square) -> Message:
     """A square as people number it: "row 1, column 3"."""
+    square = read_square(square)
     return message("crosscribb.where", row=square[0] + 1, column=square[1] + 1)
 
 
@@ -221,10 +225,11 @@ def _words(values: dict[str, object]) -> dict[str, object]:
             out[name] = side_message(value)
         elif name == "square":
             out["where"] = where_message(value)  # type: ignore[arg-type]
-        elif isinstance(value, (Card, Message)) or (isinstance(value, int) and not isinstance(value, bool)):
+        elif isinstance(value, (Card, Message)) or (isinstance(value, int) and not isinstance(value, bool)
+                                                    and value.bit_length() <= 64):
             out[name] = value
         else:
-            out[name] = repr(value)
+            out[name] = shown(value)
     return out
 
 

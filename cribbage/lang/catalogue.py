@@ -361,6 +361,26 @@ TERMINAL: dict[str, Entry] = {
     "terminal.hint.none": {"en": "No hint here: count every fifteen, pair, run, flush and nobs."},
 }
 
+#: What a public function says when an argument is not what it takes (rules/checks.py): ``name`` is the
+#: argument's name as the code spells it, ``value`` what was given, quoted.
+ARGUMENTS: dict[str, Entry] = {
+    "arg.not_flag": {"en": "{name} must be True or False, not {value}"},
+    "arg.not_whole": {"en": "{name} must be a whole number, not {value}"},
+    "arg.too_small": {"en": "{name} must be a whole number of at least {low}, not {value}"},
+    "arg.too_large": {"en": "{name} must be a whole number of at most {high}, not {value}"},
+    "arg.out_of_range": {"en": "{name} must be a whole number from {low} to {high}, not {value}"},
+    "arg.not_number": {"en": "{name} must be a finite number, not {value}"},
+    "arg.number_range": {"en": "{name} must be a number from {low} to {high}, not {value}"},
+    "arg.not_text": {"en": "{name} must be text, not {value}"},
+    "arg.odd_text": {"en": "{name} holds a character that is not text (a lone surrogate or a NUL, as a broken paste gives): {value}"},
+    "arg.text_too_long": {"en": "{name} is too long: {n} characters, at most {most}"},
+    "arg.not_one_of": {"en": "{name} must be one of {choices}, not {value}"},
+    "arg.wrong_kind": {"en": "{name} must be a {kind}, not {value}"},
+    "arg.not_list": {"en": "{name} must be a list, not {value}"},
+    "arg.too_many": {"en": "{name} holds more than {most} items: too many to read"},
+    "game.long_seed": {"en": "the seed is too long: at most {most} characters or digits"},
+}
+
 #: Every part, in the order they are loaded.
 PARTS: tuple[dict[str, Entry], ...] = (WORDS, NUMBERS, RANK_WORDS, CARDS, WHEN, GAME, SCORING, SCORES, LOG, HINTS,
-                                      REASONS, TERMINAL)
+                                      REASONS, TERMINAL, ARGUMENTS)

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from cribbage.rules.checks import of_kind
 from cribbage.rules.play_scoring import PlayScore
 from cribbage.rules.show_scoring import HandScore
 
@@ -23,6 +24,7 @@ _PLAY = {"fifteen": "play.fifteen", "thirty-one": "play.thirty_one", "run": "pla
 
 def show_kinds(score: HandScore) -> tuple[str, ...]:
     """The kinds a hand's count holds, in count order; ``("zero",)`` for a hand worth nothing."""
+    of_kind(score, "score", HandScore)
     out: list[str] = []
     runs = 0
     for group in score.groups():
@@ -48,6 +50,7 @@ def show_kinds(score: HandScore) -> tuple[str, ...]:
 
 def play_kinds(score: PlayScore) -> tuple[str, ...]:
     """The kinds a card in the play scored: a fifteen, thirty-one, a pair (royal), a run, go, the last card."""
+    of_kind(score, "score", PlayScore)
     out: list[str] = []
     for item in score.items:
         kind = _PLAY.get(item.kind, "play.pair" if "pair" in item.kind else "other")

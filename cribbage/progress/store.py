@@ -23,7 +23,7 @@ import os
 import re
 import sqlite3
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -31,7 +31,9 @@ from pathlib import Path
 from cribbage.lang.messages import message
 from cribbage.progress.words import KINDS as _KIND_WORDS
 from cribbage.progress.words import SKILLS as _SKILL_WORDS
-from cribbage.rules.errors import CribbageError
+from cribbage.rules.checks import bounded, flag, number
+from cribbage.rules.errors import CribbageError, shown
+from cribbage.rules.options import is_odd_text
 
 __all__ = [
     "APPLICATION_ID",
@@ -100,16 +102,33 @@ def system_user() -> str:
 def default_path(learner: str | None = None) -> Path:
     """Where progress is kept: ``$CRIBBAGE_PROGRESS`` (a file, or a folder: ``<folder>/<learner>.progress.sqlite3``),
     else ``progress.sqlite3`` in the user's data folder."""
+    if learner is not None:
+        learner = _text("learner", learner)
     chosen = os.environ.get(ENV, "").strip()
     if chosen:
-        path = Path(chosen).expanduser()
+        path = _expanded(chosen)
         if path.is_dir() or chosen.endswith(("/", os.sep)):
             name = re.sub(r"[^\w.-]+", "_", learner or system_user()).strip("._") or "learner"
             return path / f"{name}.progress.sqlite3"
         return path
     import platformdirs  # only needed for the default place, so a class's shared folder needs no lookup
 
-    return Path(platformdirs.user_data_dir("cribbage-course", appauthor=False)) / "progress.sqlite3"
+    try:
+        folder = Path(platformdirs.user_data_dir("cribbage-course", appauthor=False))
+    except (RuntimeError, KeyError, OSError):
+        raise ProgressFileError(message("progress.no_home", path="~")) from None
+    if not folder.is_absolute():  # no home folder: platformdirs answers a path relative to "~" or to nothing
+        raise ProgressFileError(message("progress.no_home", path=str(folder)))
+    return folder / "progress.sqlite3"
+
+
+def _expanded(path: str) -> Path:
+    """``path`` with ``~`` or ``~user`` expanded, refused with the store's message where there is no such
+    home folder (no ``HOME``, or an unknown user): never Python's RuntimeError."""
+    try:
+        return Path(path).expanduser()
+    except (RuntimeError, KeyError):
+        raise ProgressFileError(message("progress.no_home", path=path)) from None
 
 
 # Each step takes a file from version n-1 to n. A new file runs them all.
@@ -143,8 +162,8 @@ class ProgressStore:
     def __init__(self, path: str | os.PathLike[str] | None = None, *, learner: str | None = None,
                  timeout: float = 30.0) -> None:
         self._learner = _text("learner", learner) if learner is not None else None
-        self.path = Path(path).expanduser() if path is not None else default_path(learner)
-        self.timeout = timeout
+        self.path = _path(path) if path is not None else default_path(learner)
+        self.timeout = number(timeout, "timeout", low=0.0, high=24 * 3600.0)
 
     def __repr__(self) -> str:
         return f"ProgressStore({str(self.path)!r})"
@@ -182,8 +201,10 @@ class ProgressStore:
                kinds: Iterable[str] = (), missed: int = 0, at: datetime | None = None) -> Answer:
         """Record one answer: at ``stop``, to ``item``, ``answer`` given, right or not, ``missed``
         points short (or over), about ``skill`` and the item ``kinds`` it involved."""
-        kept = Answer(self.learner, _stop(stop), _text("item", item), _text("answer", str(answer)),
-                      bool(correct), _skill(skill), _kinds(kinds), _missed(missed),
+        if at is not None and not isinstance(at, datetime):
+            raise CribbageError(message("arg.wrong_kind", name="at", kind="datetime", value=shown(at)))
+        kept = Answer(self.learner, _stop(stop), _text("item", item), _text("answer", _said(answer)),
+                      flag(correct, "correct"), _skill(skill), _kinds(kinds), _missed(missed),
                       (at or datetime.now(timezone.utc)).astimezone(timezone.utc).isoformat(timespec="seconds"))
         with self._writing() as conn:
             conn.execute("INSERT INTO answers (learner, stop, item, answer, correct, skill, kinds, missed, at)"
@@ -204,6 +225,9 @@ class ProgressStore:
     # Reading ---------------------------------------------------------------------------------
     def answers(self, *, learner: str | None = None, everyone: bool = False) -> list[Answer]:
         """The answers in the order given: this learner's (or ``learner``'s), or with ``everyone`` all of them."""
+        everyone = flag(everyone, "everyone")
+        if learner is not None:
+            learner = _text("learner", learner)
         with self._reading() as (conn, version):
             if conn is None:
                 return []
@@ -254,7 +278,7 @@ class ProgressStore:
         try:
             conn = self._connect(read_only=False)
         except sqlite3.Error as error:
-            raise self._file_error(error, creating=creating) from None
+            raise self._file_error(error, creating=creating) from error
         try:
             # Check before taking the write lock: a foreign or damaged file is refused untouched.
             self._check(conn)
@@ -264,12 +288,41 @@ class ProgressStore:
                 yield conn
                 conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                # SQLite may have rolled the transaction back itself (a full disk does): a second
+                # ROLLBACK would fail and hide the error that matters. The first error is the one raised.
+                if conn.in_transaction:
+                    with suppress(sqlite3.Error):
+                        conn.execute("ROLLBACK")
                 raise
         except sqlite3.Error as error:
-            raise self._file_error(error, creating=creating) from None
+            conn.close()
+            if creating:
+                self._remove_if_empty()
+            raise self._file_error(error, creating=creating) from error
+        except BaseException:
+            conn.close()
+            if creating:
+                self._remove_if_empty()
+            raise
         finally:
             conn.close()
+
+    def _remove_if_empty(self) -> None:
+        """After a first write that failed: the empty file SQLite made on opening goes, so no 0-byte file is
+        left behind, unless another writer holds it (its transaction will fill it)."""
+        try:
+            if self.path.stat().st_size != 0:
+                return
+            probe = sqlite3.connect(self.path, timeout=0, isolation_level=None)
+            try:
+                probe.execute("BEGIN EXCLUSIVE")  # fails if anyone else has the file open for writing
+                if self.path.stat().st_size == 0:
+                    self.path.unlink()
+                probe.execute("ROLLBACK")
+            finally:
+                probe.close()
+        except (OSError, sqlite3.Error):
+            pass  # it stays: harmless, an empty file is read as no progress yet
 
     def _check(self, conn: sqlite3.Connection, *, whole: bool = False) -> int:
         """The file's schema version, 0 for an empty file; raise if the file is not ours (or, with
@@ -311,6 +364,9 @@ class ProgressStore:
         path = str(self.path)
         if "locked" in text or "busy" in text:
             return ProgressFileError(message("progress.busy", path=path))
+        if isinstance(error, sqlite3.OperationalError) and ("disk is full" in text or "database or disk is full" in text
+                                                            or getattr(error, "sqlite_errorname", "") == "SQLITE_FULL"):
+            return ProgressFileError(message("progress.disk_full", path=path, detail=str(error)))
         if creating and "unable to open" in text:
             return ProgressFileError(message("progress.cannot_create", path=path))
         if "readonly" in text or "read-only" in text or "unable to open" in text:
@@ -348,21 +404,45 @@ def _select(conn: sqlite3.Connection, version: int) -> list[Answer]:
 # Checks: a bad record is refused before the file is opened -------------------------------------
 def _stop(stop: object) -> int:
     if isinstance(stop, bool) or not isinstance(stop, int) or stop not in STOPS:
-        raise ProgressError(message("progress.bad_stop", last=STOPS[-1], value=repr(stop)))
+        raise ProgressError(message("progress.bad_stop", last=STOPS[-1], value=shown(stop)))
     return stop
 
 
 def _text(field: str, value: object) -> str:
     most = _TEXT_LIMITS[field]
     if not isinstance(value, str) or not value.strip() or len(value) > most:
-        shown = repr(value) if not isinstance(value, str) or len(value) <= 40 else f"{len(value)} characters"
-        raise ProgressError(message("progress.bad_text", field=field, most=most, value=shown))
+        said = shown(value) if not isinstance(value, str) or len(value) <= 40 else f"{len(value)} characters"
+        raise ProgressError(message("progress.bad_text", field=field, most=most, value=said))
+    if is_odd_text(value):  # SQLite could not encode it: refused before the file is opened
+        raise ProgressError(message("progress.odd_text", field=field, value=shown(value)))
     return value.strip()
 
 
+def _said(answer: object) -> str:
+    """An answer as text (a number that Python will not write, past 4,300 digits, is refused)."""
+    if isinstance(answer, str):
+        return answer
+    try:
+        return str(answer)
+    except Exception:
+        raise ProgressError(message("progress.bad_text", field="answer", most=_TEXT_LIMITS["answer"],
+                                    value=shown(answer))) from None
+
+
+def _path(path: object) -> Path:
+    """A progress file's path (text or os.PathLike), with characters a file system can take."""
+    try:
+        name = os.fspath(path)  # type: ignore[call-overload]
+    except TypeError:
+        raise ProgressFileError(message("progress.bad_path", value=shown(path))) from None
+    if not isinstance(name, str) or is_odd_text(name) or not name.strip():
+        raise ProgressFileError(message("progress.bad_path", value=shown(path)))
+    return _expanded(name)
+
+
 def _skill(skill: object) -> str:
-    if skill not in SKILLS:
-        raise ProgressError(message("progress.bad_skill", value=repr(skill), known=", ".join(SKILLS)))
+    if not isinstance(skill, str) or skill not in SKILLS:
+        raise ProgressError(message("progress.bad_skill", value=shown(skill), known=", ".join(SKILLS)))
     return str(skill)
 
 
@@ -370,15 +450,15 @@ def _kinds(kinds: Iterable[str]) -> tuple[str, ...]:
     if isinstance(kinds, str):
         kinds = (kinds,)
     out: list[str] = []
-    for kind in kinds:
-        if kind not in KINDS:
-            raise ProgressError(message("progress.bad_kind", value=repr(kind), known=", ".join(KINDS)))
+    for kind in bounded(kinds, "kinds", len(KINDS) * 4):  # an endless iterable is refused, not read forever
+        if not isinstance(kind, str) or kind not in KINDS:
+            raise ProgressError(message("progress.bad_kind", value=shown(kind), known=", ".join(KINDS)))
         if kind not in out:
             out.append(kind)
     return tuple(out)
 
 
 def _missed(missed: object) -> int:
-    if isinstance(missed, bool) or not isinstance(missed, int) or missed < 0:
-        raise ProgressError(message("progress.bad_missed", value=repr(missed)))
+    if isinstance(missed, bool) or not isinstance(missed, int) or not 0 <= missed < 2 ** 63:
+        raise ProgressError(message("progress.bad_missed", value=shown(missed)))
     return missed

@@ -10,7 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from cribbage.lang.messages import message
 from cribbage.progress.store import STOPS, Answer
+from cribbage.rules.checks import of_kind
+from cribbage.rules.errors import CribbageError, shown
+
+#: More answers than a class of learners gives in years: an iterable longer than this is refused.
+MAX_ANSWERS = 10_000_000
 
 __all__ = ["KIND_STOP", "STOP_GOAL", "LearnerProgress", "Tally", "summarize"]
 
@@ -92,7 +98,12 @@ class LearnerProgress:
 
 def summarize(answers: Iterable[Answer]) -> dict[str, LearnerProgress]:
     """Each learner's progress, by name, in order of first appearance."""
+    if isinstance(answers, (str, bytes)) or not isinstance(answers, Iterable):
+        raise CribbageError(message("arg.not_list", name="answers", value=shown(answers)))
     out: dict[str, LearnerProgress] = {}
-    for answer in answers:
+    for read, answer in enumerate(answers):  # read lazily: a class's many files, but never without end
+        if read >= MAX_ANSWERS:
+            raise CribbageError(message("arg.too_many", name="answers", most=MAX_ANSWERS))
+        of_kind(answer, "answers", Answer)
         out.setdefault(answer.learner, LearnerProgress(answer.learner)).add(answer)
     return out

@@ -25,6 +25,10 @@ ERRORS: dict[str, Entry] = {
     "progress.bad_skill": {"en": "{value} is not a skill of the course (the skills: {known})"},
     "progress.bad_kind": {"en": "{value} is not an item kind of the course (the kinds: {known})"},
     "progress.bad_text": {"en": "the {field} must be text of 1 to {most} characters, not {value}"},
+    "progress.odd_text": {"en": "the {field} holds a character that cannot be saved (a lone surrogate or a NUL, as a broken paste gives): {value}"},
+    "progress.disk_full": {"en": "cannot record in {path}: the disk is full ({detail}); the file is intact: free some space and answer again"},
+    "progress.bad_path": {"en": "a progress file is named by a path, not {value}"},
+    "progress.no_home": {"en": "cannot find the home folder in {path}: set CRIBBAGE_PROGRESS to the full path of a file or a folder"},
     "progress.bad_missed": {"en": "points missed must be a whole number from 0 up, not {value}"},
 }
 

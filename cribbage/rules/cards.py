@@ -8,6 +8,7 @@ Ranks are ``A 2..9 T 10 J Q K`` and suits ``S H D C`` or ``♠ ♥ ♦ ♣``, in
 from __future__ import annotations
 
 import enum
+import math
 import random
 import re
 import unicodedata
@@ -17,8 +18,11 @@ from itertools import islice
 from typing import overload
 
 from cribbage.lang.messages import message
+from cribbage.rules.checks import flag, whole
 from cribbage.rules.counting import whole_number
 from cribbage.rules.errors import InvalidCardError, InvalidHandError
+from cribbage.rules.errors import shown as shown_value
+from cribbage.rules.options import chosen_seed
 
 __all__ = ["FULL_DECK", "RANK_LABELS", "Card", "CardLike", "Deck", "Suit", "card_tokens", "cards", "first_duplicate", "quoted"]
 
@@ -72,7 +76,12 @@ _MAX_TEXT = 400
 
 def quoted(text: object) -> str:
     """What a person typed, quoted and cut to 40 characters, for an error that names it."""
-    shown = str(text)
+    if isinstance(text, int) and not isinstance(text, bool) and text.bit_length() > 128:
+        return shown_value(text)
+    try:
+        shown = str(text)
+    except Exception:
+        return shown_value(text)
     if len(shown) > 40:
         shown = shown[:37] + "..."
     return repr(shown)
@@ -106,14 +115,14 @@ class Card:
     def __post_init__(self) -> None:
         rank = whole_number(self.rank)
         if rank is None or not 1 <= rank <= 13:
-            raise InvalidCardError(message("card.bad_rank", value=repr(self.rank)[:40]))
+            raise InvalidCardError(message("card.bad_rank", value=shown_value(self.rank)))
         if rank.__class__ is not self.rank.__class__:
             object.__setattr__(self, "rank", rank)
         if not isinstance(self.suit, Suit):
             # A suit's number (0..3) is taken; True or 2.0 are not numbers of suits, so refused.
             number = whole_number(self.suit)
             if number is None or not 0 <= number <= 3:
-                raise InvalidCardError(message("card.bad_suit", value=repr(self.suit)[:40]))
+                raise InvalidCardError(message("card.bad_suit", value=shown_value(self.suit)))
             object.__setattr__(self, "suit", Suit(number))
 
     @classmethod
@@ -131,8 +140,9 @@ class Card:
 
     @classmethod
     def from_index(cls, index: int) -> Card:
-        """The card with :attr:`index` ``index`` (0..51)."""
-        return FULL_DECK[index]
+        """The card with :attr:`index` ``index`` (0..51); any other number is refused (``-1`` is not
+        the last card)."""
+        return FULL_DECK[whole(index, "index", low=0, high=51)]
 
     @property
     def value(self) -> int:
@@ -239,6 +249,8 @@ def cards(text: str | Iterable[CardLike], *, distinct: bool = True) -> tuple[Car
     >>> cards("5H 5D 6H 7S")
     (Card.parse('5H'), Card.parse('5D'), Card.parse('6H'), Card.parse('7S'))
     """
+    if distinct is not True and distinct is not False:
+        distinct = flag(distinct, "distinct")
     if isinstance(text, Card):
         items: Sequence[CardLike] = [text]
     elif isinstance(text, str):
@@ -278,9 +290,12 @@ class Deck(Sequence[Card]):
         self._cards: tuple[Card, ...] = FULL_DECK if cards_ is None else cards(cards_)
 
     def shuffled(self, seed: int | str | None) -> Deck:
-        """The same cards in a random order fixed by ``seed``."""
+        """The same cards in a random order fixed by ``seed``: an int or a str (or a float, as
+        ``random.random()`` gives; None draws one). Anything else is refused, and so is text that
+        cannot be written (a lone surrogate, a NUL)."""
         order = list(self._cards)
-        random.Random(seed).shuffle(order)
+        chosen = seed if isinstance(seed, float) and math.isfinite(seed) else chosen_seed(seed)
+        random.Random(chosen).shuffle(order)
         return Deck(order)
 
     def deal(self, hands: int = 2, each: int = 6) -> tuple[tuple[tuple[Card, ...], ...], Deck]:
@@ -288,9 +303,11 @@ class Deck(Sequence[Card]):
 
         Returns the hands and the rest of the deck.
         """
+        hands, each = whole(hands, "hands"), whole(each, "each")
+        if hands < 1 or each < 0 or hands * each > len(self._cards):
+            raise InvalidHandError(message("deck.cannot_deal", each=shown_value(each), hands=shown_value(hands),
+                                           n=len(self)))
         need = hands * each
-        if hands < 1 or each < 0 or need > len(self._cards):
-            raise InvalidHandError(message("deck.cannot_deal", each=each, hands=hands, n=len(self)))
         dealt = tuple(self._cards[i:need:hands] for i in range(hands))
         return dealt, Deck(self._cards[need:])
 
@@ -299,6 +316,7 @@ class Deck(Sequence[Card]):
 
         The rules ask for at least four cards left in each part; positions are clamped to that.
         """
+        position = whole(position, "position")
         if not self._cards:
             raise InvalidHandError(message("deck.cut_empty"))
         low = min(4, len(self._cards) - 1)
@@ -307,8 +325,9 @@ class Deck(Sequence[Card]):
 
     def draw(self, n: int = 1) -> tuple[tuple[Card, ...], Deck]:
         """The top ``n`` cards and the rest."""
+        n = whole(n, "n")
         if not 0 <= n <= len(self._cards):
-            raise InvalidHandError(message("deck.cannot_draw", want=n, n=len(self)))
+            raise InvalidHandError(message("deck.cannot_draw", want=shown_value(n), n=len(self)))
         return self._cards[:n], Deck(self._cards[n:])
 
     @overload

@@ -18,7 +18,7 @@ from __future__ import annotations
 import operator
 
 from cribbage.lang.messages import message
-from cribbage.rules.errors import IllegalActionError
+from cribbage.rules.errors import IllegalActionError, shown
 
 __all__ = ["muggins_split", "verify_count", "whole_number"]
 
@@ -40,7 +40,7 @@ def verify_count(points: object, total: int, *, crib: bool = False) -> int:
     else :class:`~cribbage.rules.errors.IllegalActionError` saying why."""
     whole = whole_number(points)
     if whole is None or whole < 0:
-        raise IllegalActionError(message("count.not_whole", value=repr(points)[:40]))
+        raise IllegalActionError(message("count.not_whole", value=shown(points)))
     if whole > total:
         raise IllegalActionError(message("count.too_high.crib" if crib else "count.too_high.hand", n=whole))
     return whole

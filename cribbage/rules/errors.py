@@ -18,8 +18,14 @@ __all__ = ["CribbageError", "IllegalActionError", "InvalidCardError", "InvalidHa
 
 
 def shown(value: object) -> str:
-    """A value a caller gave, as an error quotes it: its repr, cut short."""
-    text = repr(value)
+    """A value a caller gave, as an error quotes it: its repr, cut short. A number too long to write
+    (Python refuses past 4,300 digits) is said by its length; a repr that fails, by its type."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"<a number of about {int(value.bit_length() * 0.30103) + 1} digits>"
+    try:
+        text = repr(value)
+    except Exception:
+        return f"<{type(value).__name__}>"
     return text if len(text) <= 40 else text[:37] + "..."
 
 

@@ -52,7 +52,13 @@ class PlayScore:
 
 
 def pile_count(pile: Iterable[Card]) -> int:
-    """The running count of a series."""
+    """The running count of a series: cards, or their text (``"5H 5D"`` counts 10).
+
+    >>> pile_count("5H 5D"), pile_count(cards("KS QS"))
+    (10, 20)
+    """
+    if type(pile) is not tuple or not all(type(card) is Card for card in pile):
+        pile = cards(pile, distinct=False)
     return sum(card.value for card in pile)
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cribbage.rules.cards import Card
+from cribbage.rules.checks import of_kind, whole
 from cribbage.rules.events import LogEntry, LogKind, Phase, ScoreEvent
 from cribbage.rules.game import Game
 
@@ -54,7 +55,8 @@ class PlayStep:
 
 def play_steps(game: Game, deal: int | None = None) -> tuple[PlayStep, ...]:
     """The play of deal ``deal`` of ``game`` (default: the deal now), step by step, from its log."""
-    number = game.deal_number if deal is None else deal
+    of_kind(game, "game", Game)
+    number = game.deal_number if deal is None else whole(deal, "deal", low=1, high=game.deal_number)
     entries = [entry for entry in game.log if entry.deal == number]
     held = _kept(entries)
     steps: list[PlayStep] = []

@@ -18,7 +18,8 @@ Every place that names how a game ended asks :class:`Finish`: from the final sco
 from __future__ import annotations
 
 from cribbage.lang.messages import add_catalogue, message
-from cribbage.rules.errors import CribbageError
+from cribbage.rules.counting import whole_number
+from cribbage.rules.errors import CribbageError, shown
 from cribbage.rules.kinds import TextEnum
 
 __all__ = [
@@ -59,28 +60,30 @@ class Finish(TextEnum):
     def of_games(cls, games: int) -> Finish:
         """The finish that scores ``games`` games: 1 a win, 2 a skunk, 3 or more a double skunk."""
         if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-            raise CribbageError(message("result.bad_games", value=repr(games)[:40]))
+            raise CribbageError(message("result.bad_games", value=shown(games)))
         return cls.WIN if games == 1 else cls.SKUNK if games == 2 else cls.DOUBLE_SKUNK
 
 
 def skunk_lines(target: int = FULL_GAME) -> tuple[int, int | None]:
     """The hole the loser must reach to escape a skunk, and a double skunk (``None`` if none)."""
+    if whole_number(target) is None:
+        raise CribbageError(message("game.bad_target", value=shown(target)))
     if target == FULL_GAME:
         return 91, 61
     if target == SHORT_GAME:
         return 31, None
-    raise CribbageError(message("game.bad_target", value=repr(target)[:40]))
+    raise CribbageError(message("game.bad_target", value=shown(target)))
 
 
 def _check(winner_score: int, loser_score: int, target: int) -> None:
     for name, score in (("winner", winner_score), ("loser", loser_score)):
         if not isinstance(score, int) or isinstance(score, bool):
-            raise CribbageError(message(f"result.{name}_not_whole", value=repr(score)[:40]))
+            raise CribbageError(message(f"result.{name}_not_whole", value=shown(score)))
     skunk_lines(target)
     if winner_score != target:
-        raise CribbageError(message("result.winner_on_target", target=target, score=winner_score))
+        raise CribbageError(message("result.winner_on_target", target=target, score=shown(winner_score)))
     if not 0 <= loser_score < target:
-        raise CribbageError(message("result.loser_range", most=target - 1, score=loser_score))
+        raise CribbageError(message("result.loser_range", most=target - 1, score=shown(loser_score)))
 
 
 def finish_kind(winner_score: int, loser_score: int, *, target: int = FULL_GAME) -> Finish:
@@ -103,7 +106,7 @@ def missed_line(finish: Finish, target: int = FULL_GAME) -> int:
 def game_value(winner_score: int, loser_score: int, *, target: int = FULL_GAME,
                double_skunk_games: int = 3) -> int:
     """How many games the winner scores: 1, 2 for a skunk, 3 (or 4) for a double skunk."""
-    if double_skunk_games not in (3, 4):
-        raise CribbageError(message("game.bad_double_skunk", value=repr(double_skunk_games)[:40]))
+    if whole_number(double_skunk_games) not in (3, 4):
+        raise CribbageError(message("game.bad_double_skunk", value=shown(double_skunk_games)))
     kind = finish_kind(winner_score, loser_score, target=target)
     return {Finish.WIN: 1, Finish.SKUNK: 2, Finish.DOUBLE_SKUNK: double_skunk_games}[kind]

@@ -15,6 +15,7 @@ from itertools import combinations, product
 from cribbage.lang.messages import Message, Words, message
 from cribbage.lang.messages import number_words as _number_words
 from cribbage.rules.cards import Card, CardLike, cards, require_distinct
+from cribbage.rules.checks import flag
 from cribbage.rules.errors import InvalidHandError
 from cribbage.rules.ranks import POINTS_BY_KEY, points_by_key, rank_points
 from cribbage.rules.ranks import RANK_KEY as _POW5
@@ -193,6 +194,8 @@ def score_hand(hand: Iterable[CardLike] | str, starter: CardLike, *, crib: bool 
     >>> str(s)
     'fifteen two, a pair is four, a run of four is eight, and another run of four is twelve'
     """
+    if crib is not True and crib is not False:
+        crib = flag(crib, "crib")
     held, turned = _check(hand, starter)
     five = (*held, turned)
     items: list[ScoreItem] = []
@@ -227,6 +230,8 @@ def hand_total(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> in
     Takes :class:`Card` objects (not text) and checks only that there are four distinct cards and a
     fifth starter.
     """
+    if crib is not True and crib is not False:
+        crib = flag(crib, "crib")
     table = POINTS_BY_KEY or points_by_key()
     if type(hand) is not tuple and type(hand) is not list:
         hand = tuple(cards(hand, distinct=False))  # a generator can be read only once

@@ -31,6 +31,8 @@ from cribbage.ai.expert import ExpertPlayer
 from cribbage.ai.levels import player
 from cribbage.lang.messages import message
 from cribbage.rules.cards import FULL_DECK, Card
+from cribbage.rules.checks import flag, whole
+from cribbage.rules.errors import shown
 from cribbage.rules.ranks import rank_table
 from cribbage.stats.cache import cached_arrays
 from cribbage.stats.published import PublishedCribTable, published_crib_table
@@ -106,7 +108,7 @@ def _rank(r: object) -> int:
             return _LABELS.index(label) + 1
     elif isinstance(r, (int, np.integer)) and not isinstance(r, bool) and 1 <= r <= 13:
         return int(r)
-    raise refuse("stats.bad_rank", value=repr(r))
+    raise refuse("stats.bad_rank", value=shown(r))
 
 
 def crib_averages(model: str = "uniform", *, dealer: bool = True, samples: int = 20_000, seed: int = 1,
@@ -118,12 +120,16 @@ def crib_averages(model: str = "uniform", *, dealer: bool = True, samples: int =
     in the table cache (:mod:`cribbage.stats.cache`); ``discarder`` replaces the expert computer
     (then nothing is cached).
     """
-    if model not in MODELS:
-        raise refuse("stats.no_model", value=repr(model), choices=", ".join(MODELS))
+    if not isinstance(model, str) or model not in MODELS:
+        raise refuse("stats.no_model", value=shown(model), choices=", ".join(MODELS))
+    dealer, cache = flag(dealer, "dealer"), flag(cache, "cache")
+    seed = whole(seed, "seed")
+    if discarder is not None and not callable(discarder):
+        raise refuse("arg.wrong_kind", name="discarder", kind="function", value=shown(discarder))
+    if not isinstance(samples, int) or isinstance(samples, bool) or samples < 10:
+        raise refuse("stats.whole_number", what=message("stats.what.samples"), least=10, value=shown(samples))
     if model == "uniform":
         return _uniform(bool(dealer))
-    if not isinstance(samples, int) or isinstance(samples, bool) or samples < 10:
-        raise refuse("stats.whole_number", what=message("stats.what.samples"), least=10, value=repr(samples))
     settings = {"dealer": bool(dealer), "samples": samples, "seed": seed}
     use_cache = cache and discarder is None
     chosen = discarder or _expert_discarder()

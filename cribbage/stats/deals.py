@@ -12,18 +12,22 @@ by :mod:`cribbage.stats.cache`.
 from __future__ import annotations
 
 import copy
+from collections import deque
 from collections.abc import Sequence
-from concurrent.futures import Executor
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from cribbage.ai.levels import play_game, player
-from cribbage.ai.simulate import DEAL_PARTS, deal_parts
+from cribbage.ai.simulate import DEAL_PARTS, deal_parts, executor_window, task_batches
 from cribbage.lang.messages import message
+from cribbage.rules.checks import flag
+from cribbage.rules.errors import shown
 from cribbage.rules.events import LogKind, Phase, ScoreKind
 from cribbage.rules.game import Game
+from cribbage.rules.options import chosen_seed
 from cribbage.stats.cache import cached_arrays
 from cribbage.stats.words import refuse
 
@@ -55,20 +59,32 @@ def deal_log(games: int = 2000, *, seed: int | str = 1, level: str = "expert", e
              cache: bool = True) -> DealLog:
     """The deal log of ``games`` games between two ``level`` computers (built once, then cached)."""
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
-        raise refuse("stats.whole_number", what=message("stats.what.games"), least=1, value=repr(games))
+        raise refuse("stats.whole_number", what=message("stats.what.games"), least=1, value=shown(games))
     player(level)  # refuses an unknown level before any work
+    if seed is None:
+        raise refuse("game.bad_seed", value=shown(seed))
+    seed = chosen_seed(seed)
+    cache = flag(cache, "cache")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise refuse("arg.wrong_kind", name="executor", kind="Executor", value=shown(executor))
     settings = {"games": games, "seed": str(seed), "level": level}
     arrays = cached_arrays("deal-log", settings, lambda: _build(games, seed, level, executor), cache=cache)
     return DealLog(games, level, arrays["parts"], arrays["kinds"], arrays["lead"], arrays["kept"], arrays["starts"])
 
 
 def _build(games: int, seed: int | str, level: str, executor: Executor | None) -> dict[str, np.ndarray]:
-    tasks = [(f"{seed}/{i}", i % 2 == 1) for i in range(games)]
-    batches = [tasks[i:i + 50] for i in range(0, len(tasks), 50)]
+    # Batches made as they are needed, and only a few at a time on an executor (as self-play does).
+    batches = task_batches(seed, games, 50)
+    results: list[list[dict[str, Any]]] = []
     if executor is None:
         results = [_batch(level, batch) for batch in batches]
     else:
-        results = [f.result() for f in [executor.submit(_batch, level, batch) for batch in batches]]
+        pending: deque[Future[list[dict[str, Any]]]] = deque()
+        for batch in batches:
+            pending.append(executor.submit(_batch, level, batch))
+            if len(pending) >= executor_window(executor):
+                results.append(pending.popleft().result())
+        results.extend(future.result() for future in pending)
     rows = [row for batch in results for row in batch]
     parts = [p for r in rows for p in r["parts"]]
     kinds = [k for r in rows for k in r["kinds"]]

@@ -20,10 +20,14 @@ from math import comb
 
 import numpy as np
 
+from cribbage.lang.messages import message
 from cribbage.rules.cards import Card, Suit
+from cribbage.rules.checks import flag, whole
+from cribbage.rules.errors import CribbageError, shown
 from cribbage.rules.ranks import multisets as _multisets
 from cribbage.rules.ranks import rank_points
 from cribbage.rules.show_scoring import MAX_SCORE  # one home for the highest hand; kept in __all__ for callers of stats
+from cribbage.stats import words as _words  # noqa: F401  (its refusals reach the catalogue)
 
 __all__ = ["IMPOSSIBLE_SCORES", "MAX_SCORE", "TOTAL_HANDS", "hand_distribution", "mean_score", "share_at_most"]
 
@@ -78,16 +82,23 @@ def hand_distribution(*, crib: bool = False) -> np.ndarray:
 
     With ``crib=True`` the crib's flush rule applies (a flush only with all five cards).
     """
-    return np.array(_distribution(crib), dtype=np.int64)
+    return np.array(_distribution(flag(crib, "crib")), dtype=np.int64)
 
 
 def mean_score(counts: np.ndarray) -> float:
     """The mean score of a distribution given as counts by score."""
-    counts = np.asarray(counts)
+    try:
+        counts = np.asarray(counts, dtype=np.float64)
+    except (TypeError, ValueError, OverflowError):
+        raise CribbageError(message("stats.bad_counts", value=shown(counts))) from None
+    if counts.ndim != 1 or not len(counts) or not np.isfinite(counts).all() or (counts < 0).any() \
+            or counts.sum() <= 0:
+        raise CribbageError(message("stats.bad_counts", value=shown(counts)))
     return float((np.arange(len(counts)) * counts).sum() / counts.sum())
 
 
 def share_at_most(score: int, *, crib: bool = False) -> float:
     """The share of all hands that score ``score`` or less (0..1)."""
+    score = whole(score, "score")
     counts = hand_distribution(crib=crib)
     return float(counts[: max(0, score + 1)].sum() / counts.sum())  # none score below 0

@@ -32,6 +32,8 @@ import numpy as np
 from cribbage.ai.discard import SPLITS, read_six
 from cribbage.lang.messages import message
 from cribbage.rules.cards import FULL_DECK, Card, CardLike
+from cribbage.rules.checks import flag, whole
+from cribbage.rules.errors import shown
 from cribbage.rules.ranks import rank_table
 from cribbage.stats.cache import cache_dir, cached_arrays, engine_version
 from cribbage.stats.words import refuse
@@ -287,6 +289,7 @@ class KeepClasses:
     def best_keep(self, six: str | Iterable[CardLike], *, dealer: bool) -> BestKeep:
         """The best keep of a six-card deal as dealer or pone, read from the table."""
         held = read_six(six)  # refuses anything but six different cards, as the advice does
+        dealer = flag(dealer, "dealer")
         deal = np.array([[c.index for c in held]], dtype=np.intp)
         masks = _suit_masks(deal)[0]
         code = _class_code(masks[None, :])[0]
@@ -304,7 +307,7 @@ class KeepClasses:
 def keep_classes(*, cache: bool = True) -> KeepClasses:
     """The best keep of each of the 962,988 classes of deals: built once (under a minute on one
     core), then loaded from the cache in milliseconds."""
-    arrays = cached_arrays("keep-classes", {}, _build_classes, cache=cache, compress=False)
+    arrays = cached_arrays("keep-classes", {}, _build_classes, cache=flag(cache, "cache"), compress=False)
     return KeepClasses(**arrays)
 
 
@@ -318,7 +321,8 @@ def best_keep(six: str | Iterable[CardLike], *, dealer: bool) -> BestKeep:
     (:func:`keep_classes`, loaded once): what :func:`cribbage.advise_discard` ranks first, or a keep
     worth the same. The first call builds the table unless it is in the cache (half a minute).
     """
-    return _loaded_classes(str(cache_dir()), engine_version()).best_keep(six, dealer=dealer)
+    held = read_six(six)
+    return _loaded_classes(str(cache_dir()), engine_version()).best_keep(held, dealer=flag(dealer, "dealer"))
 
 
 def _build(sample: int | None, seed: int, cache: bool) -> dict[str, np.ndarray]:
@@ -370,7 +374,7 @@ class KeepTable:
 
     def _counts(self, role: str) -> np.ndarray:
         if role not in ("dealer", "pone"):
-            raise refuse("stats.bad_role", value=repr(role))
+            raise refuse("stats.bad_role", value=shown(role))
         return self.dealer if role == "dealer" else self.pone
 
 
@@ -378,7 +382,8 @@ def keep_statistics(*, sample: int | None = None, seed: int = 1, cache: bool = T
     """The keep table over every deal (``sample=None``: from :func:`keep_classes`, under a minute the
     first time, then cached) or over a seeded random ``sample`` of deals."""
     if sample is not None and (not isinstance(sample, int) or isinstance(sample, bool) or sample < 1):
-        raise refuse("stats.whole_number", what=message("stats.what.deals"), least=1, value=repr(sample))
+        raise refuse("stats.whole_number", what=message("stats.what.deals"), least=1, value=shown(sample))
+    seed, cache = whole(seed, "seed", low=0), flag(cache, "cache")
     settings = {"sample": sample, "seed": seed if sample else None}
     arrays = cached_arrays("keeps", settings, lambda: _build(sample, seed, cache), cache=cache)
     total, differ = (int(x) for x in arrays["counts"])

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from cribbage.rules.checks import of_kind
 from cribbage.stats.deals import PLAY_KINDS, DealLog, deal_log
 
 __all__ = ["CHAMBERS_PLAY", "PeggingStats", "pegging_statistics"]
@@ -42,7 +43,7 @@ class PeggingStats:
 
 def pegging_statistics(log: DealLog | None = None) -> PeggingStats:
     """The :class:`PeggingStats` of a deal log (by default :func:`deal_log`'s cached one)."""
-    log = deal_log() if log is None else log
+    log = deal_log() if log is None else of_kind(log, "log", DealLog)
     kinds = log.kinds.astype(np.float64)           # (deals, 2, kinds)
     play = kinds.sum(axis=2)                        # (deals, 2)
     lead = log.lead.astype(np.intp) - 1

@@ -22,6 +22,9 @@ from functools import lru_cache
 import numpy as np
 
 from cribbage.lang.messages import message
+from cribbage.rules.checks import flag, of_kind
+from cribbage.rules.counting import whole_number
+from cribbage.rules.errors import shown
 from cribbage.rules.result import skunk_lines
 from cribbage.stats.deals import DealLog, deal_log
 from cribbage.stats.words import refuse
@@ -42,7 +45,7 @@ class PositionTable:
         for whose, score in (("mine", mine), ("theirs", theirs)):
             if not isinstance(score, (int, np.integer)) or isinstance(score, bool) or not 0 <= score < self.target:
                 raise refuse("stats.bad_score", whose=message(f"stats.whose.{whose}"), top=self.target - 1,
-                             value=repr(score))
+                             value=shown(score))
         if dealer:
             return float(self.dealer_wins[mine, theirs])
         return float(1.0 - self.dealer_wins[theirs, mine])
@@ -82,8 +85,10 @@ def stage_distributions(log: DealLog) -> dict[str, np.ndarray]:
 
 def win_probabilities(log: DealLog | None = None, *, target: int = 121) -> PositionTable:
     """The :class:`PositionTable` from a deal log (by default :func:`deal_log`'s cached one)."""
+    if whole_number(target) is None:
+        raise refuse("game.bad_target", value=shown(target))
     skunk_lines(target)  # refuses a target other than 121 or 61
-    log = deal_log() if log is None else log
+    log = deal_log() if log is None else of_kind(log, "log", DealLog)
     stages = stage_distributions(log)
     return PositionTable(target, _solve(stages, target), log.deals)
 
@@ -149,4 +154,8 @@ def where_do_i_stand(mine: int, theirs: int, *, dealer: bool, target: int = 121)
     0.56 for the first dealer at 0-0. The first call builds the default deal log (2,000 expert games,
     a minute or two) unless it is in the cache. For the game table and the board stepper.
     """
-    return _default_table(target).win_probability(mine, theirs, dealer=dealer)
+    dealer = flag(dealer, "dealer")
+    if whole_number(target) is None:
+        raise refuse("game.bad_target", value=shown(target))
+    skunk_lines(target)  # 121 or 61
+    return _default_table(int(target)).win_probability(mine, theirs, dealer=dealer)

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
+from cribbage.rules.errors import shown
 from cribbage.stats.words import refuse
 
 __all__ = ["PUBLISHED_CRIB_TABLES", "PublishedCribTable", "published_crib_table"]
@@ -64,6 +65,8 @@ def published_crib_table(key: str) -> PublishedCribTable:
     """A published table by key: ``"schell-own"``, ``"schell-opponent"``, ``"hessel-opponent"``,
     ``"cribbagepro-own"``."""
     try:
+        if not isinstance(key, str):
+            raise KeyError(key)
         return PUBLISHED_CRIB_TABLES[key]
     except KeyError:
-        raise refuse("stats.no_table", value=repr(key), choices=", ".join(PUBLISHED_CRIB_TABLES)) from None
+        raise refuse("stats.no_table", value=shown(key), choices=", ".join(PUBLISHED_CRIB_TABLES)) from None

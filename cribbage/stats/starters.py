@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from cribbage.lang.messages import message
 from cribbage.rules.cards import FULL_DECK, Card, CardLike
 from cribbage.rules.cards import cards as _read_cards
+from cribbage.rules.checks import flag
 from cribbage.rules.errors import InvalidHandError
 from cribbage.rules.show_scoring import hand_total
 from cribbage.stats import words as _words  # noqa: F401  (its refusals reach the catalogue)
@@ -25,6 +26,7 @@ def starter_outcomes(hand: str | Iterable[CardLike], *, discards: str | Iterable
     >>> len(outcomes), outcomes[Card.parse("5C")]
     (46, 17)
     """
+    crib = flag(crib, "crib")
     held = _read_cards(hand)
     if len(held) != 4:
         raise InvalidHandError(message("stats.kept_four", count=len(held)))

@@ -1,0 +1,195 @@
+"""The ``cribbage`` command never ends in a traceback: every subcommand is run with its input closed
+(``<&-``), its output closed (``>&-``), no ``HOME``, ``LANG=C``, a progress path under a home folder
+that does not exist, Ctrl-C while it starts, and each kind of bad argument. Each run must end with a
+status and, where something was wrong, one line from the catalogue (in Spanish and Portuguese too).
+
+The command is run as a learner runs it: the installed ``cribbage`` script when there is one, else
+``python -m cribbage.cli``, through ``sh`` so that its streams can really be closed.
+
+Ctrl-C is sent from 50 ms after the ``cribbage`` package is imported (a line on stderr says so) and at
+several moments after, while the command loads the engine. Not covered, honestly: a SIGINT during
+Python's own start-up or while ``import cribbage`` itself runs (cribbage/__init__.py and
+cribbage.lang, before ``cribbage.cli`` is reached), or in the few milliseconds Python takes to find
+``cribbage.cli``: no code of the command runs yet there (see cribbage/cli/startup.py).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+import cribbage.cli  # noqa: F401  (the command line's words join the catalogue)
+from cribbage.lang.messages import message, render
+
+ROOT = Path(__file__).resolve().parents[1]
+SCRIPT = shutil.which("cribbage", path=str(Path(sys.executable).parent))
+COMMAND = [SCRIPT] if SCRIPT else [sys.executable, "-m", "cribbage.cli"]
+
+SUBCOMMANDS = {
+    "score": ["score", "5H", "5D", "6H", "7S", "8C"],
+    "score crib": ["score", "--crib", "5H", "5D", "6H", "7S", "8C"],
+    "discard": ["discard", "5H", "5D", "6H", "7S", "8C", "9D", "--dealer"],
+    "play": ["play", "--seed", "3", "--level", "beginner"],
+    "progress where": ["progress", "where"],
+    "progress report": ["progress", "report", "no-such-file.sqlite3"],
+    "help": ["--help"],
+}
+BAD_ARGUMENTS = {
+    "no command": [],
+    "unknown command": ["deal"],
+    "four cards": ["score", "5H", "5D", "6H", "7S"],
+    "not a card": ["score", "5H", "5D", "6H", "7S", "5X"],
+    "surrogate card": ["score", "5H", "5D", "6H", "7S", "\udcff"],
+    "duplicate": ["discard", "5H", "5H", "6H", "7S", "8C", "9D"],
+    "bad level": ["play", "--level", "grandmaster"],
+    "bad target": ["play", "--target", "100"],
+    "bad seed": ["play", "--seed", "x" * 5000],
+    "huge seed": ["play", "--seed", "9" * 5000],
+    "unknown option": ["score", "--frobnicate", "5H", "5D", "6H", "7S", "8C"],
+    "bad lang": ["--lang", "xx", "score", "5H"],
+    "progress nothing": ["progress"],
+    "report dir": ["progress", "report", "/"],
+}
+
+
+def environment(**changes: str | None) -> dict[str, str]:
+    env = {key: value for key, value in os.environ.items() if not key.startswith(("LANG", "LC_"))}
+    env.update(LANG="C.UTF-8", CRIBBAGE_PROGRESS=str(Path("/tmp") / "cribbage-cli-robust"), PYTHONPATH=str(ROOT))
+    for key, value in changes.items():
+        if value is None:
+            env.pop(key, None)
+        else:
+            env[key] = value
+    return env
+
+
+def run(arguments: list[str], *, close: str = "", env: dict[str, str] | None = None,
+        stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+    """The command with ``arguments``; ``close`` is ``"<&-"``, ``">&-"`` or both, done by sh."""
+    shell = ["sh", "-c", f'exec "$@" {close}', "sh", *COMMAND, *arguments]
+    feed: dict[str, object] = {"stdin": subprocess.DEVNULL} if "<&-" in close else {"input": stdin}
+    return subprocess.run(shell, capture_output=True, env=env or environment(), timeout=120, cwd="/tmp",
+                          check=False, **feed)  # type: ignore[call-overload]
+
+
+def no_traceback(done: subprocess.CompletedProcess[bytes], what: str, *, interrupted: bool = False) -> None:
+    said = (done.stdout + done.stderr).decode("utf-8", "replace")
+    assert "Traceback" not in said, f"{what}: a traceback\n{said[-2000:]}"
+    # Interrupted as Python shuts down, after the command's work: ended by the signal itself (-2), quietly.
+    statuses = (0, 1, 2, 130, 141, -signal.SIGINT) if interrupted else (0, 1, 2, 130, 141)
+    assert done.returncode in statuses, f"{what}: status {done.returncode}\n{said[-1000:]}"
+
+
+def each(runs: dict[str, tuple[list[str], str, dict[str, str] | None]]) -> None:
+    """Run every case (a few at a time: each starts Python and the engine) and check them all."""
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        done = {name: pool.submit(run, arguments, close=close, env=env)
+                for name, (arguments, close, env) in runs.items()}
+    failures = []
+    for name, future in done.items():
+        try:
+            no_traceback(future.result(), name)
+        except AssertionError as err:
+            failures.append(str(err))
+    assert failures == []
+
+
+# --- each defect once (the fast layer) -------------------------------------------------------------
+
+def test_closed_output_says_so_in_one_line_without_a_traceback() -> None:
+    done = run(SUBCOMMANDS["score"], close=">&-")
+    no_traceback(done, "score >&-")
+    assert done.returncode == 1
+    line = render(message("cli.output_failed", reason=message("cli.output_closed")), "en")
+    assert done.stderr.decode().strip() == f"cribbage: {line}"
+
+
+@pytest.mark.parametrize("language, locale", [("es", "es_ES.UTF-8"), ("pt", "pt_BR.UTF-8")])
+def test_closed_output_is_said_in_the_learners_language(language: str, locale: str) -> None:
+    done = run(SUBCOMMANDS["score"], close=">&-", env=environment(LANG=locale))
+    line = render(message("cli.output_failed", reason=message("cli.output_closed")), language)
+    assert done.stderr.decode().strip() == f"cribbage: {line}"
+    assert line != render(message("cli.output_failed", reason=message("cli.output_closed")), "en")
+
+
+def test_closed_input_ends_the_game_with_a_goodbye() -> None:
+    done = run(SUBCOMMANDS["play"], close="<&-")
+    no_traceback(done, "play <&-")
+    assert done.returncode == 0
+    assert done.stdout.decode().rstrip().endswith(render(message("terminal.bye"), "en"))
+
+
+@pytest.mark.parametrize("home", [None, "~nosuchuser-cribbage/a"])
+def test_no_home_folder_is_the_stores_message(home: str | None) -> None:
+    env = environment(HOME=None, CRIBBAGE_PROGRESS=home)
+    done = run(SUBCOMMANDS["progress where"], env=env)
+    no_traceback(done, f"progress where, CRIBBAGE_PROGRESS={home}")
+    if home is not None:
+        assert done.returncode == 2
+        assert done.stderr.decode().strip() == f"cribbage: {render(message('progress.no_home', path=home), 'en')}"
+
+
+def _started_then_interrupted(delay: float) -> subprocess.CompletedProcess[bytes]:
+    """SIGINT ``delay`` seconds after the ``cribbage`` package has been imported (before: see the docstring)."""
+    # What the installed script does (``from cribbage.cli import main``), with a line once ``cribbage`` is in.
+    code = ("import sys; sys.argv = ['cribbage', 'discard', '5H', '5D', '6H', '7S', '8C', '9D']; "
+            "import cribbage; sys.stderr.write('imported\\n'); sys.stderr.flush(); "
+            "from cribbage.cli import main; sys.exit(main())")
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             env=environment(), cwd="/tmp")
+    assert child.stderr is not None
+    assert child.stderr.readline() == b"imported\n"
+    time.sleep(delay)
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=120)
+    return subprocess.CompletedProcess(child.args, child.returncode, out, b"imported\n" + err)
+
+
+@pytest.mark.parametrize("delay", [0.05, 0.2, 0.5])
+def test_ctrl_c_while_starting_says_goodbye_not_a_traceback(delay: float) -> None:
+    done = _started_then_interrupted(delay)
+    no_traceback(done, f"Ctrl-C {delay}s after import", interrupted=True)
+    if done.returncode == 130:
+        assert done.stdout.decode().strip() in ("", render(message("cli.goodbye"), "en"))
+
+
+# --- the whole sweep ---------------------------------------------------------------------------------
+
+@pytest.mark.slow
+def test_every_subcommand_in_every_hostile_setting() -> None:
+    settings = {
+        "stdin closed": ("<&-", None),
+        "stdout closed": (">&-", None),
+        "both closed": ("<&- >&-", None),
+        "no HOME, LANG=C": ("", environment(HOME=None, LANG="C")),
+        "unknown home": ("", environment(CRIBBAGE_PROGRESS="~nosuchuser-cribbage/a")),
+        "Spanish": ("<&-", environment(LANG="es_ES.UTF-8")),
+        "Portuguese": (">&-", environment(LANGUAGE="pt")),
+    }
+    each({f"{name} / {setting}": (arguments, close, env)
+          for name, arguments in SUBCOMMANDS.items() for setting, (close, env) in settings.items()})
+
+
+@pytest.mark.slow
+def test_every_bad_argument_is_one_line_and_status_2() -> None:
+    runs = {name: (arguments, "", None) for name, arguments in BAD_ARGUMENTS.items()}
+    runs |= {f"{name} (es)": (arguments, "", environment(LANG="es_ES.UTF-8")) for name, arguments in BAD_ARGUMENTS.items()}
+    each(runs)
+    for name in ("four cards", "not a card", "surrogate card", "bad level", "huge seed"):
+        done = run(BAD_ARGUMENTS[name])
+        assert done.returncode == 2, name
+        assert done.stderr.decode("utf-8", "replace").startswith("cribbage: "), name
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("delay", [0.1, 0.3, 0.7, 1.0, 1.5])
+def test_ctrl_c_at_any_moment_of_start_up(delay: float) -> None:
+    no_traceback(_started_then_interrupted(delay), f"Ctrl-C {delay}s after import", interrupted=True)
