@@ -148,7 +148,7 @@ def test_a_card_typed_wrongly_is_answered_in_the_learners_language_with_the_form
 
 def test_a_printed_play_score_follows_the_switch(spanish):
     from cribbage import score_play
-    assert str(score_play("4S 6D 5H")) == "15: quince (2 puntos), secuencia (3 puntos)"
-    assert str(score_play("4H 4C 4D 4S")) == "16: póker (12 puntos)"
+    assert str(score_play("4S 6D 5H")) == "15: quince, 2 puntos, secuencia, 3 puntos"
+    assert str(score_play("4H 4C 4D 4S")) == "16: póker, 12 puntos"
     widgets.set_language("en")
     assert str(score_play("4S 6D 5H")) == "15: fifteen for 2, run for 3"   # what the English lesson checks

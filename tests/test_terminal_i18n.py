@@ -87,12 +87,12 @@ GAME = ["play", "--seed", "11", "--level", "beginner", "--target", "61", "--mugg
 SAYS = {
     "es": ["Tus cartas:", "Echa dos a", "Juega una carta, o 'pista'", "¿Cuántos puntos?",
            "Pulsa Intro para la siguiente mano", "  ✗ no es una carta: '5X'", "La carta inicial es",
-           "El ordenador contó de menos. Escribe 'muggins'", "para ti: ", "Tu mano: "],
+           "La computadora contó de menos. Escribe 'muggins'", "para ti: ", "Tu mano: "],
     "pt": ["Suas cartas:", "Descarte duas para", "Jogue uma carta, ou 'dica'", "Quantos pontos?",
            "Tecle Enter para a próxima mão", "  ✗ não é uma carta: '5X'", "A virada é",
            "O computador contou a menos. Digite 'muggins'", "para você: ", "Sua mão: "],
 }
-ENDS = {"es": ("Ganas ", "Gana el ordenador "), "pt": ("Você ganha de ", "O computador ganha de ")}
+ENDS = {"es": ("Ganas ", "Gana la computadora "), "pt": ("Você ganha de ", "O computador ganha de ")}
 
 
 def _check_language(out: str, language: str) -> None:
