@@ -7,21 +7,22 @@ The command is run as a learner runs it: the installed ``cribbage`` script when 
 ``python -m cribbage.cli``, through ``sh`` so that its streams can really be closed.
 
 Ctrl-C is sent from 50 ms after the ``cribbage`` package is imported (a line on stderr says so) and at
-several moments after, while the command loads the engine. Not covered, honestly: a SIGINT during
-Python's own start-up or while ``import cribbage`` itself runs (cribbage/__init__.py and
-cribbage.lang, before ``cribbage.cli`` is reached), or in the few milliseconds Python takes to find
-``cribbage.cli``: no code of the command runs yet there (see cribbage/cli/startup.py).
+several moments after, while the command loads the engine; and to the installed script from the
+moment its launcher (``cribbage_command.py``, outside the package) is in, while ``import cribbage``
+itself runs. Not covered, honestly: a SIGINT during Python's own start-up, before the launcher runs.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+from importlib.metadata import entry_points
 from pathlib import Path
 
 import pytest
@@ -151,6 +152,58 @@ def _started_then_interrupted(delay: float) -> subprocess.CompletedProcess[bytes
     child.send_signal(signal.SIGINT)
     out, err = child.communicate(timeout=120)
     return subprocess.CompletedProcess(child.args, child.returncode, out, b"imported\n" + err)
+
+
+def _script_interrupted(delay: float) -> tuple[subprocess.CompletedProcess[bytes], list[str]]:
+    """The installed ``cribbage`` script, SIGINT ``delay`` seconds after its launcher module is in, and the
+    modules it had finished importing by then (Python's ``-X importtime`` lines, written as each ends).
+
+    Timed from the launcher, not from the start: on a loaded machine Python's own start-up (before any
+    code of ours runs, out of reach) can take longer than a tenth of a second."""
+    assert SCRIPT is not None
+    child = subprocess.Popen([SCRIPT, "discard", "5H", "5D", "6H", "7S", "8C", "9D"], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, env=environment(PYTHONPROFILEIMPORTTIME="1"), cwd="/tmp")
+    assert child.stderr is not None
+    seen = []
+    while not seen or seen[-1] != "cribbage_command":
+        line = child.stderr.readline().decode("utf-8", "replace")
+        assert line, f"the script ended before its launcher was imported (status {child.wait()})"
+        if line.startswith("import time:") and line.count("|") == 2:
+            seen.append(line.rsplit("|", 1)[1].strip())
+    time.sleep(delay)
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=120)
+    said, imported = [], list(seen)
+    for line in err.decode("utf-8", "replace").splitlines():
+        if line.startswith("import time:") and line.count("|") == 2:
+            imported.append(line.rsplit("|", 1)[1].strip())
+        else:
+            said.append(line)
+    return subprocess.CompletedProcess(child.args, child.returncode, out, "\n".join(said).encode()), imported
+
+
+@pytest.mark.skipif(SCRIPT is None, reason="the cribbage script is not installed (pip install -e .)")
+def test_ctrl_c_while_the_package_itself_loads_is_quiet() -> None:
+    """Ctrl-C 0 to 0.3 s into the script, while ``import cribbage`` runs: status 130, no traceback
+    (the script's launcher, ``cribbage_command``, handles SIGINT before it imports the package)."""
+    during_import = 0
+    for delay in (0.0, 0.1, 0.2, 0.3):
+        done, imported = _script_interrupted(delay)
+        no_traceback(done, f"Ctrl-C {delay}s after the launcher", interrupted=True)
+        assert done.returncode == 130, f"Ctrl-C {delay}s after the launcher: status {done.returncode}"
+        during_import += "cribbage" not in imported
+    # At least one of them landed before the package had finished loading, the moment this is about.
+    assert during_import, "every Ctrl-C came after `import cribbage` had finished: none tested the import"
+
+
+def test_the_script_is_the_launcher() -> None:
+    """The ``cribbage`` command starts at the launcher (pyproject's [project.scripts]), not in the package."""
+    assert re.search(r'^cribbage = "cribbage_command:main"$', (ROOT / "pyproject.toml").read_text(encoding="utf-8"),
+                     flags=re.M)
+    installed = [script.value for script in entry_points(group="console_scripts", name="cribbage")]
+    assert installed == ["cribbage_command:main"], f"the installed command starts at {installed}: pip install -e ."
+    if SCRIPT is not None:
+        assert "cribbage_command" in Path(SCRIPT).read_text(encoding="utf-8"), "reinstall: pip install -e ."
 
 
 @pytest.mark.parametrize("delay", [0.05, 0.2, 0.5])
