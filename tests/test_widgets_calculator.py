@@ -85,7 +85,7 @@ def test_set_hand_and_its_refusals():
 def _random_hands(n: int, seed: int = 3):
     rng = random.Random(seed)
     for _ in range(n):
-        five = Deck().shuffled(rng.random()).draw(5)[0]
+        five = Deck().shuffled(rng.randrange(2**32)).draw(5)[0]
         yield tuple(five[:4]), five[4], rng.random() < 0.5
 
 

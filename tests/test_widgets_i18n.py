@@ -85,7 +85,7 @@ def test_english_spoken_count_is_the_engines():
     hands = [cards("5C 5D 6H 7S 8C"), cards("5H 5C 5S JD 5D"), cards("7H 7D 8S 8C 9H"),
              cards("3H 3D 3S 4C 5H"), cards("2C 4D 6H 8S KC")]
     for _ in range(400):
-        hands.append(tuple(Deck().shuffled(rng.random()).draw(5)[0]))
+        hands.append(tuple(Deck().shuffled(rng.randrange(2**32)).draw(5)[0]))
     for five in hands:
         score = score_hand(five[:4], five[4], crib=rng.random() < 0.3)
         assert spoken_count(score, "en") == str(score)

@@ -8,7 +8,6 @@ Ranks are ``A 2..9 T 10 J Q K`` and suits ``S H D C`` or ``♠ ♥ ♦ ♣``, in
 from __future__ import annotations
 
 import enum
-import math
 import random
 import re
 import unicodedata
@@ -290,12 +289,12 @@ class Deck(Sequence[Card]):
         self._cards: tuple[Card, ...] = FULL_DECK if cards_ is None else cards(cards_)
 
     def shuffled(self, seed: int | str | None) -> Deck:
-        """The same cards in a random order fixed by ``seed``: an int or a str (or a float, as
-        ``random.random()`` gives; None draws one). Anything else is refused, and so is text that
+        """The same cards in a random order fixed by ``seed``: an int or a str (None draws one).
+        Anything else is refused with the engine's error: a float (``random.random()`` is no seed
+        anyone can write down and deal again; ``random.randrange(2**32)`` is), a bool, text that
         cannot be written (a lone surrogate, a NUL)."""
         order = list(self._cards)
-        chosen = seed if isinstance(seed, float) and math.isfinite(seed) else chosen_seed(seed)
-        random.Random(chosen).shuffle(order)
+        random.Random(chosen_seed(seed)).shuffle(order)
         return Deck(order)
 
     def deal(self, hands: int = 2, each: int = 6) -> tuple[tuple[tuple[Card, ...], ...], Deck]:
