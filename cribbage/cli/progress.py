@@ -1,7 +1,7 @@
 """``cribbage progress``: the teacher's report from learners' files, and where a learner's file is.
 
-``cribbage progress report DB... [--csv FILE] [--html FILE] [--language es]`` prints one row per learner
-and writes the CSV and the HTML page asked for; files that are not progress files are named and skipped.
+``cribbage progress report DB... [--csv FILE] [--html FILE] [--xlsx FILE] [--language es]`` prints one row
+per learner and writes the CSV, the HTML page and the gradebook workbook asked for; files that are not progress files are named and skipped.
 The report is in ``--language``, else in the language the command speaks (``--lang``, else the locale).
 It exits with status 2 when no file could be read. ``cribbage progress where`` prints this user's file.
 """
@@ -26,6 +26,7 @@ add_catalogue({
     "cli.help.progress.files": {"en": "progress files (*.progress.sqlite3)"},
     "cli.help.progress.csv": {"en": "also write the table as CSV"},
     "cli.help.progress.html": {"en": "also write a page with a chart per skill"},
+    "cli.help.progress.xlsx": {"en": "also write the gradebook as an Excel workbook (.xlsx)"},
     "cli.help.progress.language": {"en": "the report's language (default: the one the command speaks)"},
     "cli.help.progress.where": {"en": "print where this user's progress is kept"},
     # The names of the values in the usage line: cribbage progress report [--csv FILE] DB [DB ...]
@@ -36,9 +37,9 @@ add_catalogue({
 
 def _report(args: argparse.Namespace) -> int:
     language = args.language or get_language()
-    report, text = run(args.files, csv_path=args.csv, html_path=args.html, language=language)
+    report, text = run(args.files, csv_path=args.csv, html_path=args.html, xlsx_path=args.xlsx, language=language)
     print(text)
-    for path in (args.csv, args.html):
+    for path in (args.csv, args.html, args.xlsx):
         if path is not None:
             print(render(message("progress.report.wrote", path=path), language))
     if not report.read:
@@ -62,6 +63,7 @@ def add_progress(sub: argparse._SubParsersAction[Any]) -> None:
     report.add_argument("files", nargs="+", metavar=words("cli.metavar.db"), help=words("cli.help.progress.files"))
     report.add_argument("--csv", metavar=words("cli.metavar.file"), help=words("cli.help.progress.csv"))
     report.add_argument("--html", metavar=words("cli.metavar.file"), help=words("cli.help.progress.html"))
+    report.add_argument("--xlsx", metavar=words("cli.metavar.file"), help=words("cli.help.progress.xlsx"))
     report.add_argument("--language", choices=LANGUAGES, default=None, help=words("cli.help.progress.language"))
     report.set_defaults(run=_report)
     where = inner.add_parser("where", help=words("cli.help.progress.where"),

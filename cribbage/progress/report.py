@@ -1,65 +1,118 @@
 """The teacher's report: many learners' progress files merged into one table (text, CSV, HTML).
 
 Files are opened read-only; a file that is not a progress file (or is damaged, or newer) is named and
-skipped. The same learner in several files (a laptop and the hub) is one row. The HTML page has the
-table and one bar chart per skill, drawn with matplotlib (imported here, only when drawing), in large
-type for a projector; each bar carries its number, so nothing is told by colour alone.
+skipped, and so is a file that holds no answers. Inside a readable file, an answer at a stop or about a
+skill this course does not have (a newer course, a tampered file) is left out, and an item kind it does
+not know is dropped from its answer; each file says what was left out, so one odd file never ends the
+report. The same learner in several files (a laptop and the hub) is one row, merged by identity (the
+account), never by the typed name.
+
+The table reads a question once per learner, by its first answer (:mod:`cribbage.progress.classdata`),
+and names the item kinds actually missed (:mod:`cribbage.progress.misses`). The HTML page is built to
+stay small and quick for a whole school (300 learners: well under 2 MB and 5 s): the table, the class's
+item kinds and hardest questions as text with bars drawn in CSS, and one matplotlib chart per skill
+(a bar per learner for a class of up to :data:`NAMED_BARS`, else how many learners reached each share).
+Names are drawn as text, never as math. Only :func:`skill_chart_png` imports matplotlib.
 """
 
 from __future__ import annotations
 
 import base64
-import csv
 import html
 import io
 import os
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from cribbage.lang.messages import message, render
-from cribbage.progress.store import SKILLS, STOPS, Answer, ProgressFileError, open_read_only
-from cribbage.progress.summary import LearnerProgress, Tally, summarize
+from cribbage.lang.messages import Message, message, render
+from cribbage.progress.classdata import ClassData, LearnerData
+from cribbage.progress.export import write_csv as _write_csv
+from cribbage.progress.export import write_xlsx as _write_xlsx
+from cribbage.progress.store import KINDS, SKILLS, STOPS, Answer, ProgressFileError, read_progress
+from cribbage.progress.summary import Tally
 
-__all__ = ["ClassReport", "merge", "table", "text_report", "write_csv", "write_html"]
+__all__ = ["NAMED_BARS", "ClassReport", "cleaned", "merge", "run", "share", "skill_chart_png",
+           "table", "text_report", "write_csv", "write_html", "write_xlsx"]
+
+#: The largest class whose charts have a bar per learner, with their names; a bigger one gets a histogram.
+NAMED_BARS = 40
 
 
 @dataclass
 class ClassReport:
-    """The class: each learner's progress, the files read and the files skipped (with why)."""
+    """The class: each learner's answers, the files read, those skipped (with why), those with no
+    answers, and what was left out of a file (with the file)."""
 
-    learners: dict[str, LearnerProgress] = field(default_factory=dict)
+    data: ClassData = field(default_factory=ClassData)
     read: list[Path] = field(default_factory=list)
     skipped: list[tuple[Path, ProgressFileError]] = field(default_factory=list)
+    empty: list[Path] = field(default_factory=list)
+    notes: list[tuple[Path, Message]] = field(default_factory=list)
+
+    @property
+    def learners(self) -> dict[str, LearnerData]:
+        """Each learner, by identity."""
+        return self.data.learners
 
     @property
     def skills(self) -> list[str]:
         """The skills anyone answered about, in the course's order."""
-        seen = {skill for progress in self.learners.values() for skill in progress.skills}
-        return [skill for skill in SKILLS if skill in seen]
+        return self.data.skills
 
 
-def merge(paths: Iterable[str | os.PathLike[str]]) -> ClassReport:
-    """Read every file (never writing one) and merge their answers, learner by learner."""
+def cleaned(answers: Iterable[Answer], path: Path) -> tuple[list[Answer], list[tuple[Path, Message]]]:
+    """``answers`` without what this course cannot read, and a note per kind of thing left out."""
+    kept: list[Answer] = []
+    odd: dict[str, Counter[str]] = {"stop": Counter(), "skill": Counter(), "kind": Counter()}
+    for answer in answers:
+        if answer.stop not in STOPS:
+            odd["stop"][str(answer.stop)] += 1
+            continue
+        if answer.skill not in SKILLS:
+            odd["skill"][answer.skill] += 1
+            continue
+        unknown = [kind for kind in answer.kinds if kind not in KINDS]
+        if unknown:
+            odd["kind"].update(unknown)
+            answer = replace(answer, kinds=tuple(kind for kind in answer.kinds if kind in KINDS))
+        kept.append(answer)
+    notes = [(path, message(f"progress.report.unknown_{what}", path=str(path), n=sum(found.values()),
+                            values=", ".join(sorted(found)[:5])))
+             for what, found in odd.items() if found]
+    return kept, notes
+
+
+def merge(paths: Iterable[str | os.PathLike[str]], roster: Iterable[tuple[str, str]] = ()) -> ClassReport:
+    """Read every file (never writing one) and merge their answers, learner by learner; ``roster``
+    (identity, display name) adds the learners who never answered."""
     report = ClassReport()
     # How often each answer was given, the most any one file says: a copy of a file handed in twice
-    # adds nothing, yet the same answer given twice in one second (a try-it run again) counts twice,
-    # as the learner's panel counts it.
+    # adds nothing, yet the same answer given twice in one second in one file counts twice.
     times: dict[Answer, int] = {}
+    seen: set[Path] = set()
     for given in paths:
         path = Path(given)
-        if any(path.resolve() == done.resolve() for done in report.read):
+        if path.resolve() in seen:
             continue  # the same file named twice counts once
+        seen.add(path.resolve())
         try:
-            found = open_read_only(path)
+            found = read_progress(path).answers
         except ProgressFileError as error:
             report.skipped.append((path, error))
             continue
+        if not found:
+            report.empty.append(path)
+            continue
+        kept, notes = cleaned(found, path)
+        report.notes += notes
         report.read.append(path)
-        for answer, n in Counter(found).items():
+        for answer, n in Counter(kept).items():
             times[answer] = max(times.get(answer, 0), n)
-    report.learners = summarize(answer for answer, n in times.items() for _ in range(n))
+    # In the order given (a stable sort: answers of one second keep their order in the file).
+    ordered = sorted((answer for answer, n in times.items() for _ in range(n)), key=lambda a: a.at)
+    report.data = ClassData.of(ordered, roster)
     return report
 
 
@@ -67,132 +120,220 @@ def _words(key: str, language: str, **values: object) -> str:
     return render(message(key, **values), language)
 
 
-def _share(tally: Tally | None) -> str:
+def share(tally: Tally | None) -> str:
+    """``67% (8/12)``, or a dash before any answer."""
     if tally is None or not tally.asked:
         return "–"
     return f"{round(100 * tally.right / tally.asked)}% ({tally.right}/{tally.asked})"
 
 
-def _missed(progress: LearnerProgress, language: str) -> str:
-    worst = progress.most_missed(3)
-    if not worst:
-        return _words("progress.report.none", language)
-    return "; ".join(_words("progress.report.missed_item", language, kind=_words(f"progress.kind.{kind}", language),
-                            wrong=tally.wrong, asked=tally.asked) for kind, tally in worst)
+def _missed(learner: LearnerData, language: str) -> str:
+    worst = learner.most_missed(3)
+    loose = learner.misses().get("", 0)
+    parts = [_words("progress.report.missed_item", language, kind=_words(f"progress.kind.{kind}", language),
+                    wrong=count, asked=learner.kind_tallies()[kind].asked) for kind, count in worst]
+    if loose:
+        parts.append(_words("progress.report.not_attributed", language, n=loose))
+    return "; ".join(parts) or _words("progress.report.none", language)
+
+
+def _stop_now(learner: LearnerData) -> str:
+    stop = learner.current_stop
+    return "–" if stop is None else str(stop)
+
+
+def _last(learner: LearnerData) -> str:
+    return learner.last[:16].replace("T", " ") if learner.last else "–"
 
 
 def table(report: ClassReport, language: str = "en") -> tuple[list[str], list[list[str]]]:
-    """The header and one row per learner: name, stops done, answers, accuracy, accuracy per skill,
-    most-missed item kinds."""
+    """The header and one row per learner (those who never answered too): name, stops done, current
+    stop, last answer, minutes spent, questions and the share right at the first try, that share per
+    skill, and the item kinds missed most."""
     skills = report.skills
-    header = [_words(f"progress.report.{key}", language) for key in ("learner", "stops_done", "answers", "accuracy")]
+    header = [_words(f"progress.report.{key}", language)
+              for key in ("learner", "stops_done", "current_stop", "last", "time", "questions", "accuracy")]
     header += [_words("progress.report.accuracy_of", language, skill=_words(f"progress.skill.{skill}", language))
                for skill in skills]
     header.append(_words("progress.report.most_missed", language))
     rows = []
-    for name in sorted(report.learners, key=str.casefold):
-        progress = report.learners[name]
-        done = progress.stops_done
-        rows.append([name, f"{len(done)}/{len(STOPS)}" + (f" ({', '.join(map(str, done))})" if done else ""),
-                     str(progress.total.asked), _share(progress.total)]
-                    + [_share(progress.skills.get(skill)) for skill in skills] + [_missed(progress, language)])
+    for learner in report.data.ordered():
+        if not learner.started:
+            rows.append([learner.name, _words("progress.report.not_started", language), "–", "–", "0", "0", "–"]
+                        + ["–" for _ in skills] + ["–"])
+            continue
+        done = learner.stops_done
+        rows.append([learner.name, f"{len(done)}/{len(STOPS)}" + (f" ({', '.join(map(str, done))})" if done else ""),
+                     _stop_now(learner), _last(learner), str(learner.minutes_spent),
+                     str(learner.total.asked), share(learner.total)]
+                    + [share(learner.skill_tally(skill)) for skill in skills] + [_missed(learner, language)])
     return header, rows
 
 
+def _file_lines(report: ClassReport, language: str) -> list[str]:
+    lines = [_words("progress.report.files", language, n=len(report.read), skipped=len(report.skipped))]
+    lines += [_words("progress.report.skipped", language, path=str(path), reason=render(error.message, language))
+              for path, error in report.skipped]
+    lines += [_words("progress.report.empty", language, path=str(path)) for path in report.empty]
+    lines += [render(note, language) for _path, note in report.notes]
+    return lines
+
+
 def text_report(report: ClassReport, language: str = "en") -> str:
-    """The table as aligned text for a terminal, then the files skipped and why."""
+    """The table as aligned text for a terminal, then the files skipped, empty, or read in part."""
     header, rows = table(report, language)
     widths = [max(len(line[i]) for line in [header, *rows]) for i in range(len(header))]
     lines = ["  ".join(cell.ljust(width) for cell, width in zip(line, widths)).rstrip() for line in [header, *rows]]
     lines.insert(1, "  ".join("-" * width for width in widths))
-    lines.append(_words("progress.report.files", language, n=len(report.read), skipped=len(report.skipped)))
-    lines += [_words("progress.report.skipped", language, path=str(path), reason=render(error.message, language))
-              for path, error in report.skipped]
-    return "\n".join(lines)
+    return "\n".join(lines + _file_lines(report, language))
 
 
 def write_csv(report: ClassReport, path: str | os.PathLike[str], language: str = "en") -> None:
-    """The table as CSV (UTF-8 with a byte-order mark, so spreadsheet programs read the accents)."""
-    header, rows = table(report, language)
-    with open(path, "w", newline="", encoding="utf-8-sig") as out:
-        writer = csv.writer(out)
-        writer.writerow(header)
-        writer.writerows(rows)
+    """The gradebook as CSV: see :func:`cribbage.progress.export.write_csv`."""
+    _write_csv(report.data, path, language)
+
+
+def write_xlsx(report: ClassReport, path: str | os.PathLike[str], language: str = "en") -> None:
+    """The gradebook as a spreadsheet: see :func:`cribbage.progress.export.write_xlsx`."""
+    _write_xlsx(report.data, path, language)
 
 
 def skill_chart_png(report: ClassReport, skill: str, language: str = "en") -> bytes:
-    """A horizontal bar per learner: the share of right answers about ``skill``, its number on the bar."""
+    """The class's shares of right first tries about ``skill``: a bar per learner with the learner's
+    name and number on it (up to :data:`NAMED_BARS` learners), else how many learners reached each tenth."""
     from matplotlib.figure import Figure  # only the report draws; the engine never imports matplotlib
 
-    names = sorted((name for name, p in report.learners.items() if skill in p.skills), key=str.casefold)
-    tallies = [report.learners[name].skills[skill] for name in names]
-    fig = Figure(figsize=(11, 1.2 + 0.7 * max(len(names), 1)))
-    ax = fig.add_subplot()
-    shares = [100 * t.right / t.asked for t in tallies]
-    bars = ax.barh(range(len(names)), shares, color="#0072B2", edgecolor="#000", height=0.6)
-    for bar, tally, share in zip(bars, tallies, shares):
-        ax.text(min(share, 100) + 1, bar.get_y() + bar.get_height() / 2,
-                f"{round(share)}% ({tally.right}/{tally.asked})", va="center", fontsize=18)
-    ax.set_yticks(range(len(names)), names, fontsize=18)
-    ax.invert_yaxis()
-    ax.set_xlim(0, 125)
-    ax.set_xticks(range(0, 101, 25))
-    ax.tick_params(axis="x", labelsize=16)
-    ax.set_xlabel(_words("progress.report.chart_axis", language), fontsize=18)
-    ax.set_title(_words("progress.report.chart_title", language, skill=_words(f"progress.skill.{skill}", language)),
-                 fontsize=22, loc="left")
+    learners = [(learner.name, learner.skill_tally(skill)) for learner in report.data.ordered()]
+    learners = [(name, tally) for name, tally in learners if tally.asked]
+    skill_words = _words(f"progress.skill.{skill}", language)
+    if len(learners) <= NAMED_BARS:
+        fig = Figure(figsize=(10, 0.9 + 0.42 * max(len(learners), 1)))
+        ax = fig.add_subplot()
+        shares = [100 * tally.right / tally.asked for _name, tally in learners]
+        bars = ax.barh(range(len(learners)), shares, color="#0072B2", edgecolor="#000", height=0.6)
+        for bar, (_name, tally), value in zip(bars, learners, shares):
+            ax.text(min(value, 100) + 1, bar.get_y() + bar.get_height() / 2,
+                    f"{round(value)}% ({tally.right}/{tally.asked})", va="center", fontsize=13, parse_math=False)
+        ax.set_yticks(range(len(learners)), [name for name, _tally in learners], fontsize=13, parse_math=False)
+        ax.invert_yaxis()
+        ax.set_xlim(0, 125)
+        ax.set_xticks(range(0, 101, 25))
+        ax.set_xlabel(_words("progress.report.chart_axis", language), fontsize=13, parse_math=False)
+        title = _words("progress.report.chart_title", language, skill=skill_words)
+    else:
+        fig = Figure(figsize=(10, 3.6))
+        ax = fig.add_subplot()
+        counts = [0] * 10
+        for _name, tally in learners:
+            counts[min(9, int(10 * tally.right / tally.asked))] += 1
+        bars = ax.bar(range(10), counts, color="#0072B2", edgecolor="#000", width=0.8)
+        for bar, count in zip(bars, counts):
+            ax.text(bar.get_x() + bar.get_width() / 2, count, str(count), ha="center", va="bottom", fontsize=12)
+        ax.set_xticks(range(10), [f"{10 * i}–{10 * i + 9 if i < 9 else 100}%" for i in range(10)], fontsize=11)
+        ax.set_ylabel(_words("progress.report.chart_learners", language), fontsize=13, parse_math=False)
+        ax.set_ylim(0, max(counts) * 1.2 + 1)
+        title = _words("progress.report.chart_spread", language, skill=skill_words)
+    ax.tick_params(axis="x", labelsize=12)
+    ax.set_title(title, fontsize=16, loc="left", parse_math=False)
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
     buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
+    fig.savefig(buffer, format="png", dpi=80, bbox_inches="tight")
     return buffer.getvalue()
 
 
 _CSS = """
-body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 22px; margin: 24px; color: #111; }
-h1 { font-size: 34px; } table { border-collapse: collapse; margin: 16px 0 28px 0; }
-th, td { border: 1px solid #555; padding: 8px 12px; text-align: left; vertical-align: top; }
-th { background: #e4eff7; } tr:nth-child(even) td { background: #f4f4f4; }
-img { display: block; max-width: 100%; margin: 8px 0 28px 0; } .skipped { color: #8a2a00; }
+body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 15px; margin: 16px; color: #111; }
+h1 { font-size: 26px; margin: 0 0 8px 0; } h2 { font-size: 20px; margin: 22px 0 6px 0; }
+table { border-collapse: collapse; margin: 6px 0 14px 0; }
+th, td { border: 1px solid #999; padding: 3px 7px; text-align: left; vertical-align: top; }
+thead th { background: #e4eff7; position: sticky; top: 0; }
+tbody tr:nth-child(even) td, tbody tr:nth-child(even) th { background: #f4f4f4; }
+td.n { text-align: right; white-space: nowrap; } td.missed { max-width: 26em; }
+.bar { display: inline-block; height: 0.8em; background: #0072B2; border: 1px solid #000; vertical-align: middle; }
+img { display: block; max-width: 100%; margin: 6px 0 16px 0; } .note { color: #8a2a00; margin: 2px 0; }
 """
 
 
+def _bar(tally: Tally) -> str:
+    width = round(120 * tally.right / tally.asked) if tally.asked else 0
+    return f'<span class="bar" style="width:{width}px"></span> {html.escape(share(tally))}'
+
+
+def _cells(row: Sequence[str]) -> str:
+    out = f'<th scope="row">{html.escape(row[0])}</th>'
+    for i, cell in enumerate(row[1:], start=1):
+        kind = ' class="missed"' if i == len(row) - 1 else (' class="n"' if i > 1 else "")
+        out += f"<td{kind}>{html.escape(cell)}</td>"
+    return out
+
+
+#: The hardest questions the page lists (the CSV and the live view hold them all).
+HARDEST = 15
+
+
 def write_html(report: ClassReport, path: str | os.PathLike[str], language: str = "en") -> None:
-    """A page for the projector: the table, then one chart per skill, then the files skipped."""
+    """A page for the teacher and the projector: the table, the class's item kinds and hardest
+    questions, one chart per skill, then the files skipped, empty or read in part."""
     header, rows = table(report, language)
     title = html.escape(_words("progress.report.title", language))
-    parts = [f'<!doctype html><html lang="{language}"><head><meta charset="utf-8"><title>{title}</title>'
-             f"<style>{_CSS}</style></head><body><h1>{title}</h1><table><thead><tr>"]
+    parts = [f'<!doctype html><html lang="{language}"><head><meta charset="utf-8">'
+             '<meta name="viewport" content="width=device-width, initial-scale=1">'
+             f"<title>{title}</title><style>{_CSS}</style></head><body><h1>{title}</h1>"]
+    started = sum(learner.started for learner in report.learners.values())
+    parts.append("<p>" + html.escape(_words("progress.report.started", language, n=started,
+                                            total=len(report.learners))) + "</p><table><thead><tr>")
     parts += [f'<th scope="col">{html.escape(cell)}</th>' for cell in header]
     parts.append("</tr></thead><tbody>")
-    for row in rows:
-        parts.append(f'<tr><th scope="row">{html.escape(row[0])}</th>'
-                     + "".join(f"<td>{html.escape(cell)}</td>" for cell in row[1:]) + "</tr>")
+    parts += [f"<tr>{_cells(row)}</tr>" for row in rows]
     parts.append("</tbody></table>")
     if not report.learners:
         parts.append(f"<p>{html.escape(_words('progress.report.no_answers', language))}</p>")
+    kinds = report.data.kinds()
+    if kinds:
+        parts.append(f"<h2>{html.escape(_words('progress.report.kinds_title', language))}</h2><table><thead><tr>"
+                     + "".join(f'<th scope="col">{html.escape(_words(key, language))}</th>'
+                               for key in ("progress.report.kind", "progress.report.first_try",
+                                           "progress.report.missed_by"))
+                     + "</tr></thead><tbody>")
+        for kind, tally, missed_by in sorted(kinds, key=lambda k: (k[1].accuracy or 0.0, k[0])):
+            parts.append(f'<tr><th scope="row">{html.escape(_words(f"progress.kind.{kind}", language))}</th>'
+                         f'<td>{_bar(tally)}</td><td class="n">{missed_by}</td></tr>')
+        parts.append("</tbody></table>")
+    questions = sorted(report.data.questions(), key=lambda q: (q[2].accuracy or 0.0, -q[2].asked, q[0], q[1]))
+    if questions:
+        parts.append(f"<h2>{html.escape(_words('progress.report.hardest', language, n=min(HARDEST, len(questions))))}"
+                     "</h2><table><thead><tr>"
+                     + "".join(f'<th scope="col">{html.escape(_words(key, language))}</th>'
+                               for key in ("progress.report.stop", "progress.report.question",
+                                           "progress.report.first_try"))
+                     + "</tr></thead><tbody>")
+        for stop, item, tally in questions[:HARDEST]:
+            parts.append(f'<tr><td class="n">{stop}</td><th scope="row">{html.escape(item)}</th>'
+                         f"<td>{_bar(tally)}</td></tr>")
+        parts.append("</tbody></table>")
     for skill in report.skills:
         alt = _words("progress.report.chart_title", language, skill=_words(f"progress.skill.{skill}", language))
         data = base64.b64encode(skill_chart_png(report, skill, language)).decode("ascii")
         parts.append(f'<img alt="{html.escape(alt)}" src="data:image/png;base64,{data}">')
-    parts.append(f"<p>{html.escape(_words('progress.report.files', language, n=len(report.read), skipped=len(report.skipped)))}</p>")
-    for skipped, error in report.skipped:
-        parts.append('<p class="skipped">' + html.escape(_words(
-            "progress.report.skipped", language, path=str(skipped), reason=render(error.message, language))) + "</p>")
+    parts += [f'<p class="note">{html.escape(line)}</p>' for line in _file_lines(report, language)]
     parts.append("</body></html>")
     Path(path).write_text("\n".join(parts), encoding="utf-8")
 
 
 def run(paths: Sequence[str | os.PathLike[str]], *, csv_path: str | os.PathLike[str] | None = None,
-        html_path: str | os.PathLike[str] | None = None, language: str = "en") -> tuple[ClassReport, str]:
-    """Merge ``paths``, write the CSV and HTML asked for, and return the report with its text."""
+        html_path: str | os.PathLike[str] | None = None, xlsx_path: str | os.PathLike[str] | None = None,
+        language: str = "en", roster: Iterable[tuple[str, str]] = ()) -> tuple[ClassReport, str]:
+    """Merge ``paths``, write the CSV, HTML and spreadsheet asked for, and return the report with its text."""
     inputs = {Path(p).resolve() for p in paths}
-    for out in (csv_path, html_path):
+    for out in (csv_path, html_path, xlsx_path):
         if out is not None and Path(out).resolve() in inputs:
             raise ProgressFileError(message("progress.report.would_overwrite", path=str(out)))
-    report = merge(paths)
+    report = merge(paths, roster)
     if csv_path is not None:
         write_csv(report, csv_path, language)
     if html_path is not None:
         write_html(report, html_path, language)
+    if xlsx_path is not None:
+        write_xlsx(report, xlsx_path, language)
     return report, text_report(report, language)

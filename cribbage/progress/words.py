@@ -95,6 +95,92 @@ REPORT: dict[str, Entry] = {
     "progress.report.wrote": {"en": "wrote {path}"},
     "progress.report.would_overwrite": {"en": "{path} is one of the progress files being read: the report is never written over a learner's file"},
     "progress.report.nothing": {"en": "no progress file could be read"},
+    "progress.report.questions": {"en": "questions"},
+    "progress.report.current_stop": {"en": "stop now"},
+    "progress.report.last": {"en": "last answer (UTC)"},
+    "progress.report.time": {"en": "minutes"},
+    "progress.report.not_started": {"en": "not started"},
+    "progress.report.not_attributed": {"en": ("{n} wrong total no kind explains", "{n} wrong totals no kind explains")},
+    "progress.report.empty": {"en": "{path} holds no answers yet (read, nothing to report)"},
+    "progress.report.unknown_stop": {"en": ("{path}: {n} answer at a stop this course does not have ({values}) was left out",
+                                            "{path}: {n} answers at stops this course does not have ({values}) were left out")},
+    "progress.report.unknown_skill": {"en": ("{path}: {n} answer about a skill this course does not know ({values}) was left out",
+                                             "{path}: {n} answers about skills this course does not know ({values}) were left out")},
+    "progress.report.unknown_kind": {"en": ("{path}: an item kind this course does not know ({values}) was left out of {n} answer",
+                                            "{path}: item kinds this course does not know ({values}) were left out of {n} answers")},
+    "progress.report.started": {"en": ("{n} of {total} learner has started", "{n} of {total} learners have started")},
+    "progress.report.kinds_title": {"en": "The class by item kind: right at the first try"},
+    "progress.report.kind": {"en": "item kind"},
+    "progress.report.first_try": {"en": "right at the first try"},
+    "progress.report.missed_by": {"en": "learners who missed it"},
+    "progress.report.hardest": {"en": ("The hardest question", "The {n} hardest questions")},
+    "progress.report.stop": {"en": "stop"},
+    "progress.report.question": {"en": "question"},
+    "progress.report.chart_spread": {"en": "{skill}: learners by share of right answers"},
+    "progress.report.chart_learners": {"en": "learners"},
 }
 
-PARTS = (ERRORS, SKILLS, KINDS, REPORT)
+#: The class list (a CSV of user names and display names).
+ROSTER: dict[str, Entry] = {
+    "progress.roster.empty": {"en": "{path} is empty: a class list has a header row (username,display_name), then a row per learner"},
+    "progress.roster.no_user_column": {"en": "{path} has no username column (its header: {header}); the header must be username,display_name"},
+    "progress.roster.too_long": {"en": "{path} lists more than {most} learners: is it the class list?"},
+    "progress.roster.bad_user": {"en": "{path}, line {line}: ‘{value}’ is not a user name (lower-case letters, digits,"
+                                       " _ - and ., starting with a letter, up to 32)"},
+    "progress.roster.twice": {"en": "{path}, line {line}: the user {value} is listed twice"},
+    "progress.roster.bad_name": {"en": "{path}, line {line}: the display name is longer than 80 characters or holds a character that cannot be saved"},
+    "progress.roster.not_utf8": {"en": "{path} is not UTF-8 text: save the class list as CSV UTF-8"},
+    "progress.roster.unreadable": {"en": "cannot read the class list {path}: {reason}"},
+}
+
+#: The teacher's live view.
+LIVE: dict[str, Entry] = {
+    "progress.live.title": {"en": "The class now"},
+    "progress.live.to_projector": {"en": "Projector view (no names)"},
+    "progress.live.to_teacher": {"en": "Teacher's view (names)"},
+    "progress.live.summary": {"en": ("{n} of {total} learner has started", "{n} of {total} learners have started")},
+    "progress.live.answers": {"en": ("{n} answer", "{n} answers")},
+    "progress.live.updated": {"en": "updated at {time} UTC"},
+    "progress.live.at_each_stop": {"en": "Learners at each stop now"},
+    "progress.live.not_started": {"en": "not started"},
+    "progress.live.stop": {"en": "stop {stop}"},
+    "progress.live.roster": {"en": "The class list"},
+    "progress.live.learner": {"en": "learner"},
+    "progress.live.stop_now": {"en": "stop now"},
+    "progress.live.last": {"en": "last answer"},
+    "progress.live.minutes": {"en": "minutes"},
+    "progress.live.questions": {"en": "questions"},
+    "progress.live.first_try": {"en": "right at the first try"},
+    "progress.live.missed": {"en": "missed most"},
+    "progress.live.just_now": {"en": "just now"},
+    "progress.live.minutes_ago": {"en": ("{n} minute ago", "{n} minutes ago")},
+    "progress.live.hours_ago": {"en": ("{n} hour ago", "{n} hours ago")},
+    "progress.live.by_kind": {"en": "The class by item kind"},
+    "progress.live.kind": {"en": "item kind"},
+    "progress.live.missed_by": {"en": "learners who missed it"},
+    "progress.live.by_question": {"en": ("The hardest question", "The {n} hardest questions")},
+    "progress.live.stop_column": {"en": "stop"},
+    "progress.live.question": {"en": "question"},
+}
+
+#: The gradebook's columns (CSV and .xlsx): one number per cell.
+EXPORT: dict[str, Entry] = {
+    "progress.export.sheet": {"en": "class"},
+    "progress.export.id": {"en": "ID"},
+    "progress.export.name": {"en": "name"},
+    "progress.export.stops_done": {"en": "stops done"},
+    "progress.export.current_stop": {"en": "current stop"},
+    "progress.export.last": {"en": "last answer (UTC)"},
+    "progress.export.minutes": {"en": "minutes spent"},
+    "progress.export.questions": {"en": "questions"},
+    "progress.export.right": {"en": "right at the first try"},
+    "progress.export.percent": {"en": "right (%)"},
+    "progress.export.stop_questions": {"en": "stop {stop}: questions"},
+    "progress.export.stop_right": {"en": "stop {stop}: right"},
+    "progress.export.skill_questions": {"en": "{skill}: questions"},
+    "progress.export.skill_right": {"en": "{skill}: right"},
+    "progress.export.skill_percent": {"en": "{skill}: right (%)"},
+    "progress.export.most_missed": {"en": "most missed (times)"},
+}
+
+PARTS = (ERRORS, SKILLS, KINDS, REPORT, EXPORT, ROSTER, LIVE)

@@ -1,0 +1,137 @@
+"""The class's gradebook out of the course: CSV for any spreadsheet, ``.xlsx`` (openpyxl) for a school's.
+
+One row per learner (those who never answered too) with an ID column (the learner's identity: the
+hub or computer account), the name, and numbers in their own columns, never text such as
+``67% (8/12)``: the stops done, the current stop, the minutes spent, the questions and the first tries
+right, per stop and per skill, and the share right in percent. The columns are the same every week
+(every stop and every skill of the course), so a gradebook can be pasted over.
+
+A spreadsheet would run a cell that starts with ``=``, ``+``, ``-`` or ``@`` as a formula (a learner
+named ``=HYPERLINK(...)``): in the CSV such a text cell starts with an apostrophe, which spreadsheets
+show as text. In the ``.xlsx`` every text cell is stored as text, so it is never a formula and keeps
+the name exactly. Spanish and Portuguese spreadsheets split a CSV on ``;`` (their decimal mark is the
+comma), English ones on ``,``; the shares use the language's decimal mark.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+from collections.abc import Sequence
+
+from cribbage.lang.messages import message, render
+from cribbage.lang.translations import format_number
+from cribbage.progress.classdata import ClassData, LearnerData
+from cribbage.progress.store import SKILLS, STOPS
+from cribbage.progress.summary import Tally
+
+__all__ = ["SEPARATOR", "gradebook", "neutralised", "write_csv", "write_xlsx"]
+
+#: The CSV separator a spreadsheet in each language expects.
+SEPARATOR = {"en": ",", "es": ";", "pt": ";"}
+
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+Cell = str | int | float | None
+
+
+def neutralised(text: str) -> str:
+    """``text`` as a CSV cell no spreadsheet runs: an apostrophe before a leading ``= + - @``, tab or CR.
+
+    >>> neutralised('=HYPERLINK("http://x","Ana")')
+    '\\'=HYPERLINK("http://x","Ana")'
+    >>> neutralised("Ana")
+    'Ana'
+    """
+    return "'" + text if text.startswith(_FORMULA_STARTS) else text
+
+
+def _words(key: str, language: str, **values: object) -> str:
+    return render(message(key, **values), language)
+
+
+def _percent(tally: Tally) -> float | None:
+    return round(100 * tally.right / tally.asked, 1) if tally.asked else None
+
+
+def _missed(learner: LearnerData, language: str) -> str:
+    return "; ".join(f"{_words(f'progress.kind.{kind}', language)} ({count})" for kind, count in learner.most_missed(3))
+
+
+def gradebook(data: ClassData, language: str = "en") -> tuple[list[str], list[list[Cell]]]:
+    """The header and the rows: text cells as they are, numbers as numbers, None for "no answer yet"."""
+    def col(key: str, **values: object) -> str:
+        return _words(f"progress.export.{key}", language, **values)
+
+    header = [col("id"), col("name"), col("stops_done"), col("current_stop"), col("last"), col("minutes"),
+              col("questions"), col("right"), col("percent")]
+    for stop in STOPS:
+        header += [col("stop_questions", stop=stop), col("stop_right", stop=stop)]
+    for skill in SKILLS:
+        said = _words(f"progress.skill.{skill}", language)
+        header += [col("skill_questions", skill=said), col("skill_right", skill=said),
+                   col("skill_percent", skill=said)]
+    header.append(col("most_missed"))
+    rows: list[list[Cell]] = []
+    for learner in data.ordered():
+        total = learner.total
+        row: list[Cell] = [learner.identity, learner.name, len(learner.stops_done), learner.current_stop,
+                           learner.last or None, learner.minutes_spent, total.asked, total.right, _percent(total)]
+        for stop in STOPS:
+            tally = learner.stop_tally(stop)
+            row += [tally.asked, tally.right]
+        for skill in SKILLS:
+            tally = learner.skill_tally(skill)
+            row += [tally.asked, tally.right, _percent(tally)]
+        row.append(_missed(learner, language))
+        rows.append(row)
+    return header, rows
+
+
+def _csv_cell(cell: Cell, language: str) -> str:
+    if cell is None:
+        return ""
+    if isinstance(cell, float):
+        return format_number(cell, language, ".1f")
+    if isinstance(cell, int):
+        return str(cell)
+    return neutralised(cell)
+
+
+def write_csv(data: ClassData, path: str | os.PathLike[str], language: str = "en") -> None:
+    """The gradebook as CSV in UTF-8 with a byte-order mark (spreadsheets then read the accents),
+    separated as the language's spreadsheets expect (:data:`SEPARATOR`)."""
+    header, rows = gradebook(data, language)
+    with open(path, "w", newline="", encoding="utf-8-sig") as out:
+        writer = csv.writer(out, delimiter=SEPARATOR.get(language, ","))
+        writer.writerow([neutralised(cell) for cell in header])
+        writer.writerows([_csv_cell(cell, language) for cell in row] for row in rows)
+
+
+def write_xlsx(data: ClassData, path: str | os.PathLike[str], language: str = "en") -> None:
+    """The gradebook as an Excel workbook: one sheet, the header frozen, numbers as numbers, text as text."""
+    from openpyxl import Workbook  # only the gradebook needs it
+    from openpyxl.styles import Font
+
+    header, rows = gradebook(data, language)
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.title = _words("progress.export.sheet", language)[:31]
+    _row(sheet, 1, header)
+    for cell in sheet[1]:
+        cell.font = Font(bold=True)
+    for number, row in enumerate(rows, start=2):
+        _row(sheet, number, row)
+    sheet.freeze_panes = "C2"
+    sheet.column_dimensions["A"].width = 18
+    sheet.column_dimensions["B"].width = 24
+    book.save(path)
+
+
+def _row(sheet: object, number: int, cells: Sequence[Cell]) -> None:
+    for column, value in enumerate(cells, start=1):
+        cell = sheet.cell(row=number, column=column)  # type: ignore[attr-defined]
+        cell.value = value
+        if isinstance(value, str):
+            cell.data_type = "s"  # text, even "=HYPERLINK(...)": openpyxl would store a formula

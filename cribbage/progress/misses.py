@@ -1,0 +1,111 @@
+"""Which item kinds a wrong answer actually missed, not every kind its question contained.
+
+A count of the show is recorded with every kind the hand holds (``fifteen.2 pair run.3 double_run``)
+and the total the learner said. One wrong total does not mean every kind was missed: 7 7 8 8 with a 9
+counted 22 for 24 missed one item worth 2, a fifteen of two or a pair, never a run. The points short
+are explained by the fewest items of the hand that add up to them; a kind is blamed only when every
+such explanation needs it. A total that is too high, or that no choice of items explains, blames no
+kind (the answer is still wrong: it is "not attributed").
+
+Answers that are not a count of the show (a discard, a card played, a CrossCribb line) name the one
+or two kinds their question was about, and those are the kinds missed.
+
+>>> from cribbage.progress.store import Answer
+>>> wrong = Answer("ana", 3, "hand 7H 7D 8S 8C / 9C", "22", False, "show",
+...                ("fifteen.2", "pair", "run.3", "double_run"), 2, "2026-12-03T10:00:00+00:00")
+>>> missed_kinds(wrong)  # 2 short: a fifteen or a pair, never a run; which one, nobody knows
+()
+>>> from dataclasses import replace
+>>> missed_kinds(replace(wrong, answer="18"))
+('run.3', 'double_run')
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from itertools import product
+
+from cribbage.progress.store import Answer
+from cribbage.rules.cards import cards
+from cribbage.rules.errors import CribbageError
+from cribbage.rules.show_scoring import HandScore, score_hand
+
+__all__ = ["hand_of_item", "missed_kinds"]
+
+_ITEM = re.compile(r"^(hand|crib) (.+?) / (\S+)$")
+_PAIRS = {"pair": "pair", "pair royal": "pair_royal", "double pair royal": "double_pair_royal"}
+
+
+@lru_cache(maxsize=4096)
+def hand_of_item(item: str) -> HandScore | None:
+    """The counted hand a show question names (``"crib 2H 4H 6H 9H / 5C"``), or None for any other item."""
+    found = _ITEM.match(item.strip())
+    if not found:
+        return None
+    try:
+        return score_hand(cards(found.group(2)), cards(found.group(3))[0], crib=found.group(1) == "crib")
+    except (CribbageError, IndexError):
+        return None
+
+
+def _kind(group_kind: str, size: int, score: HandScore) -> str:
+    if group_kind == "fifteen":
+        return f"fifteen.{min(size, 5)}"
+    if group_kind in _PAIRS:
+        return _PAIRS[group_kind]
+    if group_kind == "run":
+        return f"run.{size}"
+    if group_kind == "flush":
+        return "flush.crib" if score.crib else ("flush.five" if size == 5 else "flush.hand")
+    return "nobs" if group_kind == "nobs" else "other"
+
+
+def _pieces(score: HandScore) -> dict[str, tuple[int, int]]:
+    """Each kind of the count: how many items of it, and the points of one."""
+    out: dict[str, tuple[int, int]] = {}
+    for group in score.groups():
+        kind = _kind(group.kind, len(group.cards), score)
+        count, _points = out.get(kind, (0, group.points))
+        out[kind] = (count + 1, group.points)
+    return out
+
+
+def _explained(score: HandScore, short: int) -> tuple[str, ...]:
+    """The kinds every fewest-items explanation of ``short`` points missing needs (count order)."""
+    pieces = _pieces(score)
+    kinds = list(pieces)
+    best: list[tuple[int, ...]] = []
+    fewest = None
+    for taken in product(*(range(pieces[kind][0] + 1) for kind in kinds)):
+        if sum(n * pieces[kind][1] for n, kind in zip(taken, kinds)) != short:
+            continue
+        items = sum(taken)
+        if fewest is None or items < fewest:
+            fewest, best = items, [taken]
+        elif items == fewest:
+            best.append(taken)
+    if not best:
+        return ()
+    blamed = [kind for i, kind in enumerate(kinds) if all(taken[i] for taken in best)]
+    runs = pieces.get("run.3", (0, 0))[0] + pieces.get("run.4", (0, 0))[0]
+    if runs > 1 and any(kind.startswith("run.") for kind in blamed):
+        blamed.append("double_run")  # a run of a double run missed: the double run was not seen whole
+    return tuple(blamed)
+
+
+def missed_kinds(answer: Answer) -> tuple[str, ...]:
+    """The item kinds a wrong ``answer`` missed (empty for a right one, or one no kind explains)."""
+    if answer.correct:
+        return ()
+    score = hand_of_item(answer.item)
+    if score is None:
+        return answer.kinds
+    try:
+        said = int(answer.answer.strip())
+    except ValueError:
+        return ()
+    short = score.total - said
+    found = _explained(score, short) if short > 0 else ()
+    # Only kinds the answer was recorded about (a file written by another version may name fewer).
+    return tuple(kind for kind in found if kind in answer.kinds) if answer.kinds else found
