@@ -684,6 +684,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     # === the lessons' try-it questions (ex.*) and the first deal (deal.*) =====================
     # --- verdicts --------------------------------------------------------------------------------
     "ex.try_it": {"en": "Try it:"},
+    "after.hidden": {"en": "Folded away until you have answered the Try it above: what is here gives its answer away."},
+    "after.show": {"en": "I have answered: show it"},
     "ex.how": {"en": "Replace the ... after {name} in the cell below with your answer and run it (Shift+Enter)."},
     "ex.blank": {"en": "Your turn: replace the ... after {name} with your answer, then run this cell again (Shift+Enter)."},
     "ex.need_number": {"en": "{name} should be a whole number, such as 4 (you wrote {guess}). Change it and run the cell again."},
