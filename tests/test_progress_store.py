@@ -27,6 +27,7 @@ from cribbage.progress import (
     default_path,
     open_read_only,
     summarize,
+    system_user,
 )
 from cribbage.progress.store import _STEPS
 
@@ -43,31 +44,42 @@ def test_a_first_answer_creates_the_file_with_the_current_schema(tmp_path):
     with sqlite3.connect(path) as conn:
         assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
         columns = [row[1] for row in conn.execute("PRAGMA table_info(answers)")]
-    assert columns == ["id", "learner", "stop", "item", "answer", "correct", "at", "skill", "kinds", "missed"]
+    assert columns == ["id", "learner", "stop", "item", "answer", "correct", "at", "skill", "kinds", "missed",
+                       "learner_id", "practice", "revealed"]
     (got,) = store.answers()
     assert got == kept
     assert (got.learner, got.stop, got.answer, got.correct, got.missed, got.kinds) == \
         ("Ana", 3, "10", False, 2, ("fifteen.2", "run.4"))
+    assert (got.learner_id, got.practice, got.revealed) == ("name:Ana", False, False)
     assert got.at.endswith("+00:00")
 
 
-def test_the_learner_is_the_system_user_until_they_give_a_name(tmp_path):
+def test_the_learner_is_their_account_and_a_name_given_is_only_shown(tmp_path, monkeypatch):
+    monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
     store = ProgressStore(tmp_path / "p.sqlite3")
-    assert store.saved_learner() is None and store.learner  # the system user
+    assert store.identity == f"os:{system_user()}" and store.saved_learner() is None
+    assert store.learner == system_user()
     store.record(3, "hand 1", "12", True, skill="show")
     ProgressStore(tmp_path / "p.sqlite3", learner="Carla").record(3, "hand 1", "10", False, skill="show")
     store.set_learner("Beatriz")
-    assert [a.learner for a in store.answers(everyone=True)] == ["Beatriz", "Carla"]  # her earlier answer is hers
+    assert [(a.learner, a.learner_id) for a in store.answers(everyone=True)] == \
+        [("Beatriz", store.identity), ("Carla", "name:Carla")]  # her earlier answer is hers, Carla's untouched
     assert ProgressStore(tmp_path / "p.sqlite3").learner == "Beatriz"  # asked once, remembered
     store.record(1, "drill 1", "5H 5D", True, skill="discard", kinds=["keep"])
     assert [(a.learner, a.stop) for a in store.answers()] == [("Beatriz", 3), ("Beatriz", 1)]
+    store.set_learner("Beatriz Souza")  # corrected: the same learner, every answer under the new name
+    assert {a.learner for a in store.answers()} == {"Beatriz Souza"}
+    monkeypatch.setenv("JUPYTERHUB_USER", "bsouza")  # on a hub, the hub's user is the learner
+    assert ProgressStore(tmp_path / "hub.sqlite3").identity == "hub:bsouza"
 
 
 def test_the_environment_names_a_file_or_a_class_folder(tmp_path, monkeypatch):
     monkeypatch.setenv(ENV, str(tmp_path / "mine.sqlite3"))
     assert default_path() == tmp_path / "mine.sqlite3"
     monkeypatch.setenv(ENV, str(tmp_path))
-    assert default_path("Ana María") == tmp_path / "Ana_Mar\u00eda.progress.sqlite3"
+    named = default_path(identity="hub:ana.maria")
+    assert named.parent == tmp_path and named.name.startswith("ana_maria-") and named.name.endswith(".progress.sqlite3")
+    assert default_path("Ana Mar\u00eda") != named  # a name typed is never an account's file
     monkeypatch.delenv(ENV)
     assert default_path().name == "progress.sqlite3" and "cribbage-course" in str(default_path())
 
@@ -160,7 +172,7 @@ def test_two_notebooks_writing_at_once_lose_no_record(tmp_path):
     with sqlite3.connect(path) as conn:
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     conn.close()
-    progress = summarize(answers)["Ana"]
+    progress = summarize(answers)["name:Ana"]
     assert progress.stops[3].asked == writers * each and progress.stops[3].right == writers * (each - each // 3)
 
 

@@ -16,9 +16,14 @@ def store(tmp_path):
     return ProgressStore(tmp_path / "ana.sqlite3", learner="Ana")
 
 
+KEEPS = "keeps of A♣ 4♦ 6♥ 9♠ J♦ K♣"   # stop 1's one question
+PLAYS = ("play: 6♣ 6♦ 3♥ 6♠", "play: 8♠ 6♦ 7♣ 9♥")   # stop 2's two
+
+
 def _answers(store):
-    for i in range(3):
+    for i in range(3):   # the drill: practice of the discard, not a question of the stop
         store.record(1, f"drill {i}", "5H 5D", True, skill="discard", kinds=["keep"])
+    store.record(1, KEEPS, "15", True, skill="discard", kinds=["keep"])
     store.record(3, "hand 1", "8", False, skill="show", kinds=["fifteen.3", "pair"], missed=2)
     store.record(3, "hand 2", "4", False, skill="show", kinds=["flush.crib"], missed=5)
     store.record(3, "hand 3", "12", True, skill="show", kinds=["fifteen.3"])
@@ -27,19 +32,41 @@ def _answers(store):
 def test_the_panel_shows_each_stop_and_what_to_practise(store):
     _answers(store)
     panel = ProgressPanel(store)
-    assert panel.rows[:4] == [(0, "not started", 0, 0), (1, "done", 3, 3), (2, "not started", 0, 0),
-                              (3, "started", 3, 1)]
+    assert panel.rows[:4] == [(0, "not started", 0, 1, 0, 0), (1, "done", 1, 1, 4, 4), (2, "not started", 0, 2, 0, 0),
+                              (3, "started", 0, 5, 3, 1)]
+    assert panel.rows[8] == (8, "no questions", 0, 0, 0, 0)
     assert panel.practise == ["flush.crib", "pair", "fifteen.3"]
     assert "the crib flush: 1 of 1 wrong (stop 3)" in panel._next.value
     assert [stop for stop, button in panel.reset_buttons.items() if not button.disabled] == [1, 3]
+    assert "1 of 1 question right" in panel._cells[1][1].value and "0 of 5 questions right" in panel._cells[3][1].value
+    assert "first tries: 33% right (1 of 3)" in panel._cells[3][2].value
+    # Continue at the first question never answered: stop 0's, in its notebook's cell.
+    assert panel.continue_link == "00_start_here.ipynb#cell-id=c12"
+    assert 'href="00_start_here.ipynb#cell-id=c12"' in panel._continue.value
+
+
+def test_each_question_counts_once_and_a_stop_is_done_when_each_is_right(store):
+    panel = ProgressPanel(store)
+    store.record(2, PLAYS[0], "6", False, skill="play")   # the first answer: the score
+    store.record(2, PLAYS[0], "6", True, skill="play")    # practice (right, before the answer was shown)
+    store.record(2, PLAYS[0], "6", True, skill="play")
+    panel.refresh()
+    assert panel.rows[2] == (2, "started", 1, 2, 1, 0)  # three right answers do not make a stop of two done
+    assert "2 practice answers" in panel._cells[2][3].value
+    assert panel.continue_link == "00_start_here.ipynb#cell-id=c12"
+    store.record(2, PLAYS[1], "3", False, skill="play", revealed=True)   # wrong, then the answer shown
+    store.record(2, PLAYS[1], "4", True, skill="play")                   # the rerun after it proves nothing
+    panel.refresh()
+    assert panel.rows[2] == (2, "started", 1, 2, 2, 0)
+    assert [a.practice for a in store.answers()] == [False, True, True, False, True]
 
 
 def test_an_answer_given_elsewhere_shows_after_refresh(store):
     panel = ProgressPanel(store)
-    assert panel.rows[3] == (3, "not started", 0, 0)
+    assert panel.rows[3] == (3, "not started", 0, 5, 0, 0)
     ProgressStore(store.path, learner="Ana").record(3, "hand", "12", True, skill="show")  # another notebook
     panel._refresh.click()
-    assert panel.rows[3] == (3, "started", 1, 1)
+    assert panel.rows[3] == (3, "started", 0, 5, 1, 1)
 
 
 def test_reset_asks_first_and_forgets_only_that_stop(store):
@@ -48,15 +75,16 @@ def test_reset_asks_first_and_forgets_only_that_stop(store):
     panel.reset_buttons[3].click()
     assert panel.pending_reset == 3 and "Forget your 3 answers at stop 3?" in panel._confirm.children[0].value
     panel._no.click()
-    assert panel.pending_reset is None and panel.rows[3][2] == 3 and panel.message == "Nothing was forgotten."
+    assert panel.pending_reset is None and panel.rows[3][4] == 3 and panel.message == "Nothing was forgotten."
     panel.reset_buttons[3].click()
     panel._yes.click()
-    assert panel.rows[3] == (3, "not started", 0, 0) and panel.rows[1] == (1, "done", 3, 3)
+    assert panel.rows[3] == (3, "not started", 0, 5, 0, 0) and panel.rows[1] == (1, "done", 1, 1, 4, 4)
     assert panel.message == "Stop 3: 3 answers forgotten."
-    assert [a.stop for a in store.answers()] == [1, 1, 1]
+    assert [a.stop for a in store.answers()] == [1, 1, 1, 1]
 
 
-def test_the_name_is_asked_once(tmp_path):
+def test_the_name_can_be_given_and_corrected(tmp_path, monkeypatch):
+    monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
     store = ProgressStore(tmp_path / "p.sqlite3")
     panel = ProgressPanel(store, language="es")
     assert panel._ask.layout.display == "flex"
@@ -66,10 +94,14 @@ def test_the_name_is_asked_once(tmp_path):
     panel._name.value = "Beatriz"
     panel._save.click()
     assert panel.message == "A partir de ahora tus respuestas se guardan como Beatriz."
-    assert ProgressPanel(store)._ask.layout.display == "none"
+    again = ProgressPanel(store)
+    assert again._ask.layout.display == "flex" and again._ask.children[0].value.startswith("Your name is wrong?")
+    again._name.value = "Beatriz Souza"
+    again._save.click()
+    assert ProgressStore(store.path).learner == "Beatriz Souza"
 
 
-def test_the_hook_records_for_the_views_stop_and_says_a_problem_once(store, tmp_path):
+def test_the_hook_records_for_the_views_stop_and_says_a_problem_in_a_notice_nothing_erases(store, tmp_path):
     quiz = ScoringQuiz()
     quiz.progress_store = store
     assert quiz.record_answer("hand 1", 12, True, skill="show", kinds=("pair",))
@@ -79,10 +111,12 @@ def test_the_hook_records_for_the_views_stop_and_says_a_problem_once(store, tmp_
     quiz.progress_store = ProgressStore(bad)
     quiz._say("Right: 12.", "ok")
     assert not quiz.record_answer("hand 2", 8, False, skill="show")
-    assert quiz.message.startswith("Right: 12. Your answer was not kept:") and "is not a progress file" in quiz.message
-    quiz._say("Right: 8.", "ok")
-    quiz.record_answer("hand 3", 8, True, skill="show")
-    assert quiz.message == "Right: 8."  # said once per view
+    quiz._say("")   # what a view does right after recording: the notice stays
+    assert quiz.notice.startswith("Your answer was not kept:") and "is not a progress file" in quiz.notice
+    assert quiz._notice in quiz.children and quiz.children.index(quiz._notice) == quiz.children.index(quiz._message) - 1
+    quiz.children = [child for child in quiz.children if child is not quiz._notice]  # a view rebuilding its children
+    assert quiz._notice in quiz.children
+    assert 'role="alert"' in quiz._notice.value
     assert bad.read_text() == "not a database"
 
 
@@ -92,9 +126,10 @@ def test_a_file_that_cannot_be_read_gives_a_panel_that_says_why(tmp_path, conten
     bad.write_bytes(content)
     panel = ProgressPanel(ProgressStore(bad))  # built, not raised: stop 0 shows the panel whatever the file holds
     assert str(bad) in panel.message and "cc-msg-error" in panel._message.value
-    assert all(row[1:] == ("not started", 0, 0) for row in panel.rows)
+    assert all(row[1] in ("not started", "no questions") and row[2] == row[4] == 0 for row in panel.rows)
     assert all(button.disabled for button in panel.reset_buttons.values())
     assert panel._ask.layout.display == "none" and panel._who.value == ""  # nothing claims answers are kept
+    assert panel._continue.value == "" and panel._shared.layout.display == "none"
     panel._refresh.click()
     assert str(bad) in panel.message
     assert bad.read_bytes() == content
@@ -107,7 +142,7 @@ def test_a_file_mended_after_an_error_shows_again(tmp_path):
     path.unlink()
     ProgressStore(path, learner="Ana").record(3, "hand 1", "12", True, skill="show")
     panel._refresh.click()
-    assert panel.rows[3] == (3, "started", 1, 1) and "Ana" in panel._who.value
+    assert panel.rows[3] == (3, "started", 0, 5, 1, 1) and "Ana" in panel._who.value
 
 
 def test_a_view_with_no_stop_records_nothing(store):
@@ -120,8 +155,9 @@ def test_every_kind_has_a_stop_to_go_back_to():
 
 
 def _visible(panel):
-    out = [panel._who.value, panel._next.value, panel._goal.value, panel._refresh.description]
-    out += [child.value for child in panel._table.children if hasattr(child, "value")]
+    out = [panel._who.value, panel._next.value, panel._goal.value, panel._refresh.description, panel._continue.value]
+    out += [cell.value for cells in panel._cells.values() for cell in cells]
+    out += [child.value for row in panel._table.children for child in row.children if hasattr(child, "value")]
     out += [button.description for button in panel.reset_buttons.values()]
     return " ".join(out)
 
@@ -131,7 +167,8 @@ def test_no_english_is_left_on_the_panel(store, language):
     _answers(store)
     english = _visible(ProgressPanel(store))
     shown = _visible(ProgressPanel(store, language=language))
-    for phrase in ("not started", "done", "Reset", "wrong", "What to practise", "the crib flush", "Refresh"):
+    for phrase in ("not started", "done", "Reset", "wrong", "What to practise", "the crib flush", "Refresh",
+                   "question right", "first tries", "Continue here"):
         assert phrase in english and phrase not in shown
 
 

@@ -48,6 +48,8 @@ CSS = """
 .cc-msg-error { border-left-color: #D55E00; background: #fbe9e0; }
 .cc-msg-ok { border-left-color: #009E73; background: #e3f4ee; }
 .cc-msg-info { border-left-color: #0072B2; background: #e4eff7; }
+.cc-notice { font-weight: 600; margin: 4px 0; }
+.cc-notice::before { content: "⚠ "; }
 .cc-row { display: flex; flex-wrap: wrap; gap: 10px; align-items: flex-end; padding: 10px 2px 14px 2px; }
 .cc-card { display: inline-flex; flex-direction: column; justify-content: space-between; box-sizing: border-box;
   width: 78px; height: 112px; padding: 4px 7px; background: #fff; border: 2px solid #555; border-radius: 9px;
@@ -121,9 +123,14 @@ class View(w.VBox):
         self.language = check_language(language)
         self._message = w.HTML(value="", layout=w.Layout(width="100%"))
         self._message_text = ""
+        # The notice line: what the learner must not miss (an answer not kept). Apart from the message
+        # line, so that nothing a view says next (``_say("")`` included) erases it; put in place on demand.
+        self._notice = w.HTML(value="", layout=w.Layout(width="100%"))
+        self._notice_text = ""
         self.internal_errors: list[BaseException] = []
         super().__init__(**kwargs)
         self.add_class("cc-view")
+        self.observe(self._keep_notice, names="children")
         _replace_earlier_runs(self)
 
     def close(self) -> None:
@@ -160,6 +167,38 @@ class View(w.VBox):
             return
         self._message.value = f'<div class="cc-msg cc-msg-{kind}" role="status">{html.escape(text)}</div>'
 
+    @property
+    def notice(self) -> str:
+        """The notice now shown (an answer that was not kept, and why), as plain text ("" for none)."""
+        return self._notice_text
+
+    def _notify(self, text: str) -> None:
+        """Show ``text`` in the view's notice line, just above its message line, until :meth:`_clear_notice`.
+        The view's own messages (:meth:`_say`) never touch it, and a view that rebuilds its children
+        keeps it (see :meth:`_keep_notice`)."""
+        self._notice_text = text
+        self._notice.value = (f'<div class="cc-msg cc-msg-error cc-notice" role="alert">{html.escape(text)}</div>'
+                              if text else "")
+        self._place_notice()
+
+    def _clear_notice(self) -> None:
+        self._notify("")
+
+    def _place_notice(self) -> None:
+        children = list(getattr(self, "children", ()))
+        if not self._notice_text or self._notice in children:
+            return
+        if self._message in children:
+            at = children.index(self._message)
+        else:  # after the hidden style tag, if the view starts with one: at the top
+            at = 1 if children and isinstance(children[0], w.HTML) and children[0].layout.display == "none" else 0
+        children.insert(at, self._notice)
+        self.children = children
+
+    def _keep_notice(self, _change: Any) -> None:
+        if getattr(self, "_notice", None) is not None:
+            self._place_notice()
+
     def _t(self, key: str, **values: Any) -> str:
         return render(key, self.language, **values)
 
@@ -175,9 +214,15 @@ class View(w.VBox):
     progress_stop: int | None = None
 
     def record_answer(self, item: str, answer: object, correct: bool, *, skill: str,
-                      kinds: tuple[str, ...] | list[str] = (), missed: int = 0) -> bool:
-        """Keep the learner's answer in their progress file (see :mod:`widgets.progress`); never raises."""
-        return answers.record_answer(self, item, answer, correct, skill=skill, kinds=kinds, missed=missed)
+                      kinds: tuple[str, ...] | list[str] = (), missed: int = 0, revealed: bool | None = None) -> bool:
+        """Keep the learner's answer in their progress file (see :mod:`widgets.answers`); never raises.
+
+        ``revealed``: whether the view shows the answer after this answer (a later right answer to the same
+        item then proves nothing); by default, when the answer is wrong (the view shows the right one).
+        An answer that cannot be kept is said in the view's notice line (:meth:`_notify`), which the
+        view's messages never erase."""
+        return answers.record_answer(self, item, answer, correct, skill=skill, kinds=kinds, missed=missed,
+                                     revealed=revealed)
 
     # Guarded callbacks ------------------------------------------------------------------------
     def _guard(self, fn: F) -> F:

@@ -19,8 +19,20 @@ from cribbage.rules.events import LogEntry, LogKind, ScoreKind
 
 from .i18n import render
 
-__all__ = ["STOP_OF_VIEW", "drill_answer", "game_answer", "line_answer", "notebook_stop", "play_answer", "question_answer",
-           "quiz_answer", "record_answer", "recorded", "table_answers"]
+__all__ = [
+    "STOP_OF_VIEW",
+    "drill_answer",
+    "game_answer",
+    "line_answer",
+    "not_kept",
+    "notebook_stop",
+    "play_answer",
+    "question_answer",
+    "quiz_answer",
+    "record_answer",
+    "recorded",
+    "table_answers",
+]
 
 #: The stop each view is taught at, for views that do not say (a view's ``progress_stop`` wins).
 STOP_OF_VIEW: dict[str, int] = {
@@ -50,25 +62,40 @@ def notebook_stop() -> int | None:
 
 def record_answer(view: Any, item: str, answer: object, correct: bool, *, skill: str,
                   kinds: Iterable[str] = (), missed: int = 0, stop: int | None = None,
-                  store: ProgressStore | None = None) -> bool:
-    """Keep one answer given in ``view``. Returns whether it was kept; a problem is said in the view
-    (once per view), never raised, so an exercise goes on even where nothing can be written."""
+                  store: ProgressStore | None = None, revealed: bool | None = None,
+                  unless_repeated: bool = False) -> bool:
+    """Keep one answer given in ``view``. Returns whether it was kept (a repeat skipped with
+    ``unless_repeated`` counts as kept: it is in the file already).
+
+    ``revealed``: the view shows the answer after this one (default: when it is wrong, as the quiz, the
+    drill and the walkthrough do). A problem is never raised: it is said in the view's notice line
+    (:meth:`widgets._base.View._notify`, or a try-it's own, see :mod:`widgets.exercise`), where the view's
+    next message cannot erase it, so an exercise goes on even where nothing can be written."""
     stop = stop if stop is not None else getattr(view, "progress_stop", None)
     if stop is None:
         stop = STOP_OF_VIEW.get(type(view).__name__)
     if stop is None:
         return False
-    store = store or getattr(view, "progress_store", None) or ProgressStore()
+    shown = (not correct) if revealed is None else revealed
     try:
-        store.record(stop, item, answer, correct, skill=skill, kinds=kinds, missed=missed)
+        store = store or getattr(view, "progress_store", None) or ProgressStore()
+        keep = store.record_unless_repeated if unless_repeated else store.record
+        keep(stop, item, answer, correct, skill=skill, kinds=kinds, missed=missed, revealed=shown)
     except ProgressError as error:
-        if not getattr(view, "_progress_problem_said", False) and hasattr(view, "_say"):
-            view._progress_problem_said = True
-            language = getattr(view, "language", "en")
-            problem = view._t("progress.not_kept", reason=render(error.message, language))
-            view._say(f"{view.message} {problem}".strip(), "error")
+        not_kept(view, error)
         return False
     return True
+
+
+def not_kept(view: Any, error: ProgressError) -> None:
+    """Tell the learner, in ``view``, that their answer was not kept and why."""
+    language = getattr(view, "language", "en")
+    problem = render("progress.not_kept", language, reason=render(error.message, language))
+    notify = getattr(view, "_notify", None)
+    if callable(notify):
+        notify(problem)
+    else:  # an object without a notice line keeps the text for whoever shows it
+        view.progress_notice = problem
 
 
 # What each view's answer is, as the store keeps it: one call in the view, ``self.record_answer(**x_answer(...))``.
@@ -164,13 +191,22 @@ Q = TypeVar("Q", bound=Callable[..., Any])
 
 def recorded(check: Q) -> Q:
     """Decorate a question's ``check(guess)`` so each real try (not a blank, not a guess of the wrong
-    kind, not a blank filled in by the tests) is kept in the learner's progress."""
+    kind, not a blank filled in by the tests, not the same answer run again) is kept in the learner's
+    progress. An answer that could not be kept comes back on the verdict (``verdict.with_notice``)."""
 
     @functools.wraps(check)
     def wrapper(question: Any, guess: object) -> Any:
         verdict = check(question, guess)
-        if guess is not Ellipsis and getattr(verdict, "status", None) in ("right", "not yet", "answer"):
-            record_answer(question, **question_answer(question, guess, verdict.right))
+        status = getattr(verdict, "status", None)
+        if guess is not Ellipsis and status in ("right", "not yet", "answer"):
+            # A cell run again with the same answer typed (Run All after a restart) is not a new answer;
+            # the verdict that shows the answer marks it, so a right answer after it proves nothing.
+            question.progress_notice = ""
+            record_answer(question, **question_answer(question, guess, verdict.right), revealed=status == "answer",
+                          unless_repeated=True)
+            notice = getattr(question, "progress_notice", "")
+            if notice and hasattr(verdict, "with_notice"):
+                verdict = verdict.with_notice(notice)
         return verdict
 
     # ``wrapper`` is called as ``check`` is and returns its verdict: it has check's own type, which

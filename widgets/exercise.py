@@ -29,7 +29,7 @@ import json
 import numbers
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
 
@@ -80,13 +80,19 @@ class Verdict:
     status: str
     text: str
     lines: tuple[str, ...] = ()
+    #: Said under the verdict when the answer could not be kept in the learner's progress, and why.
+    notice: str = ""
 
     @property
     def right(self) -> bool:
         return self.status == "right"
 
+    def with_notice(self, notice: str) -> Verdict:
+        """This verdict with ``notice`` said under it (see :func:`widgets.answers.recorded`)."""
+        return replace(self, notice=notice)
+
     def __str__(self) -> str:
-        return "\n".join((self.text, *tuple(f"  {line}" for line in self.lines)))
+        return "\n".join((self.text, *tuple(f"  {line}" for line in self.lines), *((self.notice,) if self.notice else ())))
 
     def __repr__(self) -> str:
         return str(self)
@@ -96,8 +102,10 @@ class Verdict:
         mark = {"right": "✓ ", "not yet": "✗ ", "answer": "✗ "}.get(self.status, "")
         items = "".join(f"<li>{html.escape(line)}</li>" for line in self.lines)
         body = f'<ul class="cc-text" style="margin:4px 0 0 0">{items}</ul>' if items else ""
+        notice = (f'<div class="cc-msg cc-msg-error cc-notice" role="alert">{html.escape(self.notice)}</div>'
+                  if self.notice else "")
         return (f'<style>{CSS}</style><div class="cc-view"><div class="cc-msg cc-msg-{kind}" role="status">'
-                f"<b>{html.escape(mark + self.text)}</b>{body}</div></div>")
+                f"<b>{html.escape(mark + self.text)}</b>{body}</div>{notice}</div>")
 
 
 def _thousands(n: int, language: str) -> str:

@@ -14,13 +14,32 @@ file is brought up to date, step by step, inside the first write's transaction.
 True
 >>> [a.answer for a in store.answers()]
 ['12']
+
+Identity (for the report and the teacher's view)
+------------------------------------------------
+Every answer carries two names (:mod:`cribbage.progress.identity`):
+
+- :attr:`Answer.learner_id`, **who**: ``hub:<user>`` (JupyterHub), ``os:<account>`` (a computer),
+  ``<one of those>#<token>`` (one learner of several sharing an account), ``name:<name>`` (a learner named
+  by a script, or the answers of a file written before schema 3). Answers are merged by this id, never by
+  the name: two learners called Gabriel are two ids.
+- :attr:`Answer.learner`, the **display name**: the one kept for that id in the file's ``learners``
+  table when the file was read (a learner may correct it: :meth:`ProgressStore.set_learner` changes it for
+  every answer of the id at once, in one transaction, and touches no other id).
+
+Each question counts once: an answer to an item the same id answered before is kept with
+:attr:`Answer.practice` set; :attr:`Answer.revealed` says that the answer was shown to the learner after
+this answer (a later right answer to that item then proves nothing). A try-it cell run again with the same
+answer already typed is not a new answer (:meth:`ProgressStore.record_unless_repeated` writes nothing).
+
+Files are private: created 0600 in folders created 0700; a learner's store refuses a file that another
+account owns (``progress.not_yours``). :func:`read_progress` reads any file (the teacher's) read-only and
+says when it is empty.
 """
 
 from __future__ import annotations
 
-import getpass
 import os
-import re
 import sqlite3
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
@@ -28,7 +47,16 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
-from cribbage.lang.messages import message
+from cribbage.lang.messages import Message, message
+from cribbage.progress.identity import (
+    account,
+    account_name,
+    chosen,
+    current_identity,
+    file_stem,
+    is_account,
+    system_user,
+)
 from cribbage.progress.words import KINDS as _KIND_WORDS
 from cribbage.progress.words import SKILLS as _SKILL_WORDS
 from cribbage.rules.checks import bounded, flag, number
@@ -46,8 +74,12 @@ __all__ = [
     "Answer",
     "ProgressError",
     "ProgressFileError",
+    "ProgressRead",
     "ProgressStore",
     "default_path",
+    "learners_on_this_account",
+    "open_read_only",
+    "read_progress",
     "system_user",
 ]
 
@@ -56,7 +88,7 @@ ENV = "CRIBBAGE_PROGRESS"
 #: Stamped in the SQLite header (``PRAGMA application_id``): "CRIB". Any other stamp is a foreign file.
 APPLICATION_ID = 0x43524942
 #: The schema this code writes. Older files are migrated; newer ones are refused.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 #: The course's stops, 00_start_here to 08_statistics_lab.
 STOPS: tuple[int, ...] = tuple(range(9))
 SKILLS: tuple[str, ...] = tuple(key.removeprefix("progress.skill.") for key in _SKILL_WORDS)
@@ -65,7 +97,7 @@ KINDS: tuple[str, ...] = tuple(key.removeprefix("progress.kind.") for key in _KI
 STOP_SKILL: dict[int, str] = {0: "show", 1: "discard", 2: "play", 3: "show", 4: "board", 5: "game",
                               6: "statistics", 7: "crosscribb", 8: "statistics"}
 
-_TEXT_LIMITS = {"item": 200, "answer": 500, "learner": 80}
+_TEXT_LIMITS = {"item": 200, "answer": 500, "learner": 80, "identity": 200}
 
 
 class ProgressError(CribbageError):
@@ -89,28 +121,37 @@ class Answer:
     kinds: tuple[str, ...]
     missed: int
     at: str  # ISO 8601, UTC
+    #: Who answered (see "Identity" above); the display name is :attr:`learner`.
+    learner_id: str = ""
+    #: Not the first answer this learner gave to this item: practice, not their score.
+    practice: bool = False
+    #: The answer was shown to the learner after this answer (a later right answer proves nothing).
+    revealed: bool = False
+
+    @property
+    def identity(self) -> str:
+        """Who answered: :attr:`learner_id`, or ``name:<learner>`` for an answer built without one."""
+        return self.learner_id or f"name:{self.learner}"
 
 
-def system_user() -> str:
-    """The name the system knows the learner by (the learner's name until they give one)."""
-    try:
-        return getpass.getuser()
-    except Exception:  # no user name in a bare container: say so plainly
-        return "learner"
+def default_path(learner: str | None = None, *, identity: str | None = None) -> Path:
+    """Where progress is kept for ``identity`` (default: this kernel's learner, see
+    :func:`~cribbage.progress.identity.current_identity`; a ``learner`` name alone means ``name:<learner>``).
 
-
-def default_path(learner: str | None = None) -> Path:
-    """Where progress is kept: ``$CRIBBAGE_PROGRESS`` (a file, or a folder: ``<folder>/<learner>.progress.sqlite3``),
-    else ``progress.sqlite3`` in the user's data folder."""
+    ``$CRIBBAGE_PROGRESS`` names a file, or a class's folder holding one file per learner, named after their
+    identity (``<folder>/<account>-<hash>.progress.sqlite3``); else ``progress.sqlite3`` in the user's data
+    folder. A learner chosen on a shared account (``...#token``) gets a file of their own beside it."""
     if learner is not None:
         learner = _text("learner", learner)
-    chosen = os.environ.get(ENV, "").strip()
-    if chosen:
-        path = _expanded(chosen)
-        if path.is_dir() or chosen.endswith(("/", os.sep)):
-            name = re.sub(r"[^\w.-]+", "_", learner or system_user()).strip("._") or "learner"
-            return path / f"{name}.progress.sqlite3"
-        return path
+    if identity is None:
+        identity = f"name:{learner}" if learner is not None else current_identity()
+    identity = _text("identity", identity)
+    setting = os.environ.get(ENV, "").strip()
+    if setting:
+        path = _expanded(setting)
+        if path.is_dir() or setting.endswith(("/", os.sep)):
+            return path / f"{file_stem(identity)}.progress.sqlite3"
+        return path if is_account(identity) else path.with_name(f"{path.stem}-{file_stem(identity)}{path.suffix}")
     import platformdirs  # only needed for the default place, so a class's shared folder needs no lookup
 
     try:
@@ -119,7 +160,7 @@ def default_path(learner: str | None = None) -> Path:
         raise ProgressFileError(message("progress.no_home", path="~")) from None
     if not folder.is_absolute():  # no home folder: platformdirs answers a path relative to "~" or to nothing
         raise ProgressFileError(message("progress.no_home", path=str(folder)))
-    return folder / "progress.sqlite3"
+    return folder / ("progress.sqlite3" if is_account(identity) else f"progress-{file_stem(identity)}.sqlite3")
 
 
 def _expanded(path: str) -> Path:
@@ -149,68 +190,137 @@ _STEPS: dict[int, tuple[str, ...]] = {
         + " ".join(f"WHEN {stop} THEN '{skill}'" for stop, skill in STOP_SKILL.items()) + " END",
         "CREATE INDEX answers_by_stop ON answers (learner, stop)",
     ),
+    3: (
+        # Schema 2 knew learners by the name typed. Schema 3 keeps who answered (an identity) and a display
+        # name beside it, and which answers were practice (not the first to their item) or had the answer
+        # shown after them. An older file's names become identities of their own ("name:Ana"), so nothing
+        # kept apart is merged; the owner's own rows then take the owner's identity (_adopt).
+        "CREATE TABLE learners (id TEXT PRIMARY KEY, name TEXT NOT NULL)",
+        "ALTER TABLE answers ADD COLUMN learner_id TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE answers ADD COLUMN practice INTEGER NOT NULL DEFAULT 0 CHECK (practice IN (0, 1))",
+        "ALTER TABLE answers ADD COLUMN revealed INTEGER NOT NULL DEFAULT 0 CHECK (revealed IN (0, 1))",
+        "UPDATE answers SET learner_id = 'name:' || learner",
+        "INSERT OR IGNORE INTO learners (id, name) SELECT DISTINCT learner_id, learner FROM answers",
+        "UPDATE answers SET practice = 1 WHERE EXISTS (SELECT 1 FROM answers AS e WHERE e.learner_id ="
+        " answers.learner_id AND e.item = answers.item AND e.id < answers.id)",
+        "CREATE INDEX answers_by_item ON answers (learner_id, item)",
+    ),
 }
+_PRACTICE = ("UPDATE answers SET practice = EXISTS (SELECT 1 FROM answers AS e WHERE e.learner_id ="
+             " answers.learner_id AND e.item = answers.item AND e.id < answers.id) WHERE learner_id = ?")
 
 
 class ProgressStore:
     """A learner's progress file: :meth:`record` an answer, read :meth:`answers`, :meth:`reset` a stop.
 
-    ``path`` defaults to :func:`default_path`; ``learner`` to the name kept in the file, else the system
-    user. Nothing is created until the first write; reading a file never changes it.
+    ``identity`` is who answers (default: this kernel's learner, :func:`~cribbage.progress.identity.current_identity`;
+    given only a ``learner`` name, ``name:<learner>``: for scripts and tests). ``learner`` is the display
+    name to use until one is kept in the file. ``path`` defaults to :func:`default_path` for the identity.
+    Nothing is created until the first write; reading a file never changes it.
     """
 
     def __init__(self, path: str | os.PathLike[str] | None = None, *, learner: str | None = None,
-                 timeout: float = 30.0) -> None:
+                 identity: str | None = None, timeout: float = 30.0) -> None:
         self._learner = _text("learner", learner) if learner is not None else None
-        self.path = _path(path) if path is not None else default_path(learner)
+        if identity is None:
+            identity = f"name:{self._learner}" if self._learner is not None else current_identity()
+        self.identity = _text("identity", identity)
+        self.path = _path(path) if path is not None else default_path(identity=self.identity)
         self.timeout = number(timeout, "timeout", low=0.0, high=24 * 3600.0)
 
     def __repr__(self) -> str:
-        return f"ProgressStore({str(self.path)!r})"
+        return f"ProgressStore({str(self.path)!r}, identity={self.identity!r})"
 
     # Who -------------------------------------------------------------------------------------
     @property
     def learner(self) -> str:
-        """The learner answers are recorded for: the given name, the name kept in the file, or the system user."""
-        if self._learner is not None:
-            return self._learner
-        return self.saved_learner() or system_user()
+        """The display name: the one kept in the file for this identity, else the one given, else the
+        name the account (or the learner chosen on a shared account) goes by."""
+        return self.saved_learner() or self._learner or self._default_name()
+
+    def _default_name(self) -> str:
+        if is_account(self.identity):
+            return account_name() if self.identity == account() else self.identity.split(":", 1)[1]
+        if self.identity.startswith("name:"):
+            return self.identity[5:]
+        picked = chosen()
+        return picked[1] if picked and picked[0] == self.identity else self.identity.split("#", 1)[0].split(":", 1)[1]
 
     def saved_learner(self) -> str | None:
-        """The name the learner gave once (kept in the file), or None."""
-        with self._reading() as (conn, _version):
+        """The display name kept in the file for this identity, or None."""
+        with self._reading() as (conn, version):
             if conn is None:
+                return None
+            if version >= 3:
+                row = conn.execute("SELECT name FROM learners WHERE id = ?", (self.identity,)).fetchone()
+                return row[0] if row else None
+            if not is_account(self.identity):
                 return None
             row = conn.execute("SELECT value FROM meta WHERE key = 'learner'").fetchone()
             return row[0] if row else None
 
+    def learners(self) -> dict[str, str]:
+        """Every identity the file holds, with its display name."""
+        with self._reading() as (conn, version):
+            if conn is None:
+                return {}
+            return {a.learner_id: a.learner for a in _select(conn, version, self._adopt(conn, version))}
+
     def set_learner(self, name: str) -> str:
-        """Keep ``name`` as this file's learner (asked once, then remembered). The answers given before,
-        under the name used until now (the system user's, say), become this name's too."""
+        """Keep (or correct) this identity's display name. Only this identity's answers change, all at
+        once: an answer another notebook records at the same moment lands before or after, never between."""
         name = _text("learner", name)
-        before = self.learner
         with self._writing() as conn:
-            conn.execute("INSERT INTO meta (key, value) VALUES ('learner', ?) "
-                         "ON CONFLICT (key) DO UPDATE SET value = excluded.value", (name,))
-            conn.execute("UPDATE answers SET learner = ? WHERE learner = ?", (name, before))
-        self._learner = None
+            conn.execute("INSERT INTO learners (id, name) VALUES (?, ?) "
+                         "ON CONFLICT (id) DO UPDATE SET name = excluded.name", (self.identity, name))
+            conn.execute("UPDATE answers SET learner = ? WHERE learner_id = ?", (name, self.identity))
+        self._learner = name
         return name
 
     # Writing ---------------------------------------------------------------------------------
     def record(self, stop: int, item: str, answer: object, correct: bool, *, skill: str,
-               kinds: Iterable[str] = (), missed: int = 0, at: datetime | None = None) -> Answer:
+               kinds: Iterable[str] = (), missed: int = 0, at: datetime | None = None,
+               revealed: bool = False) -> Answer:
         """Record one answer: at ``stop``, to ``item``, ``answer`` given, right or not, ``missed``
-        points short (or over), about ``skill`` and the item ``kinds`` it involved."""
+        points short (or over), about ``skill`` and the item ``kinds`` it involved; ``revealed`` when the
+        answer is shown to the learner after it. An item answered before is kept as practice."""
+        kept = self._write(stop, item, answer, correct, skill=skill, kinds=kinds, missed=missed, at=at,
+                           revealed=revealed, repeat=True)
+        assert kept is not None  # a repeat is only skipped when asked
+        return kept
+
+    def record_unless_repeated(self, stop: int, item: str, answer: object, correct: bool, *, skill: str,
+                               kinds: Iterable[str] = (), missed: int = 0, at: datetime | None = None,
+                               revealed: bool = False) -> Answer | None:
+        """As :meth:`record`, but nothing is written (and None returned) when the learner's latest answer
+        to ``item`` is this same answer: a cell run again (Run All) with the answer already typed."""
+        return self._write(stop, item, answer, correct, skill=skill, kinds=kinds, missed=missed, at=at,
+                           revealed=revealed, repeat=False)
+
+    def _write(self, stop: int, item: str, answer: object, correct: bool, *, skill: str, kinds: Iterable[str],
+               missed: int, at: datetime | None, revealed: bool, repeat: bool) -> Answer | None:
         if at is not None and not isinstance(at, datetime):
             raise CribbageError(message("arg.wrong_kind", name="at", kind="datetime", value=shown(at)))
-        kept = Answer(self.learner, _stop(stop), _text("item", item), _text("answer", _said(answer)),
-                      flag(correct, "correct"), _skill(skill), _kinds(kinds), _missed(missed),
-                      (at or datetime.now(timezone.utc)).astimezone(timezone.utc).isoformat(timespec="seconds"))
+        stop, item, said = _stop(stop), _text("item", item), _text("answer", _said(answer))
+        correct, revealed = flag(correct, "correct"), flag(revealed, "revealed")
+        skill, kinds, missed = _skill(skill), _kinds(kinds), _missed(missed)
+        when = (at or datetime.now(timezone.utc)).astimezone(timezone.utc).isoformat(timespec="seconds")
         with self._writing() as conn:
-            conn.execute("INSERT INTO answers (learner, stop, item, answer, correct, skill, kinds, missed, at)"
-                         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                         (kept.learner, kept.stop, kept.item, kept.answer, int(kept.correct), kept.skill,
-                          " ".join(kept.kinds), kept.missed, kept.at))
+            # The display name is read inside the transaction: a rename in another notebook is never half seen.
+            conn.execute("INSERT OR IGNORE INTO learners (id, name) VALUES (?, ?)",
+                         (self.identity, self._learner or self._default_name()))
+            name = conn.execute("SELECT name FROM learners WHERE id = ?", (self.identity,)).fetchone()[0]
+            last = conn.execute("SELECT answer, revealed FROM answers WHERE learner_id = ? AND item = ?"
+                                " ORDER BY id DESC LIMIT 1", (self.identity, item)).fetchone()
+            # The same answer again is a cell run again, unless it now reveals the answer (that must be kept).
+            if not repeat and last is not None and last[0] == said and (last[1] or not revealed):
+                return None
+            kept = Answer(name, stop, item, said, correct, skill, kinds, missed, when, self.identity,
+                          last is not None, revealed)
+            conn.execute("INSERT INTO answers (learner, stop, item, answer, correct, skill, kinds, missed, at,"
+                         " learner_id, practice, revealed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                         (name, stop, item, said, int(correct), skill, " ".join(kinds), missed, when,
+                          self.identity, int(kept.practice), int(revealed)))
         return kept
 
     def reset(self, stop: int) -> int:
@@ -218,27 +328,48 @@ class ProgressStore:
         stop = _stop(stop)
         if not self.path.exists():
             return 0
-        learner = self.learner
         with self._writing() as conn:
-            return conn.execute("DELETE FROM answers WHERE learner = ? AND stop = ?", (learner, stop)).rowcount
+            gone: int = conn.execute("DELETE FROM answers WHERE learner_id = ? AND stop = ?",
+                                     (self.identity, stop)).rowcount
+            conn.execute(_PRACTICE, (self.identity,))  # an item's first answer may have gone
+            return gone
 
     # Reading ---------------------------------------------------------------------------------
-    def answers(self, *, learner: str | None = None, everyone: bool = False) -> list[Answer]:
-        """The answers in the order given: this learner's (or ``learner``'s), or with ``everyone`` all of them."""
+    def answers(self, *, learner: str | None = None, everyone: bool = False,
+                identity: str | None = None) -> list[Answer]:
+        """The answers in the order given: this identity's (or ``identity``'s, or those under the display
+        name ``learner``), or with ``everyone`` all of them."""
         everyone = flag(everyone, "everyone")
         if learner is not None:
             learner = _text("learner", learner)
+        if identity is not None:
+            identity = _text("identity", identity)
         with self._reading() as (conn, version):
             if conn is None:
                 return []
-            rows = _select(conn, version)
-        who = None if everyone else (learner or self.learner)
-        return [row for row in rows if who is None or row.learner == who]
+            rows = _select(conn, version, self._adopt(conn, version))
+        if everyone:
+            return rows
+        if learner is not None:
+            return [row for row in rows if row.learner == learner]
+        who = identity or self.identity
+        return [row for row in rows if row.learner_id == who]
 
     def version(self) -> int:
         """The schema version of the file (0: no file yet)."""
         with self._reading() as (_conn, version):
             return version
+
+    def _adopt(self, conn: sqlite3.Connection, version: int) -> tuple[frozenset[str], str] | None:
+        """In a file older than schema 3 read or migrated by its owner's account: the names the account
+        went by (the name kept in the file, the system user's, the hub user's), whose rows are the account's."""
+        if version >= 3 or not is_account(self.identity) or self.identity != account():
+            return None
+        names = {system_user(), account_name()}
+        row = conn.execute("SELECT value FROM meta WHERE key = 'learner'").fetchone()
+        if row:
+            names.add(row[0])
+        return frozenset(names), self.identity
 
     # The file --------------------------------------------------------------------------------
     def _connect(self, *, read_only: bool) -> sqlite3.Connection:
@@ -247,11 +378,23 @@ class ProgressStore:
             return sqlite3.connect(uri, uri=True, timeout=self.timeout, isolation_level=None)
         return sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
 
+    def _own(self) -> None:
+        """Refuse a file another account owns: in a shared class folder a classmate could have made it
+        first, to read or change these answers. (The teacher's report reads with :func:`read_progress`.)"""
+        try:
+            owner = os.lstat(self.path).st_uid
+        except OSError:
+            return
+        if hasattr(os, "geteuid") and owner != os.geteuid():
+            raise ProgressFileError(message("progress.not_yours", path=str(self.path)))
+
     @contextmanager
-    def _reading(self) -> Iterator[tuple[sqlite3.Connection | None, int]]:
+    def _reading(self, *, owned: bool = True) -> Iterator[tuple[sqlite3.Connection | None, int]]:
         if not self.path.exists():
             yield None, 0
             return
+        if owned:
+            self._own()
         try:
             conn = self._connect(read_only=True)
         except sqlite3.Error as error:
@@ -267,14 +410,38 @@ class ProgressStore:
         finally:
             conn.close()
 
+    def _create(self) -> None:
+        """Make the folders (0700) and the empty file (0600) the first write fills, whatever the umask."""
+        missing = []
+        folder = self.path.parent
+        while not folder.exists() and folder.parent != folder:
+            missing.append(folder)
+            folder = folder.parent
+        try:
+            for made in reversed(missing):
+                with suppress(FileExistsError):
+                    os.mkdir(made, 0o700)
+                    os.chmod(made, 0o700)
+            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        except FileExistsError:
+            return  # another notebook made it a moment ago: checked as any file is
+        except OSError:
+            raise ProgressFileError(message("progress.cannot_create", path=str(self.path))) from None
+        try:
+            os.fchmod(fd, 0o600)
+        finally:
+            os.close(fd)
+
     @contextmanager
     def _writing(self) -> Iterator[sqlite3.Connection]:
         creating = not self.path.exists()
         if creating:
-            try:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-            except OSError:
-                raise ProgressFileError(message("progress.cannot_create", path=str(self.path))) from None
+            self._create()
+        self._own()
+        with suppress(OSError):  # a file of ours that others could read is made private (never more open)
+            mode = os.lstat(self.path).st_mode & 0o777
+            if mode & 0o077:
+                os.chmod(self.path, mode & 0o700)
         try:
             conn = self._connect(read_only=False)
         except sqlite3.Error as error:
@@ -354,10 +521,25 @@ class ProgressStore:
         return version
 
     def _migrate(self, conn: sqlite3.Connection, version: int) -> None:
+        adopt = self._adopt(conn, version) if version else None  # read before the file changes
         for step in range(version + 1, SCHEMA_VERSION + 1):
             for statement in _STEPS[step]:
                 conn.execute(statement)
+            if step == 3 and adopt is not None:
+                self._adopt_rows(conn, *adopt)
             conn.execute(f"PRAGMA user_version = {step}")
+
+    @staticmethod
+    def _adopt_rows(conn: sqlite3.Connection, names: frozenset[str], identity: str) -> None:
+        """The owner's rows of an older file become the owner's identity's, under the name they gave."""
+        marks = ", ".join("?" * len(names))
+        row = conn.execute("SELECT value FROM meta WHERE key = 'learner'").fetchone()
+        conn.execute(f"UPDATE answers SET learner_id = ? WHERE learner IN ({marks})", (identity, *sorted(names)))
+        if row:
+            conn.execute("INSERT OR IGNORE INTO learners (id, name) VALUES (?, ?)", (identity, row[0]))
+            conn.execute("UPDATE answers SET learner = ? WHERE learner_id = ?", (row[0], identity))
+        conn.execute("DELETE FROM learners WHERE id NOT IN (SELECT learner_id FROM answers) AND id LIKE 'name:%'")
+        conn.execute(_PRACTICE, (identity,))
 
     def _file_error(self, error: sqlite3.Error, *, creating: bool = False) -> ProgressFileError:
         text = str(error).lower()
@@ -376,29 +558,69 @@ class ProgressStore:
         return ProgressFileError(message("progress.damaged", path=path, detail=str(error)))
 
 
-def open_read_only(path: str | os.PathLike[str]) -> list[Answer]:
-    """Every answer in the progress file at ``path``, read without writing a byte (for the report)."""
-    store = ProgressStore(path)
+@dataclass(frozen=True)
+class ProgressRead:
+    """A progress file as the teacher reads it: its answers, its learners (identity: display name), and a
+    note when there is something to say about the file as a whole (an empty file: ``progress.empty``)."""
+
+    path: Path
+    answers: list[Answer]
+    learners: dict[str, str]
+    note: Message | None = None
+
+
+def read_progress(path: str | os.PathLike[str]) -> ProgressRead:
+    """The progress file at ``path``, read without writing a byte, whoever owns it (for the report and the
+    teacher's view). A file that is not a progress file raises :class:`ProgressFileError`; an empty file
+    (made, never written) reads as no answers, with a note saying so."""
+    store = ProgressStore(path, identity="name:teacher")
     if not store.path.is_file():
         raise ProgressFileError(message("progress.missing", path=str(store.path)))
-    with store._reading() as (conn, version):
+    with store._reading(owned=False) as (conn, version):
         if conn is None:
-            return []
+            return ProgressRead(store.path, [], {}, message("progress.empty", path=str(store.path)))
         try:
             store._check(conn, whole=True)
         except sqlite3.DatabaseError as error:
             raise store._file_error(error) from None
-        return _select(conn, version)
+        answers = _select(conn, version)
+        named = dict(conn.execute("SELECT id, name FROM learners ORDER BY rowid").fetchall()) if version >= 3 else {}
+    return ProgressRead(store.path, answers, {**named, **{a.learner_id: a.learner for a in answers}})
 
 
-def _select(conn: sqlite3.Connection, version: int) -> list[Answer]:
+def open_read_only(path: str | os.PathLike[str]) -> list[Answer]:
+    """Every answer in the progress file at ``path``, read without writing a byte (for the report).
+    :func:`read_progress` says also whether the file was empty."""
+    return read_progress(path).answers
+
+
+def _select(conn: sqlite3.Connection, version: int,
+            adopt: tuple[frozenset[str], str] | None = None) -> list[Answer]:
+    """The file's answers in the order given. From an older file, each name is an identity of its own
+    (``name:Ana``), the owner's names the owner's (``adopt``), practice worked out as schema 3 keeps it."""
+    if version >= 3:
+        query = ("SELECT coalesce(l.name, a.learner), a.stop, a.item, a.answer, a.correct, a.skill, a.kinds,"
+                 " a.missed, a.at, a.learner_id, a.practice, a.revealed FROM answers AS a"
+                 " LEFT JOIN learners AS l ON l.id = a.learner_id ORDER BY a.id")
+        return [Answer(learner, stop, item, answer, bool(correct), skill, tuple(kinds.split()), missed, at, who,
+                       bool(practice), bool(revealed))
+                for learner, stop, item, answer, correct, skill, kinds, missed, at, who, practice, revealed
+                in conn.execute(query)]
     if version >= 2:
         query = "SELECT learner, stop, item, answer, correct, skill, kinds, missed, at FROM answers ORDER BY id"
-        return [Answer(learner, stop, item, answer, bool(correct), skill, tuple(kinds.split()), missed, at)
+        rows = [(learner, stop, item, answer, bool(correct), skill, tuple(kinds.split()), missed, at)
                 for learner, stop, item, answer, correct, skill, kinds, missed, at in conn.execute(query)]
-    query = "SELECT learner, stop, item, answer, correct, at FROM answers ORDER BY id"
-    return [Answer(learner, stop, item, answer, bool(correct), STOP_SKILL.get(stop, "other"), (), 0, at)
-            for learner, stop, item, answer, correct, at in conn.execute(query)]
+    else:
+        query = "SELECT learner, stop, item, answer, correct, at FROM answers ORDER BY id"
+        rows = [(learner, stop, item, answer, bool(correct), STOP_SKILL.get(stop, "other"), (), 0, at)
+                for learner, stop, item, answer, correct, at in conn.execute(query)]
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for row in rows:
+        who = adopt[1] if adopt is not None and row[0] in adopt[0] else f"name:{row[0]}"
+        out.append(Answer(*row, learner_id=who, practice=(who, row[2]) in seen))
+        seen.add((who, row[2]))
+    return out
 
 
 # Checks: a bad record is refused before the file is opened -------------------------------------
@@ -462,3 +684,30 @@ def _missed(missed: object) -> int:
     if isinstance(missed, bool) or not isinstance(missed, int) or not 0 <= missed < 2 ** 63:
         raise ProgressError(message("progress.bad_missed", value=shown(missed)))
     return missed
+
+
+def learners_on_this_account(near: str | os.PathLike[str] | None = None) -> list[tuple[str, str]]:
+    """The learners who answered under this account (the account itself, and each learner chosen on it
+    when several share it), as (identity, display name), read from this account's own progress files in
+    the folder of ``near`` (default: where this account's file is kept). Files that cannot be read are passed over."""
+    mine = account()
+    try:
+        folder = (_path(near) if near is not None else default_path(identity=mine)).parent
+        names = sorted(folder.iterdir())
+    except (OSError, ProgressError):
+        return []
+    found: dict[str, str] = {}
+    uid = os.geteuid() if hasattr(os, "geteuid") else None
+    for path in names:
+        if not path.name.endswith(".sqlite3") or (not path.name.startswith("progress") and ".progress." not in path.name):
+            continue
+        try:
+            if uid is not None and os.lstat(path).st_uid != uid:
+                continue
+            learners = read_progress(path).learners
+        except (OSError, ProgressError):
+            continue
+        for identity, name in learners.items():
+            if identity == mine or identity.startswith(mine + "#"):
+                found.setdefault(identity, name)
+    return sorted(found.items(), key=lambda pair: (pair[0] != mine, pair[1].casefold()))

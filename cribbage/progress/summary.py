@@ -1,8 +1,16 @@
 """What a learner's answers add up to: stops done, accuracy per skill, the item kinds missed most.
 
 Shared by the learner's progress panel and the teacher's report, so both say the same thing.
-A stop is done once :data:`STOP_GOAL` of its answers were right. An item kind is "missed" when an
-answer about an item of that kind was wrong; the kinds to practise are those missed most often.
+
+- **Each question counts once.** A learner's first answer to an item is their score (the tallies per
+  stop, skill and kind count first answers only); later answers are practice (:attr:`LearnerProgress.practice`).
+- **A stop is done** when each of its questions (:mod:`cribbage.progress.questions`) has been answered
+  right once, by an answer given before the answer was shown (an answer after a ``revealed`` one proves
+  nothing). A stop without questions is never "done": it is read, not asked.
+- Learners are told apart by identity (:attr:`Answer.learner_id`), never by the name they typed.
+
+An item kind is "missed" when a first answer about an item of that kind was wrong; the kinds to
+practise are those missed most often.
 """
 
 from __future__ import annotations
@@ -11,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from cribbage.lang.messages import message
+from cribbage.progress.questions import QUESTIONS, CourseQuestion, stop_questions
 from cribbage.progress.store import STOPS, Answer
 from cribbage.rules.checks import of_kind
 from cribbage.rules.errors import CribbageError, shown
@@ -18,9 +27,10 @@ from cribbage.rules.errors import CribbageError, shown
 #: More answers than a class of learners gives in years: an iterable longer than this is refused.
 MAX_ANSWERS = 10_000_000
 
-__all__ = ["KIND_STOP", "STOP_GOAL", "LearnerProgress", "Tally", "summarize"]
+__all__ = ["KIND_STOP", "STOP_GOAL", "LearnerProgress", "Tally", "learner_key", "summarize"]
 
-#: Right answers that make a stop done.
+#: Kept for readers written before schema 3 (a stop was done after this many right answers); a stop
+#: is now done when each of its questions was answered right (:meth:`LearnerProgress.done`).
 STOP_GOAL = 3
 
 #: The stop that teaches each item kind: where to go back to practise it.
@@ -57,29 +67,52 @@ class Tally:
 
 @dataclass
 class LearnerProgress:
-    """One learner's progress over the course."""
+    """One learner's progress over the course: ``learner`` is the display name, ``id`` the identity."""
 
     learner: str
+    id: str = ""
+    #: First answers (the score), per stop.
     stops: dict[int, Tally] = field(default_factory=lambda: {stop: Tally() for stop in STOPS})
     skills: dict[str, Tally] = field(default_factory=dict)
     kinds: dict[str, Tally] = field(default_factory=dict)
+    #: Answers after the first to their item, per stop: practice, kept apart from the score.
+    practice: dict[int, Tally] = field(default_factory=lambda: {stop: Tally() for stop in STOPS})
     missed_points: int = 0
     last: str = ""
+    #: Items answered at all; items answered right before their answer was shown; items whose answer was shown.
+    answered: set[str] = field(default_factory=set)
+    right: set[str] = field(default_factory=set)
+    revealed: set[str] = field(default_factory=set)
 
     @property
     def total(self) -> Tally:
+        """First answers over the course."""
         out = Tally()
         for tally in self.stops.values():
             out.asked += tally.asked
             out.right += tally.right
         return out
 
+    def questions(self, stop: int) -> tuple[int, int]:
+        """(questions of ``stop`` answered right, questions it asks)."""
+        asked = stop_questions(stop)
+        return sum(question.item in self.right for question in asked), len(asked)
+
     def done(self, stop: int) -> bool:
-        return self.stops[stop].right >= STOP_GOAL
+        """Each question of ``stop`` answered right once (a stop without questions is never done)."""
+        right, total = self.questions(stop)
+        return total > 0 and right == total
 
     @property
     def stops_done(self) -> list[int]:
         return [stop for stop in STOPS if self.done(stop)]
+
+    def next_question(self) -> CourseQuestion | None:
+        """Where to continue: the first question never answered, else the first not yet answered right."""
+        for question in QUESTIONS:
+            if question.item not in self.answered:
+                return question
+        return next((question for question in QUESTIONS if question.item not in self.right), None)
 
     def most_missed(self, n: int = 3) -> list[tuple[str, Tally]]:
         """The ``n`` item kinds answered wrong most often (then by the worse share), none never missed."""
@@ -88,16 +121,34 @@ class LearnerProgress:
         return missed[:n]
 
     def add(self, answer: Answer) -> None:
+        """Take ``answer``, the next this learner gave (answers come in the order given)."""
+        self.learner = answer.learner or self.learner  # the newest display name
+        self.last = max(self.last, answer.at)
+        first = answer.item not in self.answered
+        self.answered.add(answer.item)
+        if answer.correct and answer.item not in self.revealed:
+            self.right.add(answer.item)
+        if answer.revealed:
+            self.revealed.add(answer.item)
+        if not first:
+            self.practice.setdefault(answer.stop, Tally()).add(answer.correct)
+            return
         self.stops.setdefault(answer.stop, Tally()).add(answer.correct)
         self.skills.setdefault(answer.skill, Tally()).add(answer.correct)
         for kind in answer.kinds:
             self.kinds.setdefault(kind, Tally()).add(answer.correct)
         self.missed_points += answer.missed
-        self.last = max(self.last, answer.at)
+
+
+def learner_key(answer: Answer) -> str:
+    """Who gave ``answer``: its identity (an answer built without one is its name's, ``name:<name>``)."""
+    return answer.learner_id or f"name:{answer.learner}"
 
 
 def summarize(answers: Iterable[Answer]) -> dict[str, LearnerProgress]:
-    """Each learner's progress, by name, in order of first appearance."""
+    """Each learner's progress, by identity (:func:`learner_key`), in order of first appearance.
+
+    The answers are taken in the order given: a learner's first answer to an item is their score."""
     if isinstance(answers, (str, bytes)) or not isinstance(answers, Iterable):
         raise CribbageError(message("arg.not_list", name="answers", value=shown(answers)))
     out: dict[str, LearnerProgress] = {}
@@ -105,5 +156,6 @@ def summarize(answers: Iterable[Answer]) -> dict[str, LearnerProgress]:
         if read >= MAX_ANSWERS:
             raise CribbageError(message("arg.too_many", name="answers", most=MAX_ANSWERS))
         of_kind(answer, "answers", Answer)
-        out.setdefault(answer.learner, LearnerProgress(answer.learner)).add(answer)
+        key = learner_key(answer)
+        out.setdefault(key, LearnerProgress(answer.learner, key)).add(answer)
     return out
