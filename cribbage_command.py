@@ -2,8 +2,8 @@
 
 The console script imports this module and calls :func:`main`. Loading the engine (``import
 cribbage``: the rules, the words, numpy) takes a few tenths of a second, and a Ctrl-C in that time
-would print Python's ``KeyboardInterrupt`` traceback. So :func:`main` makes Ctrl-C end the command
-(a new line, status 130) before it imports anything of the package; once :mod:`cribbage.cli` is in,
+would print Python's ``KeyboardInterrupt`` traceback. So importing this module makes Ctrl-C end the
+command (a new line, status 130), and only then does :func:`main` import the package; once :mod:`cribbage.cli` is in,
 its own start-up handler (a goodbye in the learner's language, :mod:`cribbage.cli.startup`) takes
 over, and the command's ``main`` gives Ctrl-C back to Python when it starts its work.
 
@@ -17,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import threading
 from types import FrameType
 
 STATUS_INTERRUPTED = 128 + 2  # as a program stopped by SIGINT (Ctrl-C)
@@ -30,10 +29,14 @@ def _interrupted(signum: int, frame: FrameType | None) -> None:
     os._exit(STATUS_INTERRUPTED)
 
 
+# Installed as this module is imported, the script's first line: no moment is left between the
+# import and main(). Only the script imports this module; on another thread it leaves SIGINT alone.
+with contextlib.suppress(ValueError):   # signal.signal refuses any thread but the main one
+    signal.signal(signal.SIGINT, _interrupted)
+
+
 def main() -> int:
     """Run the ``cribbage`` command (:func:`cribbage.cli.main`) with Ctrl-C handled from the start."""
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGINT, _interrupted)
     # Imported here, after the handler: this import is what takes the time.
     from cribbage.cli import main as command
     from cribbage.cli.startup import handle_startup_interrupt
