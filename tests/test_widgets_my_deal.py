@@ -1,0 +1,172 @@
+"""My deal (widgets/my_deal.py): its links read or refused whole, cards typed or clicked, the role and
+the scores, the ranked table, the two keeps side by side, and never a traceback."""
+
+import html
+import re
+
+import pytest
+
+from cribbage import cards
+from cribbage.stats.my_deal import deal_keeps
+from widgets.calculator_link import NoHand
+from widgets.i18n import render
+from widgets.my_deal import MyDeal, deal_chart, deal_query, parse_deal_query
+from widgets.refusal import Refused
+
+SIX = "5H 5D 6H 7S 8C 9D"
+
+
+# --- links ---------------------------------------------------------------------------------------
+
+def test_a_link_is_read_into_six_cards_the_role_and_the_scores():
+    six, dealer, scores = parse_deal_query("deal=5H5D6H7S8C9D&dealer=0&scores=100-95&lang=es")
+    assert six == cards(SIX) and dealer is False and scores == (100, 95)
+    assert parse_deal_query("https://x.org/my-deal?deal=5H5D6H7S8C9D#top") == (cards(SIX), True, None)
+    assert parse_deal_query({"deal": [b"5H5D6H7S8C9D"], "dealer": ["1"]}) == (cards(SIX), True, None)
+    query = deal_query(cards(SIX), False, (100, 95), "pt")
+    assert query == "deal=5H5D6H7S8C9D&dealer=0&scores=100-95&lang=pt"
+    assert parse_deal_query(query) == (cards(SIX), False, (100, 95))
+
+
+def test_a_link_with_only_its_language_opens_empty():
+    with pytest.raises(NoHand):
+        parse_deal_query("lang=es")
+    with pytest.raises(NoHand):
+        parse_deal_query("")
+
+
+@pytest.mark.parametrize("query, words", [
+    ("deal=5H5D6H7S 8C 9X", "'9X'"),                    # not a card: named
+    ("deal=5H5D6H7S8C5H", "5♥"),                        # a card twice
+    ("deal=5H5D6H7S8C", "deal= needs six cards, not 5"),
+    ("deal=5H5D6H7S8C9D10D", "not 7"),
+    ("deal=5H5D6H7S8C9D&dealer=2", "dealer= must be 1"),
+    ("deal=5H5D6H7S8C9D&dealer=yes", "dealer= must be 1"),
+    ("deal=5H5D6H7S8C9D&scores=100", "scores= is your score"),
+    ("deal=5H5D6H7S8C9D&scores=121-0", "scores= is your score"),
+    ("deal=5H5D6H7S8C9D&scores=-1-5", "scores= is your score"),
+    ("deal=5H5D6H7S8C9D&scores=\uff11\uff12-3", "scores= is your score"),   # full-width digits
+    ("deal=5H5D6H7S8C9D&scores=1e2-3", "scores= is your score"),
+    ("deal=5H5D6H7S8C9D&lang=xx", "language 'xx'"),
+    ("deal=5H5D6H7S8C9D&evil=1", "unknown part 'evil'"),
+    ("deal=5H5D6H7S8C9D&deal=5H5D6H7S8C9D", "more than once"),
+    ("dealer=1", "needs deal="),
+    ("deal=" + "5H" * 30, "far too much"),
+    ("x" * 500, "far too much"),
+])
+def test_tampered_links_are_refused_whole_with_a_message(query, words):
+    with pytest.raises(Refused) as refused:
+        parse_deal_query(query)
+    assert words in str(refused.value)
+    assert str(refused.value).startswith(render("calc.link_ignored", "en", why="")[:10])
+
+
+def test_a_refused_link_speaks_the_links_language_and_shows_no_markup():
+    view = MyDeal.from_query("deal=<script>alert(1)</script>&lang=es")
+    assert view.language == "es" and view.figures is None
+    assert "<script>" not in view._message.value and "&lt;script&gt;" in view._message.value
+    assert view.message.startswith(render("calc.link_ignored", "es", why="")[:8])
+    assert view.internal_errors == []
+
+
+# --- the view ------------------------------------------------------------------------------------
+
+def test_a_link_opens_the_keeps_ranked_with_the_chart_and_a_link_back():
+    view = MyDeal.from_query("deal=5H5D6H7S8C9D&dealer=0&scores=100-95", base_url="http://h/my-deal")
+    want = deal_keeps(SIX, dealer=False, scores=(100, 95))
+    assert view.figures == want
+    rows = re.findall(r"<tr class=\"[^\"]*\">(.*?)</tr>", view._table.value)
+    assert len(rows) == 15
+    for row, keep in zip(rows, want.keeps):
+        assert html.escape(" ".join(str(c) for c in keep.keep)) in row
+        assert f"{keep.net_expert:+.2f}" in row and f"{keep.crib_expert_error:.2f}" in row
+        assert f"{keep.win * 100:.1f}%" in row
+    assert "▶" in rows[0] and "◆" in rows[1]
+    assert view._chart.value[:4] == b"\x89PNG"
+    assert view.link == "http://h/my-deal?deal=5H5D6H7S8C9D&dealer=0&scores=100-95"
+    assert view.internal_errors == []
+
+
+def test_six_cards_clicked_or_typed_open_the_deal_and_bad_ones_change_nothing():
+    view = MyDeal(chart=False)
+    for card in cards("5H 5D 6H 7S 8C"):
+        view.picker.buttons[card].click()
+    assert view.figures is None and render("mydeal.need", "en", n=1) in view._summary.value
+    view.picker.buttons[cards("9D")[0]].click()
+    assert view.figures == deal_keeps(SIX, dealer=True)
+    shown = view.figures
+    view.type_cards("5H 5D 6H 7S 8C 5X")
+    assert view.figures is shown and "'5X'" in view.message
+    view.type_cards("5H 5D 6H 7S 8C")
+    assert view.figures is shown and view.message == render("mydeal.count", "en", n=5)
+    view.type_cards("JC JD 3C 8C KC 2S")
+    assert view.figures == deal_keeps("JC JD 3C 8C KC 2S", dealer=True) and view.message == ""
+    assert set(view.picker.selected) == set(cards("JC JD 3C 8C KC 2S"))
+    assert view.internal_errors == []
+
+
+def test_the_role_and_the_scores_recompute_and_bad_scores_are_said():
+    view = MyDeal(chart=False)
+    view.set_deal(SIX)
+    view.role.value = False
+    assert view.figures == deal_keeps(SIX, dealer=False)
+    view.mine.value, view.theirs.value = "110", "100"
+    assert view.figures == deal_keeps(SIX, dealer=False, scores=(110, 100))
+    assert render("mydeal.col.win", "en") in view._table.value
+    before = view.figures
+    view.theirs.value = "121"
+    assert view.figures is before
+    assert view.message == render("mydeal.bad_score", "en", what=render("mydeal.whose.theirs", "en"),
+                                  value="'121'", top=120)
+    view.theirs.value = "abc"
+    assert view.figures is before and "'abc'" in view.message
+    view.mine.value, view.theirs.value = "", ""
+    assert view.figures.scores is None and view.internal_errors == []
+
+
+def test_two_keeps_side_by_side_and_the_chart_follows_the_choice():
+    view = MyDeal()
+    view.set_deal(SIX, dealer=False)
+    first = view._chart.value
+    view.choose(3)
+    view.compare(15)
+    assert view.chosen is view.figures.keeps[2] and view.compared is view.figures.keeps[14]
+    assert view._chart.value != first
+    side = view._side.value
+    assert html.escape(" ".join(str(c) for c in view.chosen.keep)) in side
+    assert html.escape(" ".join(str(c) for c in view.compared.keep)) in side
+    view.compare(None)
+    assert view.compared is None
+    view.choose(16)
+    assert view.message == render("mydeal.bad_rank", "en", value="'16'") and view.chosen is view.figures.keeps[2]
+    view.chosen_menu.value = 5      # the drop-down, as a person picks
+    assert view.chosen is view.figures.keeps[4]
+    assert view.internal_errors == []
+
+
+def test_nothing_yet_and_clear():
+    view = MyDeal(chart=False)
+    view.choose(1)
+    assert view.message == render("mydeal.none_yet", "en")
+    view.set_deal(SIX)
+    view.clear()
+    assert view.figures is None and view.picker.selected == () and view.link == ""
+
+
+@pytest.mark.parametrize("language", ["es", "pt"])
+def test_the_view_speaks_spanish_and_portuguese(language):
+    view = MyDeal.from_query(f"deal=5H5D6H7S8C9D&dealer=1&scores=0-0&lang={language}", chart=False)
+    assert view.language == language
+    text = view._table.value + view._summary.value
+    assert render("mydeal.col.hand", language) in text and render("mydeal.col.hand", "en") not in text
+    assert render("mydeal.title", language) != render("mydeal.title", "en")
+    assert "," in view._table.value.split("<tbody>")[1][:400]          # 10,57: the decimal comma
+
+
+def test_the_chart_draws_one_keep_or_two():
+    figures = deal_keeps(SIX, dealer=True)
+    one = deal_chart(figures.best, language="es")
+    two = deal_chart(figures.best, figures.keeps[-1], language="pt")
+    assert len(one.axes[0].patches) < len(two.axes[0].patches)
+    assert two.axes[0].patches[-1].get_hatch() == "//"       # the second keep hatched, not only coloured
+    assert render("mydeal.chart.title", "pt") == two.axes[0].get_title()
