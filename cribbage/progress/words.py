@@ -30,6 +30,9 @@ ERRORS: dict[str, Entry] = {
     "progress.bad_path": {"en": "a progress file is named by a path, not {value}"},
     "progress.no_home": {"en": "cannot find the home folder in {path}: set CRIBBAGE_PROGRESS to the full path of a file or a folder"},
     "progress.bad_missed": {"en": "points missed must be a whole number from 0 up, not {value}"},
+    "progress.not_yours": {"en": "{path} belongs to another account, so it was neither read nor written (in a shared "
+              "folder a classmate may have made it first): ask the teacher to remove it"},
+    "progress.empty": {"en": "{path} is empty: no answer was ever written in it"},
 }
 
 #: The broad skills, one or two per stop.
