@@ -18,10 +18,15 @@ $(STAMP): pyproject.toml | $(BIN)/python
 # Jupyter refuses to run as root unless told; containers and CI machines often are root.
 ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
-# Opens on the start page, which offers the course in English, Spanish and Portuguese; JupyterLab's
-# own menus speak the learner's locale (LANGUAGE=es make course to choose), see widgets/lab_language.py.
+# The learner's own copy (`cribbage course`, cribbage/cli/course.py): the lessons in the learner's
+# language (the locale's, LANGUAGE=es make course to choose) copied into a folder of their own
+# (cribbage-course/<language> in their documents folder, or COURSE_DIR=...), then JupyterLab opened
+# there on the first stop, its menus in that language (widgets/lab_language.py). The repository's
+# notebooks are never written; a copy made by an older course is offered an update that keeps the
+# learner's answers. JupyterLab opened on course/ itself shows the start page, course/start/index.ipynb,
+# which offers the three languages and starts no kernel.
 course: $(STAMP)
-	$(BIN)/python -m widgets.lab_language $(ALLOW_ROOT) --LabApp.default_url=/lab/tree/start/index.ipynb course/
+	$(BIN)/cribbage course $(if $(COURSE_DIR),--dir "$(COURSE_DIR)") $(if $(ALLOW_ROOT),-- $(ALLOW_ROOT))
 
 # Lint, types and the layers first (seconds): a defect ruff, mypy or import-linter finds fails the
 # build before the long tests.

@@ -3,6 +3,8 @@
 ``cribbage score 5H 5D 6H 7S 8C [--crib]`` prints the itemized count of a hand (the starter last).
 ``cribbage discard 5H 5D 6H 7S 8C 9D [--dealer]`` ranks the 15 keeps by exact expected points.
 ``cribbage play [--level expert] [--target 121] [--muggins] [--seed N]`` is a game against the computer.
+``cribbage course [--dir FOLDER]`` copies the lessons into the learner's own folder and opens JupyterLab
+there (:mod:`cribbage.cli.course`; what follows ``--`` goes to JupyterLab).
 Bad input prints one line naming what was wrong and exits with status 2. Options go anywhere
 (``cribbage score 5H 5D --crib 6H 7S 8C``). Ctrl-C says goodbye in one line and exits 130; output
 that cannot be written ends quietly: 141 for a closed pipe (``| head``, as a program stopped by
@@ -25,6 +27,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TextIO
 
 from cribbage.ai.discard import advise_discard
+from cribbage.cli.course import add_course
 from cribbage.cli.parsing import WholeNumber, argparse_words, language_asked, speaking, words
 from cribbage.cli.progress import add_progress
 from cribbage.cli.startup import stop_handling_startup_interrupt
@@ -105,6 +108,7 @@ def _add_play(sub: argparse._SubParsersAction[Any]) -> None:
 #: Each subcommand registers itself here: a function that adds its parser.
 COMMANDS: list[Callable[[argparse._SubParsersAction[Any]], None]] = [_add_score, _add_discard, _add_play]
 COMMANDS.append(add_progress)
+COMMANDS.append(add_course)
 
 
 # The command line's own sentences (the rest come from the engine, or from argparse).
@@ -270,7 +274,12 @@ def _parse(argv: Sequence[str], language: str) -> argparse.Namespace:
             add(sub)
         for each in _parsers(parser):   # anywhere, like the other options (read before: language_asked)
             each.add_argument("--lang", choices=LANGUAGES, default=None, help=words("cli.help.lang"))
-        args, unknown = parser.parse_known_args(argv)
+        # What follows "--" is passed on by a command that takes it (cribbage course: JupyterLab's options).
+        passed = list(argv[list(argv).index("--") + 1:]) if "--" in argv else []
+        args, unknown = parser.parse_known_args(argv[:len(argv) - len(passed) - 1] if "--" in argv else argv)
+        if passed and getattr(args, "passed_on", None) is None:
+            unknown += passed
+        args.passed_on = passed
         if unknown:
             gettext, _ngettext = argparse_words(language)
             parser.error(gettext("unrecognized arguments: %s") % " ".join(quoted(arg) for arg in unknown))

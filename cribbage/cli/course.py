@@ -1,0 +1,145 @@
+"""``cribbage course``: the learner's own copy of the course, opened in JupyterLab.
+
+``cribbage course [--lang es] [--dir FOLDER] [--update | --keep] [-- JUPYTERLAB OPTIONS]`` copies
+the lessons in the learner's language into a folder of their own (by default
+``cribbage-course/<language>`` in their documents folder, else their data folder), says where, and
+opens JupyterLab there on the first stop; ``make course`` runs it. A copy made by an older course
+version is offered an update (:func:`cribbage.lessons.update_copy`: newer lessons in, the learner's
+answers carried over, their notebooks as they were kept in a backups folder); ``--update`` and
+``--keep`` answer without asking, and without a terminal to ask in, the copy is kept. The answers the
+progress store recorded are never touched.
+
+JupyterLab is started by :mod:`widgets.lab_language` (its menus in the learner's language, the
+copy's settings: file browser collapsed, kernels of closed lessons shut down, widget views left out of
+saved notebooks), run as a new program: the engine never imports the widgets.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import unicodedata
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from cribbage.cli.parsing import words
+from cribbage.lang.messages import Plural, add_catalogue, get_language, message
+from cribbage.lessons import FIRST_STOP, CopyReport, CopyState, default_folder, inspect, make_copy, update_copy
+
+__all__ = ["add_course", "lab_command", "said_yes", "start_lab"]
+
+add_catalogue({
+    "cli.help.course": {"en": "copy the course in your language into a folder of your own and open it in JupyterLab"},
+    "cli.help.course.dir": {"en": "the folder of your copy (default: cribbage-course/LANGUAGE in your documents folder)"},
+    "cli.help.course.update": {"en": "update a copy made by an older version of the course, without asking"},
+    "cli.help.course.keep": {"en": "keep a copy made by an older version of the course as it is, without asking"},
+    "cli.help.course.lab": {"en": "Options after -- are JupyterLab's: cribbage course -- --no-browser"},
+    # The name of the value in the usage line: cribbage course [--dir FOLDER]
+    "cli.metavar.folder": {"en": "FOLDER"},
+    "cli.course.created": {"en": "Your own copy of the course is in {folder}: the lessons are yours to work in."},
+    "cli.course.current": {"en": "Your copy of the course is in {folder}."},
+    "cli.course.restored": {"en": Plural("Put back {n} file your copy was missing: {names}.",
+                                         "Put back {n} files your copy was missing: {names}.")},
+    "cli.course.older": {"en": "Your copy in {folder} was made by an older version of the course."},
+    "cli.course.ask_update": {"en": "Update it? The newer lessons are copied in, with the answers you typed; your "
+                                    "notebooks as they are now are kept in a backups folder. [{yes}/{no}] "},
+    # What the learner types to say yes and no to the question above (its first letter is enough).
+    "cli.course.yes": {"en": "yes"},
+    "cli.course.no": {"en": "no"},
+    "cli.course.updated": {"en": Plural("Updated {n} file to the newer course: {names}.",
+                                        "Updated {n} files to the newer course: {names}.")},
+    "cli.course.added": {"en": Plural("New in your copy: {names}.", "New in your copy: {names}.")},
+    "cli.course.carried": {"en": Plural("{n} cell you had typed in went into the newer lessons.",
+                                        "{n} cells you had typed in went into the newer lessons.")},
+    "cli.course.backups": {"en": "Your notebooks as they were before the update are in {folder}."},
+    "cli.course.kept": {"en": "Your copy is kept as it is. To update it later: cribbage course --update"},
+    "cli.course.opening": {"en": "Opening JupyterLab on the first stop, {stop} (Ctrl-C here to stop it)."},
+})
+
+
+def lab_command(folder: Path, language: str, lab_options: Sequence[str]) -> list[str]:
+    """The launcher's command line: JupyterLab on the copy in ``folder``, in ``language``."""
+    return [sys.executable, "-m", "widgets.lab_language", "--language", language, "--course", str(folder),
+            *lab_options]
+
+
+def start_lab(command: list[str]) -> None:
+    """Become JupyterLab (its Ctrl-C, its pid), as ``jupyter lab`` run directly would be."""
+    sys.stdout.flush()
+    os.execv(command[0], command)
+
+
+def _plain(text: str) -> str:
+    """Without case or accents: "Sí", "si" and "s" are all the start of "sí"."""
+    return "".join(c for c in unicodedata.normalize("NFD", text.strip().casefold()) if not unicodedata.combining(c))
+
+
+def said_yes(answer: str) -> bool:
+    """Whether ``answer`` is yes in the language spoken (the word, or its start: "s", "sí", "si")."""
+    typed = _plain(answer)
+    return bool(typed) and _plain(str(message("cli.course.yes"))).startswith(typed)
+
+
+def _wants_update(args: argparse.Namespace) -> bool:
+    if args.update is not None:
+        return bool(args.update)
+    if not sys.stdin.isatty():
+        return False   # nobody to ask: the copy stays as it is, and the learner is told how to update
+    question = message("cli.course.ask_update", yes=message("cli.course.yes"), no=message("cli.course.no"))
+    try:
+        return said_yes(input(str(question)))
+    except EOFError:
+        return False
+
+
+def _names(names: Sequence[str]) -> str:
+    return ", ".join(names)
+
+
+def _tell(report: CopyReport) -> None:
+    if report.state is CopyState.NEW:
+        print(message("cli.course.created", folder=str(report.folder)))
+        return
+    if report.state is CopyState.CURRENT:
+        print(message("cli.course.current", folder=str(report.folder)))
+        if report.added:
+            print(message("cli.course.restored", n=len(report.added), names=_names(report.added)))
+        return
+    if report.updated:
+        print(message("cli.course.updated", n=len(report.updated), names=_names(report.updated)))
+    if report.added:
+        print(message("cli.course.added", n=len(report.added), names=_names(report.added)))
+    if report.carried:
+        print(message("cli.course.carried", n=report.carried))
+    if report.backups is not None:
+        print(message("cli.course.backups", folder=str(report.backups)))
+
+
+def _course(args: argparse.Namespace) -> int:
+    language = get_language()
+    folder = Path(args.dir).expanduser().resolve() if args.dir else default_folder(language)
+    state = inspect(folder, language)
+    if state is CopyState.OLDER:
+        print(message("cli.course.older", folder=str(folder)))
+        if _wants_update(args):
+            _tell(update_copy(folder, language))
+        else:
+            print(message("cli.course.kept"))
+    else:
+        _tell(make_copy(folder, language))
+    print(message("cli.course.opening", stop=FIRST_STOP))
+    start_lab(lab_command(folder, language, args.passed_on))
+    return 0
+
+
+def add_course(sub: argparse._SubParsersAction[Any]) -> None:
+    """Register ``cribbage course`` with the command line's sub-commands."""
+    parser = sub.add_parser("course", help=words("cli.help.course"), description=words("cli.help.course"),
+                            epilog=words("cli.help.course.lab"))
+    parser.add_argument("--dir", metavar=words("cli.metavar.folder"), help=words("cli.help.course.dir"))
+    choice = parser.add_mutually_exclusive_group()
+    choice.add_argument("--update", action="store_true", default=None, help=words("cli.help.course.update"))
+    choice.add_argument("--keep", action="store_false", dest="update", help=words("cli.help.course.keep"))
+    parser.set_defaults(run=_course, passed_on=[])

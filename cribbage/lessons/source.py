@@ -1,0 +1,48 @@
+"""Where the lessons are, and which files make one language's course.
+
+An installed wheel carries them as package data, ``cribbage/lessons/course/`` (setup.py copies the
+course there when it builds); a checkout (an editable install, ``make course``) reads the repository's
+``course/`` itself. Either way they are only read: the learner works in a copy
+(:mod:`cribbage.lessons.learner_copy`).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from cribbage.lang.messages import check_language
+
+__all__ = ["FIRST_STOP", "LANGUAGE_FOLDERS", "course_files", "lessons_folder"]
+
+#: The notebook a copy opens on.
+FIRST_STOP = "00_start_here.ipynb"
+#: Where each language's lessons are, inside the course folder (English at its top).
+LANGUAGE_FOLDERS = {"en": "", "es": "es", "pt": "pt"}
+# The stops (NN_name.ipynb, not a scratch notebook) and the page beside them that a learner reads.
+_STOP = re.compile(r"^\d\d_[a-z0-9_]+\.ipynb$")
+_PAGES = ("rules.md",)
+_PACKAGED = Path(__file__).resolve().parent / "course"
+_CHECKOUT = Path(__file__).resolve().parents[2] / "course"
+
+
+def lessons_folder() -> Path:
+    """The course folder: the wheel's package data if there is one, else the checkout's ``course/``."""
+    for folder in (_PACKAGED, _CHECKOUT):
+        if (folder / FIRST_STOP).is_file():
+            return folder
+    raise FileNotFoundError(f"the course's lessons are neither in {_PACKAGED} nor in {_CHECKOUT}")
+
+
+def course_files(language: str, folder: Path | None = None) -> dict[str, Path]:
+    """The files of the course in ``language``, by their name in a copy: the stops in order, then
+    the rules page (the READMEs are for whoever reads the repository).
+
+    >>> names = list(course_files("es"))
+    >>> names[0], "03_the_show.ipynb" in names, names[-1]
+    ('00_start_here.ipynb', True, 'rules.md')
+    """
+    base = (folder or lessons_folder()) / LANGUAGE_FOLDERS[check_language(language)]
+    stops = sorted(path for path in base.glob("*.ipynb") if _STOP.match(path.name))
+    pages = [base / name for name in _PAGES if (base / name).is_file()]
+    return {path.name: path for path in [*stops, *pages]}

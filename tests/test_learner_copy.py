@@ -1,0 +1,440 @@
+"""The learner's own copy of the course (cribbage.lessons, ``cribbage course``, the launcher's copy mode).
+
+The copy and update logic runs on a throw-away course (a copy of the repository's ``course/``, which a
+test then changes as a newer course version would), so the repository's notebooks are only read; the
+test of the real course checks they stay byte for byte as they were.
+"""
+
+from __future__ import annotations
+
+import gettext
+import hashlib
+import importlib.util
+import json
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from cribbage.cli.main import main
+from cribbage.lessons import (
+    RETURN_CELL_ID,
+    CopyError,
+    CopyState,
+    course_files,
+    default_folder,
+    inspect,
+    learner_copy,
+    make_copy,
+    return_note,
+    source,
+    strip_widget_views,
+    update_copy,
+)
+from cribbage.lessons.notebooks import WIDGET_VIEW
+
+ROOT = Path(__file__).resolve().parents[1]
+COURSE = ROOT / "course"
+
+
+def _digest(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _nb(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _save(path: Path, notebook: dict) -> None:
+    path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _source(cell: dict) -> str:
+    return "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+
+
+def _cell(notebook: dict, cell_id: str) -> dict:
+    return next(cell for cell in notebook["cells"] if cell.get("id") == cell_id)
+
+
+@pytest.fixture
+def course(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A course folder of our own (English, Spanish, Portuguese), which the tests may change."""
+    folder = tmp_path / "shipped"
+    shutil.copytree(COURSE, folder, ignore=shutil.ignore_patterns("locale", ".ipynb_checkpoints", "__pycache__"))
+    monkeypatch.setattr(source, "lessons_folder", lambda: folder)
+    return folder
+
+
+def test_a_new_copy_holds_the_lessons_in_the_language_each_with_the_note_first(course: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "mine"
+    assert inspect(copy, "es") is CopyState.NEW
+    report = make_copy(copy, "es")
+    names = list(course_files("es"))
+    assert report.state is CopyState.NEW and list(report.added) == names and report.updated == ()
+    assert names[0] == "00_start_here.ipynb" and "08_statistics_lab.ipynb" in names and "rules.md" in names
+    assert sorted(p.name for p in copy.iterdir()) == sorted([*names, learner_copy.RECORD])
+    for name in names:
+        shipped = course / "es" / name
+        if name.endswith(".ipynb"):
+            mine, theirs = _nb(copy / name), _nb(shipped)
+            first, *rest = mine["cells"]
+            assert first["id"] == RETURN_CELL_ID and first["cell_type"] == "markdown"
+            assert _source(first) == return_note("es") and "¿Vuelves a esta lección?" in _source(first)
+            assert [(c["id"], _source(c)) for c in rest] == [(c["id"], _source(c)) for c in theirs["cells"]]
+            assert mine["metadata"] == theirs["metadata"]
+        else:
+            assert (copy / name).read_bytes() == shipped.read_bytes()
+    assert inspect(copy, "es") is CopyState.CURRENT
+
+
+def test_copying_the_real_course_only_reads_the_repository(tmp_path: Path) -> None:
+    before = _digest(COURSE)
+    make_copy(tmp_path / "es", "es")
+    make_copy(tmp_path / "en", "en")
+    assert _digest(COURSE) == before
+    assert _nb(tmp_path / "en" / "03_the_show.ipynb")["cells"][0]["id"] == RETURN_CELL_ID
+    assert (tmp_path / "en" / "rules.md").read_bytes() == (COURSE / "rules.md").read_bytes()
+
+
+def test_the_note_names_what_jupyterlab_shows_in_each_language() -> None:
+    """The note names the Kernel menu's item and the dialog's button as JupyterLab's language packs do."""
+    packs = {"es": "jupyterlab_language_pack_es_ES", "pt": "jupyterlab_language_pack_pt_BR"}
+    for language, pack in packs.items():
+        spec = importlib.util.find_spec(pack)
+        if spec is None or spec.origin is None:
+            pytest.skip(f"{pack} is not installed")
+        locale = pack.split("_pack_")[1]
+        mo = Path(spec.origin).parent / "locale" / locale / "LC_MESSAGES" / "jupyterlab.mo"
+        with mo.open("rb") as file:
+            lab = gettext.GNUTranslations(file)
+        note = return_note(language)
+        for english in ("Restart Kernel and Run All Cells…", "Restart"):
+            assert f"*{lab.gettext(english)}*" in note, (language, english)
+        assert "▶▶" in note
+    assert "*Restart Kernel and Run All Cells…*" in return_note("en")
+
+
+def test_the_default_folder_is_in_the_documents_folder_else_the_data_folder(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    for variable in ("XDG_DOCUMENTS_DIR", "XDG_DATA_HOME", "XDG_CONFIG_HOME"):
+        monkeypatch.delenv(variable, raising=False)
+    assert default_folder("pt") == tmp_path / ".local" / "share" / "cribbage-course" / "course" / "pt"
+    (tmp_path / "Documents").mkdir()
+    assert default_folder("pt") == tmp_path / "Documents" / "cribbage-course" / "pt"
+    with pytest.raises(ValueError, match="language must be one of"):
+        default_folder("fr")
+
+
+def test_a_lesson_the_learner_deleted_is_put_back_and_their_work_is_left_alone(course: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "mine"
+    make_copy(copy, "pt")
+    (copy / "02_the_play.ipynb").unlink()
+    mine = _nb(copy / "03_the_show.ipynb")
+    mine["cells"][3]["source"] = "my_total = 12\n"
+    _save(copy / "03_the_show.ipynb", mine)
+    worked = (copy / "03_the_show.ipynb").read_bytes()
+    report = make_copy(copy, "pt")
+    assert report.state is CopyState.CURRENT and report.added == ("02_the_play.ipynb",)
+    assert (copy / "03_the_show.ipynb").read_bytes() == worked
+    assert make_copy(copy, "pt").added == ()
+
+
+def test_folders_that_cannot_take_the_course_are_refused_untouched(course: Path, tmp_path: Path) -> None:
+    someone = tmp_path / "someone"
+    someone.mkdir()
+    (someone / "03_the_show.ipynb").write_text("my own notebook")
+    with pytest.raises(CopyError, match=r"already holds 03_the_show\.ipynb but no record"):
+        make_copy(someone, "es")
+    assert [p.name for p in someone.iterdir()] == ["03_the_show.ipynb"]
+
+    spanish = tmp_path / "spanish"
+    make_copy(spanish, "es")
+    with pytest.raises(CopyError, match=r"in another language \(es\)"):
+        inspect(spanish, "pt")
+
+    damaged = tmp_path / "damaged"
+    damaged.mkdir()
+    (damaged / learner_copy.RECORD).write_text("{not json")
+    with pytest.raises(CopyError, match="cannot be read"):
+        inspect(damaged, "es")
+
+    a_file = tmp_path / "a-file"
+    a_file.write_text("")
+    with pytest.raises(CopyError, match="is not a folder"):
+        make_copy(a_file, "es")
+
+
+def test_a_folder_that_cannot_be_written_is_named_in_the_error(course: Path, tmp_path: Path) -> None:
+    # Under a file, no folder can be made, whoever runs the test (root writes in read-only folders).
+    (tmp_path / "a-file").write_text("")
+    with pytest.raises(CopyError, match=r"cannot write the course into .*a-file/course \(.*\): choose a folder"):
+        make_copy(tmp_path / "a-file" / "course", "es")
+
+
+def _newer_course(course: Path) -> None:
+    """What a newer course version changes: one cell of stop 3 (the pairs question), stop 1's title
+    cell, the rules page; and a new stop."""
+    show = _nb(course / "es" / "03_the_show.ipynb")
+    _cell(show, "c13")["source"] = 'pairs = HandQuestion("9C 9D 9H 4S", "4D", count="pairs")\npairs  # nuevo\n'
+    _cell(show, "c14")["source"] = "my_pairs = ...   # puntos en parejas (nueva pregunta)\npairs.check(my_pairs)"
+    _save(course / "es" / "03_the_show.ipynb", show)
+    play = _nb(course / "es" / "02_the_play.ipynb")
+    play["cells"][0]["source"] = _source(play["cells"][0]) + "\n\nNuevo párrafo."
+    _save(course / "es" / "02_the_play.ipynb", play)
+    (course / "es" / "rules.md").write_text((course / "es" / "rules.md").read_text() + "\nUna regla más.\n")
+    shutil.copy(course / "es" / "08_statistics_lab.ipynb", course / "es" / "09_more.ipynb")
+
+
+def test_an_update_brings_the_newer_lessons_and_loses_nothing_the_learner_typed(
+        course: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    progress = tmp_path / "progress"
+    progress.mkdir()
+    (progress / "learner.progress.sqlite3").write_bytes(b"answers recorded")
+    monkeypatch.setenv("CRIBBAGE_PROGRESS", str(progress) + "/")
+    copy = tmp_path / "mine"
+    make_copy(copy, "es")
+    # The learner answers in stop 3 (one question the newer course keeps, one it changes), adds a
+    # note of their own, and the saved notebook has outputs; they edit stop 1 and the rules page.
+    show = _nb(copy / "03_the_show.ipynb")
+    _cell(show, "c09")["source"] = "my_fifteens = 3\nfifteens.check(my_fifteens)"
+    _cell(show, "c14")["source"] = "my_pairs = 6\npairs.check(my_pairs)"
+    _cell(show, "c09")["outputs"] = [{"output_type": "stream", "name": "stdout", "text": "Correcto"}]
+    at = show["cells"].index(_cell(show, "c09"))
+    show["cells"].insert(at + 1, {"cell_type": "markdown", "id": "my-note", "metadata": {},
+                                  "source": "Mi nota: 6-9 y 5-10 y 5-6-4."})
+    _save(copy / "03_the_show.ipynb", show)
+    learners_show = (copy / "03_the_show.ipynb").read_bytes()
+    deal = _nb(copy / "01_deal_discard_crib.ipynb")
+    deal["cells"][-1]["source"] = "Lo que aprendí."
+    _save(copy / "01_deal_discard_crib.ipynb", deal)
+    learners_deal = (copy / "01_deal_discard_crib.ipynb").read_bytes()
+    (copy / "rules.md").write_text("mis notas\n" + (copy / "rules.md").read_text())
+    learners_rules = (copy / "rules.md").read_bytes()
+    untouched = (copy / "02_the_play.ipynb").read_bytes()
+
+    _newer_course(course)
+    assert inspect(copy, "es") is CopyState.OLDER
+    with pytest.raises(ValueError, match="update_copy"):
+        make_copy(copy, "es")
+    report = update_copy(copy, "es", now=__import__("datetime").datetime(2026, 12, 3, 14, 5, 6))
+
+    assert report.state is CopyState.OLDER
+    assert report.added == ("09_more.ipynb",)
+    assert set(report.updated) == {"02_the_play.ipynb", "03_the_show.ipynb", "rules.md"}
+    assert set(report.backed_up) == {"03_the_show.ipynb", "rules.md"}    # 02: the learner had not touched it
+    backups = copy / "copias de seguridad" / "2026-12-03 14.05.06"
+    assert report.backups == backups
+    assert (backups / "03_the_show.ipynb").read_bytes() == learners_show
+    assert (backups / "rules.md").read_bytes() == learners_rules
+    # Stop 1, which the course did not change, is exactly the learner's.
+    assert (copy / "01_deal_discard_crib.ipynb").read_bytes() == learners_deal
+    # Stop 3: the newer lesson, the learner's answer where the course kept the question, their note
+    # after the cell it followed; the changed question is the newer one (the old answer is in the backup).
+    show = _nb(copy / "03_the_show.ipynb")
+    assert show["cells"][0]["id"] == RETURN_CELL_ID
+    assert _source(_cell(show, "c09")) == "my_fifteens = 3\nfifteens.check(my_fifteens)"
+    assert "(nueva pregunta)" in _source(_cell(show, "c14"))
+    assert _source(_cell(show, "c13")).endswith("pairs  # nuevo\n")
+    ids = [cell["id"] for cell in show["cells"]]
+    assert ids[ids.index("c09") + 1] == "my-note"
+    assert all(cell.get("outputs", []) == [] for cell in show["cells"])
+    assert report.carried == 2
+    assert (copy / "02_the_play.ipynb").read_bytes() != untouched
+    assert _source(_nb(copy / "02_the_play.ipynb")["cells"][1]).endswith("Nuevo párrafo.")
+    assert (copy / "rules.md").read_text().endswith("Una regla más.\n")
+    assert (progress / "learner.progress.sqlite3").read_bytes() == b"answers recorded"
+    assert sorted(p.name for p in progress.iterdir()) == ["learner.progress.sqlite3"]
+    assert inspect(copy, "es") is CopyState.CURRENT
+
+    # A later update still tells the learner's answer (now in the newer lesson) from the course's.
+    shutil.copy(course / "es" / "00_start_here.ipynb", course / "es" / "10_more.ipynb")
+    show_nb = _nb(course / "es" / "03_the_show.ipynb")
+    show_nb["cells"][0]["source"] = _source(show_nb["cells"][0]) + "\n\nOtra vez."
+    _save(course / "es" / "03_the_show.ipynb", show_nb)
+    again = update_copy(copy, "es")
+    assert again.updated == ("03_the_show.ipynb",) and again.added == ("10_more.ipynb",)
+    assert _source(_cell(_nb(copy / "03_the_show.ipynb"), "c09")) == "my_fifteens = 3\nfifteens.check(my_fifteens)"
+
+
+def test_an_update_of_a_current_copy_changes_nothing(course: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "mine"
+    make_copy(copy, "en")
+    before = _digest(copy)
+    report = update_copy(copy, "en")
+    assert report.state is CopyState.CURRENT and report.added == report.updated == ()
+    assert _digest(copy) == before
+
+
+def test_saving_leaves_widget_views_out_and_keeps_everything_else() -> None:
+    view = {"output_type": "display_data", "metadata": {},
+            "data": {WIDGET_VIEW: {"version_major": 2, "version_minor": 0, "model_id": "abc"},
+                     "text/plain": "CardRow(...)"}}
+    result = {"output_type": "execute_result", "execution_count": 3, "metadata": {},
+              "data": {WIDGET_VIEW: {"model_id": "def"}, "text/plain": "HandQuestion(...)"}}
+    text = {"output_type": "stream", "name": "stdout", "text": "fifteen two, fifteen four\n"}
+    picture = {"output_type": "display_data", "metadata": {}, "data": {"image/png": "iVBOR", "text/plain": "<Figure>"}}
+    notebook = {"cells": [
+        {"cell_type": "markdown", "id": "m", "metadata": {}, "source": "# Stop"},
+        {"cell_type": "code", "id": "a", "metadata": {}, "execution_count": 3, "source": "my_total = 12",
+         "outputs": [view, text, result, picture]}],
+        "metadata": {"widgets": {"application/vnd.jupyter.widget-state+json": {"state": {}}}, "kernelspec": {}}}
+    model = {"type": "notebook", "content": notebook, "path": "03_the_show.ipynb"}
+    strip_widget_views(model, path="03_the_show.ipynb", contents_manager=None)
+    assert notebook["cells"][1]["outputs"] == [text, picture]
+    assert notebook["cells"][1]["source"] == "my_total = 12"
+    assert notebook["metadata"] == {"kernelspec": {}}
+    page = {"type": "file", "content": "text with " + WIDGET_VIEW}
+    strip_widget_views(page)
+    assert page == {"type": "file", "content": "text with " + WIDGET_VIEW}
+
+
+# -- cribbage course ---------------------------------------------------------------------------
+
+@pytest.fixture
+def launched(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """The launcher's command lines, instead of starting JupyterLab."""
+    from cribbage.cli import course as command
+
+    started: list[list[str]] = []
+    monkeypatch.setattr(command, "start_lab", started.append)
+    return started
+
+
+def test_the_course_command_makes_the_copy_says_where_and_opens_jupyterlab_on_it(
+        course: Path, tmp_path: Path, launched: list[list[str]], capsys: pytest.CaptureFixture[str]) -> None:
+    copy = tmp_path / "mi curso"
+    assert main(["course", "--lang", "es", "--dir", str(copy), "--", "--no-browser", "--port=9999"]) == 0
+    said = capsys.readouterr().out
+    assert f"Tu propia copia del curso está en {copy}" in said
+    assert "Abriendo JupyterLab en la primera parada, 00_start_here.ipynb" in said
+    assert launched == [[sys.executable, "-m", "widgets.lab_language", "--language", "es", "--course", str(copy),
+                         "--no-browser", "--port=9999"]]
+    assert inspect(copy, "es") is CopyState.CURRENT
+    assert main(["course", "--lang", "es", "--dir", str(copy)]) == 0
+    assert f"Tu copia del curso está en {copy}." in capsys.readouterr().out
+
+
+def test_the_course_command_offers_an_update_and_does_what_the_learner_says(
+        course: Path, tmp_path: Path, launched: list[list[str]], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    copy = tmp_path / "meu curso"
+    main(["course", "--lang", "pt", "--dir", str(copy)])
+    show = _nb(copy / "03_the_show.ipynb")
+    _cell(show, "c09")["source"] = "my_fifteens = 3\nfifteens.check(my_fifteens)"
+    _save(copy / "03_the_show.ipynb", show)
+    newer = _nb(course / "pt" / "03_the_show.ipynb")
+    newer["cells"][0]["source"] = _source(newer["cells"][0]) + "\n\nNovo."
+    _save(course / "pt" / "03_the_show.ipynb", newer)
+    capsys.readouterr()
+
+    # No terminal to ask in: kept, and told how to update.
+    monkeypatch.setattr(sys, "stdin", open(__import__("os").devnull))  # noqa: SIM115
+    assert main(["course", "--lang", "pt", "--dir", str(copy)]) == 0
+    said = capsys.readouterr().out
+    assert "foi feita por uma versão anterior do curso" in said and "cribbage course --update" in said
+    assert inspect(copy, "pt") is CopyState.OLDER
+    assert main(["course", "--lang", "pt", "--dir", str(copy), "--keep"]) == 0
+    assert inspect(copy, "pt") is CopyState.OLDER
+
+    # Asked in a terminal: "n" keeps it, "s" (sim) updates it.
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True)
+    answers = iter(["n", "S"])
+    monkeypatch.setattr("builtins.input", lambda question: next(answers))
+    main(["course", "--lang", "pt", "--dir", str(copy)])
+    assert inspect(copy, "pt") is CopyState.OLDER
+    capsys.readouterr()
+    assert main(["course", "--lang", "pt", "--dir", str(copy)]) == 0
+    said = capsys.readouterr().out
+    assert "1 arquivo atualizado para o curso novo: 03_the_show.ipynb." in said
+    assert "1 célula em que você tinha escrito passou para as lições novas." in said
+    assert "Seus notebooks, como estavam antes da atualização, estão em" in said
+    assert inspect(copy, "pt") is CopyState.CURRENT
+    assert len(launched) == 5
+
+
+def test_the_course_command_updates_without_asking_and_refuses_a_folder_not_its_own(
+        course: Path, tmp_path: Path, launched: list[list[str]], capsys: pytest.CaptureFixture[str]) -> None:
+    copy = tmp_path / "course"
+    main(["course", "--lang", "en", "--dir", str(copy)])
+    (course / "rules.md").write_text((course / "rules.md").read_text() + "\nOne more rule.\n")
+    capsys.readouterr()
+    assert main(["course", "--lang", "en", "--dir", str(copy), "--update"]) == 0
+    assert "Updated 1 file to the newer course: rules.md." in capsys.readouterr().out
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    (theirs / "rules.md").write_text("mine")
+    launched.clear()
+    assert main(["course", "--lang", "en", "--dir", str(theirs)]) == 2
+    assert "already holds rules.md but no record of a course copy" in capsys.readouterr().err
+    assert launched == [] and (theirs / "rules.md").read_text() == "mine"
+
+
+def test_only_the_course_command_takes_what_follows_a_double_dash(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as refused:
+        main(["score", "5H", "5D", "6H", "7S", "8C", "--", "--no-browser"])
+    assert refused.value.code == 2
+    assert "unrecognized arguments: '--no-browser'" in capsys.readouterr().err
+    assert main(["score", "5H", "5D", "6H", "7S", "8C"]) == 0
+    with pytest.raises(SystemExit) as helped:
+        main(["--lang", "es", "course", "--help"])
+    assert helped.value.code == 0
+    assert "Las opciones después de -- son de JupyterLab" in capsys.readouterr().out
+
+
+# -- the launcher's copy mode ------------------------------------------------------------------
+
+def test_the_launcher_serves_a_copy_with_its_own_settings_in_the_cache_only(tmp_path: Path) -> None:
+    from jupyter_server.utils import import_item
+
+    from widgets import lab_language
+
+    folder = lab_language.config_dir("es", tmp_path / "cache", course=True)
+    assert folder == tmp_path / "cache" / "jupyterlab" / "course-es"
+    overrides = json.loads((folder / "labconfig" / "default_setting_overrides.json").read_text())
+    assert overrides[lab_language.TRANSLATION_PLUGIN] == {"locale": "es_ES"}
+    assert overrides["@jupyterlab/notebook-extension:tracker"] == {"kernelShutdown": True}
+    assert overrides["@jupyter-widgets/jupyterlab-manager:plugin"] == {"saveState": False}
+    server = json.loads((folder / "jupyter_server_config.json").read_text())
+    assert server["MappingKernelManager"]["cull_idle_timeout"] > 0 < server["MappingKernelManager"]["cull_interval"]
+    assert import_item(server["FileContentsManager"]["pre_save_hook"]) is strip_widget_views
+    # The plain launcher (no copy) keeps its own folder, with the language alone.
+    plain = lab_language.config_dir("es", tmp_path / "cache")
+    assert sorted(str(p.relative_to(plain)) for p in plain.rglob("*") if p.is_file()) == [
+        "labconfig/default_setting_overrides.json"]
+    env = lab_language.lab_environment("pt", {"JUPYTER_CONFIG_PATH": "/theirs"}, tmp_path / "cache", course=True)
+    assert env["JUPYTER_CONFIG_PATH"].split(":") == [str(tmp_path / "cache" / "jupyterlab" / "course-pt"), "/theirs"]
+
+
+def test_the_copy_opens_on_the_first_stop_with_the_file_browser_collapsed_the_first_time(tmp_path: Path) -> None:
+    from widgets import lab_language
+
+    copy = tmp_path / "copy"
+    arguments = lab_language.course_arguments(copy)
+    assert f"--ServerApp.root_dir={copy}" in arguments
+    assert "--LabApp.default_url=/lab/tree/00_start_here.ipynb" in arguments
+    (workspace,) = (copy / ".jupyterlab-workspaces").iterdir()
+    layout = json.loads(workspace.read_text())["data"]["layout-restorer:data"]
+    assert layout["left"]["collapsed"] is True
+    # The layout the learner leaves is theirs: never written over.
+    workspace.write_text(json.dumps({"data": {"layout-restorer:data": {"left": {"collapsed": False}}}}))
+    lab_language.course_arguments(copy)
+    assert json.loads(workspace.read_text())["data"]["layout-restorer:data"]["left"]["collapsed"] is False
+
+
+@pytest.mark.slow
+def test_an_installed_wheel_carries_the_lessons(tmp_path: Path) -> None:
+    """The lessons are package data: a wheel built from the checkout has every language's stops."""
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+                    "-w", str(tmp_path), str(ROOT)], check=True, timeout=600)
+    (wheel,) = tmp_path.glob("cribbage_course-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for language, folder in source.LANGUAGE_FOLDERS.items():
+        for name in course_files(language, COURSE):
+            assert "/".join(filter(None, ["cribbage/lessons/course", folder, name])) in names, (language, name)
+    assert not any("/locale/" in name and name.startswith("cribbage/lessons/") for name in names)
