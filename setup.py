@@ -3,6 +3,11 @@
 Everything else about the project is in ``pyproject.toml``. The ``.mo`` files are build products (not
 in git): ``pip install`` (editable or not) runs ``build_py``, which asks Babel's own ``compile``
 command to write them next to their ``.po``, where the package data and :mod:`gettext` find them.
+
+Building a wheel also puts the lessons a learner's copy is made from (``course/``'s stops and rules
+page, in English, Spanish and Portuguese) into the package, as ``cribbage/lessons/course/``, where
+:mod:`cribbage.lessons.source` finds them once installed; an editable install reads ``course/`` itself.
+MANIFEST.in brings them into the sdist, from which a wheel is built.
 """
 
 from __future__ import annotations
@@ -16,6 +21,9 @@ from setuptools.command.build_py import build_py
 HERE = Path(__file__).resolve().parent
 #: (locale folder, gettext domain) of each package's catalogues.
 CATALOGUES = (("cribbage/locale", "cribbage"), ("widgets/locale", "widgets"))
+#: The lessons in the wheel: each language's stops and rules page (as cribbage.lessons.source reads them).
+LESSONS = "cribbage/lessons/course"
+LESSON_PATTERNS = [f"{folder}{pattern}" for folder in ("", "es/", "pt/") for pattern in ("[0-9][0-9]_*.ipynb", "rules.md")]
 
 
 class BuildWithCatalogues(build_py):
@@ -26,6 +34,16 @@ class BuildWithCatalogues(build_py):
             if (HERE / folder).is_dir():
                 CommandLineInterface().run(["pybabel", "-q", "compile", "-d", str(HERE / folder), "-D", domain])
         super().run()
+        if not getattr(self, "editable_mode", False):
+            self.copy_lessons()
+
+    def copy_lessons(self) -> None:
+        course = HERE / "course"
+        for pattern in LESSON_PATTERNS:
+            for path in sorted(course.glob(pattern)):
+                target = Path(self.build_lib) / LESSONS / path.relative_to(course)
+                self.mkpath(str(target.parent))
+                self.copy_file(str(path), str(target))
 
 
 setup(cmdclass={"build_py": BuildWithCatalogues})
