@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: course test test-fast lint catalogues check-catalogues benchmark clean
+.PHONY: course test check test-fast lint catalogues check-catalogues benchmark clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,14 +29,20 @@ course: $(STAMP)
 	$(BIN)/cribbage course $(if $(COURSE_DIR),--dir "$(COURSE_DIR)") $(if $(ALLOW_ROOT),-- $(ALLOW_ROOT))
 
 # Lint, types and the layers first (seconds): a defect ruff, mypy or import-linter finds fails the
-# build before the long tests.
+# build before the long tests. Then every test, on every core (pytest-xdist): --dist loadgroup keeps
+# together what must share a worker (a notebook's nbval cells; the browser tests of one notebook or
+# one module, whose servers each worker starts once: see xdist_group in conftest.py). PYTEST_WORKERS=1
+# runs it in one process.
+PYTEST_WORKERS ?= auto
 test: lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadgroup --durations=25
 
 # The fast layer (under two minutes on two cores), to run while working: no browser tests, no
 # notebooks, none marked slow (the markers are in pyproject.toml). `make test` runs them all.
-test-fast: $(STAMP)
-	$(BIN)/python -m pytest -m "not browser and not notebooks and not slow"
+check: $(STAMP)
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadgroup -m "not browser and not notebooks and not slow"
+
+test-fast: check
 
 lint: $(STAMP)
 	$(BIN)/ruff check
@@ -95,6 +101,13 @@ clean:
 .PHONY: calculator
 calculator: $(STAMP)
 	$(BIN)/python apps/calculator_app.py
+
+# My deal (the 15 keeps of six cards) is served by the same app at /my-deal, e.g.
+# http://localhost:8866/my-deal?deal=5H5D6H7S8C9D&dealer=1&scores=100-95
+.PHONY: my-deal
+my-deal: $(STAMP)
+	@echo "My deal: http://localhost:8866/my-deal (the calculator is at http://localhost:8866/)"
+	$(BIN)/python apps/calculator_app.py --no-browser
 
 # The calculator as a folder of plain files (build/static-calculator): the engine runs in the
 # visitor's browser (Pyodide, from npm), so any static host serves any number of visitors.

@@ -22,7 +22,9 @@ under ``--doctest-modules``.)
 import atexit
 import functools
 import os
+import re
 import shutil
+import sys
 import tempfile
 import traceback
 import weakref
@@ -31,6 +33,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+try:   # pytest-xdist runs the suite on every core (make test); without it, one process
+    from xdist.scheduler import LoadScopeScheduling
+except ImportError:
+    LoadScopeScheduling = None
 
 # tests/test_view_internal_errors.py runs the views' check (below) in a pytest of its own.
 pytest_plugins = ["pytester"]
@@ -52,15 +59,72 @@ def pytest_configure(config) -> None:
 _BROWSER = Path(__file__).resolve().parent / "tests" / "browser"
 
 
+# A test that hangs fails with every thread's stack (pytest-timeout, thread method: pyproject.toml
+# gives the default); the browser tests and the slow ones get longer, as a loaded machine needs.
+BROWSER_TIMEOUT = 900
+SLOW_TIMEOUT = 900
+
+
 def pytest_collection_modifyitems(config, items) -> None:
     """Mark every test under tests/browser/ ``browser`` and every notebook cell nbval collects
-    (the items of ``.ipynb`` files) ``notebooks``."""
+    (the items of ``.ipynb`` files) ``notebooks``, and give each the longer timeout it needs."""
     for item in items:
         path = Path(item.path)
         if path.suffix == ".ipynb":
             item.add_marker(pytest.mark.notebooks)
         elif path.is_relative_to(_BROWSER):
             item.add_marker(pytest.mark.browser)
+        if item.get_closest_marker("timeout") is None:
+            if item.get_closest_marker("browser") is not None:
+                item.add_marker(pytest.mark.timeout(BROWSER_TIMEOUT))
+            elif item.get_closest_marker("slow") is not None:
+                item.add_marker(pytest.mark.timeout(SLOW_TIMEOUT))
+
+
+# Running on every core: `pytest -n auto --dist loadgroup` (make test) ------------------------------
+# What must share a worker is decided here from each test's id, in the controller (pytest-xdist 3.8's
+# own xdist_group marks do not reach its scheduler under pytest 9: it rewrites a node id pytest no
+# longer reads). One unit of work, run in order by one worker:
+# - a notebook's nbval cells (they run in order in one kernel);
+# - the browser tests of one lesson (test_NN_<lesson>.py, its test_notebooks.py item, and its Spanish
+#   and Portuguese runs each on their own), so each worker runs a notebook at most once and shares
+#   its page, as in one process;
+# - any other module (its module-scoped fixtures, such as a Voilà app, start once).
+_LESSON_TESTS = re.compile(r"tests/browser/test_(\d\d_\w+)\.py")
+_LANGUAGES = ("es", "pt")
+
+
+def xdist_scope(nodeid: str) -> str:
+    """The unit of work ``nodeid`` belongs to (tests with the same one run in one worker, in order)."""
+    path, _, rest = nodeid.partition("::")
+    if path.endswith(".ipynb"):
+        return path
+    lesson = _LESSON_TESTS.fullmatch(path)
+    if lesson:
+        return f"lab:{lesson[1]}.ipynb"
+    if path in ("tests/browser/test_notebooks.py", "tests/browser/test_translated_course.py") and "[" in rest:
+        params = rest[rest.index("[") + 1:-1].split("-")
+        notebook = [param for param in params if param.endswith(".ipynb")]
+        language = [param + "/" for param in params if param in _LANGUAGES]
+        if notebook:
+            return "lab:" + "".join(language) + notebook[0]
+    return path
+
+
+if LoadScopeScheduling is not None:
+    class CourseScheduling(LoadScopeScheduling):
+        """pytest-xdist's scheduling by scope, with the scopes of :func:`xdist_scope`."""
+
+        def _split_scope(self, nodeid: str) -> str:
+            return xdist_scope(nodeid)
+
+
+@pytest.hookimpl(optionalhook=True, tryfirst=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadgroup`` schedules by :func:`xdist_scope`; any other --dist is xdist's own."""
+    if config.getvalue("dist") != "loadgroup" or LoadScopeScheduling is None:
+        return None
+    return CourseScheduling(config, log)
 
 
 # The views' internal errors ---------------------------------------------------------------------
@@ -147,3 +211,39 @@ def view_internal_errors(request: pytest.FixtureRequest, _record_views: ViewReco
     problem = _record_views.review()
     if problem and request.node.get_closest_marker("internal_errors_expected") is None:
         pytest.fail(problem, pytrace=False)
+
+
+# The browser's own failures, retried once each: counted in every worker, named at the end -----------
+_WORKERS_FAULTS: list[str] = []
+_BROWSER_TESTS_RAN: list[bool] = []
+
+
+def _faults_here() -> list[str]:
+    """The retries and kills recorded by tests/browser/browser_servers.py in this process, if loaded."""
+    servers = sys.modules.get("browser_servers")
+    return list(getattr(servers, "BROWSER_FAULTS", []))
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if not _BROWSER_TESTS_RAN and report.nodeid.startswith("tests/browser/"):
+        _BROWSER_TESTS_RAN.append(True)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    if hasattr(session.config, "workeroutput"):   # a pytest-xdist worker: its faults go to the controller
+        session.config.workeroutput["browser_faults"] = _faults_here()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    _WORKERS_FAULTS.extend(getattr(node, "workeroutput", {}).get("browser_faults", []))
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """One line for the browser tests: how many times the browser itself failed and was retried
+    (or killed when a page would not close), and each such time. Zero on a healthy run."""
+    faults = _WORKERS_FAULTS + _faults_here()
+    if not faults and not _BROWSER_TESTS_RAN:
+        return
+    terminalreporter.write_line(f"browser faults retried: {len(faults)}"
+                                + "".join(f"\n  {fault}" for fault in faults))

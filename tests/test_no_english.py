@@ -8,7 +8,8 @@ Two layers:
 - what a run shows (marked ``notebooks``: it runs all 18 lessons, about 85 s on two cores): each
   notebook executed with nbclient on a fresh kernel in a throw-away copy of ``course/`` (the
   repository's notebooks are never written), as a learner runs it (the try-it blanks left blank),
-  then every output read as JupyterLab shows it: ``text/html`` (or ``text/markdown``, else
+  then its try-it cells run again in the same kernel with the tests' answers file (as nbval runs
+  them: the blank filled, the verdict "right"), and every output of both read as JupyterLab shows it: ``text/html`` (or ``text/markdown``, else
   ``text/plain`` unless an image is shown instead), streams, an
   error's message; and for a widget, the widget tree it displays, from the widget state nbclient
   saves in the notebook's metadata: each model's ``value`` (HTML read as shown, with its ``title``,
@@ -16,12 +17,19 @@ Two layers:
   labels and tooltips of its options, down through ``children``. Charts drawn as PNG images are not
   read (their words are the engine's catalogue, tested in ``test_widgets_i18n.py``).
 
+The same run does nbval's work for these lessons (``pyproject.toml`` keeps nbval off
+``course/es`` and ``course/pt``, which it would run a second time, answers filled): no cell may end
+in an error (unless tagged ``raises-exception``), a try-it filled from the answers file must be
+right, and a cell marked ``# NBVAL_CHECK_OUTPUT`` must print what its stored output says
+(:mod:`course_outputs`). The English lessons stay with nbval.
+
 The browser side (the rendered widget areas of JupyterLab) is in
 ``tests/browser/test_translated_course.py``.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import re
@@ -34,10 +42,19 @@ from typing import Any
 
 import nbformat
 import pytest
+from course_outputs import checked, printed
 from english import english_found, python_comments, visible_html
 from nbclient import NotebookClient
 
 from widgets.course_i18n import TRANSLATED
+from widgets.exercise import ANSWERS_VARIABLE
+
+ANSWERS = Path(__file__).resolve().parent / "exercise_answers.json"
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+
+
+def _plain(text: str) -> str:
+    return _ANSI.sub("", text)
 
 COURSE = Path(__file__).resolve().parents[1] / "course"
 LESSONS = [f"{language}/{path.name}" for language in TRANSLATED for path in sorted((COURSE / language).glob("*.ipynb"))]
@@ -141,27 +158,58 @@ def english_of(texts: list[Text], language: str) -> list[str]:
             for found in english_found(text.text, language, markup=text.markup)]
 
 
+def try_its(notebook: nbformat.NotebookNode) -> list[int]:
+    """The try-it cells: those that check a blank (``question.check(my_total)``)."""
+    return [index for index, cell in enumerate(notebook.cells)
+            if cell.cell_type == "code" and ".check(" in cell.source]
+
+
+@dataclass
+class Run:
+    """A lesson run as a learner runs it, and its try-it cells run again with the answers filled."""
+
+    learner: nbformat.NotebookNode
+    answered: nbformat.NotebookNode   # the same notebook with the try-it cells' answered outputs
+    seconds: float
+
+
 class Runs:
     """Each lesson executed once per session, in a throw-away copy of ``course/``, timed."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
-        self.done: dict[str, nbformat.NotebookNode] = {}
-        self.seconds: dict[str, float] = {}
+        self.done: dict[str, Run] = {}
 
-    def __call__(self, lesson: str) -> nbformat.NotebookNode:
+    def __call__(self, lesson: str) -> Run:
         if lesson not in self.done:
-            path = self.root / lesson
-            notebook = nbformat.read(path, as_version=4)
-            env = dict(os.environ)
-            env.pop("CRIBBAGE_EXERCISE_ANSWERS", None)   # a learner's kernel: the try-it blanks stay blank
-            start = time.perf_counter()
-            NotebookClient(notebook, timeout=600, kernel_name="python3", allow_errors=True,
-                           store_widget_state=True, resources={"metadata": {"path": str(path.parent)}}
-                           ).execute(env=env)
-            self.seconds[lesson] = time.perf_counter() - start
-            self.done[lesson] = notebook
+            self.done[lesson] = self._run(self.root / lesson)
         return self.done[lesson]
+
+    @staticmethod
+    def _run(path: Path) -> Run:
+        notebook = nbformat.read(path, as_version=4)
+        env = dict(os.environ)
+        env.pop(ANSWERS_VARIABLE, None)   # a learner's kernel: the try-it blanks stay blank
+        client = NotebookClient(notebook, timeout=600, kernel_name="python3", allow_errors=True,
+                                store_widget_state=True, resources={"metadata": {"path": str(path.parent)}})
+        start = time.perf_counter()
+        # What NotebookClient.execute does, with one more step before the kernel is shut down.
+        client.reset_execution_trackers()
+        with client.setup_kernel(env=env):
+            assert client.kc is not None
+            info = client.wait_for_reply(client.kc.kernel_info())
+            notebook.metadata["language_info"] = info["content"]["language_info"]
+            for index, cell in enumerate(notebook.cells):
+                client.execute_cell(cell, index, execution_count=client.code_cells_executed + 1)
+            client.set_widgets_metadata()
+            learner = copy.deepcopy(notebook)
+            # The tests' answers from here (read at each check), then every try-it again, as nbval runs it.
+            fill = client.kc.execute(f"import os\nos.environ[{ANSWERS_VARIABLE!r}] = {str(ANSWERS)!r}", silent=True)
+            assert client.wait_for_reply(fill)["content"]["status"] == "ok"
+            for index in try_its(notebook):
+                client.execute_cell(notebook.cells[index], index, execution_count=client.code_cells_executed + 1)
+            client.set_widgets_metadata()
+        return Run(learner, notebook, time.perf_counter() - start)
 
 
 @pytest.fixture(scope="session")
@@ -170,8 +218,8 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Runs]:
     shutil.copytree(COURSE, root, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
     runs = Runs(root)
     yield runs
-    if runs.seconds:
-        print(f"\ntest_no_english: {len(runs.seconds)} lessons run in {sum(runs.seconds.values()):.0f} s")
+    if runs.done:
+        print(f"\ntest_no_english: {len(runs.done)} lessons run in {sum(r.seconds for r in runs.done.values()):.0f} s")
 
 
 @pytest.mark.parametrize("lesson", LESSONS)
@@ -187,13 +235,44 @@ def test_the_lesson_file_reads_in_its_language(lesson: str) -> None:
 @pytest.mark.notebooks
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_what_a_run_of_the_lesson_shows_reads_in_its_language(lesson: str, runs: Runs) -> None:
-    """Its outputs and its widgets after Run All: no English."""
-    notebook = runs(lesson)
+    """Its outputs and its widgets after Run All, and its try-its answered: no English."""
+    run = runs(lesson)
+    notebook = run.learner
     texts = output_texts(notebook)
     views = sum(WIDGET_VIEW in out.get("data", {}) for cell in notebook.cells for out in cell.get("outputs", []))
     assert not views or any(" widget " in text.where for text in texts), f"{lesson}: no widget state was read"
+    answered = set(try_its(run.answered))
+    texts += [Text(f"answered {text.where}", text.text, text.markup) for text in output_texts(run.answered)
+              if int(text.where.split()[1]) in answered]
     leaks = english_of(texts, lesson.split("/")[0])
     assert not leaks, f"{lesson}: English after Run All ({len(texts)} texts read):\n" + "\n".join(leaks)
+
+
+@pytest.mark.notebooks
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_the_lesson_runs_as_nbval_would_run_it(lesson: str, runs: Runs) -> None:
+    """nbval's checks, on the same run: no cell ends in an error (a learner's run, then the try-its
+    with the answers filled, which must be right), and every ``# NBVAL_CHECK_OUTPUT`` cell prints
+    what the lesson stores for it."""
+    run = runs(lesson)
+    problems = []
+    for label, notebook, cells in (("run", run.learner, range(len(run.learner.cells))),
+                                   ("answered", run.answered, try_its(run.answered))):
+        for index in cells:
+            cell = notebook.cells[index]
+            if cell.cell_type != "code" or "raises-exception" in cell.metadata.get("tags", []):
+                continue
+            problems += [f"cell {index} ({label}): {out['ename']}: {out['evalue']}\n" + _plain("\n".join(out["traceback"]))
+                         for out in cell.outputs if out["output_type"] == "error"]
+    stored = nbformat.read(COURSE / lesson, as_version=4)
+    for index, cell in enumerate(stored.cells):
+        # As nbval: only a cell whose stored output comes from a run (it has an execution count).
+        if checked(cell) and cell.get("execution_count") is not None:
+            want = [(out["name"], out["text"]) for out in printed(cell.outputs)]
+            got = [(out.get("name"), out.get("text")) for out in printed(run.answered.cells[index].outputs)]
+            if got != want:
+                problems.append(f"cell {index} printed\n{got}\nwhere the lesson stores\n{want}")
+    assert not problems, f"{lesson}:\n" + "\n\n".join(problems)
 
 
 def test_the_readers_read_markdown_comments_outputs_and_widgets() -> None:

@@ -11,6 +11,7 @@ import atexit
 import contextlib
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -40,11 +41,47 @@ CHROMIUM_ARGS = [
 _RUNNING: list[Server] = []
 
 
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+# Under pytest-xdist each worker takes its servers' ports from a block of its own (below Linux's
+# ephemeral range, 32768 and up, where the system picks ports for outgoing connections), so that
+# two workers never pick the same free port between one's check and its server's bind.
+_PORT_BLOCK = 1000
+_FIRST_PORT = 20000
+
+
+def worker_index() -> int | None:
+    """The pytest-xdist worker this process is (gw0 is 0), or None outside xdist."""
+    name = os.environ.get("PYTEST_XDIST_WORKER", "")
+    return int(name[2:]) if name.startswith("gw") and name[2:].isdigit() else None
+
+
+def _bindable(port: int) -> bool:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
+
+
+_next_port: list[int] = []
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now (in this xdist worker's block)."""
+    worker = worker_index()
+    if worker is None or _FIRST_PORT + (worker + 1) * _PORT_BLOCK > 32768:
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+            sock.bind(("127.0.0.1", 0))
+            return sock.getsockname()[1]
+    first = _FIRST_PORT + worker * _PORT_BLOCK
+    if not _next_port:   # start where this process's pid says, not where a previous run left a port
+        _next_port.append(os.getpid() % _PORT_BLOCK)
+    for _ in range(_PORT_BLOCK):
+        port = first + _next_port[0]
+        _next_port[0] = (_next_port[0] + 1) % _PORT_BLOCK
+        if _bindable(port):
+            return port
+    raise ServerError(f"no free port in {first}-{first + _PORT_BLOCK - 1} for xdist worker gw{worker}")
 
 
 class ServerError(RuntimeError):
@@ -221,6 +258,25 @@ def copy_course(source: Path, fixtures: Path, destination: Path) -> Path:
 FIXTURES_DIR = "_browser_fixtures"
 
 
+# Retries where the browser itself failed (a page crashed or was closed under the test, not the
+# course or the server being wrong): at most one per action, each recorded here and reported at the
+# end of the session (the top conftest.py's terminal summary, from every xdist worker).
+BROWSER_FAULTS: list[str] = []
+_BROWSER_AT_FAULT = re.compile(r"Page crashed|Target crashed|Target page, context or browser has been closed")
+
+
+def browser_at_fault(error: BaseException) -> bool:
+    """Whether ``error`` is playwright saying the browser failed (a crash, a page gone), which a
+    second try on a new page may not meet; never a timeout or an assertion about the page."""
+    return type(error).__module__.startswith("playwright") and bool(_BROWSER_AT_FAULT.search(str(error)))
+
+
+def browser_fault(what: str, error: BaseException | str) -> None:
+    """Record a retry (or a kill) the browser caused: counted and named at the session's end."""
+    first = str(error).splitlines()[0] if str(error) else type(error).__name__
+    BROWSER_FAULTS.append(f"{what}: {first}")
+
+
 # A page or browser that does not close in this time is killed: a teardown must end, whatever the
 # page is doing (a JupyterLab page once traded kernel messages non-stop and never closed).
 CLOSE_SECONDS = 60
@@ -237,6 +293,7 @@ def _kill_chromium() -> None:
         except psutil.Error:
             pass
     _KILLED.append("chromium")
+    browser_fault("a page or the browser did not close", f"Chromium killed after {CLOSE_SECONDS} s")
 
 
 def within_time(close: Callable[[], None], what: str, *, seconds: float = CLOSE_SECONDS,

@@ -7,6 +7,7 @@ they fail instead, because a CI that skips them proves nothing.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import tempfile
@@ -113,13 +114,27 @@ class NotebookRunner:
         self.opened: dict[str, object] = {}
 
     def __call__(self, path: str, *, fresh: bool = False, timeout: float = 300):
-        from lab_page import SCREENSHOTS, LabNotebook
-
         if path in self.opened and not fresh:
             return self.opened[path]
         if path in self.opened:
             self.opened.pop(path).close()
             self._shut_down_kernel(path)
+        for attempt in (1, 2):
+            try:
+                notebook = self._open_and_run(path, timeout)
+            except Exception as error:
+                # Once more, on a new page and kernel, only when the browser itself failed (counted).
+                if attempt == 2 or not browser_servers.browser_at_fault(error):
+                    raise
+                browser_servers.browser_fault(f"Run All of {path} retried", error)
+            else:
+                self.opened[path] = notebook
+                return notebook
+        raise AssertionError("unreachable")
+
+    def _open_and_run(self, path: str, timeout: float):
+        from lab_page import SCREENSHOTS, LabNotebook
+
         notebook = LabNotebook.open(self.context, self.server.url, path)
         try:
             notebook.run_all(timeout)
@@ -128,11 +143,12 @@ class NotebookRunner:
         except BaseException:
             # Keep what the browser showed at the failure, then start clean next time.
             SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            notebook.page.screenshot(path=str(SCREENSHOTS / f"FAILED-{Path(path).stem}.png"))
-            notebook.close()
+            with contextlib.suppress(Exception):   # a crashed page has no picture to give
+                notebook.page.screenshot(path=str(SCREENSHOTS / f"FAILED-{Path(path).stem}.png"))
+            with contextlib.suppress(Exception):
+                notebook.close()
             self._shut_down_kernel(path)
             raise
-        self.opened[path] = notebook
         return notebook
 
     def _shut_down_kernel(self, path: str) -> None:
