@@ -145,6 +145,10 @@ def test_expert_table_is_cached_by_version(tmp_path, monkeypatch):
     import cribbage.stats.cache as cache
     monkeypatch.setattr(cache, "engine_version", lambda: "another-engine")
     crib_averages("expert", samples=40, seed=2)
+    # the old version's file is pruned: one file, of the new version, is left
+    left = cached_files("crib-expert")
+    assert len(left) == 1 and "-another-engine-" in left[0].name and left[0] != files[0]
+    crib_averages("expert", samples=40, seed=3)  # another setting of this version stays beside it
     assert len(cached_files("crib-expert")) == 2
 
 

@@ -68,7 +68,7 @@ def test_the_programme_equals_a_plain_recursion_on_a_small_game():
     stages = {"heels": np.array([0.9, 0, 0.1]), "play": play / play.sum(),
               "pone_hand": np.bincount([0, 1, 2, 2, 3, 4]) / 6, "dealer_show": np.bincount([0, 2, 3, 5, 5]) / 5}
     target = 61
-    fast = _solve(stages, target)
+    fast = _solve([stages], target)[0]
     slow = _recursive(stages, target)
     for d, p in [(0, 0), (30, 45), (59, 60), (60, 60), (60, 0), (0, 60), (45, 58), (12, 57)]:
         assert fast[d, p] == pytest.approx(slow(d, p), abs=1e-9), (d, p)

@@ -45,6 +45,11 @@ _SUIT_COLOUR = {Suit.CLUBS: OKABE_ITO["green"], Suit.DIAMONDS: OKABE_ITO["orange
 _SERIES = [(OKABE_ITO["blue"], ""), (OKABE_ITO["orange"], "//"), (OKABE_ITO["green"], ".."),
            (OKABE_ITO["purple"], "xx"), (OKABE_ITO["sky"], "\\\\"), (OKABE_ITO["vermillion"], "++")]
 
+#: How each role looks in every chart: (colour, hatching) for a role's first series, then a lighter
+#: shade for a second (published figures beside our own): the pone hatched, the dealer plain.
+ROLE_STYLE = {"pone": ((OKABE_ITO["orange"], "//"), ("#F5D08A", "//")),
+              "dealer": ((OKABE_ITO["blue"], ""), ("#8DBBDD", ""))}
+
 _RC: dict[RcKeyType, Any] = {"font.size": 16, "axes.titlesize": 19, "axes.labelsize": 17, "xtick.labelsize": 15,
        "ytick.labelsize": 15, "legend.fontsize": 15, "hatch.linewidth": 1.2,
        "font.family": "DejaVu Sans", "axes.spines.top": False, "axes.spines.right": False}
@@ -184,14 +189,17 @@ def _category_label(name: str, language: str) -> str:
 
 def selfplay_chart(averages: Mapping[str, float] | Mapping[str, Mapping[str, float]], *,
                    spread: Mapping[str, Mapping[str, float]] | None = None, language: str | None = None,
-                   title: str | None = None, width: float = 12, height: float = 5.6) -> Figure:
+                   title: str | None = None, width: float = 12, height: float = 5.6,
+                   roles: Mapping[str, str] | None = None) -> Figure:
     """Average points per deal from self-play, as grouped bars with their values written on.
 
     ``averages`` maps a series name (a player, a level, ``"dealer"``/``"pone"``) to a mapping of
     category (``"play"``, ``"hand"``, ``"crib"``, ``"heels"``, ``"total"`` or any other label) to
     the average points per deal. A plain mapping of category to number is one unnamed series.
     ``spread`` (same shape, optional) draws error bars, e.g. a standard error. Known names are
-    translated; other names are shown as given.
+    translated; other names are shown as given. ``roles`` maps a series name to ``"pone"`` or
+    ``"dealer"``: such a series is drawn as that role is in every chart (:data:`ROLE_STYLE`: the pone
+    hatched, the dealer plain), a second series of the same role in a lighter shade.
 
     >>> fig = selfplay_chart({"dealer": {"play": 2.1, "hand": 7.9, "crib": 4.6},
     ...                       "pone": {"play": 1.7, "hand": 8.0}})
@@ -225,8 +233,13 @@ def selfplay_chart(averages: Mapping[str, float] | Mapping[str, Mapping[str, flo
         n = len(series)
         bar_w = 0.8 / n
         top = 0.0
+        seen: dict[str, int] = {}
         for i, (name, values) in enumerate(series.items()):
             colour, hatch = _SERIES[i]
+            role = (roles or {}).get(name)
+            if role is not None:
+                colour, hatch = ROLE_STYLE[role][seen.get(role, 0) % 2]
+                seen[role] = seen.get(role, 0) + 1
             xs, ys, errs = [], [], []
             for j, category in enumerate(categories):
                 if category in values:

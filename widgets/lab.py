@@ -5,13 +5,21 @@ where the published figure came from.
 Each view takes its tables ready-made (tests pass small ones) or loads them with the lab's
 settings, which are seeded: the same numbers on every run. The tables are cached on disk by the
 engine (:mod:`cribbage.stats.cache`), so a second run loads them in milliseconds.
+
+Every sampled figure is said with its 95% interval and its sample size, and drawn with error bars.
+:class:`RulesPanel` chooses the rules (a game to 121 or 61, muggins) and the two players' levels
+for the deal log behind :class:`PositionView` and :class:`PeggingView`: each setting's games are
+played once, with a progress bar, then read from the cache.
 """
 
 from __future__ import annotations
 
+import html
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as w
+import numpy as np
 
 from cribbage.stats import (
     CribTable,
@@ -25,7 +33,10 @@ from cribbage.stats import (
     published_crib_table,
     win_probabilities,
 )
+from cribbage.stats.deals import DealLog, is_logged
 from cribbage.stats.pegging import CHAMBERS_PLAY
+from cribbage.stats.position import Calibration, calibration
+from cribbage.stats.selfplay import Z95
 
 from ._base import Refused, View, figure_png, guarded, style_tag
 from .i18n import decimal, number, render
@@ -33,6 +44,8 @@ from .lab_charts import (
     PLAY_GROUPS,
     RANK_LABELS,
     _thousands,
+    calibration_chart,
+    crib_difference_chart,
     crib_scatter_chart,
     crib_table_chart,
     held_chart,
@@ -42,22 +55,90 @@ from .lab_charts import (
     win_probability_chart,
 )
 
-__all__ = ["LAB_SETTINGS", "CribTableView", "KeepView", "PeggingView", "PositionView", "lab_tables"]
+__all__ = [
+    "LAB_SETTINGS",
+    "RULES",
+    "CribTableView",
+    "KeepView",
+    "PeggingView",
+    "PositionView",
+    "RulesPanel",
+    "confidence",
+    "lab_tables",
+    "percent",
+]
 
 #: The seeded sizes the lab uses: big enough for two decimals, small enough to build in a few minutes.
 #: The keep table is the whole one (``keep_sample`` None: every deal, half a minute to build).
-LAB_SETTINGS: dict[str, Any] = {"crib_samples": 10_000, "games": 1_000, "keep_sample": None, "seed": 1}
+#: ``check_games`` are played with another seed (``check_seed``) to check the win probabilities.
+LAB_SETTINGS: dict[str, Any] = {"crib_samples": 10_000, "games": 1_000, "keep_sample": None, "seed": 1,
+                                "check_games": 300, "check_seed": "held-out"}
+#: The rules and levels the lab starts with; :class:`RulesPanel` changes them.
+RULES: dict[str, Any] = {"target": 121, "muggins": False, "level": "expert", "opponent": "expert"}
+_LEVELS = ("beginner", "standard", "expert")
+#: A mean is ranked against others (the lead the dealer pegs most after) only from this many deals.
+LEAST_DEALS = 30
+
+#: Controls' text as large as the prose (ipywidgets draws dropdowns and slider read-outs smaller).
+_LAB_CSS = """<style>
+.cc-lab select, .cc-lab .widget-dropdown select, .cc-lab .widget-readout, .cc-lab .widget-label,
+.cc-lab .widget-inline-hbox .widget-label, .cc-lab .widget-toggle-buttons .widget-toggle-button,
+.cc-lab .widget-checkbox label, .cc-lab .jupyter-button { font-size: 18px; }
+.cc-lab select { height: 2em; }
+</style>"""
+
+
+def percent(share: float, language: str, places: int = 1) -> str:
+    """A share as a percentage in ``language``: "<0.1%" for a share that is not 0 but would round to 0."""
+    floor = 10.0 ** -(places + 2)
+    if 0 < share < floor / 2:
+        return "<" + number(floor, f".{places}%", language)
+    return number(share, f".{places}%", language)
+
+
+def confidence(language: str) -> str:
+    """The level of every interval the lab gives, "95%", as the language writes it."""
+    return number(0.95, ".0%", language)
+
+
+def _pm(mean: float, stderr: float, language: str, places: int = 2) -> tuple[str, str]:
+    """A mean and its 95% margin, written in ``language``."""
+    return decimal(mean, language, places), decimal(Z95 * stderr, language, places)
 
 #: The published table set beside each of our crib tables.
 _PUBLISHED = {True: ("schell-own", "cribbagepro-own"), False: ("schell-opponent", "hessel-opponent")}
 
 
+def rules_tables(progress: Callable[[int, int], None] | None = None, **settings: Any) -> dict[str, Any]:
+    """The tables that depend on the rules and levels (:data:`RULES`, or those in ``settings``): the
+    deal log, the position table, its check against held-out games, and the pegging statistics."""
+    s = {**LAB_SETTINGS, **RULES, **settings}
+    rules = {k: s[k] for k in RULES}
+    total = s["games"] + s["check_games"]
+
+    def part(offset: int) -> Callable[[int, int], None] | None:
+        return None if progress is None else (lambda done, _games: progress(offset + done, total))
+
+    log = deal_log(s["games"], seed=s["seed"], progress=part(0), **rules)
+    held_out = deal_log(s["check_games"], seed=s["check_seed"], progress=part(s["games"]), **rules)
+    position = win_probabilities(log, target=s["target"])
+    return {"log": log, "position": position, "calibration": calibration(position, held_out),
+            "pegging": pegging_statistics(log), "rules": rules}
+
+
+def rules_cached(**settings: Any) -> bool:
+    """Whether the deal logs of these rules and levels are in the cache (then they load at once)."""
+    s = {**LAB_SETTINGS, **RULES, **settings}
+    rules = {k: s[k] for k in RULES}
+    return is_logged(s["games"], seed=s["seed"], **rules) and is_logged(s["check_games"], seed=s["check_seed"], **rules)
+
+
 def lab_tables(**settings: Any) -> dict[str, Any]:
-    """Every table the lab shows, built or loaded with :data:`LAB_SETTINGS` (or the ``settings`` given)."""
+    """Every table the lab shows, built or loaded with :data:`LAB_SETTINGS` and :data:`RULES` (or
+    the ``settings`` given)."""
     s = {**LAB_SETTINGS, **settings}
-    log = deal_log(s["games"], seed=s["seed"])
-    return {"crib": crib_tables(s["crib_samples"], s["seed"]), "position": win_probabilities(log),
-            "keeps": keep_statistics(sample=s["keep_sample"], seed=s["seed"]), "pegging": pegging_statistics(log)}
+    return {"crib": crib_tables(s["crib_samples"], s["seed"]),
+            "keeps": keep_statistics(sample=s["keep_sample"], seed=s["seed"]), **rules_tables(**settings)}
 
 
 def crib_tables(samples: int, seed: int) -> dict[tuple[str, bool], CribTable]:
@@ -75,8 +156,12 @@ def _html() -> w.HTML:
 
 
 def _para(text: str, css: str = "cc-text") -> str:
-    import html
     return f'<p class="{css}">{html.escape(text)}</p>'
+
+
+def _header(view: View, key: str) -> list[w.Widget]:
+    view.add_class("cc-lab")
+    return [style_tag(), w.HTML(_LAB_CSS), w.HTML(f'<div class="cc-title">{html.escape(view._t(key))}</div>')]
 
 
 class _LabView(View):
@@ -128,12 +213,13 @@ class CribTableView(_LabView):
         self._model.style.button_width = "330px"
         self._text = _html()
         self._grid = _image()
+        self._difference = _image()
         self._scatter = _image()
         for control in (self._first, self._second, self._crib, self._model):
             control.observe(self._guard(self._changed), names="value")
-        self.children = [style_tag(), w.HTML(f'<div class="cc-title">{self._t("lab.crib.title")}</div>'),
+        self.children = [*_header(self, "lab.crib.title"),
                          w.HBox([self._first, self._second]), self._crib, self._model, self._message,
-                         self._text, self._grid, self._scatter]
+                         self._text, self._grid, self._difference, self._scatter]
         self._refresh()
 
     @property
@@ -180,6 +266,9 @@ class CribTableView(_LabView):
         model = self._t(f"lab.model.{table.model}")
         pair = f"{RANK_LABELS[min(a, b) - 1]}-{RANK_LABELS[max(a, b) - 1]}"
         lines = [self._t("lab.crib.pair", pair=pair, crib=crib, ours=decimal(table[a, b], lang, 2), model=model)]
+        if not table.exact:
+            lines.append(self._t("lab.crib.margin", conf=confidence(lang), margin=decimal(Z95 * table.stderr[a - 1, b - 1], lang, 2),
+                                 samples=_thousands(table.samples, lang)))
         if a != b:
             lines.append(self._t("lab.crib.suits", suited=decimal(table.suited[a - 1, b - 1], lang, 2),
                                  offsuit=decimal(table.offsuit[a - 1, b - 1], lang, 2)))
@@ -204,6 +293,8 @@ class CribTableView(_LabView):
         self._text.value = "".join(_para(line) for line in lines)
         title = self._t("lab.crib.chart_title", crib=crib, model=model)
         self._grid.value = figure_png(crib_table_chart(table.means, title=title, highlight=(a, b), language=lang))
+        self._difference.value = figure_png(crib_difference_chart(
+            table, [published_crib_table(key) for key in _PUBLISHED[dealer]], language=lang))
         self._scatter.value = figure_png(crib_scatter_chart(
             [self.tables[("uniform", dealer)], self.tables[("expert", dealer)]], first, language=lang))
         self._say("")
@@ -214,9 +305,10 @@ class PositionView(_LabView):
 
     def __init__(self, table: PositionTable | None = None, *, language: str | None = None, mine: int = 0,
                  theirs: int = 0, dealer: bool = True, games: int = LAB_SETTINGS["games"],
-                 seed: int = LAB_SETTINGS["seed"]) -> None:
+                 seed: int = LAB_SETTINGS["seed"], check: Calibration | None = None) -> None:
         super().__init__(language=language)
         self.table = table if table is not None else win_probabilities(deal_log(games, seed=seed))
+        self.check = check
         top = self.table.target - 1
         self._mine = w.IntSlider(value=mine, min=0, max=top, description=self._t("lab.pos.mine"),
                                  continuous_update=False, layout=w.Layout(width="520px"),
@@ -228,11 +320,42 @@ class PositionView(_LabView):
                                      value=bool(dealer), description=self._t("lab.role"))
         self._text = _html()
         self._chart = _image()
+        self._check_text = _html()
+        self._check_chart = _image()
         for control in (self._mine, self._theirs, self._role):
             control.observe(self._guard(self._changed), names="value")
-        self.children = [style_tag(), w.HTML(f'<div class="cc-title">{self._t("lab.pos.title")}</div>'),
-                         self._mine, self._theirs, self._role, self._message, self._text, self._chart]
+        self.children = [*_header(self, "lab.pos.title"),
+                         self._mine, self._theirs, self._role, self._message, self._text, self._chart,
+                         self._check_text, self._check_chart]
         self._refresh()
+        self._draw_check()
+
+    def set_table(self, table: PositionTable, check: Calibration | None = None) -> None:
+        """Show another position table (other rules or levels); the position is kept where it fits."""
+        self.table, self.check = table, check
+        top = table.target - 1
+        self._setting = True
+        try:
+            for slider in (self._mine, self._theirs):
+                slider.max = max(top, slider.max) if slider.value <= top else slider.max
+                slider.value = min(slider.value, top)
+                slider.max = top
+        finally:
+            self._setting = False
+        self._refresh()
+        self._draw_check()
+
+    def _draw_check(self) -> None:
+        if self.check is None or not len(self.check.starts):
+            self._check_text.value, self._check_chart.value = "", b""
+            self._check_lines: list[str] = []
+            return
+        lang, c = self.language, self.check
+        self._check_lines = [self._t("lab.pos.calibration", conf=confidence(lang), games=_thousands(c.games, lang),
+                                     starts=_thousands(int(c.starts.sum()), lang), brier=decimal(c.brier, lang, 3),
+                                     coin=decimal(c.brier_coin, lang, 3))]
+        self._check_text.value = "".join(_para(line) for line in self._check_lines)
+        self._check_chart.value = figure_png(calibration_chart(c, language=lang))
 
     @property
     def chance(self) -> float:
@@ -241,7 +364,7 @@ class PositionView(_LabView):
 
     @property
     def summary(self) -> str:
-        return self._summary
+        return "\n".join([self._summary, *getattr(self, "_check_lines", [])])
 
     @guarded
     def set_position(self, mine: int, theirs: int, *, dealer: bool) -> None:
@@ -257,11 +380,15 @@ class PositionView(_LabView):
         mine, theirs, dealer = self._mine.value, self._theirs.value, self._role.value
         pct = number(self.chance, ".1%", lang)
         role = self._t("lab.dealer" if dealer else "lab.pone")
+        table = self.table
         lines = [self._t("lab.pos.chance", mine=mine, theirs=theirs, role=role, pct=pct),
-                 self._t("lab.pos.lesson", edge=decimal(self.table.dealer_wins[0, 0] * 100, lang, 1),
-                         deals=_thousands(self.table.deals, lang))]
+                 self._t("lab.pos.lesson", edge=decimal(table.dealer_wins[0, 0] * 100, lang, 1),
+                         deals=_thousands(table.deals, lang)),
+                 self._t("lab.pos.rules", target=table.target,
+                         muggins=self._t("lab.rules.with_muggins" if table.muggins else "lab.rules.no_muggins"),
+                         level=self._t(f"table.level.{table.level}"), opponent=self._t(f"table.level.{table.opponent}"))]
         self._summary = "\n".join(lines)
-        self._text.value = _para(lines[0], "cc-big") + _para(lines[1])
+        self._text.value = _para(lines[0], "cc-big") + "".join(_para(line) for line in lines[1:])
         self._chart.value = figure_png(win_probability_chart(self.table, mine=mine, theirs=theirs, dealer=dealer,
                                                              language=lang))
         self._say("")
@@ -274,22 +401,25 @@ class KeepView(View):
                  sample: int | None = LAB_SETTINGS["keep_sample"], seed: int = LAB_SETTINGS["seed"]) -> None:
         super().__init__(language=language)
         self.table = table if table is not None else keep_statistics(sample=sample, seed=seed)
+        # The slider's own read-out writes "12.00" in every language: it is hidden, and the value is
+        # written beside it in the language's way ("12,0").
         self._value = w.FloatSlider(value=12.0, min=-5.0, max=25.0, step=0.5, description=self._t("lab.keep.at_least"),
-                                    continuous_update=False, layout=w.Layout(width="520px"),
+                                    continuous_update=False, readout=False, layout=w.Layout(width="460px"),
                                     style={"description_width": "160px"})
+        self._readout = w.HTML()
         self._text = _html()
         self._share = _html()
         self._value.observe(self._guard(lambda _change: self._refresh_share()), names="value")
         lang = self.language
         summary = self._t("lab.keep.summary", dealer=decimal(self.table.mean("dealer"), lang, 2),
                           pone=decimal(self.table.mean("pone"), lang, 2),
-                          differ=number(self.table.differ_share, ".1%", lang))
+                          differ=percent(self.table.differ_share, lang))
         self._lines = [summary, self._t("lab.keep.lesson")]
         self._text.value = "".join(_para(line) for line in self._lines)
         chart = _image()
         chart.value = figure_png(keep_chart(self.table, language=lang))
-        self.children = [style_tag(), w.HTML(f'<div class="cc-title">{self._t("lab.keep.title")}</div>'),
-                         self._text, chart, self._value, self._message, self._share]
+        self.children = [*_header(self, "lab.keep.title"),
+                         self._text, chart, w.HBox([self._value, self._readout]), self._message, self._share]
         self._refresh_share()
 
     @property
@@ -298,14 +428,15 @@ class KeepView(View):
 
     def _refresh_share(self) -> None:
         lang, value = self.language, self._value.value
+        self._readout.value = f'<span class="cc-text">{html.escape(decimal(value, lang, 1))}</span>'
         self._share_text = self._t("lab.keep.share", value=decimal(value, lang, 1),
-                                   dealer=number(self.table.share_at_least(value, "dealer"), ".1%", lang),
-                                   pone=number(self.table.share_at_least(value, "pone"), ".1%", lang))
+                                   dealer=percent(self.table.share_at_least(value, "dealer"), lang),
+                                   pone=percent(self.table.share_at_least(value, "pone"), lang))
         self._share.value = _para(self._share_text)
 
 
 class PeggingView(View):
-    """What the play gives by kind and by lead, beside Chambers' per-deal figures."""
+    """What the play gives by kind and by lead, beside Chambers' per-deal figures, with 95% intervals."""
 
     def __init__(self, stats: PeggingStats | None = None, *, language: str | None = None,
                  games: int = LAB_SETTINGS["games"], seed: int = LAB_SETTINGS["seed"]) -> None:
@@ -317,20 +448,60 @@ class PeggingView(View):
                                 style={"description_width": "initial"})
         self._often = _html()
         self._kind.observe(self._guard(lambda _change: self._refresh_kind()), names="value")
-        pone, dealer = self.stats.per_deal
-        self._lines = [self._t("lab.peg.summary", pone=decimal(pone, lang, 2), dealer=decimal(dealer, lang, 2),
+        self._text = _html()
+        self._by_kind, self._by_lead, self._by_held = _image(), _image(), _image()
+        self.children = [*_header(self, "lab.peg.title"),
+                         self._text, self._by_kind, self._kind, self._message, self._often, self._by_lead,
+                         self._by_held]
+        self._draw()
+
+    def set_stats(self, stats: PeggingStats) -> None:
+        """Show other pegging statistics (other rules or levels)."""
+        self.stats = stats
+        self._draw()
+
+    def _draw(self) -> None:
+        lang, stats = self.language, self.stats
+        (pone, pone_m), (dealer, dealer_m) = (_pm(stats.per_deal[r], stats.per_deal_se[r], lang) for r in (0, 1))
+        self._lines = [self._t("lab.peg.summary", conf=confidence(lang), pone=pone, pone_m=pone_m, dealer=dealer, dealer_m=dealer_m,
+                               deals=_thousands(stats.deals, lang),
                                c_pone=decimal(CHAMBERS_PLAY["pone"], lang, 1),
                                c_dealer=decimal(CHAMBERS_PLAY["dealer"], lang, 1)),
-                       self._t("lab.peg.lesson")]
-        text = _html()
-        text.value = "".join(_para(line) for line in self._lines)
-        by_kind, by_lead, by_held = _image(), _image(), _image()
-        by_kind.value = figure_png(pegging_chart(self.stats, language=lang))
-        by_lead.value = figure_png(lead_chart(self.stats, language=lang))
-        by_held.value = figure_png(held_chart(self.stats, language=lang))
-        self.children = [style_tag(), w.HTML(f'<div class="cc-title">{self._t("lab.peg.title")}</div>'),
-                         text, by_kind, self._kind, self._message, self._often, by_lead, by_held]
+                       self._t("lab.peg.lesson"), *self._lead_lines(), *self._held_lines()]
+        self._text.value = "".join(_para(line) for line in self._lines)
+        self._by_kind.value = figure_png(pegging_chart(stats, language=lang))
+        self._by_lead.value = figure_png(lead_chart(stats, language=lang))
+        self._by_held.value = figure_png(held_chart(stats, language=lang))
         self._refresh_kind()
+
+    def _lead_lines(self) -> list[str]:
+        """Which lead the dealer pegged most and least after, from the leads made often enough to rank."""
+        lang, stats = self.language, self.stats
+        often = stats.lead_counts >= LEAST_DEALS
+        if often.sum() < 2:
+            return []
+        most = stats.most_after_lead("dealer", least_deals=LEAST_DEALS)
+        least = int(np.argmin(np.where(often, stats.by_lead[1], np.inf))) + 1
+        rare = [RANK_LABELS[r] for r in range(13) if not often[r]]
+        most_v, most_m = _pm(stats.by_lead[1, most - 1], stats.by_lead_se[1, most - 1], lang)
+        least_v, least_m = _pm(stats.by_lead[1, least - 1], stats.by_lead_se[1, least - 1], lang)
+        lines = [self._t("lab.peg.lead_most", most=RANK_LABELS[most - 1], most_v=most_v, most_m=most_m,
+                         most_n=_thousands(int(stats.lead_counts[most - 1]), lang), least=RANK_LABELS[least - 1],
+                         least_v=least_v, least_m=least_m, least_n=_thousands(int(stats.lead_counts[least - 1]), lang))]
+        if rare:
+            lines.append(self._t("lab.peg.lead_rare", ranks=", ".join(rare), n=LEAST_DEALS))
+        return lines
+
+    def _held_lines(self) -> list[str]:
+        """Threes against kings held, for each side, with margins."""
+        lang, stats = self.language, self.stats
+        values = {}
+        for role in (0, 1):
+            for rank in (3, 13):
+                values[(role, rank)] = _pm(stats.by_held_rank[role, rank - 1], stats.by_held_se[role, rank - 1], lang)
+        return [self._t("lab.peg.held_compare", p3=values[(0, 3)][0], p3m=values[(0, 3)][1], p13=values[(0, 13)][0],
+                        p13m=values[(0, 13)][1], d3=values[(1, 3)][0], d3m=values[(1, 3)][1],
+                        d13=values[(1, 13)][0], d13m=values[(1, 13)][1])]
 
     @property
     def summary(self) -> str:
@@ -342,6 +513,88 @@ class PeggingView(View):
         idx = [self.stats.kinds.index(k) for k in kinds]
         # a deal scores the group if it scores any of its kinds; the shares of exclusive kinds add up
         shares = [min(1.0, float(self.stats.how_often[role, idx].sum())) for role in (0, 1)]
-        self._often_text = self._t("lab.peg.often", kind=render(key, lang, n=3), pone=number(shares[0], ".1%", lang),
-                                   dealer=number(shares[1], ".1%", lang))
+        self._often_text = self._t("lab.peg.often", kind=render(key, lang, n=3), pone=percent(shares[0], lang),
+                                   dealer=percent(shares[1], lang), deals=_thousands(self.stats.deals, lang))
         self._often.value = _para(self._often_text)
+
+
+class RulesPanel(View):
+    """The rules (a game to 121 or 61, muggins) and the two players' levels behind the position and
+    pegging views. *Show these rules* loads that setting's games from the cache, or plays them once
+    with a progress bar, then redraws the views it feeds."""
+
+    def __init__(self, views: Sequence[View] = (), *, language: str | None = None,
+                 settings: dict[str, Any] | None = None, **rules: Any) -> None:
+        super().__init__(language=language)
+        self.views = list(views)
+        self.settings = {**LAB_SETTINGS, **(settings or {})}
+        chosen = {**RULES, **rules}
+        levels = [(self._t(f"table.level.{level}"), level) for level in _LEVELS]
+        wide = {"description_width": "200px"}
+        self._target = w.ToggleButtons(options=[("121", 121), ("61", 61)], value=chosen["target"],
+                                       description=self._t("lab.rules.target"), style=wide)
+        self._muggins = w.Checkbox(value=bool(chosen["muggins"]), description=self._t("lab.rules.muggins"),
+                                   indent=False)
+        self._level = w.Dropdown(options=levels, value=chosen["level"], description=self._t("lab.rules.mine"),
+                                 style=wide, layout=w.Layout(width="420px"))
+        self._opponent = w.Dropdown(options=levels, value=chosen["opponent"], description=self._t("lab.rules.theirs"),
+                                    style=wide, layout=w.Layout(width="420px"))
+        self._apply = self._button("lab.rules.apply", self.apply, "primary")
+        self._progress = w.IntProgress(value=0, min=0, max=1, layout=w.Layout(width="420px", visibility="hidden"))
+        self._status = _html()
+        self.tables: dict[str, Any] = {}
+        self.children = [*_header(self, "lab.rules.title"), self._target, self._muggins, self._level, self._opponent,
+                         self._apply, self._progress, self._message, self._status]
+
+    @property
+    def rules(self) -> dict[str, Any]:
+        """The rules and levels now chosen."""
+        return {"target": self._target.value, "muggins": self._muggins.value, "level": self._level.value,
+                "opponent": self._opponent.value}
+
+    @guarded
+    def choose(self, **rules: Any) -> None:
+        """Set the controls (``target``, ``muggins``, ``level``, ``opponent``) without applying them."""
+        for name, value in rules.items():
+            control = {"target": self._target, "muggins": self._muggins, "level": self._level,
+                       "opponent": self._opponent}.get(name)
+            if control is None:
+                raise Refused(key="lab.rules.unknown", value=repr(name))
+            if name == "muggins":
+                value = bool(value)
+            elif value not in [v for _, v in control.options]:
+                raise Refused(key="lab.rules.bad_value", name=name, value=repr(value))
+            control.value = value
+
+    @property
+    def status(self) -> str:
+        return self._status_text
+
+    _status_text = ""
+
+    def apply(self) -> dict[str, Any]:
+        """Load (or play, once) the games of the chosen rules and redraw the views."""
+        rules, lang = self.rules, self.language
+        if not rules_cached(**self.settings, **rules):
+            self._progress.layout.visibility = "visible"
+            self._say(self._t("lab.rules.building", games=_thousands(self.settings["games"] + self.settings["check_games"], lang)))
+
+        def progress(done: int, total: int) -> None:
+            self._progress.max, self._progress.value = total, done
+
+        self.tables = rules_tables(progress, **self.settings, **rules)
+        self._progress.layout.visibility = "hidden"
+        self._say("")
+        log: DealLog = self.tables["log"]
+        self._status_text = self._t(
+            "lab.rules.ready", target=rules["target"],
+            muggins=self._t("lab.rules.with_muggins" if rules["muggins"] else "lab.rules.no_muggins"),
+            level=self._t(f"table.level.{rules['level']}"), opponent=self._t(f"table.level.{rules['opponent']}"),
+            games=_thousands(log.games, lang), deals=_thousands(log.deals, lang))
+        self._status.value = _para(self._status_text)
+        for view in self.views:
+            if isinstance(view, PositionView):
+                view.set_table(self.tables["position"], self.tables["calibration"])
+            elif isinstance(view, PeggingView):
+                view.set_stats(self.tables["pegging"])
+        return self.tables

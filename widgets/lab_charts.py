@@ -1,7 +1,11 @@
 """Charts of the statistics lab: crib tables, win probability by position, keeps and pegging.
 
 Like :mod:`widgets.charts`: no pyplot, large fonts, colour-blind-safe colours, and every value that
-colour shows is also written (numbers in the cells, labelled contour lines, hatching).
+colour shows is also written (numbers in the cells, labelled contour lines, hatching). One look per
+role in every chart (:data:`ROLE_STYLE`: the pone orange and hatched, the dealer blue and plain), one
+fixed colour scale for every crib table (:data:`CRIB_SCALE`) and one for every difference from a
+published table (:data:`DIFFERENCE_SCALE`), so two tables can be compared colour for colour. A sampled
+figure is drawn with its 95% interval (error bars) and its sample size.
 """
 
 from __future__ import annotations
@@ -13,14 +17,22 @@ import numpy as np
 from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
+from cribbage.lang.translations import format_number
 from cribbage.stats import CribTable, KeepTable, PeggingStats, PositionTable, PublishedCribTable
+from cribbage.stats.position import Calibration
+from cribbage.stats.selfplay import Z95
 
 from .charts import _RC, OKABE_ITO, _figure
 from .i18n import check_language, decimal, render
 
 __all__ = [
+    "CRIB_SCALE",
+    "DIFFERENCE_SCALE",
     "PLAY_GROUPS",
     "RANK_LABELS",
+    "ROLE_STYLE",
+    "calibration_chart",
+    "crib_difference_chart",
     "crib_scatter_chart",
     "crib_table_chart",
     "held_chart",
@@ -31,6 +43,15 @@ __all__ = [
 ]
 
 RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+#: How each role looks in every chart: (colour, hatching, marker, line style).
+ROLE_STYLE = {"pone": (OKABE_ITO["orange"], "//", "o", "-"), "dealer": (OKABE_ITO["blue"], "", "^", "--")}
+_ROLES = ("pone", "dealer")
+
+#: The colour scale of every crib table, points (a value outside is drawn at the end of the scale).
+CRIB_SCALE = (3.0, 10.0)
+#: The colour scale of our table minus a published one, points either side of 0.
+DIFFERENCE_SCALE = 1.5
 
 #: The play's kinds as players group them, each with the engine kinds it sums.
 PLAY_GROUPS = (("item.fifteen", ("fifteen",)), ("item.thirty-one", ("thirty-one",)), ("item.go", ("go",)),
@@ -46,8 +67,9 @@ def crib_table_chart(means: np.ndarray, *, title: str, highlight: tuple[int, int
     with matplotlib.rc_context(_RC):
         fig = _figure(width, height)
         ax = fig.add_subplot()
-        image = ax.imshow(means, cmap="viridis", origin="upper")
-        middle = np.nanmean(means)
+        low, high = CRIB_SCALE
+        image = ax.imshow(means, cmap="viridis", origin="upper", vmin=low, vmax=high)
+        middle = (low + high) / 2
         for (i, j), value in np.ndenumerate(means):
             ax.text(j, i, decimal(value, language, 1), ha="center", va="center", fontsize=11,
                     color="#000" if value > middle else "#fff")
@@ -79,12 +101,76 @@ def crib_scatter_chart(tables: Sequence[CribTable], published: PublishedCribTabl
         ax.plot([low, high], [low, high], color="#000", linestyle="--", linewidth=1.5,
                 label=render("lab.crib.same", language))
         for table, (marker, colour) in zip(tables, markers):
-            ax.scatter(theirs, table.means[upper], marker=marker, s=60, color=colour, edgecolor="#222",
-                       label=render(f"lab.model.{table.model}", language))
+            errors = Z95 * table.stderr[upper]
+            label = render(f"lab.model.{table.model}", language)
+            if not table.exact:
+                label += " · " + render("lab.n_hands", language, n=_thousands(table.samples, language))
+                ax.errorbar(theirs, table.means[upper], yerr=errors, fmt="none", ecolor=colour, elinewidth=1.5,
+                            capsize=3)
+            ax.scatter(theirs, table.means[upper], marker=marker, s=60, color=colour, edgecolor="#222", label=label,
+                       zorder=3)
         crib = render("lab.own_crib" if published.dealer else "lab.their_crib", language)
         ax.set_title(render("lab.crib.scatter_title", language, crib=crib) + f" · {published.author}", fontsize=15)
         ax.set_xlabel(render("lab.crib.scatter_x", language))
         ax.set_ylabel(render("lab.crib.scatter_y", language))
+        ax.legend(loc="upper left")
+        if any(not t.exact for t in tables):
+            fig.supxlabel(render("lab.error_bars", language, conf=_conf(language)), fontsize=13)
+    return fig
+
+
+def crib_difference_chart(table: CribTable, published: Sequence[PublishedCribTable], *, language: str | None = None,
+                          width: float = 16, height: float = 8.4) -> Figure:
+    """Our table minus each published one, a 13 x 13 grid per published table, on one fixed
+    diverging scale (:data:`DIFFERENCE_SCALE`) with its colour bar; each cell's difference written in it."""
+    check_language(language)
+    span = DIFFERENCE_SCALE
+    with matplotlib.rc_context(_RC):
+        fig = _figure(width, height)
+        axes = fig.subplots(1, len(published), squeeze=False)[0]
+        image = None
+        for ax, other in zip(axes, published):
+            gaps = table.difference(other)
+            image = ax.imshow(gaps, cmap="PuOr_r", origin="upper", vmin=-span, vmax=span)
+            for (i, j), value in np.ndenumerate(gaps):
+                if np.isfinite(value):
+                    shown = 0.0 if abs(value) < 0.05 else value  # no "-0.0"
+                    text = ("+" if shown > 0 else "") + decimal(shown, language, 1).replace("-", "−")
+                    ax.text(j, i, text, ha="center", va="center", fontsize=9,
+                            color="#fff" if abs(value) > span * 0.6 else "#000")
+            ax.set_xticks(range(13), RANK_LABELS, fontsize=11)
+            ax.set_yticks(range(13), RANK_LABELS, fontsize=11)
+            ax.set_title(render("lab.crib.minus", language, author=other.author), fontsize=15)
+        crib = render("lab.own_crib" if table.dealer else "lab.their_crib", language)
+        fig.suptitle(render("lab.crib.diff_title", language, crib=crib,
+                            model=render(f"lab.model.{table.model}", language)), fontsize=16)
+        assert image is not None
+        fig.colorbar(image, ax=list(axes), shrink=0.8, label=render("lab.crib.diff_bar", language))
+    return fig
+
+
+def calibration_chart(check: Calibration, *, language: str | None = None, width: float = 9.5,
+                      height: float = 7.5) -> Figure:
+    """The position table's predicted chances (x) against how often the dealer won in games it never
+    saw (y), bin by bin with 95% intervals and each bin's number of deal starts written beside it."""
+    check_language(language)
+    with matplotlib.rc_context(_RC):
+        fig = _figure(width, height)
+        ax = fig.add_subplot()
+        ax.plot([0, 100], [0, 100], color="#000", linestyle="--", linewidth=1.5, label=render("lab.crib.same", language))
+        x, y = check.predicted * 100, check.observed * 100
+        # rounding can put an interval's end a hair past its share (a share of 0 or 1)
+        below, above = np.maximum(0, y - check.observed_low * 100), np.maximum(0, check.observed_high * 100 - y)
+        ax.errorbar(x, y, yerr=[below, above], fmt="o", markersize=9, color=OKABE_ITO["blue"], ecolor="#222",
+                    capsize=5, elinewidth=1.8, label=render("lab.pos.cal_points", language, conf=_conf(language)))
+        for xi, yi, n in zip(x, y, check.starts):
+            ax.annotate(render("lab.pos.cal_n", language, n=_thousands(int(n), language)), (xi, yi),
+                        xytext=(8, -16), textcoords="offset points", fontsize=11)
+        ax.set_xlim(0, 100)
+        ax.set_ylim(0, 100)
+        ax.set_xlabel(render("lab.pos.cal_x", language))
+        ax.set_ylabel(render("lab.pos.cal_y", language))
+        ax.set_title(render("lab.pos.cal_title", language, games=_thousands(check.games, language)), fontsize=15)
         ax.legend(loc="upper left")
     return fig
 
@@ -118,8 +204,12 @@ def win_probability_chart(table: PositionTable, *, mine: int | None = None, thei
         if mine is not None and theirs is not None:
             d, p = (mine, theirs) if dealer else (theirs, mine)
             ax.plot([p], [d], marker="*", markersize=26, color="#fff", markeredgecolor="#000", markeredgewidth=2)
-            ax.annotate(render("lab.pos.here", language), (p, d), xytext=(12, 12), textcoords="offset points",
-                        fontsize=14, fontweight="bold", backgroundcolor="#ffffffdd")
+            # The label goes on the side of the star away from the nearest edges, so it never leaves
+            # the axes (a label outside them would make the saved figure, and so the plot, shrink).
+            right, top = p > target * 0.6, d > target * 0.85
+            ax.annotate(render("lab.pos.here", language), (p, d), xytext=(-14 if right else 14, -14 if top else 14),
+                        textcoords="offset points", ha="right" if right else "left", va="top" if top else "bottom",
+                        fontsize=14, fontweight="bold", backgroundcolor="#ffffffdd", annotation_clip=True)
         ax.set_xlabel(render("lab.pos.x", language))
         ax.set_ylabel(render("lab.pos.y", language))
         ax.set_title(render("lab.pos.chart_title", language), fontsize=16)
@@ -136,7 +226,8 @@ def keep_chart(table: KeepTable, *, language: str | None = None, width: float = 
     with matplotlib.rc_context(_RC):
         fig = _figure(width, height)
         ax = fig.add_subplot()
-        for role, colour, hatch, shift in (("dealer", OKABE_ITO["blue"], "", -0.2), ("pone", OKABE_ITO["orange"], "//", 0.2)):
+        for role, shift in (("dealer", -0.2), ("pone", 0.2)):
+            colour, hatch = ROLE_STYLE[role][:2]
             counts = table.dealer if role == "dealer" else table.pone
             binned, _ = np.histogram(values, bins=edges, weights=counts)
             share = binned / counts.sum() * 100
@@ -155,52 +246,80 @@ def keep_chart(table: KeepTable, *, language: str | None = None, width: float = 
 
 
 def pegging_chart(stats: PeggingStats, *, language: str | None = None, width: float = 12, height: float = 5.6) -> Figure:
-    """Points per deal in the play by kind, for the pone (plain) and the dealer (hatched), values written on."""
+    """Points per deal in the play by kind, for the pone (hatched) and the dealer (plain), values written
+    on, with 95% error bars; the number of deals in the title."""
     check_language(language)
     with matplotlib.rc_context(_RC):
         fig = _figure(width, height)
         ax = fig.add_subplot()
         xs = np.arange(len(PLAY_GROUPS))
-        for role, colour, hatch, shift in ((0, OKABE_ITO["orange"], "", -0.2), (1, OKABE_ITO["blue"], "//", 0.2)):
+        for role, shift in ((0, -0.2), (1, 0.2)):
+            colour, hatch = ROLE_STYLE[_ROLES[role]][:2]
             ys = [sum(stats.by_kind[role, stats.kinds.index(k)] for k in kinds) for _, kinds in PLAY_GROUPS]
-            ax.bar(xs + shift, ys, width=0.4, color=colour, hatch=hatch, edgecolor="#222",
+            # grouped kinds are summed per deal, so the error of a group is at most the sum of its kinds'
+            errs = [Z95 * sum(stats.by_kind_se[role, stats.kinds.index(k)] for k in kinds) for _, kinds in PLAY_GROUPS]
+            ax.bar(xs + shift, ys, width=0.4, color=colour, hatch=hatch, edgecolor="#222", yerr=errs, capsize=4,
                    label=render("lab.pone" if role == 0 else "lab.dealer", language))
-            for x, y in zip(xs + shift, ys):
-                ax.text(x, y + 0.02, decimal(y, language, 2), ha="center", va="bottom", fontsize=12)
+            for x, y, e in zip(xs + shift, ys, errs):
+                ax.text(x, y + e + 0.02, decimal(y, language, 2), ha="center", va="bottom", fontsize=12)
         ax.set_xticks(xs, [render(key, language, n=3) for key, _ in PLAY_GROUPS], rotation=15)
         ax.set_ylabel(render("chart.per_deal", language))
-        ax.set_title(render("lab.peg.chart_title", language), fontsize=16)
+        ax.set_title(render("lab.peg.chart_title", language) + " · "
+                     + render("lab.n_deals", language, n=_thousands(stats.deals, language)), fontsize=16)
         ax.legend()
+        fig.supxlabel(render("lab.error_bars", language, conf=_conf(language)), fontsize=13)
     return fig
 
 
 def lead_chart(stats: PeggingStats, *, language: str | None = None, width: float = 12, height: float = 5.2) -> Figure:
     """Points per deal in the play after the pone leads each rank: pone (circles), dealer (triangles)."""
     language = check_language(language)
-    return _by_rank_chart(stats.by_lead, "lab.peg.lead_title", "lab.peg.lead", language, width, height)
+    return _by_rank_chart(stats.by_lead, stats.by_lead_se, np.vstack([stats.lead_counts, stats.lead_counts]),
+                          "lab.peg.lead_title", "lab.peg.lead", language, width, height)
 
 
 def held_chart(stats: PeggingStats, *, language: str | None = None, width: float = 12, height: float = 5.2) -> Figure:
     """Points per deal in the play of a side that kept each rank: pone (circles), dealer (triangles)."""
     language = check_language(language)
-    return _by_rank_chart(stats.by_held_rank, "lab.peg.held_title", "lab.peg.held", language, width, height)
+    return _by_rank_chart(stats.by_held_rank, stats.by_held_se, stats.held_counts, "lab.peg.held_title",
+                          "lab.peg.held", language, width, height)
 
 
-def _by_rank_chart(values: np.ndarray, title: str, xlabel: str, language: str, width: float, height: float) -> Figure:
+def _by_rank_chart(values: np.ndarray, errors: np.ndarray, counts: np.ndarray, title: str, xlabel: str,
+                   language: str, width: float, height: float) -> Figure:
+    """Two lines over the 13 ranks with 95% error bars; under each rank, the deals behind it."""
     check_language(language)
     with matplotlib.rc_context(_RC):
         fig = _figure(width, height)
         ax = fig.add_subplot()
         xs = np.arange(13)
-        for role, colour, marker, style in ((0, OKABE_ITO["orange"], "o", "-"), (1, OKABE_ITO["blue"], "^", "--")):
-            ax.plot(xs, values[role], marker=marker, markersize=10, linestyle=style, linewidth=2.5,
-                    color=colour, label=render("lab.pone" if role == 0 else "lab.dealer", language))
-        ax.set_xticks(xs, RANK_LABELS)
+        for role, offset in ((0, -0.08), (1, 0.08)):
+            colour, _, marker, style = ROLE_STYLE[_ROLES[role]]
+            ax.errorbar(xs + offset, values[role], yerr=Z95 * np.nan_to_num(errors[role]), marker=marker, markersize=10,
+                        linestyle=style, linewidth=2.5, capsize=4, color=colour,
+                        label=render("lab.pone" if role == 0 else "lab.dealer", language))
+        same = bool(np.array_equal(counts[0], counts[1]))
+        rows = [counts[0]] if same else [counts[0], counts[1]]
+        labels = [f"{r}\n{_short(int(n), language)}" if same else f"{r}\n{_short(int(n), language)}/{_short(int(m), language)}"
+                  for r, n, m in zip(RANK_LABELS, rows[0], rows[-1])]
+        ax.set_xticks(xs, labels, fontsize=12)
+        fig.supxlabel(render("lab.deals_under" if same else "lab.deals_under_roles", language) + " · "
+                      + render("lab.error_bars", language, conf=_conf(language)), fontsize=13)
         ax.set_xlabel(render(xlabel, language))
         ax.set_ylabel(render("chart.per_deal", language))
         ax.set_title(render(title, language), fontsize=16)
         ax.legend()
     return fig
+
+
+def _conf(language: str | None) -> str:
+    """The intervals' level, "95%", in the language's way."""
+    return format_number(0.95, check_language(language), ".0%")
+
+
+def _short(n: int, language: str) -> str:
+    """A count in few characters: 830, 4.3k (thousands with the language's decimal mark)."""
+    return str(n) if n < 1000 else decimal(n / 1000, language, 1) + "k"
 
 
 def _thousands(n: int, language: str) -> str:

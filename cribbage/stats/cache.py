@@ -5,6 +5,10 @@ a version: a digest of the table's own settings and of the engine source it was 
 changed engine (scoring, the computer players, the game) makes a new file and the old one is never
 read again. The folder is ``$CRIBBAGE_CACHE_DIR`` if set, else the user cache folder of this
 system (``platformdirs``), never the project's own tree.
+
+A file is named ``<table>-<engine version>-<settings digest>.npz``. When a table is saved, the
+files of the same table built by another engine version are removed (each can be tens of
+megabytes and none will be read again); the tables of other settings of this version stay.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["ENV_VAR", "cache_dir", "cached_arrays", "engine_version"]
+__all__ = ["ENV_VAR", "cache_dir", "cached_arrays", "cached_files", "engine_version", "prune_old_versions"]
 
 #: Set this to put the cache elsewhere (CI uses a temporary folder).
 ENV_VAR = "CRIBBAGE_CACHE_DIR"
@@ -69,7 +73,7 @@ def cached_arrays(name: str, settings: Mapping[str, object], build: Callable[[],
     """
     if not cache:
         return {k: np.asarray(v) for k, v in build().items()}
-    path = cache_dir() / f"{name}-{_key(name, settings)}.npz"
+    path = cache_dir() / f"{name}-{engine_version()}-{_key(name, settings)}.npz"
     if path.exists():
         try:
             with np.load(path, allow_pickle=False) as data:
@@ -80,7 +84,27 @@ def cached_arrays(name: str, settings: Mapping[str, object], build: Callable[[],
     partial = path.with_suffix(f".{os.getpid()}.tmp.npz")
     (np.savez_compressed if compress else np.savez)(partial, allow_pickle=False, **arrays)
     os.replace(partial, path)  # two processes building at once never leave a half-written table
+    prune_old_versions(name)
     return arrays
+
+
+def is_cached(name: str, settings: Mapping[str, object]) -> bool:
+    """Whether table ``name`` with ``settings`` is in the cache for this engine version."""
+    return (cache_dir() / f"{name}-{engine_version()}-{_key(name, settings)}.npz").exists()
+
+
+def prune_old_versions(name: str) -> list[Path]:
+    """Remove the cached files of table ``name`` built by another engine version (and files named
+    the older way, without a version). Returns the files removed."""
+    current = f"{name}-{engine_version()}-"
+    removed = []
+    for path in cache_dir().glob(f"{name}-*.npz"):
+        rest = path.name[len(name) + 1:]
+        if path.name.startswith(current) or rest.count("-") > 1 or ".tmp" in rest:
+            continue  # this version's, another table whose name starts alike, or one being written
+        path.unlink(missing_ok=True)
+        removed.append(path)
+    return removed
 
 
 def cached_files(name: str) -> Sequence[Path]:

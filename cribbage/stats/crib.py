@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -37,6 +39,9 @@ from cribbage.rules.ranks import rank_table
 from cribbage.stats.cache import cached_arrays
 from cribbage.stats.published import PublishedCribTable, published_crib_table
 from cribbage.stats.words import refuse
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["MODELS", "CribComparison", "CribTable", "Discarder", "crib_averages"]
 
@@ -87,6 +92,32 @@ class CribTable:
         rows = [(f"{_LABELS[a]}-{_LABELS[b]}", float(self.means[a, b]))
                 for a in range(13) for b in range(a, 13)]
         return sorted(rows, key=lambda row: -row[1])
+
+    def to_frame(self) -> pd.DataFrame:
+        """The 91 rank pairs (pandas), one row each. Columns: ``first``, ``second`` (the two ranks
+        laid away, 1 = ace ... 13 = king, first <= second), ``pair`` (as ``"5-J"``), ``mean`` (the
+        average crib, points), ``suited`` and ``offsuit`` (the same for two cards of one suit, of two
+        suits; suited is empty for a pair), ``stderr`` (standard error of ``mean``, points; 0 for the
+        exact table), ``model``, ``crib`` (``own`` or ``opponent``), ``samples`` (the other side's
+        sampled hands; 0: exact)."""
+        import pandas as pd
+        rows = [(a + 1, b + 1, f"{_LABELS[a]}-{_LABELS[b]}", float(self.means[a, b]), float(self.suited[a, b]),
+                 float(self.offsuit[a, b]), float(self.stderr[a, b]))
+                for a in range(13) for b in range(a, 13)]
+        frame = pd.DataFrame(rows, columns=["first", "second", "pair", "mean", "suited", "offsuit", "stderr"])
+        return frame.assign(model=self.model, crib="own" if self.dealer else "opponent", samples=self.samples)
+
+    def to_csv(self, path: str | Path) -> Path:
+        """Write :meth:`to_frame` to ``path`` as CSV; returns the path."""
+        path = Path(path)
+        self.to_frame().to_csv(path, index=False)
+        return path
+
+    def difference(self, published: PublishedCribTable | str) -> np.ndarray:
+        """(13, 13) this table minus a published one, points."""
+        table = published_crib_table(published) if isinstance(published, str) else published
+        gaps: np.ndarray = self.means - table.means
+        return gaps
 
     def compare(self, published: PublishedCribTable | str) -> CribComparison:
         """Where and by how much this table differs from a published one."""

@@ -6,17 +6,23 @@ seeded ``f"{seed}/{i}"``, the seats swapping every other game, as in :func:`crib
 and keeps, for every deal whose crib was counted, the points of each part, the kinds pegged in the
 play by dealer and pone, the lead and the cards each side kept; and for every deal that began,
 the scores at its start and whether that deal's dealer went on to win the game. The log is cached
-by :mod:`cribbage.stats.cache`.
+by :mod:`cribbage.stats.cache`, one file per setting: the number of games, the seed, the two players'
+levels (``level`` for the first player, ``opponent`` for the second), the target (121 or 61) and
+muggins. Each row also says which of the two players dealt (0: the ``level`` player).
+
+:meth:`DealLog.to_frame` gives the complete deals as a pandas DataFrame (one row a deal, points in
+its columns), :meth:`DealLog.starts_frame` every deal start; ``to_csv`` writes the former.
 """
 
 from __future__ import annotations
 
 import copy
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -28,8 +34,12 @@ from cribbage.rules.errors import shown
 from cribbage.rules.events import LogKind, Phase, ScoreKind
 from cribbage.rules.game import Game
 from cribbage.rules.options import chosen_seed
+from cribbage.rules.result import skunk_lines
 from cribbage.stats.cache import cached_arrays
 from cribbage.stats.words import refuse
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["PLAY_KINDS", "DealLog", "deal_log"]
 
@@ -49,66 +59,151 @@ class DealLog:
     lead: np.ndarray         #: (deals,) rank (1..13) of the pone's lead
     kept: np.ndarray         #: (deals, 2, 4) ranks kept by [pone, dealer]
     starts: np.ndarray       #: (deal starts, 3): dealer's score, pone's score, 1 if that dealer won
+    opponent: str            #: the second player's level (``level`` is the first's)
+    target: int              #: 121 or 61
+    muggins: bool
+    dealer_side: np.ndarray  #: (deals,) 0 if the ``level`` player dealt, 1 if the ``opponent`` did
+    start_side: np.ndarray   #: (deal starts,) the same for each deal start
 
     @property
     def deals(self) -> int:
         return len(self.parts)
 
+    def to_frame(self) -> pd.DataFrame:
+        """One row per complete deal (pandas). Columns, all in points unless said: ``pone_play``,
+        ``pone_hand``, ``dealer_play``, ``dealer_hand``, ``crib``, ``his_heels`` (the parts of the
+        deal); ``pone_<kind>`` and ``dealer_<kind>`` for each way to peg in the play (``fifteen``,
+        ``thirty_one``, ``go``, ``last_card``, ``pair``, ``pair_royal``, ``double_pair_royal``, ``run``);
+        ``lead`` (rank of the pone's first card, 1 = ace ... 13 = king; 0 if none);
+        ``pone_kept``/``dealer_kept`` (the four ranks kept, as text such as ``"5 5 6 7"``);
+        ``dealer_player`` (0: the first player, of level :attr:`level`, dealt; 1: the opponent)."""
+        import pandas as pd
+        data: dict[str, Any] = {name.replace(" ", "_"): self.parts[:, i] for i, name in enumerate(DEAL_PARTS)}
+        for r, role in enumerate(("pone", "dealer")):
+            for k, kind in enumerate(PLAY_KINDS):
+                data[f"{role}_{str(kind).replace(' ', '_').replace('-', '_')}"] = self.kinds[:, r, k]
+        data["lead"] = self.lead
+        for r, role in enumerate(("pone", "dealer")):
+            data[f"{role}_kept"] = [" ".join(str(int(x)) for x in row) for row in self.kept[:, r]]
+        data["dealer_player"] = self.dealer_side
+        return pd.DataFrame(data)
 
-def deal_log(games: int = 2000, *, seed: int | str = 1, level: str = "expert", executor: Executor | None = None,
-             cache: bool = True) -> DealLog:
-    """The deal log of ``games`` games between two ``level`` computers (built once, then cached)."""
+    def starts_frame(self) -> pd.DataFrame:
+        """One row per deal that began (pandas). Columns: ``dealer_score`` and ``pone_score`` (points
+        as the deal began), ``dealer_won`` (1 if that deal's dealer won the game), ``dealer_player``
+        (0: the first player dealt; 1: the opponent)."""
+        import pandas as pd
+        return pd.DataFrame({"dealer_score": self.starts[:, 0], "pone_score": self.starts[:, 1],
+                             "dealer_won": self.starts[:, 2], "dealer_player": self.start_side})
+
+    def to_csv(self, path: str | Path) -> Path:
+        """Write :meth:`to_frame` to ``path`` as CSV (a header row, one row per deal); returns the path."""
+        path = Path(path)
+        self.to_frame().to_csv(path, index=False)
+        return path
+
+
+#: Called after each batch of games with (games done, games in all), to show progress.
+Progress = Callable[[int, int], None]
+
+
+def deal_log(games: int = 2000, *, seed: int | str = 1, level: str = "expert", opponent: str | None = None,
+             target: int = 121, muggins: bool = False, executor: Executor | None = None, cache: bool = True,
+             progress: Progress | None = None) -> DealLog:
+    """The deal log of ``games`` games between a ``level`` computer and an ``opponent`` computer (the
+    same level if not given), to ``target`` (121 or 61), with ``muggins`` or not: built once, then
+    cached. ``progress(done, games)`` is called as batches of games finish while it is built."""
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
         raise refuse("stats.whole_number", what=message("stats.what.games"), least=1, value=shown(games))
+    opponent = level if opponent is None else opponent
     player(level)  # refuses an unknown level before any work
+    player(opponent)
+    muggins = flag(muggins, "muggins")
+    skunk_lines(target)  # refuses a target other than 121 or 61
+    if progress is not None and not callable(progress):
+        raise refuse("arg.wrong_kind", name="progress", kind="function", value=shown(progress))
     if seed is None:
         raise refuse("game.bad_seed", value=shown(seed))
     seed = chosen_seed(seed)
     cache = flag(cache, "cache")
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise refuse("arg.wrong_kind", name="executor", kind="Executor", value=shown(executor))
-    settings = {"games": games, "seed": str(seed), "level": level}
-    arrays = cached_arrays("deal-log", settings, lambda: _build(games, seed, level, executor), cache=cache)
-    return DealLog(games, level, arrays["parts"], arrays["kinds"], arrays["lead"], arrays["kept"], arrays["starts"])
+    settings = {"games": games, "seed": str(seed), "level": level, "opponent": opponent, "target": int(target),
+                "muggins": bool(muggins)}
+    setting = (level, opponent, {"target": int(target), "muggins": bool(muggins)})
+    arrays = cached_arrays("deal-log", settings, lambda: _build(games, seed, setting, executor, progress),
+                           cache=cache)
+    return DealLog(games, level, arrays["parts"], arrays["kinds"], arrays["lead"], arrays["kept"], arrays["starts"],
+                   opponent, int(target), bool(muggins), arrays["dealer_side"], arrays["start_side"])
 
 
-def _build(games: int, seed: int | str, level: str, executor: Executor | None) -> dict[str, np.ndarray]:
+def is_logged(games: int = 2000, *, seed: int | str = 1, level: str = "expert", opponent: str | None = None,
+              target: int = 121, muggins: bool = False) -> bool:
+    """Whether :func:`deal_log` with these settings is in the cache (then it loads in milliseconds)."""
+    from cribbage.stats.cache import is_cached
+    settings = {"games": games, "seed": str(chosen_seed(seed)), "level": level,
+                "opponent": level if opponent is None else opponent, "target": int(target), "muggins": bool(muggins)}
+    return is_cached("deal-log", settings)
+
+
+_Setting = tuple[str, str, dict[str, Any]]
+
+
+def _build(games: int, seed: int | str, setting: _Setting, executor: Executor | None,
+           progress: Progress | None) -> dict[str, np.ndarray]:
     # Batches made as they are needed, and only a few at a time on an executor (as self-play does).
     batches = task_batches(seed, games, 50)
     results: list[list[dict[str, Any]]] = []
+    done = 0
+
+    def finished(batch: list[dict[str, Any]]) -> None:
+        nonlocal done
+        results.append(batch)
+        done += len(batch)
+        if progress is not None:
+            progress(done, games)
+
     if executor is None:
-        results = [_batch(level, batch) for batch in batches]
+        for batch in batches:
+            finished(_batch(setting, batch))
     else:
         pending: deque[Future[list[dict[str, Any]]]] = deque()
         for batch in batches:
-            pending.append(executor.submit(_batch, level, batch))
+            pending.append(executor.submit(_batch, setting, batch))
             if len(pending) >= executor_window(executor):
-                results.append(pending.popleft().result())
-        results.extend(future.result() for future in pending)
+                finished(pending.popleft().result())
+        for future in pending:
+            finished(future.result())
     rows = [row for batch in results for row in batch]
     parts = [p for r in rows for p in r["parts"]]
     kinds = [k for r in rows for k in r["kinds"]]
     lead = [x for r in rows for x in r["lead"]]
     kept = [x for r in rows for x in r["kept"]]
     starts = [x for r in rows for x in r["starts"]]
-    return {"parts": np.array(parts, dtype=np.int16).reshape(-1, len(DEAL_PARTS)),
+    dealer_side = [x for r in rows for x in r["dealer_side"]]
+    start_side = [x for r in rows for x in r["start_side"]]
+    return {"dealer_side": np.array(dealer_side, dtype=np.int8), "start_side": np.array(start_side, dtype=np.int8),
+            "parts": np.array(parts, dtype=np.int16).reshape(-1, len(DEAL_PARTS)),
             "kinds": np.array(kinds, dtype=np.int16).reshape(-1, 2, len(PLAY_KINDS)),
             "lead": np.array(lead, dtype=np.int8), "kept": np.array(kept, dtype=np.int8).reshape(-1, 2, 4),
             "starts": np.array(starts, dtype=np.int16).reshape(-1, 3)}
 
 
-def _batch(level: str, tasks: Sequence[tuple[str, bool]]) -> list[dict[str, list[Any]]]:
-    return [_one(level, seed) for seed, _ in tasks]
+def _batch(setting: _Setting, tasks: Sequence[tuple[str, bool]]) -> list[dict[str, list[Any]]]:
+    return [_one(setting, seed, swap) for seed, swap in tasks]
 
 
-def _one(level: str, seed: str) -> dict[str, list[Any]]:
-    players = [copy.deepcopy(player(level)), copy.deepcopy(player(level))]
-    game = play_game(players, seed=seed)
-    return describe_game(game)
+def _one(setting: _Setting, seed: str, swap: bool) -> dict[str, list[Any]]:
+    level, opponent, options = setting
+    players = [copy.deepcopy(player(level)), copy.deepcopy(player(opponent))]
+    if swap:  # seats swap every other game, as in simulate: each player deals first half the time
+        players.reverse()
+    game = play_game(players, seed=seed, **options)
+    return describe_game(game, swap=swap)
 
 
-def describe_game(game: Game) -> dict[str, list[Any]]:
-    """One finished game's rows of the deal log."""
+def describe_game(game: Game, *, swap: bool = False) -> dict[str, list[Any]]:
+    """One finished game's rows of the deal log (``swap``: seat 0 holds the second player)."""
     # A deal entry names its dealer.
     dealers = {e.deal: e.seat for e in game.log if e.kind is LogKind.DEAL and e.seat is not None}
     leads: dict[int, int] = {}
@@ -140,5 +235,7 @@ def describe_game(game: Game) -> dict[str, list[Any]]:
             elif event.kind is ScoreKind.CRIB:
                 complete.add(deal)
     done = sorted(complete)
-    return {"parts": deal_parts(game), "kinds": [kinds[d] for d in done], "lead": [leads.get(d, 0) for d in done],
+    side = {d: int(dealers[d] != 0) ^ int(swap) for d in dealers}
+    return {"dealer_side": [side[d] for d in done], "start_side": [side[d] for d in sorted(dealers)],
+            "parts": deal_parts(game), "kinds": [kinds[d] for d in done], "lead": [leads.get(d, 0) for d in done],
             "kept": [kept[d] for d in done], "starts": starts}

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 from itertools import combinations, product
 from math import comb
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -26,14 +27,32 @@ from cribbage.rules.checks import flag, whole
 from cribbage.rules.errors import CribbageError, shown
 from cribbage.rules.ranks import multisets as _multisets
 from cribbage.rules.ranks import rank_points
-from cribbage.rules.show_scoring import MAX_SCORE  # one home for the highest hand; kept in __all__ for callers of stats
+from cribbage.rules.show_scoring import (
+    MAX_SCORE,  # one home for the highest hand; kept in __all__ for callers of stats
+    hand_total,
+)
 from cribbage.stats import words as _words  # noqa: F401  (its refusals reach the catalogue)
 
-__all__ = ["IMPOSSIBLE_SCORES", "MAX_SCORE", "TOTAL_HANDS", "hand_distribution", "mean_score", "share_at_most"]
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = [
+    "IMPOSSIBLE_SCORES",
+    "MAX_SCORE",
+    "TOTAL_DEALS_WITH_STARTER",
+    "TOTAL_HANDS",
+    "best_hand_deals",
+    "hand_distribution",
+    "hand_frame",
+    "mean_score",
+    "share_at_most",
+]
 
 #: Four cards from 52, then a starter from the 48 left.
 TOTAL_HANDS = comb(52, 4) * 48
 IMPOSSIBLE_SCORES = (19, 25, 26, 27)
+#: Six cards dealt from 52, then a starter from the 46 left: what a player meets in a real deal.
+TOTAL_DEALS_WITH_STARTER = comb(52, 6) * 46
 
 
 
@@ -95,6 +114,33 @@ def mean_score(counts: np.ndarray) -> float:
             or counts.sum() <= 0:
         raise CribbageError(message("stats.bad_counts", value=shown(counts)))
     return float((np.arange(len(counts)) * counts).sum() / counts.sum())
+
+
+def hand_frame() -> pd.DataFrame:
+    """Every score a hand or crib can make (pandas), one row per score 0..29. Columns: ``score``
+    (points), ``hands`` and ``cribs`` (how many of the 12,994,800 four-card hands with a starter
+    score it, counted as a hand and as a crib), ``hand_share`` and ``crib_share`` (shares 0..1)."""
+    import pandas as pd
+    hands, cribs = hand_distribution(), hand_distribution(crib=True)
+    return pd.DataFrame({"score": np.arange(len(hands)), "hands": hands, "cribs": cribs,
+                         "hand_share": hands / hands.sum(), "crib_share": cribs / cribs.sum()})
+
+
+def best_hand_deals() -> tuple[int, int]:
+    """How many (six cards dealt, starter) pairs let a player keep a 29, and how many pairs there are.
+
+    The hands that score 29 are found by scoring every hand of fives and jacks with every starter
+    among them (no other card is in a 29); a deal allows one if its six cards hold the hand's four
+    and the starter is the fifth card, the deal's two other cards being any two of the 47 left.
+    """
+    fives_and_jacks = [Card(rank, suit) for rank in (5, 11) for suit in Suit]
+    hands = []
+    for four in combinations(fives_and_jacks, 4):
+        for starter in fives_and_jacks:
+            if starter not in four and hand_total(four, starter) == MAX_SCORE:
+                hands.append((four, starter))
+    # No deal holds two of them: two 29s would need all four fives in the six, leaving no five to turn.
+    return len(hands) * comb(52 - 5, 2), TOTAL_DEALS_WITH_STARTER
 
 
 def share_at_most(score: int, *, crib: bool = False) -> float:

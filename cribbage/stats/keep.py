@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from math import comb
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -37,6 +39,9 @@ from cribbage.rules.errors import shown
 from cribbage.rules.ranks import rank_table
 from cribbage.stats.cache import cache_dir, cached_arrays, engine_version
 from cribbage.stats.words import refuse
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = [
     "DEAL_CLASSES",
@@ -371,6 +376,23 @@ class KeepTable:
     @property
     def differ_share(self) -> float:
         return self.differ / self.deals
+
+    def to_frame(self) -> pd.DataFrame:
+        """The distribution of the best keep's value (pandas), one row per value that occurs.
+        Columns: ``value`` (points, to the hundredth: hand + crib as dealer, hand - crib as pone),
+        ``dealer_deals`` and ``pone_deals`` (how many deals' best keep is worth that much, as dealer
+        and as pone), ``dealer_share`` and ``pone_share`` (the same as shares 0..1)."""
+        import pandas as pd
+        used = (self.dealer > 0) | (self.pone > 0)
+        return pd.DataFrame({"value": np.round(self.values[used], 2), "dealer_deals": self.dealer[used],
+                             "pone_deals": self.pone[used], "dealer_share": self.dealer[used] / self.dealer.sum(),
+                             "pone_share": self.pone[used] / self.pone.sum()})
+
+    def to_csv(self, path: str | Path) -> Path:
+        """Write :meth:`to_frame` to ``path`` as CSV; returns the path."""
+        path = Path(path)
+        self.to_frame().to_csv(path, index=False)
+        return path
 
     def _counts(self, role: str) -> np.ndarray:
         if role not in ("dealer", "pone"):

@@ -16,11 +16,15 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from cribbage.rules.errors import shown
 from cribbage.stats.words import refuse
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["PUBLISHED_CRIB_TABLES", "PublishedCribTable", "published_crib_table"]
 
@@ -44,6 +48,21 @@ class PublishedCribTable:
     def __getitem__(self, ranks: tuple[int, int]) -> float:
         a, b = ranks
         return self.rows[a - 1][b - 1]
+
+    def to_frame(self) -> pd.DataFrame:
+        """The 91 rank pairs as published (pandas). Columns: ``first``, ``second`` (ranks 1 = ace ...
+        13 = king, first <= second), ``mean`` (the published average crib, points), ``table`` (the
+        key), ``author``, ``crib`` (``own`` or ``opponent``)."""
+        import pandas as pd
+        rows = [(a + 1, b + 1, self.rows[a][b]) for a in range(13) for b in range(a, 13)]
+        frame = pd.DataFrame(rows, columns=["first", "second", "mean"])
+        return frame.assign(table=self.key, author=self.author, crib="own" if self.dealer else "opponent")
+
+    def to_csv(self, path: str | Path) -> Path:
+        """Write :meth:`to_frame` to ``path`` as CSV; returns the path."""
+        path = Path(path)
+        self.to_frame().to_csv(path, index=False)
+        return path
 
 
 #: The tables as published, with where each came from (package data; its "note" says how Schell's

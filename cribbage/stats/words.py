@@ -26,6 +26,7 @@ WORDS = {
     "stats.kept_four": {"en": "a kept hand is four cards, not {count}"},
     "stats.discard_kept": {"en": "{card} is both kept and laid away to the crib"},
     "stats.too_many_points": {"en": "a stage of a deal scored more points than any deal can"},
+    "stats.too_few": {"en": "a margin of error needs at least 2 values, not {n}"},
     "stats.bad_scores": {"en": "the scores are two whole numbers, yours then the opponent's, not {value}"},
     "stats.not_a_keep": {"en": "{cards} is not four cards kept (or two laid away) from this deal"},
     "stats.bad_counts": {"en": "counts must be how many hands score 0, 1, 2 and so on (numbers, not all 0), not {value}"},
