@@ -31,7 +31,7 @@ course: $(STAMP)
 # Lint, types and the layers first (seconds): a defect ruff, mypy or import-linter finds fails the
 # build before the long tests. Then every test, on every core (pytest-xdist): --dist loadgroup keeps
 # together what must share a worker (a notebook's nbval cells; the browser tests of one notebook or
-# one module, whose servers each worker starts once: see xdist_group in conftest.py). PYTEST_WORKERS=1
+# one module, whose servers each worker starts once: see xdist_scope in conftest.py). PYTEST_WORKERS=1
 # runs it in one process.
 PYTEST_WORKERS ?= auto
 test: lint

@@ -185,9 +185,10 @@ class LabNotebook:
     def _sent(self) -> int:
         return self.page.evaluate("() => window.__notebookWatch.sent")
 
-    def _wait_sent(self, before: int, patience: float = 2) -> None:
-        # What talks to the kernel sends its message at once; give it a moment to do so (an
-        # action that never reaches the kernel costs this moment).
+    def _wait_sent(self, before: int, patience: float = 5) -> None:
+        # What talks to the kernel sends its message at once, but a page on a loaded machine may
+        # take seconds to get to it: wait until it has (an action that never reaches the kernel
+        # costs this patience, which is why it is not longer).
         deadline = time.monotonic() + patience
         while self._sent() == before and time.monotonic() < deadline:
             time.sleep(0.05)
