@@ -3,6 +3,11 @@ few things a public page needs that Voilà 0.5 does not do by itself. ``make cal
 
     python apps/calculator_app.py [--port=8866] [any other Voilà option]
 
+It serves a second notebook beside the calculator, My deal (``apps/my_deal.ipynb``, the 15 keeps of
+six cards) at ``/my-deal``, with the same page handler: a link such as
+``/my-deal?deal=5H5D6H7S8C9D&dealer=1&scores=100-95&lang=es`` gets the same first paint, queue and
+limits. Its warm kernels (``deal_pool_size``) are started after its first visitor, not before.
+
 Its configuration is ``apps/config/voila.json`` (warm kernels, culling of idle kernels, time
 limits, the limits below) and the page template ``apps/config/share/jupyter/voila/templates/
 calculator`` (Voilà's lab template without the CDN). What it adds to a plain ``voila``:
@@ -71,6 +76,11 @@ from voila.tornado.handler import TornadoVoilaHandler  # noqa: E402
 from cribbage.lang.messages import LANGUAGES, render  # noqa: E402
 
 NOTEBOOK = HERE / "calculator.ipynb"
+# The second page the app serves: My deal (the 15 keeps of six cards), at DEAL_PATH beside the calculator.
+DEAL_NOTEBOOK = HERE / "my_deal.ipynb"
+DEAL_PATH = "/my-deal"
+#: Each page's words for the server's own pages: its title, and its link to open it empty.
+PAGE_WORDS = {"calculator": ("app.title", "app.open_empty"), "deal": ("app.deal_title", "app.deal_open_empty")}
 
 # Query parameters Voilà itself acts on; the calculator uses none of them.
 VOILA_PARAMETERS = ("template", "theme", "classic-tree")
@@ -123,17 +133,19 @@ def asked_language(query: str) -> str | None:
     return None
 
 
-def refusal_page(key: str, language: str, base_url: str, **values: object) -> str:
-    """A small page of the server's own: one sentence and a link to the empty calculator."""
+def refusal_page(key: str, language: str, base_url: str, *, page: str = "calculator", **values: object) -> str:
+    """A small page of the server's own: one sentence and a link to the empty calculator (or the
+    empty ``page`` it refuses a link to, see :data:`PAGE_WORDS`)."""
+    title, open_empty = PAGE_WORDS[page]
     return (
         f'<!DOCTYPE html>\n<html lang="{language}"><head><meta charset="utf-8">'
         f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{html.escape(render('app.title', language))}</title>"
+        f"<title>{html.escape(render(title, language))}</title>"
         "<style>body{font:1.25rem/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;"
         "padding:0 1rem;color:#1a1a1a}a{color:#0b57d0}</style></head><body>"
-        f"<h1>{html.escape(render('app.title', language))}</h1>"
+        f"<h1>{html.escape(render(title, language))}</h1>"
         f'<p role="alert">{html.escape(render(f"app.{key}", language, **values))}</p>'
-        f'<p><a href="{html.escape(base_url)}">{html.escape(render("app.open_empty", language))}</a></p>'
+        f'<p><a href="{html.escape(base_url)}">{html.escape(render(open_empty, language))}</a></p>'
         "</body></html>\n"
     )
 
@@ -169,10 +181,10 @@ ALIVE_SCRIPT = """(function () {
 })();"""
 
 
-def first_lines(painted: dict[str, Any] | None, language: str, alive_url: str) -> str:
+def first_lines(painted: dict[str, Any] | None, language: str, alive_url: str, page: str = "calculator") -> str:
     """The page's first lines: a head of its own (the score in its title and description, for a
     link preview), the first paint, and the script that says the page is alive."""
-    title = render("app.title", language)
+    title = render(PAGE_WORDS[page][0], language)
     score = (painted or {}).get("score")
     description = f'<meta name="description" property="og:description" content="{html.escape(score)}">' if score else ""
     body = (painted or {}).get("html")
@@ -199,8 +211,8 @@ class FirstPaints:
         self._idle: asyncio.Queue | None = None
         self._all: list[asyncio.subprocess.Process] = []
         self._starting: set[asyncio.Future] = set()  # kept, so that no start is collected mid-way
-        self._making: dict[tuple[str, str], asyncio.Future] = {}
-        self._answers: OrderedDict[tuple[str, str], dict[str, Any]] = OrderedDict()
+        self._making: dict[tuple[str, str, str], asyncio.Future] = {}
+        self._answers: OrderedDict[tuple[str, str, str], dict[str, Any]] = OrderedDict()
 
     def start(self) -> None:
         self._idle = asyncio.Queue()
@@ -228,8 +240,8 @@ class FirstPaints:
         assert self._idle is not None
         self._idle.put_nowait(process)
 
-    async def paint(self, query: str, base_url: str) -> dict[str, Any] | None:
-        key = (query, base_url)
+    async def paint(self, query: str, base_url: str, page: str = "calculator") -> dict[str, Any] | None:
+        key = (query, base_url, page)
         if key in self._answers:
             self._answers.move_to_end(key)
             return self._answers[key]
@@ -238,8 +250,8 @@ class FirstPaints:
             self._making[key].add_done_callback(lambda _: self._making.pop(key, None))
         return await asyncio.shield(self._making[key])
 
-    async def _make(self, key: tuple[str, str]) -> dict[str, Any] | None:
-        query, base_url = key
+    async def _make(self, key: tuple[str, str, str]) -> dict[str, Any] | None:
+        query, base_url, page = key
         if self._idle is None:
             return None
         try:
@@ -248,7 +260,7 @@ class FirstPaints:
             return None
         try:
             assert process.stdin is not None and process.stdout is not None
-            process.stdin.write(json.dumps({"query": query, "base_url": base_url}).encode() + b"\n")
+            process.stdin.write(json.dumps({"query": query, "base_url": base_url, "app": page}).encode() + b"\n")
             await process.stdin.drain()
             answer = json.loads(await asyncio.wait_for(process.stdout.readline(), self.timeout))
         except (Exception, asyncio.CancelledError) as error:
@@ -358,6 +370,11 @@ class CalculatorPageHandler(TornadoVoilaHandler):
     _has_kernel = False
 
     @property
+    def page(self) -> str:
+        """Which of the app's pages this handler serves: ``"calculator"`` or ``"deal"`` (My deal)."""
+        return "deal" if self.notebook_path == DEAL_NOTEBOOK.name else "calculator"
+
+    @property
     def kernel_manager(self) -> Any:
         return _HandingOut(self.settings["kernel_manager"], self._given)
 
@@ -397,12 +414,12 @@ class CalculatorPageHandler(TornadoVoilaHandler):
         token = secrets.token_hex(16)
         alive = app.alive[token] = asyncio.get_running_loop().create_future()
         try:
-            painted = await app.first_paints.paint(self.request.query, self._share_base())
+            painted = await app.first_paints.paint(self.request.query, self._share_base(), self.page)
             language = (painted or {}).get("language") or asked_language(self.request.query) or "en"
             self.set_header("Content-Type", "text/html; charset=utf-8")
             self.set_header("Cache-Control", "no-cache, no-store, must-revalidate")
             alive_url = url_path_join(self.base_url, "voila", "calculator", "alive", token)
-            self.write(first_lines(painted, language, alive_url))
+            self.write(first_lines(painted, language, alive_url, self.page))
             await self.flush()
             try:
                 await asyncio.wait_for(asyncio.shield(alive), app.alive_timeout)
@@ -450,6 +467,8 @@ class CalculatorPageHandler(TornadoVoilaHandler):
             if not self._has_kernel:
                 app.waiting -= 1
             slots.release()
+            if self.page == "deal":
+                app.warm_deal_kernels()
 
     def _share_base(self) -> str:
         """The app's address as the notebook makes it for the share link (from the variables
@@ -461,7 +480,7 @@ class CalculatorPageHandler(TornadoVoilaHandler):
         self.set_status(status)
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.set_header("Cache-Control", "no-store")
-        self.finish(refusal_page(key, language, self.request.path, **values))
+        self.finish(refusal_page(key, language, self.request.path, page=self.page, **values))
 
 
 class CalculatorVoila(Voila):
@@ -483,14 +502,30 @@ class CalculatorVoila(Voila):
                                "browser; a request that never says so (curl, a link preview) ends then, "
                                "without a kernel.")
     first_paint_workers = Int(2, config=True, help="Worker processes making the pages' first paint.")
+    deal_pool_size = Int(2, config=True,
+                         help="Warm kernels kept for My deal (the second page, at /my-deal) once someone "
+                              "has opened it: none before, so a server used only for the calculator "
+                              "keeps the calculator's pool alone.")
 
     waiting = 0  # visitors alive and waiting for their turn, or for their kernel
+    _deal_warm = False
     _page_slots: asyncio.Semaphore | None = None
 
     def page_slots(self) -> asyncio.Semaphore:
         if self._page_slots is None:  # made in the server's event loop
             self._page_slots = asyncio.Semaphore(max(1, self.concurrent_pages))
         return self._page_slots
+
+    def warm_deal_kernels(self) -> None:
+        """After My deal's first visitor: keep ``deal_pool_size`` kernels warm for it (once)."""
+        manager = self.kernel_manager
+        if self._deal_warm or self.deal_pool_size <= 0 or not hasattr(manager, "fill_if_needed"):
+            return
+        self._deal_warm = True
+        pools = dict(manager.kernel_pools_config)
+        pools[DEAL_NOTEBOOK.name] = {**pools.get("default", {}), "pool_size": self.deal_pool_size}
+        manager.kernel_pools_config = pools
+        manager.fill_if_needed(notebook_name=DEAL_NOTEBOOK.name)
 
     def visitors(self) -> int:
         """Visitors whose page is alive and has a kernel (still running) or waits for one."""
@@ -514,6 +549,11 @@ class CalculatorVoila(Voila):
     def init_handlers(self) -> list:
         replaced = {TornadoVoilaHandler: CalculatorPageHandler, TemplateStaticFileHandler: TemplateStaticHandler}
         handlers = [(spec[0], replaced.get(spec[1], spec[1]), *spec[2:]) for spec in super().init_handlers()]
+        # My deal, a second notebook beside the calculator: the same page handler (first paint,
+        # queue, limits), before the calculator's, which takes every path.
+        page = next(i for i, spec in enumerate(handlers) if spec[1] is CalculatorPageHandler)
+        settings = {**handlers[page][2], "notebook_path": os.path.relpath(DEAL_NOTEBOOK, self.root_dir)}
+        handlers.insert(page, (url_path_join(self.server_url, DEAL_PATH + "/?"), CalculatorPageHandler, settings))
         # Before Voilà's page handler, which takes every path.
         return [(url_path_join(self.server_url, r"/voila/calculator/alive/([0-9a-f]{32})"), AliveHandler),
                 *handlers]

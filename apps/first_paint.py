@@ -3,7 +3,7 @@
 A visitor's browser needs seconds to load Voilà's JupyterLab code, connect to the kernel and
 draw the widgets, and a kernel costs seconds of CPU to start; the score is known long before.
 The app's server asks a worker process (``python apps/first_paint.py --serve``, started by
-``apps/calculator_app.py``) for the link's calculator as plain HTML and writes it at the top of
+``apps/calculator_app.py``) for the link's calculator (or My deal, its second page) as plain HTML and writes it at the top of
 the page at once, before any kernel is taken: a visitor in the queue, a link preview or a plain
 ``curl`` sees the hand's score without one. The page's CSS hides it once the live calculator
 has drawn its own score. The text is the live widgets' own HTML values, made by the same
@@ -74,7 +74,26 @@ def first_paint_of(query: str, base_url: str = "") -> dict[str, str | None]:
         ipywidgets.Widget.close_all()  # a long-lived worker keeps none of them
 
 
-_SCORE = re.compile(r'class="cc-big"[^>]*>([^<]*)')
+def first_paint_of_deal(query: str, base_url: str = "") -> dict[str, str | None]:
+    """The first paint of My deal (``apps/my_deal.ipynb``) for a link: the ranked keeps as HTML,
+    the best keep's line as text, and the language. As :func:`first_paint_of`, without the chart."""
+    from widgets.my_deal import MyDeal
+
+    view = MyDeal.from_query(query, base_url=base_url, chart=False) if query else MyDeal(base_url=base_url, chart=False)
+    try:
+        painted = first_paint_html(view)
+        found = _SCORE.search(painted)
+        return {"html": painted, "language": view.language,
+                "score": html.unescape(found.group(1)).strip() if found else None}
+    finally:
+        ipywidgets.Widget.close_all()
+
+
+#: The pages the app serves, by the name its server asks for.
+PAINTERS = {"calculator": first_paint_of, "deal": first_paint_of_deal}
+
+# The big line of either page: the calculator's score, My deal's best keep.
+_SCORE = re.compile(r'class="cc-big(?: md-status)?"[^>]*>([^<]*)')
 
 
 def serve() -> None:
@@ -84,6 +103,7 @@ def serve() -> None:
     import sys
 
     first_paint_of("hand=5H5D6H7S&starter=8C")  # the first hand counted is the slow one
+    first_paint_of_deal("deal=5H5D6H7S8C9D&scores=0-0")  # and the first deal (the position table)
     out = sys.stdout
     sys.stdout = sys.stderr  # nothing else may write to the answers' pipe
     out.write('{"ready": true}\n')
@@ -91,7 +111,8 @@ def serve() -> None:
     for line in sys.stdin:
         try:
             request = json.loads(line)
-            answer: dict = first_paint_of(str(request.get("query", "")), str(request.get("base_url", "")))
+            painter = PAINTERS[str(request.get("app", "calculator"))]
+            answer: dict = painter(str(request.get("query", "")), str(request.get("base_url", "")))
         except Exception as error:  # the worker answers every line
             answer = {"error": f"{type(error).__name__}: {error}"[:500]}
         out.write(json.dumps(answer) + "\n")

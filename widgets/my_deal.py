@@ -48,7 +48,7 @@ _CSS = """
 .md-keeps { border-collapse: collapse; font-size: 18px; margin: 6px 0; }
 .md-keeps caption { text-align: left; font-weight: 700; font-size: 19px; padding: 4px 0; }
 .md-keeps th, .md-keeps td { border-bottom: 1px solid #bbb; padding: 4px 9px; text-align: right; white-space: nowrap; }
-.md-keeps th { background: #f0f0f0; vertical-align: bottom; }
+.md-keeps th { background: #f0f0f0; vertical-align: bottom; white-space: normal; min-width: 4.5em; }
 .md-keeps td.md-cards, .md-keeps th.md-cards { text-align: left; }
 .md-keeps tr.md-chosen td { background: #FFF3C4; font-weight: 700; }
 .md-keeps tr.md-other td { background: #e4eff7; }
@@ -156,7 +156,7 @@ def deal_query(six: tuple[Card, ...], dealer: bool, scores: tuple[int, int] | No
 # --- the chart -----------------------------------------------------------------------------------
 
 def deal_chart(first: KeepFigures, second: KeepFigures | None = None, *, language: str | None = None,
-               width: float = 11, height: float = 4.8) -> Figure:
+               width: float = 9, height: float = 5.2) -> Figure:
     """How many of the 46 starters give the hand each score, for one keep or two side by side
     (the second hatched, so the two differ by more than colour), each average marked."""
     language = check_language(language)
@@ -185,7 +185,7 @@ def deal_chart(first: KeepFigures, second: KeepFigures | None = None, *, languag
         ax.set_xlabel(render("mydeal.chart.x", language))
         ax.set_ylabel(render("mydeal.chart.y", language))
         ax.set_title(render("mydeal.chart.title", language))
-        ax.legend(loc="upper right", frameon=True)
+        ax.legend(loc="upper left", frameon=True, fontsize=14)
     return fig
 
 
@@ -247,7 +247,7 @@ class MyDeal(View):
                                         style={"description_width": "initial"}, layout=w.Layout(width="auto"))
         self.chosen_menu.observe(self._guard(lambda c: self._menus_changed()), names="value")
         self.compared_menu.observe(self._guard(lambda c: self._menus_changed()), names="value")
-        self._chart = w.Image(format="png", layout=w.Layout(width="100%", max_width="880px"))
+        self._chart = w.Image(format="png", layout=w.Layout(width="100%", max_width="660px"))
         self._side = w.HTML()
         self._link = w.HTML()
         self._choices = w.HBox([self.chosen_menu, self.compared_menu],
@@ -484,13 +484,13 @@ class MyDeal(View):
         figures = self._figures
         assert figures is not None
         crib = self._t("mydeal.col.own_crib" if figures.dealer else "mydeal.col.their_crib")
-        heads = [("#", ""), (self._t("mydeal.col.keep"), "md-cards"), (self._t("mydeal.col.away"), "md-cards"),
-                 (self._t("mydeal.col.hand"), ""), (f'{crib}: {self._t("mydeal.col.uniform")}', ""),
-                 (f'{crib}: {self._t("mydeal.col.expert")}', ""), (self._t("mydeal.col.net"), ""),
-                 (self._t("mydeal.col.net_uniform"), "")]
+        # What decides first (the keep, its net, its chance to win), then what the net is made of:
+        # on a phone the table scrolls sideways and the first columns are the ones seen.
         with_win = figures.scores is not None
-        if with_win:
-            heads.append((self._t("mydeal.col.win"), ""))
+        heads = [("#", ""), (self._t("mydeal.col.keep"), "md-cards"), (self._t("mydeal.col.away"), "md-cards"),
+                 (self._t("mydeal.col.net"), ""), *([(self._t("mydeal.col.win"), "")] if with_win else []),
+                 (self._t("mydeal.col.hand"), ""), (f'{crib}: {self._t("mydeal.col.uniform")}', ""),
+                 (f'{crib}: {self._t("mydeal.col.expert")}', ""), (self._t("mydeal.col.net_uniform"), "")]
         rows = []
         for k in figures.keeps:
             mark, kind = "", ""
@@ -499,12 +499,11 @@ class MyDeal(View):
             elif k.rank == self._compared:
                 mark, kind = "◆", "md-other"
             cells = [f'<span class="md-mark" aria-hidden="true">{mark}</span>{k.rank}',
-                     html.escape(cards_text(k.keep)), html.escape(cards_text(k.away)), self._num(k.hand),
-                     self._num(k.crib_uniform),
+                     html.escape(cards_text(k.keep)), html.escape(cards_text(k.away)),
+                     self._num(k.net_expert, "+.2f"), *([self._percent(k.win or 0.0)] if with_win else []),
+                     self._num(k.hand), self._num(k.crib_uniform),
                      f"{self._num(k.crib_expert)} ± {self._num(k.crib_expert_error, '.2f')}",
-                     self._num(k.net_expert, "+.2f"), f"{self._num(k.net_uniform, '+.2f')} ({k.rank_uniform})"]
-            if with_win:
-                cells.append(self._percent(k.win or 0.0))
+                     f"{self._num(k.net_uniform, '+.2f')} ({k.rank_uniform})"]
             classes = [heads[i][1] for i in range(len(cells))]
             tds = "".join(f'<td class="{c}">{cell}</td>' for c, cell in zip(classes, cells))
             rows.append(f'<tr class="{kind}">{tds}</tr>')
