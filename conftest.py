@@ -124,6 +124,10 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     """``--dist loadgroup`` schedules by :func:`xdist_scope`; any other --dist is xdist's own."""
     if config.getvalue("dist") != "loadgroup" or LoadScopeScheduling is None:
         return None
+    # Units in the order collected, not biggest first: tests/browser/ comes first, so the longest
+    # units (a lesson's Run All, a Voilà app's module) start early and the many short ones even out
+    # the end; by count of tests, a browser unit of one test would wait for the end.
+    config.option.loadscopereorder = False
     return CourseScheduling(config, log)
 
 

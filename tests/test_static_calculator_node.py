@@ -48,6 +48,7 @@ def node_check(built: Path, *args: str, timeout: float) -> dict[str, Any]:
     return out
 
 
+@pytest.mark.slow   # Pyodide in node and a build of the page: about a minute, out of make check
 def test_twenty_thousand_hands_as_the_engine(built: Path, tmp_path: Path) -> None:
     rng = random.Random(30)
     hands: list[tuple[list[str], bool]] = []
