@@ -166,10 +166,10 @@ def test_a_folded_output_is_made_only_when_opened() -> None:
     made: list[int] = []
     question = PegQuestion(23, 17, 8, language="es")
     folded = AfterAnswer(question, lambda: made.append(question.answer) or f"{question.answer}")
-    assert made == [] and folded.language == "es"
+    assert made == [] and folded.language == "es" and folded.comm is not None and folded.internal_errors == []
     assert not any(str(question.answer) in getattr(child, "value", "") for child in folded.children
                    if isinstance(getattr(child, "value", None), str))
-    folded.open()
-    folded.open()   # a second click draws nothing more
-    assert made == [31] and folded.opened and folded.drawn == "31"
+    folded.unfold()
+    folded.unfold()   # a second click draws nothing more
+    assert made == [31] and folded.unfolded and folded.drawn == "31"
     assert folded.internal_errors == []

@@ -13,6 +13,7 @@ no saved output and no widget state holds the answer::
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from typing import Any
 
@@ -31,23 +32,24 @@ class AfterAnswer(View):
         super().__init__(language=language if language is not None else getattr(question, "language", None))
         self.question = question
         self._draw = draw
-        self._note = w.HTML(f'<div class="cc-text cc-msg cc-msg-info" role="note">🔒 {self._t("after.hidden")}</div>')
-        self._open = self._button("after.show", self.open)
-        self._open.add_class("cc-after-open")
+        self._note = w.HTML(f'<div class="cc-text cc-msg cc-msg-info" role="note">{html.escape(self._t("after.hidden"))}</div>')
+        self._unfold = self._button("after.show", self.unfold)
+        self._unfold.add_class("cc-after-open")
+        self._unfold.layout.align_self = "flex-start"   # a button as wide as its words, not the page
         self._shown = w.Output()
-        self.opened = False
+        self.unfolded = False
         self.drawn: object = None
-        self.children = (style_tag(), self._note, self._open, self._shown, self._message)
+        self.children = [style_tag(), self._note, self._unfold, self._shown, self._message]
 
     @guarded
-    def open(self) -> None:
+    def unfold(self) -> None:
         """Draw what was folded (once; a second click does nothing)."""
-        if self.opened:
+        if self.unfolded:
             return
-        self.opened = True
+        self.unfolded = True
         with self._shown:
             shown = self.drawn = self._draw()   # kept, so that closing this view closes it too
             if shown is not None:
-                display(shown)
+                display(shown)  # type: ignore[no-untyped-call]
         self._note.layout.display = "none"
-        self._open.layout.display = "none"
+        self._unfold.layout.display = "none"

@@ -48,6 +48,16 @@ __all__ = [
     "share_query",
 ]
 
+#: The calculator on a phone: the typed box and the share code take the screen's width (their
+#: widths are set on the element itself, hence !important), so nothing sticks out of a 390 px screen.
+CALC_NARROW_CSS = """
+@media (max-width: 600px) {
+  body .cc-calc .widget-text { width: 100% !important; max-width: 100%; }
+  body .cc-calc .cc-title { font-size: 22px; }
+  body .cc-calc .cc-big { font-size: 23px; }
+}
+"""
+
 @lru_cache(maxsize=128)
 def _chart_png(highlight: int | None, crib: bool, log: bool, language: str) -> bytes:
     # Sixty-odd possible pictures (30 scores, hand or crib): drawn once each, then reused.
@@ -93,6 +103,7 @@ class HandCalculator(View):
                                layout=w.Layout(width="auto"))
         self._log.observe(self._guard(lambda _c: self._draw_chart()), names="value")
         self._total = w.HTML()
+        self._total.add_class("cc-calc-total")
         self._spoken = w.HTML()
         self._items_title = w.HTML()
         self._lines: list[ItemLine] = []
@@ -116,8 +127,9 @@ class HandCalculator(View):
         share = w.HBox([self._code, self._load_button, self._link],
                        layout=w.Layout(align_items="center", flex_flow="row wrap"))
         results = w.VBox([self._total, self._spoken, self._items_title, self._items, self._where])
+        self.add_class("cc-calc")
         self.children = [
-            style_tag(),
+            style_tag(), w.HTML(f"<style>{CALC_NARROW_CSS}</style>", layout=w.Layout(display="none")),
             w.HTML(f'<div class="cc-title">{html.escape(self._t("calc.title"))}</div>'
                    f'<div class="cc-text cc-needs-controls">{html.escape(self._t("calc.help"))}</div>'),
             self.picker, typed, self._message, self._badge, self._row, self._stale_note, results,

@@ -20,7 +20,35 @@ from cribbage import cards as read_cards
 from ._base import Guard, View, close_all, style_tag
 from .i18n import card_name, cards_text, check_language, render
 
-__all__ = ["CardPicker", "CardRow", "DeckPicker", "ItemButtons", "card_html", "row_html", "suit_class"]
+__all__ = ["NARROW_CSS", "CardPicker", "CardRow", "DeckPicker", "ItemButtons", "card_html", "narrow_style",
+           "row_html", "suit_class"]
+
+#: Cards on a phone (a window under 600 px wide): smaller cards, so that a hand and its starter
+#: fit one row of a 390 px screen, and card buttons that still take a thumb (at least 44 px). Each rule
+#: starts at ``body`` to outweigh the course's CSS, which every view repeats later on the page.
+NARROW_CSS = """
+@media (max-width: 600px) {
+  body .cc-row { gap: 7px; padding: 8px 0 10px 0; }
+  body .cc-card { width: 56px; height: 82px; padding: 3px 5px; border-radius: 7px; }
+  body .cc-card .cc-idx { font-size: 20px; }
+  body .cc-card .cc-pip { font-size: 30px; }
+  body .cc-card .cc-idx-b { font-size: 13px; }
+  body .cc-card.cc-hi { border-width: 4px; transform: translateY(-6px); }
+  body .cc-gap { width: 8px; }
+  body .cc-slot-label { font-size: 14px; }
+  body .jupyter-widgets.jupyter-button.cc-cardbtn { width: 58px; height: 48px; font-size: 19px; }
+  body .jupyter-widgets.jupyter-button.cc-cardbtn.cc-small { width: 44px; height: 40px; font-size: 16px; margin: 0; }
+  body .cc-view .widget-hbox { gap: 5px; }
+  body .cc-view .cc-msg, body .cc-view .cc-text { font-size: 16px; }
+  body .cc-view .cc-title { font-size: 21px; }
+  body .jupyter-widgets.jupyter-button.cc-cardbtn.cc-small.cc-selected::after { font-size: 11px; top: -1px; right: 1px; }
+}
+"""
+
+
+def narrow_style() -> w.HTML:
+    """A hidden widget carrying :data:`NARROW_CSS` (a ``<style>`` applies wherever it sits on the page)."""
+    return w.HTML(f"<style>{NARROW_CSS}</style>", layout=w.Layout(display="none"))
 
 
 def suit_class(suit: Suit, four_colour: bool = False) -> str:
@@ -93,7 +121,7 @@ class CardRow(w.VBox):
         self._highlight: frozenset[Card] = frozenset()
         self._slots = slots
         self._html = w.HTML()
-        super().__init__([style_tag(), self._html])
+        super().__init__([style_tag(), narrow_style(), self._html])
         self._render()
 
     @property
@@ -165,7 +193,7 @@ class CardPicker(View):
         self._grid = w.VBox()
         self._status = w.HTML()
         self._show_status = show_status
-        self.children = [style_tag(), self._grid, self._status, self._message]
+        self.children = [style_tag(), narrow_style(), self._grid, self._status, self._message]
         self.set_cards(cards)
 
     # The model --------------------------------------------------------------------------------

@@ -58,9 +58,20 @@ __all__ = [
 
 XC_CSS = """
 .cc-xc-grid { gap: 6px; align-items: center; justify-items: center; }
-.cc-xc-cell { width: 80px; height: 114px; display: flex; align-items: center; justify-content: center; }
+.cc-xc-cell { width: 84px; height: 118px; display: flex; align-items: center; justify-content: center; }
+/* A widget box scrolls what overflows it, and the HTML inside it has margins: a card exactly as
+   big as its square showed two scrollbars. The square holds the card with room to spare, shows
+   nothing outside it, and the card's widget sits flush. */
+.jupyter-widgets.widget-box.cc-xc-cell { overflow: visible; }
+.cc-xc-cell > .widget-html, .cc-xc-cell .widget-html-content { margin: 0; padding: 0; height: auto;
+  line-height: normal; overflow: visible; }
 .cc-xc-cell .cc-card { width: 78px; height: 112px; }
-.cc-xc-starter .cc-card { border: 4px dashed #0072B2; }
+/* The starter: a solid blue frame, a tinted card and a label with a star under it, not a border alone. */
+.cc-xc-starter { position: relative; display: inline-block; }
+.cc-xc-starter .cc-card { border: 4px solid #0072B2; background: #e4eff7; }
+.cc-xc-starter-tag { position: absolute; left: 50%; bottom: -9px; transform: translateX(-50%); z-index: 1;
+  background: #0072B2; color: #fff; font-size: 13px; font-weight: 700; line-height: 1.3; padding: 0 6px;
+  border-radius: 5px; white-space: nowrap; }
 .cc-xc-last .cc-card { border: 5px double #000; }
 .jupyter-widgets.jupyter-button.cc-xc-open { width: 78px; height: 112px; font-size: 16px; font-weight: 700;
   background: #eef5fb; border: 2px dashed #0072B2; border-radius: 9px; color: #0b3d66; padding: 0; margin: 0; }
@@ -85,6 +96,25 @@ XC_CSS = """
 .cc-xc-log div { font-size: 16px; line-height: 1.35; }
 .cc-xc-side { font-size: 18px; }
 .cc-xc-result { font-size: 24px; font-weight: 700; border: 3px solid #000; padding: 6px 10px; margin: 6px 0; }
+/* A phone (under 600 px): the board shrinks to about 360 px, and what is still too wide for the
+   screen scrolls sideways as a whole (the grid's size is set on the element, hence !important). */
+@media (max-width: 600px) {
+  body .cc-xc-grid { grid-template-columns: repeat(5, 54px) 74px !important; grid-template-rows: repeat(5, 80px) auto !important;
+    width: auto !important; gap: 3px; }
+  body .cc-view:has(> .cc-xc-grid) { overflow-x: auto; }
+  body .cc-xc-cell { width: 54px; height: 80px; }
+  body .cc-xc-cell .cc-card { width: 52px; height: 76px; padding: 2px 4px; }
+  body .cc-xc-cell .cc-card .cc-idx { font-size: 17px; }
+  body .cc-xc-cell .cc-card .cc-pip { font-size: 24px; }
+  body .cc-xc-cell .cc-card .cc-idx-b { font-size: 12px; }
+  body .jupyter-widgets.jupyter-button.cc-xc-open { width: 52px; height: 76px; font-size: 12px; white-space: normal; }
+  body .cc-xc-starter-tag { font-size: 11px; padding: 0 4px; bottom: -8px; }
+  body .cc-xc-label { font-size: 12px; }
+  body .cc-xc-label b { font-size: 12px; white-space: normal; }
+  body .cc-xc-label .cc-xc-pts { font-size: 15px; }
+  body .cc-xc-rowlabel { width: 70px; padding-left: 3px; }
+  body .cc-xc-collabel { width: 54px; }
+}
 """
 
 
@@ -200,7 +230,8 @@ class BoardGrid(w.GridBox):
                 text = card_html(held, language=lang, four_colour=four_colour)
                 if sq == CENTRE:
                     starter = html.escape(render("card.starter", lang))
-                    text = f'<span class="cc-xc-starter" title="{starter}">{text}</span>'
+                    text = (f'<span class="cc-xc-starter" title="{starter}">{text}'
+                            f'<span class="cc-xc-starter-tag" aria-hidden="true">★ {starter}</span></span>')
                 if sq in marked:
                     text = f'<span class="cc-xc-last">{text}</span>'
             if self._cards[sq].value != text:
