@@ -48,6 +48,7 @@ class LearnerData:
     answers: list[Answer] = field(default_factory=list)
     _first: tuple[int, dict[str, Answer]] | None = field(default=None, repr=False, compare=False)
     _progress: tuple[int, LearnerProgress] | None = field(default=None, repr=False, compare=False)
+    _by_kind: tuple[int, dict[str, Tally], Counter[str]] | None = field(default=None, repr=False, compare=False)
 
     @property
     def progress(self) -> LearnerProgress:
@@ -125,23 +126,28 @@ class LearnerData:
     def stops_done(self) -> list[int]:
         return self.progress.stops_done
 
+    def _kinds(self) -> tuple[dict[str, Tally], Counter[str]]:
+        cached = self._by_kind
+        if cached is not None and cached[0] == len(self.answers):
+            return cached[1], cached[2]
+        tallies: dict[str, Tally] = {}
+        misses: Counter[str] = Counter()
+        for answer in self.first_tries().values():
+            missed = missed_kinds(answer)
+            for kind in answer.kinds:
+                tallies.setdefault(kind, Tally()).add(kind not in missed)
+            if not answer.correct:
+                misses.update(missed or ("",))
+        self._by_kind = (len(self.answers), tallies, misses)
+        return tallies, misses
+
     def kind_tallies(self) -> dict[str, Tally]:
         """Per item kind: first tries on questions holding it, right unless the kind was the one missed."""
-        out: dict[str, Tally] = {}
-        for answer in self.first_tries().values():
-            missed = set(missed_kinds(answer))
-            for kind in answer.kinds:
-                out.setdefault(kind, Tally()).add(kind not in missed)
-        return out
+        return self._kinds()[0]
 
     def misses(self) -> Counter[str]:
         """How often each item kind was the one missed, at a first try; ``""``: not attributed."""
-        out: Counter[str] = Counter()
-        for answer in self.first_tries().values():
-            if not answer.correct:
-                found = missed_kinds(answer)
-                out.update(found or ("",))
-        return out
+        return self._kinds()[1]
 
     def most_missed(self, n: int = 3) -> list[tuple[str, int]]:
         """The ``n`` kinds missed most often (a kind never missed is never listed)."""

@@ -110,8 +110,8 @@ def write_csv(data: ClassData, path: str | os.PathLike[str], language: str = "en
 
 def write_xlsx(data: ClassData, path: str | os.PathLike[str], language: str = "en") -> None:
     """The gradebook as an Excel workbook: one sheet, the header frozen, numbers as numbers, text as text."""
-    from openpyxl import Workbook  # only the gradebook needs it
-    from openpyxl.styles import Font
+    from openpyxl import Workbook  # type: ignore[import-untyped]  # only the gradebook needs it
+    from openpyxl.styles import Font  # type: ignore[import-untyped]
 
     header, rows = gradebook(data, language)
     book = Workbook()

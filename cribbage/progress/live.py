@@ -213,9 +213,12 @@ tr.idle th, tr.idle td { color: #555; background: #f6f6f6; }
 
 _SCRIPT = """
 const live = document.getElementById("live");
+// The hub accepts a login cookie on a fetch only with the page's XSRF token beside it.
+const xsrf = decodeURIComponent((document.cookie.match(/(?:^|; )_xsrf=([^;]*)/) || [])[1] || "");
 async function again() {
   try {
-    const answer = await fetch(live.dataset.source, {cache: "no-store", credentials: "same-origin"});
+    const answer = await fetch(live.dataset.source, {cache: "no-store", credentials: "same-origin",
+                                                     headers: {"X-XSRFToken": xsrf}});
     if (answer.ok) { live.innerHTML = await answer.text(); live.setAttribute("aria-busy", "false"); }
   } catch (error) { /* the next try will tell */ }
   setTimeout(again, live.dataset.every * 1000);

@@ -71,8 +71,13 @@ def _pieces(score: HandScore) -> dict[str, tuple[int, int]]:
     return out
 
 
-def _explained(score: HandScore, short: int) -> tuple[str, ...]:
-    """The kinds every fewest-items explanation of ``short`` points missing needs (count order)."""
+@lru_cache(maxsize=4096)
+def _explained(item: str, short: int) -> tuple[str, ...]:
+    """The kinds every fewest-items explanation of ``short`` points missing from ``item``'s count needs
+    (in count order); a class asks the same questions, so each is worked out once."""
+    score = hand_of_item(item)
+    if score is None:
+        return ()
     pieces = _pieces(score)
     kinds = list(pieces)
     best: list[tuple[int, ...]] = []
@@ -106,6 +111,6 @@ def missed_kinds(answer: Answer) -> tuple[str, ...]:
     except ValueError:
         return ()
     short = score.total - said
-    found = _explained(score, short) if short > 0 else ()
+    found = _explained(answer.item, short) if short > 0 else ()
     # Only kinds the answer was recorded about (a file written by another version may name fewer).
     return tuple(kind for kind in found if kind in answer.kinds) if answer.kinds else found

@@ -10,8 +10,9 @@ account), never by the typed name.
 The table reads a question once per learner, by its first answer (:mod:`cribbage.progress.classdata`),
 and names the item kinds actually missed (:mod:`cribbage.progress.misses`). The HTML page is built to
 stay small and quick for a whole school (300 learners: well under 2 MB and 5 s): the table, the class's
-item kinds and hardest questions as text with bars drawn in CSS, and one matplotlib chart per skill
-(a bar per learner for a class of up to :data:`NAMED_BARS`, else how many learners reached each share).
+item kinds and hardest questions as text with bars drawn in CSS, and a chart per skill: for a class of
+up to :data:`NAMED_BARS`, a matplotlib chart with a bar per learner; for a bigger one, how many learners
+reached each share, drawn in HTML (no matplotlib, no name).
 Names are drawn as text, never as math. Only :func:`skill_chart_png` imports matplotlib.
 """
 
@@ -199,40 +200,26 @@ def write_xlsx(report: ClassReport, path: str | os.PathLike[str], language: str 
 
 
 def skill_chart_png(report: ClassReport, skill: str, language: str = "en") -> bytes:
-    """The class's shares of right first tries about ``skill``: a bar per learner with the learner's
-    name and number on it (up to :data:`NAMED_BARS` learners), else how many learners reached each tenth."""
+    """The class's shares of right first tries about ``skill``: a bar per learner, with the learner's
+    name and the number on it (the page draws it for a class of up to :data:`NAMED_BARS`)."""
     from matplotlib.figure import Figure  # only the report draws; the engine never imports matplotlib
 
     learners = [(learner.name, learner.skill_tally(skill)) for learner in report.data.ordered()]
     learners = [(name, tally) for name, tally in learners if tally.asked]
-    skill_words = _words(f"progress.skill.{skill}", language)
-    if len(learners) <= NAMED_BARS:
-        fig = Figure(figsize=(10, 0.9 + 0.42 * max(len(learners), 1)))
-        ax = fig.add_subplot()
-        shares = [100 * tally.right / tally.asked for _name, tally in learners]
-        bars = ax.barh(range(len(learners)), shares, color="#0072B2", edgecolor="#000", height=0.6)
-        for bar, (_name, tally), value in zip(bars, learners, shares):
-            ax.text(min(value, 100) + 1, bar.get_y() + bar.get_height() / 2,
-                    f"{round(value)}% ({tally.right}/{tally.asked})", va="center", fontsize=13, parse_math=False)
-        ax.set_yticks(range(len(learners)), [name for name, _tally in learners], fontsize=13, parse_math=False)
-        ax.invert_yaxis()
-        ax.set_xlim(0, 125)
-        ax.set_xticks(range(0, 101, 25))
-        ax.set_xlabel(_words("progress.report.chart_axis", language), fontsize=13, parse_math=False)
-        title = _words("progress.report.chart_title", language, skill=skill_words)
-    else:
-        fig = Figure(figsize=(10, 3.6))
-        ax = fig.add_subplot()
-        counts = [0] * 10
-        for _name, tally in learners:
-            counts[min(9, int(10 * tally.right / tally.asked))] += 1
-        bars = ax.bar(range(10), counts, color="#0072B2", edgecolor="#000", width=0.8)
-        for bar, count in zip(bars, counts):
-            ax.text(bar.get_x() + bar.get_width() / 2, count, str(count), ha="center", va="bottom", fontsize=12)
-        ax.set_xticks(range(10), [f"{10 * i}–{10 * i + 9 if i < 9 else 100}%" for i in range(10)], fontsize=11)
-        ax.set_ylabel(_words("progress.report.chart_learners", language), fontsize=13, parse_math=False)
-        ax.set_ylim(0, max(counts) * 1.2 + 1)
-        title = _words("progress.report.chart_spread", language, skill=skill_words)
+    fig = Figure(figsize=(10, 0.9 + 0.42 * max(len(learners), 1)))
+    ax = fig.add_subplot()
+    shares = [100 * tally.right / tally.asked for _name, tally in learners]
+    bars = ax.barh(range(len(learners)), shares, color="#0072B2", edgecolor="#000", height=0.6)
+    for bar, (_name, tally), value in zip(bars, learners, shares):
+        ax.text(min(value, 100) + 1, bar.get_y() + bar.get_height() / 2,
+                f"{round(value)}% ({tally.right}/{tally.asked})", va="center", fontsize=13, parse_math=False)
+    # parse_math=False: a name is text, never math ("$_$" would not draw, "Ana $ouza $" would turn italic).
+    ax.set_yticks(range(len(learners)), [name for name, _tally in learners], fontsize=13, parse_math=False)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 125)
+    ax.set_xticks(range(0, 101, 25))
+    ax.set_xlabel(_words("progress.report.chart_axis", language), fontsize=13, parse_math=False)
+    title = _words("progress.report.chart_title", language, skill=_words(f"progress.skill.{skill}", language))
     ax.tick_params(axis="x", labelsize=12)
     ax.set_title(title, fontsize=16, loc="left", parse_math=False)
     for side in ("top", "right"):
@@ -252,6 +239,11 @@ tbody tr:nth-child(even) td, tbody tr:nth-child(even) th { background: #f4f4f4; 
 td.n { text-align: right; white-space: nowrap; } td.missed { max-width: 26em; }
 .bar { display: inline-block; height: 0.8em; background: #0072B2; border: 1px solid #000; vertical-align: middle; }
 img { display: block; max-width: 100%; margin: 6px 0 16px 0; } .note { color: #8a2a00; margin: 2px 0; }
+th[scope="row"] { min-width: 8em; } td.missed { min-width: 18em; }
+caption { text-align: left; font-weight: bold; font-size: 17px; padding: 4px 0; }
+table.spread td { border: none; border-bottom: 2px solid #000; vertical-align: bottom; text-align: center; width: 70px; }
+table.spread tfoot th { border: none; background: none; font-weight: normal; text-align: center; }
+table.spread .col { display: block; margin: 0 auto; width: 44px; background: #0072B2; border: 1px solid #000; }
 """
 
 
@@ -266,6 +258,28 @@ def _cells(row: Sequence[str]) -> str:
         kind = ' class="missed"' if i == len(row) - 1 else (' class="n"' if i > 1 else "")
         out += f"<td{kind}>{html.escape(cell)}</td>"
     return out
+
+
+def _spread(report: ClassReport, skill: str) -> list[int]:
+    """How many learners reached each tenth of right first tries about ``skill`` (0–9%, ..., 90–100%)."""
+    counts = [0] * 10
+    for learner in report.learners.values():
+        tally = learner.skill_tally(skill)
+        if tally.asked:
+            counts[min(9, int(10 * tally.right / tally.asked))] += 1
+    return counts
+
+
+def _spread_html(report: ClassReport, skill: str, language: str) -> str:
+    """The class's spread over ``skill`` as a bar chart in HTML: each bar carries its number."""
+    counts = _spread(report, skill)
+    top = max(counts) or 1
+    title = html.escape(_words("progress.report.chart_spread", language, skill=_words(f"progress.skill.{skill}", language)))
+    bars = "".join(f'<td><span class="n">{count}</span><span class="col" style="height:{round(120 * count / top)}px">'
+                   "</span></td>" for count in counts)
+    labels = "".join(f"<th scope=\"col\">{10 * i}–{10 * i + 9 if i < 9 else 100}%</th>" for i in range(10))
+    return (f'<table class="spread"><caption>{title}</caption><tbody><tr>{bars}</tr></tbody>'
+            f"<tfoot><tr>{labels}</tr></tfoot></table>")
 
 
 #: The hardest questions the page lists (the CSV and the live view hold them all).
@@ -313,6 +327,9 @@ def write_html(report: ClassReport, path: str | os.PathLike[str], language: str 
                          f"<td>{_bar(tally)}</td></tr>")
         parts.append("</tbody></table>")
     for skill in report.skills:
+        if len(report.learners) > NAMED_BARS:  # a histogram of the class, drawn in HTML: no name, no wait
+            parts.append(_spread_html(report, skill, language))
+            continue
         alt = _words("progress.report.chart_title", language, skill=_words(f"progress.skill.{skill}", language))
         data = base64.b64encode(skill_chart_png(report, skill, language)).decode("ascii")
         parts.append(f'<img alt="{html.escape(alt)}" src="data:image/png;base64,{data}">')
