@@ -1,5 +1,6 @@
-"""The scoring quiz driven from Python: every shipped hand answered right and wrong, muggins,
-refused input, seeded random hands, and thousands of random actions that never raise."""
+"""The scoring quiz driven from Python: every shipped hand answered right and wrong (a hint and a
+second try, then the answer), muggins, refused input, seeded practice hands, and thousands of random
+actions that never raise. The practice mix itself: tests/test_quiz_mix.py."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from monkey import click_any, monkey
 
 from cribbage import cards, hand_total, score_hand
-from widgets.quiz import SHIPPED_HANDS, QuizSession, ScoringQuiz, random_hand
+from widgets.quiz import SHIPPED_HANDS, QuizSession, ScoringQuiz, count_hint, practice_hand, random_hand
 
 
 def test_the_shipped_hands_teach_what_they_promise():
@@ -36,9 +37,101 @@ def test_each_shipped_hand_right_then_wrong(index):
     quiz.check_button.click()  # answered already: nothing changes
     assert (quiz.right, quiz.wrong) == (1, 0)
     quiz.show(index)
-    quiz.answer(total - 1 if total else 1)
-    assert quiz.verdict.startswith(("Not quite", "Too many")) and (quiz.right, quiz.wrong) == (1, 1)
-    assert "Right 1 · Wrong 1" in quiz.score_line
+    wrong = total - 1 if total else 1
+    quiz.answer(wrong)                                   # a first wrong try: a hint, no answer yet
+    assert quiz.verdict.startswith(f"Not yet: it is not {wrong}.") and not quiz.answered
+    assert quiz.hint and quiz.hint in quiz.verdict and str(total) not in quiz.verdict
+    assert not quiz.item_buttons and not quiz.lesson_html and not quiz.show_answer_button.disabled
+    assert (quiz.right, quiz.wrong) == (1, 1) and "Right 1 · Wrong 1" in quiz.score_line
+    quiz.answer(wrong)                                   # the second wrong try: the answer, item by item
+    assert quiz.verdict.startswith(("Not quite", "Too many")) and f"the count is {total}" in quiz.verdict
+    assert quiz.answered and quiz.lesson_html and quiz.check_button.disabled and quiz.show_answer_button.disabled
+    assert (quiz.right, quiz.wrong) == (1, 1)            # the first answer is the score
+
+
+def test_a_second_try_right_is_practice_and_the_first_answer_is_recorded(tmp_path):
+    from cribbage.progress import ProgressStore
+    quiz = ScoringQuiz(misses={})
+    quiz.progress_store = ProgressStore(tmp_path / "p.sqlite3")
+    quiz.answer(8)
+    assert quiz.tries == 1 and not quiz.answered and quiz.check_button.disabled is False
+    quiz.answer(12)
+    assert quiz.answered and quiz.verdict.startswith("Right on the second try: 12.") and quiz.item_buttons
+    assert (quiz.right, quiz.wrong) == (0, 1) and len(quiz.history) == 1
+    assert [(a.answer, a.correct) for a in quiz.progress_store.answers()] == [("8", False)]
+
+
+def test_show_the_answer_after_a_wrong_try():
+    quiz = ScoringQuiz(misses={}, start=2)
+    assert quiz.show_answer_button.disabled                 # nothing to show before a try
+    quiz.reveal()
+    assert quiz.message == "Count first: the answer is shown after a try." and not quiz.answered
+    quiz.answer(13)
+    quiz.show_answer_button.click()
+    assert quiz.answered and quiz.verdict == "The count is 9:" and quiz.item_buttons and quiz.lesson_html
+    assert (quiz.right, quiz.wrong) == (0, 1)
+    quiz.answer(9)
+    assert quiz.message.startswith("This hand is already answered")
+
+
+def test_the_same_text_sent_twice_is_not_a_second_try():
+    quiz = ScoringQuiz(misses={})
+    quiz.answer_box.value = "10"                             # Enter
+    quiz.check_button.click()                               # then the click, same text
+    assert quiz.tries == 1 and not quiz.answered
+    quiz.answer_box.value = "12"
+    assert quiz.answered and quiz.verdict.startswith("Right on the second try")
+
+
+def test_a_warning_from_the_record_hook_stays_shown(tmp_path):
+    """The hook says when an answer could not be kept; the quiz never wipes that out after recording."""
+    from cribbage.progress import ProgressStore
+    bad = tmp_path / "bad.sqlite3"
+    bad.write_text("not a database")
+    quiz = ScoringQuiz(misses={})
+    quiz.progress_store = ProgressStore(bad)
+    quiz.answer("x")
+    quiz.answer(8)
+    assert "Your answer was not kept" in quiz.notice and "whole number" not in quiz.message
+    quiz.answer(12)
+    assert "Your answer was not kept" in quiz.notice
+
+
+@pytest.mark.parametrize(("hand", "crib", "claim", "words"), [
+    ("5C 5D 6H 7S", False, 10, "missed 1 fifteen"),             # 8C starter below: 12 with one fifteen
+    ("2H 4H 6H 9H", True, 13, "crib's flush rule"),            # the trap: four hearts, a spade turned
+    ("2H 4H 6H 9H", False, 9, "four cards of one suit"),
+    ("JH 3C 4S 8D", False, 7, "jack in the hand of the starter's suit"),
+    ("7H 7D 8S 8C", False, 12, "runs again"),
+])
+def test_the_hint_points_at_what_was_missed(hand, crib, claim, words):
+    from widgets.quiz import QuizHand
+    starter = {"5C 5D 6H 7S": "8C", "2H 4H 6H 9H": "5S", "JH 3C 4S 8D": "2H", "7H 7D 8S 8C": "9H"}[hand]
+    made = QuizHand.of(hand, starter, crib=crib)
+    assert made.score().total != claim
+    assert words in count_hint(made, claim)
+    assert "missed a fifteen" not in count_hint(made, claim)
+
+
+def test_the_crib_flush_and_his_heels_hints():
+    from widgets.quiz import QuizHand
+    five = QuizHand.of("2H 4H 6H 9H", "KH", crib=True)
+    assert "all five cards" in count_hint(five, five.score().total - 5)
+    heels = QuizHand.of("2C 3D 8S 9H", "JC", feature="his_heels")
+    assert "his heels" in count_hint(heels, heels.score().total + 2)
+    assert "not nobs" in count_hint(heels, heels.score().total + 1)
+    for language in ("es", "pt"):
+        assert count_hint(heels, heels.score().total + 2, language) != count_hint(heels, heels.score().total + 2)
+
+
+def test_a_his_heels_hand_is_the_dealers_and_teaches_the_cut():
+    seed = next(s for s in range(200) if practice_hand(s).feature == "his_heels")
+    quiz = ScoringQuiz(seed=seed, misses={}, start=len(SHIPPED_HANDS))
+    assert quiz.current.starter.rank == 11 and "you are the dealer" in quiz.heading_html
+    quiz.answer(quiz.current.score().total + 2)
+    assert "his heels" in quiz.verdict
+    quiz.reveal()
+    assert "pegged 2 when it was cut" in quiz.lesson_html
 
 
 def test_items_are_highlighted_on_the_cards():
@@ -56,8 +149,10 @@ def test_items_are_highlighted_on_the_cards():
 def test_muggins_takes_the_missed_points():
     quiz = ScoringQuiz(muggins=True)
     quiz.answer("8")
-    assert quiz.verdict.startswith("Not quite") and "Muggins! You missed 4" in quiz.verdict
+    assert quiz.verdict.startswith("Not yet") and "Muggins! You missed 4" in quiz.verdict
     assert (quiz.your_points, quiz.their_points) == (8, 4)
+    quiz.answer(12)                       # the second try is practice: nothing more is pegged
+    assert (quiz.your_points, quiz.their_points) == (8, 4) and "Muggins" not in quiz.verdict
     quiz.next()
     quiz.answer(24)
     assert (quiz.your_points, quiz.their_points) == (32, 4) and "opponent 4" in quiz.score_line
@@ -94,7 +189,8 @@ def test_muggins_refuses_an_over_count_by_the_games_own_rule():
         f"{total + 1} es más de lo que tiene esta mano: vuelve a contar"
     plain = ScoringQuiz(muggins=False)
     plain.answer(total + 1)   # without muggins a count too high is corrected, as a lesson
-    assert plain.verdict.startswith("Too many") and plain.your_points == total
+    assert plain.verdict.startswith("Not yet") and "more than there is" in plain.verdict
+    assert plain.your_points == total
 
 
 def test_a_crib_wears_a_badge_before_it_is_counted():
@@ -125,10 +221,10 @@ def test_bad_input_is_refused_with_a_message(bad):
 
 def test_random_hands_are_seeded():
     assert random_hand(5) == random_hand(5) and random_hand(5) != random_hand(6)
-    quiz = ScoringQuiz(seed=11)
+    quiz = ScoringQuiz(seed=11, misses={})
     for _ in range(len(SHIPPED_HANDS)):
         quiz.next_button.click()
-    assert quiz.current == random_hand(11) and "11" in quiz.heading_html
+    assert quiz.current == practice_hand(11) and "11" in quiz.heading_html
     quiz.answer(quiz.current.score().total)
     assert quiz.right == 1
     cribs = sum(random_hand(s).crib for s in range(400))
@@ -178,10 +274,12 @@ def test_quiz_session_is_a_plain_model():
     record = session.answer(10)
     assert (record.claim, record.total, record.yours, record.theirs, record.missed) == (10, 12, 10, 2, 2)
     assert not record.right and (session.right, session.wrong) == (0, 1)
+    assert session.can_try_again and session.answer(12).right and session.answered   # the second try
+    assert (session.right, session.wrong) == (0, 1) and session.their_points == 2
     with pytest.raises(Refused) as refused:
         session.answer(12)
     assert refused.value.key == "quiz.already" and len(session.answers) == 1
-    assert session.show(5) == random_hand(4) and not session.answered
+    assert session.show(5) == practice_hand(4) and not session.answered and session.tries == []
     with pytest.raises(Refused) as refused:
         session.show(-1)
     assert refused.value.key == "quiz.no_hand" and session.index == 5
@@ -209,8 +307,8 @@ def test_the_heading_says_solved_hand_not_shipped():
 def test_start_option_opens_on_that_hand_and_refuses_a_bad_one():
     quiz = ScoringQuiz(start=4)
     assert quiz.index == 4 and quiz.current == SHIPPED_HANDS[4] and "Solved hand 5 of 5" in quiz.heading_html
-    random_start = ScoringQuiz(start=7, seed=3)
-    assert random_start.current == random_hand(3 + 2)
+    random_start = ScoringQuiz(start=7, seed=3, misses={})
+    assert random_start.current == practice_hand(3 + 2)
     for bad in (-1, "2", True, 1.0):
         with pytest.raises(ValueError, match="start"):
             ScoringQuiz(start=bad)

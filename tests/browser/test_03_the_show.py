@@ -18,8 +18,12 @@ def test_answering_a_quiz_hand(open_notebook) -> None:
     low = SHIPPED_HANDS[1].score().total - 2
     notebook.type(str(low), cell=cell, placeholder="a number, 0 to 29")
     notebook.click("Check", cell=cell)
-    notebook.expect_text(cell, f"Not quite: you said {low}, the count is {low + 2}.")
+    notebook.expect_text(cell, f"Not yet: it is not {low}.")              # a hint and a second try
     notebook.expect_text(cell, "Right 1 · Wrong 1")
+    notebook.type(str(low - 1), cell=cell, placeholder="a number, 0 to 29")
+    notebook.click("Check", cell=cell)
+    notebook.expect_text(cell, f"Not quite: you said {low - 1}, the count is {low + 2}.")
+    notebook.expect_text(cell, "Right 1 · Wrong 1")                       # the first answer is the score
 
 
 def test_the_show_try_its(open_notebook) -> None:
