@@ -119,12 +119,16 @@ def test_predictions_right_and_wrong():
     assert not walk.revealed and walk.points_text.startswith("Points hidden")
     walk.predict_box.value = "0"
     walk.check_button.click()
-    assert walk.revealed and walk.message == "Right: 0." and walk.right == 1
+    assert walk.revealed and walk.verdict == "Right: 0." and walk.right == 1 and walk.message == ""
     walk.predict(0)
     assert walk.message.startswith("The points of this step are already shown") and walk.right == 1
     walk.forward()                                           # dealer 7: fifteen for 2
-    walk.predict("3")
-    assert walk.message == "Not quite: you said 3, the step pegs 2." and walk.wrong == 1
+    walk.predict("3")                                        # a first wrong try: a hint, the points still hidden
+    assert walk.verdict.startswith("Not yet: it is not 3.") and "Fewer" in walk.verdict and walk.wrong == 1
+    assert not walk.revealed and walk.can_try_again and walk.points_text.startswith("Points hidden")
+    assert not walk.check_button.disabled and not walk.show_button.disabled
+    walk.predict("3")                                        # the second: the answer
+    assert walk.verdict == "Not quite: you said 3, the step pegs 2." and walk.wrong == 1 and walk.revealed
     assert walk.pegged == (0, 2)
     walk.forward()
     assert walk.pegged == (0, 2)                             # hidden points are not yet pegged
@@ -133,6 +137,38 @@ def test_predictions_right_and_wrong():
     walk.back()
     assert walk.revealed and "Fifteen" in walk.points_text   # a revealed step stays revealed
     assert "Predictions: right 1 · wrong 1" in walk.score_line
+
+
+def test_a_hint_names_what_the_step_scores_and_a_second_try_is_practice(tmp_path):
+    from cribbage.progress import ProgressStore
+    walk = PeggingWalkthrough(0)
+    walk.progress_store = ProgressStore(tmp_path / "p.sqlite3")
+    walk.forward()
+    walk.forward()                                           # dealer 7 on 8: fifteen for 2
+    walk.predict(0)
+    assert "it is 15 now" in walk.verdict and "Show points" in walk.verdict
+    walk.predict(2)
+    assert walk.verdict == "Right on the second try: 2." and (walk.right, walk.wrong) == (0, 1)
+    assert [(a.answer, a.correct) for a in walk.progress_store.answers()] == [("0", False)]
+    walk.forward()
+    walk.predict(9)
+    walk.show_button.click()                                 # the answer without a second try
+    assert walk.revealed and walk.verdict == "" and walk.points_text
+
+
+@pytest.mark.parametrize("index", range(3))
+def test_every_step_of_every_solved_play_has_a_hint_that_fits(index):
+    """The hint of a prediction too low names a kind the step scores; too high says fewer."""
+    from widgets.walkthrough import play_hint
+    words = {"fifteen": "15", "thirty-one": "31", "pair": "same rank", "pair royal": "pair royal",
+             "double pair royal": "pair royal", "run": "run", "go": "before the go", "last card": "last card"}
+    for step in PeggingWalkthrough(index).steps:
+        if step.points:
+            low = play_hint(step, 0)
+            assert any(words[str(e.kind)] in low for e in step.events), (step, low)
+        assert play_hint(step, step.points + 1).startswith("Fewer")
+        for language in ("es", "pt"):
+            assert play_hint(step, step.points + 1, language) != play_hint(step, step.points + 1)
 
 
 @pytest.mark.parametrize("bad", ["", "x", "-1", "2.5", "99", "1e2", "٣", None, True, 3.0, 25, "<b>"])
@@ -288,6 +324,8 @@ def test_no_english_shows_in_other_languages(language):
     for index in range(3):
         walk = PeggingWalkthrough(index, language=language)
         walk.forward()
+        walk.predict(9)
+        views.append(shown_text(walk))                       # the hint
         walk.predict(9)
         views.append(walk)
         end = PeggingWalkthrough(index, language=language, predict=False)

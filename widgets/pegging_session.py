@@ -25,7 +25,33 @@ from cribbage.rules.replay import PlayStep, play_steps
 
 from .refusal import Refused
 
-__all__ = ["SOLVED_PLAYS", "PracticeSession", "SolvedPlay", "WalkSession", "read_prediction"]
+__all__ = [
+    "SOLVED_PLAYS",
+    "TRIES_BEFORE_ANSWER",
+    "PracticeSession",
+    "Prediction",
+    "SolvedPlay",
+    "WalkSession",
+    "read_prediction",
+]
+
+#: Wrong predictions of a step before its points are shown, as the lessons' try-its give.
+TRIES_BEFORE_ANSWER = 2
+
+
+@dataclass(frozen=True)
+class Prediction:
+    """One prediction of a step's points: the guess, the true points, which try it was (1, 2) and
+    whether the points are now shown (right, or the last try)."""
+
+    guess: int
+    points: int
+    attempt: int
+    shown: bool
+
+    @property
+    def right(self) -> bool:
+        return self.guess == self.points
 
 
 @dataclass(frozen=True)
@@ -81,8 +107,10 @@ class WalkSession:
     """Stepping through a solved play, as a plain object: which play, the step shown, the steps whose
     points are shown, and the predictions right and wrong.
 
-    With ``predict`` a step's points stay hidden until predicted (:meth:`predict`) or shown
-    (:meth:`reveal`); without it they show at once.
+    With ``predict`` a step's points stay hidden until predicted right, predicted wrong twice (the
+    first wrong try may be tried again: :attr:`can_try_again`), or shown (:meth:`reveal`); without it
+    they show at once. :attr:`right` and :attr:`wrong` count each step's first prediction, the
+    learner's score; a second try is practice.
     """
 
     def __init__(self, sequence: int = 0, *, predict: bool = True) -> None:
@@ -94,6 +122,7 @@ class WalkSession:
         self.steps: tuple[PlayStep, ...] = ()
         self.game: Game
         self._revealed: set[int] = set()
+        self._tries: dict[int, list[int]] = {}
         self.choose(sequence)
 
     @property
@@ -115,6 +144,16 @@ class WalkSession:
         return not self.predicting or self.position in self._revealed
 
     @property
+    def tries(self) -> tuple[int, ...]:
+        """The predictions made for the step shown."""
+        return tuple(self._tries.get(self.position, ()))
+
+    @property
+    def can_try_again(self) -> bool:
+        """Whether the step shown had a wrong prediction and may be predicted once more."""
+        return not self.revealed and bool(self.tries)
+
+    @property
     def pegged(self) -> tuple[int, int]:
         """Points pegged in the play by seats 0 and 1, up to the step shown (its points if revealed)."""
         upto = self.position if self.revealed else self.position - 1
@@ -132,6 +171,7 @@ class WalkSession:
         self.game = SOLVED_PLAYS[sequence].game()  # at the start of the play
         self.steps = SOLVED_PLAYS[sequence].steps()
         self._revealed = set()
+        self._tries = {}
         self.position = 0
 
     def forward(self) -> None:
@@ -147,21 +187,26 @@ class WalkSession:
     def restart(self) -> None:
         self.position = 0
 
-    def predict(self, points: Any) -> tuple[int, int]:
-        """Predict the points of the step shown (a number or the text typed): returns the
-        prediction and the true points, and shows them."""
+    def predict(self, points: Any) -> Prediction:
+        """Predict the points of the step shown (a number or the text typed). Right, or wrong a
+        second time, shows the step's points; a first wrong prediction may be tried again."""
         if self.position == 0:
             raise Refused(key="walk.nothing_to_predict")
         if self.revealed:
             raise Refused(key="walk.already_shown")
         n = read_prediction(points)
         true = self.steps[self.position - 1].points
-        self._revealed.add(self.position)
-        if n == true:
-            self.right += 1
-        else:
-            self.wrong += 1
-        return n, true
+        tries = self._tries.setdefault(self.position, [])
+        tries.append(n)
+        if len(tries) == 1:
+            if n == true:
+                self.right += 1
+            else:
+                self.wrong += 1
+        shown = n == true or len(tries) >= TRIES_BEFORE_ANSWER
+        if shown:
+            self._revealed.add(self.position)
+        return Prediction(n, true, len(tries), shown)
 
     def reveal(self) -> None:
         """Show the points of the step shown without predicting."""

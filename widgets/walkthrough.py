@@ -3,7 +3,9 @@
 :class:`PeggingWalkthrough` steps forward and back through a play the engine has played out from a
 chosen deal (:data:`SOLVED_PLAYS`: one with a go, one with a 31, one ending on the last card), and
 announces the count and every point with its reason. The learner may predict each step's points
-before they are shown. Everything shown comes from the game's log and score events.
+before they are shown: a wrong first prediction gets a hint (:func:`play_hint`) and a second try,
+the points show after the second wrong try (or on "Show points"). Everything shown comes from the
+game's log and score events.
 
 :class:`PeggingPractice` deals a seeded hand and lets the learner peg it against a computer player:
 the cards that fit are enabled (the game says which), a go button when nothing fits, a hint from
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from itertools import combinations
 from typing import Any
 
 import ipywidgets as w
@@ -37,6 +40,7 @@ __all__ = [
     "PeggingWalkthrough",
     "PlayStep",
     "SolvedPlay",
+    "play_hint",
     "play_steps",
     "points_texts",
     "step_text",
@@ -83,6 +87,30 @@ def points_texts(step: PlayStep, language: str, whom: Sequence[str]) -> list[str
     return out
 
 
+_PLAY_HINT = {"fifteen": "walk.hint.fifteen", "thirty-one": "walk.hint.thirty_one", "pair": "walk.hint.pair",
+              "pair royal": "walk.hint.pair_royal", "double pair royal": "walk.hint.pair_royal",
+              "run": "walk.hint.run", "go": "walk.hint.go", "last card": "walk.hint.last_card"}
+
+
+def play_hint(step: PlayStep, guess: int, language: str | None = None) -> str:
+    """What a wrong prediction of ``step``'s points probably missed (or added), in ``language``."""
+    if guess > step.points:
+        if step.points == 0 and step.kind is LogKind.PLAY:
+            return render("walk.hint.nothing", language, count=step.count)
+        if step.points == 0:   # a go said, a pass, the count reset: no card was played
+            return render("walk.hint.go_said" if step.kind is LogKind.GO else "walk.hint.no_card", language)
+        return render("ex.hint.play_too_many", language)
+    short = step.points - guess
+    events = list(step.events)
+    for size in range(1, len(events) + 1):
+        for left_out in combinations(events, size):
+            if sum(event.points for event in left_out) == short:
+                first = left_out[0]
+                return render(_PLAY_HINT.get(str(first.kind), "ex.hint.play_more"), language,
+                              n=len(first.cards), count=step.count)
+    return render("ex.hint.play_more", language)
+
+
 # The walkthrough ----------------------------------------------------------------------------------
 
 class PeggingWalkthrough(View):
@@ -91,8 +119,8 @@ class PeggingWalkthrough(View):
     ``PeggingWalkthrough(sequence=0, *, language="en", predict=True, four_colour=False)``: sequence
     0, 1, 2 of :data:`SOLVED_PLAYS`. Drive it with :meth:`forward`, :meth:`back`, :meth:`restart`,
     :meth:`predict` (or type in :attr:`predict_box` and click :attr:`check_button`), :meth:`reveal`
-    and :meth:`choose`. With ``predict=False`` the points show at once. The state lives in
-    :attr:`session`, a :class:`WalkSession`.
+    and :meth:`choose`. A wrong first prediction gets a hint and a second try. With
+    ``predict=False`` the points show at once. The state lives in :attr:`session`, a :class:`WalkSession`.
     """
 
     def __init__(self, sequence: int = 0, *, language: str | None = None, predict: bool = True,
@@ -121,6 +149,8 @@ class PeggingWalkthrough(View):
         self._restart = self._button("walk.restart", self.restart)
         self._pegged = w.HTML()
         self._score_line = w.HTML()
+        self._verdict = w.HTML()
+        self._verdict_text = ""
         predict_row = w.HBox([self._box, self._check, self._show],
                              layout=w.Layout(align_items="center", flex_flow="row wrap"))
         nav = w.HBox([self._back, self._forward, self._restart],
@@ -128,7 +158,7 @@ class PeggingWalkthrough(View):
         self._labels = [w.HTML(), w.HTML(), w.HTML()]
         self.children = [style_tag(), self._heading, self._choice, self._labels[0], self._dealer_row,
                          self._labels[1], self._table_row, self._count, self._labels[2], self._pone_row,
-                         self._step_line, self._points, predict_row, self._message, nav, self._pegged,
+                         self._step_line, self._points, predict_row, self._verdict, self._message, nav, self._pegged,
                          self._score_line]
         self.choose(sequence)
 
@@ -147,6 +177,9 @@ class PeggingWalkthrough(View):
                       doc="Points pegged in the play by seats 0 and 1, up to the step shown (its points if revealed).")
 
     step_text = property(lambda self: self._step_text)
+    verdict = property(lambda self: self._verdict_text,
+                       doc="The verdict on the last prediction of the step shown, a hint after a first wrong one.")
+    can_try_again = property(lambda self: self.session.can_try_again)
     heading_html = property(lambda self: self._heading.value, doc="The heading as drawn.")
     pegged_html = property(lambda self: self._pegged.value, doc="What each side pegged, as drawn.")
     sequence_chooser = property(lambda self: self._choice, doc="The toggle buttons that choose a solved play.")
@@ -189,12 +222,20 @@ class PeggingWalkthrough(View):
     @guarded
     def predict(self, points: Any) -> None:
         """Predict the points of the current step (a number or the text typed)."""
-        n, true = self.session.predict(points)
-        self.record_answer(**play_answer(self.session.solved.name, self.session.position, self.session.step, n))
-        if n == true:
-            self._say(self._t("walk.right", points=true), "ok")
+        guess = self.session.predict(points)
+        self._say("")   # a refusal of a bad entry, answered now (before recording: its warning stays)
+        step = self.session.step
+        assert step is not None  # predict refuses before the first card
+        if guess.attempt == 1:
+            self.record_answer(**play_answer(self.session.solved.name, self.session.position, step, guess.guess))
+        if guess.right:
+            parts = [("ok", self._t("walk.right" if guess.attempt == 1 else "walk.right_second", points=guess.points))]
+        elif guess.shown:
+            parts = [("error", self._t("walk.wrong", guess=guess.guess, points=guess.points))]
         else:
-            self._say(self._t("walk.wrong", guess=n, points=true), "error")
+            parts = [("error", self._t("walk.not_yet", guess=guess.guess)),
+                     ("info", play_hint(step, guess.guess, self.language)), ("info", self._t("walk.again"))]
+        self._show_verdict(parts)
         self._render(keep_message=True)
 
     @guarded
@@ -206,7 +247,13 @@ class PeggingWalkthrough(View):
     # Internals --------------------------------------------------------------------------------
     def _moved(self) -> None:
         self._say("")
+        self._show_verdict([])
         self._render()
+
+    def _show_verdict(self, parts: list[tuple[str, str]]) -> None:
+        self._verdict.value = "".join(f'<div class="cc-msg cc-msg-{kind} cc-text" role="status">{html.escape(text)}</div>'
+                                      for kind, text in parts)
+        self._verdict_text = " ".join(text for _kind, text in parts)
 
     def _names(self) -> tuple[list[str], list[str]]:
         dealer = self.session.solved.dealer

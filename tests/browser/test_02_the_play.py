@@ -39,7 +39,10 @@ def test_predicting_a_steps_points_wrong_then_right(open_notebook) -> None:
     wrong = steps[0].points + 1
     notebook.type(str(wrong), cell=cell, placeholder="?")
     notebook.click("Check", cell=cell)
-    notebook.expect_text(cell, f"Not quite: you said {wrong}, the step pegs {steps[0].points}.")
+    notebook.expect_text(cell, f"Not yet: it is not {wrong}.")           # a hint and a second try
+    notebook.type(str(wrong + 1), cell=cell, placeholder="?")
+    notebook.click("Check", cell=cell)
+    notebook.expect_text(cell, f"Not quite: you said {wrong + 1}, the step pegs {steps[0].points}.")
     notebook.click("Next ▶", cell=cell)
     notebook.type(str(steps[1].points), cell=cell, placeholder="?")
     notebook.click("Check", cell=cell)
