@@ -125,6 +125,9 @@ def test_every_drill_answered_right_on_the_buttons():
 def test_a_wrong_answer_says_where_it_ranks_and_what_it_gives_up():
     drill = DiscardDrill()                       # keep the fives, as dealer
     drill.answer("5H 5C")                        # salting your own crib with the fives
+    assert drill.verdict.startswith("Not the best keep yet.") and "look at the 5s" in drill.verdict
+    assert not drill.answered and drill.table_html == "" and drill.can_try_again and drill.wrong == 1
+    drill.show_answer_button.click()             # the answer without a second try
     advice = SHIPPED_DRILLS[0].advice()
     rank = advice.rank_of(cards("2C 8H JD QS"))
     mine = advice[rank - 1]
@@ -158,6 +161,8 @@ def test_the_pone_sees_the_crib_through_the_other_side():
     drill = DiscardDrill("5H 5D 6H 7S 8C 9D", dealer=False)
     assert drill.index is None and "You are the pone" in drill._heading.value
     drill.answer(cards("5D 9D"))                    # salts the opponent's crib with a 5
+    assert drill.hint and drill.hint in drill.verdict
+    drill.reveal()
     advice = advise_discard("5H 5D 6H 7S 8C 9D", dealer=False)
     mine = advice[advice.rank_of(cards("5H 6H 7S 8C")) - 1]
     assert f"−{mine.crib_ev - advice.best.crib_ev:.2f} through the crib" in drill.verdict
@@ -225,6 +230,8 @@ def test_spanish_drill():
     assert "Repartes tú: la cuna es tuya." in drill._heading.value
     assert drill.check_button.description == "Echar a la cuna"
     drill.answer("5H 5C")
+    assert drill.verdict.startswith("Todavía no es la mejor elección.") and "mira los 5" in drill.verdict
+    drill.reveal()
     assert drill.verdict.startswith("No es la mejor: tu elección es la") and "Guarda los cincos" in drill.verdict
     assert "tu cuna" in drill.table_html and "12,70" in drill.table_html   # decimal comma
     assert "Aciertos 0 · Fallos 1" in drill.score_line
@@ -288,15 +295,64 @@ def test_no_english_shows_in_other_languages(language):
         drill = DiscardDrill(language=language)
         drill.answer(discard)
         drill.answer("KS KD")
+        views.append(shown_text(drill))                      # the hint, if any
+        drill.answer(discard)                                # the same two again: refused
+        views.append(shown_text(drill))
+        drill.answer("JD QS")                                # a second try
         views.append(drill)
     other = DiscardDrill(language=language)
     other.show(3)
     other.answer("KS KD")
     views.append(other)
-    shown = "\n".join(shown_text(v) for v in views)
+    shown = "\n".join(v if isinstance(v, str) else shown_text(v) for v in views)
     leaks = [piece for piece in fragments if piece in shown]
     assert not leaks, leaks
     assert "keeps" not in shown and "gives" not in shown          # the reasons are said again
+
+
+def test_a_second_try_and_the_first_keep_is_the_score(tmp_path):
+    from cribbage.progress import ProgressStore
+    drill = DiscardDrill()
+    drill.progress_store = ProgressStore(tmp_path / "p.sqlite3")
+    drill.reveal()
+    assert drill.message.startswith("Lay away two cards first") and not drill.answered
+    assert drill.show_answer_button.disabled
+    drill.answer("5H 5C")
+    assert drill.check_button.disabled and not drill.show_answer_button.disabled
+    assert drill.tries == 1 and drill.hint
+    for card in cards("5H 5C"):                              # the picker is free again for the second try
+        drill.card_buttons[card].click()
+    for card in cards("2C 8H"):
+        drill.card_buttons[card].click()
+    assert set(drill.selected) == set(cards("2C 8H")) and not drill.check_button.disabled
+    drill.check_button.click()
+    assert drill.answered and drill.verdict.startswith("Right on the second try: your keep ranks 1st of 15.")
+    assert (drill.right, drill.wrong) == (0, 1) and len(drill.history) == 1 and drill.table_html
+    assert [(a.answer, a.correct) for a in drill.progress_store.answers()] == [("5♣ 5♥", False)]
+    drill.next()
+    drill.answer(drill.advice[14].discard)                   # the worst keep twice: the answer
+    drill.answer(drill.advice[13].discard)
+    assert drill.answered and drill.verdict.startswith("Not the best") and drill.chosen == drill.advice[13]
+    assert (drill.right, drill.wrong) == (0, 2)
+
+
+@pytest.mark.parametrize("index", range(len(SHIPPED_DRILLS)))
+def test_the_hint_says_where_a_better_keep_gains(index):
+    from widgets.drill import keep_hint
+    drill = SHIPPED_DRILLS[index]
+    advice = drill.advice()
+    for mine in list(advice)[1:]:
+        if advice.best.net - mine.net <= RIGHT_MARGIN:
+            continue
+        hint = keep_hint(mine, advice.best, dealer=drill.dealer)
+        gain_hand = advice.best.hand_ev - mine.hand_ev
+        gain_crib = (1 if drill.dealer else -1) * (advice.best.crib_ev - mine.crib_ev)
+        if gain_crib > gain_hand:
+            assert hint.startswith("The crib is yours" if drill.dealer else "The crib is the dealer's")
+        else:
+            assert hint.startswith("A better keep scores more in the hand")
+        for language in ("es", "pt"):
+            assert keep_hint(mine, advice.best, dealer=drill.dealer, language=language) != hint
 
 
 def test_a_keep_tied_with_the_best_is_right_and_said_so():

@@ -5,7 +5,9 @@ starve the opponent's crib, keep the double run, keep the flush, the dealer coun
 seat changes the keep), then random deals, each from its own seed. The answer says where the
 learner's keep ranks among the 15, what it gives up against the best keep in the hand and through
 the crib, and the best keep with its reason. A keep is right when it is the best or within
-:data:`RIGHT_MARGIN` points of it; the session keeps the count.
+:data:`RIGHT_MARGIN` points of it. A first keep that is not gets a hint (:func:`keep_hint`: where a
+better keep gains, in the hand or through the crib, and what it holds) and a second try; the answer
+comes after the second (or on "Show the answer"). The first keep is the learner's score.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import islice
+from itertools import combinations, islice
 
 import ipywidgets as w
 
@@ -28,10 +30,14 @@ from .answers import drill_answer
 from .cards import CardPicker, suit_class
 from .i18n import card_name, cards_text, check_language, decimal, render
 
-__all__ = ["RIGHT_MARGIN", "SHIPPED_DRILLS", "DiscardDrill", "Drill", "ordinal", "random_drill"]
+__all__ = ["RIGHT_MARGIN", "SHIPPED_DRILLS", "TRIES_BEFORE_ANSWER", "DiscardDrill", "Drill", "keep_hint", "ordinal",
+           "random_drill"]
 
 #: A keep within this many points (net, per deal) of the best counts as right.
 RIGHT_MARGIN = 0.1
+
+#: Keeps not near the best before the answer is shown, as the lessons' try-its give.
+TRIES_BEFORE_ANSWER = 2
 
 
 @dataclass(frozen=True)
@@ -77,6 +83,46 @@ def random_drill(seed: int) -> Drill:
     return Drill(tuple(sorted(hands[0])), dealer)
 
 
+def _fifteens(cards: tuple[Card, ...]) -> int:
+    return sum(sum(card.value for card in combo) == 15
+               for size in range(2, len(cards) + 1) for combo in combinations(cards, size))
+
+
+def _pairs(cards: tuple[Card, ...]) -> int:
+    return sum(a.rank == b.rank for a, b in combinations(cards, 2))
+
+
+def _has_run(cards: tuple[Card, ...]) -> bool:
+    ranks = sorted({card.rank for card in cards})
+    return any(ranks[i + 2] - ranks[i] == 2 for i in range(len(ranks) - 2))
+
+
+def _fives(cards: tuple[Card, ...]) -> int:
+    return sum(card.rank == 5 for card in cards)
+
+
+def keep_hint(mine: KeepOption, best: KeepOption, *, dealer: bool, language: str | None = None) -> str:
+    """Where a better keep than ``mine`` gains, in ``language``: in the hand (and what its four cards
+    hold that yours do not: fives, a run, a flush, fifteens, pairs) or through the crib (yours or theirs)."""
+    sign = 1.0 if dealer else -1.0
+    gain_hand = best.hand_ev - mine.hand_ev
+    gain_crib = sign * (best.crib_ev - mine.crib_ev)
+    if gain_crib > gain_hand:
+        return render("drill.hint.own_crib" if dealer else "drill.hint.their_crib", language)
+    theirs, yours = tuple(best.keep), tuple(mine.keep)
+    if _fives(theirs) > _fives(yours):
+        return render("drill.hint.fives", language)
+    if _has_run(theirs) and not _has_run(yours):
+        return render("drill.hint.run", language)
+    if len({card.suit for card in theirs}) == 1 and len({card.suit for card in yours}) > 1:
+        return render("drill.hint.flush", language)
+    if _fifteens(theirs) > _fifteens(yours):
+        return render("drill.hint.fifteens", language)
+    if _pairs(theirs) > _pairs(yours):
+        return render("drill.hint.pairs", language)
+    return render("drill.hint.hand", language)
+
+
 def ordinal(n: int, language: str | None = None) -> str:
     """``1st``, ``2nd``, ``11th``, ``23rd``; ``1.ª`` in Spanish and Portuguese."""
     if check_language(language) != "en":
@@ -107,7 +153,8 @@ class DiscardDrill(View):
     later ones are random, dealt with seeds ``seed``, ``seed + 1``, ...
 
     Drive it with :meth:`answer` (or click two :attr:`card_buttons` and :attr:`check_button`),
-    :meth:`next`, :meth:`new_random`, :meth:`show` and :meth:`deal`.
+    :meth:`reveal` (:attr:`show_answer_button`, after a first try), :meth:`next`, :meth:`new_random`,
+    :meth:`show` and :meth:`deal`. ``right``, ``wrong`` and ``history`` count each drill's first keep.
     """
 
     def __init__(self, six: str | Iterable[Card] | None = None, *, dealer: bool | None = None,
@@ -122,18 +169,20 @@ class DiscardDrill(View):
         self._index: int | None = 0
         self._drill: Drill = SHIPPED_DRILLS[0]
         self._answer: KeepOption | None = None
+        self._tries: list[KeepOption] = []
         self._verdict_text = ""
 
         self._heading = w.HTML()
         self._picker = CardPicker(SHIPPED_DRILLS[0].six, pick=2, language=language, four_colour=four_colour)
         self._picker.on_change(self._picked)
         self.check_button = self._button("drill.check", self.answer, "primary")
+        self.show_answer_button = self._button("drill.show_answer", self.reveal)
         self.next_button = self._button("drill.next", self.next)
         self.random_button = self._button("drill.random", self.new_random)
         self._verdict = w.HTML()
         self._table = w.HTML()
         self._score_line = w.HTML()
-        controls = w.HBox([self.check_button, self.next_button, self.random_button],
+        controls = w.HBox([self.check_button, self.show_answer_button, self.next_button, self.random_button],
                           layout=w.Layout(align_items="center", flex_flow="row wrap"))
         self.children = [style_tag(), self._heading, self._picker, controls, self._message, self._verdict,
                          self._table, self._score_line]
@@ -173,9 +222,26 @@ class DiscardDrill(View):
         return self._answer
 
     @property
+    def tries(self) -> int:
+        """Keeps tried on the drill shown."""
+        return len(self._tries)
+
+    @property
+    def can_try_again(self) -> bool:
+        """Whether the drill shown had a keep not near the best and may be tried once more."""
+        return self._answer is None and bool(self._tries)
+
+    @property
+    def hint(self) -> str:
+        """The hint shown after a first keep not near the best ("" when none is shown)."""
+        if not self.can_try_again:
+            return ""
+        return keep_hint(self._tries[-1], self.advice.best, dealer=self._drill.dealer, language=self.language)
+
+    @property
     def verdict(self) -> str:
-        """The last answer's verdict as plain text ("" before an answer)."""
-        return self._verdict_text if self._answer is not None else ""
+        """The last keep's verdict as plain text, a hint after a first wrong one ("" before an answer)."""
+        return self._verdict_text if self._answer is not None or self._tries else ""
 
     @property
     def card_buttons(self) -> dict[Card, w.Button]:
@@ -256,26 +322,57 @@ class DiscardDrill(View):
         rank = advice.rank_of(keep)
         mine = advice[rank - 1]
         best = advice.best
-        self._answer = mine
+        if self._tries and set(mine.discard) == set(self._tries[-1].discard):
+            raise Refused(self._t("drill.same_again"))
         right = rank == 1 or best.net - mine.net <= RIGHT_MARGIN + 1e-9
-        if right:
-            self.right += 1
-        else:
-            self.wrong += 1
-        self.history.append((self._drill, tuple(mine.discard), rank))
-        self.record_answer(**drill_answer(self._drill, mine, best, right))
-        self.check_button.disabled = True
+        first = not self._tries
+        self._tries.append(mine)
         if set(self._picker.selected) != set(away):
             self._picker.select(away)
+        self._say("")   # a refusal shown before is answered now (before recording: its warning stays)
+        if first:
+            if right:
+                self.right += 1
+            else:
+                self.wrong += 1
+            self.history.append((self._drill, tuple(mine.discard), rank))
+            self.record_answer(**drill_answer(self._drill, mine, best, right))
+        if right or len(self._tries) >= TRIES_BEFORE_ANSWER:
+            self._answer = mine
+            self.check_button.disabled = self.show_answer_button.disabled = True
+            self._render_answer(mine, rank, right, second=not first)
+            return
+        # A first keep not near the best: a hint and a second try; the table waits.
+        self.check_button.disabled = True   # until two cards are picked again
+        self.show_answer_button.disabled = False
+        parts = [("error", self._t("drill.not_yet"), True),
+                 ("info", keep_hint(mine, best, dealer=self._drill.dealer, language=self.language), False),
+                 ("info", self._t("drill.again"), False)]
+        self._show_verdict(parts)
+        self._show_score_line()
+
+    @guarded
+    def reveal(self) -> None:
+        """Show the answer (the ranking, the best keep) after a first keep, without trying again."""
+        if self._answer is not None:
+            raise Refused(self._t("drill.already"))
+        if not self._tries:
+            raise Refused(self._t("drill.keep_first"))
+        mine = self._tries[-1]
+        self._answer = mine
+        self._picker.select(mine.discard)
+        self.check_button.disabled = self.show_answer_button.disabled = True
         self._say("")
-        self._render_answer(mine, rank, right)
+        self._render_answer(mine, self.advice.rank_of(mine.keep), False)
 
     # Internals --------------------------------------------------------------------------------
     def _open(self, drill: Drill, index: int | None) -> None:
         self._drill = drill
         self._index = index
         self._answer = None
+        self._tries = []
         self._verdict_text = ""
+        self.show_answer_button.disabled = True
         self._picker.set_cards(drill.six)
         self._picker.clear()   # a new deal: the last deal's refusal ("already picked 2") goes with it
         self._say("")
@@ -304,13 +401,21 @@ class DiscardDrill(View):
             return
         self.check_button.disabled = len(selected) != 2
 
-    def _render_answer(self, mine: KeepOption, rank: int, right: bool) -> None:
+    def _show_verdict(self, parts: list[tuple[str, str, bool]]) -> None:
+        self._verdict.value = "".join(
+            f'<div class="cc-msg cc-msg-{kind}{" cc-big" if big else " cc-text"}" role="status">'
+            f'{html.escape(text)}</div>' for kind, text, big in parts)
+        self._verdict_text = " ".join(text for _k, text, _b in parts)
+
+    def _render_answer(self, mine: KeepOption, rank: int, right: bool, *, second: bool = False) -> None:
         language = self.language
         advice = self.advice
         best = advice.best
         total = len(advice)
         where = self._t("drill.rank", rank=ordinal(rank, language), of=total)
-        if rank == 1:
+        if right and second:
+            head = self._t("drill.right_second", where=where)
+        elif rank == 1:
             head = self._t("drill.right_best")
         elif advice.best.net - mine.net < 1e-9:      # the same points: a keep tied with the best
             head = self._t("drill.right_tied", where=where)
@@ -330,10 +435,7 @@ class DiscardDrill(View):
                                       why=discard_reason(best, dealer=advice.dealer, language=language)), False))
         if self._drill.lesson:
             parts.append(("info", self._t("drill.lesson." + self._drill.lesson), False))
-        self._verdict.value = "".join(
-            f'<div class="cc-msg cc-msg-{kind}{" cc-big" if big else " cc-text"}" role="status">'
-            f'{html.escape(text)}</div>' for kind, text, big in parts)
-        self._verdict_text = " ".join(text for _k, text, _b in parts)
+        self._show_verdict(parts)
         self._table.value = self._table_html(mine)
         self._show_score_line()
 

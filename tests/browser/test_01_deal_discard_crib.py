@@ -28,6 +28,8 @@ def test_a_worse_discard_is_ranked(open_notebook) -> None:
     for card in worst.discard:
         notebook.click(str(card), cell=cell)
     notebook.click("Lay away", cell=cell)
+    notebook.expect_text(cell, "Not the best keep yet.")                  # a hint and a second try
+    notebook.click("Show the answer", cell=cell)
     notebook.expect_text(cell, f"Not the best: your keep ranks {ordinal(rank)} of {len(advice)}.")
 
 
