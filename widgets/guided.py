@@ -5,23 +5,32 @@ the scores to start from, and the lesson's words (catalogue keys ``table.guided.
 script of each step is not written by hand: before every move the table asks the engine for the
 expert's move and its reason, and after it says how yours compares. The computer plays as the
 expert, so a learner who follows the advice sees the hand the lesson describes; the tests play it.
+The closing words are computed from what happened (:meth:`GuidedHand.ending`): the game won or lost
+in the play, at the cut (his heels) or in the show, on which count; or the deal played to its end.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from cribbage.ai.adviser import Adviser
 from cribbage.ai.driver import Driver
 from cribbage.ai.levels import player
 from cribbage.rules.cards import cards as parse_cards
-from cribbage.rules.events import ScoreKind
+from cribbage.rules.events import Phase, ScoreKind
 from cribbage.rules.game import Game
 from cribbage.rules.show_scoring import hand_total
 
 from .i18n import render
 
-__all__ = ["GUIDED_HANDS", "GuidedHand"]
+__all__ = ["ENDINGS", "GUIDED_HANDS", "GuidedHand"]
+
+#: How a guided hand can end: the deal played out (``"deal"``), or the game won (``won_``) or lost
+#: (``lost_``) in the play, at the cut (his heels), on the pone's count (the first of the show), on
+#: the dealer's hand, or on the crib. (A guided hand is played without muggins.)
+ENDINGS: tuple[str, ...] = ("deal", *(f"{side}_{how}" for side in ("won", "lost")
+                                      for how in ("play", "heels", "pone_hand", "dealer_hand", "crib")))
 
 
 @dataclass(frozen=True)
@@ -56,22 +65,45 @@ class GuidedHand:
         return render(f"table.guided.{self.key}.intro", language, you=self.scores[0], computer=self.scores[1],
                  target=self.target)
 
+    def ending(self, game: Game) -> str:
+        """How the hand ended, one of :data:`ENDINGS`: read from the last points pegged, when they won the game."""
+        if not game.is_over:
+            return "deal"
+        last = game.events[-1]   # the points that reached the target
+        side = "won" if game.winner == 0 else "lost"
+        if last.kind is ScoreKind.HIS_HEELS:
+            how = "heels"
+        elif last.phase is Phase.PLAY:
+            how = "play"
+        elif last.kind is ScoreKind.CRIB:
+            how = "crib"
+        else:   # a hand's count: a guided hand has no muggins, so no other points come in the show
+            how = "dealer_hand" if last.seat == game.dealer else "pone_hand"
+        return f"{side}_{how}"
+
     def outro(self, game: Game, language: str | None = None) -> str:
-        """What the hand showed, from the finished game: the points of each side, and the lesson."""
+        """What the hand showed, from the game as it stands at the end of the hand: the points of each
+        side, and what decided it (:meth:`ending`), in words true of this game."""
         def pegged(seat: int, *, show: bool) -> int:
             return sum(e.points for e in game.events
                        if e.seat == seat and (e.kind is ScoreKind.HAND or e.kind is ScoreKind.CRIB) == show)
 
         summary = render("table.guided.summary", language, play=pegged(0, show=False), show=pegged(0, show=True),
                     cplay=pegged(1, show=False), cshow=pegged(1, show=True))
-        if game.is_over:
-            # The dealer's hand, counted or not: what the counting order took away (or gave).
-            assert game.starter is not None  # turned before any peg that could end the game
-            dealer_hand = hand_total(game.kept(game.dealer), game.starter, crib=False)
-            lesson = render("table.guided.won" if game.winner == 0 else "table.guided.lost", language, n=dealer_hand)
-        else:
-            lesson = render(f"table.guided.{self.key}.outro", language)
-        return f"{summary} {lesson}"
+        ending = self.ending(game)
+        if ending == "deal":
+            return f"{summary} {render(f'table.guided.{self.key}.outro', language)}"
+        values: dict[str, Any] = {"target": self.target}
+        if ending.endswith("hand"):
+            # The dealer's hand: never counted when the pone went out first (what the counting order
+            # took away, or gave), or the count that went out.
+            assert game.starter is not None  # turned before any count
+            values["n"] = hand_total(game.kept(game.dealer), game.starter, crib=False)
+        return f"{summary} {render(_ENDING_KEY.get(ending, f'table.guided.{ending}'), language, **values)}"
+
+
+# Two endings keep the words they had when they were the only two (their translations with them).
+_ENDING_KEY = {"won_pone_hand": "table.guided.won", "lost_dealer_hand": "table.guided.lost"}
 
 
 #: The course's three guided hands (stop 5). Chosen by playing every seed with the advice followed:
