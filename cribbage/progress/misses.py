@@ -18,6 +18,10 @@ or two kinds their question was about, and those are the kinds missed.
 >>> from dataclasses import replace
 >>> missed_kinds(replace(wrong, answer="18"))
 ('run.3', 'double_run')
+>>> try_it = replace(wrong, item="total of the hand 5♣ 5♦ 6♥ 7♠ with 4♣", answer="6",
+...                  kinds=("fifteen.3", "pair", "run.4", "double_run"))
+>>> missed_kinds(try_it)  # 14 counted 6: the two runs of four
+('run.4', 'double_run')
 """
 
 from __future__ import annotations
@@ -33,13 +37,15 @@ from cribbage.rules.show_scoring import HandScore, score_hand
 
 __all__ = ["hand_of_item", "missed_kinds"]
 
-_ITEM = re.compile(r"^(hand|crib) (.+?) / (\S+)$")
+# A count of the show: the quiz's "hand 5H 5D 6H 7S / 8C" and the try-its' "total of the crib ... with 4♣".
+_ITEM = re.compile(r"^(?:total of the )?(hand|crib) (.+?)(?: / | with )(\S+)$")
 _PAIRS = {"pair": "pair", "pair royal": "pair_royal", "double pair royal": "double_pair_royal"}
 
 
 @lru_cache(maxsize=4096)
 def hand_of_item(item: str) -> HandScore | None:
-    """The counted hand a show question names (``"crib 2H 4H 6H 9H / 5C"``), or None for any other item."""
+    """The counted hand a question about a whole count names (``"crib 2H 4H 6H 9H / 5C"``, ``"total of the
+    hand 5♣ 5♦ 6♥ 7♠ with 4♣"``), or None for any other item (the fifteens alone, a discard, a play)."""
     found = _ITEM.match(item.strip())
     if not found:
         return None
