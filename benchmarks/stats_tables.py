@@ -27,6 +27,7 @@ import numpy as np
 
 from cribbage.ai.discard import crib_table
 from cribbage.stats import (
+    calibration,
     crib_averages,
     deal_log,
     keep_classes,
@@ -59,8 +60,22 @@ def main() -> None:
     if args.quick:
         args.samples, args.games, args.check_games = 2_000, 200, 100
     keep_sample = 200_000 if args.quick else None
-    os.environ["CRIBBAGE_CACHE_DIR"] = tempfile.mkdtemp(prefix="cribbage-tables-")
+    # Every table is built into a cache folder of its own, removed at the end (also after an error),
+    # and the cache folder in use before is restored.
+    before = os.environ.get("CRIBBAGE_CACHE_DIR")
+    with tempfile.TemporaryDirectory(prefix="cribbage-tables-") as folder:
+        os.environ["CRIBBAGE_CACHE_DIR"] = folder
+        try:
+            run(args, keep_sample)
+        finally:
+            if before is None:
+                os.environ.pop("CRIBBAGE_CACHE_DIR", None)
+            else:
+                os.environ["CRIBBAGE_CACHE_DIR"] = before
 
+
+def run(args: argparse.Namespace, keep_sample: int | None) -> None:
+    """Build, load and compare every table (in the cache folder now set)."""
     rows = []
     crib_table.cache_clear()
     _, t = timed(crib_table)
@@ -126,17 +141,12 @@ def main() -> None:
 
     print(f"\nWin probability: first dealer wins {position.win_probability(0, 0, dealer=True):.1%} from 0-0 "
           f"(published: about 55-56%); {position.deals:,} deals behind the table")
-    d, p, won = check.starts[:, 0], check.starts[:, 1], check.starts[:, 2]
-    predicted = position.dealer_wins[d, p]
-    print(f"  against {len(won):,} deal starts of {args.check_games:,} other games: dealer won {won.mean():.3f}, "
-          f"predicted {predicted.mean():.3f}; Brier {((predicted - won) ** 2).mean():.4f} "
-          f"(a coin: {((0.5 - won) ** 2).mean():.4f})")
-    for low, high in ((0.0, 0.1), (0.1, 0.3), (0.3, 0.5), (0.5, 0.7), (0.7, 0.9), (0.9, 1.01)):
-        band = (predicted >= low) & (predicted < high)
-        if band.any():
-            se = np.sqrt((predicted[band] * (1 - predicted[band])).sum()) / band.sum()
-            print(f"  predicted {low:.1f}-{min(high, 1):.1f}: {band.sum():>6,} starts, predicted "
-                  f"{predicted[band].mean():.3f}, won {won[band].mean():.3f} (± {se:.3f})")
+    check_table = calibration(position, check, bins=6)
+    print(f"  against {int(check_table.starts.sum()):,} deal starts of {args.check_games:,} other games: "
+          f"Brier {check_table.brier:.4f} (a coin: {check_table.brier_coin:.4f})")
+    for row in check_table.to_frame().itertuples():
+        print(f"  predicted {row.low:.2f}-{row.high:.2f}: {row.starts:>6,} starts, predicted {row.predicted:.3f}, "
+              f"won {row.observed:.3f} (95% {row.observed_low:.3f}-{row.observed_high:.3f})")
 
     print(f"\nPegging per deal ({pegging.deals:,} deals): pone {pegging.per_deal[0]:.2f} (Chambers {CHAMBERS_PLAY['pone']}), "
           f"dealer {pegging.per_deal[1]:.2f} (Chambers {CHAMBERS_PLAY['dealer']})")
@@ -147,7 +157,7 @@ def main() -> None:
     led = np.argsort(-pegging.lead_counts)[:4]
     print("  most led: " + ", ".join(f"{r + 1} ({pegging.lead_counts[r] / pegging.lead_counts.sum():.0%}: "
                                      f"pone {pegging.by_lead[0, r]:.2f}, dealer {pegging.by_lead[1, r]:.2f})" for r in led))
-    best_lead = int(np.nanargmax(pegging.by_lead[1])) + 1
+    best_lead = pegging.most_after_lead("dealer")  # among leads made in 30 deals or more
     print(f"  the lead that gives the dealer most: {best_lead}; dealer per deal holding a 5: "
           f"{pegging.by_held_rank[1, 4]:.2f}, holding a king {pegging.by_held_rank[1, 12]:.2f}")
 

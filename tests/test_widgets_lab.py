@@ -86,3 +86,93 @@ def test_every_view_renders_in_every_language(tables, language):
     for key, entry in MESSAGES.items():
         if key.startswith("lab."):
             assert set(entry) == {"en", "es", "pt"} and all(entry.values()), key
+
+
+# --- margins, the data behind each sentence, the rules panel, the charts' fixed scales ----------------
+
+def test_sampled_figures_are_said_with_their_interval_and_sample_size(tables):
+    crib = CribTableView(tables["crib"])
+    crib.choose(5, 5, dealer=True, model="expert")
+    table = tables["crib"][("expert", True)]
+    assert f"± {1.96 * table.stderr[4, 4]:.2f}" in crib.summary and "200 six-card hands" in crib.summary
+    crib.choose(5, 5, model="uniform")
+    assert "±" not in crib.summary.splitlines()[1]  # the exact table has no margin to give
+    stats = tables["pegging"]
+    pegging = PeggingView(stats)
+    assert f"{stats.per_deal[1]:.2f} ± {1.96 * stats.per_deal_se[1]:.2f}" in pegging.summary
+    assert f"over {stats.deals:,} deals" in pegging.summary
+
+
+def test_the_lead_sentence_is_read_from_the_chart_s_data(tables):
+    from widgets.lab import LEAST_DEALS
+    from widgets.lab_charts import RANK_LABELS
+    stats = tables["pegging"]
+    text = PeggingView(stats).summary
+    often = stats.lead_counts >= LEAST_DEALS
+    assert often.sum() >= 2, "the small log should make two leads common enough to rank"
+    most = stats.most_after_lead("dealer", least_deals=LEAST_DEALS)
+    assert stats.by_lead[1, most - 1] == max(stats.by_lead[1][often])
+    assert f"most after a lead of {RANK_LABELS[most - 1]} " in text
+    rare = [RANK_LABELS[r] for r in range(13) if not often[r]]
+    if rare:
+        assert ", ".join(rare) in text
+    assert "five gives" not in text
+
+
+def test_a_tiny_share_is_not_written_as_zero():
+    from widgets.lab import percent
+    assert percent(0.0001, "en") == "<0.1%" and percent(0.0, "en") == "0.0%" and percent(0.25, "en") == "25.0%"
+    assert percent(0.0001, "es").startswith("<0,1") and percent(0.0004, "pt").startswith("<0,1")
+
+
+def test_the_keep_slider_writes_its_value_the_language_s_way(tables):
+    keep = KeepView(tables["keeps"], language="es")
+    keep._value.value = 16.0
+    assert not keep._value.readout and "16,0" in keep._readout.value and "16,0" in keep.summary
+
+
+def test_the_rules_panel_feeds_the_position_and_pegging_views(tables, tmp_path, monkeypatch):
+    from widgets.lab import RulesPanel
+    monkeypatch.setenv("CRIBBAGE_CACHE_DIR", str(tmp_path))
+    where = PositionView(tables["position"], mine=100, theirs=110, dealer=False)
+    pegging = PeggingView(tables["pegging"])
+    panel = RulesPanel([where, pegging], settings={"games": 16, "check_games": 6, "seed": "panel", "check_seed": "ho"})
+    panel.choose(target=61, muggins=True, opponent="beginner")
+    seen = []
+    panel._progress.observe(lambda change: seen.append(change["new"]), names="value")
+    tables_61 = panel.apply()
+    assert seen and seen[-1] == 22 and panel._progress.max == 22   # 16 games, then 6 held out
+    assert where.table.target == 61 and where.table.opponent == "beginner" and where.table.muggins
+    assert where._mine.max == 60 and where._mine.value == 60          # the position kept where it fits
+    assert "Games to 61, with muggins" in where.summary and "beginner" in where.summary
+    assert pegging.stats is tables_61["pegging"] and tables_61["log"].target == 61
+    assert "61" in panel.status and "16 games" in panel.status
+    files = sorted(p.name for p in tmp_path.iterdir())
+    assert len(files) == 2 and all(name.startswith("deal-log-") for name in files)
+    # a second time the same setting is read from the cache: no new games, no new files
+    seen.clear()
+    panel.apply()
+    assert seen == [] and sorted(p.name for p in tmp_path.iterdir()) == files
+    panel.choose(target=99)
+    assert "99" in panel.message and panel.rules["target"] == 61
+
+
+def test_the_crib_grids_use_one_fixed_colour_scale(tables):
+    from widgets.lab_charts import CRIB_SCALE, DIFFERENCE_SCALE, crib_difference_chart, crib_table_chart
+    own, theirs = tables["crib"][("expert", True)], tables["crib"][("expert", False)]
+    limits = {crib_table_chart(t.means, title="t").axes[0].images[0].get_clim() for t in (own, theirs)}
+    assert limits == {CRIB_SCALE}
+    fig = crib_difference_chart(own, [published_crib_table("schell-own"), published_crib_table("cribbagepro-own")])
+    grids = [ax for ax in fig.axes if ax.images]
+    assert {ax.images[0].get_clim() for ax in grids} == {(-DIFFERENCE_SCALE, DIFFERENCE_SCALE)}
+    assert len(grids) == 2 and len(grids[0].texts) == 169   # every cell's difference written in it
+
+
+def test_the_calibration_check_is_drawn_with_intervals(tables):
+    from cribbage.stats import calibration
+    from widgets.lab_charts import calibration_chart
+    check = calibration(tables["position"], deal_log(12, seed="lab-held-out", cache=False), bins=5)
+    view = PositionView(tables["position"], check=check)
+    assert "Checked against 12 games" in view.summary and view._check_chart.value[:4] == b"\x89PNG"
+    ax = calibration_chart(check).axes[0]
+    assert len(ax.texts) == len(check.starts)   # each bin's sample size written beside it
