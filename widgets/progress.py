@@ -41,13 +41,20 @@ __all__ = ["ProgressPanel"]
 # The panel's own layout: each stop a row that wraps on a narrow screen (a phone), each figure labelled
 # in words in its own cell, so no header can overlap another and no button is cut.
 _CSS = """
-.cc-progress-row { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 16px; padding: 6px 4px;
-  border-bottom: 1px solid #ccc; }
-.cc-progress-row .cc-progress-name { flex: 1 1 16em; min-width: 12em; font-weight: 600; }
-.cc-progress-row .cc-progress-cell { flex: 0 1 auto; white-space: normal; }
-.cc-progress .jupyter-button { white-space: normal; height: auto; min-height: 38px; max-width: 100%; }
+.cc-progress-row { display: grid; align-items: center; gap: 4px 16px; padding: 6px 4px; border-bottom: 1px solid #ccc;
+  grid-template-columns: minmax(11em, 1.7fr) minmax(7em, 0.8fr) minmax(9em, 1fr) minmax(11em, 1.4fr)
+  minmax(8em, 1fr) max-content; }
+.cc-progress-row .cc-progress-name { font-weight: 600; }
+.cc-progress-row .cc-progress-cell { white-space: normal; }
+.cc-view.cc-progress .jupyter-widgets.jupyter-button { white-space: normal; height: auto; min-height: 38px;
+  max-width: 100%; overflow: visible; text-overflow: clip; }
 .cc-progress .widget-text { max-width: 100%; }
+.cc-progress .widget-html-content { white-space: normal; overflow-wrap: anywhere; }
 .cc-progress a.cc-continue { font-size: 20px; font-weight: 700; }
+@media (max-width: 760px) {
+  .cc-progress-row { display: flex; flex-wrap: wrap; }
+  .cc-progress-row .cc-progress-name { flex: 1 1 100%; }
+}
 """
 
 
@@ -68,7 +75,7 @@ class ProgressPanel(View):
         self._name = w.Text(placeholder=self.progress.learner, layout=w.Layout(width="16em", max_width="100%"),
                             description_allow_html=False)
         self._save = self._wide_button("progress.save_name", lambda: self.save_name(self._name.value))
-        self._ask = w.HBox([w.Label(self._t("progress.ask_name")), self._name, self._save],
+        self._ask = w.HBox([w.HTML(), self._name, self._save],
                            layout=w.Layout(flex_flow="row wrap", align_items="center"))
         # On a computer account several learners share: who is answering, chosen once for this copy.
         self._others = w.Dropdown(options=[], layout=w.Layout(width="16em", max_width="100%"))
@@ -78,9 +85,13 @@ class ProgressPanel(View):
         self._shared = w.VBox([
             w.HTML(f'<div class="cc-text">{html.escape(self._t("progress.shared"))}</div>'),
             w.HBox([self._others, self._switch], layout=w.Layout(flex_flow="row wrap")),
-            w.HBox([w.Label(self._t("progress.new_name")), self._new_name, self._new],
+            w.HBox([w.HTML(f'<span class="cc-text">{html.escape(self._t("progress.new_name"))}</span>'),
+                    self._new_name, self._new],
                    layout=w.Layout(flex_flow="row wrap", align_items="center"))])
-        self._continue = w.HTML()
+        # An output, not an HTML widget: JupyterLab follows links in rendered outputs itself (the notebook
+        # opens at the cell of ``#cell-id=``); a link in an HTML widget would reload the whole page.
+        self._continue = w.Output()
+        self._continue_html = ""
         self._cells: dict[int, tuple[w.HTML, w.HTML, w.HTML, w.HTML]] = {}
         self._resets: dict[int, w.Button] = {}
         rows: list[w.Widget] = []
@@ -240,12 +251,25 @@ class ProgressPanel(View):
         self._say(self._t("progress.kept"), "info")
 
     # Drawing ----------------------------------------------------------------------------------
+    @property
+    def continue_html(self) -> str:
+        """The "continue here" line as shown (HTML; "" for none)."""
+        return self._continue_html
+
+    def _show_continue(self, shown: str, text: str) -> None:
+        if shown == self._continue_html:
+            return
+        self._continue_html = shown
+        self._continue.outputs = ({"output_type": "display_data", "metadata": {},
+                                   "data": {"text/html": shown, "text/plain": text}},) if shown else ()
+
     def _render(self) -> None:
         self._ask.layout.display = "flex" if self._readable else "none"
         self._name.placeholder = self.progress.learner
         self._who.value = (f'<div class="cc-text">{html.escape(self._t("progress.recording_as", name=self.progress.learner, path=str(self.store.path)))}</div>'
                            if self._readable else "")
-        self._ask.children[0].value = self._t("progress.correct_name" if self._saved else "progress.ask_name")
+        asking = self._t("progress.correct_name" if self._saved else "progress.ask_name")
+        self._ask.children[0].value = f'<span class="cc-text">{html.escape(asking)}</span>'
         others = learners_on_this_account(self.store.path) if self._readable else []
         options = [(name, identity) for identity, name in others if identity != self.store.identity]
         if self.store.identity != account() and all(identity != account() for _n, identity in options):
@@ -271,15 +295,16 @@ class ProgressPanel(View):
             button.disabled = not (self.progress.stops[stop].asked or (practice is not None and practice.asked))
         question = self.progress.next_question() if self._readable else None
         if question is None:
-            self._continue.value = (f'<div class="cc-text">{html.escape(self._t("progress.all_done"))}</div>'
-                                    if self._readable else "")
+            said = self._t("progress.all_done") if self._readable else ""
+            self._show_continue(f'<div class="cc-text">{html.escape(said)}</div>' if said else "", said)
         else:
             where = self._t("progress.continue_where", stop=question.stop,
                             name=self._t(f"progress.stop.{question.stop}"),
                             n=stop_questions(question.stop).index(question) + 1)
-            self._continue.value = (f'<div class="cc-text">➜ <a class="cc-continue" href="{html.escape(question.link)}" '
-                                    f'target="_top">{html.escape(self._t("progress.continue"))}</a>: '
-                                    f"{html.escape(where)}</div>")
+            label = self._t("progress.continue")
+            self._show_continue(f'<div class="cc-view"><div class="cc-text" style="font-size:18px">➜ <a class="cc-continue" '
+                                f'href="{html.escape(question.link)}" style="font-size:20px;font-weight:700">'
+                                f"{html.escape(label)}</a>: {html.escape(where)}</div></div>", f"{label}: {where}")
         worst = self.progress.most_missed(3)
         if worst:
             items = "".join(

@@ -1,0 +1,82 @@
+"""The progress panel as a learner sees it, in Spanish, at 1366 px and on a phone (390 px): one row per
+stop whose figures never overlap ("RespuestasCorrectas" was two headers drawn over each other), buttons
+whole (not clipped), "x de y" questions per stop, and a "continue here" link that JupyterLab follows to
+the first question not yet answered, in its notebook, at its cell. Pictures in ``build/screenshots/``."""
+
+from __future__ import annotations
+
+import time
+
+from lab_page import SCREENSHOTS
+
+from cribbage.progress import QUESTIONS, ProgressStore
+
+# Pairs of boxes in one row of the panel that overlap, and buttons whose text does not fit them.
+_LAYOUT = """(root) => {
+    const out = {overlaps: [], clipped: [], outside: []};
+    const area = root.getBoundingClientRect();
+    for (const row of root.querySelectorAll('.cc-progress-row')) {
+        const parts = [...row.children].filter(e => e.getBoundingClientRect().width > 0);
+        for (let i = 0; i < parts.length; i++) for (let j = i + 1; j < parts.length; j++) {
+            const a = parts[i].getBoundingClientRect(), b = parts[j].getBoundingClientRect();
+            if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)
+                out.overlaps.push(parts[i].innerText + ' / ' + parts[j].innerText);
+        }
+    }
+    for (const b of root.querySelectorAll('button')) {
+        const box = b.getBoundingClientRect();
+        if (box.width === 0) continue;
+        if (b.scrollWidth > b.clientWidth + 1 || b.scrollHeight > b.clientHeight + 1) out.clipped.push(b.innerText);
+        if (box.right > area.right + 1) out.outside.push(b.innerText);
+    }
+    return out;
+}"""
+
+
+def test_the_panel_counts_each_question_once_reads_well_and_leads_on(open_notebook, progress_folder) -> None:
+    store = ProgressStore()  # the learner's file, as the kernels find it (same account, same folder)
+    first, keeps = QUESTIONS[0], QUESTIONS[1]
+    assert (first.stop, keeps.stop) == (0, 1)
+    store.record(0, first.item, "14", True, skill="show")
+    store.record(0, first.item, "14", True, skill="show")   # practice: stop 0 stays "1 de 1", once
+    store.record(3, QUESTIONS[4].item, "3", False, skill="show", kinds=["fifteen.2"])
+    store.record(3, "hand 5H 5D 6H 7S / 8C", "12", True, skill="show", kinds=["pair"])
+
+    start = open_notebook("es/00_start_here.ipynb", fresh=True)
+    panel = start.find_cell("ProgressPanel()")
+    start.expect_text(panel, "1 de 1 pregunta bien")
+    start.expect_text(panel, "0 de 5 preguntas bien")
+    start.expect_text(panel, "1 respuesta de práctica")
+    start.expect_text(panel, "Sigue aquí")
+    output = start.output(panel)
+    page = start.page
+    for name, size in (("1366", {"width": 1366, "height": 900}), ("390", {"width": 390, "height": 844})):
+        before = page.viewport_size
+        page.set_viewport_size(size)
+        try:
+            # The side panels closed, as a learner on a phone has them (the notebook gets the width).
+            page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
+            page.wait_for_timeout(600)
+            start.screenshot(f"progress-panel-es-{name}", cell=panel)
+            layout = output.evaluate(_LAYOUT)
+            assert layout == {"overlaps": [], "clipped": [], "outside": []}, (name, layout)
+        finally:
+            page.set_viewport_size(before)
+
+    # "Continue here": JupyterLab opens stop 1's notebook (the Spanish copy, beside this one); the link
+    # names the question's cell (``#cell-id=``, JupyterLab's fragment for a cell).
+    # (JupyterLab's renderer rewrites the href to the file's URL and handles the click itself.)
+    href = page.locator("a.cc-continue").first.get_attribute("href")
+    assert f"/es/{keeps.notebook}" in href and href.endswith(f"#cell-id={keeps.cell}"), href
+    page.locator("a.cc-continue").first.click()
+    deadline = time.monotonic() + 90
+    where = None
+    while time.monotonic() < deadline:
+        where = page.evaluate("""() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+            return w && w.context ? w.context.path : null; }""")
+        if where == f"es/{keeps.notebook}":
+            break
+        time.sleep(0.5)
+    assert where == f"es/{keeps.notebook}", where
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(SCREENSHOTS / "progress-panel-es-continued.png"))
