@@ -90,7 +90,9 @@ def _seeded(seed):
     return " ".join(c.code for c in rng.sample(FULL_DECK, 6))
 
 
-@pytest.mark.parametrize("six", [*FIXED, _seeded("my deal 1"), _seeded("my deal 2")])
+# seconds each: the first deal in the fast layer, the rest with the slow tests
+@pytest.mark.parametrize("six", [FIXED[0], *(pytest.param(six, marks=pytest.mark.slow)
+                                             for six in (*FIXED[1:], _seeded("my deal 1"), _seeded("my deal 2")))])
 @pytest.mark.parametrize("dealer", [True, False])
 def test_every_keep_equals_the_brute_force(six, dealer):
     got = deal_keeps(six, dealer=dealer)
@@ -213,6 +215,7 @@ def test_the_chance_to_win_equals_a_plain_walk_through_the_deal(dealer, scores):
         assert option.win == pytest.approx(want, abs=1e-9)
 
 
+@pytest.mark.slow
 def test_the_chance_to_win_sits_by_the_position_tables():
     got = deal_keeps("5H 5D 6H 7S 8C 9D", dealer=True, scores=(0, 0))
     table, _ = _position(121)
@@ -265,3 +268,17 @@ def test_a_61_point_game_uses_its_own_table():
     assert got.target == 61 and all(0 <= k.win <= 1 for k in got.keeps)
     with pytest.raises(CribbageError):
         deal_keeps("5H 5D 6H 7S 8C 9D", dealer=False, scores=(50, 65), target=61)
+
+
+_HOSTILE = [None, object(), "no", "", "\udcff", "a\x00b", b"5H", 1.5, float("nan"), float("inf"), -1, 10**100,
+            True, [], {}, ("5H",) * 6, (1, 2, 3)]
+
+
+@pytest.mark.parametrize("argument", ["six_cards", "dealer", "scores", "target"])
+@pytest.mark.parametrize("hostile", _HOSTILE, ids=repr)
+def test_hostile_arguments_get_the_engines_own_error(argument, hostile):
+    valid = {"six_cards": "5H 5D 6H 7S 8C 9D", "dealer": True, "scores": (10, 20), "target": 121}
+    if (argument, hostile) in (("dealer", True), ("scores", None)):
+        return   # a real flag; no scores
+    with pytest.raises(CribbageError):
+        deal_keeps(**{**valid, argument: hostile})

@@ -33,6 +33,7 @@ from cribbage.ai.crib_model import WEIGHTS_FILE, pair_weights
 from cribbage.ai.discard import SPLITS, crib_evs, hand_evs, order_keeps, read_six
 from cribbage.lang.messages import message
 from cribbage.rules.cards import FULL_DECK, Card, CardLike
+from cribbage.rules.cards import cards as read_cards
 from cribbage.rules.checks import flag
 from cribbage.rules.counting import whole_number
 from cribbage.rules.errors import shown
@@ -104,8 +105,6 @@ class DealKeeps:
 
     def find(self, keep: str | list[CardLike] | tuple[CardLike, ...]) -> KeepFigures:
         """The keep of these four cards (or of the four left when two are named: the two laid away)."""
-        from cribbage.rules.cards import cards as read_cards
-
         wanted = set(read_cards(keep))
         for option in self.keeps:
             if wanted in (set(option.keep), set(option.away)):
