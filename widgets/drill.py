@@ -103,19 +103,20 @@ def _fives(cards: tuple[Card, ...]) -> int:
 
 def keep_hint(mine: KeepOption, best: KeepOption, *, dealer: bool, language: str | None = None) -> str:
     """Where a better keep than ``mine`` gains, in ``language``: in the hand (and what its four cards
-    hold that yours do not: fives, a run, a flush, fifteens, pairs) or through the crib (yours or theirs)."""
+    hold that yours do not: a run, a flush, fives, fifteens, pairs) or through the crib (yours or theirs)."""
     sign = 1.0 if dealer else -1.0
     gain_hand = best.hand_ev - mine.hand_ev
     gain_crib = sign * (best.crib_ev - mine.crib_ev)
     if gain_crib > gain_hand:
         return render("drill.hint.own_crib" if dealer else "drill.hint.their_crib", language)
     theirs, yours = tuple(best.keep), tuple(mine.keep)
-    if _fives(theirs) > _fives(yours):
-        return render("drill.hint.fives", language)
+    # A run or a flush broken is the plainer mistake to name than the 5s (a run may hold a 5 too).
     if _has_run(theirs) and not _has_run(yours):
         return render("drill.hint.run", language)
     if len({card.suit for card in theirs}) == 1 and len({card.suit for card in yours}) > 1:
         return render("drill.hint.flush", language)
+    if _fives(theirs) > _fives(yours):
+        return render("drill.hint.fives", language)
     if _fifteens(theirs) > _fifteens(yours):
         return render("drill.hint.fifteens", language)
     if _pairs(theirs) > _pairs(yours):
@@ -427,6 +428,8 @@ class DiscardDrill(View):
         d_hand = mine.hand_ev - best.hand_ev
         d_crib = sign * (mine.crib_ev - best.crib_ev)
         parts = [(("ok" if right else "error"), head, True)]
+        if right and second:
+            parts.append(("info", self._t("drill.first_counts"), False))
         if advice.best.net - mine.net >= 1e-9:
             parts.append(("info", self._t("drill.given_up", net=_signed(d_hand + d_crib, language),
                                           hand=_signed(d_hand, language), crib=_signed(d_crib, language)),

@@ -471,6 +471,8 @@ class ScoringQuiz(View):
             parts.append(("error", self._t("quiz.wrong_low", claim=record.claim, total=record.total)))
         else:
             parts.append(("error", self._t("quiz.wrong_high", claim=record.claim, total=record.total)))
+        if record.right and record.attempt > 1:
+            parts.append(("info", self._t("quiz.first_counts")))
         if record.theirs:
             key = "quiz.muggins_took_one" if record.theirs == 1 else "quiz.muggins_took"
             parts.append(("error", self._t(key, missed=record.theirs)))
