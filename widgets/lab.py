@@ -553,7 +553,7 @@ class RulesPanel(View):
                 "opponent": self._opponent.value}
 
     @guarded
-    def choose(self, **rules: Any) -> None:
+    def choose(self, /, **rules: Any) -> None:
         """Set the controls (``target``, ``muggins``, ``level``, ``opponent``) without applying them."""
         for name, value in rules.items():
             control = {"target": self._target, "muggins": self._muggins, "level": self._level,

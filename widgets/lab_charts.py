@@ -322,6 +322,6 @@ def _short(n: int, language: str) -> str:
     return str(n) if n < 1000 else decimal(n / 1000, language, 1) + "k"
 
 
-def _thousands(n: int, language: str) -> str:
+def _thousands(n: int, language: str | None) -> str:
     text = f"{n:,}"
     return text if language == "en" else text.replace(",", ".")

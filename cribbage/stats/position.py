@@ -198,7 +198,7 @@ def _deal(stages: dict[str, np.ndarray], next_deal: np.ndarray, T: int) -> np.nd
         played += q * value
     grid = np.ones((T + pad, T + pad))
     grid[:T, :T] = played
-    result: np.ndarray = sum(q * _shifted(grid, k, 0, T) for k, q in enumerate(heels) if q)  # type: ignore[assignment]
+    result: np.ndarray = sum(q * _shifted(grid, k, 0, T) for k, q in enumerate(heels) if q)
     return result
 
 
@@ -263,8 +263,8 @@ def calibration(table: PositionTable, held_out: DealLog, *, bins: int = 10) -> C
             hits = float(won[inside].sum())
             rows.append((edges[b], edges[b + 1], float(predicted[inside].mean()), hits / n, *wilson(hits, n), n))
     cols = list(zip(*rows)) if rows else [()] * 7
-    low, high, pred, obs, olo, ohi, n = (np.array(c, dtype=float) for c in cols)
-    return Calibration(low, high, pred, obs, olo, ohi, n.astype(np.int64), held_out.games,
+    low, high, pred, obs, olo, ohi, starts = (np.array(c, dtype=float) for c in cols)
+    return Calibration(low, high, pred, obs, olo, ohi, starts.astype(np.int64), held_out.games,
                        float(((predicted - won) ** 2).mean()), float(((0.5 - won) ** 2).mean()))
 
 

@@ -18,7 +18,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -34,7 +34,7 @@ __all__ = ["SELFPLAY_FILE", "Estimate", "SelfPlaySummary", "load_selfplay", "sel
 #: The saved summary of the seeded run stop 6 quotes.
 SELFPLAY_FILE = Path(__file__).resolve().parent / "data" / "selfplay_expert.json"
 #: The run saved there: games, seed and level.
-SAVED_RUN = {"games": 10_000, "seed": 2026, "level": "expert"}
+SAVED_RUN: dict[str, Any] = {"games": 10_000, "seed": 2026, "level": "expert"}
 #: Standard errors either side of a mean for a 95% interval.
 Z95 = 1.96
 
