@@ -161,15 +161,21 @@ def test_no_output_answers_an_open_question(path: Path) -> None:
     assert not found, f"{path.relative_to(COURSE)}:\n" + "\n".join(found)
 
 
-def test_a_folded_output_is_made_only_when_opened() -> None:
-    """What AfterAnswer folds away does not exist before the click: no widget, no printed line."""
+def test_a_folded_output_is_drawn_only_when_unfolded() -> None:
+    """What AfterAnswer folds away is not on the page before the click: not printed, not shown;
+    a function given to it is not even called."""
     made: list[int] = []
     question = PegQuestion(23, 17, 8, language="es")
     folded = AfterAnswer(question, lambda: made.append(question.answer) or f"{question.answer}")
     assert made == [] and folded.language == "es" and folded.comm is not None and folded.internal_errors == []
     assert not any(str(question.answer) in getattr(child, "value", "") for child in folded.children
                    if isinstance(getattr(child, "value", None), str))
+    assert folded._shown.outputs == ()
     folded.unfold()
     folded.unfold()   # a second click draws nothing more
     assert made == [31] and folded.unfolded and folded.drawn == "31"
     assert folded.internal_errors == []
+    text = AfterAnswer(question, "hand 4, crib 0")
+    assert text._shown.outputs == () and text.drawn is None
+    text.unfold()
+    assert text.drawn == "hand 4, crib 0" and text.internal_errors == []

@@ -3,18 +3,20 @@
 Run All draws every cell while the learner has answered nothing yet, so a cell under a try-it that
 shows the answer (a table of the fifteen keeps under "in how many ways?", the board with the peg
 moved) would answer it before the learner does. :class:`AfterAnswer` keeps such a cell folded: a
-line saying why, and a button that draws it. Nothing of what it hides is made before the click, so
-no saved output and no widget state holds the answer::
+line saying why, and a button that draws it. Nothing of it is drawn before the click, so no output
+the notebook saves, and no widget on the page, holds the answer::
 
-    AfterAnswer(six, lambda: print(advise_discard("AC 4D 6H 9S JD KC", dealer=False)))
+    AfterAnswer(six, advise_discard("AC 4D 6H 9S JD KC", dealer=False))   # printed when unfolded
+    AfterAnswer(eight, moved)                                             # a widget, shown when unfolded
 
-``draw`` may print, or return what to show (a widget, or anything Jupyter can display).
+What it folds is a widget (shown), a function of no arguments (called when unfolded, for what is
+slow or must not exist before; it may print, or return what to show), or anything else (printed,
+as ``print`` would).
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as w
@@ -28,10 +30,10 @@ __all__ = ["AfterAnswer"]
 class AfterAnswer(View):
     """Folded until the learner asks for it: what follows the try-it ``question`` and answers it."""
 
-    def __init__(self, question: Any, draw: Callable[[], object], *, language: str | None = None) -> None:
+    def __init__(self, question: Any, shown: object, *, language: str | None = None) -> None:
         super().__init__(language=language if language is not None else getattr(question, "language", None))
         self.question = question
-        self._draw = draw
+        self._folded = shown
         self._note = w.HTML(f'<div class="cc-text cc-msg cc-msg-info" role="note">{html.escape(self._t("after.hidden"))}</div>')
         self._unfold = self._button("after.show", self.unfold)
         self._unfold.add_class("cc-after-open")
@@ -48,8 +50,11 @@ class AfterAnswer(View):
             return
         self.unfolded = True
         with self._shown:
-            shown = self.drawn = self._draw()   # kept, so that closing this view closes it too
-            if shown is not None:
+            shown = self._folded() if callable(self._folded) and not isinstance(self._folded, w.Widget) else self._folded
+            self.drawn = shown   # kept, so that closing this view closes it too
+            if isinstance(shown, w.Widget):
                 display(shown)  # type: ignore[no-untyped-call]
+            elif shown is not None:
+                print(shown)
         self._note.layout.display = "none"
         self._unfold.layout.display = "none"

@@ -297,7 +297,7 @@ class HandCalculator(View):
         self._badge.value = (
             '<div class="cc-text" role="note" style="margin:4px 0">'
             '<strong style="display:inline-block;border:3px solid #000;border-radius:6px;padding:1px 10px;'
-            'letter-spacing:1px;background:#FFF3C4;margin-right:8px">'
+            'letter-spacing:1px;background:#FFF3C4;margin:0 8px 0 0">'
             f'{html.escape(self._t("calc.crib_badge"))}</strong>{html.escape(self._t("calc.crib_rule"))}</div>')
 
     def _typed(self, text: str) -> None:
