@@ -11,7 +11,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from cribbage.progress import Answer, ProgressStore, system_user
+from cribbage.progress import Answer, ProgressStore, summarize, system_user
 from cribbage.progress.report import merge, text_report, write_csv, write_html
 from widgets.drill import SHIPPED_DRILLS
 from widgets.quiz import SHIPPED_HANDS
@@ -21,9 +21,9 @@ OUT = ROOT / "build" / "progress"
 
 
 def _share(store: ProgressStore, stop: int) -> tuple[int, str]:
-    mine = [a for a in store.answers() if a.stop == stop]
-    right = sum(a.correct for a in mine)
-    return len(mine), f"{round(100 * right / len(mine))}% ({right}/{len(mine)})"
+    """The first tries at ``stop`` (each question counts once) and how the panel says their share."""
+    tally = summarize(store.answers())[store.identity].stops[stop]
+    return tally.asked, f"first tries: {round(100 * tally.right / tally.asked)}% right ({tally.right} of {tally.asked})"
 
 
 def _expect_share(page, panel: int, store: ProgressStore, stop: int) -> None:
@@ -116,7 +116,7 @@ def test_answers_in_two_notebooks_survive_a_restart(open_notebook) -> None:
     panel = start.find_cell("ProgressPanel()")
     for stop in (1, 3):
         asked = _share(store, stop)[0]
-        assert asked >= (2 if stop == 1 else 3)
+        assert asked >= 1  # first tries only: an answer an earlier test gave to the same item is practice
         _expect_share(start, panel, store, stop)
     start.expect_text(panel, "What to practise next")
     start.screenshot("00_start_here-progress", cell=panel)
@@ -161,4 +161,6 @@ def test_answers_in_two_notebooks_survive_a_restart(open_notebook) -> None:
     (OUT / "browser-learner.txt").write_text(text_report(report) + "\n", encoding="utf-8")
     write_csv(report, OUT / "browser-learner.csv")
     write_html(report, OUT / "browser-learner.html")
-    assert list(report.learners) == ["Browser Learner"]
+    # One learner, known by the account the kernels run as, shown by the name they gave.
+    assert list(report.learners) == [store.identity]
+    assert [learner.name for learner in report.learners.values()] == ["Browser Learner"]
