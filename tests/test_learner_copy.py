@@ -102,7 +102,7 @@ def test_copying_the_real_course_only_reads_the_repository(tmp_path: Path) -> No
 
 
 def test_the_note_names_what_jupyterlab_shows_in_each_language() -> None:
-    """The note names the Kernel menu's item and the dialog's button as JupyterLab's language packs do."""
+    """The note names the ▶▶ button (its tooltip) and the dialog's button as JupyterLab's language packs do."""
     packs = {"es": "jupyterlab_language_pack_es_ES", "pt": "jupyterlab_language_pack_pt_BR"}
     for language, pack in packs.items():
         spec = importlib.util.find_spec(pack)
@@ -113,10 +113,10 @@ def test_the_note_names_what_jupyterlab_shows_in_each_language() -> None:
         with mo.open("rb") as file:
             lab = gettext.GNUTranslations(file)
         note = return_note(language)
-        for english in ("Restart Kernel and Run All Cells…", "Restart"):
+        for english in ("Restart the kernel and run all cells", "Restart"):
             assert f"*{lab.gettext(english)}*" in note, (language, english)
         assert "▶▶" in note
-    assert "*Restart Kernel and Run All Cells…*" in return_note("en")
+    assert "*Restart the kernel and run all cells*" in return_note("en")
 
 
 def test_the_default_folder_is_in_the_documents_folder_else_the_data_folder(tmp_path: Path,

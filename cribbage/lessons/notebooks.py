@@ -32,9 +32,9 @@ def return_note(language: str) -> str:
     """The note's Markdown in ``language``, with JupyterLab's names for what to click.
 
     >>> print(return_note("en"))  # doctest: +ELLIPSIS
-    > **Coming back to this lesson?** ... (*Restart Kernel and Run All Cells…*, also in the *Kernel* menu), then *Restart*: ...
+    > **Coming back to this lesson?** ... (*Restart the kernel and run all cells*), then *Restart*: ...
     """
-    names = {name: render(message(f"lessons.lab.{name}"), language) for name in ("restart_run_all", "kernel", "restart")}
+    names = {name: render(message(f"lessons.lab.{name}"), language) for name in ("restart_run_all", "restart")}
     return render(message("lessons.return_note", **names), language)
 
 
