@@ -198,7 +198,7 @@ def test_the_csv_is_a_gradebook_a_spreadsheet_cannot_run(tmp_path):
     assert not any(cell.startswith(("=", "+", "-", "@")) for line in lines for cell in line)
     ana = lines[1 + names.index("'=HYPERLINK(\"http://evil.example\",\"Ana\")")]
     column = dict(zip(header, ana))
-    assert (column["questions"], column["right at the first try"], column["right (%)"]) == ("2", "2", "100.0")
+    assert (column["questions"], column["questions right at the first try"], column["right (%)"]) == ("2", "2", "100.0")
     assert (column["stop 1: questions"], column["stop 1: right"], column["stop 3: right"]) == ("1", "1", "1")
     assert column["minutes spent"] == "2" and column["current stop"] == "3"
 

@@ -171,7 +171,7 @@ def _questions(data: ClassData, language: str, most: int) -> str:
         return ""
     body = "".join(f'<tr><td class="n">{stop}</td><th scope="row">{html.escape(item)}</th><td>{_bar(tally)}</td></tr>'
                    for stop, item, tally in rows)
-    return (f'<table class="questions"><caption>{_words("progress.live.by_question", language, n=len(rows))}'
+    return (f'<table class="questions"><caption>{_words("progress.live.by_question", language)}'
             f'</caption><thead><tr><th scope="col">{_words("progress.live.stop_column", language)}</th>'
             f'<th scope="col">{_words("progress.live.question", language)}</th>'
             f'<th scope="col">{_words("progress.live.first_try", language)}</th></tr></thead>'

@@ -282,7 +282,7 @@ def _spread_html(report: ClassReport, skill: str, language: str) -> str:
             f"<tfoot><tr>{labels}</tr></tfoot></table>")
 
 
-#: The hardest questions the page lists (the CSV and the live view hold them all).
+#: How many of the hardest questions the page lists.
 HARDEST = 15
 
 
@@ -316,7 +316,7 @@ def write_html(report: ClassReport, path: str | os.PathLike[str], language: str 
         parts.append("</tbody></table>")
     questions = sorted(report.data.questions(), key=lambda q: (q[2].accuracy or 0.0, -q[2].asked, q[0], q[1]))
     if questions:
-        parts.append(f"<h2>{html.escape(_words('progress.report.hardest', language, n=min(HARDEST, len(questions))))}"
+        parts.append(f"<h2>{html.escape(_words('progress.report.hardest', language))}"
                      "</h2><table><thead><tr>"
                      + "".join(f'<th scope="col">{html.escape(_words(key, language))}</th>'
                                for key in ("progress.report.stop", "progress.report.question",
