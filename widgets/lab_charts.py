@@ -164,8 +164,10 @@ def calibration_chart(check: Calibration, *, language: str | None = None, width:
         ax.errorbar(x, y, yerr=[below, above], fmt="o", markersize=9, color=OKABE_ITO["blue"], ecolor="#222",
                     capsize=5, elinewidth=1.8, label=render("lab.pos.cal_points", language, conf=_conf(language)))
         for xi, yi, n in zip(x, y, check.starts):
+            right = xi > 75  # near the right edge the label goes on the point's left, inside the axes
             ax.annotate(render("lab.pos.cal_n", language, n=_thousands(int(n), language)), (xi, yi),
-                        xytext=(8, -16), textcoords="offset points", fontsize=11)
+                        xytext=(-8 if right else 8, -16), textcoords="offset points", fontsize=11,
+                        ha="right" if right else "left")
         ax.set_xlim(0, 100)
         ax.set_ylim(0, 100)
         ax.set_xlabel(render("lab.pos.cal_x", language))
