@@ -138,7 +138,7 @@ def build_tables(python: Path, tables: Path) -> None:
     tables.mkdir(parents=True, exist_ok=True)
     env = {**os.environ, "CRIBBAGE_CACHE_DIR": str(tables), "MPLCONFIGDIR": str(tables.parent / "state")}
     for notebook in ("06_hand_calculator_and_statistics.ipynb", "08_statistics_lab.ipynb"):
-        _run([str(python), "-m", "jupyter", "nbconvert", "--to", "notebook", "--execute", "--stdout",
+        _run([str(python), "-m", "nbconvert", "--to", "notebook", "--execute", "--stdout",
               "--ExecutePreprocessor.timeout=1800", str(ROOT / "course" / notebook)], env=env)
     readable(tables)
 
