@@ -340,3 +340,17 @@ def test_importing_the_engine_draws_nothing():
     import sys
     code = "import sys, cribbage, cribbage.cli, cribbage.progress; print('matplotlib' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "False"
+
+
+def test_the_hardest_questions_are_the_classs_not_one_learners(tmp_path):
+    """A question one learner missed says less than one half the class missed: it comes after."""
+    paths = []
+    for n, (rare, common) in enumerate([(False, False), (None, True)]):
+        store = ProgressStore(tmp_path / f"{n}.sqlite3", learner=f"L{n}")
+        if rare is not None:
+            store.record(1, "discard rare", "x", rare, skill="discard", kinds=["keep"], at=AT)
+        store.record(1, "discard common", "x", common, skill="discard", kinds=["keep"], at=AT)
+        paths.append(store.path)
+    hardest = merge(paths).data.hardest(2)
+    assert [(item, tally.right, tally.asked) for _stop, item, tally in hardest] == [
+        ("discard common", 1, 2), ("discard rare", 0, 1)]

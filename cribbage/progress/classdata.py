@@ -193,6 +193,12 @@ class ClassData:
                 tallies.setdefault(item, (answer.stop, Tally()))[1].add(answer.correct)
         return sorted(((stop, item, tally) for item, (stop, tally) in tallies.items()), key=lambda q: q[0])
 
+    def hardest(self, n: int) -> list[tuple[int, str, Tally]]:
+        """The ``n`` questions the class got wrong most at the first try. A question only one learner has
+        answered says little about the class: those answered by two or more come first."""
+        return sorted(self.questions(), key=lambda q: (q[2].asked < 2, q[2].accuracy or 0.0, -q[2].asked,
+                                                       q[0], q[1]))[:n]
+
     def kinds(self) -> list[tuple[str, Tally, int]]:
         """Per item kind, in the course's order: the class's first tries (right unless that kind was
         missed) and how many learners missed it at least once."""

@@ -166,7 +166,7 @@ def _kinds(data: ClassData, language: str) -> str:
 
 
 def _questions(data: ClassData, language: str, most: int) -> str:
-    rows = sorted(data.questions(), key=lambda q: (q[2].accuracy or 0.0, -q[2].asked, q[0], q[1]))[:most]
+    rows = data.hardest(most)
     if not rows:
         return ""
     body = "".join(f'<tr><td class="n">{stop}</td><th scope="row">{html.escape(item)}</th><td>{_bar(tally)}</td></tr>'

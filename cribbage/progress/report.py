@@ -314,7 +314,7 @@ def write_html(report: ClassReport, path: str | os.PathLike[str], language: str 
             parts.append(f'<tr><th scope="row">{html.escape(_words(f"progress.kind.{kind}", language))}</th>'
                          f'<td>{_bar(tally)}</td><td class="n">{missed_by}</td></tr>')
         parts.append("</tbody></table>")
-    questions = sorted(report.data.questions(), key=lambda q: (q[2].accuracy or 0.0, -q[2].asked, q[0], q[1]))
+    questions = report.data.hardest(HARDEST)
     if questions:
         parts.append(f"<h2>{html.escape(_words('progress.report.hardest', language))}"
                      "</h2><table><thead><tr>"
@@ -322,7 +322,7 @@ def write_html(report: ClassReport, path: str | os.PathLike[str], language: str 
                                for key in ("progress.report.stop", "progress.report.question",
                                            "progress.report.first_try"))
                      + "</tr></thead><tbody>")
-        for stop, item, tally in questions[:HARDEST]:
+        for stop, item, tally in questions:
             parts.append(f'<tr><td class="n">{stop}</td><th scope="row">{html.escape(item)}</th>'
                          f"<td>{_bar(tally)}</td></tr>")
         parts.append("</tbody></table>")
