@@ -118,3 +118,16 @@ def test_starter_outcomes_live_in_the_engine():
     for bad in (("5H 5D 6H",), ("5H 5D 6H 7S", "5H KC"), ("5H 5D 6H 7S", "XX")):
         with pytest.raises(CribbageError):
             stats.starter_outcomes(bad[0], discards=bad[1] if len(bad) > 1 else ())
+
+
+def test_a_role_looks_the_same_in_every_chart():
+    from widgets.charts import ROLE_STYLE, selfplay_chart
+    fig = selfplay_chart({"pone, ours": {"play": 1.9, "hand": 8.0}, "pone, Chambers": {"play": 2.0, "hand": 8.1},
+                          "dealer, ours": {"play": 3.1, "hand": 7.9, "crib": 4.8}},
+                         roles={"pone, ours": "pone", "pone, Chambers": "pone", "dealer, ours": "dealer"})
+    bars = fig.axes[0].patches
+    hatches = [bar.get_hatch() or "" for bar in bars]
+    assert hatches[:4] == ["//"] * 4 and hatches[4:] == [""] * 3     # the pone hatched, the dealer plain
+    assert ROLE_STYLE["pone"][0][1] == "//" and ROLE_STYLE["dealer"][0][1] == ""
+    from widgets.lab_charts import ROLE_STYLE as LAB_ROLES
+    assert {role: style[:2] for role, style in LAB_ROLES.items()} == {r: s[0] for r, s in ROLE_STYLE.items()}
