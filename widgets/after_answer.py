@@ -3,8 +3,11 @@
 Run All draws every cell while the learner has answered nothing yet, so a cell under a try-it that
 shows the answer (a table of the fifteen keeps under "in how many ways?", the board with the peg
 moved) would answer it before the learner does. :class:`AfterAnswer` keeps such a cell folded: a
-line saying why, and a button that draws it. Nothing of it is drawn before the click, so no output
-the notebook saves, and no widget on the page, holds the answer::
+line saying why, and a button that draws it. It opens by itself when the learner answers the try-it
+(right, or the answer shown after the last wrong try: :meth:`widgets.exercise.Question.on_answered`),
+and at once if the check cell above has answered it already. Nothing of it is drawn before the
+learner answers or clicks, so no output the notebook saves, and no widget on the page, holds the
+answer::
 
     AfterAnswer(six, advise_discard("AC 4D 6H 9S JD KC", dealer=False))   # printed when unfolded
     AfterAnswer(eight, moved)                                             # a widget, shown when unfolded
@@ -42,6 +45,11 @@ class AfterAnswer(View):
         self.unfolded = False
         self.drawn: object = None
         self.children = [style_tag(), self._note, self._unfold, self._shown, self._message]
+        # It opens by itself once the learner answers (right, or the answer shown after the last try);
+        # the button stays for a learner who wants to look without answering, which is their choice.
+        on_answered = getattr(question, "on_answered", None)
+        if callable(on_answered):
+            on_answered(lambda _verdict: self.unfold())
 
     @guarded
     def unfold(self) -> None:

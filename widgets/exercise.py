@@ -28,7 +28,7 @@ import html
 import json
 import numbers
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
@@ -149,6 +149,9 @@ class Question:
 
     def __init__(self, *, language: str | None = None) -> None:
         self.language = check_language(language)
+        #: The learner's verdict that answered this question ("right", or "answer": the answer shown), if any.
+        self.answered: Verdict | None = None
+        self._on_answered: list[Callable[[Verdict], object]] = []
 
     # What a subclass gives ----------------------------------------------------------------------
     @property
@@ -196,7 +199,21 @@ class Question:
     @recorded
     def check(self, guess: object) -> Verdict:
         """The verdict on ``guess`` (``...`` for not answered yet); never raises for a learner."""
-        return self._verdict(guess)
+        verdict = self._verdict(guess)
+        # Only the learner's own guess answers the question: a blank the tests' file fills does not.
+        if guess is not Ellipsis and verdict.status in ("right", "answer"):
+            self.answered = verdict
+            for callback in list(self._on_answered):
+                callback(verdict)
+        return verdict
+
+    def on_answered(self, callback: Callable[[Verdict], object]) -> None:
+        """Call ``callback(verdict)`` when the learner answers this question: right, or the answer shown
+        after the last wrong try. Already answered (the check cell ran before, as Run All runs it with
+        the answer typed), it is called at once."""
+        self._on_answered.append(callback)
+        if self.answered is not None:
+            callback(self.answered)
 
     def _verdict(self, guess: object) -> Verdict:
         # Not recorded: a blank the answers file fills is the tests' answer, not the learner's.
