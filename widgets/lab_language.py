@@ -50,6 +50,8 @@ from pathlib import Path
 
 import platformdirs
 
+from cribbage.lessons import FIRST_STOP
+
 __all__ = [
     "COURSE_SERVER_CONFIG",
     "COURSE_SETTINGS",
@@ -134,8 +136,6 @@ COURSE_SERVER_CONFIG: dict[str, dict[str, object]] = {
     "MappingKernelManager": {"cull_idle_timeout": 600, "cull_interval": 60, "cull_connected": False},
     "FileContentsManager": {"pre_save_hook": "cribbage.lessons.notebooks.strip_widget_views"},
 }
-#: The first stop, opened when JupyterLab starts on a copy.
-FIRST_STOP = "00_start_here.ipynb"
 #: The copy's own workspace folder (JupyterLab's layouts: which lessons are open, the side bar).
 WORKSPACES = ".jupyterlab-workspaces"
 

@@ -285,7 +285,14 @@ def test_a_spanish_learner_comes_back_to_working_lessons(learner: Learner, conte
     assert _words("progress.first_tries", percent=0, right=0, n=1) in rows[3], rows[3]
     assert _practice_lines(rows[3]) == {_words("progress.practice", n=1)}, rows[3]
     back.close()
+    # Closing a lesson's tab shuts its kernel down (kernelShutdown); the server culls what a closed
+    # browser leaves (its log says so at the first kernel).
+    _save(show)
+    show.page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current .lm-TabBar-tabCloseIcon").click()
+    show._wait(lambda: all(s["path"] != SHOW for s in server.get_json("/api/sessions")), 60,
+               "the closed lesson's kernel to be shut down")
     show.close()
+    assert "Culling kernels with idle durations > 600 seconds" in server.log_tail(400)
 
     # 6. The repository's course was only read: a clean checkout stays clean, and whatever changed in
     #    course/ meanwhile (other people edit it while this runs) holds nothing of the learner's session.
