@@ -130,3 +130,38 @@ def test_a_progress_file_that_cannot_be_read_gives_the_plain_mix(tmp_path):
     bad.write_text("not a database")
     assert misses_in_progress(ProgressStore(bad)) == {}
     assert bad.read_text() == "not a database"
+
+
+def test_a_miss_on_the_crib_flush_trap_or_his_heels_is_recorded_under_that_kind(tmp_path):
+    # Neither scores in the show, so the hand's count alone would never name them: the quiz must, or
+    # its weighting could never lean towards them.
+    from widgets.answers import quiz_kinds
+    from widgets.quiz import SHIPPED_HANDS, QuizHand
+
+    trap = QuizHand.of("2H 4H 6H 9H", "5S", crib=True)                     # four hearts in a crib: 0
+    assert "flush.crib" in quiz_kinds(trap) and "flush.hand" not in quiz_kinds(trap)
+    assert "flush.crib" not in quiz_kinds(QuizHand.of("2H 4H 6H 9H", "5S"))   # a hand's flush is a flush.hand
+    assert "flush.crib" not in quiz_kinds(QuizHand.of("2H 4H 6H 9S", "5S", crib=True))
+    assert quiz_kinds(QuizHand.of("2H 4H 6H 9H", "KH", crib=True)).count("flush.crib") == 1
+    assert "his_heels" in quiz_kinds(QuizHand.of("2C 3D 8S 9H", "JC", feature="his_heels"))
+    assert "his_heels" not in quiz_kinds(QuizHand.of("2C 3D 8S 9H", "JC"))   # not said to be the dealer's
+    assert quiz_kinds(QuizHand.of("2C 4D 8S 10H", "KC")) == ("zero",)
+
+    store = ProgressStore(tmp_path / "p.sqlite3")
+
+    class Quiz(ScoringQuiz):
+        progress_store = store
+        progress_stop = 3
+
+    crib_flush = next(i for i, hand in enumerate(SHIPPED_HANDS) if hand.lesson == "crib_flush")
+    quiz = Quiz(seed=1, misses={}, start=crib_flush)
+    quiz.answer(quiz.current.score().total + 4)                           # the crib's four-card flush counted
+    seed = next(s for s in range(200) if practice_hand(s).feature == "his_heels")
+    heels = Quiz(seed=seed, misses={}, start=len(SHIPPED_HANDS))
+    heels.answer(heels.current.score().total + 2)                         # his heels counted in the show
+    kinds = [answer.kinds for answer in store.answers()]
+    assert "flush.crib" in kinds[0] and "his_heels" in kinds[1]
+    misses = misses_in_progress(store)
+    assert misses["flush.crib"] == 1 and misses["his_heels"] == 1
+    shares, plain = mix_shares(misses), mix_shares({})
+    assert shares["crib_flush_trap"] > plain["crib_flush_trap"] and shares["his_heels"] > plain["his_heels"]

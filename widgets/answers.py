@@ -29,6 +29,7 @@ __all__ = [
     "play_answer",
     "question_answer",
     "quiz_answer",
+    "quiz_kinds",
     "record_answer",
     "recorded",
     "table_answers",
@@ -100,12 +101,27 @@ def not_kept(view: Any, error: ProgressError) -> None:
 
 # What each view's answer is, as the store keeps it: one call in the view, ``self.record_answer(**x_answer(...))``.
 def quiz_answer(record: Any) -> dict[str, Any]:
-    """A count claimed in the scoring quiz (a :class:`widgets.quiz.Answer`): its hand's item kinds."""
+    """A count claimed in the scoring quiz (a :class:`widgets.quiz.Answer`): its hand's item kinds, and
+    the rules it tests that score nothing in the show, so that a miss there is a miss of that kind (and
+    the quiz's mix leans towards it, :func:`widgets.quiz.mix_shares`): a crib whose four cards are of a
+    suit the starter is not (its flush scores 0: ``flush.crib``), and the dealer's hand with a jack
+    turned (his heels, pegged at the cut, not in the show: ``his_heels``)."""
     hand = record.hand
     where = "crib" if hand.crib else "hand"
     return {"item": f"{where} {' '.join(map(str, hand.hand))} / {hand.starter}", "answer": record.claim,
-            "correct": record.right, "skill": "show", "kinds": show_kinds(hand.score()),
+            "correct": record.right, "skill": "show", "kinds": quiz_kinds(hand),
             "missed": abs(record.total - record.claim)}
+
+
+def quiz_kinds(hand: Any) -> tuple[str, ...]:
+    """The kinds a quiz hand (a :class:`widgets.quiz.QuizHand`) asks about (see :func:`quiz_answer`)."""
+    kinds = list(show_kinds(hand.score()))
+    suits = {card.suit for card in hand.hand}
+    if hand.crib and len(suits) == 1 and hand.starter.suit not in suits and "flush.crib" not in kinds:
+        kinds.append("flush.crib")
+    if getattr(hand, "feature", None) == "his_heels":   # only this case says the hand is the dealer's
+        kinds.append("his_heels")
+    return tuple(kinds)
 
 
 def drill_answer(drill: Any, mine: Any, best: Any, right: bool) -> dict[str, Any]:

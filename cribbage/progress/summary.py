@@ -37,7 +37,7 @@ STOP_GOAL = 3
 KIND_STOP: dict[str, int] = {
     **{kind: 3 for kind in ("fifteen.2", "fifteen.3", "fifteen.4", "fifteen.5", "pair", "pair_royal",
                             "double_pair_royal", "run.3", "run.4", "run.5", "double_run", "flush.hand",
-                            "flush.five", "flush.crib", "nobs", "zero")},
+                            "flush.five", "flush.crib", "nobs", "his_heels", "zero")},
     **{kind: 2 for kind in ("play.fifteen", "play.thirty_one", "play.pair", "play.run", "go", "last_card",
                             "pegging")},
     "keep": 1, "crib_gift": 1, "skunk": 4, "game": 5, "crosscribb.line": 7,

@@ -63,6 +63,7 @@ KINDS: dict[str, Entry] = {
     "progress.kind.flush.five": {"en": "the five-card flush"},
     "progress.kind.flush.crib": {"en": "the crib flush"},
     "progress.kind.nobs": {"en": "nobs"},
+    "progress.kind.his_heels": {"en": "his heels"},
     "progress.kind.zero": {"en": "hands worth nothing"},
     "progress.kind.play.fifteen": {"en": "fifteen in the play"},
     "progress.kind.play.thirty_one": {"en": "thirty-one"},
