@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from cribbage.lang.messages import message
-from cribbage.rules.checks import flag, of_kind
+from cribbage.rules.checks import flag, of_kind, whole
 from cribbage.rules.counting import whole_number
 from cribbage.rules.errors import shown
 from cribbage.rules.result import skunk_lines
@@ -248,6 +248,7 @@ def calibration(table: PositionTable, held_out: DealLog, *, bins: int = 10) -> C
     same rules and levels), in ``bins`` equal bins of predicted chance; empty bins are left out.
     Deal starts of one game are not independent, so the intervals are a little too narrow."""
     table, held_out = of_kind(table, "table", PositionTable), of_kind(held_out, "held_out", DealLog)
+    bins = whole(bins, "bins", low=1, high=1000)
     if held_out.target != table.target:
         raise refuse("game.bad_target", value=shown(held_out.target))
     d, p, won = (held_out.starts[:, i].astype(np.intp) for i in range(3))

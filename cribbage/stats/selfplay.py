@@ -24,6 +24,8 @@ import numpy as np
 
 from cribbage.ai.levels import player
 from cribbage.ai.simulate import DEAL_PARTS, SimulationResult, simulate
+from cribbage.rules.checks import of_kind
+from cribbage.rules.options import chosen_seed
 from cribbage.stats.words import refuse
 
 if TYPE_CHECKING:
@@ -118,6 +120,9 @@ class SelfPlaySummary:
 
 def summarise(result: SimulationResult, *, seed: int | str, level: str) -> SelfPlaySummary:
     """The :class:`SelfPlaySummary` of a finished run of self-play."""
+    result = of_kind(result, "result", SimulationResult)
+    player(level)  # refuses a level that is not one
+    seed = chosen_seed(seed)
     parts = result.parts
     first = sum(r.winner == r.first_dealer for r in result.records)
     return SelfPlaySummary(result.n_games, str(seed), level, len(parts),
