@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from cribbage.build import choice_tables, crib_weights, deal_points, keep_prior, peg_table
+from cribbage.build import choice_tables, crib_weights, deal_points, keep_prior, peg_table, selfplay
 
 
 class _Table(NamedTuple):
@@ -32,6 +32,8 @@ TABLES = {
                             "the classic look-ahead's lead, answer and second card", choice_tables.write),
     "deal_points": _Table(deal_points.OUTPUT, deal_points.TAKES,
                           "the points of each part of a deal in the expert's self-play", deal_points.write),
+    "selfplay": _Table(selfplay.OUTPUT, selfplay.TAKES,
+                       "stop 6's saved run of expert self-play, with its margins", selfplay.write),
 }
 
 

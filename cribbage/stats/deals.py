@@ -35,7 +35,7 @@ from cribbage.rules.events import LogKind, Phase, ScoreKind
 from cribbage.rules.game import Game
 from cribbage.rules.options import chosen_seed
 from cribbage.rules.result import skunk_lines
-from cribbage.stats.cache import cached_arrays
+from cribbage.stats.cache import cached_arrays, is_cached
 from cribbage.stats.words import refuse
 
 if TYPE_CHECKING:
@@ -140,7 +140,6 @@ def deal_log(games: int = 2000, *, seed: int | str = 1, level: str = "expert", o
 def is_logged(games: int = 2000, *, seed: int | str = 1, level: str = "expert", opponent: str | None = None,
               target: int = 121, muggins: bool = False) -> bool:
     """Whether :func:`deal_log` with these settings is in the cache (then it loads in milliseconds)."""
-    from cribbage.stats.cache import is_cached
     settings = {"games": games, "seed": str(chosen_seed(seed)), "level": level,
                 "opponent": level if opponent is None else opponent, "target": int(target), "muggins": bool(muggins)}
     return is_cached("deal-log", settings)

@@ -3,7 +3,7 @@
 Stop 6 quotes what a deal is worth to each side and how often the first dealer wins. Playing
 enough games to quote those figures takes minutes, too long for a lesson, so the summary of one
 seeded run (:data:`SELFPLAY_FILE`, package data) is built once by :func:`selfplay_summary` and
-saved; ``python -m cribbage.stats.selfplay`` builds it again. A lesson can also run a small number of
+saved; ``python -m cribbage.build selfplay`` builds it again. A lesson can also run a small number of
 games itself and see the same figures with wider margins.
 
 Margins: each mean comes with its standard error (the sample's standard deviation over the square
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -139,13 +138,3 @@ def selfplay_summary(games: int, *, seed: int | str, level: str = "expert") -> S
 def load_selfplay() -> SelfPlaySummary:
     """The saved summary of :data:`SAVED_RUN` (read from :data:`SELFPLAY_FILE`)."""
     return SelfPlaySummary.from_json(SELFPLAY_FILE.read_text(encoding="utf-8"))
-
-
-def main(argv: Sequence[str] | None = None) -> None:
-    """Build :data:`SELFPLAY_FILE` again (minutes)."""
-    summary = selfplay_summary(SAVED_RUN["games"], seed=SAVED_RUN["seed"], level=SAVED_RUN["level"])
-    SELFPLAY_FILE.write_text(summary.to_json() + "\n", encoding="utf-8")
-
-
-if __name__ == "__main__":
-    main()
