@@ -82,7 +82,14 @@ def _word(word: str) -> str:
     """The pattern of a glossary word: each part in the singular or plural; a verb in any form."""
     if " " not in word and len(word) >= 5 and word[-2:] in ("ar", "er", "ir"):
         return rf"{re.escape(word[:-2])}\w*"
-    return r"\s+".join(rf"{re.escape(part)}(s|es)?" for part in word.split())
+    return r"\s+".join(_plural(part) for part in word.split())
+
+
+def _plural(part: str) -> str:
+    """A word in the singular or plural: +s, +es, and Portuguese -ção/-ções ("distribuições")."""
+    if part.endswith("ção"):
+        return rf"{re.escape(part[:-3])}(ção|ções)"
+    return rf"{re.escape(part)}(s|es)?"
 
 
 def _said(word: str, text: str) -> bool:
@@ -92,7 +99,7 @@ def _said(word: str, text: str) -> bool:
 
 def _exact(word: str) -> re.Pattern[str]:
     """``word`` as a whole word, its plural too, any case (a rejected verb as written: "tirar" is not "tira")."""
-    parts = r"\s+".join(rf"{re.escape(part)}(s|es)?" for part in word.split())
+    parts = r"\s+".join(_plural(part) for part in word.split())
     return re.compile(rf"(?<!\w){parts}(?!\w)", re.IGNORECASE)
 
 

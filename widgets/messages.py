@@ -18,7 +18,7 @@ from cribbage.lang.messages import Plural, add_catalogue
 WIDGETS_LOCALE = Path(__file__).resolve().parent / "locale"
 WIDGETS_DOMAIN = "widgets"
 
-MESSAGES: dict[str, dict[str, str]] = {
+MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     # --- cards -----------------------------------------------------------------------------------
     "suit.clubs": {"en": "clubs"},
     "suit.diamonds": {"en": "diamonds"},
@@ -83,7 +83,6 @@ MESSAGES: dict[str, dict[str, str]] = {
                                        "crib {crib} ± {crib_m}, his heels {heels} ± {heels_m}"},
     "lesson.per_deal_29": {"en": "but you keep four of six: {deals} of the {total} deals (six cards, then a starter) let you "
                                  "keep a 29, 1 in {one_in}; at 100 deals a week, one every {years} years on average"},
-    "lesson.answer_first": {"en": "Answer the question above first: this output gives its answer away."},
     "lesson.best_keep_dealer": {"en": "As dealer: keep {keep}, lay {away} in your own crib: hand plus crib, "
                                       "{value} points on average."},
     "lesson.best_keep_pone": {"en": "As pone: keep {keep}, lay {away} in the opponent's crib: your hand minus that crib, "
@@ -931,7 +930,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                                       "Your first answer to a question is your score; answers after it are practice."},
     "progress.no_questions": {"en": "– to read, no questions"},
     "progress.questions_of": {"en": Plural("{right} of {n} question right", "{right} of {n} questions right")},
-    "progress.first_tries": {"en": "first tries: {percent}% right ({right} of {n})"},
+    "progress.first_tries": {"en": "first tries: {share} right ({right} of {n})"},
     "progress.no_first_tries": {"en": "no answers yet"},
     "progress.practice": {"en": Plural("{n} practice answer", "{n} practice answers")},
     "progress.continue": {"en": "Continue here"},

@@ -34,7 +34,7 @@ from cribbage.progress.identity import new_profile
 from cribbage.progress.store import learners_on_this_account
 
 from ._base import Refused, View, guarded, style_tag
-from .i18n import render
+from .i18n import number, render
 
 __all__ = ["ProgressPanel"]
 
@@ -284,7 +284,7 @@ class ProgressPanel(View):
                                  f'{html.escape(self._t("progress." + status.replace(" ", "_")))}</span>')
             questions_cell.value = (f'<span class="cc-text">{html.escape(self._t("progress.questions_of", right=right, n=total))}</span>'
                                     if total else "")
-            share = (self._t("progress.first_tries", percent=round(100 * first_right / asked), right=first_right, n=asked)
+            share = (self._t("progress.first_tries", share=number(first_right / asked, ".0%", self.language), right=first_right, n=asked)
                      if asked else self._t("progress.no_first_tries"))
             share_cell.value = f'<span class="cc-text">{html.escape(share)}</span>'
             practice = self.progress.practice.get(stop)

@@ -372,6 +372,7 @@ ARGUMENTS: dict[str, Entry] = {
     "arg.not_number": {"en": "{name} must be a finite number, not {value}"},
     "arg.number_range": {"en": "{name} must be a number from {low} to {high}, not {value}"},
     "arg.not_text": {"en": "{name} must be text, not {value}"},
+    "arg.empty_text": {"en": "{name} must not be empty"},
     "arg.odd_text": {"en": "{name} holds a character that is not text (a lone surrogate or a NUL, as a broken paste gives): {value}"},
     "arg.text_too_long": {"en": "{name} is too long: {n} characters, at most {most}"},
     "arg.not_one_of": {"en": "{name} must be one of {choices}, not {value}"},

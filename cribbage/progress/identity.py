@@ -26,6 +26,10 @@ import re
 import secrets
 from pathlib import Path
 
+from cribbage.lang.messages import message
+from cribbage.rules.checks import of_kind, plain_text
+from cribbage.rules.errors import CribbageError
+
 __all__ = [
     "CHOICE_FILE",
     "HUB_ENV",
@@ -74,6 +78,7 @@ def is_account(identity: str) -> bool:
 
 def file_stem(identity: str) -> str:
     """A file name for ``identity``: safe on every file system, readable, and distinct for every identity."""
+    identity = _name(identity, "identity", 200)
     who = identity.split(":", 1)[-1]
     readable = re.sub(r"[^A-Za-z0-9_-]+", "_", who).strip("_-")[:32] or "learner"
     digest = hashlib.sha256(identity.encode("utf-8", "surrogatepass")).hexdigest()[:12]
@@ -85,8 +90,21 @@ def new_profile(base: str | None = None) -> str:
     return f"{base or account()}#{secrets.token_hex(6)}"
 
 
+def _folder(value: object, name: str) -> Path | None:
+    """A folder given as text or a path (None: the working folder), refused with the engine's error."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        value = os.fspath(of_kind(value, name, (str, os.PathLike)))
+    return Path(plain_text(value, name, empty=False))
+
+
+def _name(value: object, name: str, most: int) -> str:
+    return plain_text(value, name, most=most, empty=False)
+
+
 def _choice_files(start: Path | None = None) -> list[Path]:
-    folder = (start or Path.cwd()).resolve()
+    folder = (_folder(start, "start") or Path.cwd()).resolve()
     out = []
     for _ in range(_CHOICE_DEPTH):
         out.append(folder / CHOICE_FILE)
@@ -118,13 +136,17 @@ def choose(identity: str, name: str, folder: Path | None = None) -> Path:
     """Keep, for this copy of the course (``folder``: the notebooks' folder), who its learner is.
 
     Choosing the account itself (``identity == account()``) removes the choice."""
-    path = (folder or Path.cwd()) / CHOICE_FILE
+    identity, name = _name(identity, "identity", 200), _name(name, "name", 80)
+    path = (_folder(folder, "folder") or Path.cwd()) / CHOICE_FILE
     if identity == account():
         path.unlink(missing_ok=True)
         return path
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as out:
-        json.dump({"id": identity, "name": name}, out, ensure_ascii=False)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            json.dump({"id": identity, "name": name}, out, ensure_ascii=False)
+    except OSError as err:
+        raise CribbageError(message("progress.cannot_choose", path=str(path), detail=err.strerror or err)) from None
     return path
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cribbage.progress.store import STOPS
+from cribbage.rules.checks import plain_text, whole
 
 __all__ = ["NOTEBOOKS", "QUESTIONS", "CourseQuestion", "question_of", "stop_questions"]
 
@@ -74,11 +75,13 @@ _BY_ITEM = {question.item: question for question in QUESTIONS}
 
 def stop_questions(stop: int) -> tuple[CourseQuestion, ...]:
     """The questions stop ``stop`` asks, in the notebook's order (none for a stop without questions)."""
+    stop = whole(stop, "stop", low=STOPS[0], high=STOPS[-1])
     return tuple(question for question in QUESTIONS if question.stop == stop)
 
 
 def question_of(item: str) -> CourseQuestion | None:
     """The course question an answer's ``item`` answers, or None (a quiz hand, a drill: practice)."""
+    item = plain_text(item, "item")
     return _BY_ITEM.get(item)
 
 

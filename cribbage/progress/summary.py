@@ -142,6 +142,7 @@ class LearnerProgress:
 
 def learner_key(answer: Answer) -> str:
     """Who gave ``answer``: its identity (an answer built without one is its name's, ``name:<name>``)."""
+    answer = of_kind(answer, "answer", Answer)
     return answer.learner_id or f"name:{answer.learner}"
 
 

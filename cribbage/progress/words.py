@@ -28,6 +28,7 @@ ERRORS: dict[str, Entry] = {
     "progress.odd_text": {"en": "the {field} holds a character that cannot be saved (a lone surrogate or a NUL, as a broken paste gives): {value}"},
     "progress.disk_full": {"en": "cannot record in {path}: the disk is full ({detail}); the file is intact: free some space and answer again"},
     "progress.bad_path": {"en": "a progress file is named by a path, not {value}"},
+    "progress.cannot_choose": {"en": "cannot keep who this copy's learner is in {path} ({detail}): check that the folder exists and is yours"},
     "progress.no_home": {"en": "cannot find the home folder in {path}: set CRIBBAGE_PROGRESS to the full path of a file or a folder"},
     "progress.bad_missed": {"en": "points missed must be a whole number from 0 up, not {value}"},
     "progress.not_yours": {"en": "{path} belongs to another account, so it was neither read nor written (in a shared "

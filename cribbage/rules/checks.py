@@ -69,10 +69,13 @@ def number(value: object, name: str, *, low: float | None = None, high: float | 
     return real
 
 
-def plain_text(value: object, name: str, *, most: int | None = None) -> str:
-    """``value`` if it is a str that can be written down (and at most ``most`` characters long)."""
+def plain_text(value: object, name: str, *, most: int | None = None, empty: bool = True) -> str:
+    """``value`` if it is a str that can be written down (and at most ``most`` characters long; not
+    blank unless ``empty``)."""
     if not isinstance(value, str):
         raise CribbageError(message("arg.not_text", name=name, value=shown(value)))
+    if not empty and not value.strip():
+        raise CribbageError(message("arg.empty_text", name=name))
     if is_odd_text(value):
         raise CribbageError(message("arg.odd_text", name=name, value=shown(value)))
     if most is not None and len(value) > most:
