@@ -9,7 +9,13 @@
 from .board import FINISHES, Board, draw_board
 from .calculator import HandCalculator, parse_code, parse_query
 from .cards import CardPicker, CardRow, DeckPicker, ItemButtons, card_html
-from .charts import distribution_chart, selfplay_chart, starter_outcomes, starter_outcomes_chart
+from .charts import (
+    distribution_chart,
+    selfplay_against_chambers,
+    selfplay_chart,
+    starter_outcomes,
+    starter_outcomes_chart,
+)
 from .crosscribb import CrossCribbBoard
 from .crosscribb_quiz import CrossCribbQuiz
 from .deal import DealPractice
@@ -75,6 +81,7 @@ __all__ = [
     "parse_query",
     "random_drill",
     "render",
+    "selfplay_against_chambers",
     "selfplay_chart",
     "set_language",
     "spoken_count",

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 from cribbage import MAX_SCORE, Card, Suit, stats
 from cribbage import cards as parse_cards
 from cribbage.stats import starter_outcomes
+from cribbage.stats.published import CHAMBERS_PER_DEAL
+from cribbage.stats.selfplay import SelfPlaySummary
 
 from ._base import figure_png
 from .i18n import cards_text, check_language, decimal, render
@@ -263,3 +265,29 @@ def selfplay_chart(averages: Mapping[str, float] | Mapping[str, Mapping[str, flo
             ax.legend(loc="upper right", frameon=True)
         ax.grid(axis="y", alpha=0.3)
     return fig
+
+
+def selfplay_against_chambers(run: SelfPlaySummary, *, language: str | None = None) -> Figure:
+    """Stop 6's chart: the points per deal of a run of self-play (with its 95% margins) beside
+    Chambers' published averages (:data:`cribbage.stats.published.CHAMBERS_PER_DEAL`), each role
+    drawn as in every chart (the pone hatched, the dealer plain)."""
+    language = check_language(language)
+    ours = {name: estimate.mean for name, estimate in run.parts.items()}
+    margin = {name: estimate.margin for name, estimate in run.parts.items()}
+    names = {key: render(f"lesson.selfplay_{key}", language)
+             for key in ("pone_ours", "pone_chambers", "dealer_ours", "dealer_chambers")}
+    parts = {"pone": ("play", "hand"), "dealer": ("play", "hand", "crib")}
+    column = {("pone", "play"): "pone play", ("pone", "hand"): "pone hand", ("dealer", "play"): "dealer play",
+              ("dealer", "hand"): "dealer hand", ("dealer", "crib"): "crib"}
+    averages: dict[str, dict[str, float]] = {}
+    spread: dict[str, dict[str, float]] = {}
+    roles: dict[str, str] = {}
+    for role, categories in parts.items():
+        averages[names[f"{role}_ours"]] = {c: ours[column[role, c]] for c in categories}
+        spread[names[f"{role}_ours"]] = {c: margin[column[role, c]] for c in categories}
+        averages[names[f"{role}_chambers"]] = dict(CHAMBERS_PER_DEAL[role])
+        roles[names[f"{role}_ours"]] = roles[names[f"{role}_chambers"]] = role
+    order = [names[k] for k in ("pone_ours", "pone_chambers", "dealer_ours", "dealer_chambers")]
+    return selfplay_chart({name: averages[name] for name in order}, spread=spread, roles=roles, language=language,
+                          title=render("lesson.selfplay_title", language))
+

@@ -26,7 +26,14 @@ from cribbage.stats.words import refuse
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["PUBLISHED_CRIB_TABLES", "PublishedCribTable", "published_crib_table"]
+__all__ = ["CHAMBERS_PER_DEAL", "PUBLISHED_CRIB_TABLES", "PublishedCribTable", "published_crib_table"]
+
+#: Chambers' published averages per deal for good players, by role and part of the deal (stop 6
+#: sets the engine's self-play beside them).
+CHAMBERS_PER_DEAL: dict[str, dict[str, float]] = {
+    "pone": {"play": 2.0, "hand": 8.1},
+    "dealer": {"play": 3.5, "hand": 8.0, "crib": 4.7},
+}
 
 
 @dataclass(frozen=True)
