@@ -35,7 +35,6 @@ from cribbage.progress.store import (  # noqa: E402
 )
 from cribbage.progress.summary import (  # noqa: E402
     KIND_STOP,
-    STOP_GOAL,
     LearnerProgress,
     Tally,
     learner_key,
@@ -51,7 +50,6 @@ __all__ = [
     "SCHEMA_VERSION",
     "SKILLS",
     "STOPS",
-    "STOP_GOAL",
     "STOP_SKILL",
     "Answer",
     "CourseQuestion",

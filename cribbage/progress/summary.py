@@ -27,11 +27,8 @@ from cribbage.rules.errors import CribbageError, shown
 #: More answers than a class of learners gives in years: an iterable longer than this is refused.
 MAX_ANSWERS = 10_000_000
 
-__all__ = ["KIND_STOP", "STOP_GOAL", "LearnerProgress", "Tally", "learner_key", "summarize"]
+__all__ = ["KIND_STOP", "LearnerProgress", "Tally", "learner_key", "summarize"]
 
-#: Kept for readers written before schema 3 (a stop was done after this many right answers); a stop
-#: is now done when each of its questions was answered right (:meth:`LearnerProgress.done`).
-STOP_GOAL = 3
 
 #: The stop that teaches each item kind: where to go back to practise it.
 KIND_STOP: dict[str, int] = {
