@@ -53,6 +53,10 @@ def test_spanish_and_portuguese_are_not_english_copies():
     for key, entry in sorted(CATALOGUE.items()):
         english = entry["en"]
         words = re.sub(r"\{[^}]*\}|%\([a-z_]+\)[sdr]", "", str(english))
+        # lessons.lab.*: JupyterLab's own labels, which its es/pt packs leave in English (checked against
+        # the installed packs by tests/test_learner_copy.py)
+        if key.startswith("lessons.lab."):
+            continue
         if len(re.findall(r"[a-z]{3,}", words)) >= 3:   # a sentence, not a symbol or a name
             copies += [f"{key} ({language})" for language in ("es", "pt") if entry[language] == english]
     assert not copies, copies

@@ -322,8 +322,9 @@ CASES: tuple[Case, ...] = (
     Case("account", fn("cribbage.progress.account"), {}),
     Case("current_identity", fn("cribbage.progress.current_identity"), dict(start=None)),
     Case("chosen", fn("cribbage.progress.chosen"), dict(start=None)),
-    Case("choose", lambda: (None, lambda **kw: _STORE_DIR and cribbage.progress.choose(**kw)),
-         dict(identity="name:ana", name="Ana", folder=None)),
+    # in the test's folder, never the working folder (the repository)
+    Case("choose", lambda: (None, lambda **kw: _STORE_DIR and cribbage.progress.choose(folder=_STORE_DIR[0], **kw)),
+         dict(identity="name:ana", name="Ana")),
     Case("file_stem", fn("cribbage.progress.file_stem"), dict(identity="hub:ana")),
     Case("learner_key", fn("cribbage.progress.learner_key"),
          dict(answer=cribbage.progress.Answer(learner="ana", stop=1, item="q1", answer="12", correct=True,

@@ -275,7 +275,8 @@ _HOSTILE = [None, object(), "no", "", "\udcff", "a\x00b", b"5H", 1.5, float("nan
 
 
 @pytest.mark.parametrize("argument", ["six_cards", "dealer", "scores", "target"])
-@pytest.mark.parametrize("hostile", _HOSTILE, ids=repr)
+# Ids by position: repr(object()) holds an address, which differs between xdist workers.
+@pytest.mark.parametrize("hostile", _HOSTILE, ids=[f"{i}-{type(h).__name__}" for i, h in enumerate(_HOSTILE)])
 def test_hostile_arguments_get_the_engines_own_error(argument, hostile):
     valid = {"six_cards": "5H 5D 6H 7S 8C 9D", "dealer": True, "scores": (10, 20), "target": 121}
     if (argument, hostile) in (("dealer", True), ("scores", None)):

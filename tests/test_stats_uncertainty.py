@@ -49,9 +49,12 @@ def test_an_estimate_s_error_and_interval():
 
 
 def test_the_saved_run_is_what_its_builder_writes(tmp_path, monkeypatch):
+    from cribbage.build import selfplay as builder
+
     monkeypatch.setattr(selfplay_module, "SELFPLAY_FILE", tmp_path / "run.json")
-    monkeypatch.setattr(selfplay_module, "SAVED_RUN", {"games": 6, "seed": 11, "level": "expert"})
-    selfplay_module.main()
+    monkeypatch.setattr(builder, "OUTPUT", tmp_path / "run.json")
+    monkeypatch.setattr(builder, "SAVED_RUN", {"games": 6, "seed": 11, "level": "expert"})
+    builder.write()
     saved = selfplay_module.load_selfplay()
     again = selfplay_module.selfplay_summary(6, seed=11)
     assert saved == again and json.loads((tmp_path / "run.json").read_text())["games"] == 6

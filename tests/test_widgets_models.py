@@ -33,7 +33,7 @@ from widgets.table_words import TableWords
 from widgets.pegging_session import PracticeSession, SOLVED_PLAYS, WalkSession
 walk = WalkSession(1)
 walk.forward()
-assert walk.predict("0")[1] == walk.step.points
+assert walk.predict("0").points == walk.step.points
 session = TableSession(seed=3, target=61)
 words = TableWords("es")
 assert words.prompt(session)
@@ -160,8 +160,8 @@ def test_a_walk_through_a_solved_play_with_predictions():
         walk.forward()
         assert not walk.revealed
         step = walk.step
-        guess, true = walk.predict(str(step.points))
-        assert guess == true == step.points and walk.revealed
+        said = walk.predict(str(step.points))
+        assert said.guess == said.points == step.points and said.right and walk.revealed
         for event in step.events:
             totals[event.seat] += event.points
         assert walk.pegged == tuple(totals)

@@ -44,13 +44,13 @@ add_catalogue({
                                          "Put back {n} files your copy was missing: {names}.")},
     "cli.course.older": {"en": "Your copy in {folder} was made by an older version of the course."},
     "cli.course.ask_update": {"en": "Update it? The newer lessons are copied in, with the answers you typed; your "
-                                    "notebooks as they are now are kept in a backups folder. [{yes}/{no}] "},
+                                    "notebooks as they are now are kept in a backups folder. [{yes}/{no}]"},
     # What the learner types to say yes and no to the question above (its first letter is enough).
     "cli.course.yes": {"en": "yes"},
     "cli.course.no": {"en": "no"},
     "cli.course.updated": {"en": Plural("Updated {n} file to the newer course: {names}.",
                                         "Updated {n} files to the newer course: {names}.")},
-    "cli.course.added": {"en": Plural("New in your copy: {names}.", "New in your copy: {names}.")},
+    "cli.course.added": {"en": "New in your copy: {names}."},
     "cli.course.carried": {"en": Plural("{n} cell you had typed in went into the newer lessons.",
                                         "{n} cells you had typed in went into the newer lessons.")},
     "cli.course.backups": {"en": "Your notebooks as they were before the update are in {folder}."},
@@ -89,7 +89,7 @@ def _wants_update(args: argparse.Namespace) -> bool:
         return False   # nobody to ask: the copy stays as it is, and the learner is told how to update
     question = message("cli.course.ask_update", yes=message("cli.course.yes"), no=message("cli.course.no"))
     try:
-        return said_yes(input(str(question)))
+        return said_yes(input(f"{question} "))
     except EOFError:
         return False
 
@@ -110,7 +110,7 @@ def _tell(report: CopyReport) -> None:
     if report.updated:
         print(message("cli.course.updated", n=len(report.updated), names=_names(report.updated)))
     if report.added:
-        print(message("cli.course.added", n=len(report.added), names=_names(report.added)))
+        print(message("cli.course.added", names=_names(report.added)))
     if report.carried:
         print(message("cli.course.carried", n=report.carried))
     if report.backups is not None:

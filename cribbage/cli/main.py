@@ -301,6 +301,7 @@ def _open_closed_streams() -> bool:
 def main(argv: Sequence[str] | None = None) -> int:
     # Ctrl-C from here on says goodbye (before, while the engine loads, cribbage.cli's own handler does).
     stop_handling_startup_interrupt()
+    caller_language = get_language()  # main() called from Python (a test, a notebook) leaves it as it was
     try:
         output_closed = _open_closed_streams()
         for stream in (sys.stdout, sys.stderr):
@@ -331,4 +332,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         _quiet_stdout()
         _say(sys.stderr, f"cribbage: {message('cli.output_failed', reason=error.strerror or error)}")
         return STATUS_OUTPUT_FAILED
+    finally:
+        set_language(caller_language)
 
