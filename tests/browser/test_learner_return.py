@@ -38,6 +38,7 @@ from cribbage.lang.messages import message, render
 from cribbage.lessons import RETURN_CELL_ID, return_note
 from cribbage.lessons.notebooks import WIDGET_VIEW
 from cribbage.progress import stop_questions
+from widgets.i18n import number
 
 ROOT = Path(__file__).resolve().parents[2]
 COURSE = ROOT / "course"
@@ -279,10 +280,10 @@ def test_a_spanish_learner_comes_back_to_working_lessons(learner: Learner, conte
     # first try (the score), so the right answer after it is the one practice answer; the answers Run All
     # replayed twice in each lesson count for nothing.
     assert _words("progress.questions_of", right=1, n=len(stop_questions(0))) in rows[0], rows[0]
-    assert _words("progress.first_tries", percent=100, right=1, n=1) in rows[0], rows[0]
+    assert _words("progress.first_tries", share=number(1, ".0%", LANGUAGE), right=1, n=1) in rows[0], rows[0]
     assert _practice_lines(rows[0]) == set(), rows[0]
     assert _words("progress.questions_of", right=1, n=len(stop_questions(3))) in rows[3], rows[3]
-    assert _words("progress.first_tries", percent=0, right=0, n=1) in rows[3], rows[3]
+    assert _words("progress.first_tries", share=number(0, ".0%", LANGUAGE), right=0, n=1) in rows[3], rows[3]
     assert _practice_lines(rows[3]) == {_words("progress.practice", n=1)}, rows[3]
     back.close()
     # Closing a lesson's tab shuts its kernel down (kernelShutdown); the server culls what a closed

@@ -88,13 +88,24 @@ def lesson_english(name: str) -> tuple[str, ...]:
     return tuple(sorted(sentences))
 
 
+# A node's text as a person reads it. innerText skips <style> and hidden elements only while the node
+# is laid out; an output area not laid out at that moment (scrolled away, being redrawn) gives its
+# textContent, the widgets' CSS included, so such a node is read from a copy without style or script.
+_READABLE = """node => {
+  if (node.getClientRects().length) return node.innerText;
+  const copy = node.cloneNode(true);
+  copy.querySelectorAll('style, script').forEach(element => element.remove());
+  return copy.textContent;
+}"""
+
+
 def english_on_page(notebook, name: str) -> list[str]:
     """The English sentences a learner reads on the page: in the text cells and the outputs."""
     notebook.wait_idle()
     shown = notebook.page.evaluate(
         "() => Array.from(document.querySelectorAll('.jp-NotebookPanel .jp-Notebook "
         ".jp-MarkdownCell .jp-RenderedMarkdown, .jp-NotebookPanel .jp-Notebook .jp-OutputArea-output'))"
-        ".map(node => node.innerText).join('\\n')")
+        ".map(" + _READABLE + ").join('\\n')")
     page = _squash(shown)
     return [piece for piece in catalogue_english() + lesson_english(name) if piece in page]
 
@@ -110,7 +121,7 @@ _OUTPUT_AREAS = """
       const placeholders = Array.from(output.querySelectorAll('input[placeholder], textarea[placeholder]'))
         .map(box => box.getAttribute('placeholder')).filter(text => text);
       areas.push({cell: index, output: k, widget: !!output.querySelector('.jupyter-widgets'),
-                  text: [output.innerText, ...placeholders].join('\\n')});
+                  text: [(""" + _READABLE + """)(output), ...placeholders].join('\\n')});
     });
   });
   return areas;
