@@ -359,7 +359,8 @@ class LabNotebook:
 
     def assert_no_traceback_text(self) -> None:
         """No traceback and no "AssertionError" anywhere a person can read in the notebook."""
-        text = self.page.locator(".jp-Notebook").inner_text()
+        # every notebook on the page (a link may have opened a second one beside this)
+        text = "\n".join(self.page.locator(".jp-Notebook").all_inner_texts())
         for bad in ("Traceback", "AssertionError", "Error displaying widget"):
             if bad in text:
                 raise NotebookError(f"{self.path}: the page shows {bad!r}")
