@@ -79,6 +79,16 @@ def progress_folder() -> Iterator[str]:
         yield folder + os.sep
 
 
+@pytest.fixture
+def empty_progress(progress_folder: str) -> str:
+    """The progress folder with no learner's file in it: answers other tests gave on this worker
+    (any order, any module) are gone before the test writes its own."""
+    for path in Path(progress_folder).iterdir():
+        if path.is_file():
+            path.unlink()
+    return progress_folder
+
+
 @pytest.fixture(scope="session")
 def jupyter_lab(browser, servers_home: Path) -> Iterator[Server]:
     """JupyterLab on 127.0.0.1, token-less, serving a copy of ``course/`` (with the fixture
@@ -112,10 +122,17 @@ class NotebookRunner:
         self.server = server
         self.context = context
         self.opened: dict[str, object] = {}
+        self.user: str | None = None   # the test module asking now (set by the open_notebook fixture)
 
     def __call__(self, path: str, *, fresh: bool = False, timeout: float = 300):
-        if path in self.opened and not fresh:
-            return self.opened[path]
+        cached = self.opened.get(path)
+        if cached is not None and cached.changed_by not in (None, self.user):
+            # Another module clicked in this page: its drills, quizzes and games are not where this
+            # module's tests expect them, whatever order the workers ran the modules in.
+            fresh = True
+        if cached is not None and not fresh:
+            cached.user = self.user
+            return cached
         if path in self.opened:
             self.opened.pop(path).close()
             self._shut_down_kernel(path)
@@ -128,6 +145,7 @@ class NotebookRunner:
                     raise
                 browser_servers.browser_fault(f"Run All of {path} retried", error)
             else:
+                notebook.user = self.user
                 self.opened[path] = notebook
                 return notebook
         raise AssertionError("unreachable")
@@ -150,6 +168,13 @@ class NotebookRunner:
             self._shut_down_kernel(path)
             raise
         return notebook
+
+    def discard(self, path: str) -> None:
+        """Close ``path``'s page and kernel: a test that left the page other than a Run All leaves it
+        (another notebook opened beside it) says so, and the next test to ask runs it afresh."""
+        if path in self.opened:
+            within_time(self.opened.pop(path).close, f"the page of {path}")
+            self._shut_down_kernel(path)
 
     def _shut_down_kernel(self, path: str) -> None:
         for session in self.server.get_json("/api/sessions"):
@@ -187,13 +212,16 @@ def _notebook_runner(jupyter_lab: Server, lab_context) -> Iterator[NotebookRunne
 
 
 @pytest.fixture
-def open_notebook(_notebook_runner: NotebookRunner) -> Callable:
+def open_notebook(_notebook_runner: NotebookRunner, request: pytest.FixtureRequest) -> Callable:
     """``open_notebook("02_the_show.ipynb")`` -> a :class:`lab_page.LabNotebook` that has been
     run from the Run menu and checked (no error, every cell ran, every widget drawn).
 
     The path is relative to ``course/``; the fixture notebooks are ``_browser_fixtures/NAME``.
     A notebook is run once per session and its page is shared by every test that asks for it,
-    in the order pytest runs them; ``fresh=True`` closes it and runs it again on a new kernel."""
+    in the order pytest runs them, except that a page another test module clicked in is run again;
+    ``fresh=True`` closes it and runs it again on a new kernel; ``open_notebook.discard(path)``
+    closes a page a test left unfit to share."""
+    _notebook_runner.user = request.node.nodeid.split("::")[0]
     return _notebook_runner
 
 

@@ -134,6 +134,10 @@ class LabNotebook:
         self.page = page
         self.server_url = server_url
         self.path = path
+        # The test module using this page now, and the one whose clicks or typing last changed it: a
+        # page changed by one module is run afresh for another (conftest's NotebookRunner).
+        self.user: str | None = None
+        self.changed_by: str | None = None
         self.page_errors: list[str] = []
         self._problems_seen: Counter[str] = Counter()
         self.console_errors: list[str] = []
@@ -318,6 +322,7 @@ class LabNotebook:
         self._act(lambda: box.set_checked(value), timeout)
 
     def _act(self, action, timeout: float) -> None:
+        self.changed_by = self.user
         self._check_new_errors()
         sent = self._sent()
         action()

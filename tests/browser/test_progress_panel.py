@@ -33,7 +33,7 @@ _LAYOUT = """(root) => {
 }"""
 
 
-def test_the_panel_counts_each_question_once_reads_well_and_leads_on(open_notebook, progress_folder) -> None:
+def test_the_panel_counts_each_question_once_reads_well_and_leads_on(open_notebook, empty_progress) -> None:
     store = ProgressStore()  # the learner's file, as the kernels find it (same account, same folder)
     first, keeps = QUESTIONS[0], QUESTIONS[1]
     assert (first.stop, keeps.stop) == (0, 1)
@@ -69,14 +69,17 @@ def test_the_panel_counts_each_question_once_reads_well_and_leads_on(open_notebo
     href = page.locator("a.cc-continue").first.get_attribute("href")
     assert f"/es/{keeps.notebook}" in href and href.endswith(f"#cell-id={keeps.cell}"), href
     page.locator("a.cc-continue").first.click()
-    deadline = time.monotonic() + 90
-    where = None
-    while time.monotonic() < deadline:
-        where = page.evaluate("""() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-            return w && w.context ? w.context.path : null; }""")
-        if where == f"es/{keeps.notebook}":
-            break
-        time.sleep(0.5)
-    assert where == f"es/{keeps.notebook}", where
-    page.wait_for_timeout(500)
-    page.screenshot(path=str(SCREENSHOTS / "progress-panel-es-continued.png"))
+    try:
+        deadline = time.monotonic() + 90
+        where = None
+        while time.monotonic() < deadline:
+            where = page.evaluate("""() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+                return w && w.context ? w.context.path : null; }""")
+            if where == f"es/{keeps.notebook}":
+                break
+            time.sleep(0.5)
+        assert where == f"es/{keeps.notebook}", where
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(SCREENSHOTS / "progress-panel-es-continued.png"))
+    finally:
+        open_notebook.discard("es/00_start_here.ipynb")   # two notebooks on one page: no other test's
