@@ -1,7 +1,7 @@
 """How strong and how fast the computer players are, measured in duplicate.
 
     python benchmarks/players.py [--a expert] [--b classic] [--games 4000] [--workers 2] [--seed 1]
-                                 [--speed-games 100] [--deals 3000] [--skip-strength] [--full N]
+                                 [--speed-games 100] [--deals 3000] [--skip-strength] [--full N] [--pool]
 
 Strength, in duplicate: each seeded game is played twice, player A in seat 0 then in seat 1, so both
 sit behind the same cards and the same cuts and the luck of the deal cancels. ``--games`` counts
@@ -9,7 +9,10 @@ games (two per pair). Reported: A's share of games won with a 95% interval (from
 pairs, which are the independent units), its share of game points (skunks count 2, double skunks
 3), the mean margin, and the per-deal split of each player's points as pone and as dealer.
 Levels: ``beginner``, ``standard``, ``expert`` (:class:`cribbage.ai.expert.ExpertPlayer`) and
-``classic`` (the first expert, :class:`cribbage.ai.players.ClassicExpertPlayer`).
+``classic`` (the first expert, :class:`cribbage.ai.players.ClassicExpertPlayer`), and the reference
+opponents of ``benchmarks/references.py``: ``ev_table``, ``ev_priority``, ``human``, ``random``.
+``--pool`` plays A against each reference and ``classic`` in turn (``--games`` each) and ends with a
+table of A's win shares.
 
 Speed, side by side in one run: the discard advice per deal (the first exact path, ``advise_discard``
 with each crib model, and the self-play path), self-play games per second (the engine alone,
@@ -58,6 +61,9 @@ from cribbage.ai.simulate import DEAL_PARTS, deal_parts
 from cribbage.rules.events import Phase
 from cribbage.rules.game import Game
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from references import REFERENCES, reference  # beside this script
+
 #: What each part of a deal is, from the side of the player who scored it.
 SPLIT = ("pone play", "pone hand", "dealer play", "dealer hand", "crib")
 
@@ -68,6 +74,10 @@ def make(level: str, seed: int | str = 0):
     Variants of the expert, to measure a part of it: ``expert:peg=W`` weighs the keep's play by W in
     the discard (0: hand and crib alone), ``expert:noscore`` leaves out the play to the score."""
     name, _, options = level.partition(":")
+    if name in REFERENCES:
+        if options:
+            raise SystemExit(f"the reference {name} has no variants")
+        return reference(name, seed)
     out = player(name, seed=seed)
     for option in filter(None, options.split(",")):
         key, _, value = option.partition("=")
@@ -113,6 +123,11 @@ def pair(task: tuple[str, str, str, int]) -> tuple[list[int], list[int], list[in
 
 
 def duplicate(a: str, b: str, games: int, workers: int, seed: int) -> str:
+    return duplicate_share(a, b, games, workers, seed)[0]
+
+
+def duplicate_share(a: str, b: str, games: int, workers: int, seed: int) -> tuple[str, float, float, int]:
+    """:func:`duplicate`'s report, with A's win share, its 95% half-interval and the games played."""
     tasks = [(a, b, f"duplicate/{seed}", i) for i in range(max(1, games // 2))]
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
@@ -133,7 +148,25 @@ def duplicate(a: str, b: str, games: int, workers: int, seed: int) -> str:
              f"  {'per deal':<10}" + "".join(f"{p:>13}" for p in SPLIT)]
     for name, k in ((a, 0), (b, 2)):
         lines.append(f"  {name:<10}" + "".join(f"{s / max(1, c):13.2f}" for s, c in zip(sums[k], sums[k + 1])))
-    return "\n".join(lines)
+    return "\n".join(lines), share, half, 2 * n_pairs
+
+
+#: The opponents of ``--pool``: every reference, then the first expert.
+POOL = (*REFERENCES, "classic")
+
+
+def against_pool(a: str, games: int, workers: int, seed: int) -> str:
+    """A against each of :data:`POOL` in duplicate, each report as it comes, then a table of A's shares."""
+    rows = []
+    for b in POOL:
+        start = time.perf_counter()
+        report, share, half, played = duplicate_share(a, b, games, workers, seed)
+        print(report, flush=True)
+        rows.append(f"| {b} | {played:,} | {seed} | {share:.1%} ± {half:.1%} | "
+                    f"{share - half:.1%} – {share + half:.1%} | {time.perf_counter() - start:.0f} s |")
+    return "\n".join([f"{a} against the pool, duplicate (seeds duplicate/{seed}/0..):",
+                      "| opponent | games | seed | win share (95%) | interval | wall |", "|---|---|---|---|---|---|",
+                      *rows])
 
 
 # --- speed ---------------------------------------------------------------------------------------
@@ -308,6 +341,7 @@ def main(argv=None) -> int:
     parser.add_argument("--skip-strength", action="store_true")
     parser.add_argument("--skip-speed", action="store_true")
     parser.add_argument("--full", type=int, default=0, metavar="N")
+    parser.add_argument("--pool", action="store_true", help="A against each reference and classic")
     args = parser.parse_args(argv)
     crib_table()
     play_game([make("expert"), make("classic")], seed="warm up")
@@ -320,7 +354,9 @@ def main(argv=None) -> int:
         print(crib_figures(args.deals, args.seed))
     if args.full:
         print(full_run(args.full, args.workers))
-    if not args.skip_strength:
+    if args.pool:
+        print(against_pool(args.a, args.games, args.workers, args.seed), flush=True)
+    elif not args.skip_strength:
         print(duplicate(args.a, args.b, args.games, args.workers, args.seed), flush=True)
     return 0
 
