@@ -89,9 +89,11 @@ def pytest_collection_modifyitems(config, items) -> None:
 # - the browser tests of one lesson (test_NN_<lesson>.py, its test_notebooks.py item, and its Spanish
 #   and Portuguese runs each on their own), so each worker runs a notebook at most once and shares
 #   its page, as in one process;
+# - the modules that read the lessons' runs of tests/lesson_runs.py (each lesson run once);
 # - any other module (its module-scoped fixtures, such as a Voilà app, start once).
 _LESSON_TESTS = re.compile(r"tests/browser/test_(\d\d_\w+)\.py")
 _LANGUAGES = ("es", "pt")
+_LESSON_RUNS = ("tests/test_no_english.py", "tests/test_answers_after_questions.py")
 
 
 def xdist_scope(nodeid: str) -> str:
@@ -99,6 +101,8 @@ def xdist_scope(nodeid: str) -> str:
     path, _, rest = nodeid.partition("::")
     if path.endswith(".ipynb"):
         return path
+    if path in _LESSON_RUNS:
+        return "lesson-runs"
     lesson = _LESSON_TESTS.fullmatch(path)
     if lesson:
         return f"lab:{lesson[1]}.ipynb"

@@ -7,23 +7,20 @@ try-it) is read as a person reads it: printed text, HTML, and the widgets' words
 state. None may contain the question's answer, which is asked of the question itself in the kernel
 (its ``answer_text()`` and, for counts, as a number), never written here; and none may list as many
 rows as a count question's answer (a table of the fifteen keeps answers "in how many ways?"). The
-question's own check cell is the learner's answer and is left out.
+question's own check cell is the learner's answer and is left out. The runs are those of
+:mod:`lesson_runs`, which ``test_no_english.py`` reads too.
 """
 
 from __future__ import annotations
 
 import html
-import json
-import os
 import re
 from pathlib import Path
 from typing import Any
 
-import nbformat
 import pytest
-from nbclient import NotebookClient
+from lesson_runs import COURSE, RUNS
 
-from tests.course_outputs import COURSE
 from widgets.after_answer import AfterAnswer
 from widgets.exercise import PegQuestion
 
@@ -34,34 +31,11 @@ _MADE = re.compile(r"^(\w+)\s*=\s*(\w+Question)\(", re.M)
 _CHECKED = re.compile(r"^\s*(\w+)\.check\(", re.M)
 _HEADING = re.compile(r"^#{1,3} ", re.M)
 
-# Appended to the lesson: what each try-it of the kernel asks and answers, as the question says it.
-_ASK = """
-import json as _json
-from widgets.exercise import Question as _Question
-print(_json.dumps({_name: {"answer": _q.answer if isinstance(_q.answer, int) else None,
-                           "text": _q.answer_text(), "kind": type(_q).__name__}
-                   for _name, _q in list(globals().items())
-                   if isinstance(_q, _Question) and not _name.startswith("_")}))
-"""
-
-
 def _run(path: Path) -> tuple[list[Any], dict[str, Any], dict[str, dict[str, Any]]]:
     """The lesson's cells after a learner's Run All, its widgets' saved state, and its questions."""
-    notebook = nbformat.read(path, as_version=4)
-    notebook.cells.append(nbformat.v4.new_code_cell(_ASK))
-    env = {key: value for key, value in os.environ.items() if key != "CRIBBAGE_EXERCISE_ANSWERS"}
-    client = NotebookClient(notebook, timeout=600, kernel_name="python3", store_widget_state=True,
-                            resources={"metadata": {"path": str(path.parent)}})
-    # A kernel started for a learner: no answers file fills the blanks.
-    saved = os.environ.pop("CRIBBAGE_EXERCISE_ANSWERS", None)
-    try:
-        client.execute(env=env)
-    finally:
-        if saved is not None:
-            os.environ["CRIBBAGE_EXERCISE_ANSWERS"] = saved
-    asked = json.loads("".join(out.get("text", "") for out in notebook.cells[-1].outputs))
-    state = notebook.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
-    return notebook.cells[:-1], state, asked
+    run = RUNS(str(path.relative_to(COURSE)))
+    state = run.learner.metadata.get("widgets", {}).get("application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    return run.learner.cells, state, run.asked
 
 
 def _widget_words(model_id: str, state: dict[str, Any], seen: set[str]) -> list[str]:

@@ -5,7 +5,8 @@ Two layers:
 
 - what the notebook file holds (fast, no kernel): the Markdown cells, and the comments of the code
   cells (the code itself is code);
-- what a run shows (marked ``notebooks``: it runs all 18 lessons, about 85 s on two cores): each
+- what a run shows (marked ``notebooks``: it reads the runs of :mod:`lesson_runs`, shared with
+  ``test_answers_after_questions.py``, about 85 s for the 18 lessons on two cores): each
   notebook executed with nbclient on a fresh kernel in a throw-away copy of ``course/`` (the
   repository's notebooks are never written), as a learner runs it (the try-it blanks left blank),
   then its try-it cells run again in the same kernel with the tests' answers file (as nbval runs
@@ -29,12 +30,8 @@ The browser side (the rendered widget areas of JupyterLab) is in
 
 from __future__ import annotations
 
-import copy
 import json
-import os
 import re
-import shutil
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -44,12 +41,10 @@ import nbformat
 import pytest
 from course_outputs import checked, printed
 from english import english_found, python_comments, visible_html
-from nbclient import NotebookClient
+from lesson_runs import RUNS, Runs, try_its
 
 from widgets.course_i18n import TRANSLATED
-from widgets.exercise import ANSWERS_VARIABLE
 
-ANSWERS = Path(__file__).resolve().parent / "exercise_answers.json"
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
 
@@ -158,68 +153,12 @@ def english_of(texts: list[Text], language: str) -> list[str]:
             for found in english_found(text.text, language, markup=text.markup)]
 
 
-def try_its(notebook: nbformat.NotebookNode) -> list[int]:
-    """The try-it cells: those that check a blank (``question.check(my_total)``)."""
-    return [index for index, cell in enumerate(notebook.cells)
-            if cell.cell_type == "code" and ".check(" in cell.source]
-
-
-@dataclass
-class Run:
-    """A lesson run as a learner runs it, and its try-it cells run again with the answers filled."""
-
-    learner: nbformat.NotebookNode
-    answered: nbformat.NotebookNode   # the same notebook with the try-it cells' answered outputs
-    seconds: float
-
-
-class Runs:
-    """Each lesson executed once per session, in a throw-away copy of ``course/``, timed."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.done: dict[str, Run] = {}
-
-    def __call__(self, lesson: str) -> Run:
-        if lesson not in self.done:
-            self.done[lesson] = self._run(self.root / lesson)
-        return self.done[lesson]
-
-    @staticmethod
-    def _run(path: Path) -> Run:
-        notebook = nbformat.read(path, as_version=4)
-        env = dict(os.environ)
-        env.pop(ANSWERS_VARIABLE, None)   # a learner's kernel: the try-it blanks stay blank
-        client = NotebookClient(notebook, timeout=600, kernel_name="python3", allow_errors=True,
-                                store_widget_state=True, resources={"metadata": {"path": str(path.parent)}})
-        start = time.perf_counter()
-        # What NotebookClient.execute does, with one more step before the kernel is shut down.
-        client.reset_execution_trackers()
-        with client.setup_kernel(env=env):
-            assert client.kc is not None
-            info = client.wait_for_reply(client.kc.kernel_info())
-            notebook.metadata["language_info"] = info["content"]["language_info"]
-            for index, cell in enumerate(notebook.cells):
-                client.execute_cell(cell, index, execution_count=client.code_cells_executed + 1)
-            client.set_widgets_metadata()
-            learner = copy.deepcopy(notebook)
-            # The tests' answers from here (read at each check), then every try-it again, as nbval runs it.
-            fill = client.kc.execute(f"import os\nos.environ[{ANSWERS_VARIABLE!r}] = {str(ANSWERS)!r}", silent=True)
-            assert client.wait_for_reply(fill)["content"]["status"] == "ok"
-            for index in try_its(notebook):
-                client.execute_cell(notebook.cells[index], index, execution_count=client.code_cells_executed + 1)
-            client.set_widgets_metadata()
-        return Run(learner, notebook, time.perf_counter() - start)
-
-
 @pytest.fixture(scope="session")
-def runs(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Runs]:
-    root = tmp_path_factory.mktemp("no-english") / "course"
-    shutil.copytree(COURSE, root, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
-    runs = Runs(root)
-    yield runs
-    if runs.done:
-        print(f"\ntest_no_english: {len(runs.done)} lessons run in {sum(r.seconds for r in runs.done.values()):.0f} s")
+def runs() -> Iterator[Runs]:
+    yield RUNS
+    mine = [RUNS.done[lesson] for lesson in LESSONS if lesson in RUNS.done]
+    if mine:
+        print(f"\ntest_no_english: {len(mine)} lessons run in {sum(run.seconds for run in mine):.0f} s")
 
 
 @pytest.mark.parametrize("lesson", LESSONS)
