@@ -134,10 +134,10 @@ def _as_text(value: Any, language: str) -> str:
     return value
 
 
-def parse_query(query: str | bytes | Mapping[str, Any], language: str | None = None) -> tuple[tuple[Card, ...], Card, bool]:
-    """Read ``hand=5H5D6H7S&starter=8C&crib=0`` (a query string, a URL, or a mapping such as
-    Voilà's, whose values may be lists or bytes) into (hand, starter, crib). Refuses, never evaluates."""
-    language = check_language(language)
+def query_fields(query: str | bytes | Mapping[str, Any], language: str, keys: tuple[str, ...]) -> dict[str, list[str]]:
+    """A link's fields (a query string, a URL, or a mapping such as Voilà's, whose values may be lists
+    or bytes), each one of ``keys``, given once and short; anything else is refused in ``language``
+    (the link's own checks, such as ``lang=``, are the caller's)."""
     if isinstance(query, (str, bytes)):
         text = _as_text(query, language)
         if len(text) > _MAX_QUERY:
@@ -145,8 +145,7 @@ def parse_query(query: str | bytes | Mapping[str, Any], language: str | None = N
         text = text.split("?", 1)[1] if "?" in text else text
         text = text.split("#", 1)[0]
         try:
-            fields: dict[str, list[str]] = parse_qs(text, keep_blank_values=True, max_num_fields=6,
-                                                    strict_parsing=False)
+            fields: dict[str, list[str]] = parse_qs(text, keep_blank_values=True, max_num_fields=6)
         except ValueError:
             raise _ignored(language, "err.too_long", n=len(text)) from None
         if not fields and text.strip():
@@ -164,12 +163,20 @@ def parse_query(query: str | bytes | Mapping[str, Any], language: str | None = N
     else:
         raise _ignored(language, "calc.link_not_text")
     for key, values in fields.items():
-        if key not in _KEYS:
+        if key not in keys:
             raise _ignored(language, "calc.link_unknown_key", key=_quote(key))
         if len(values) != 1:
             raise _ignored(language, "calc.link_repeated", key=key)
         if len(values[0]) > _MAX_PART:
             raise _ignored(language, "err.too_long", n=len(values[0]))
+    return fields
+
+
+def parse_query(query: str | bytes | Mapping[str, Any], language: str | None = None) -> tuple[tuple[Card, ...], Card, bool]:
+    """Read ``hand=5H5D6H7S&starter=8C&crib=0`` (a query string, a URL, or a mapping such as
+    Voilà's, whose values may be lists or bytes) into (hand, starter, crib). Refuses, never evaluates."""
+    language = check_language(language)
+    fields = query_fields(query, language, _KEYS)
     lang = fields.get("lang", [""])[0].strip().lower()
     if lang and lang not in LANGUAGES:
         raise _ignored(language, "calc.link_bad_lang", value=_quote(lang), choices=", ".join(LANGUAGES))

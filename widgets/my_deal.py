@@ -18,7 +18,7 @@ import html
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
-from urllib.parse import parse_qs, urlencode
+from urllib.parse import urlencode
 
 import ipywidgets as w
 import matplotlib
@@ -29,15 +29,13 @@ from cribbage import Card
 from cribbage.stats.my_deal import DealKeeps, KeepFigures, deal_keeps
 
 from ._base import Refused, View, figure_png, guarded, style_tag
-from .calculator_link import NoHand, _as_text, _ignored, _quote, parse_cards_text, query_language
+from .calculator_link import NoHand, _ignored, _quote, parse_cards_text, query_fields, query_language
 from .cards import CardRow, DeckPicker
 from .charts import _RC, OKABE_ITO, CourseFigure
 from .i18n import LANGUAGES, cards_text, check_language, decimal, number, render
 
 __all__ = ["MyDeal", "deal_chart", "deal_query", "parse_deal_query"]
 
-_MAX_QUERY = 200     # a real link's query is about 50 characters
-_MAX_PART = 40
 _KEYS = ("deal", "dealer", "scores", "lang")
 _TARGET = 121
 
@@ -73,14 +71,7 @@ def parse_deal_query(query: str | bytes | Mapping[str, Any], language: str | Non
     0 (I am pone); ``scores`` is mine, a dash, the opponent's. Refuses, never evaluates; a link with
     nothing but its language raises :class:`~widgets.calculator_link.NoHand`."""
     language = check_language(language)
-    fields = _fields(query, language)
-    for key, values in fields.items():
-        if key not in _KEYS:
-            raise _ignored(language, "calc.link_unknown_key", key=_quote(key))
-        if len(values) != 1:
-            raise _ignored(language, "calc.link_repeated", key=key)
-        if len(values[0]) > _MAX_PART:
-            raise _ignored(language, "err.too_long", n=len(values[0]))
+    fields = query_fields(query, language, _KEYS)
     lang = fields.get("lang", [""])[0].strip().lower()
     if lang and lang not in LANGUAGES:
         raise _ignored(language, "mydeal.link_bad_lang", value=_quote(lang), choices=", ".join(LANGUAGES))
@@ -101,34 +92,6 @@ def parse_deal_query(query: str | bytes | Mapping[str, Any], language: str | Non
     if len(six) != 6:
         raise _ignored(language, "mydeal.link_count", n=len(six))
     return six, dealer_text == "1", scores
-
-
-def _fields(query: str | bytes | Mapping[str, Any], language: str) -> dict[str, list[str]]:
-    if isinstance(query, (str, bytes)):
-        text = _as_text(query, language)
-        if len(text) > _MAX_QUERY:
-            raise _ignored(language, "err.too_long", n=len(text))
-        text = text.split("?", 1)[1] if "?" in text else text
-        text = text.split("#", 1)[0]
-        try:
-            fields: dict[str, list[str]] = parse_qs(text, keep_blank_values=True, max_num_fields=6)
-        except ValueError:
-            raise _ignored(language, "err.too_long", n=len(text)) from None
-        if not fields and text.strip():
-            raise _ignored(language, "calc.link_unknown_key", key=_quote(text))
-        return fields
-    if isinstance(query, Mapping):
-        if len(query) > 6:
-            raise _ignored(language, "err.too_long", n=len(query))
-        fields = {}
-        for key, value in query.items():
-            name = _as_text(key, language)
-            values = list(value) if isinstance(value, (list, tuple)) else [value]
-            if len(values) > 3:
-                raise _ignored(language, "calc.link_repeated", key=_quote(name))
-            fields[name] = [_as_text(v, language) for v in values]
-        return fields
-    raise _ignored(language, "calc.link_not_text")
 
 
 def _read_scores(text: str, language: str) -> tuple[int, int]:
