@@ -381,3 +381,6 @@ def test_the_start_page_offers_the_three_languages_in_their_words():
     for target in links:
         assert (start.parent / target).resolve().exists(), target
     assert "start/index.ipynb" in (COURSE.parent / "Makefile").read_text(encoding="utf-8")
+    # A page with no kernel named opens under JupyterLab's "Select Kernel" question (the class's first
+    # screen on the hub): it names the lessons' kernel.
+    assert _notebook(start)["metadata"]["kernelspec"]["name"] == "python3"

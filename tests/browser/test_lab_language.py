@@ -82,6 +82,9 @@ def lab_words(browser, server: Server, screenshot: str) -> dict[str, object]:
         page = context.new_page()
         page.goto(server.url + "/", timeout=120_000)   # redirected to the default URL, as a learner is
         expect(page.locator(".jp-NotebookPanel")).to_be_visible(timeout=120_000)
+        # The start page starts the lessons' kernel by itself: no "Select Kernel" question first.
+        expect(page.locator(".jp-NotebookPanel-toolbar .jp-KernelName")).to_contain_text("Python", timeout=120_000)
+        expect(page.locator(".jp-Dialog")).to_have_count(0)
         bar = page.locator("#jp-menu-panel .lm-MenuBar-itemLabel")
         expect(bar.first).to_be_visible(timeout=60_000)
         words: dict[str, object] = {"bar": bar.all_inner_texts(),
