@@ -533,8 +533,9 @@ class RulesPanel(View):
         wide = {"description_width": "200px"}
         self._target = w.ToggleButtons(options=[("121", 121), ("61", 61)], value=chosen["target"],
                                        description=self._t("lab.rules.target"), style=wide)
+        # Its own width: at the default 300 px the Spanish and Portuguese descriptions were cut short.
         self._muggins = w.Checkbox(value=bool(chosen["muggins"]), description=self._t("lab.rules.muggins"),
-                                   indent=False)
+                                   indent=False, layout=w.Layout(width="auto"))
         self._level = w.Dropdown(options=levels, value=chosen["level"], description=self._t("lab.rules.mine"),
                                  style=wide, layout=w.Layout(width="420px"))
         self._opponent = w.Dropdown(options=levels, value=chosen["opponent"], description=self._t("lab.rules.theirs"),
