@@ -298,19 +298,7 @@ class CalculatorKernelManager(AsyncMappingKernelManager):
     callback, due in that turn, reads the unset trait, whose default (None) is not a datetime.
     Voilà's pre-heated kernels start while pages are served, so on a loaded machine the culler
     sometimes runs exactly there. Such a kernel is not idle, it is starting: it is skipped, and
-    looked at again at the next round.
-
-    Its kernels also run at a lower priority than the server (``kernel_niceness``): a class opening
-    its links at once starts a kernel for each visitor, seconds of CPU apiece, and the score each
-    page shows first (made by the first paint workers, some 40 ms) must not queue behind them."""
-
-    kernel_niceness = Int(10, config=True, help="How much lower than the server's the kernels' CPU priority "
-                          "is (os.nice; 0 leaves it equal). Unix only.")
-
-    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
-        if self.kernel_niceness > 0 and hasattr(os, "nice"):
-            kwargs.setdefault("preexec_fn", partial(os.nice, self.kernel_niceness))
-        return await super().start_kernel(*args, **kwargs)
+    looked at again at the next round."""
 
     async def cull_kernel_if_idle(self, kernel_id: str) -> None:
         kernel = self._kernels.get(kernel_id)
