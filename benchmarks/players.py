@@ -72,7 +72,9 @@ def make(level: str, seed: int | str = 0):
     """A player at ``level`` (a name of :func:`cribbage.ai.levels.player`, ``"classic"`` included).
 
     Variants of the expert, to measure a part of it: ``expert:peg=W`` weighs the keep's play by W in
-    the discard (0: hand and crib alone), ``expert:noscore`` leaves out the play to the score."""
+    the discard (0: hand and crib alone), ``expert:noscore`` leaves out the play to the score,
+    ``expert:learn=0`` reads every opponent as the classic look-ahead, ``expert:prior=A/N`` starts the
+    read of the opponent at N reads agreeing at A."""
     name, _, options = level.partition(":")
     if name in REFERENCES:
         if options:
@@ -85,6 +87,12 @@ def make(level: str, seed: int | str = 0):
             out.peg_weight = float(value)
         elif key == "noscore":
             out.to_the_score = False
+        elif key == "learn":
+            out.learn = value != "0"
+        elif key == "prior":
+            agreement, _, reads = value.partition("/")
+            out.prior_agreement, out.prior_reads = float(agreement), float(reads or out.prior_reads)
+
         else:
             raise SystemExit(f"unknown variant {option!r} of {name}")
     return out

@@ -168,3 +168,71 @@ def test_the_weights_of_every_keep_are_the_first_look():
     counts = np.array([[keep.count(r) for r in range(1, 14)] for keep in KEEPS])
     pool = table.opponent_pool()
     assert (weight @ counts / weight.sum()).tolist() == pytest.approx(pool[1:])
+
+
+def _deals(game):
+    out = {}
+    for entry in game.log:
+        out.setdefault(entry.deal, []).append(entry)
+    return out
+
+
+def test_the_agreement_with_the_classic_look_ahead_is_read_from_a_finished_deal():
+    from cribbage.ai.levels import play_game
+
+    # A classic opponent plays the look-ahead's card, but from its own six cards' view of what is
+    # unseen, not the tables' (which know only the starter): it agrees at almost every card read.
+    game = play_game([ExpertPlayer(), ClassicExpertPlayer()], seed="agree")
+    agreed = read = 0
+    for entries in _deals(game).values():
+        a, r = choice_model.classic_agreement(entries, 0)
+        assert 0 <= a <= r <= 3
+        agreed, read = agreed + a, read + r
+    assert read >= game.deal_number - 1 and agreed >= 0.85 * read
+    # A deal whose play has not finished is not read.
+    unfinished = Game("unfinished")
+    for seat in turns(unfinished):
+        if unfinished.phase is Phase.PLAY and len(unfinished.played) == 3:
+            break
+        unfinished.apply(action_for(ClassicExpertPlayer(), unfinished, seat))
+    assert choice_model.classic_agreement(unfinished.log, 0) == (0, 0)
+
+
+def test_a_lead_the_look_ahead_would_not_make_counts_against_it():
+    # Their four turned out to be 5 5 10 K (all played); the look-ahead leads a 5 from them (the pair
+    # answers a fifteen with a pair royal's threat); they led the 10: one read, not agreed.
+    rows = np.array([KEEPS.index((5, 5, 10, 13))])
+    assert choice_model.cards_chosen(2, (), 4, False, rows)[0] == 5
+    game = Game.from_deal(("5H 5D TC KS AC 2C", "3D 4D 7H 8S 9C QD"), "2D", dealer=1,
+                          discards=("AC 2C", "QD 9C"))
+    game.apply(Play(0, cards("TC")[0]))
+    for seat in turns(game):
+        if game.deal_number > 1:
+            break
+        game.apply(action_for(ClassicExpertPlayer(), game, seat))
+    agreed, read = choice_model.classic_agreement(_deals(game)[1], 1)
+    assert read >= 1 and agreed <= read - 1
+
+
+def test_the_read_of_an_opponent_starts_at_the_prior_and_follows_what_they_play():
+    from cribbage.ai.expert import opponent_read
+
+    assert opponent_read(0, 0, 0.97, 8) == (pytest.approx(0.97), 0.03)
+    a, miss = opponent_read(10, 20, 0.97, 8)  # half their cards otherwise: the read all but stops
+    assert a == pytest.approx((0.97 * 8 + 10) / 28) and miss == round((1 - a) / a, 2)
+    assert opponent_read(0, 30, 0.97, 8)[1] == 1.0
+    assert opponent_read(40, 40, 0.97, 8)[1] == choice_model.MISS
+
+
+
+def test_the_opponents_reading_carried_on_is_the_reading_from_the_start():
+    from cribbage.ai.expert import opponent_agreement
+
+    expert = ExpertPlayer()
+    game = Game("carried on")
+    for seat in turns(game):
+        if game.phase is Phase.PLAY and seat == 0:
+            carried = expert._agreement(game, 0)
+            assert carried == opponent_agreement(game, 0)[:2] == ExpertPlayer()._agreement(game, 0)
+        game.apply(action_for(expert if seat == 0 else ClassicExpertPlayer(), game, seat))
+    assert carried[1] > 0

@@ -27,6 +27,7 @@ The same tables give the expert their next card after each of its first two
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from pathlib import Path
@@ -34,8 +35,9 @@ from pathlib import Path
 import numpy as np
 
 from cribbage.ai.hand_model import KEEPS
+from cribbage.rules.events import LogEntry, LogKind
 
-__all__ = ["MISS", "TABLE_FILE", "THREES", "cards_chosen", "marks"]
+__all__ = ["MISS", "TABLE_FILE", "THREES", "cards_chosen", "classic_agreement", "marks"]
 
 #: How much of its weight a hand keeps when the classic look-ahead would have played another card
 #: from it (see the module docstring): not nothing, so opponents who play otherwise are still read
@@ -90,7 +92,51 @@ def cards_chosen(starter: int, series: tuple[int, ...], ours: int, opened: bool,
     return table if rows is None else table[rows]
 
 
-@lru_cache(maxsize=256)
+_KEEP_ROW = {keep: i for i, keep in enumerate(KEEPS)}
+
+
+def classic_agreement(entries: Iterable[LogEntry], seat: int) -> tuple[int, int]:
+    """How often the opponent of ``seat`` played the classic look-ahead's card, in one finished deal
+    (its public log ``entries``, in order): at each card the expert reads (their lead, their answer to
+    our lead, their second card after leading), the card the look-ahead plays from the four they turned
+    out to hold (every card of a hand is played, so the deal's plays show it) against the card they
+    played. Returns (agreed, read); (0, 0) for a deal whose play did not finish."""
+    starter = 0
+    series: list[int] = []
+    theirs: list[int] = []
+    ours, we_go = 4, False
+    points = []
+    for entry in entries:
+        kind = entry.kind
+        if kind is LogKind.STARTER:
+            starter = entry.cards[0].rank
+        elif kind is LogKind.RESET:
+            series, we_go = [], False
+        elif kind is LogKind.GO:
+            we_go = we_go or entry.seat == seat
+        elif kind is LogKind.PLAY:
+            r = entry.cards[0].rank
+            if entry.seat == seat:
+                ours -= 1
+            else:
+                opened = len(theirs) == 1 and bool(series) and series[0] == theirs[0]
+                if not we_go and ours and (not theirs or opened):
+                    points.append((tuple(series), r, ours, opened))
+                theirs.append(r)
+            series.append(r)
+    if len(theirs) != 4 or not starter:
+        return 0, 0
+    row = np.array([_KEEP_ROW[tuple(sorted(theirs))]])
+    agreed = read = 0
+    for played_on, r, held, opened in points:
+        choice = cards_chosen(starter, played_on, held, opened, row)
+        if choice is not None:
+            agreed += int(choice[0] == r)
+            read += 1
+    return agreed, read
+
+
+@lru_cache(maxsize=1024)
 def marks(starter: int, series: tuple[int, ...], played: int, ours: int, opened: bool,
           miss: float = MISS) -> np.ndarray | None:
     """How much of its weight each keep of :data:`~cribbage.ai.hand_model.KEEPS` keeps, the opponent

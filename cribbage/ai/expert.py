@@ -16,6 +16,10 @@ to the score in the last deals.
   (:mod:`cribbage.ai.choice_model`): their lead, their answer to our lead and their second card
   after leading are checked against the classic look-ahead, hand by hand, and a hand that would
   have played another card keeps :data:`~cribbage.ai.choice_model.MISS` of its weight.
+  **This opponent** is read too, from the finished deals of the game (their plays show each hand they
+  kept): how often they played the classic look-ahead's card sets how much a hand that would have
+  played otherwise keeps (``miss``: the odds against agreeing, from a prior of ``prior_reads`` reads at
+  ``prior_agreement`` early in a game), so an opponent who plays otherwise is read less.
   Our first card of the deal and our answer to their lead count on their next card as the classic
   look-ahead plays it from each hand they may hold, weighted; later cards look two moves ahead as
   :mod:`cribbage.ai.play_choice` does, with the weighted odds of their average hand; at the last cards
@@ -41,7 +45,7 @@ from typing import Any
 
 import numpy as np
 
-from cribbage.ai.choice_model import cards_chosen, marks
+from cribbage.ai.choice_model import MISS, cards_chosen, classic_agreement, marks
 from cribbage.ai.crib_model import keep_weights
 from cribbage.ai.discard import (
     _DECK_RANKS,
@@ -87,6 +91,7 @@ _DEEP_CARDS = 3
 _DEEP_HANDS = 13
 # The log entries that say which cards the opponent chose, and when we could still answer.
 _READ = frozenset((LogKind.PLAY, LogKind.GO, LogKind.RESET))
+_AGREEMENT = _READ | {LogKind.STARTER}
 # Play to the score once either player is this close to home, and then only for a keep whose chance
 # of winning is clearly better than the advice's (the estimate is simple: see cribbage.ai.endgame).
 _ENDGAME = 30
@@ -108,11 +113,14 @@ class TableView:
     reads no cards: the unseen ranks are weighted one by one, as players keep them
     (:func:`cribbage.ai.crib_model.keep_weights`)."""
 
-    __slots__ = ("_before", "_entries", "_plays", "_seat", "go_count", "opponent_played", "view")
+    __slots__ = ("_before", "_entries", "_plays", "_seat", "go_count", "miss", "opponent_played", "view")
 
     def __init__(self, view: PlayView, go_count: int | None = None) -> None:
         self.view = view
         self.go_count = go_count
+        #: The weight a keep keeps when the classic look-ahead would have played another card from it:
+        #: as this opponent has been read to play (:func:`opponent_read`).
+        self.miss = MISS
         self.opponent_played: tuple[int, ...] | None = None  # None: no log read
         self._plays: tuple[tuple[tuple[int, ...], int, int, tuple[int, ...]], ...] | None = ()
         self._before: tuple[tuple[int, ...], ...] = ()
@@ -238,7 +246,7 @@ class TableView:
                 held = 4 - sum(before)
                 opened = held == 3 and bool(series) and before[series[0]] == 1
                 if held == 4 or opened:
-                    mark = marks(starter, series, r, ours, opened)
+                    mark = marks(starter, series, r, ours, opened, self.miss)
                     if mark is not None:
                         read.append(mark)
         return at_deal, theirs, {"dealer": not self.view.dealer, "go_room": room, "marks": read}
@@ -517,6 +525,43 @@ def choose_strong_play(table: TableView, *, to_the_score: bool = True) -> PlayCh
     return PlayChoice(chosen, "expert", explain=lambda: _explain(view, chosen, list(distinct)))
 
 
+# --- how this opponent plays ----------------------------------------------------------------------
+
+def opponent_agreement(game: SeatView, seat: int, start: tuple[int, int, int] = (0, 0, 0)
+                       ) -> tuple[int, int, int]:
+    """How often the opponent of ``seat`` played the classic look-ahead's card in this game's finished
+    deals, read from the public log (:func:`cribbage.ai.choice_model.classic_agreement`): (agreed,
+    read, and where the current deal's entries start in the log). ``start``: what an earlier call
+    returned for the same game, to read on from there."""
+    agreed, read, index = start
+    log = game.log
+    current = game.deal_number
+    deal: list[Any] = []
+    number = log[index].deal if index < len(log) else 0
+    for i in range(index, len(log)):
+        entry = log[i]
+        if entry.deal != number:
+            if deal:
+                a, r = classic_agreement(deal, seat)
+                agreed, read = agreed + a, read + r
+            number, deal, index = entry.deal, [], i
+        if number >= current:
+            break
+        if entry.kind in _AGREEMENT:
+            deal.append(entry)
+    return agreed, read, index
+
+
+def opponent_read(agreed: int, read: int, prior: float, strength: float) -> tuple[float, float]:
+    """The share of their cards the classic look-ahead plays (a beta posterior: ``strength`` reads at
+    ``prior`` before any), and the ``miss`` weight it gives a keep that would have played otherwise:
+    the odds against agreeing, (1 - a) / a, at least :data:`~cribbage.ai.choice_model.MISS` and at most
+    1 (no read), on a grid of 0.01 (the marks are cached by it)."""
+    a = (prior * strength + agreed) / (strength + read)
+    miss = min(1.0, max(MISS, round((1 - a) / a, 2)))
+    return a, miss
+
+
 # --- play to the score at the discard ------------------------------------------------------------
 
 def needs(own: int, theirs: int, target: int = 121) -> tuple[int, int]:
@@ -551,6 +596,14 @@ class ExpertPlayer(ComputerPlayer):
     to_the_score = True
     #: The weight of the keep's expected play in the discard (``None``: :data:`cribbage.ai.discard.PEG_WEIGHT`).
     peg_weight: float | None = None
+    #: Learn how this opponent plays from the finished deals of the game (``False``: read every
+    #: opponent as the classic look-ahead, to measure it). Before any deal is read, ``prior_reads``
+    #: reads at ``prior_agreement`` (the classic expert's own share, measured: benchmarks/EXPERT.md).
+    learn = True
+    prior_agreement = 0.97
+    prior_reads = 8.0
+    # The last reading of the opponent's finished deals: the log entry it ended after, and the figures.
+    _read: tuple[int, Any, tuple[int, int, int]] | None = None
 
     def discard(self, game: SeatView, seat: int) -> tuple[Card, Card]:
         six = self.dealt_six(game, seat)
@@ -581,7 +634,28 @@ class ExpertPlayer(ComputerPlayer):
         return self.hint(game, seat).card
 
     def hint(self, game: SeatView, seat: int) -> PlayChoice:
-        return choose_strong_play(TableView.from_game(game, seat), to_the_score=self.to_the_score)
+        table = TableView.from_game(game, seat)
+        if self.learn:
+            table.miss = opponent_read(*self._agreement(game, seat), self.prior_agreement, self.prior_reads)[1]
+        return choose_strong_play(table, to_the_score=self.to_the_score)
 
     def choose_play(self, view: PlayView) -> PlayChoice:
         return choose_strong_play(TableView(view), to_the_score=self.to_the_score)
+
+    def _agreement(self, game: SeatView, seat: int) -> tuple[int, int]:
+        """:func:`opponent_agreement`, read on from where the last call left off when the log is the
+        same game's and the seat the same (the entry that ended the deals read is still in its place:
+        a log only grows);
+        otherwise from the start. Either way the same figures, so a fresh player (the game table's
+        hint) plays as this one."""
+        log = game.log
+        cached = self._read
+        start = (0, 0, 0)
+        if cached is not None:
+            for_seat, entry, state = cached
+            if for_seat == seat and 0 < state[2] <= len(log) and log[state[2] - 1] is entry:
+                start = state
+        agreed, read, index = opponent_agreement(game, seat, start)
+        if index > 0:
+            self._read = (seat, log[index - 1], (agreed, read, index))
+        return agreed, read
