@@ -204,10 +204,19 @@ class FirstPaints:
     """Worker processes (``apps/first_paint.py --serve``) that make a link's first paint, one
     request at a time each, off the server's event loop; the last answers are kept, so a link
     shared with a class is made once. A worker that fails or takes too long is replaced, and the
-    page goes without its first paint (the live calculator still comes)."""
+    page goes without its first paint (the live calculator still comes).
 
-    def __init__(self, workers: int, log: Any, timeout: float = 30.0, keep: int = 512) -> None:
+    The first worker starts alone: with the engine's tables not yet in the cache (a new machine, a new
+    version) it builds them, some 30 s of CPU, and the others, started once it is ready, read them
+    instead of each building them again. A page asked for meanwhile waits for it (``start_timeout``),
+    rather than going without its score after ``timeout``."""
+
+    def __init__(self, workers: int, log: Any, timeout: float = 30.0, keep: int = 512,
+                 start_timeout: float = 180.0) -> None:
         self.workers, self.log, self.timeout, self.keep = max(1, workers), log, timeout, keep
+        self.start_timeout = start_timeout
+        self.command = [sys.executable, "-W", "ignore", str(HERE / "first_paint.py"), "--serve"]
+        self._first: asyncio.Event | None = None   # set once the first worker is ready, or has failed
         self._idle: asyncio.Queue | None = None
         self._all: list[asyncio.subprocess.Process] = []
         self._starting: set[asyncio.Future] = set()  # kept, so that no start is collected mid-way
@@ -216,8 +225,8 @@ class FirstPaints:
 
     def start(self) -> None:
         self._idle = asyncio.Queue()
-        for _ in range(self.workers):
-            self._start_one()
+        self._first = asyncio.Event()
+        self._start_one()
 
     def _start_one(self) -> None:
         starting = asyncio.ensure_future(self._add_worker())
@@ -227,7 +236,7 @@ class FirstPaints:
     async def _add_worker(self) -> None:
         try:
             process = await asyncio.create_subprocess_exec(
-                sys.executable, "-W", "ignore", str(HERE / "first_paint.py"), "--serve", cwd=str(HERE),
+                *self.command, cwd=str(HERE),
                 stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=4 * 2**20)
             self._all.append(process)
             assert process.stdout is not None
@@ -236,9 +245,17 @@ class FirstPaints:
                 raise RuntimeError(f"the first paint worker did not start ({ready[:200]!r})")
         except Exception as error:  # pages go without a first paint
             self.log.error("First paint worker: %s", error)
+            self._first_done()
             return
         assert self._idle is not None
         self._idle.put_nowait(process)
+        self._first_done()
+
+    def _first_done(self) -> None:
+        if self._first is not None and not self._first.is_set():
+            self._first.set()
+            for _ in range(self.workers - 1):
+                self._start_one()
 
     async def paint(self, query: str, base_url: str, page: str = "calculator") -> dict[str, Any] | None:
         key = (query, base_url, page)
@@ -252,9 +269,10 @@ class FirstPaints:
 
     async def _make(self, key: tuple[str, str, str]) -> dict[str, Any] | None:
         query, base_url, page = key
-        if self._idle is None:
+        if self._idle is None or self._first is None:
             return None
         try:
+            await asyncio.wait_for(self._first.wait(), self.start_timeout)
             process = await asyncio.wait_for(self._idle.get(), self.timeout)
         except asyncio.TimeoutError:
             return None

@@ -1,0 +1,66 @@
+"""The calculator app's first paint workers as a page meets them just after the server starts: the
+first worker starts alone and may take long (building the engine's tables into an empty cache); a
+page asked for meanwhile waits for it and gets its score, and the other workers start once it is
+ready. A stand-in worker (a few lines of Python) takes the place of ``apps/first_paint.py``."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "apps"))
+
+calculator_app = pytest.importorskip("calculator_app")
+
+# Ready after ``delay`` seconds; then answers each request with its query, saying when it started.
+_WORKER = """
+import json, sys, time
+started = time.monotonic()
+time.sleep(float(sys.argv[1]))
+print(json.dumps({"ready": True}), flush=True)
+for line in sys.stdin:
+    request = json.loads(line)
+    print(json.dumps({"html": request["query"], "language": "en", "score": None, "started": started}), flush=True)
+"""
+
+
+def _paints(tmp_path: Path, delay: float, workers: int, queries: list[str]) -> tuple[list, float, list]:
+    worker = tmp_path / "worker.py"
+    worker.write_text(_WORKER, encoding="utf-8")
+
+    async def run() -> tuple[list, float, list]:
+        paints = calculator_app.FirstPaints(workers, logging.getLogger("test"), timeout=0.5, start_timeout=60)
+        paints.command = [sys.executable, str(worker), str(delay)]
+        paints.start()
+        try:
+            began = time.monotonic()
+            answers = await asyncio.gather(*(paints.paint(query, "") for query in queries))
+            waited = time.monotonic() - began
+            while len(paints._all) < workers:   # the others start after the first is ready
+                await asyncio.sleep(0.05)
+            born = [psutil.Process(process.pid).create_time() for process in paints._all]
+            return answers, waited, born
+        finally:
+            paints.stop()
+            await asyncio.gather(*(process.wait() for process in paints._all))
+
+    return asyncio.run(run())
+
+
+def test_a_page_asked_for_while_the_first_worker_starts_waits_for_its_score(tmp_path: Path) -> None:
+    answers, waited, _ = _paints(tmp_path, delay=2.0, workers=1, queries=["hand=5H5D6H7S&starter=8C"])
+    # The page's own timeout (0.5 s) is for a worker that stalls, not for one still starting.
+    assert answers[0] is not None and answers[0]["html"] == "hand=5H5D6H7S&starter=8C"
+    assert waited >= 1.5
+
+
+def test_the_other_workers_start_once_the_first_is_ready(tmp_path: Path) -> None:
+    answers, _, born = _paints(tmp_path, delay=1.5, workers=3, queries=["a=1", "a=2"])
+    assert [answer["html"] for answer in answers] == ["a=1", "a=2"]
+    assert len(born) == 3 and all(later >= born[0] + 1.4 for later in born[1:]), born
