@@ -229,17 +229,20 @@ def test_the_questions_per_stop_are_those_the_lessons_ask():
             stop) else None
         if notebook is None:
             continue
+        lead = None   # the last Markdown cell: the words that ask the question below it
         for cell in notebook["cells"]:
             source = "".join(cell["source"])
+            if cell["cell_type"] == "markdown":
+                lead = cell["id"]
             made = re.match(r"\w+ = (\w+Question\(.*\))\s*$", source.splitlines()[0]) if cell["cell_type"] == "code" \
                 else None
             if made:
-                found.append((stop, cell["id"], eval(made.group(1), vars(exercise)).key))
+                found.append((stop, cell["id"], lead, eval(made.group(1), vars(exercise)).key))
             guided = re.match(r"GameTable\.guided\((\d)\)", source) if cell["cell_type"] == "code" else None
             if guided:
                 hand = GUIDED_HANDS[int(guided.group(1)) - 1]
-                found.append((stop, cell["id"], f"guided hand {hand.title('en')}"))
-    assert found == [(q.stop, q.cell, q.item) for q in QUESTIONS]
+                found.append((stop, cell["id"], lead, f"guided hand {hand.title('en')}"))
+    assert found == [(q.stop, q.cell, q.lead, q.item) for q in QUESTIONS]
     assert [stop for stop in range(9) if not stop_questions(stop)] == [8]
 
 

@@ -41,8 +41,8 @@ def test_the_panel_shows_each_stop_and_what_to_practise(store):
     assert "1 of 1 question right" in panel._cells[1][1].value and "0 of 5 questions right" in panel._cells[3][1].value
     assert "first tries: 33% right (1 of 3)" in panel._cells[3][2].value
     # Continue at the first question never answered: stop 0's, in its notebook's cell.
-    assert panel.continue_link == "00_start_here.ipynb#cell-id=c12"
-    assert 'href="00_start_here.ipynb#cell-id=c12"' in panel.continue_html
+    assert panel.continue_link == "00_start_here.ipynb#cell-id=c11"
+    assert 'href="00_start_here.ipynb#cell-id=c11"' in panel.continue_html
 
 
 def test_each_question_counts_once_and_a_stop_is_done_when_each_is_right(store):
@@ -53,7 +53,7 @@ def test_each_question_counts_once_and_a_stop_is_done_when_each_is_right(store):
     panel.refresh()
     assert panel.rows[2] == (2, "started", 1, 2, 1, 0)  # three right answers do not make a stop of two done
     assert "2 practice answers" in panel._cells[2][3].value
-    assert panel.continue_link == "00_start_here.ipynb#cell-id=c12"
+    assert panel.continue_link == "00_start_here.ipynb#cell-id=c11"
     store.record(2, PLAYS[1], "3", False, skill="play", revealed=True)   # wrong, then the answer shown
     store.record(2, PLAYS[1], "4", True, skill="play")                   # the rerun after it proves nothing
     panel.refresh()

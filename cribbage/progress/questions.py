@@ -2,9 +2,10 @@
 
 A question is known by the item its answers are recorded under (the try-its' :attr:`widgets.exercise.Question.key`,
 the guided hands' ``guided hand <title>``) and found in the notebook by its cell id: a link
-``<notebook>#cell-id=<cell>`` opens the notebook at that cell in JupyterLab (also in the Spanish and
-Portuguese copies, which keep the cell ids). ``tests/test_progress_questions.py`` builds this list again
-from the lesson notebooks and fails when the two differ.
+``<notebook>#cell-id=<lead>`` opens the notebook in JupyterLab at the words that ask it, the Markdown cell
+just before (also in the Spanish and Portuguese copies, which keep the cell ids).
+``tests/test_progress_identity.py`` builds this list again from the lesson notebooks and fails when the
+two differ.
 
 The views that deal at random or without end (the scoring quiz, the discard drill, the walkthrough, the
 practice games) are practice: their answers count in the share right, not in a stop's questions.
@@ -34,6 +35,7 @@ class CourseQuestion:
     stop: int
     item: str
     cell: str
+    lead: str   # the words that ask it: the Markdown cell just before, where "continue here" opens
 
     @property
     def notebook(self) -> str:
@@ -41,33 +43,34 @@ class CourseQuestion:
 
     @property
     def link(self) -> str:
-        """A link JupyterLab follows to the question's cell, relative to the course's folder."""
-        return f"{self.notebook}#cell-id={self.cell}"
+        """A link JupyterLab follows to the question, relative to the course's folder: to the words that
+        ask it (:attr:`lead`), so the learner reads the question before its cell."""
+        return f"{self.notebook}#cell-id={self.lead}"
 
 
-def _q(stop: int, cell: str, item: str) -> CourseQuestion:
-    return CourseQuestion(stop, item, cell)
+def _q(stop: int, cell: str, lead: str, item: str) -> CourseQuestion:
+    return CourseQuestion(stop, item, cell, lead)
 
 
 #: Every question, in the course's order.
 QUESTIONS: tuple[CourseQuestion, ...] = (
-    _q(0, "c12", "total of the hand 5♣ 5♦ 6♥ 7♠ with 4♣"),
-    _q(1, "c06", "keeps of A♣ 4♦ 6♥ 9♠ J♦ K♣"),
-    _q(2, "c09", "play: 6♣ 6♦ 3♥ 6♠"),
-    _q(2, "c14", "play: 8♠ 6♦ 7♣ 9♥"),
-    _q(3, "c08", "fifteens of the hand 6♣ 9♦ 5♥ 10♠ with 4♣"),
-    _q(3, "c13", "pairs of the hand 9♣ 9♦ 9♥ 4♠ with 4♦"),
-    _q(3, "c20", "total of the hand 7♣ 8♦ 8♥ 9♠ with 9♣"),
-    _q(3, "c23", "flush of the hand 3♦ 7♦ 10♦ Q♦ with A♠"),
-    _q(3, "c25", "flush of the crib 3♦ 7♦ 10♦ Q♦ with A♠"),
-    _q(4, "c05", "peg 8 from 23 and 17"),
-    _q(4, "c14", "race: pone Ann on 110 with 2♣ 3♦ 4♠ 6♥, dealer Ben on 108 with 7♣ 8♣ 7♥ 8♠, starter 9♦"),
-    _q(4, "c20", "games for 121 to 75 in a game to 121"),
-    _q(5, "c04", "guided hand a plain hand as pone"),
-    _q(5, "c06", "guided hand a hand as dealer"),
-    _q(5, "c08", "guided hand a close finish"),
-    _q(6, "c08", "hands scoring 29"),
-    _q(7, "c08", "line 4♣ 5♦ 6♥ 6♠ J♣"),
+    _q(0, "c12", "c11", "total of the hand 5♣ 5♦ 6♥ 7♠ with 4♣"),
+    _q(1, "c06", "c05", "keeps of A♣ 4♦ 6♥ 9♠ J♦ K♣"),
+    _q(2, "c09", "c08", "play: 6♣ 6♦ 3♥ 6♠"),
+    _q(2, "c14", "c13", "play: 8♠ 6♦ 7♣ 9♥"),
+    _q(3, "c08", "c07", "fifteens of the hand 6♣ 9♦ 5♥ 10♠ with 4♣"),
+    _q(3, "c13", "c12", "pairs of the hand 9♣ 9♦ 9♥ 4♠ with 4♦"),
+    _q(3, "c20", "c19", "total of the hand 7♣ 8♦ 8♥ 9♠ with 9♣"),
+    _q(3, "c23", "c22", "flush of the hand 3♦ 7♦ 10♦ Q♦ with A♠"),
+    _q(3, "c25", "c22", "flush of the crib 3♦ 7♦ 10♦ Q♦ with A♠"),
+    _q(4, "c05", "c04", "peg 8 from 23 and 17"),
+    _q(4, "c14", "c13", "race: pone Ann on 110 with 2♣ 3♦ 4♠ 6♥, dealer Ben on 108 with 7♣ 8♣ 7♥ 8♠, starter 9♦"),
+    _q(4, "c20", "c19", "games for 121 to 75 in a game to 121"),
+    _q(5, "c04", "c03", "guided hand a plain hand as pone"),
+    _q(5, "c06", "c05", "guided hand a hand as dealer"),
+    _q(5, "c08", "c07", "guided hand a close finish"),
+    _q(6, "c08", "c07", "hands scoring 29"),
+    _q(7, "c08", "c07", "line 4♣ 5♦ 6♥ 6♠ J♣"),
 )
 
 _BY_ITEM = {question.item: question for question in QUESTIONS}

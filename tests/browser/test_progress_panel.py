@@ -64,10 +64,10 @@ def test_the_panel_counts_each_question_once_reads_well_and_leads_on(open_notebo
             page.set_viewport_size(before)
 
     # "Continue here": JupyterLab opens stop 1's notebook (the Spanish copy, beside this one); the link
-    # names the question's cell (``#cell-id=``, JupyterLab's fragment for a cell).
+    # names the cell of the words that ask the question (``#cell-id=``, JupyterLab's fragment for a cell).
     # (JupyterLab's renderer rewrites the href to the file's URL and handles the click itself.)
     href = page.locator("a.cc-continue").first.get_attribute("href")
-    assert f"/es/{keeps.notebook}" in href and href.endswith(f"#cell-id={keeps.cell}"), href
+    assert f"/es/{keeps.notebook}" in href and href.endswith(f"#cell-id={keeps.lead}"), href
     page.locator("a.cc-continue").first.click()
     try:
         deadline = time.monotonic() + 90
