@@ -24,7 +24,7 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # there on the first stop, its menus in that language (widgets/lab_language.py). The repository's
 # notebooks are never written; a copy made by an older course is offered an update that keeps the
 # learner's answers. JupyterLab opened on course/ itself shows the start page, course/start/index.ipynb,
-# which offers the three languages and starts no kernel.
+# which offers the three languages (it names the lessons' kernel, so JupyterLab asks no "Select Kernel").
 course: $(STAMP)
 	$(BIN)/cribbage course $(if $(COURSE_DIR),--dir "$(COURSE_DIR)") $(if $(ALLOW_ROOT),-- $(ALLOW_ROOT))
 
