@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from cribbage.ai.discard import KeepOption, advise_discard
+from dataclasses import replace
+
+from cribbage.ai.discard import SPLITS, KeepOption, advise_discard
 from cribbage.ai.expert import ExpertPlayer
 from cribbage.ai.play_choice import PlayChoice, PlayView, choose_play
 from cribbage.ai.players import ComputerPlayer
@@ -19,8 +21,9 @@ class Adviser(ComputerPlayer):
 
     ``level="expert"`` (the default) advises what the expert computer does: the keep
     :func:`~cribbage.ai.discard.advise_discard` ranks best with the ``"expert"`` crib model (near the
-    end, the keep the expert chooses for the score, see :mod:`cribbage.ai.expert`) and the expert's
-    card. So the game table's hint and the computer across the table never disagree.
+    end, the keep the expert chooses for the score, see :mod:`cribbage.ai.expert`, its reason then
+    saying so with the two chances of winning) and the expert's card (its reason naming the read of
+    the opponent or the score when they decided it, see :mod:`cribbage.ai.why`). So the game table's hint and the computer across the table never disagree.
     ``level="classic"`` advises as the first expert does (the uniform crib, the classic look-ahead in the play): the
     guided hands were written for that line."""
 
@@ -42,8 +45,15 @@ class Adviser(ComputerPlayer):
         if self.level == "classic":
             return advise_discard(six, dealer=dealer).best
         advice = advise_discard(six, dealer=dealer, crib_model="expert")
-        away = set(ExpertPlayer().discard(game, seat))
-        return next(o for o in advice if set(o.discard) == away)
+        chosen, best, chances = ExpertPlayer().keep_for_score(game, seat)
+        option = next(o for o in advice if set(o.discard) == {six[i] for i in SPLITS[chosen][1]})
+        if chosen == best or chances is None:
+            return option
+        # Kept for the score, not the average: say so, with the two chances.
+        other = next(o for o in advice if set(o.discard) == {six[i] for i in SPLITS[best][1]})
+        return replace(option, message=message(
+            "ai.why.keep_score", reason=option.message, chance=100 * float(chances[chosen]), other=other.keep,
+            other_chance=100 * float(chances[best])))
 
     def play(self, game: SeatView, seat: int) -> Card | None:
         return self.hint(game, seat).card

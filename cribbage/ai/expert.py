@@ -77,6 +77,8 @@ from cribbage.ai.play_choice import (
 )
 from cribbage.ai.players import ComputerPlayer
 from cribbage.ai.seat_view import SeatView
+from cribbage.ai.why import defence_reason, read_reason
+from cribbage.lang.messages import Message
 from cribbage.rules.cards import Card
 from cribbage.rules.events import LogKind
 from cribbage.rules.play_scoring import MAX_COUNT
@@ -113,7 +115,8 @@ class TableView:
     reads no cards: the unseen ranks are weighted one by one, as players keep them
     (:func:`cribbage.ai.crib_model.keep_weights`)."""
 
-    __slots__ = ("_before", "_entries", "_plays", "_seat", "go_count", "miss", "opponent_played", "view")
+    __slots__ = ("_before", "_entries", "_plays", "_seat", "go_count", "miss", "opponent_played", "opponent_shown",
+                 "view")
 
     def __init__(self, view: PlayView, go_count: int | None = None) -> None:
         self.view = view
@@ -122,6 +125,8 @@ class TableView:
         #: as this opponent has been read to play (:func:`opponent_read`).
         self.miss = MISS
         self.opponent_played: tuple[int, ...] | None = None  # None: no log read
+        #: The cards they have played this deal, in order (the hint's reason names them).
+        self.opponent_shown: tuple[Card, ...] = ()
         self._plays: tuple[tuple[tuple[int, ...], int, int, tuple[int, ...]], ...] | None = ()
         self._before: tuple[tuple[int, ...], ...] = ()
         self._entries: list[Any] = []
@@ -148,10 +153,13 @@ class TableView:
                 entries.append(entry)
         table = cls(view, go_count)
         theirs = [0] * 14
+        shown = []
         for who, card in game.played:
             if who != seat:
                 theirs[card.rank] += 1
+                shown.append(card)
         table.opponent_played = tuple(theirs)
+        table.opponent_shown = tuple(shown)
         # The plays are read only if a choice needs the opponent's pool.
         table._plays, table._entries, table._seat = None, entries, seat
         return table
@@ -522,7 +530,30 @@ def choose_strong_play(table: TableView, *, to_the_score: bool = True) -> PlayCh
         else:
             card = _two_ply(table, distinct, pool, k)
     chosen = card
-    return PlayChoice(chosen, "expert", explain=lambda: _explain(view, chosen, list(distinct)))
+    return PlayChoice(chosen, "expert", explain=lambda: _why(table, chosen, distinct, to_the_score))
+
+
+def _why(table: TableView, card: Card, distinct: Sequence[Card], to_the_score: bool) -> Message:
+    """The hint's reason for ``card``: when the expert would have played another card without the
+    defence of a pone going out at the show, or without reading the opponent's cards (the go and
+    the cards they chose included, as the classic look-ahead does not), that difference, worded with
+    the cards behind it (:mod:`cribbage.ai.why`); otherwise the look-ahead's own reason. Only asked
+    for by a hint, so the games between computers never pay for the second search."""
+    view = table.view
+    if len(distinct) > 1 and view.starter is not None:
+        if to_the_score and _home_at_the_show(view):
+            other = choose_strong_play(table, to_the_score=False).card
+            if other is not None and other.rank != card.rank:
+                return defence_reason(view, card, other, hand_total(view.kept, view.starter))
+        if table.has_log:
+            plain = TableView(view)
+            other = choose_strong_play(plain, to_the_score=to_the_score).card
+            if other is not None and other.rank != card.rank:
+                why = read_reason(view, card, other, table.opponent_pool(), plain.opponent_pool(),
+                                  table.opponent_shown, table.go_count)
+                if why is not None:
+                    return why
+    return _explain(view, card, list(distinct))
 
 
 # --- how this opponent plays ----------------------------------------------------------------------
@@ -607,17 +638,26 @@ class ExpertPlayer(ComputerPlayer):
 
     def discard(self, game: SeatView, seat: int) -> tuple[Card, Card]:
         six = self.dealt_six(game, seat)
+        best = self.keep_for_score(game, seat)[0]
+        i1, i2 = SPLITS[best][1]
+        return six[i1], six[i2]
+
+    def keep_for_score(self, game: SeatView, seat: int) -> tuple[int, int, np.ndarray | None]:
+        """The keep ``seat`` chooses, as an index of :data:`~cribbage.ai.discard.SPLITS`; the advice's
+        best keep (the same unless playing to the score); and each keep's chance of winning the game
+        (``None`` away from the last deals)."""
+        six = self.dealt_six(game, seat)
         dealer = game.dealer == seat
         own, theirs = game.scores[seat], game.scores[1 - seat]
         order, _, crib = ranked_splits(six, dealer=dealer, crib_model="expert", peg_weight=self.peg_weight)
-        best = order[0]
+        best = chosen = order[0]
+        chances = None
         if self.to_the_score and min(needs(own, theirs, game.target)) <= _ENDGAME:
             chances = keep_win_probabilities(_shows(six), crib, own, theirs, dealer=dealer, target=game.target)
             j = int(np.argmax(chances))
             if chances[j] > chances[best] + _CLEARLY_BETTER:
-                best = j
-        i1, i2 = SPLITS[best][1]
-        return six[i1], six[i2]
+                chosen = j
+        return chosen, best, chances
 
     def choose_discard(self, six: Sequence[Card], *, dealer: bool) -> tuple[Card, Card]:
         return best_discard(six, dealer=dealer, crib_model="expert", peg_weight=self.peg_weight)
