@@ -74,7 +74,8 @@ def make(level: str, seed: int | str = 0):
     Variants of the expert, to measure a part of it: ``expert:peg=W`` weighs the keep's play by W in
     the discard (0: hand and crib alone), ``expert:noscore`` leaves out the play to the score,
     ``expert:learn=0`` reads every opponent as the classic look-ahead, ``expert:prior=A/N`` starts the
-    read of the opponent at N reads agreeing at A."""
+    read of the opponent at N reads agreeing at A, ``expert:styles=P`` the other styles of
+    :data:`cribbage.ai.styles.STYLES` at P (0: the opponent is read as the classic look-ahead only)."""
     name, _, options = level.partition(":")
     if name in REFERENCES:
         if options:
@@ -89,6 +90,8 @@ def make(level: str, seed: int | str = 0):
             out.to_the_score = False
         elif key == "learn":
             out.learn = value != "0"
+        elif key == "styles":
+            out.style_prior = float(value)
         elif key == "prior":
             agreement, _, reads = value.partition("/")
             out.prior_agreement, out.prior_reads = float(agreement), float(reads or out.prior_reads)

@@ -13,6 +13,7 @@ from cribbage.ai.expert import ExpertPlayer, TableView, _modeled, _net
 from cribbage.ai.hand_model import KEEPS, expected_hand, remaining_hands
 from cribbage.ai.play_choice import _HOLD, _WIN, PlayView, _distinct_by_rank, legal_cards, next_points, without
 from cribbage.ai.players import ClassicExpertPlayer, action_for
+from cribbage.ai.styles import STYLES
 from cribbage.build import choice_tables
 from cribbage.rules.actions import Play
 from cribbage.rules.cards import cards
@@ -233,6 +234,25 @@ def test_the_opponents_reading_carried_on_is_the_reading_from_the_start():
     for seat in turns(game):
         if game.phase is Phase.PLAY and seat == 0:
             carried = expert._agreement(game, 0)
-            assert carried == opponent_agreement(game, 0)[:2] == ExpertPlayer()._agreement(game, 0)
+            assert carried == opponent_agreement(game, 0)[0] == ExpertPlayer()._agreement(game, 0)
         game.apply(action_for(expert if seat == 0 else ClassicExpertPlayer(), game, seat))
-    assert carried[1] > 0
+    assert carried[0][1] > 0 and len(carried) == len(STYLES)
+    # The look-ahead's figures are classic_agreement's, deal by deal.
+    deals = _deals(game)
+    assert carried[0] == tuple(map(sum, zip(*(choice_model.classic_agreement(deals[d], 0)
+                                              for d in sorted(deals) if d < game.deal_number))))
+
+
+def test_the_priority_style_answers_a_ten_with_the_fifteen_before_the_pair():
+    from cribbage.ai import styles
+
+    rows = np.array([choice_model.keep_row((5, 6, 10, 13)), choice_model.keep_row((2, 6, 9, 13))])
+    # By hand, on a 10 led: from 5 6 10 K the 5 makes fifteen and the 10 pairs, and fifteen comes first
+    # in the list; from 2 6 9 K nothing scores, and the lowest card that leaves neither 5 nor 21 is the 2.
+    assert styles.cards_chosen("priority", 1, (10,), 3, False, rows).tolist() == [5, 2]
+    # Their lead, nothing scoring: the lowest card that is not a 5.
+    assert styles.cards_chosen("priority", 1, (), 4, False, rows).tolist() == [6, 2]
+    # Not a card the expert reads: the dealer's second card.
+    assert styles.cards_chosen("priority", 1, (10, 5, 6), 2, False) is None
+    # The look-ahead is the classic tables'.
+    assert (styles.cards_chosen("lookahead", 1, (10,), 3, False) == choice_model.cards_chosen(1, (10,), 3, False)).all()

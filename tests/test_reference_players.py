@@ -163,3 +163,29 @@ def test_random_lays_away_any_two_and_plays_any_legal_card():
     game = Game("random lays away")
     aways = {frozenset(ref.RandomPlayer(seed=s).discard(game, 0)) for s in range(30)}
     assert len(aways) > 5 and all(a <= set(game.hand(0)) for a in aways)
+
+
+@pytest.mark.parametrize("name, style, least", [("ev_priority", "priority", 1.0), ("ev_table", "one_ply", 0.8),
+                                                ("classic", "lookahead", 0.9)])
+def test_the_expert_reads_each_opponent_as_the_style_it_plays(name, style, least):
+    # The expert learns from the finished deals of a game which style of cribbage.ai.styles the
+    # opponent plays like: the priority list is ev_priority's own rule; one_ply is ev_table's
+    # look-ahead but for the cards they hold themselves (the expert cannot see which), so most but not
+    # all of its cards; the classic look-ahead plays as its tables say.
+    from cribbage.ai.expert import ExpertPlayer, opponent_agreement, opponent_style
+    from cribbage.ai.levels import play_game
+    from cribbage.ai.styles import STYLES
+
+    totals = [[0, 0] for _ in STYLES]
+    for seed in range(4):
+        other = player("classic") if name == "classic" else ref.reference(name, seed)
+        game = play_game([player("expert"), other], seed=f"styles/{seed}")
+        counts, _ = opponent_agreement(game, 0)
+        for total, (agreed, read) in zip(totals, counts):
+            total[0] += agreed
+            total[1] += read
+    shares = {s: a / r for s, (a, r) in zip(STYLES, totals)}
+    assert max(shares, key=shares.get) == style and shares[style] >= least, shares
+    expert = ExpertPlayer()
+    priors = (expert.prior_agreement,) + (expert.style_prior,) * (len(STYLES) - 1)
+    assert opponent_style(tuple(map(tuple, totals)), priors, expert.prior_reads)[0] == style

@@ -7,7 +7,10 @@
   opponent's crib, hand and choices, and of how a keep pegs, read from tables in ``data/`` (built by
   :mod:`cribbage.build`, which nothing here imports).
 - :mod:`.endgame`: the chance of winning from a score, for the last deals.
-- :mod:`.expert`: the expert, built on all of the above.
+- :mod:`.styles`: how other players choose their card (a one-ply look-ahead, a priority list), to read
+  an opponent by.
+- :mod:`.expert`: the expert, built on all of the above; :mod:`.why`: its hint's reason when the read
+  of the opponent or the score decided its card.
 - :mod:`.driver`: lets the computer seats of a game act; :mod:`.simulate`: self-play at scale.
 
 The AI imports the rules, never statistics, widgets or plots.

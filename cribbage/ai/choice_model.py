@@ -37,7 +37,7 @@ import numpy as np
 from cribbage.ai.hand_model import KEEPS
 from cribbage.rules.events import LogEntry, LogKind
 
-__all__ = ["MISS", "TABLE_FILE", "THREES", "cards_chosen", "classic_agreement", "marks"]
+__all__ = ["MISS", "TABLE_FILE", "THREES", "cards_chosen", "classic_agreement", "keep_row", "marks", "read_points"]
 
 #: How much of its weight a hand keeps when the classic look-ahead would have played another card
 #: from it (see the module docstring): not nothing, so opponents who play otherwise are still read
@@ -95,12 +95,17 @@ def cards_chosen(starter: int, series: tuple[int, ...], ours: int, opened: bool,
 _KEEP_ROW = {keep: i for i, keep in enumerate(KEEPS)}
 
 
-def classic_agreement(entries: Iterable[LogEntry], seat: int) -> tuple[int, int]:
-    """How often the opponent of ``seat`` played the classic look-ahead's card, in one finished deal
-    (its public log ``entries``, in order): at each card the expert reads (their lead, their answer to
-    our lead, their second card after leading), the card the look-ahead plays from the four they turned
-    out to hold (every card of a hand is played, so the deal's plays show it) against the card they
-    played. Returns (agreed, read); (0, 0) for a deal whose play did not finish."""
+def keep_row(ranks: Iterable[int]) -> int:
+    """The row of :data:`~cribbage.ai.hand_model.KEEPS` that holds these four ranks."""
+    return _KEEP_ROW[tuple(sorted(ranks))]
+
+
+def read_points(entries: Iterable[LogEntry], seat: int
+                ) -> tuple[int, list[int], list[tuple[tuple[int, ...], int, int, bool]]] | None:
+    """The cards of one finished deal (its public log ``entries``, in order) that the expert reads of
+    the opponent of ``seat``: the starter's rank, the four ranks they played, and at each card read
+    (their lead, their answer to our lead, their second card after leading) the series it was played
+    on, its rank, how many cards we held and whether they had led. ``None`` if the play did not finish."""
     starter = 0
     series: list[int] = []
     theirs: list[int] = []
@@ -125,8 +130,21 @@ def classic_agreement(entries: Iterable[LogEntry], seat: int) -> tuple[int, int]
                 theirs.append(r)
             series.append(r)
     if len(theirs) != 4 or not starter:
+        return None
+    return starter, theirs, points
+
+
+def classic_agreement(entries: Iterable[LogEntry], seat: int) -> tuple[int, int]:
+    """How often the opponent of ``seat`` played the classic look-ahead's card, in one finished deal
+    (its public log ``entries``, in order): at each card the expert reads (their lead, their answer to
+    our lead, their second card after leading), the card the look-ahead plays from the four they turned
+    out to hold (every card of a hand is played, so the deal's plays show it) against the card they
+    played. Returns (agreed, read); (0, 0) for a deal whose play did not finish."""
+    read_out = read_points(entries, seat)
+    if read_out is None:
         return 0, 0
-    row = np.array([_KEEP_ROW[tuple(sorted(theirs))]])
+    starter, theirs, points = read_out
+    row = np.array([keep_row(theirs)])
     agreed = read = 0
     for played_on, r, held, opened in points:
         choice = cards_chosen(starter, played_on, held, opened, row)

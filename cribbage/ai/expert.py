@@ -17,12 +17,16 @@ to the score in the last deals.
   after leading are checked against the classic look-ahead, hand by hand, and a hand that would
   have played another card keeps :data:`~cribbage.ai.choice_model.MISS` of its weight.
   **This opponent** is read too, from the finished deals of the game (their plays show each hand they
-  kept): how often they played the classic look-ahead's card sets how much a hand that would have
-  played otherwise keeps (``miss``: the odds against agreeing, from a prior of ``prior_reads`` reads at
-  ``prior_agreement`` early in a game), so an opponent who plays otherwise is read less.
-  Our first card of the deal and our answer to their lead count on their next card as the classic
-  look-ahead plays it from each hand they may hold, weighted; later cards look two moves ahead as
-  :mod:`cribbage.ai.play_choice` does, with the weighted odds of their average hand; at the last cards
+  kept): how often they played the card of each style of :mod:`cribbage.ai.styles` (the classic
+  look-ahead, a one-ply look-ahead, a priority list) picks the style they are read by, and how often
+  they played its card sets how much a hand that would have played otherwise keeps (``miss``: the
+  odds against agreeing, from a prior of ``prior_reads`` reads at ``prior_agreement`` for the classic
+  look-ahead and ``style_prior`` for the others early in a game), so an opponent who plays otherwise
+  is read less.
+  Our first card of the deal and our answer to their lead count on their next card as their style
+  plays it from each hand they may hold, weighted; later cards look two moves ahead as
+  :mod:`cribbage.ai.play_choice` does, with the weighted odds of their average hand, their reply the
+  one their style prefers (the most points, for the classic look-ahead's reading); at the last cards
   (see ``_DEEP_CARDS``) every way the play can go is searched to the end, over each card they
   could hold, weighted.
 - **To the score**: a card that pegs out wins outright, whatever it gives away. Once either player is
@@ -45,7 +49,7 @@ from typing import Any
 
 import numpy as np
 
-from cribbage.ai.choice_model import MISS, cards_chosen, classic_agreement, marks
+from cribbage.ai.choice_model import MISS
 from cribbage.ai.crib_model import keep_weights
 from cribbage.ai.discard import (
     _DECK_RANKS,
@@ -77,6 +81,7 @@ from cribbage.ai.play_choice import (
 )
 from cribbage.ai.players import ComputerPlayer
 from cribbage.ai.seat_view import SeatView
+from cribbage.ai.styles import STYLES, agreements, cards_chosen, marks, order
 from cribbage.ai.why import defence_reason, read_reason
 from cribbage.lang.messages import Message
 from cribbage.rules.cards import Card
@@ -116,7 +121,7 @@ class TableView:
     (:func:`cribbage.ai.crib_model.keep_weights`)."""
 
     __slots__ = ("_before", "_entries", "_plays", "_seat", "go_count", "miss", "opponent_played", "opponent_shown",
-                 "view")
+                 "style", "view")
 
     def __init__(self, view: PlayView, go_count: int | None = None) -> None:
         self.view = view
@@ -124,6 +129,8 @@ class TableView:
         #: The weight a keep keeps when the classic look-ahead would have played another card from it:
         #: as this opponent has been read to play (:func:`opponent_read`).
         self.miss = MISS
+        #: How the opponent is read to choose their cards (one of :data:`cribbage.ai.styles.STYLES`).
+        self.style = "lookahead"
         self.opponent_played: tuple[int, ...] | None = None  # None: no log read
         #: The cards they have played this deal, in order (the hint's reason names them).
         self.opponent_shown: tuple[Card, ...] = ()
@@ -254,7 +261,7 @@ class TableView:
                 held = 4 - sum(before)
                 opened = held == 3 and bool(series) and before[series[0]] == 1
                 if held == 4 or opened:
-                    mark = marks(starter, series, r, ours, opened, self.miss)
+                    mark = marks(self.style, starter, series, r, ours, opened, self.miss)
                     if mark is not None:
                         read.append(mark)
         return at_deal, theirs, {"dealer": not self.view.dealer, "go_room": room, "marks": read}
@@ -403,6 +410,8 @@ def _two_ply(table: TableView, distinct: Sequence[Card], pool: Sequence[float], 
     alone = view.opponent_go or k == 0
     now = next_points(series)
     total = sum(pool)
+    styled = table.style != "lookahead" and view.starter is not None
+    starter = view.starter.rank if view.starter is not None else 0
     best, best_value = None, 0.0
     for card in distinct:
         s1 = (*series, card.rank)
@@ -410,7 +419,12 @@ def _two_ply(table: TableView, distinct: Sequence[Card], pool: Sequence[float], 
         gain = now[card.rank]
         value = float(gain)
         if view.count + card.value < MAX_COUNT:
-            value += _solo(s1, rest) if alone else _expected_reply(s1, rest, pool, k, total)
+            if alone:
+                value += _solo(s1, rest)
+            elif styled:
+                value += _styled_reply(table.style, starter, s1, rest, pool, k, total)
+            else:
+                value += _expected_reply(s1, rest, pool, k, total)
         if view.scores[0] + gain >= view.target:
             value += _WIN
         if rest:
@@ -419,6 +433,31 @@ def _two_ply(table: TableView, distinct: Sequence[Card], pool: Sequence[float], 
             best, best_value = card, value
     assert best is not None
     return best
+
+
+def _styled_reply(style: str, starter: int, s1: tuple[int, ...], rest: tuple[int, ...], pool: Sequence[float],
+                  k: int, total: float) -> float:
+    """As :func:`_expected_reply`, their reply chosen in ``style`` (:func:`cribbage.ai.styles.order`:
+    the card they hold that comes first in its order) rather than the most points for them."""
+    net = _net(s1, tuple(dict.fromkeys(rest)))
+    left = total
+    norm = _choose(left, k)
+    if norm <= 0:
+        return float(_solo(s1, rest))
+    expected = 0.0
+    ways = norm
+    for r in order(style, starter, s1, len(rest)):
+        n = pool[r]
+        if n > 0:
+            left -= n
+            fewer = _choose(left, k)
+            expected += float(net[r]) * (ways - fewer)
+            ways = fewer
+            if ways <= 0:
+                return expected / norm
+    if left > 1e-9:
+        expected += _solo(s1, rest) * ways
+    return expected / norm
 
 
 @lru_cache(maxsize=1 << 12)
@@ -455,7 +494,7 @@ def _modeled(table: TableView, distinct: Sequence[Card]) -> Card | None:
     best, best_value = None, 0.0
     for card in distinct:
         s1 = (*series, card.rank)
-        theirs = cards_chosen(starter, s1, 3, bool(series), rows)  # their card next, by keep
+        theirs = cards_chosen(table.style, starter, s1, 3, bool(series), rows)  # their card next, by keep
         if theirs is None:
             return None
         rest = without(hand, card.rank)
@@ -558,13 +597,16 @@ def _why(table: TableView, card: Card, distinct: Sequence[Card], to_the_score: b
 
 # --- how this opponent plays ----------------------------------------------------------------------
 
-def opponent_agreement(game: SeatView, seat: int, start: tuple[int, int, int] = (0, 0, 0)
-                       ) -> tuple[int, int, int]:
-    """How often the opponent of ``seat`` played the classic look-ahead's card in this game's finished
-    deals, read from the public log (:func:`cribbage.ai.choice_model.classic_agreement`): (agreed,
-    read, and where the current deal's entries start in the log). ``start``: what an earlier call
-    returned for the same game, to read on from there."""
-    agreed, read, index = start
+Reading = tuple[tuple[int, int], ...]
+
+
+def opponent_agreement(game: SeatView, seat: int, start: tuple[Reading, int] | None = None
+                       ) -> tuple[Reading, int]:
+    """How often the opponent of ``seat`` played each style's card (:data:`cribbage.ai.styles.STYLES`)
+    in this game's finished deals, read from the public log (:func:`cribbage.ai.styles.agreements`):
+    ((agreed, read) for each style, and where the current deal's entries start in the log). ``start``:
+    what an earlier call returned for the same game, to read on from there."""
+    counts, index = start if start is not None else (((0, 0),) * len(STYLES), 0)
     log = game.log
     current = game.deal_number
     deal: list[Any] = []
@@ -573,24 +615,36 @@ def opponent_agreement(game: SeatView, seat: int, start: tuple[int, int, int] = 
         entry = log[i]
         if entry.deal != number:
             if deal:
-                a, r = classic_agreement(deal, seat)
-                agreed, read = agreed + a, read + r
+                counts = tuple((a + da, r + dr) for (a, r), (da, dr) in zip(counts, agreements(deal, seat)))
             number, deal, index = entry.deal, [], i
         if number >= current:
             break
         if entry.kind in _AGREEMENT:
             deal.append(entry)
-    return agreed, read, index
+    return counts, index
 
 
 def opponent_read(agreed: int, read: int, prior: float, strength: float) -> tuple[float, float]:
-    """The share of their cards the classic look-ahead plays (a beta posterior: ``strength`` reads at
-    ``prior`` before any), and the ``miss`` weight it gives a keep that would have played otherwise:
+    """The share of their cards a style plays (a beta posterior: ``strength`` reads at ``prior``
+    before any), and the ``miss`` weight it gives a keep that would have played otherwise:
     the odds against agreeing, (1 - a) / a, at least :data:`~cribbage.ai.choice_model.MISS` and at most
     1 (no read), on a grid of 0.01 (the marks are cached by it)."""
     a = (prior * strength + agreed) / (strength + read)
     miss = min(1.0, max(MISS, round((1 - a) / a, 2)))
     return a, miss
+
+
+def opponent_style(counts: Reading, priors: Sequence[float], strength: float) -> tuple[str, float]:
+    """The style this opponent plays most like (:data:`cribbage.ai.styles.STYLES`, each read from
+    ``priors`` at ``strength`` reads: :func:`opponent_read`; a prior of 0 leaves a style out), and its
+    ``miss``."""
+    best, best_a, best_miss = STYLES[0], -1.0, 1.0
+    for style, (agreed, read), prior in zip(STYLES, counts, priors):
+        if prior > 0:
+            a, miss = opponent_read(agreed, read, prior, strength)
+            if a > best_a:
+                best, best_a, best_miss = style, a, miss
+    return best, best_miss
 
 
 # --- play to the score at the discard ------------------------------------------------------------
@@ -633,8 +687,10 @@ class ExpertPlayer(ComputerPlayer):
     learn = True
     prior_agreement = 0.97
     prior_reads = 8.0
+    #: The prior agreement of the other styles of :data:`cribbage.ai.styles.STYLES` (0: never read so).
+    style_prior = 0.9
     # The last reading of the opponent's finished deals: the log entry it ended after, and the figures.
-    _read: tuple[int, Any, tuple[int, int, int]] | None = None
+    _read: tuple[int, Any, tuple[Reading, int]] | None = None
 
     def discard(self, game: SeatView, seat: int) -> tuple[Card, Card]:
         six = self.dealt_six(game, seat)
@@ -676,13 +732,14 @@ class ExpertPlayer(ComputerPlayer):
     def hint(self, game: SeatView, seat: int) -> PlayChoice:
         table = TableView.from_game(game, seat)
         if self.learn:
-            table.miss = opponent_read(*self._agreement(game, seat), self.prior_agreement, self.prior_reads)[1]
+            priors = (self.prior_agreement,) + (self.style_prior,) * (len(STYLES) - 1)
+            table.style, table.miss = opponent_style(self._agreement(game, seat), priors, self.prior_reads)
         return choose_strong_play(table, to_the_score=self.to_the_score)
 
     def choose_play(self, view: PlayView) -> PlayChoice:
         return choose_strong_play(TableView(view), to_the_score=self.to_the_score)
 
-    def _agreement(self, game: SeatView, seat: int) -> tuple[int, int]:
+    def _agreement(self, game: SeatView, seat: int) -> Reading:
         """:func:`opponent_agreement`, read on from where the last call left off when the log is the
         same game's and the seat the same (the entry that ended the deals read is still in its place:
         a log only grows);
@@ -690,12 +747,12 @@ class ExpertPlayer(ComputerPlayer):
         hint) plays as this one."""
         log = game.log
         cached = self._read
-        start = (0, 0, 0)
+        start = None
         if cached is not None:
             for_seat, entry, state = cached
-            if for_seat == seat and 0 < state[2] <= len(log) and log[state[2] - 1] is entry:
+            if for_seat == seat and 0 < state[1] <= len(log) and log[state[1] - 1] is entry:
                 start = state
-        agreed, read, index = opponent_agreement(game, seat, start)
+        counts, index = opponent_agreement(game, seat, start)
         if index > 0:
-            self._read = (seat, log[index - 1], (agreed, read, index))
-        return agreed, read
+            self._read = (seat, log[index - 1], (counts, index))
+        return counts

@@ -1,0 +1,219 @@
+"""How other players choose their card, so the expert can read an opponent who does not play as it does.
+
+:mod:`cribbage.ai.choice_model` reads the opponent's cards against the classic look-ahead. Other
+programs and people peg otherwise; two well-known styles are simple enough to check against every
+hand the opponent may hold at once, because each ranks the cards that fit the same way whatever else
+is in the hand (a rank preference on the series):
+
+- ``"one_ply"``: the points a card pegs now less the points the other player can expect from their
+  best reply, their cards drawn from those not seen (the starter and the cards played are seen);
+  ties to the higher card, keeping low cards for the go;
+- ``"priority"``: a fixed list: a card that scores, by what it scores first (31, fifteen, a pair, a
+  run; then the most points, then the higher card), else the lowest card that leaves neither 5 nor
+  21 and is not a 5 led, else the lowest card.
+
+``"lookahead"`` is the classic look-ahead of :mod:`cribbage.ai.choice_model` (its tables). The three
+are :data:`STYLES`; :func:`cards_chosen` gives the card each keep of :data:`cribbage.ai.hand_model.KEEPS`
+would play in a style at the three cards the expert reads (their lead, their answer to our lead,
+their second card after leading).
+
+The unseen cards of ``"one_ply"`` are counted from what both players see (the starter, the series):
+the cards in the player's own hand and crib are not taken out, which the expert cannot know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+
+import numpy as np
+
+from cribbage.ai import choice_model
+from cribbage.ai.hand_model import KEEPS
+from cribbage.ai.play_choice import _COMB_K, RANK_VALUE, next_points
+from cribbage.rules.events import LogEntry
+from cribbage.rules.play_scoring import MAX_COUNT
+
+__all__ = ["STYLES", "agreements", "cards_chosen", "choice_from", "marks", "order", "preference"]
+
+#: The styles the expert reads an opponent by, the classic look-ahead first.
+STYLES = ("lookahead", "one_ply", "priority")
+
+_KEEPS = np.array(KEEPS, dtype=np.int64)  # (1820, 4) ranks
+_LAST = 99  # the place of a rank that does not fit (and of the empty slot 0)
+
+
+def _best_reply(series: tuple[int, ...], unseen: list[int], k: int) -> float:
+    """The points the other player can expect from their best card on ``series``, holding ``k``
+    cards of the ``unseen`` ranks (exact hypergeometric odds)."""
+    total = sum(unseen)
+    if k <= 0 or total <= 0:
+        return 0.0
+    k = min(k, total)
+    points = next_points(series)
+    ck = _COMB_K[k]
+    norm = ck[total]
+    left, expected = total, 0.0
+    for p, r in sorted([(points[r], r) for r in range(1, 14) if points[r] > 0], reverse=True):
+        n = unseen[r]
+        if n:
+            expected += p * (ck[left] - ck[left - n])
+            left -= n
+    return expected / norm
+
+
+def _scoring_kind(series: tuple[int, ...], count: int, rank: int, points: int) -> int:
+    """The priority list's first kind a card scores (0: 31, 1: fifteen, 2: a pair, 3: a run; 4: none)."""
+    after = count + RANK_VALUE[rank]
+    if after == MAX_COUNT:
+        return 0
+    if after == 15:
+        return 1
+    if series and series[-1] == rank:
+        return 2
+    return 3 if points > 0 else 4
+
+
+@lru_cache(maxsize=1 << 16)
+def _key(style: str, starter: int, series: tuple[int, ...], ours: int, r: int) -> tuple[float, ...] | None:
+    """Where a card of rank ``r`` stands in ``style``'s order on ``series`` (the least is played first);
+    ``None`` if it does not fit. See :func:`preference`."""
+    now = next_points(series)
+    if now[r] < 0:
+        return None
+    count = sum(RANK_VALUE[x] for x in series)
+    if style == "one_ply":
+        reply = 0.0
+        if count + RANK_VALUE[r] != MAX_COUNT:
+            unseen = [0] + [4] * 13
+            unseen[starter] -= 1
+            unseen[r] -= 1  # the card played is theirs: not among ours
+            for x in series:
+                unseen[x] -= 1
+            reply = _best_reply((*series, r), unseen, ours)
+        return (-round(now[r] - reply, 9), -RANK_VALUE[r], -r)
+    if style == "priority":
+        kind = _scoring_kind(series, count, r, now[r])
+        if kind < 4:
+            return (0, kind, -now[r], -RANK_VALUE[r], r)
+        safe = count + RANK_VALUE[r] not in (5, 21) and (bool(series) or r != 5)
+        return (1 if safe else 2, 0, 0, RANK_VALUE[r], r)
+    raise ValueError(f"no rank preference for the style {style!r}")
+
+
+@lru_cache(maxsize=1 << 14)
+def preference(style: str, starter: int, series: tuple[int, ...], ours: int) -> np.ndarray:
+    """The place of each rank (index 0..13; 0 and ranks that do not fit: last) in ``style``'s order
+    on ``series``, the starter of rank ``starter`` turned and the other player holding ``ours`` cards;
+    the lowest place is played."""
+    keys = [(key, r) for r in range(1, 14) if (key := _key(style, starter, series, ours, r)) is not None]
+    place = np.full(14, _LAST, dtype=np.int64)
+    for i, (_, r) in enumerate(sorted(keys)):
+        place[r] = i
+    place.flags.writeable = False
+    return place
+
+
+def choice_from(style: str, starter: int, series: tuple[int, ...], ours: int, hand: Iterable[int]) -> int:
+    """The rank ``style`` plays from ``hand`` (ranks) on ``series`` (0: none fits): one hand, no table."""
+    if style == "lookahead":
+        raise ValueError("the classic look-ahead's choices are read from its tables")
+    best, best_key = 0, None
+    for r in set(hand):
+        key = _key(style, starter, series, ours, r)
+        if key is not None and (best_key is None or key < best_key):
+            best, best_key = r, key
+    return best
+
+
+@lru_cache(maxsize=1 << 14)
+def order(style: str, starter: int, series: tuple[int, ...], ours: int) -> tuple[int, ...]:
+    """The ranks that fit on ``series``, ``style``'s first choice first (:func:`preference`)."""
+    place = preference(style, starter, series, ours)
+    return tuple(int(r) for r in np.argsort(place, kind="stable") if r > 0 and place[r] < _LAST)
+
+
+@lru_cache(maxsize=14)
+def _without(rank: int) -> np.ndarray:
+    """:data:`KEEPS` with one card of ``rank`` taken out of each keep that holds it (its slot 0)."""
+    hands: np.ndarray = _KEEPS.copy()
+    first = (hands == rank) & (np.cumsum(hands == rank, axis=1) == 1)
+    hands[first] = 0
+    hands.flags.writeable = False
+    return hands
+
+
+def _read_here(series: tuple[int, ...], ours: int, opened: bool) -> bool:
+    """Whether the card is one the expert reads: their lead, their answer to our lead, their second
+    card after leading (the cards the classic tables hold)."""
+    return ((ours == 4 and not series and not opened) or (ours == 3 and len(series) == 1 and not opened)
+            or (ours == 3 and len(series) == 2 and opened))
+
+
+def cards_chosen(style: str, starter: int, series: tuple[int, ...], ours: int, opened: bool,
+                 rows: np.ndarray | None = None) -> np.ndarray | None:
+    """As :func:`cribbage.ai.choice_model.cards_chosen` (the rank each keep plays next, at their
+    lead, their answer to our lead or their second card after leading; ``None`` at any other card),
+    in ``style``."""
+    if style == "lookahead":
+        return choice_model.cards_chosen(starter, series, ours, opened, rows)
+    if not _read_here(series, ours, opened):
+        return None
+    best = _chosen(style, starter, series, ours, opened)
+    return best if rows is None else best[rows]
+
+
+@lru_cache(maxsize=4096)
+def _chosen(style: str, starter: int, series: tuple[int, ...], ours: int, opened: bool) -> np.ndarray:
+    """:func:`cards_chosen` for every keep, in a rank-preference style."""
+    hands = _without(series[0]) if opened else _KEEPS
+    place = preference(style, starter, series, ours)
+    best: np.ndarray = hands[np.arange(len(hands)), np.argmin(place[hands], axis=1)]
+    best.flags.writeable = False
+    return best
+
+
+@lru_cache(maxsize=2048)
+def marks(style: str, starter: int, series: tuple[int, ...], played: int, ours: int, opened: bool,
+          miss: float) -> np.ndarray | None:
+    """As :func:`cribbage.ai.choice_model.marks`, in ``style``: 1 for each keep that plays ``played``
+    there, ``miss`` for each that plays another; ``None`` where the card is not read."""
+    if style == "lookahead":
+        return choice_model.marks(starter, series, played, ours, opened, miss)
+    choice = cards_chosen(style, starter, series, ours, opened)
+    if choice is None:
+        return None
+    out: np.ndarray = np.where(choice == played, 1.0, miss)
+    out.flags.writeable = False
+    return out
+
+
+def agreements(entries: Iterable[LogEntry], seat: int) -> tuple[tuple[int, int], ...]:
+    """As :func:`cribbage.ai.choice_model.classic_agreement` (how often the opponent of ``seat`` played
+    the style's card in one finished deal, at the cards the expert reads), for each of :data:`STYLES`."""
+    points = choice_model.read_points(entries, seat)
+    if points is None:
+        return ((0, 0),) * len(STYLES)
+    starter, theirs, cards = points
+    row = np.array([choice_model.keep_row(theirs)])
+    out = []
+    for style in STYLES:
+        agreed = read = 0
+        for played_on, r, held, opened in cards:
+            if style == "lookahead":
+                choice = choice_model.cards_chosen(starter, played_on, held, opened, row)
+                if choice is None:
+                    continue
+                chosen = int(choice[0])
+            elif not _read_here(played_on, held, opened):
+                continue
+            else:
+                hand = list(theirs)
+                if opened:
+                    hand.remove(played_on[0])
+                chosen = choice_from(style, starter, played_on, held, hand)
+            agreed += int(chosen == r)
+            read += 1
+        out.append((agreed, read))
+    return tuple(out)
+
