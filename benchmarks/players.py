@@ -2,6 +2,7 @@
 
     python benchmarks/players.py [--a expert] [--b classic] [--games 4000] [--workers 2] [--seed 1]
                                  [--speed-games 100] [--deals 3000] [--skip-strength] [--full N] [--pool]
+                                 [--paired OTHER]
 
 Strength, in duplicate: each seeded game is played twice, player A in seat 0 then in seat 1, so both
 sit behind the same cards and the same cuts and the luck of the deal cancels. ``--games`` counts
@@ -12,7 +13,8 @@ Levels: ``beginner``, ``standard``, ``expert`` (:class:`cribbage.ai.expert.Exper
 ``classic`` (the first expert, :class:`cribbage.ai.players.ClassicExpertPlayer`), and the reference
 opponents of ``benchmarks/references.py``: ``ev_table``, ``ev_priority``, ``human``, ``random``.
 ``--pool`` plays A against each reference and ``classic`` in turn (``--games`` each) and ends with a
-table of A's win shares.
+table of A's win shares. ``--paired OTHER`` plays A and OTHER against B on the same pairs and gives
+the difference of their shares with its interval (to measure a change of A: OTHER is A without it).
 
 Speed, side by side in one run: the discard advice per deal (the first exact path, ``advise_discard``
 with each crib model, and the self-play path), self-play games per second (the engine alone,
@@ -160,6 +162,24 @@ def duplicate_share(a: str, b: str, games: int, workers: int, seed: int) -> tupl
     for name, k in ((a, 0), (b, 2)):
         lines.append(f"  {name:<10}" + "".join(f"{s / max(1, c):13.2f}" for s, c in zip(sums[k], sums[k + 1])))
     return "\n".join(lines), share, half, 2 * n_pairs
+
+
+def paired(a: str, other: str, b: str, games: int, seed: int) -> str:
+    """A and ``other`` each against B on the same seeded pairs (one process): both shares and the 95%
+    interval of A's share less ``other``'s, from the per-pair differences (most pairs end alike, so
+    the difference is measured far closer than either share)."""
+    diffs, shares_a, shares_o = [], [], []
+    for i in range(max(2, games // 2)):
+        won_a = sum(pair((a, b, f"duplicate/{seed}", i))[0]) / 2
+        won_o = sum(pair((other, b, f"duplicate/{seed}", i))[0]) / 2
+        shares_a.append(won_a)
+        shares_o.append(won_o)
+        diffs.append(won_a - won_o)
+    n = len(diffs)
+    mean = sum(diffs) / n
+    half = 1.96 * math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+    return (f"{a} vs {b}: {sum(shares_a) / n:.1%}; {other} vs {b}: {sum(shares_o) / n:.1%}; difference "
+            f"{mean:+.1%} ± {half:.1%} (95%, {2 * n} games each, seeds duplicate/{seed}/0..{n - 1})")
 
 
 #: The opponents of ``--pool``: every reference, then the first expert.
@@ -353,6 +373,7 @@ def main(argv=None) -> int:
     parser.add_argument("--skip-speed", action="store_true")
     parser.add_argument("--full", type=int, default=0, metavar="N")
     parser.add_argument("--pool", action="store_true", help="A against each reference and classic")
+    parser.add_argument("--paired", metavar="OTHER", help="A and OTHER against B on the same pairs: the difference")
     args = parser.parse_args(argv)
     crib_table()
     play_game([make("expert"), make("classic")], seed="warm up")
@@ -365,7 +386,9 @@ def main(argv=None) -> int:
         print(crib_figures(args.deals, args.seed))
     if args.full:
         print(full_run(args.full, args.workers))
-    if args.pool:
+    if args.paired:
+        print(paired(args.a, args.paired, args.b, args.games, args.seed), flush=True)
+    elif args.pool:
         print(against_pool(args.a, args.games, args.workers, args.seed), flush=True)
     elif not args.skip_strength:
         print(duplicate(args.a, args.b, args.games, args.workers, args.seed), flush=True)
