@@ -116,13 +116,21 @@ def lab_context(browser) -> Iterator:
 
 
 class NotebookRunner:
-    """Opens a notebook of the course, runs it all and checks it, once per session."""
+    """Opens a notebook of the course, runs it all and checks it, once per session.
+
+    Loading JupyterLab in a page costs the machine more than running most lessons, so a page is
+    used again: a notebook opens in the page of the one used longest ago that the asking test does
+    not hold (that one is closed with its kernel, and runs again if asked for later); a page that
+    has opened ``PAGE_USES`` notebooks is closed and a new one loaded (a page living long grows)."""
+
+    PAGE_USES = 10
 
     def __init__(self, server: Server, context) -> None:
         self.server = server
         self.context = context
         self.opened: dict[str, object] = {}
         self.user: str | None = None   # the test module asking now (set by the open_notebook fixture)
+        self.test: str | None = None   # and the test itself: the notebooks it was given stay open
 
     def __call__(self, path: str, *, fresh: bool = False, timeout: float = 300):
         cached = self.opened.get(path)
@@ -131,41 +139,51 @@ class NotebookRunner:
             # module's tests expect them, whatever order the workers ran the modules in.
             fresh = True
         if cached is not None and not fresh:
-            cached.user = self.user
+            self.opened[path] = self.opened.pop(path)   # the most recently used last
+            cached.user, cached.holder = self.user, self.test
             return cached
-        if path in self.opened:
-            self.opened.pop(path).close()
-            self._shut_down_kernel(path)
+        reuse = self.opened.pop(path, None)   # run again: in its own page
+        if reuse is None:
+            free = [other for other, notebook in self.opened.items() if notebook.holder != self.test]
+            reuse = self.opened.pop(free[0]) if free else None
         for attempt in (1, 2):
             try:
-                notebook = self._open_and_run(path, timeout)
+                notebook = self._open_and_run(path, timeout, reuse if attempt == 1 else None)
             except Exception as error:
                 # Once more, on a new page and kernel, only when the browser itself failed (counted).
                 if attempt == 2 or not browser_servers.browser_at_fault(error):
                     raise
                 browser_servers.browser_fault(f"Run All of {path} retried", error)
             else:
-                notebook.user = self.user
+                notebook.user, notebook.holder = self.user, self.test
                 self.opened[path] = notebook
                 return notebook
         raise AssertionError("unreachable")
 
-    def _open_and_run(self, path: str, timeout: float):
+    def _open_and_run(self, path: str, timeout: float, reuse):
         from lab_page import SCREENSHOTS, LabNotebook
 
-        notebook = LabNotebook.open(self.context, self.server.url, path)
+        if reuse is not None and reuse.uses >= self.PAGE_USES:
+            self._close(reuse)
+            reuse = None
+        notebook = None
         try:
+            notebook = LabNotebook.open(self.context, self.server.url, path, instead_of=reuse)
             notebook.run_all(timeout)
             notebook.assert_no_errors()
             notebook.assert_all_cells_ran()
         except BaseException:
             # Keep what the browser showed at the failure, then start clean next time.
-            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            with contextlib.suppress(Exception):   # a crashed page has no picture to give
-                notebook.page.screenshot(path=str(SCREENSHOTS / f"FAILED-{Path(path).stem}.png"))
-            with contextlib.suppress(Exception):
-                notebook.close()
+            page = notebook.page if notebook is not None else reuse.page if reuse is not None else None
+            if page is not None:
+                SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+                with contextlib.suppress(Exception):   # a crashed page has no picture to give
+                    page.screenshot(path=str(SCREENSHOTS / f"FAILED-{Path(path).stem}.png"))
+                with contextlib.suppress(Exception):
+                    page.close()
             self._shut_down_kernel(path)
+            if reuse is not None:
+                self._shut_down_kernel(reuse.path)
             raise
         return notebook
 
@@ -173,8 +191,11 @@ class NotebookRunner:
         """Close ``path``'s page and kernel: a test that left the page other than a Run All leaves it
         (another notebook opened beside it) says so, and the next test to ask runs it afresh."""
         if path in self.opened:
-            within_time(self.opened.pop(path).close, f"the page of {path}")
-            self._shut_down_kernel(path)
+            self._close(self.opened.pop(path))
+
+    def _close(self, notebook) -> None:
+        within_time(notebook.close, f"the page of {notebook.path}")
+        self._shut_down_kernel(notebook.path)
 
     def _shut_down_kernel(self, path: str) -> None:
         for session in self.server.get_json("/api/sessions"):
@@ -222,6 +243,7 @@ def open_notebook(_notebook_runner: NotebookRunner, request: pytest.FixtureReque
     ``fresh=True`` closes it and runs it again on a new kernel; ``open_notebook.discard(path)``
     closes a page a test left unfit to share."""
     _notebook_runner.user = request.node.nodeid.split("::")[0]
+    _notebook_runner.test = request.node.nodeid
     return _notebook_runner
 
 

@@ -70,6 +70,16 @@ async (path) => {
 }
 """
 
+# Closes every document of the page, shutting its kernel down first (its memory and CPU go at once).
+_CLOSE_ALL = """
+async () => {
+  for (const widget of Array.from(window.jupyterapp.shell.widgets('main'))) {
+    if (widget.sessionContext) await widget.sessionContext.shutdown();
+    widget.dispose();
+  }
+}
+"""
+
 # What a person sees as wrong after Run All, cell by cell, from the notebook model and the page.
 _PROBLEMS = """
 () => {
@@ -138,25 +148,41 @@ class LabNotebook:
         # page changed by one module is run afresh for another (conftest's NotebookRunner).
         self.user: str | None = None
         self.changed_by: str | None = None
+        self.holder: str | None = None   # the test given this notebook last (its page is not reused meanwhile)
         self.page_errors: list[str] = []
         self._problems_seen: Counter[str] = Counter()
         self.console_errors: list[str] = []
-        page.on("pageerror", lambda error: self.page_errors.append(str(error)))
-        page.on("console", lambda message: self.console_errors.append(message.text)
-                if message.type == "error" else None)
+        self.uses = 1   # how many notebooks this page has opened (see ``open``'s ``page``)
+        self._listeners = {"pageerror": lambda error: self.page_errors.append(str(error)),
+                           "console": lambda message: self.console_errors.append(message.text)
+                           if message.type == "error" else None}
+        for event, listener in self._listeners.items():
+            page.on(event, listener)
 
     # -- opening and running ------------------------------------------------------------------
 
     @classmethod
     def open(cls, context: BrowserContext, server_url: str, path: str,
-             timeout: float = 120) -> LabNotebook:
-        """Open ``path`` (relative to the server's root) in a fresh workspace of a new page."""
-        page = context.new_page()
+             timeout: float = 120, *, instead_of: LabNotebook | None = None) -> LabNotebook:
+        """Open ``path`` (relative to the server's root) in a fresh workspace of a new page, or
+        ``instead_of`` another notebook of the same server: that notebook is closed with its kernel
+        and ``path`` opens in its page, without loading JupyterLab again (seconds of the machine's
+        time: most of a notebook's opening)."""
+        if instead_of is None:
+            page = context.new_page()
+            workspace = re.sub(r"[^A-Za-z0-9]+", "-", path) + f"-{time.monotonic_ns()}"
+            page.goto(f"{server_url}/lab/workspaces/{workspace}/tree/{path}?reset",
+                      timeout=timeout * 1000)
+            page.wait_for_function("() => window.jupyterapp !== undefined", timeout=timeout * 1000)
+            uses = 1
+        else:
+            page, uses = instead_of.page, instead_of.uses + 1
+            instead_of.detach()
+            page.evaluate(_CLOSE_ALL)
+            page.evaluate("async (path) => { await window.jupyterapp.commands.execute("
+                          "'docmanager:open', {path: path, factory: 'Notebook'}); }", path)
         notebook = cls(page, server_url, path)
-        workspace = re.sub(r"[^A-Za-z0-9]+", "-", path) + f"-{time.monotonic_ns()}"
-        page.goto(f"{server_url}/lab/workspaces/{workspace}/tree/{path}?reset",
-                  timeout=timeout * 1000)
-        page.wait_for_function("() => window.jupyterapp !== undefined", timeout=timeout * 1000)
+        notebook.uses = uses
         page.evaluate(_WATCH, path)
         notebook._accept_kernel_dialog()
         notebook.wait_idle(timeout)
@@ -308,7 +334,9 @@ class LabNotebook:
             box.fill(text)
             if submit:
                 box.press("Enter")
-        self._act(act, timeout)
+        # A box that sends its value only on Enter or when left sends nothing now: no long wait for a
+        # message (the kernel reads messages in order, so the next click still finds the value there).
+        self._act(act, timeout, patience=5 if submit else 0.5)
 
     def select(self, option: str, cell: int | None = None, timeout: float = 60) -> None:
         """Choose ``option`` (its visible label) in the one drop-down of cell ``cell``."""
@@ -321,12 +349,12 @@ class LabNotebook:
         box = self._scope(cell).get_by_label(label, exact=True)
         self._act(lambda: box.set_checked(value), timeout)
 
-    def _act(self, action, timeout: float) -> None:
+    def _act(self, action, timeout: float, patience: float = 5) -> None:
         self.changed_by = self.user
         self._check_new_errors()
         sent = self._sent()
         action()
-        self._wait_sent(sent)
+        self._wait_sent(sent, patience)
         self.wait_idle(timeout)
         self._check_new_errors()
 
@@ -413,6 +441,11 @@ class LabNotebook:
         finally:
             self.page.set_viewport_size(size)
         return path
+
+    def detach(self) -> None:
+        """Stop listening to the page (another notebook takes it over)."""
+        for event, listener in self._listeners.items():
+            self.page.remove_listener(event, listener)
 
     def close(self) -> None:
         self.page.close()
