@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import subprocess
+import sys
 from itertools import combinations
 
 import numpy as np
@@ -105,6 +108,34 @@ def test_old_engine_versions_and_old_names_are_pruned(tmp_path, monkeypatch):
     assert left == sorted([f"deal-log-{cache_module.engine_version()}-{cache_module._key('deal-log', {'x': 1})}.npz",
                            "crib-expert-oldversion00-0123456789abcdef.npz"])
     assert [p.name for p in prune_old_versions("crib-expert")] == ["crib-expert-oldversion00-0123456789abcdef.npz"]
+
+
+_BUILD_SLOWLY = """
+import os, sys, time
+import numpy as np
+from cribbage.stats.cache import cached_arrays
+
+def build():
+    with open(sys.argv[1], "a") as log:
+        log.write(f"{os.getpid()}\\n")
+    time.sleep(1.5)
+    return {"a": np.arange(5)}
+
+print(cached_arrays("deal-log", {"together": 1}, build)["a"].sum())
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="without fcntl each process builds its own")
+def test_processes_asking_for_a_table_at_once_build_it_once(tmp_path):
+    """Three processes ask for the same table together: one builds it, the others wait and read it."""
+    env = {**os.environ, "CRIBBAGE_CACHE_DIR": str(tmp_path / "cache")}
+    log = tmp_path / "builds.txt"
+    processes = [subprocess.Popen([sys.executable, "-c", _BUILD_SLOWLY, str(log)], env=env,
+                                  stdout=subprocess.PIPE, text=True) for _ in range(3)]
+    outputs = [process.communicate(timeout=120)[0].strip() for process in processes]
+    assert outputs == ["10", "10", "10"]
+    assert len(log.read_text().split()) == 1
+    assert [p.suffix for p in (tmp_path / "cache").iterdir()] == [".npz"]   # no lock file left
 
 
 def test_the_lead_the_dealer_pegs_most_after_ranks_only_common_leads():

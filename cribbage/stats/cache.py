@@ -16,7 +16,8 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 
@@ -74,18 +75,49 @@ def cached_arrays(name: str, settings: Mapping[str, object], build: Callable[[],
     if not cache:
         return {k: np.asarray(v) for k, v in build().items()}
     path = cache_dir() / f"{name}-{engine_version()}-{_key(name, settings)}.npz"
+    loaded = _load(path)
+    if loaded is not None:
+        return loaded
+    with _one_builder(path):
+        loaded = _load(path)   # built by another process while this one waited
+        if loaded is not None:
+            return loaded
+        arrays = {k: np.asarray(v) for k, v in build().items()}
+        partial = path.with_suffix(f".{os.getpid()}.tmp.npz")
+        (np.savez_compressed if compress else np.savez)(partial, allow_pickle=False, **arrays)
+        os.replace(partial, path)  # a process reading meanwhile never sees a half-written table
+    prune_old_versions(name)
+    return arrays
+
+
+def _load(path: Path) -> dict[str, np.ndarray] | None:
     if path.exists():
         try:
             with np.load(path, allow_pickle=False) as data:
                 return {k: data[k] for k in data.files}
         except (OSError, ValueError):
             path.unlink(missing_ok=True)  # a damaged file: build it again
-    arrays = {k: np.asarray(v) for k, v in build().items()}
-    partial = path.with_suffix(f".{os.getpid()}.tmp.npz")
-    (np.savez_compressed if compress else np.savez)(partial, allow_pickle=False, **arrays)
-    os.replace(partial, path)  # two processes building at once never leave a half-written table
-    prune_old_versions(name)
-    return arrays
+    return None
+
+
+@contextmanager
+def _one_builder(path: Path) -> Iterator[None]:
+    """While one process builds a table, the others asking for it wait, then read what it built: a
+    class's kernels, an app's workers or a test run's processes starting together build it once,
+    not once each (a deal log is half a minute of a core). Without ``fcntl`` (Windows) each builds."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    lock = path.with_name(path.name + ".lock")
+    with open(lock, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            lock.unlink(missing_ok=True)   # a process that opens it afresh finds the table built
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def is_cached(name: str, settings: Mapping[str, object]) -> bool:
