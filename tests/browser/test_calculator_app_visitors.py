@@ -243,10 +243,14 @@ def test_a_visitor_who_leaves_the_queue_frees_their_place(app: Server) -> None:
         time.sleep(3)  # a place given to someone gone would start its kernel by now
         log = app.log_tail(100_000)
         given = log.count("Using pre-heated kernel") + log.count("Kernel started") - started
-        # The first visitor's kernel and the pool's refill, and at most one leaver served in the
-        # two seconds before they left (a kernel taken, and its refill); before: all ten, twenty.
-        assert given <= 4, f"{given} kernels taken or started for 1 visitor and 9 who left\n{app.log_tail()}"
-        assert log.count("left the queue") >= 5  # the others left before their page said it was alive
+        left = log.count("left the queue")
+        # Most leave while queued (how many are served in their two seconds depends on the machine:
+        # one here under load, two on a quicker one); each visitor served takes a kernel and starts
+        # its refill, and no one who left the queue does. Before: none left it, 20 for 10.
+        assert left >= 5, f"only {left} of 9 left the queue\n{app.log_tail()}"
+        served = 1 + 9 - left
+        assert given <= 2 * served, (f"{given} kernels taken or started for {served} visitors served "
+                                     f"and {left} who left the queue\n{app.log_tail()}")
     finally:
         leave(app, visits)
     assert wait_quiet(app, POOL, timeout=90), f"{len(kernels(app))} kernels\n{app.log_tail()}"
