@@ -225,9 +225,9 @@ def test_plain_gets_get_the_score_and_no_kernel(app: Server) -> None:
 
 
 def test_a_visitor_who_leaves_the_queue_frees_their_place(app: Server) -> None:
-    """Nine visitors close the page two seconds after following the link, in the queue (one page
-    is made at a time here): none of them is given a kernel (on the app before: kernels 12 -> 21,
-    each living a minute)."""
+    """Nine visitors close the page two seconds after following the link, most of them still in the
+    queue (one page is made at a time here): none who left the queue is given a kernel (on the app
+    before: kernels 12 -> 21, each living a minute)."""
     assert wait_quiet(app, POOL, timeout=120), app.log_tail()
     before = app.log_tail(100_000)
     started = before.count("Using pre-heated kernel") + before.count("Kernel started")
@@ -247,10 +247,10 @@ def test_a_visitor_who_leaves_the_queue_frees_their_place(app: Server) -> None:
         given = log.count("Using pre-heated kernel") + log.count("Kernel started") - started
         left = log.count("left the queue") - left_before
         # Most leave while queued (how many are served in their two seconds depends on the machine:
-        # one here under load, two on a quicker one); each visitor served takes a kernel and starts
-        # its refill, and no one who left the queue does. Before: none left it, 20 for 10.
-        assert left >= 5, f"only {left} of 9 left the queue\n{app.log_tail()}"
-        served = 1 + 9 - left
+        # one on a slow or loaded machine, two on a quicker one); each visitor served takes a kernel
+        # and starts its refill, and no one who left the queue does. Before: none left it, 20 for 10.
+        assert left >= 5, f"only {left} of {len(leavers)} left the queue\n{app.log_tail()}"
+        served = 1 + len(leavers) - left
         assert given <= 2 * served, (f"{given} kernels taken or started for {served} visitors served "
                                      f"and {left} who left the queue\n{app.log_tail()}")
         # No kernel beyond the pool's and those of the visitors served. (Those of the served who
