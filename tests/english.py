@@ -110,8 +110,11 @@ _KEPT = "cribbage crosscribb python jupyter jupyterlab widget widgets kernel not
 #: Words that are English and are kept on purpose in both translations (names, the tools' names).
 KEPT: frozenset[str] = frozenset(_KEPT.split())
 
-# Text that is not prose: links' addresses, file names, identifiers, card codes, numbers.
+# Text that is not prose: links' addresses, files' paths and names, identifiers, card codes, numbers.
 _URL = re.compile(r"\b(?:https?://|www\.)\S+|\?\w+=\S*")
+# A file's path, from its first / (or ~/, ./): the progress panel names the learner's file, whose
+# folder may be a temporary one with a random name ("…-2my5h1r0"). "y/o", "1/2" are not paths.
+_PATH = re.compile(r"(?<![\w/])(?:~|\.{1,2})?/[^\s\"'“”<>]+")
 _IDENTIFIER = re.compile(
     r"\b(?:\w*_\w*|[A-Z][a-z]+[A-Z]\w*|\w+(?:\.\w+)+)\([^()]*\)"  # a call and its arguments: score_hand(hand)
     r"|\b\w+(?:\.\w+)+\b(?:\(\))?"                   # dotted: widgets.i18n, rules.md, six.check, 00_x.ipynb
@@ -186,6 +189,7 @@ def english_found(text: str, language: str, *, markup: str = "plain") -> list[Fo
     shown = text
     # Each of these is blanked to spaces of the same length, so positions still point into `shown`.
     blank = _URL.sub(_spaces, text)
+    blank = _PATH.sub(_spaces, blank)
     blank = _IDENTIFIER.sub(_spaces, blank)
     blank = _CARD.sub(_spaces, blank)
     for term in allowed_terms(language):

@@ -29,6 +29,7 @@ from english import ENGLISH, HOMOGRAPHS, allowed_terms, english_found, english_i
     # The glossary keeps "flush" in Portuguese only: Spanish says "color".
     ("es", "Un flush de cuatro cartas", ["flush"]),
     ("es", "Yes / No", ["Yes"]),
+    ("es", "Sí y/o the crib", ["the crib"]),
     ("pt", "Pone: the computer", ["Pone: the computer"]),
     ("es", "El **no repartidor**. The pone cuts.", ["The pone cuts"]),
 ])
@@ -51,6 +52,9 @@ def test_english_is_found(language: str, text: str, english: list[str]) -> None:
     ("es", "5H es el cinco de corazones, TS o 10S el diez de picas, JD la jota, AC el as: A♣ 4♦ 6♥ 9♠."),
     ("pt", "Chame score_hand(hand) ou DealPractice(seed=7) de widgets.table; veja 00_start_here.ipynb."),
     ("es", "Abre http://localhost:8866/?hand=5H5D6H7S&starter=8C para ver la mano."),
+    # A file's path, whatever its folder's random name holds ("my", "the"), and a slash in prose.
+    ("es", "Tu progreso se guarda en /tmp/cribbage-progress-2my5h1r0/root-055626e2e748.progress.sqlite3."),
+    ("pt", "O progresso de root, em “/tmp/x-the5a/root.progress.sqlite3”, ou ~/my/progress.sqlite3 e ./the/a."),
 ])
 def test_spanish_and_portuguese_are_not_english(language: str, text: str) -> None:
     assert english_in(text, language) == []
