@@ -34,13 +34,18 @@ course: $(STAMP)
 # one module, whose servers each worker starts once: see xdist_scope in conftest.py). PYTEST_WORKERS=1
 # runs it in one process.
 PYTEST_WORKERS ?= auto
+# Python may cache its bytecode for the tests: the suite starts some 300 Pythons (kernels, servers,
+# commands), each importing the engine and the widgets, and compiling them afresh when a machine sets
+# PYTHONDONTWRITEBYTECODE (as CI machines and containers often do) costs each kernel about 0.1 s more.
+# The caches go to __pycache__ folders, which git ignores.
+TEST_ENV := env -u PYTHONDONTWRITEBYTECODE
 test: lint
-	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadgroup --durations=25
+	$(TEST_ENV) $(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadgroup --durations=25
 
 # The fast layer (under two minutes on two cores), to run while working: no browser tests, no
 # notebooks, none marked slow (the markers are in pyproject.toml). `make test` runs them all.
 check: $(STAMP)
-	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadgroup -m "not browser and not notebooks and not slow"
+	$(TEST_ENV) $(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadgroup -m "not browser and not notebooks and not slow"
 
 test-fast: check
 
