@@ -114,11 +114,21 @@ def assert_reads(words: dict[str, object], language: str, why: object) -> None:
                 assert not set(MENU_BAR[other]) & set(bar) - set(MENU_BAR[language]), f"{why}: {other} in {bar}"
 
 
+# What the learner reads is checked in a browser for one locale of each language; the other locales
+# (another country's Spanish, gettext's list of preferences) and a learner's own choice are checked in
+# the settings JupyterLab gives its page (the launcher's default and the learner's own setting, which
+# the page composes into the language it shows, the learner's first), not drawn again: a JupyterLab page costs about
+# 10 s of CPU, the settings a request.
 CASES = {
     "es": ({"LANG": "es_ES.UTF-8"}, "es-ES"),
-    "es-mx": ({"LANG": "es_MX.UTF-8"}, "es-ES"),            # any Spanish: the one pack there is
     "pt": ({"LANG": "pt_BR.UTF-8"}, "pt-BR"),
-    "pt-language": ({"LANGUAGE": "fr:pt_PT", "LANG": "en_US.UTF-8"}, "pt-BR"),   # gettext's list of preferences
+    "en": ({"LANG": "en_US.UTF-8"}, "en"),
+}
+LOCALES = {
+    "es": ({"LANG": "es_ES.UTF-8"}, "es_ES"),
+    "es-mx": ({"LANG": "es_MX.UTF-8"}, "es_ES"),            # any Spanish: the one pack there is
+    "pt": ({"LANG": "pt_BR.UTF-8"}, "pt_BR"),
+    "pt-language": ({"LANGUAGE": "fr:pt_PT", "LANG": "en_US.UTF-8"}, "pt_BR"),   # gettext's list of preferences
     "en": ({"LANG": "en_US.UTF-8"}, "en"),
 }
 
@@ -129,23 +139,43 @@ def test_jupyterlab_opens_in_the_learners_language(browser, tmp_path: Path, case
     server = start_course_lab(tmp_path, locale)
     try:
         words = lab_words(browser, server, f"lab-language-{case}")
-    finally:
-        server.stop()
-    assert_reads(words, case.split("-")[0], locale)
-    assert words["lang"] == lang
-
-
-def test_a_language_picked_in_jupyterlab_beats_the_locale(browser, tmp_path: Path) -> None:
-    """The launcher sets only the setting's default: a learner's own choice (English here, picked in
-    Settings > Language on a Spanish machine) is a user setting and stays."""
-    server = start_course_lab(tmp_path, {"LANG": "es_ES.UTF-8"}, user_locale="en")
-    try:
-        words = lab_words(browser, server, "lab-language-user-choice")
         plugin = server.get_json(f"/lab/api/settings/{TRANSLATION_PLUGIN}")
     finally:
         server.stop()
-    assert_reads(words, "en", "English picked on a Spanish machine")
+    assert_reads(words, case, locale)
+    assert words["lang"] == lang
+    assert shown_locale(plugin) == LOCALES[case][1]   # what the page showed, as the settings say
+
+
+def shown_locale(plugin: dict) -> str:
+    """The language JupyterLab's page composes from the settings: the user's own, else the default."""
+    return plugin["settings"].get("locale", plugin["schema"]["properties"]["locale"]["default"])
+
+
+def language_shown(tmp_path: Path, locale: dict[str, str], user_locale: str | None = None) -> dict:
+    """The translation settings JupyterLab gives its page, started as ``make course`` starts it."""
+    server = start_course_lab(tmp_path, locale, user_locale)
+    try:
+        return server.get_json(f"/lab/api/settings/{TRANSLATION_PLUGIN}")
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("case", list(LOCALES))
+def test_each_locale_gives_its_language_pack(tmp_path: Path, case: str) -> None:
+    locale, pack = LOCALES[case]
+    plugin = language_shown(tmp_path, locale)
+    assert plugin["schema"]["properties"]["locale"]["default"] == pack
+    assert shown_locale(plugin) == pack
+
+
+def test_a_language_picked_in_jupyterlab_beats_the_locale(tmp_path: Path) -> None:
+    """The launcher sets only the setting's default: a learner's own choice (English here, picked in
+    Settings > Language on a Spanish machine) is a user setting and stays."""
+    plugin = language_shown(tmp_path, {"LANG": "es_ES.UTF-8"}, user_locale="en")
     assert plugin["schema"]["properties"]["locale"]["default"] == "es_ES"   # the launcher's default was there
+    assert plugin["settings"] == {"locale": "en"}
+    assert shown_locale(plugin) == "en"                                      # and the learner's choice shown
 
 
 def test_the_launcher_writes_its_default_in_the_cache_only(tmp_path: Path) -> None:
