@@ -464,10 +464,11 @@ def _styled_reply(style: str, starter: int, s1: tuple[int, ...], rest: tuple[int
 def _net(s1: tuple[int, ...], answers: tuple[int, ...]) -> np.ndarray:
     """Our net after each rank they may play on ``s1`` (index 1..13; 0 and a rank that does not fit:
     0), our best answer from ``answers`` less their points, as :func:`cribbage.ai.play_choice._outcomes`."""
-    net = np.zeros(14)
+    values = [0] * 14
     pairs = iter(_outcomes(s1, answers))
     for r, outcome in zip(pairs, pairs):
-        net[r] = outcome
+        values[r] = outcome
+    net = np.array(values, dtype=float)  # one array made from a list: cheaper than 14 stores into it
     net.flags.writeable = False
     return net
 
@@ -691,6 +692,8 @@ class ExpertPlayer(ComputerPlayer):
     style_prior = 0.9
     # The last reading of the opponent's finished deals: the log entry it ended after, and the figures.
     _read: tuple[int, Any, tuple[Reading, int]] | None = None
+    # The last style read (see _style): what it was read from, and the style and its miss.
+    _styled: tuple[Any, tuple[str, float]] | None = None
 
     def discard(self, game: SeatView, seat: int) -> tuple[Card, Card]:
         six = self.dealt_six(game, seat)
@@ -732,9 +735,17 @@ class ExpertPlayer(ComputerPlayer):
     def hint(self, game: SeatView, seat: int) -> PlayChoice:
         table = TableView.from_game(game, seat)
         if self.learn:
-            priors = (self.prior_agreement,) + (self.style_prior,) * (len(STYLES) - 1)
-            table.style, table.miss = opponent_style(self._agreement(game, seat), priors, self.prior_reads)
+            table.style, table.miss = self._style(self._agreement(game, seat))
         return choose_strong_play(table, to_the_score=self.to_the_score)
+
+    def _style(self, counts: Reading) -> tuple[str, float]:
+        """:func:`opponent_style` of ``counts`` with this player's priors, kept from the last call: the
+        counts change once a deal, the style is asked at every card."""
+        priors = (self.prior_agreement,) + (self.style_prior,) * (len(STYLES) - 1)
+        key = (counts, priors, self.prior_reads)
+        if self._styled is None or self._styled[0] != key:
+            self._styled = (key, opponent_style(counts, priors, self.prior_reads))
+        return self._styled[1]
 
     def choose_play(self, view: PlayView) -> PlayChoice:
         return choose_strong_play(TableView(view), to_the_score=self.to_the_score)
