@@ -81,25 +81,27 @@ def _scoring_kind(series: tuple[int, ...], count: int, rank: int, points: int) -
     return 3 if points > 0 else 4
 
 
-@lru_cache(maxsize=1 << 16)
-def _key(style: str, starter: int, series: tuple[int, ...], ours: int, r: int) -> tuple[float, ...] | None:
-    """Where a card of rank ``r`` stands in ``style``'s order on ``series`` (the least is played first);
-    ``None`` if it does not fit. See :func:`preference`."""
-    now = next_points(series)
-    if now[r] < 0:
-        return None
-    count = 0
-    for x in series:  # a loop: a generator costs more than the sum at these lengths
-        count += RANK_VALUE[x]
+def _unseen_by(starter: int, series: tuple[int, ...]) -> list[int]:
+    """The ranks the player to move has not seen (index 1..13) as ``"one_ply"`` counts them: all but
+    the starter and the series (their own hand is not taken out; see the module docstring)."""
+    unseen = [0] + [4] * 13
+    unseen[starter] -= 1
+    for x in series:
+        unseen[x] -= 1
+    return unseen
+
+
+def _place_key(style: str, series: tuple[int, ...], now: tuple[int, ...], count: int, unseen: list[int] | None,
+               ours: int, r: int) -> tuple[float, ...]:
+    """:func:`_key` of a rank ``r`` that fits, from what every rank shares: the points ``now`` of each
+    rank on ``series``, its ``count`` and, for ``"one_ply"``, :func:`_unseen_by` (left as it was)."""
     if style == "one_ply":
+        assert unseen is not None
         reply = 0.0
         if count + RANK_VALUE[r] != MAX_COUNT:
-            unseen = [0] + [4] * 13
-            unseen[starter] -= 1
             unseen[r] -= 1  # the card played is theirs: not among ours
-            for x in series:
-                unseen[x] -= 1
             reply = _best_reply((*series, r), unseen, ours)
+            unseen[r] += 1
         return (-round(now[r] - reply, 9), -RANK_VALUE[r], -r)
     if style == "priority":
         kind = _scoring_kind(series, count, r, now[r])
@@ -110,15 +112,33 @@ def _key(style: str, starter: int, series: tuple[int, ...], ours: int, r: int) -
     raise ValueError(f"no rank preference for the style {style!r}")
 
 
+def _count(series: tuple[int, ...]) -> int:
+    count = 0
+    for x in series:  # a loop: a generator costs more than the sum at these lengths
+        count += RANK_VALUE[x]
+    return count
+
+
+@lru_cache(maxsize=1 << 16)
+def _key(style: str, starter: int, series: tuple[int, ...], ours: int, r: int) -> tuple[float, ...] | None:
+    """Where a card of rank ``r`` stands in ``style``'s order on ``series`` (the least is played first);
+    ``None`` if it does not fit. See :func:`preference`."""
+    now = next_points(series)
+    if now[r] < 0:
+        return None
+    unseen = _unseen_by(starter, series) if style == "one_ply" else None
+    return _place_key(style, series, now, _count(series), unseen, ours, r)
+
+
 @lru_cache(maxsize=1 << 14)
 def preference(style: str, starter: int, series: tuple[int, ...], ours: int) -> np.ndarray:
     """The place of each rank (index 0..13; 0 and ranks that do not fit: last) in ``style``'s order
     on ``series``, the starter of rank ``starter`` turned and the other player holding ``ours`` cards;
     the lowest place is played."""
-    keys = [(key, r) for r in range(1, 14) if (key := _key(style, starter, series, ours, r)) is not None]
-    place = np.full(14, _LAST, dtype=np.int64)
-    for i, (_, r) in enumerate(sorted(keys)):
-        place[r] = i
+    places = [_LAST] * 14
+    for i, r in enumerate(order(style, starter, series, ours)):
+        places[r] = i
+    place = np.array(places, dtype=np.int64)
     place.flags.writeable = False
     return place
 
@@ -137,9 +157,13 @@ def choice_from(style: str, starter: int, series: tuple[int, ...], ours: int, ha
 
 @lru_cache(maxsize=1 << 14)
 def order(style: str, starter: int, series: tuple[int, ...], ours: int) -> tuple[int, ...]:
-    """The ranks that fit on ``series``, ``style``'s first choice first (:func:`preference`)."""
-    place = preference(style, starter, series, ours)
-    return tuple(int(r) for r in np.argsort(place, kind="stable") if r > 0 and place[r] < _LAST)
+    """The ranks that fit on ``series``, ``style``'s first choice first (:func:`preference`): sorted
+    by :func:`_key`, what the ranks share made once (13 cached calls of it cost more)."""
+    now = next_points(series)
+    count = _count(series)
+    unseen = _unseen_by(starter, series) if style == "one_ply" else None
+    keys = sorted((_place_key(style, series, now, count, unseen, ours, r), r) for r in range(1, 14) if now[r] >= 0)
+    return tuple(r for _, r in keys)
 
 
 _KEEP_COLUMNS = np.ascontiguousarray(_KEEPS.T)  # (4, 1820): the keeps' first cards, their second, ...
