@@ -133,8 +133,15 @@ _THIN = np.array([_SHORT[u][_COUNTS[:, r]] if r else np.ones(len(KEEPS)) for r i
 def _dealt(unseen: tuple[int, ...], dealer: bool) -> np.ndarray:
     """Each keep's weight given the unseen cards: its prior times the ways they make it (0 for a keep
     they cannot make). The same for a whole deal: only the seat's six and the starter thin it."""
-    short = [4 * r + max(unseen[r], 0) for r in range(1, 14) if unseen[r] < 4]
-    weight: np.ndarray = _chance_weights(dealer) * _THIN[short].prod(axis=0) if short else _chance_weights(dealer)
+    rows = [_THIN[4 * r + max(unseen[r], 0)] for r in range(1, 14) if unseen[r] < 4]
+    if not rows:
+        return _chance_weights(dealer)
+    # The rows multiplied one after another, in place: the product down a stack of them (the same
+    # order, so the same bits) without copying the stack out of the table first.
+    thin = rows[0] if len(rows) == 1 else rows[0] * rows[1]
+    for row in rows[2:]:
+        thin *= row
+    weight: np.ndarray = _chance_weights(dealer) * thin
     return weight
 
 
