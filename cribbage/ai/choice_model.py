@@ -37,7 +37,7 @@ import numpy as np
 from cribbage.ai.hand_model import KEEPS
 from cribbage.rules.events import LogEntry, LogKind
 
-__all__ = ["MISS", "TABLE_FILE", "THREES", "cards_chosen", "classic_agreement", "keep_row", "marks", "read_points"]
+__all__ = ["MISS", "TABLE_FILE", "THREES", "card_chosen", "cards_chosen", "classic_agreement", "keep_row", "marks", "read_points"]
 
 #: How much of its weight a hand keeps when the classic look-ahead would have played another card
 #: from it (see the module docstring): not nothing, so opponents who play otherwise are still read
@@ -92,6 +92,19 @@ def cards_chosen(starter: int, series: tuple[int, ...], ours: int, opened: bool,
     return table if rows is None else table[rows]
 
 
+def card_chosen(starter: int, series: tuple[int, ...], ours: int, opened: bool, row: int) -> int | None:
+    """:func:`cards_chosen` for the one keep of row ``row``: a plain number, no array (the finished
+    deals are read a keep at a time)."""
+    tables = _tables()
+    if ours == 4 and not series and not opened:
+        return int(tables["lead"][starter, row])
+    if ours == 3 and len(series) == 1 and not opened:
+        return int(tables["answer"][starter, series[0], row])
+    if ours == 3 and len(series) == 2 and opened:
+        return int(tables["second"][starter, series[0], series[1], _minus(series[0])[row]])
+    return None
+
+
 _KEEP_ROW = {keep: i for i, keep in enumerate(KEEPS)}
 
 
@@ -144,12 +157,12 @@ def classic_agreement(entries: Iterable[LogEntry], seat: int) -> tuple[int, int]
     if read_out is None:
         return 0, 0
     starter, theirs, points = read_out
-    row = np.array([keep_row(theirs)])
+    row = keep_row(theirs)
     agreed = read = 0
     for played_on, r, held, opened in points:
-        choice = cards_chosen(starter, played_on, held, opened, row)
+        choice = card_chosen(starter, played_on, held, opened, row)
         if choice is not None:
-            agreed += int(choice[0] == r)
+            agreed += int(choice == r)
             read += 1
     return agreed, read
 

@@ -57,6 +57,7 @@ from cribbage.ai.discard import (
     _JACK,
     _KEEP_IDX,
     _ROW4,
+    _SPLITS_KEEPING,
     SPLITS,
     _rows_by_keep,
     best_discard,
@@ -464,10 +465,11 @@ def _styled_reply(style: str, starter: int, s1: tuple[int, ...], rest: tuple[int
 def _net(s1: tuple[int, ...], answers: tuple[int, ...]) -> np.ndarray:
     """Our net after each rank they may play on ``s1`` (index 1..13; 0 and a rank that does not fit:
     0), our best answer from ``answers`` less their points, as :func:`cribbage.ai.play_choice._outcomes`."""
-    net = np.zeros(14)
+    values = [0] * 14
     pairs = iter(_outcomes(s1, answers))
     for r, outcome in zip(pairs, pairs):
-        net[r] = outcome
+        values[r] = outcome
+    net = np.array(values, dtype=float)  # one array made from a list: cheaper than 14 stores into it
     net.flags.writeable = False
     return net
 
@@ -606,9 +608,14 @@ def opponent_agreement(game: SeatView, seat: int, start: tuple[Reading, int] | N
     in this game's finished deals, read from the public log (:func:`cribbage.ai.styles.agreements`):
     ((agreed, read) for each style, and where the current deal's entries start in the log). ``start``:
     what an earlier call returned for the same game, to read on from there."""
+    return _agreement_in(game.log, game.deal_number, seat, start)
+
+
+def _agreement_in(log: Sequence[Any], current: int, seat: int, start: tuple[Reading, int] | None
+                  ) -> tuple[Reading, int]:
+    """:func:`opponent_agreement` from the game's log and its deal number (a game copies its log at
+    each read: the player reads it once a card)."""
     counts, index = start if start is not None else (((0, 0),) * len(STYLES), 0)
-    log = game.log
-    current = game.deal_number
     deal: list[Any] = []
     number = log[index].deal if index < len(log) else 0
     for i in range(index, len(log)):
@@ -656,19 +663,22 @@ def needs(own: int, theirs: int, target: int = 121) -> tuple[int, int]:
 
 def _shows(six: Sequence[Card]) -> np.ndarray:
     """The show of each of the 15 keeps (rows, :data:`SPLITS` order) with each of the 46 unseen
-    starters (columns): fifteens, pairs and runs from the rank table, then flush and nobs."""
-    ranks = np.array([c.rank - 1 for c in six])
-    suits = np.array([int(c.suit) for c in six])
+    starters (columns): fifteens, pairs and runs from the rank table, then nobs and flushes, which
+    few keeps have, added to their rows only."""
+    ranks = [c.rank - 1 for c in six]
+    suits = [int(c.suit) for c in six]
     unseen = np.ones(52, dtype=bool)
     unseen[[c.index for c in six]] = False
     sr, ss = _DECK_RANKS[unseen], _DECK_SUITS[unseen]
-    keep_ranks = ranks[_KEEP_IDX]  # (15, 4)
-    keep_suits = suits[_KEEP_IDX]
-    points = _rows_by_keep()[keep_ranks @ _ROW4][:, sr].astype(np.int64)  # (15, 46)
-    nobs = ((keep_ranks == _JACK)[:, :, None] & (keep_suits[:, :, None] == ss[None, None, :])).any(axis=1)
-    flush4 = (keep_suits == keep_suits[:, :1]).all(axis=1)
-    flush = np.where(flush4[:, None], 4 + (ss[None, :] == keep_suits[:, :1]), 0)
-    shows: np.ndarray = points + nobs + flush
+    shows: np.ndarray = _rows_by_keep()[np.array(ranks)[_KEEP_IDX] @ _ROW4][:, sr].astype(np.int64)  # (15, 46)
+    for i, r in enumerate(ranks):
+        if r == _JACK:  # nobs: the keeps holding this jack, with a starter of its suit
+            shows[_SPLITS_KEEPING[i]] += ss == suits[i]
+    for suit in range(4):
+        if suits.count(suit) >= 4:  # a flush: four kept of one suit, five with a starter of it
+            for j, (keep, _) in enumerate(SPLITS):
+                if all(suits[i] == suit for i in keep):
+                    shows[j] += 4 + (ss == suit)
     return shows
 
 
@@ -691,6 +701,8 @@ class ExpertPlayer(ComputerPlayer):
     style_prior = 0.9
     # The last reading of the opponent's finished deals: the log entry it ended after, and the figures.
     _read: tuple[int, Any, tuple[Reading, int]] | None = None
+    # The last style read (see _style): what it was read from, and the style and its miss.
+    _styled: tuple[Any, tuple[str, float]] | None = None
 
     def discard(self, game: SeatView, seat: int) -> tuple[Card, Card]:
         six = self.dealt_six(game, seat)
@@ -732,9 +744,17 @@ class ExpertPlayer(ComputerPlayer):
     def hint(self, game: SeatView, seat: int) -> PlayChoice:
         table = TableView.from_game(game, seat)
         if self.learn:
-            priors = (self.prior_agreement,) + (self.style_prior,) * (len(STYLES) - 1)
-            table.style, table.miss = opponent_style(self._agreement(game, seat), priors, self.prior_reads)
+            table.style, table.miss = self._style(self._agreement(game, seat))
         return choose_strong_play(table, to_the_score=self.to_the_score)
+
+    def _style(self, counts: Reading) -> tuple[str, float]:
+        """:func:`opponent_style` of ``counts`` with this player's priors, kept from the last call: the
+        counts change once a deal, the style is asked at every card."""
+        priors = (self.prior_agreement,) + (self.style_prior,) * (len(STYLES) - 1)
+        key = (counts, priors, self.prior_reads)
+        if self._styled is None or self._styled[0] != key:
+            self._styled = (key, opponent_style(counts, priors, self.prior_reads))
+        return self._styled[1]
 
     def choose_play(self, view: PlayView) -> PlayChoice:
         return choose_strong_play(TableView(view), to_the_score=self.to_the_score)
@@ -752,7 +772,7 @@ class ExpertPlayer(ComputerPlayer):
             for_seat, entry, state = cached
             if for_seat == seat and 0 < state[1] <= len(log) and log[state[1] - 1] is entry:
                 start = state
-        counts, index = opponent_agreement(game, seat, start)
+        counts, index = _agreement_in(log, game.deal_number, seat, start)
         if index > 0:
             self._read = (seat, log[index - 1], (counts, index))
         return counts

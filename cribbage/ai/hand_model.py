@@ -79,29 +79,36 @@ def prior(*, dealer: bool) -> np.ndarray:
 _BY_VALUE = np.array([[1 if r and _VALUE[r] == v else 0 for r in range(14)] for v in range(11)])
 # _SHORT[u][m]: C(u, m) / C(4, m): how a rank of which only u cards are unseen thins a keep of m.
 _SHORT = _C / _C[4]
+# Each rank's count in each keep (row r: rank r, 0..13), and the counts of ranks 1..13 as floats
+# with a last column of ones, so one product gives both the weighted counts and the total weight.
+_COLUMNS = np.ascontiguousarray(_COUNTS.T)
+_FLOATS = np.hstack([_COUNTS[:, 1:], np.ones((len(KEEPS), 1), dtype=np.int64)]).astype(float)
 
 
 class _Holding:
     """The keeps that hold every card the opponent has played (their row numbers in :data:`KEEPS`),
-    with the columns the play reads of them: each rank's count, the counts as floats, and how many
-    cards of value v or less each holds. After a card or two only a few hundred keeps are left."""
+    with the columns the play reads of them: the counts as floats, and how many cards of value v or
+    less each holds. After a card or two only a few hundred keeps are left."""
 
-    __slots__ = ("_low", "columns", "floats", "rows")
+    __slots__ = ("_low", "floats", "rows")
 
     def __init__(self, played: tuple[int, ...]) -> None:
-        self.rows = np.flatnonzero((np.asarray(played) <= _COUNTS).all(axis=1))
-        counts = _COUNTS[self.rows]
-        self.columns = np.ascontiguousarray(counts.T)
-        # The counts of ranks 1..13 as floats, and a last column of ones: one product gives both
-        # the weighted counts and the total weight.
-        self.floats = np.hstack([counts[:, 1:], np.ones((len(counts), 1), dtype=np.int64)]).astype(float)
+        # Only the ranks played are checked, a column each, and the float rows are read from one table:
+        # about 8x cheaper than comparing every column of every keep (a few hundred are built in a run).
+        held = None
+        for r, n in enumerate(played):
+            if n > 0:
+                enough = _COLUMNS[r] >= n
+                held = enough if held is None else held & enough
+        self.rows = np.arange(len(KEEPS)) if held is None else np.flatnonzero(held)
+        self.floats = _FLOATS[self.rows]
         self._low: np.ndarray | None = None
 
     @property
     def low(self) -> np.ndarray:
         """How many cards of value v or less (row v, 0..10) each keep holds: a go reads it."""
         if self._low is None:
-            self._low = np.cumsum(_BY_VALUE @ self.columns, axis=0)
+            self._low = np.cumsum(_BY_VALUE @ np.ascontiguousarray(_COUNTS[self.rows].T), axis=0)
         return self._low
 
 
@@ -126,8 +133,15 @@ _THIN = np.array([_SHORT[u][_COUNTS[:, r]] if r else np.ones(len(KEEPS)) for r i
 def _dealt(unseen: tuple[int, ...], dealer: bool) -> np.ndarray:
     """Each keep's weight given the unseen cards: its prior times the ways they make it (0 for a keep
     they cannot make). The same for a whole deal: only the seat's six and the starter thin it."""
-    short = [4 * r + max(unseen[r], 0) for r in range(1, 14) if unseen[r] < 4]
-    weight: np.ndarray = _chance_weights(dealer) * _THIN[short].prod(axis=0) if short else _chance_weights(dealer)
+    rows = [_THIN[4 * r + max(unseen[r], 0)] for r in range(1, 14) if unseen[r] < 4]
+    if not rows:
+        return _chance_weights(dealer)
+    # The rows multiplied one after another, in place: the product down a stack of them (the same
+    # order, so the same bits) without copying the stack out of the table first.
+    thin = rows[0] if len(rows) == 1 else rows[0] * rows[1]
+    for row in rows[2:]:
+        thin *= row
+    weight: np.ndarray = _chance_weights(dealer) * thin
     return weight
 
 

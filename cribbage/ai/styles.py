@@ -43,6 +43,14 @@ _KEEPS = np.array(KEEPS, dtype=np.int64)  # (1820, 4) ranks
 _LAST = 99  # the place of a rank that does not fit (and of the empty slot 0)
 
 
+@lru_cache(maxsize=1 << 16)
+def _scoring(series: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The ranks that score played next on ``series``, as (points, rank), the most points first (then
+    the higher rank). Kept by series: every starter and hand size reads the same order."""
+    points = next_points(series)
+    return tuple(sorted([(points[r], r) for r in range(1, 14) if points[r] > 0], reverse=True))
+
+
 def _best_reply(series: tuple[int, ...], unseen: list[int], k: int) -> float:
     """The points the other player can expect from their best card on ``series``, holding ``k``
     cards of the ``unseen`` ranks (exact hypergeometric odds)."""
@@ -50,11 +58,10 @@ def _best_reply(series: tuple[int, ...], unseen: list[int], k: int) -> float:
     if k <= 0 or total <= 0:
         return 0.0
     k = min(k, total)
-    points = next_points(series)
     ck = _COMB_K[k]
     norm = ck[total]
     left, expected = total, 0.0
-    for p, r in sorted([(points[r], r) for r in range(1, 14) if points[r] > 0], reverse=True):
+    for p, r in _scoring(series):
         n = unseen[r]
         if n:
             expected += p * (ck[left] - ck[left - n])
@@ -74,23 +81,27 @@ def _scoring_kind(series: tuple[int, ...], count: int, rank: int, points: int) -
     return 3 if points > 0 else 4
 
 
-@lru_cache(maxsize=1 << 16)
-def _key(style: str, starter: int, series: tuple[int, ...], ours: int, r: int) -> tuple[float, ...] | None:
-    """Where a card of rank ``r`` stands in ``style``'s order on ``series`` (the least is played first);
-    ``None`` if it does not fit. See :func:`preference`."""
-    now = next_points(series)
-    if now[r] < 0:
-        return None
-    count = sum(RANK_VALUE[x] for x in series)
+def _unseen_by(starter: int, series: tuple[int, ...]) -> list[int]:
+    """The ranks the player to move has not seen (index 1..13) as ``"one_ply"`` counts them: all but
+    the starter and the series (their own hand is not taken out; see the module docstring)."""
+    unseen = [0] + [4] * 13
+    unseen[starter] -= 1
+    for x in series:
+        unseen[x] -= 1
+    return unseen
+
+
+def _place_key(style: str, series: tuple[int, ...], now: tuple[int, ...], count: int, unseen: list[int] | None,
+               ours: int, r: int) -> tuple[float, ...]:
+    """:func:`_key` of a rank ``r`` that fits, from what every rank shares: the points ``now`` of each
+    rank on ``series``, its ``count`` and, for ``"one_ply"``, :func:`_unseen_by` (left as it was)."""
     if style == "one_ply":
+        assert unseen is not None
         reply = 0.0
         if count + RANK_VALUE[r] != MAX_COUNT:
-            unseen = [0] + [4] * 13
-            unseen[starter] -= 1
             unseen[r] -= 1  # the card played is theirs: not among ours
-            for x in series:
-                unseen[x] -= 1
             reply = _best_reply((*series, r), unseen, ours)
+            unseen[r] += 1
         return (-round(now[r] - reply, 9), -RANK_VALUE[r], -r)
     if style == "priority":
         kind = _scoring_kind(series, count, r, now[r])
@@ -101,15 +112,33 @@ def _key(style: str, starter: int, series: tuple[int, ...], ours: int, r: int) -
     raise ValueError(f"no rank preference for the style {style!r}")
 
 
+def _count(series: tuple[int, ...]) -> int:
+    count = 0
+    for x in series:  # a loop: a generator costs more than the sum at these lengths
+        count += RANK_VALUE[x]
+    return count
+
+
+@lru_cache(maxsize=1 << 16)
+def _key(style: str, starter: int, series: tuple[int, ...], ours: int, r: int) -> tuple[float, ...] | None:
+    """Where a card of rank ``r`` stands in ``style``'s order on ``series`` (the least is played first);
+    ``None`` if it does not fit. See :func:`preference`."""
+    now = next_points(series)
+    if now[r] < 0:
+        return None
+    unseen = _unseen_by(starter, series) if style == "one_ply" else None
+    return _place_key(style, series, now, _count(series), unseen, ours, r)
+
+
 @lru_cache(maxsize=1 << 14)
 def preference(style: str, starter: int, series: tuple[int, ...], ours: int) -> np.ndarray:
     """The place of each rank (index 0..13; 0 and ranks that do not fit: last) in ``style``'s order
     on ``series``, the starter of rank ``starter`` turned and the other player holding ``ours`` cards;
     the lowest place is played."""
-    keys = [(key, r) for r in range(1, 14) if (key := _key(style, starter, series, ours, r)) is not None]
-    place = np.full(14, _LAST, dtype=np.int64)
-    for i, (_, r) in enumerate(sorted(keys)):
-        place[r] = i
+    places = [_LAST] * 14
+    for i, r in enumerate(order(style, starter, series, ours)):
+        places[r] = i
+    place = np.array(places, dtype=np.int64)
     place.flags.writeable = False
     return place
 
@@ -128,19 +157,27 @@ def choice_from(style: str, starter: int, series: tuple[int, ...], ours: int, ha
 
 @lru_cache(maxsize=1 << 14)
 def order(style: str, starter: int, series: tuple[int, ...], ours: int) -> tuple[int, ...]:
-    """The ranks that fit on ``series``, ``style``'s first choice first (:func:`preference`)."""
-    place = preference(style, starter, series, ours)
-    return tuple(int(r) for r in np.argsort(place, kind="stable") if r > 0 and place[r] < _LAST)
+    """The ranks that fit on ``series``, ``style``'s first choice first (:func:`preference`): sorted
+    by :func:`_key`, what the ranks share made once (13 cached calls of it cost more)."""
+    now = next_points(series)
+    count = _count(series)
+    unseen = _unseen_by(starter, series) if style == "one_ply" else None
+    keys = sorted((_place_key(style, series, now, count, unseen, ours, r), r) for r in range(1, 14) if now[r] >= 0)
+    return tuple(r for _, r in keys)
+
+
+_KEEP_COLUMNS = np.ascontiguousarray(_KEEPS.T)  # (4, 1820): the keeps' first cards, their second, ...
 
 
 @lru_cache(maxsize=14)
 def _without(rank: int) -> np.ndarray:
-    """:data:`KEEPS` with one card of ``rank`` taken out of each keep that holds it (its slot 0)."""
-    hands: np.ndarray = _KEEPS.copy()
+    """:data:`_KEEP_COLUMNS` with one card of ``rank`` taken out of each keep that holds it (its slot 0)."""
+    hands = _KEEPS.copy()
     first = (hands == rank) & (np.cumsum(hands == rank, axis=1) == 1)
     hands[first] = 0
-    hands.flags.writeable = False
-    return hands
+    columns = np.ascontiguousarray(hands.T)
+    columns.flags.writeable = False
+    return columns
 
 
 def _read_here(series: tuple[int, ...], ours: int, opened: bool) -> bool:
@@ -166,9 +203,18 @@ def cards_chosen(style: str, starter: int, series: tuple[int, ...], ours: int, o
 @lru_cache(maxsize=4096)
 def _chosen(style: str, starter: int, series: tuple[int, ...], ours: int, opened: bool) -> np.ndarray:
     """:func:`cards_chosen` for every keep, in a rank-preference style."""
-    hands = _without(series[0]) if opened else _KEEPS
+    columns = _without(series[0]) if opened else _KEEP_COLUMNS
     place = preference(style, starter, series, ours)
-    best: np.ndarray = hands[np.arange(len(hands)), np.argmin(place[hands], axis=1)]
+    # Each keep's least place, a column (one card of each keep) at a time: cheaper than an argmin
+    # across the short rows. The ranks that fit have places 0, 1, 2, ..., one rank each, so the
+    # least place names the rank; a keep with nothing that fits plays its first card's number
+    # (as the first of equal places would be).
+    placed = place[columns]
+    least = np.minimum(np.minimum(placed[0], placed[1]), np.minimum(placed[2], placed[3]))
+    fits = place < _LAST
+    rank_at = np.zeros(_LAST + 1, dtype=np.int64)
+    rank_at[place[fits]] = np.flatnonzero(fits)
+    best: np.ndarray = np.where(least < _LAST, rank_at[least], columns[0])
     best.flags.writeable = False
     return best
 
@@ -195,16 +241,16 @@ def agreements(entries: Iterable[LogEntry], seat: int) -> tuple[tuple[int, int],
     if points is None:
         return ((0, 0),) * len(STYLES)
     starter, theirs, cards = points
-    row = np.array([choice_model.keep_row(theirs)])
+    row = choice_model.keep_row(theirs)
     out = []
     for style in STYLES:
         agreed = read = 0
         for played_on, r, held, opened in cards:
             if style == "lookahead":
-                choice = choice_model.cards_chosen(starter, played_on, held, opened, row)
+                choice = choice_model.card_chosen(starter, played_on, held, opened, row)
                 if choice is None:
                     continue
-                chosen = int(choice[0])
+                chosen = choice
             elif not _read_here(played_on, held, opened):
                 continue
             else:
