@@ -243,6 +243,47 @@ def test_the_opponents_reading_carried_on_is_the_reading_from_the_start():
                                               for d in sorted(deals) if d < game.deal_number))))
 
 
+def _readings(expert: ExpertPlayer, seed: str) -> list[tuple[tuple, tuple]]:
+    """A game of ``expert`` (seat 0) against the classic expert: at each of its turns in the play,
+    its reading of the opponent, and the reading of this game alone (:func:`opponent_agreement`)."""
+    from cribbage.ai.expert import opponent_agreement
+
+    game, readings = Game(seed), []
+    for seat in turns(game):
+        if game.phase is Phase.PLAY and seat == 0:
+            readings.append((expert._agreement(game, 0), opponent_agreement(game, 0)[0]))
+        game.apply(action_for(expert if seat == 0 else ClassicExpertPlayer(), game, seat))
+    return readings
+
+
+def _added(one: tuple, other: tuple) -> tuple:
+    return tuple((a + b, r + s) for (a, r), (b, s) in zip(one, other))
+
+
+def test_what_a_game_read_of_the_opponent_carries_into_the_next_game_of_a_match():
+    nothing = ((0, 0),) * len(STYLES)
+    expert = ExpertPlayer()
+    first = _readings(expert, "match 1")
+    assert first[0][0] == nothing and all(mine == alone for mine, alone in first)
+    known = first[-1][0]
+    assert known != nothing
+    # The next game with the same player: its first deal already knows the first game's reading,
+    # and each finished deal of the new game adds to it.
+    second = _readings(expert, "match 2")
+    assert second[0][0] == known and second[0][1] == nothing
+    assert all(mine == _added(known, alone) for mine, alone in second)
+    # A third game adds the second's.
+    third = _readings(expert, "match 3")
+    assert all(mine == _added(_added(known, second[-1][1]), alone) for mine, alone in third)
+    # A player that reads each game afresh, and a fresh player (the game table's hint), read this
+    # game alone.
+    afresh = ExpertPlayer()
+    afresh.learn_across_games = False
+    _readings(afresh, "match 1")
+    assert all(mine == alone for mine, alone in _readings(afresh, "match 2"))
+    assert all(mine == alone for mine, alone in _readings(ExpertPlayer(), "match 2"))
+
+
 def test_the_priority_style_answers_a_ten_with_the_fifteen_before_the_pair():
     from cribbage.ai import styles
 

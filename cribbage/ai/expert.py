@@ -703,6 +703,15 @@ class ExpertPlayer(ComputerPlayer):
     _read: tuple[int, Any, tuple[Reading, int]] | None = None
     # The last style read (see _style): what it was read from, and the style and its miss.
     _styled: tuple[Any, tuple[str, float]] | None = None
+    #: Carry the read of the opponent into the next game this player plays (a match against the same
+    #: opponent): the finished deals of its earlier games count as this game's do, so a style read in
+    #: the first game is known from the first deal of the next. (The game table makes its computer
+    #: anew for each game, so that a seed always gives the same game; a player kept for several games
+    #: is a match.)
+    learn_across_games = True
+    # The earlier games' figures, and the game read last: its log's first entry and its own figures.
+    _earlier: Reading | None = None
+    _game: tuple[Any, Reading] | None = None
 
     def discard(self, game: SeatView, seat: int) -> tuple[Card, Card]:
         six = self.dealt_six(game, seat)
@@ -764,7 +773,7 @@ class ExpertPlayer(ComputerPlayer):
         same game's and the seat the same (the entry that ended the deals read is still in its place:
         a log only grows);
         otherwise from the start. Either way the same figures, so a fresh player (the game table's
-        hint) plays as this one."""
+        hint) plays as this one in the same game; a player kept from earlier games adds theirs."""
         log = game.log
         cached = self._read
         start = None
@@ -775,4 +784,21 @@ class ExpertPlayer(ComputerPlayer):
         counts, index = _agreement_in(log, game.deal_number, seat, start)
         if index > 0:
             self._read = (seat, log[index - 1], (counts, index))
-        return counts
+        return self._with_earlier_games(log, counts)
+
+    def _with_earlier_games(self, log: Sequence[Any], counts: Reading) -> Reading:
+        """This game's ``counts`` and the earlier games' (:attr:`learn_across_games`). A log that does
+        not start with the entry the last game's did is another game: the last game's figures join
+        the earlier games'."""
+        if not self.learn_across_games or not log:
+            return counts
+        last = self._game
+        if last is not None and last[0] is not log[0]:
+            self._earlier = last[1] if self._earlier is None else _added(self._earlier, last[1])
+        self._game = (log[0], counts)
+        return counts if self._earlier is None else _added(self._earlier, counts)
+
+
+def _added(one: Reading, other: Reading) -> Reading:
+    """Two readings' figures added, style by style."""
+    return tuple((a + b, r + s) for (a, r), (b, s) in zip(one, other))
