@@ -2,7 +2,7 @@
 
     python benchmarks/players.py [--a expert] [--b classic] [--games 4000] [--workers 2] [--seed 1]
                                  [--speed-games 100] [--deals 3000] [--skip-strength] [--full N] [--pool]
-                                 [--paired OTHER]
+                                 [--paired OTHER] [--match N]
 
 Strength, in duplicate: each seeded game is played twice, player A in seat 0 then in seat 1, so both
 sit behind the same cards and the same cuts and the luck of the deal cancels. ``--games`` counts
@@ -15,6 +15,9 @@ opponents of ``benchmarks/references.py``: ``ev_table``, ``ev_priority``, ``huma
 ``--pool`` plays A against each reference and ``classic`` in turn (``--games`` each) and ends with a
 table of A's win shares. ``--paired OTHER`` plays A and OTHER against B on the same pairs and gives
 the difference of their shares with its interval (to measure a change of A: OTHER is A without it).
+``--match N`` plays the games in matches of N between the same two players, so that what a player
+learns of its opponent carries from game to game; each match is played twice, seats swapped, and is
+the independent unit of the interval.
 
 Speed, side by side in one run: the discard advice per deal (the first exact path, ``advise_discard``
 with each crib model, and the self-play path), self-play games per second (the engine alone,
@@ -35,12 +38,14 @@ What the expert does, the ideas measured with this benchmark and their figures: 
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from math import comb
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -77,7 +82,8 @@ def make(level: str, seed: int | str = 0):
     the discard (0: hand and crib alone), ``expert:noscore`` leaves out the play to the score,
     ``expert:learn=0`` reads every opponent as the classic look-ahead, ``expert:prior=A/N`` starts the
     read of the opponent at N reads agreeing at A, ``expert:styles=P`` the other styles of
-    :data:`cribbage.ai.styles.STYLES` at P (0: the opponent is read as the classic look-ahead only)."""
+    :data:`cribbage.ai.styles.STYLES` at P (0: the opponent is read as the classic look-ahead only),
+    ``expert:across=0`` reads each game of a match (``--match``) afresh."""
     name, _, options = level.partition(":")
     if name in REFERENCES:
         if options:
@@ -92,6 +98,8 @@ def make(level: str, seed: int | str = 0):
             out.to_the_score = False
         elif key == "learn":
             out.learn = value != "0"
+        elif key == "across":
+            out.learn_across_games = value != "0"
         elif key == "styles":
             out.style_prior = float(value)
         elif key == "prior":
@@ -105,18 +113,22 @@ def make(level: str, seed: int | str = 0):
 
 # --- strength, in duplicate ----------------------------------------------------------------------
 
-def pair(task: tuple[str, str, str, int]) -> tuple[list[int], list[int], list[int], list[list[float]]]:
-    """One seeded deal sequence played twice, A in seat 0 then seat 1.
+def pair(task: tuple[Any, ...]) -> tuple[list[int], list[int], list[int], list[list[float]]]:
+    """One seeded deal sequence played twice, A in seat 0 then seat 1: ``(a, b, seed, index)``, or
+    ``(a, b, seed, index, games)`` for a match of that many games between the same two players
+    (each game its own seed), played twice so.
 
     Returns A's wins (0/1 per game), the game points each game was worth, A's margins, and the
     per-deal split sums and counts: ``[[A's sums], [A's counts], [B's sums], [B's counts]]``.
     """
-    a, b, seed, index = task
+    a, b, seed, index, *match = task
     wins, values, margins = [], [], []
     split = [[0.0] * len(SPLIT) for _ in range(4)]
-    for swap in (False, True):
-        seats = [make(b, index), make(a, index)] if swap else [make(a, index), make(b, index)]
-        game = play_game(seats, seed=f"{seed}/{index}")
+    games = match[0] if match else 1
+    for swap, number in itertools.product((False, True), range(games)):
+        if number == 0:   # a match: the same two players for its games, then two new ones, seats swapped
+            seats = [make(b, index), make(a, index)] if swap else [make(a, index), make(b, index)]
+        game = play_game(seats, seed=f"{seed}/{index}" if games == 1 else f"{seed}/{index}/{number}")
         a_seat = 1 if swap else 0
         wins.append(int(game.result.winner == a_seat))
         values.append(game.result.games)
@@ -135,43 +147,46 @@ def pair(task: tuple[str, str, str, int]) -> tuple[list[int], list[int], list[in
     return wins, values, margins, split
 
 
-def duplicate(a: str, b: str, games: int, workers: int, seed: int) -> str:
-    return duplicate_share(a, b, games, workers, seed)[0]
+def duplicate(a: str, b: str, games: int, workers: int, seed: int, match: int = 1) -> str:
+    return duplicate_share(a, b, games, workers, seed, match)[0]
 
 
-def duplicate_share(a: str, b: str, games: int, workers: int, seed: int) -> tuple[str, float, float, int]:
-    """:func:`duplicate`'s report, with A's win share, its 95% half-interval and the games played."""
-    tasks = [(a, b, f"duplicate/{seed}", i) for i in range(max(1, games // 2))]
+def duplicate_share(a: str, b: str, games: int, workers: int, seed: int, match: int = 1
+                    ) -> tuple[str, float, float, int]:
+    """:func:`duplicate`'s report, with A's win share, its 95% half-interval and the games played
+    (``match``: games in a match between the same two players, see :func:`pair`)."""
+    tasks = [(a, b, f"duplicate/{seed}", i, match) for i in range(max(1, games // (2 * match)))]
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
             results = list(pool.map(pair, tasks, chunksize=10))
     else:
         results = [pair(t) for t in tasks]
     n_pairs = len(results)
-    per_pair = [sum(w) / 2 for w, _, _, _ in results]
+    per_pair = [sum(w) / len(w) for w, _, _, _ in results]
+    played = sum(len(w) for w, _, _, _ in results)
     share = sum(per_pair) / n_pairs
     var = sum((x - share) ** 2 for x in per_pair) / max(1, n_pairs - 1)
     half = 1.96 * math.sqrt(var / n_pairs)
     won = sum(v for w, vs, _, _ in results for x, v in zip(w, vs) if x)
     total = sum(v for _, vs, _, _ in results for v in vs)
-    margin = sum(m for _, _, ms, _ in results for m in ms) / (2 * n_pairs)
+    margin = sum(m for _, _, ms, _ in results for m in ms) / played
     sums = [[sum(r[3][k][j] for r in results) for j in range(len(SPLIT))] for k in range(4)]
-    lines = [f"{a} vs {b}, duplicate: {a} wins {share:6.1%} ± {half:.1%} (95%, {2 * n_pairs} games in "
-             f"{n_pairs} pairs), game points {won / total:6.1%}, mean margin {margin:+.1f}",
+    lines = [f"{a} vs {b}, duplicate: {a} wins {share:6.1%} ± {half:.1%} (95%, {played} games in "
+             f"{n_pairs} pairs{f' of matches of {match}' if match > 1 else ''}), game points {won / total:6.1%}, mean margin {margin:+.1f}",
              f"  {'per deal':<10}" + "".join(f"{p:>13}" for p in SPLIT)]
     for name, k in ((a, 0), (b, 2)):
         lines.append(f"  {name:<10}" + "".join(f"{s / max(1, c):13.2f}" for s, c in zip(sums[k], sums[k + 1])))
-    return "\n".join(lines), share, half, 2 * n_pairs
+    return "\n".join(lines), share, half, played
 
 
-def paired(a: str, other: str, b: str, games: int, seed: int) -> str:
+def paired(a: str, other: str, b: str, games: int, seed: int, match: int = 1) -> str:
     """A and ``other`` each against B on the same seeded pairs (one process): both shares and the 95%
     interval of A's share less ``other``'s, from the per-pair differences (most pairs end alike, so
     the difference is measured far closer than either share)."""
     diffs, shares_a, shares_o = [], [], []
-    for i in range(max(2, games // 2)):
-        won_a = sum(pair((a, b, f"duplicate/{seed}", i))[0]) / 2
-        won_o = sum(pair((other, b, f"duplicate/{seed}", i))[0]) / 2
+    for i in range(max(2, games // (2 * match))):
+        wins_a, wins_o = pair((a, b, f"duplicate/{seed}", i, match))[0], pair((other, b, f"duplicate/{seed}", i, match))[0]
+        won_a, won_o = sum(wins_a) / len(wins_a), sum(wins_o) / len(wins_o)
         shares_a.append(won_a)
         shares_o.append(won_o)
         diffs.append(won_a - won_o)
@@ -179,19 +194,20 @@ def paired(a: str, other: str, b: str, games: int, seed: int) -> str:
     mean = sum(diffs) / n
     half = 1.96 * math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
     return (f"{a} vs {b}: {sum(shares_a) / n:.1%}; {other} vs {b}: {sum(shares_o) / n:.1%}; difference "
-            f"{mean:+.1%} ± {half:.1%} (95%, {2 * n} games each, seeds duplicate/{seed}/0..{n - 1})")
+            f"{mean:+.1%} ± {half:.1%} (95%, {2 * n * match} games each, seeds duplicate/{seed}/0..{n - 1}"
+            f"{f', matches of {match}' if match > 1 else ''})")
 
 
 #: The opponents of ``--pool``: every reference, then the first expert.
 POOL = (*REFERENCES, "classic")
 
 
-def against_pool(a: str, games: int, workers: int, seed: int) -> str:
+def against_pool(a: str, games: int, workers: int, seed: int, match: int = 1) -> str:
     """A against each of :data:`POOL` in duplicate, each report as it comes, then a table of A's shares."""
     rows = []
     for b in POOL:
         start = time.perf_counter()
-        report, share, half, played = duplicate_share(a, b, games, workers, seed)
+        report, share, half, played = duplicate_share(a, b, games, workers, seed, match)
         print(report, flush=True)
         rows.append(f"| {b} | {played:,} | {seed} | {share:.1%} ± {half:.1%} | "
                     f"{share - half:.1%} – {share + half:.1%} | {time.perf_counter() - start:.0f} s |")
@@ -374,6 +390,9 @@ def main(argv=None) -> int:
     parser.add_argument("--full", type=int, default=0, metavar="N")
     parser.add_argument("--pool", action="store_true", help="A against each reference and classic")
     parser.add_argument("--paired", metavar="OTHER", help="A and OTHER against B on the same pairs: the difference")
+    parser.add_argument("--match", type=int, default=1, metavar="N",
+                        help="the duplicate games in matches of N between the same two players (what they learn "
+                             "of each other carries from game to game), each match played twice, seats swapped")
     args = parser.parse_args(argv)
     crib_table()
     play_game([make("expert"), make("classic")], seed="warm up")
@@ -387,11 +406,11 @@ def main(argv=None) -> int:
     if args.full:
         print(full_run(args.full, args.workers))
     if args.paired:
-        print(paired(args.a, args.paired, args.b, args.games, args.seed), flush=True)
+        print(paired(args.a, args.paired, args.b, args.games, args.seed, args.match), flush=True)
     elif args.pool:
-        print(against_pool(args.a, args.games, args.workers, args.seed), flush=True)
+        print(against_pool(args.a, args.games, args.workers, args.seed, args.match), flush=True)
     elif not args.skip_strength:
-        print(duplicate(args.a, args.b, args.games, args.workers, args.seed), flush=True)
+        print(duplicate(args.a, args.b, args.games, args.workers, args.seed, args.match), flush=True)
     return 0
 
 
