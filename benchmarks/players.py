@@ -83,7 +83,7 @@ def make(level: str, seed: int | str = 0):
     ``expert:learn=0`` reads every opponent as the classic look-ahead, ``expert:prior=A/N`` starts the
     read of the opponent at N reads agreeing at A, ``expert:styles=P`` the other styles of
     :data:`cribbage.ai.styles.STYLES` at P (0: the opponent is read as the classic look-ahead only),
-    ``expert:across=0`` reads each game of a match (``--match``) afresh."""
+    ``expert:across=1`` carries what it read of its opponent from game to game of a match (``--match``)."""
     name, _, options = level.partition(":")
     if name in REFERENCES:
         if options:

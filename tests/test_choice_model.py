@@ -263,6 +263,7 @@ def _added(one: tuple, other: tuple) -> tuple:
 def test_what_a_game_read_of_the_opponent_carries_into_the_next_game_of_a_match():
     nothing = ((0, 0),) * len(STYLES)
     expert = ExpertPlayer()
+    expert.learn_across_games = True
     first = _readings(expert, "match 1")
     assert first[0][0] == nothing and all(mine == alone for mine, alone in first)
     known = first[-1][0]
@@ -275,10 +276,9 @@ def test_what_a_game_read_of_the_opponent_carries_into_the_next_game_of_a_match(
     # A third game adds the second's.
     third = _readings(expert, "match 3")
     assert all(mine == _added(_added(known, second[-1][1]), alone) for mine, alone in third)
-    # A player that reads each game afresh, and a fresh player (the game table's hint), read this
-    # game alone.
+    # A player that reads each game afresh (the default: the game table's computer and its hints), and
+    # a fresh player, read this game alone.
     afresh = ExpertPlayer()
-    afresh.learn_across_games = False
     _readings(afresh, "match 1")
     assert all(mine == alone for mine, alone in _readings(afresh, "match 2"))
     assert all(mine == alone for mine, alone in _readings(ExpertPlayer(), "match 2"))

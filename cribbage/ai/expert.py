@@ -704,11 +704,11 @@ class ExpertPlayer(ComputerPlayer):
     # The last style read (see _style): what it was read from, and the style and its miss.
     _styled: tuple[Any, tuple[str, float]] | None = None
     #: Carry the read of the opponent into the next game this player plays (a match against the same
-    #: opponent): the finished deals of its earlier games count as this game's do, so a style read in
-    #: the first game is known from the first deal of the next. (The game table makes its computer
-    #: anew for each game, so that a seed always gives the same game; a player kept for several games
-    #: is a match.)
-    learn_across_games = True
+    #: opponent, in one seat a game): the finished deals of its earlier games count as this game's do,
+    #: so a style read in the first game is known from the first deal of the next. Off unless a match
+    #: asks for it: a player asked about both seats (self-play, the game table's hints) would mix two
+    #: opponents, and a seed must give the same game whatever was played before.
+    learn_across_games = False
     # The earlier games' figures, and the game read last: its log's first entry and its own figures.
     _earlier: Reading | None = None
     _game: tuple[Any, Reading] | None = None
