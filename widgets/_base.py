@@ -9,16 +9,18 @@ import html
 import io
 import weakref
 from collections.abc import Callable
-from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 import ipywidgets as w
-from matplotlib.figure import Figure
 
 from cribbage import CribbageError
 
 from . import answers
 from .i18n import check_language, render
 from .refusal import Refused
+
+if TYPE_CHECKING:   # a view with no chart never loads matplotlib (see __init__.py)
+    from matplotlib.figure import Figure
 
 __all__ = ["CSS", "Guard", "Refused", "View", "close_all", "crib_badge", "figure_png", "guarded", "style_tag"]
 
