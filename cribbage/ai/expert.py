@@ -773,7 +773,8 @@ class ExpertPlayer(ComputerPlayer):
         same game's and the seat the same (the entry that ended the deals read is still in its place:
         a log only grows);
         otherwise from the start. Either way the same figures, so a fresh player (the game table's
-        hint) plays as this one in the same game; a player kept from earlier games adds theirs."""
+        hint) plays as this one in the same game; a player in a match (:attr:`learn_across_games`) adds
+        the earlier games'."""
         log = game.log
         cached = self._read
         start = None
