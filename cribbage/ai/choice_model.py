@@ -70,6 +70,20 @@ def _minus(rank: int) -> np.ndarray:
     return out
 
 
+def _column(starter: int, series: tuple[int, ...], ours: int, opened: bool
+            ) -> tuple[np.ndarray, np.ndarray | None] | None:
+    """The tables' ranks over the keeps for this card, and for the second card the keeps' places in
+    it (:func:`_minus`); ``None`` at a card the tables do not hold. See :func:`cards_chosen`."""
+    tables = _tables()
+    if ours == 4 and not series and not opened:
+        return tables["lead"][starter], None
+    if ours == 3 and len(series) == 1 and not opened:
+        return tables["answer"][starter, series[0]], None
+    if ours == 3 and len(series) == 2 and opened:
+        return tables["second"][starter, series[0], series[1]], _minus(series[0])
+    return None
+
+
 def cards_chosen(starter: int, series: tuple[int, ...], ours: int, opened: bool,
                  rows: np.ndarray | None = None) -> np.ndarray | None:
     """The rank the classic look-ahead plays next on ``series`` (0: nothing fits) from each keep of
@@ -79,30 +93,24 @@ def cards_chosen(starter: int, series: tuple[int, ...], ours: int, opened: bool,
     both with nothing played yet, or their second card after their lead (``opened``) and our answer.
     ``None`` for any other card. A keep that cannot have led the series' first card gets a number
     that means nothing."""
-    if ours == 4 and not series and not opened:
-        table: np.ndarray = _tables()["lead"][starter]
-    elif ours == 3 and len(series) == 1 and not opened:
-        table = _tables()["answer"][starter, series[0]]
-    elif ours == 3 and len(series) == 2 and opened:
-        index = _minus(series[0])
-        out: np.ndarray = _tables()["second"][starter, series[0], series[1]][index if rows is None else index[rows]]
-        return out
-    else:
+    found = _column(starter, series, ours, opened)
+    if found is None:
         return None
+    table, index = found
+    if index is not None:
+        out: np.ndarray = table[index if rows is None else index[rows]]
+        return out
     return table if rows is None else table[rows]
 
 
 def card_chosen(starter: int, series: tuple[int, ...], ours: int, opened: bool, row: int) -> int | None:
     """:func:`cards_chosen` for the one keep of row ``row``: a plain number, no array (the finished
     deals are read a keep at a time)."""
-    tables = _tables()
-    if ours == 4 and not series and not opened:
-        return int(tables["lead"][starter, row])
-    if ours == 3 and len(series) == 1 and not opened:
-        return int(tables["answer"][starter, series[0], row])
-    if ours == 3 and len(series) == 2 and opened:
-        return int(tables["second"][starter, series[0], series[1], _minus(series[0])[row]])
-    return None
+    found = _column(starter, series, ours, opened)
+    if found is None:
+        return None
+    table, index = found
+    return int(table[row if index is None else index[row]])
 
 
 _KEEP_ROW = {keep: i for i, keep in enumerate(KEEPS)}
