@@ -602,6 +602,11 @@ def _why(table: TableView, card: Card, distinct: Sequence[Card], to_the_score: b
 Reading = tuple[tuple[int, int], ...]
 
 
+def _added(one: Reading, other: Reading) -> Reading:
+    """Two readings' figures added, style by style."""
+    return tuple((a + b, r + s) for (a, r), (b, s) in zip(one, other))
+
+
 def opponent_agreement(game: SeatView, seat: int, start: tuple[Reading, int] | None = None
                        ) -> tuple[Reading, int]:
     """How often the opponent of ``seat`` played each style's card (:data:`cribbage.ai.styles.STYLES`)
@@ -622,7 +627,7 @@ def _agreement_in(log: Sequence[Any], current: int, seat: int, start: tuple[Read
         entry = log[i]
         if entry.deal != number:
             if deal:
-                counts = tuple((a + da, r + dr) for (a, r), (da, dr) in zip(counts, agreements(deal, seat)))
+                counts = _added(counts, agreements(deal, seat))
             number, deal, index = entry.deal, [], i
         if number >= current:
             break
@@ -798,8 +803,3 @@ class ExpertPlayer(ComputerPlayer):
             self._earlier = last[1] if self._earlier is None else _added(self._earlier, last[1])
         self._game = (log[0], counts)
         return counts if self._earlier is None else _added(self._earlier, counts)
-
-
-def _added(one: Reading, other: Reading) -> Reading:
-    """Two readings' figures added, style by style."""
-    return tuple((a + b, r + s) for (a, r), (b, s) in zip(one, other))
