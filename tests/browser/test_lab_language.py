@@ -180,11 +180,7 @@ def test_a_language_picked_in_jupyterlab_beats_the_locale(tmp_path: Path) -> Non
 
 def test_the_launcher_writes_its_default_in_the_cache_only(tmp_path: Path) -> None:
     """The settings default goes to the user's cache; the user's Jupyter settings get nothing."""
-    server = start_course_lab(tmp_path, {"LANG": "pt_BR.UTF-8"})
-    try:
-        plugin = server.get_json(f"/lab/api/settings/{TRANSLATION_PLUGIN}")
-    finally:
-        server.stop()
+    plugin = language_shown(tmp_path, {"LANG": "pt_BR.UTF-8"})
     assert plugin["schema"]["properties"]["locale"]["default"] == "pt_BR"
     assert plugin["settings"] == {}                    # not a user setting: the learner's choice is free
     written = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*override*"))
