@@ -83,7 +83,8 @@ def make(level: str, seed: int | str = 0):
     ``expert:learn=0`` reads every opponent as the classic look-ahead, ``expert:prior=A/N`` starts the
     read of the opponent at N reads agreeing at A, ``expert:styles=P`` the other styles of
     :data:`cribbage.ai.styles.STYLES` at P (0: the opponent is read as the classic look-ahead only),
-    ``expert:across=1`` carries what it read of its opponent from game to game of a match (``--match``)."""
+    ``expert:across=1`` carries what it read of its opponent from game to game of a match (``--match``),
+    ``expert:bykeep=1`` reads the one-ply style keep by keep (``bykeep=0``: one rank order for every hand)."""
     name, _, options = level.partition(":")
     if name in REFERENCES:
         if options:
@@ -100,6 +101,8 @@ def make(level: str, seed: int | str = 0):
             out.learn = value != "0"
         elif key == "across":
             out.learn_across_games = value != "0"
+        elif key == "bykeep":
+            out.one_ply_by_keep = value != "0"
         elif key == "styles":
             out.style_prior = float(value)
         elif key == "prior":
@@ -277,9 +280,10 @@ def speed(games: int, seed: int, expert: str = "expert") -> str:
         f"expert game time / classic game time:  {spent['expert'] / spent['classic']:7.2f} x  (target at most 2)"])
 
 
-def decision_times(games: int, seed: int) -> str:
-    """Mean CPU time of each kind of expert decision, over the positions of seeded games."""
-    expert = make("expert")
+def decision_times(games: int, seed: int, level: str = "expert") -> str:
+    """Mean CPU time of each kind of expert decision (or a variant's, ``--a``), over the positions of
+    seeded games."""
+    expert = make(level)
     timings: dict[str, list[float]] = {"discard": [], "play": []}
     for i in range(games):
         game = Game(f"decisions/{seed}/{i}")
@@ -398,8 +402,9 @@ def main(argv=None) -> int:
     play_game([make("expert"), make("classic")], seed="warm up")
     if not args.skip_speed:
         print(discard_speed(max(50, args.speed_games * 2), args.seed))
-        print(speed(args.speed_games, args.seed, args.a if args.a.startswith("expert") else "expert"))
-        print(decision_times(max(1, args.speed_games // 10), args.seed))
+        expert = args.a if args.a.startswith("expert") else "expert"
+        print(speed(args.speed_games, args.seed, expert))
+        print(decision_times(max(1, args.speed_games // 10), args.seed, expert))
         print(agreement(args.deals, args.seed))
         print(agreement_in_games(max(1, args.speed_games), args.seed))
         print(crib_figures(args.deals, args.seed))

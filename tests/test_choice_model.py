@@ -47,6 +47,50 @@ def test_the_stored_tables_are_what_the_builder_makes():
         assert tables["second"][s, a, b, three] == choice_tables.classic(rest, (a, b), choice_tables.gone(s, (a, b)), 3)
 
 
+def test_the_stored_one_ply_tables_are_what_the_builder_makes():
+    # Rebuilding takes seconds, but the test reads the stored file the expert reads: a seeded sample of
+    # each table is checked against the one-ply look-ahead asked afresh for that hand.
+    from cribbage.build import one_ply_tables
+
+    tables = choice_model._tables("one_ply")
+    rng = random.Random("one-ply tables")
+    for _ in range(300):
+        s, x, a, b = (rng.randint(1, 13) for _ in range(4))
+        keep = rng.randrange(len(KEEPS))
+        three = rng.randrange(len(choice_model.THREES))
+        hand, rest = KEEPS[keep], choice_model.THREES[three]
+        assert tables["lead"][s, keep] == one_ply_tables.one_ply(hand, (), choice_tables.gone(s, ()), 4)
+        assert tables["answer"][s, x, keep] == one_ply_tables.one_ply(hand, (x,), choice_tables.gone(s, (x,)), 3)
+        assert tables["second"][s, a, b, three] == one_ply_tables.one_ply(rest, (a, b), choice_tables.gone(s, (a, b)), 3)
+    # The lookups give the same: the second card through the keep's row less the card led.
+    row = choice_model.keep_row((3, 4, 9, 12))
+    three = choice_model.THREES.index((3, 9, 12))
+    assert choice_model.card_chosen(7, (4, 10), 3, True, row, "one_ply") == tables["second"][7, 4, 10, three]
+    assert (choice_model.cards_chosen(7, (10,), 3, False, None, "one_ply") == tables["answer"][7, 10]).all()
+
+
+def test_the_one_ply_read_keep_by_keep_differs_from_the_shared_order_only_by_the_hand_left_out():
+    from cribbage.ai import styles
+
+    shared = styles.cards_chosen("one_ply", 5, (10,), 3, False)
+    by_keep = styles.cards_chosen("one_ply", 5, (10,), 3, False, by_keep=True)
+    assert (by_keep == choice_model.cards_chosen(5, (10,), 3, False, None, "one_ply")).all()
+    # Most hands play the same card either way; some do not, because their own cards change the odds
+    # of the reply. On a 10 (the starter a 5), from A A 2 8: the ace leaves a reply of an ace (pair) or
+    # a 4 (fifteen), the 2 one of a 2 or a 3. Counted from the public cards, 3 aces and 4 fours against
+    # 3 twos and 4 threes: a tie, to the higher card, the 2. With their own second ace out, 2 aces and
+    # 4 fours: the ace gives less.
+    row = choice_model.keep_row((1, 1, 2, 8))
+    assert (shared[row], by_keep[row]) == (2, 1)
+    same = float((shared == by_keep).mean())
+    assert 0.9 < same < 1.0
+    # Only the one-ply style has keep-by-keep tables: the other styles read alike with the switch.
+    for style in ("lookahead", "priority"):
+        assert (styles.cards_chosen(style, 5, (10,), 3, False, by_keep=True)
+                == styles.cards_chosen(style, 5, (10,), 3, False)).all()
+    assert styles.cards_chosen("one_ply", 5, (10, 5, 6), 2, False, by_keep=True) is None
+
+
 def test_the_tables_play_as_the_classic_expert_does():
     # At the cards the tables hold, the classic expert in real games plays what the table says for
     # its kept four, except where its own two laid away cards (which a seat reading it cannot see)

@@ -108,6 +108,63 @@ def test_ev_table_leads_away_from_the_fifteen():
     assert answer == cards("KC")[0]
 
 
+def test_the_experts_one_ply_tables_play_ev_tables_card_from_each_hand():
+    # The expert reads ev_table keep by keep from tables (cribbage.build.one_ply_tables): for a hand
+    # they may hold, the card a one-ply program plays from it, its own cards out of its unseen ones.
+    # ev_table itself, asked through a view that holds the hand and knows nothing of its crib, plays
+    # the tables' card at every card the expert reads: its lead, its answer, its second card.
+    import random
+
+    from cribbage.ai import choice_model
+    from cribbage.rules.cards import FULL_DECK
+
+    rng, player_ = random.Random("one-ply tables and ev_table"), ref.EvTablePlayer()
+    for _ in range(200):
+        starter, *keep, x, b = rng.sample(FULL_DECK, 7)
+        row, s = choice_model.keep_row(c.rank for c in keep), starter.rank
+        a = keep[0]
+        for view, series, ours, opened in (
+                (PlayView(hand=keep, starter=starter), (), 4, False),
+                (PlayView(hand=keep, series=[x], played=[x], starter=starter, opponent_cards=3), (x.rank,), 3, False),
+                (PlayView(hand=keep[1:], series=[a, b], played=[a, b], kept=keep, starter=starter, opponent_cards=3),
+                 (a.rank, b.rank), 3, True)):
+            played = player_.choose_play(view).card
+            assert played is not None
+            assert choice_model.card_chosen(s, series, ours, opened, row, "one_ply") == played.rank, (keep, series)
+
+
+def test_the_expert_reads_ev_table_keep_by_keep_closer_than_by_one_order():
+    # From the finished deals of whole games, the share of ev_table's cards the one-ply style names:
+    # keep by keep all but the few its laid-away cards decide (97% on these seeds), by the one
+    # order every hand shares fewer (86%).
+    from cribbage.ai.expert import ExpertPlayer, opponent_agreement
+    from cribbage.ai.levels import play_game
+    from cribbage.ai.styles import STYLES
+
+    one_ply = STYLES.index("one_ply")
+    shares = {}
+    for by_keep in (False, True):
+        agreed = read = 0
+        for seed in range(6):
+            expert = ExpertPlayer()
+            expert.one_ply_by_keep = by_keep
+            game = play_game([expert, ref.reference("ev_table", seed)], seed=f"by keep/{seed}")
+            a, r = opponent_agreement(game, 0, by_keep=by_keep)[0][one_ply]
+            agreed, read = agreed + a, read + r
+        shares[by_keep] = agreed / read
+    assert shares[True] >= 0.94 and shares[True] > shares[False] + 0.03, shares
+
+
+def test_the_expert_reading_keep_by_keep_sees_only_its_seat():
+    from cribbage.ai.expert import ExpertPlayer
+
+    for seed in range(2):
+        expert = ExpertPlayer()
+        expert.one_ply_by_keep = True
+        game = run([expert, ref.reference("ev_table", seed)], f"by keep spy/{seed}")
+        assert game.is_over and expert._styled is not None and expert._styled[1][0] == "one_ply"
+
+
 def test_ev_priority_takes_the_fifteen_before_a_longer_run_and_then_the_lowest_safe_card():
     # Series 3 4 5 (count 12): the 3 makes fifteen for 2, the 6 a run of four for 4: fifteen is higher
     # on the list.

@@ -23,6 +23,10 @@ checking those hands as they come gained little for much time (see benchmarks/EX
 
 The same tables give the expert their next card after each of its first two
 (:func:`cards_chosen`): its lead, and its answer to their lead, count on it hand by hand.
+
+The one-ply look-ahead of :mod:`cribbage.ai.styles` read keep by keep has tables of the same shape
+(``table="one_ply"``: :mod:`cribbage.build.one_ply_tables`, ``data/one_ply_tables.npz``): what each
+keep plays when the cards it holds are out of the cards it has not seen, which differs keep to keep.
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ import numpy as np
 from cribbage.ai.hand_model import KEEPS
 from cribbage.rules.events import LogEntry, LogKind
 
-__all__ = ["MISS", "TABLE_FILE", "THREES", "card_chosen", "cards_chosen", "classic_agreement", "keep_row", "marks", "read_points"]
+__all__ = ["MISS", "ONE_PLY_FILE", "TABLE_FILE", "THREES", "card_chosen", "cards_chosen", "classic_agreement", "keep_row", "marks", "read_points"]
 
 #: How much of its weight a hand keeps when the classic look-ahead would have played another card
 #: from it (see the module docstring): not nothing, so opponents who play otherwise are still read
@@ -45,15 +49,19 @@ __all__ = ["MISS", "TABLE_FILE", "THREES", "card_chosen", "cards_chosen", "class
 MISS = 0.02
 #: Where the tables live (package data).
 TABLE_FILE = Path(__file__).resolve().parent / "data" / "choice_tables.npz"
+#: Where the one-ply look-ahead's tables, keep by keep, live (package data).
+ONE_PLY_FILE = Path(__file__).resolve().parent / "data" / "one_ply_tables.npz"
+_FILES = {"lookahead": TABLE_FILE, "one_ply": ONE_PLY_FILE}
 
 #: Every set of three ranks (1..13, sorted): the opponent's hand at their second card.
 THREES: tuple[tuple[int, ...], ...] = tuple(combinations_with_replacement(range(1, 14), 3))
 _THREE_INDEX = {hand: i for i, hand in enumerate(THREES)}
 
 
-@lru_cache(maxsize=1)
-def _tables() -> dict[str, np.ndarray]:
-    with np.load(TABLE_FILE) as stored:
+@lru_cache(maxsize=2)
+def _tables(table: str = "lookahead") -> dict[str, np.ndarray]:
+    """The lead, answer and second-card tables of ``table`` (``"lookahead"`` or ``"one_ply"``)."""
+    with np.load(_FILES[table]) as stored:
         return {name: stored[name] for name in ("lead", "answer", "second")}
 
 
@@ -70,11 +78,11 @@ def _minus(rank: int) -> np.ndarray:
     return out
 
 
-def _column(starter: int, series: tuple[int, ...], ours: int, opened: bool
+def _column(starter: int, series: tuple[int, ...], ours: int, opened: bool, table: str
             ) -> tuple[np.ndarray, np.ndarray | None] | None:
     """The tables' ranks over the keeps for this card, and for the second card the keeps' places in
     it (:func:`_minus`); ``None`` at a card the tables do not hold. See :func:`cards_chosen`."""
-    tables = _tables()
+    tables = _tables(table)
     if ours == 4 and not series and not opened:
         return tables["lead"][starter], None
     if ours == 3 and len(series) == 1 and not opened:
@@ -85,32 +93,33 @@ def _column(starter: int, series: tuple[int, ...], ours: int, opened: bool
 
 
 def cards_chosen(starter: int, series: tuple[int, ...], ours: int, opened: bool,
-                 rows: np.ndarray | None = None) -> np.ndarray | None:
+                 rows: np.ndarray | None = None, table: str = "lookahead") -> np.ndarray | None:
     """The rank the classic look-ahead plays next on ``series`` (0: nothing fits) from each keep of
     :data:`~cribbage.ai.hand_model.KEEPS` the opponent may have kept (or from the keeps ``rows`` only),
     the starter of rank ``starter`` turned and us holding ``ours`` cards, at one of the three cards
     the tables hold: their lead (``series`` empty), their answer to our lead (``series`` our card),
     both with nothing played yet, or their second card after their lead (``opened``) and our answer.
     ``None`` for any other card. A keep that cannot have led the series' first card gets a number
-    that means nothing."""
-    found = _column(starter, series, ours, opened)
+    that means nothing. ``table="one_ply"``: the one-ply look-ahead's card instead, keep by keep."""
+    found = _column(starter, series, ours, opened, table)
     if found is None:
         return None
-    table, index = found
+    column, index = found
     if index is not None:
-        out: np.ndarray = table[index if rows is None else index[rows]]
+        out: np.ndarray = column[index if rows is None else index[rows]]
         return out
-    return table if rows is None else table[rows]
+    return column if rows is None else column[rows]
 
 
-def card_chosen(starter: int, series: tuple[int, ...], ours: int, opened: bool, row: int) -> int | None:
+def card_chosen(starter: int, series: tuple[int, ...], ours: int, opened: bool, row: int,
+                table: str = "lookahead") -> int | None:
     """:func:`cards_chosen` for the one keep of row ``row``: a plain number, no array (the finished
     deals are read a keep at a time)."""
-    found = _column(starter, series, ours, opened)
+    found = _column(starter, series, ours, opened, table)
     if found is None:
         return None
-    table, index = found
-    return int(table[row if index is None else index[row]])
+    column, index = found
+    return int(column[row if index is None else index[row]])
 
 
 _KEEP_ROW = {keep: i for i, keep in enumerate(KEEPS)}

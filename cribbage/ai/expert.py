@@ -121,8 +121,8 @@ class TableView:
     reads no cards: the unseen ranks are weighted one by one, as players keep them
     (:func:`cribbage.ai.crib_model.keep_weights`)."""
 
-    __slots__ = ("_before", "_entries", "_plays", "_seat", "go_count", "miss", "opponent_played", "opponent_shown",
-                 "style", "view")
+    __slots__ = ("_before", "_entries", "_plays", "_seat", "by_keep", "go_count", "miss", "opponent_played",
+                 "opponent_shown", "style", "view")
 
     def __init__(self, view: PlayView, go_count: int | None = None) -> None:
         self.view = view
@@ -132,6 +132,8 @@ class TableView:
         self.miss = MISS
         #: How the opponent is read to choose their cards (one of :data:`cribbage.ai.styles.STYLES`).
         self.style = "lookahead"
+        #: Read the one-ply style keep by keep (:func:`cribbage.ai.styles.cards_chosen`).
+        self.by_keep = False
         self.opponent_played: tuple[int, ...] | None = None  # None: no log read
         #: The cards they have played this deal, in order (the hint's reason names them).
         self.opponent_shown: tuple[Card, ...] = ()
@@ -262,7 +264,7 @@ class TableView:
                 held = 4 - sum(before)
                 opened = held == 3 and bool(series) and before[series[0]] == 1
                 if held == 4 or opened:
-                    mark = marks(self.style, starter, series, r, ours, opened, self.miss)
+                    mark = marks(self.style, starter, series, r, ours, opened, self.miss, self.by_keep)
                     if mark is not None:
                         read.append(mark)
         return at_deal, theirs, {"dealer": not self.view.dealer, "go_room": room, "marks": read}
@@ -496,7 +498,7 @@ def _modeled(table: TableView, distinct: Sequence[Card]) -> Card | None:
     best, best_value = None, 0.0
     for card in distinct:
         s1 = (*series, card.rank)
-        theirs = cards_chosen(table.style, starter, s1, 3, bool(series), rows)  # their card next, by keep
+        theirs = cards_chosen(table.style, starter, s1, 3, bool(series), rows, by_keep=table.by_keep)  # by keep
         if theirs is None:
             return None
         rest = without(hand, card.rank)
@@ -607,17 +609,18 @@ def _added(one: Reading, other: Reading) -> Reading:
     return tuple((a + b, r + s) for (a, r), (b, s) in zip(one, other))
 
 
-def opponent_agreement(game: SeatView, seat: int, start: tuple[Reading, int] | None = None
-                       ) -> tuple[Reading, int]:
+def opponent_agreement(game: SeatView, seat: int, start: tuple[Reading, int] | None = None, *,
+                       by_keep: bool = False) -> tuple[Reading, int]:
     """How often the opponent of ``seat`` played each style's card (:data:`cribbage.ai.styles.STYLES`)
     in this game's finished deals, read from the public log (:func:`cribbage.ai.styles.agreements`):
     ((agreed, read) for each style, and where the current deal's entries start in the log). ``start``:
-    what an earlier call returned for the same game, to read on from there."""
-    return _agreement_in(game.log, game.deal_number, seat, start)
+    what an earlier call returned for the same game, to read on from there. ``by_keep``: the one-ply
+    style read keep by keep."""
+    return _agreement_in(game.log, game.deal_number, seat, start, by_keep)
 
 
-def _agreement_in(log: Sequence[Any], current: int, seat: int, start: tuple[Reading, int] | None
-                  ) -> tuple[Reading, int]:
+def _agreement_in(log: Sequence[Any], current: int, seat: int, start: tuple[Reading, int] | None,
+                  by_keep: bool = False) -> tuple[Reading, int]:
     """:func:`opponent_agreement` from the game's log and its deal number (a game copies its log at
     each read: the player reads it once a card)."""
     counts, index = start if start is not None else (((0, 0),) * len(STYLES), 0)
@@ -627,7 +630,7 @@ def _agreement_in(log: Sequence[Any], current: int, seat: int, start: tuple[Read
         entry = log[i]
         if entry.deal != number:
             if deal:
-                counts = _added(counts, agreements(deal, seat))
+                counts = _added(counts, agreements(deal, seat, by_keep=by_keep))
             number, deal, index = entry.deal, [], i
         if number >= current:
             break
@@ -704,6 +707,10 @@ class ExpertPlayer(ComputerPlayer):
     prior_reads = 8.0
     #: The prior agreement of the other styles of :data:`cribbage.ai.styles.STYLES` (0: never read so).
     style_prior = 0.9
+    #: Read the one-ply style keep by keep: each hand the opponent may hold plays as a one-ply program
+    #: holding it would, its own cards out of the cards it has not seen (tables built once,
+    #: :mod:`cribbage.build.one_ply_tables`); ``False``: one rank order for every hand.
+    one_ply_by_keep = False
     # The last reading of the opponent's finished deals: the log entry it ended after, and the figures.
     _read: tuple[int, Any, tuple[Reading, int]] | None = None
     # The last style read (see _style): what it was read from, and the style and its miss.
@@ -759,6 +766,7 @@ class ExpertPlayer(ComputerPlayer):
         table = TableView.from_game(game, seat)
         if self.learn:
             table.style, table.miss = self._style(self._agreement(game, seat))
+            table.by_keep = self.one_ply_by_keep
         return choose_strong_play(table, to_the_score=self.to_the_score)
 
     def _style(self, counts: Reading) -> tuple[str, float]:
@@ -787,7 +795,7 @@ class ExpertPlayer(ComputerPlayer):
             for_seat, entry, state = cached
             if for_seat == seat and 0 < state[1] <= len(log) and log[state[1] - 1] is entry:
                 start = state
-        counts, index = _agreement_in(log, game.deal_number, seat, start)
+        counts, index = _agreement_in(log, game.deal_number, seat, start, self.one_ply_by_keep)
         if index > 0:
             self._read = (seat, log[index - 1], (counts, index))
         return self._with_earlier_games(log, counts)

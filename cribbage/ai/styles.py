@@ -18,7 +18,12 @@ would play in a style at the three cards the expert reads (their lead, their ans
 their second card after leading).
 
 The unseen cards of ``"one_ply"`` are counted from what both players see (the starter, the series):
-the cards in the player's own hand and crib are not taken out, which the expert cannot know.
+the cards in the player's own hand and crib are not taken out, which the expert cannot know. Read
+``by_keep``, each keep's own cards are taken out for that keep, as a program playing one-ply leaves
+its hand out (the crib's two stay unknowable): its choices then differ keep to keep, so they are
+looked up in tables built once (:mod:`cribbage.build.one_ply_tables`, read by
+:func:`cribbage.ai.choice_model.cards_chosen`); the reply the expert expects over the opponent's
+average hand (:func:`order`) stays a rank order.
 """
 
 from __future__ import annotations
@@ -187,13 +192,22 @@ def _read_here(series: tuple[int, ...], ours: int, opened: bool) -> bool:
             or (ours == 3 and len(series) == 2 and opened))
 
 
+def _table(style: str, by_keep: bool) -> str | None:
+    """The tables of :mod:`cribbage.ai.choice_model` that hold ``style``'s choices (``None``: a rank
+    order, worked out here)."""
+    if style == "lookahead":
+        return "lookahead"
+    return "one_ply" if by_keep and style == "one_ply" else None
+
+
 def cards_chosen(style: str, starter: int, series: tuple[int, ...], ours: int, opened: bool,
-                 rows: np.ndarray | None = None) -> np.ndarray | None:
+                 rows: np.ndarray | None = None, *, by_keep: bool = False) -> np.ndarray | None:
     """As :func:`cribbage.ai.choice_model.cards_chosen` (the rank each keep plays next, at their
     lead, their answer to our lead or their second card after leading; ``None`` at any other card),
-    in ``style``."""
-    if style == "lookahead":
-        return choice_model.cards_chosen(starter, series, ours, opened, rows)
+    in ``style`` (``by_keep``: ``"one_ply"`` with each keep's own cards out of its unseen cards)."""
+    table = _table(style, by_keep)
+    if table is not None:
+        return choice_model.cards_chosen(starter, series, ours, opened, rows, table)
     if not _read_here(series, ours, opened):
         return None
     best = _chosen(style, starter, series, ours, opened)
@@ -221,12 +235,13 @@ def _chosen(style: str, starter: int, series: tuple[int, ...], ours: int, opened
 
 @lru_cache(maxsize=2048)
 def marks(style: str, starter: int, series: tuple[int, ...], played: int, ours: int, opened: bool,
-          miss: float) -> np.ndarray | None:
-    """As :func:`cribbage.ai.choice_model.marks`, in ``style``: 1 for each keep that plays ``played``
-    there, ``miss`` for each that plays another; ``None`` where the card is not read."""
+          miss: float, by_keep: bool = False) -> np.ndarray | None:
+    """As :func:`cribbage.ai.choice_model.marks`, in ``style`` (``by_keep``: see :func:`cards_chosen`):
+    1 for each keep that plays ``played`` there, ``miss`` for each that plays another; ``None`` where
+    the card is not read."""
     if style == "lookahead":
         return choice_model.marks(starter, series, played, ours, opened, miss)
-    choice = cards_chosen(style, starter, series, ours, opened)
+    choice = cards_chosen(style, starter, series, ours, opened, by_keep=by_keep)
     if choice is None:
         return None
     out: np.ndarray = np.where(choice == played, 1.0, miss)
@@ -234,9 +249,10 @@ def marks(style: str, starter: int, series: tuple[int, ...], played: int, ours: 
     return out
 
 
-def agreements(entries: Iterable[LogEntry], seat: int) -> tuple[tuple[int, int], ...]:
+def agreements(entries: Iterable[LogEntry], seat: int, *, by_keep: bool = False) -> tuple[tuple[int, int], ...]:
     """As :func:`cribbage.ai.choice_model.classic_agreement` (how often the opponent of ``seat`` played
-    the style's card in one finished deal, at the cards the expert reads), for each of :data:`STYLES`."""
+    the style's card in one finished deal, at the cards the expert reads), for each of :data:`STYLES`
+    (``by_keep``: ``"one_ply"`` from the hand they turned out to hold, its cards out of its unseen)."""
     points = choice_model.read_points(entries, seat)
     if points is None:
         return ((0, 0),) * len(STYLES)
@@ -245,9 +261,10 @@ def agreements(entries: Iterable[LogEntry], seat: int) -> tuple[tuple[int, int],
     out = []
     for style in STYLES:
         agreed = read = 0
+        table = _table(style, by_keep)
         for played_on, r, held, opened in cards:
-            if style == "lookahead":
-                choice = choice_model.card_chosen(starter, played_on, held, opened, row)
+            if table is not None:
+                choice = choice_model.card_chosen(starter, played_on, held, opened, row, table)
                 if choice is None:
                     continue
                 chosen = choice

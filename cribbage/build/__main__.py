@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from cribbage.build import choice_tables, crib_weights, deal_points, keep_prior, peg_table, selfplay
+from cribbage.build import choice_tables, crib_weights, deal_points, keep_prior, one_ply_tables, peg_table, selfplay
 
 
 class _Table(NamedTuple):
@@ -30,6 +30,9 @@ TABLES = {
                         "how each set of four ranks pegs, as dealer and as pone", peg_table.write),
     "choice_tables": _Table(choice_tables.OUTPUT, choice_tables.TAKES,
                             "the classic look-ahead's lead, answer and second card", choice_tables.write),
+    "one_ply_tables": _Table(one_ply_tables.OUTPUT, one_ply_tables.TAKES,
+                             "the one-ply look-ahead's lead, answer and second card, keep by keep",
+                             one_ply_tables.write),
     "deal_points": _Table(deal_points.OUTPUT, deal_points.TAKES,
                           "the points of each part of a deal in the expert's self-play", deal_points.write),
     "selfplay": _Table(selfplay.OUTPUT, selfplay.TAKES,
