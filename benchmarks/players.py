@@ -84,7 +84,7 @@ def make(level: str, seed: int | str = 0):
     read of the opponent at N reads agreeing at A, ``expert:styles=P`` the other styles of
     :data:`cribbage.ai.styles.STYLES` at P (0: the opponent is read as the classic look-ahead only),
     ``expert:across=1`` carries what it read of its opponent from game to game of a match (``--match``),
-    ``expert:bykeep=1`` reads the one-ply style keep by keep (``bykeep=0``: one rank order for every hand)."""
+    ``expert:bykeep=0`` reads the one-ply style by one rank order for every hand, not keep by keep."""
     name, _, options = level.partition(":")
     if name in REFERENCES:
         if options:

@@ -155,12 +155,15 @@ def test_the_expert_reads_ev_table_keep_by_keep_closer_than_by_one_order():
     assert shares[True] >= 0.94 and shares[True] > shares[False] + 0.03, shares
 
 
-def test_the_expert_reading_keep_by_keep_sees_only_its_seat():
+@pytest.mark.parametrize("by_keep", [True, False])
+def test_the_expert_reading_the_one_ply_style_sees_only_its_seat(by_keep):
+    # Keep by keep (the expert's default) and by one rank order (the variant kept to measure it), behind
+    # the spy, against the opponent it reads in that style.
     from cribbage.ai.expert import ExpertPlayer
 
     for seed in range(2):
         expert = ExpertPlayer()
-        expert.one_ply_by_keep = True
+        expert.one_ply_by_keep = by_keep
         game = run([expert, ref.reference("ev_table", seed)], f"by keep spy/{seed}")
         assert game.is_over and expert._styled is not None and expert._styled[1][0] == "one_ply"
 

@@ -18,7 +18,8 @@ to the score in the last deals.
   have played another card keeps :data:`~cribbage.ai.choice_model.MISS` of its weight.
   **This opponent** is read too, from the finished deals of the game (their plays show each hand they
   kept): how often they played the card of each style of :mod:`cribbage.ai.styles` (the classic
-  look-ahead, a one-ply look-ahead, a priority list) picks the style they are read by, and how often
+  look-ahead, a one-ply look-ahead read keep by keep, each hand's own cards out of its unseen cards,
+  a priority list) picks the style they are read by, and how often
   they played its card sets how much a hand that would have played otherwise keeps (``miss``: the
   odds against agreeing, from a prior of ``prior_reads`` reads at ``prior_agreement`` for the classic
   look-ahead and ``style_prior`` for the others early in a game), so an opponent who plays otherwise
@@ -132,8 +133,8 @@ class TableView:
         self.miss = MISS
         #: How the opponent is read to choose their cards (one of :data:`cribbage.ai.styles.STYLES`).
         self.style = "lookahead"
-        #: Read the one-ply style keep by keep (:func:`cribbage.ai.styles.cards_chosen`).
-        self.by_keep = False
+        #: Read the one-ply style keep by keep (:func:`cribbage.ai.styles.cards_chosen`), as the expert does.
+        self.by_keep = True
         self.opponent_played: tuple[int, ...] | None = None  # None: no log read
         #: The cards they have played this deal, in order (the hint's reason names them).
         self.opponent_shown: tuple[Card, ...] = ()
@@ -610,17 +611,17 @@ def _added(one: Reading, other: Reading) -> Reading:
 
 
 def opponent_agreement(game: SeatView, seat: int, start: tuple[Reading, int] | None = None, *,
-                       by_keep: bool = False) -> tuple[Reading, int]:
+                       by_keep: bool = True) -> tuple[Reading, int]:
     """How often the opponent of ``seat`` played each style's card (:data:`cribbage.ai.styles.STYLES`)
     in this game's finished deals, read from the public log (:func:`cribbage.ai.styles.agreements`):
     ((agreed, read) for each style, and where the current deal's entries start in the log). ``start``:
     what an earlier call returned for the same game, to read on from there. ``by_keep``: the one-ply
-    style read keep by keep."""
+    style read keep by keep, as the expert reads it (``False``: by one rank order)."""
     return _agreement_in(game.log, game.deal_number, seat, start, by_keep)
 
 
 def _agreement_in(log: Sequence[Any], current: int, seat: int, start: tuple[Reading, int] | None,
-                  by_keep: bool = False) -> tuple[Reading, int]:
+                  by_keep: bool) -> tuple[Reading, int]:
     """:func:`opponent_agreement` from the game's log and its deal number (a game copies its log at
     each read: the player reads it once a card)."""
     counts, index = start if start is not None else (((0, 0),) * len(STYLES), 0)
@@ -709,8 +710,9 @@ class ExpertPlayer(ComputerPlayer):
     style_prior = 0.9
     #: Read the one-ply style keep by keep: each hand the opponent may hold plays as a one-ply program
     #: holding it would, its own cards out of the cards it has not seen (tables built once,
-    #: :mod:`cribbage.build.one_ply_tables`); ``False``: one rank order for every hand.
-    one_ply_by_keep = False
+    #: :mod:`cribbage.build.one_ply_tables`); ``False``: one rank order for every hand, to measure it
+    #: (benchmarks/EXPERT.md).
+    one_ply_by_keep = True
     # The last reading of the opponent's finished deals: the log entry it ended after, and the figures.
     _read: tuple[int, Any, tuple[Reading, int]] | None = None
     # The last style read (see _style): what it was read from, and the style and its miss.
