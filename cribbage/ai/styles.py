@@ -39,7 +39,7 @@ from cribbage.ai.play_choice import _COMB_K, RANK_VALUE, next_points
 from cribbage.rules.events import LogEntry
 from cribbage.rules.play_scoring import MAX_COUNT
 
-__all__ = ["STYLES", "agreements", "cards_chosen", "choice_from", "marks", "order", "preference"]
+__all__ = ["STYLES", "agreements", "best_reply", "cards_chosen", "choice_from", "marks", "order", "preference"]
 
 #: The styles the expert reads an opponent by, the classic look-ahead first.
 STYLES = ("lookahead", "one_ply", "priority")
@@ -56,7 +56,7 @@ def _scoring(series: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     return tuple(sorted([(points[r], r) for r in range(1, 14) if points[r] > 0], reverse=True))
 
 
-def _best_reply(series: tuple[int, ...], unseen: list[int], k: int) -> float:
+def best_reply(series: tuple[int, ...], unseen: list[int], k: int) -> float:
     """The points the other player can expect from their best card on ``series``, holding ``k``
     cards of the ``unseen`` ranks (exact hypergeometric odds)."""
     total = sum(unseen)
@@ -105,7 +105,7 @@ def _place_key(style: str, series: tuple[int, ...], now: tuple[int, ...], count:
         reply = 0.0
         if count + RANK_VALUE[r] != MAX_COUNT:
             unseen[r] -= 1  # the card played is theirs: not among ours
-            reply = _best_reply((*series, r), unseen, ours)
+            reply = best_reply((*series, r), unseen, ours)
             unseen[r] += 1
         return (-round(now[r] - reply, 9), -RANK_VALUE[r], -r)
     if style == "priority":

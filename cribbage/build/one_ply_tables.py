@@ -25,7 +25,7 @@ import numpy as np
 from cribbage.ai.choice_model import ONE_PLY_FILE, THREES
 from cribbage.ai.hand_model import KEEPS
 from cribbage.ai.play_choice import RANK_VALUE, next_points
-from cribbage.ai.styles import _best_reply
+from cribbage.ai.styles import best_reply
 from cribbage.build.choice_tables import gone
 from cribbage.rules.play_scoring import MAX_COUNT
 
@@ -47,7 +47,7 @@ def one_ply(hand: tuple[int, ...], series: tuple[int, ...], seen: Sequence[int],
     for r in set(hand):
         if now[r] < 0:
             continue
-        reply = 0.0 if count + RANK_VALUE[r] == MAX_COUNT else _best_reply((*series, r), unseen, k)
+        reply = 0.0 if count + RANK_VALUE[r] == MAX_COUNT else best_reply((*series, r), unseen, k)
         key = (-round(now[r] - reply, 9), -RANK_VALUE[r], -r)
         if best_key is None or key < best_key:
             best, best_key = r, key
