@@ -2,7 +2,7 @@
 
     python benchmarks/players.py [--a expert] [--b classic] [--games 4000] [--workers 2] [--seed 1]
                                  [--speed-games 100] [--deals 3000] [--skip-strength] [--full N] [--pool]
-                                 [--paired OTHER] [--match N]
+                                 [--paired OTHER] [--match N] [--gc-off]
 
 Strength, in duplicate: each seeded game is played twice, player A in seat 0 then in seat 1, so both
 sit behind the same cards and the same cuts and the luck of the deal cancels. ``--games`` counts
@@ -31,6 +31,8 @@ may keep for the score). On ``--deals`` deals the crib of the best keep is print
 model and uniform.
 
 With ``--full N``: the wall-clock time of N expert-vs-expert games on ``--workers`` processes.
+``--gc-off`` turns the garbage collector off after the warm-up: its full collections land in whichever
+game triggers them and swing the speed ratio by 10% between runs of the same code (EXPERT.md).
 
 What the expert does, the ideas measured with this benchmark and their figures: ``benchmarks/EXPERT.md``.
 """
@@ -38,6 +40,7 @@ What the expert does, the ideas measured with this benchmark and their figures: 
 from __future__ import annotations
 
 import argparse
+import gc
 import itertools
 import math
 import sys
@@ -397,9 +400,14 @@ def main(argv=None) -> int:
     parser.add_argument("--match", type=int, default=1, metavar="N",
                         help="the duplicate games in matches of N between the same two players (what they learn "
                              "of each other carries from game to game), each match played twice, seats swapped")
+    parser.add_argument("--gc-off", action="store_true",
+                        help="no garbage collection after the warm-up, so speed ratios repeat between runs")
     args = parser.parse_args(argv)
     crib_table()
     play_game([make("expert"), make("classic")], seed="warm up")
+    if args.gc_off:
+        gc.collect()
+        gc.disable()
     if not args.skip_speed:
         print(discard_speed(max(50, args.speed_games * 2), args.seed))
         expert = args.a if args.a.startswith("expert") else "expert"
