@@ -30,7 +30,7 @@ ENV_VAR = "CRIBBAGE_CACHE_DIR"
 
 #: What decides every table: the rules, the computer players and their data, and the statistics that
 #: build tables. A change to any file in them is a new version.
-_ENGINE_PARTS = ("rules/*.py", "ai/*.py", "ai/data/*", "stats/crib.py", "stats/position.py", "stats/pegging.py",
+_ENGINE_PARTS = ("rules/*.py", "ai/*.py", "ai/data/*", "stats/hands.py", "stats/crib.py", "stats/position.py", "stats/pegging.py",
                  "stats/keep.py", "stats/deals.py")
 
 
