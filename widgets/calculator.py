@@ -34,7 +34,7 @@ from .calculator_link import (
     share_query,
 )
 from .cards import CardRow, DeckPicker, ItemButtons
-from .charts import distribution_chart
+from .chart_cache import cached_png
 from .i18n import ItemLine, cards_text, describe_items, percent_pair, points_text, spoken_count
 
 __all__ = [
@@ -60,9 +60,16 @@ CALC_NARROW_CSS = """
 
 @lru_cache(maxsize=128)
 def _chart_png(highlight: int | None, crib: bool, log: bool, language: str) -> bytes:
-    # Sixty-odd possible pictures (30 scores, hand or crib): drawn once each, then reused.
-    return figure_png(distribution_chart(crib=crib, log=log, highlight=highlight, language=language,
-                                         width=11, height=4.6), dpi=72, tight=False)
+    # A few hundred possible pictures (31 highlights, hand or crib, log or not, three languages): each
+    # drawn once on the machine and kept (chart_cache), so a new kernel need not import matplotlib.
+    def draw() -> bytes:
+        from .charts import distribution_chart
+
+        return figure_png(distribution_chart(crib=crib, log=log, highlight=highlight, language=language,
+                                             width=11, height=4.6), dpi=72, tight=False)
+
+    name = f"distribution-{'crib' if crib else 'hand'}-{'log' if log else 'linear'}-{highlight}-{language}"
+    return cached_png(name, draw)
 
 
 class HandCalculator(View):

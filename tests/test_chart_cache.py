@@ -1,0 +1,146 @@
+"""The calculator's charts and the hand distribution are made once per machine and read after:
+a new kernel shows a hand without importing matplotlib, the picture is the one a fresh drawing gives,
+and a changed widget, word or library is never shown from an older picture."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from cribbage.stats import hands
+from widgets import chart_cache
+from widgets.calculator import _chart_png
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("CRIBBAGE_CACHE_DIR", str(folder))
+    return folder
+
+
+def _drawer(png: bytes = b"\x89PNG picture"):
+    calls = []
+
+    def draw() -> bytes:
+        calls.append(1)
+        return png
+    return draw, calls
+
+
+def test_a_chart_is_drawn_once_then_read(cache: Path) -> None:
+    draw, calls = _drawer()
+    assert chart_cache.cached_png("one", draw) == b"\x89PNG picture"
+    assert chart_cache.cached_png("one", draw) == b"\x89PNG picture"
+    assert len(calls) == 1
+    kept = list((cache / "charts").rglob("*.png"))
+    assert [path.name for path in kept] == ["one.png"]
+    assert kept[0].parent.name == chart_cache.drawing_version()
+    assert not list((cache / "charts").rglob("*.tmp"))
+
+
+def test_a_new_version_draws_again_and_removes_the_old_pictures(cache: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(chart_cache, "drawing_version", lambda: "old")
+    chart_cache.cached_png("one", _drawer(b"old picture")[0])
+    monkeypatch.setattr(chart_cache, "drawing_version", lambda: "new")
+    draw, calls = _drawer(b"new picture")
+    assert chart_cache.cached_png("one", draw) == b"new picture" and calls == [1]
+    assert sorted(path.name for path in (cache / "charts").iterdir()) == ["new"]
+
+
+def test_the_version_follows_the_code_and_words_that_draw(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "pkg").mkdir()
+    words = tmp_path / "pkg" / "words.py"
+    words.write_text("HAND = 'this hand'\n")
+    monkeypatch.setattr(chart_cache, "_DRAWN_BY", ((tmp_path / "pkg", ("*.py",)),))
+    versions = []
+    for text in ("HAND = 'this hand'\n", "HAND = 'your hand'\n", "HAND = 'this hand'\n"):
+        words.write_text(text)
+        chart_cache.drawing_version.cache_clear()
+        versions.append(chart_cache.drawing_version())
+    chart_cache.drawing_version.cache_clear()
+    assert versions[0] != versions[1] and versions[0] == versions[2]
+
+
+def test_without_a_cache_folder_each_chart_is_drawn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("CRIBBAGE_CACHE_DIR", str(blocker / "cache"))
+    draw, calls = _drawer()
+    assert chart_cache.cached_png("one", draw) == b"\x89PNG picture"
+    assert chart_cache.cached_png("one", draw) == b"\x89PNG picture"
+    assert len(calls) == 2
+    # The hand distribution too: counted, not refused.
+    hands._kept_distribution.cache_clear()
+    try:
+        assert hands.hand_distribution().sum() == 12_994_800
+    finally:
+        hands._kept_distribution.cache_clear()
+
+
+@pytest.mark.parametrize("name", ["", "../escape", "a/b", ".hidden"])
+def test_a_name_that_is_not_a_plain_file_name_is_refused(cache: Path, name: str) -> None:
+    with pytest.raises(ValueError, match="plain file name"):
+        chart_cache.cached_png(name, _drawer()[0])
+
+
+def test_the_hand_distribution_is_counted_once_and_read_after(cache: Path) -> None:
+    hands._kept_distribution.cache_clear()
+    try:
+        for crib in (False, True):
+            first = hands.hand_distribution(crib=crib)
+            assert first.tolist() == list(hands._distribution(crib))
+            first[0] = -1   # the caller's copy: the next caller still gets the counts
+            assert hands.hand_distribution(crib=crib)[0] == hands._distribution(crib)[0]
+        assert len(list(cache.glob("hand_distribution-*.npz"))) == 2
+        hands._kept_distribution.cache_clear()
+        assert hands.hand_distribution(crib=True).tolist() == list(hands._distribution(True))
+    finally:
+        hands._kept_distribution.cache_clear()
+
+
+_NEW_KERNEL = """
+import json, sys
+from widgets import HandCalculator
+calculator = HandCalculator.from_query(sys.argv[1])
+print(json.dumps({"matplotlib": "matplotlib" in sys.modules, "png": calculator._chart.value.hex(),
+                  "total": calculator.score.total}))
+"""
+
+
+def _calculator_in_a_new_process(query: str, cache: Path) -> dict:
+    env = dict(os.environ, CRIBBAGE_CACHE_DIR=str(cache))
+    done = subprocess.run([sys.executable, "-c", _NEW_KERNEL, query], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=300, check=True)
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def test_a_new_kernel_shows_a_kept_chart_without_matplotlib(cache: Path) -> None:
+    query = "hand=5H5D6H7S&starter=8C&crib=1&lang=pt"
+    first = _calculator_in_a_new_process(query, cache)
+    again = _calculator_in_a_new_process(query, cache)
+    assert first["matplotlib"] and not again["matplotlib"]
+    # The picture read is the one a fresh drawing gives (drawn here, in this process, uncached).
+    from widgets._base import figure_png
+    from widgets.charts import distribution_chart
+    assert first["total"] == again["total"] == 12
+    fresh = figure_png(distribution_chart(crib=True, highlight=12, language="pt", width=11, height=4.6),
+                       dpi=72, tight=False)
+    assert bytes.fromhex(again["png"]) == bytes.fromhex(first["png"]) == fresh
+    _chart_png.cache_clear()
+    assert _chart_png(12, True, False, "pt") == fresh
+
+
+def test_hand_distribution_is_an_array_of_counts() -> None:
+    counts = hands.hand_distribution()
+    assert counts.dtype == np.int64 and counts.shape == (30,) and counts.sum() == 12_994_800
