@@ -33,6 +33,7 @@ from cribbage.rules.show_scoring import (
     hand_total,
 )
 from cribbage.stats import words as _words  # noqa: F401  (its refusals reach the catalogue)
+from cribbage.stats.cache import cached_arrays
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -109,8 +110,6 @@ def hand_distribution(*, crib: bool = False) -> np.ndarray:
 def _kept_distribution(crib: bool) -> np.ndarray:
     # Every kernel that opens the calculator or a chart asks for it: 0.17 s of CPU to count, a
     # millisecond to read, so it is counted once for the machine and the engine's version.
-    from .cache import cached_arrays
-
     def count() -> dict[str, np.ndarray]:
         return {"counts": np.array(_distribution(crib), dtype=np.int64)}
 
