@@ -88,6 +88,19 @@ def test_without_a_cache_folder_each_chart_is_drawn(tmp_path: Path, monkeypatch:
         hands._kept_distribution.cache_clear()
 
 
+def test_a_full_disk_leaves_no_half_picture(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def full(self: Path, data: bytes) -> int:
+        self.open("wb").write(data[:3])   # the disk filled up part way
+        raise OSError(28, "No space left on device")
+    draw, calls = _drawer()
+    with monkeypatch.context() as disk:
+        disk.setattr(Path, "write_bytes", full)
+        assert chart_cache.cached_png("one", draw) == b"\x89PNG picture"
+    assert [path.name for path in (cache / "charts").rglob("*") if path.is_file()] == []
+    assert chart_cache.cached_png("one", draw) == b"\x89PNG picture" and len(calls) == 2
+    assert [path.name for path in (cache / "charts").rglob("*.png")] == ["one.png"]
+
+
 @pytest.mark.parametrize("name", ["", "../escape", "a/b", ".hidden"])
 def test_a_name_that_is_not_a_plain_file_name_is_refused(cache: Path, name: str) -> None:
     with pytest.raises(ValueError, match="plain file name"):

@@ -86,5 +86,9 @@ def _keep(path: Path, png: bytes) -> None:
             if other.is_dir() and other.name != path.parent.name:
                 shutil.rmtree(other, ignore_errors=True)
     partial = path.with_name(f".{path.stem}.{os.getpid()}.tmp")
-    partial.write_bytes(png)
-    os.replace(partial, path)   # a kernel reading meanwhile never sees half a picture
+    try:
+        partial.write_bytes(png)
+        os.replace(partial, path)   # a kernel reading meanwhile never sees half a picture
+    except OSError:
+        partial.unlink(missing_ok=True)   # a full disk leaves no half-written file behind
+        raise
