@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("cribbage", "widgets")
 # Imported inside a function on purpose, and why.
 LATE = {"widgets.charts": "brings matplotlib (0.4 s of CPU): a kernel showing a chart kept in "
-                          "widgets/chart_cache.py never imports it"}
+                          "widgets/chart_cache.py, and the app's first paints, never import it"}
 
 
 def _modules() -> Iterator[tuple[str, Path, ast.Module]]:

@@ -9,8 +9,9 @@ import pytest
 from cribbage import cards
 from cribbage.stats.my_deal import deal_keeps
 from widgets.calculator_link import NoHand
+from widgets.charts import deal_chart
 from widgets.i18n import render
-from widgets.my_deal import MyDeal, deal_chart, deal_query, parse_deal_query
+from widgets.my_deal import MyDeal, deal_query, parse_deal_query
 from widgets.refusal import Refused
 
 SIX = "5H 5D 6H 7S 8C 9D"

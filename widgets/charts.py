@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 from cribbage import MAX_SCORE, Card, Suit, stats
 from cribbage import cards as parse_cards
 from cribbage.stats import starter_outcomes
+from cribbage.stats.my_deal import KeepFigures
 from cribbage.stats.published import CHAMBERS_PER_DEAL
 from cribbage.stats.selfplay import SelfPlaySummary
 
@@ -32,6 +33,7 @@ __all__ = [
     "OKABE_ITO",
     "SUIT_HATCH",
     "CourseFigure",
+    "deal_chart",
     "distribution_chart",
     "selfplay_chart",
     "starter_outcomes",
@@ -291,3 +293,36 @@ def selfplay_against_chambers(run: SelfPlaySummary, *, language: str | None = No
     return selfplay_chart({name: averages[name] for name in order}, spread=spread, roles=roles, language=language,
                           title=render("lesson.selfplay_title", language))
 
+
+def deal_chart(first: KeepFigures, second: KeepFigures | None = None, *, language: str | None = None,
+               width: float = 9, height: float = 5.2) -> Figure:
+    """How many of the 46 starters give the hand each score, for one keep or two side by side
+    (the second hatched, so the two differ by more than colour), each average marked."""
+    language = check_language(language)
+    shown = [first] + ([second] if second is not None else [])
+    top = max(p for k in shown for _, p in k.starters)
+    scores = np.arange(top + 2)
+    styles = [(OKABE_ITO["blue"], "", "-"), (OKABE_ITO["orange"], "//", "--")]
+    with matplotlib.rc_context(_RC):
+        fig = CourseFigure(figsize=(width, height), layout="constrained")
+        ax = fig.add_subplot()
+        bar = 0.8 / len(shown)
+        peak = 0
+        for n, (keep, (colour, hatch, line)) in enumerate(zip(shown, styles)):
+            counts = np.array(keep.hand_counts[:len(scores)])
+            peak = max(peak, int(counts.max()))
+            offset = (n - (len(shown) - 1) / 2) * bar
+            label = render("mydeal.chart.keep", language, rank=keep.rank, cards=cards_text(keep.keep),
+                           mean=decimal(keep.hand, language, 2))
+            ax.bar(scores + offset, counts, width=bar, color=colour, hatch=hatch, edgecolor="#222",
+                   linewidth=0.8, label=label)
+            ax.axvline(keep.hand, color=colour, linestyle=line, linewidth=2.5)
+        ax.set_ylim(0, peak * 1.3 + 1)
+        ax.set_xlim(-0.7, scores[-1] + 0.7)
+        ax.set_xticks(scores)
+        ax.set_xticklabels([str(s) if s % 2 == 0 or len(scores) <= 16 else "" for s in scores])
+        ax.set_xlabel(render("mydeal.chart.x", language))
+        ax.set_ylabel(render("mydeal.chart.y", language))
+        ax.set_title(render("mydeal.chart.title", language))
+        ax.legend(loc="upper left", frameon=True, fontsize=14)
+    return fig

@@ -21,9 +21,6 @@ from typing import Any
 from urllib.parse import urlencode
 
 import ipywidgets as w
-import matplotlib
-import numpy as np
-from matplotlib.figure import Figure
 
 from cribbage import Card
 from cribbage.stats.my_deal import DealKeeps, KeepFigures, deal_keeps
@@ -31,10 +28,9 @@ from cribbage.stats.my_deal import DealKeeps, KeepFigures, deal_keeps
 from ._base import Refused, View, figure_png, guarded, style_tag
 from .calculator_link import NoHand, _ignored, _quote, parse_cards_text, query_fields, query_language
 from .cards import CardRow, DeckPicker
-from .charts import _RC, OKABE_ITO, CourseFigure
-from .i18n import LANGUAGES, cards_text, check_language, decimal, number, render
+from .i18n import LANGUAGES, cards_text, check_language, number, render
 
-__all__ = ["MyDeal", "deal_chart", "deal_query", "parse_deal_query"]
+__all__ = ["MyDeal", "deal_query", "parse_deal_query"]
 
 _KEYS = ("deal", "dealer", "scores", "lang")
 _TARGET = 121
@@ -118,43 +114,11 @@ def deal_query(six: tuple[Card, ...], dealer: bool, scores: tuple[int, int] | No
 
 # --- the chart -----------------------------------------------------------------------------------
 
-def deal_chart(first: KeepFigures, second: KeepFigures | None = None, *, language: str | None = None,
-               width: float = 9, height: float = 5.2) -> Figure:
-    """How many of the 46 starters give the hand each score, for one keep or two side by side
-    (the second hatched, so the two differ by more than colour), each average marked."""
-    language = check_language(language)
-    shown = [first] + ([second] if second is not None else [])
-    top = max(p for k in shown for _, p in k.starters)
-    scores = np.arange(top + 2)
-    styles = [(OKABE_ITO["blue"], "", "-"), (OKABE_ITO["orange"], "//", "--")]
-    with matplotlib.rc_context(_RC):
-        fig = CourseFigure(figsize=(width, height), layout="constrained")
-        ax = fig.add_subplot()
-        bar = 0.8 / len(shown)
-        peak = 0
-        for n, (keep, (colour, hatch, line)) in enumerate(zip(shown, styles)):
-            counts = np.array(keep.hand_counts[:len(scores)])
-            peak = max(peak, int(counts.max()))
-            offset = (n - (len(shown) - 1) / 2) * bar
-            label = render("mydeal.chart.keep", language, rank=keep.rank, cards=cards_text(keep.keep),
-                           mean=decimal(keep.hand, language, 2))
-            ax.bar(scores + offset, counts, width=bar, color=colour, hatch=hatch, edgecolor="#222",
-                   linewidth=0.8, label=label)
-            ax.axvline(keep.hand, color=colour, linestyle=line, linewidth=2.5)
-        ax.set_ylim(0, peak * 1.3 + 1)
-        ax.set_xlim(-0.7, scores[-1] + 0.7)
-        ax.set_xticks(scores)
-        ax.set_xticklabels([str(s) if s % 2 == 0 or len(scores) <= 16 else "" for s in scores])
-        ax.set_xlabel(render("mydeal.chart.x", language))
-        ax.set_ylabel(render("mydeal.chart.y", language))
-        ax.set_title(render("mydeal.chart.title", language))
-        ax.legend(loc="upper left", frameon=True, fontsize=14)
-    return fig
-
-
 @lru_cache(maxsize=64)
 def _chart_png(six: tuple[Card, ...], dealer: bool, first: int, second: int | None, language: str) -> bytes:
     # The same deal and keeps draw the same picture: a class opening one link draws it once.
+    from .charts import deal_chart  # matplotlib, only when a chart is drawn (the first paint draws none)
+
     figures = deal_keeps(six, dealer=dealer)
     one = figures.keeps[first - 1]
     two = figures.keeps[second - 1] if second is not None else None
