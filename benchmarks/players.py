@@ -87,7 +87,10 @@ def make(level: str, seed: int | str = 0):
     read of the opponent at N reads agreeing at A, ``expert:styles=P`` the other styles of
     :data:`cribbage.ai.styles.STYLES` at P (0: the opponent is read as the classic look-ahead only),
     ``expert:across=1`` carries what it read of its opponent from game to game of a match (``--match``),
-    ``expert:bykeep=0`` reads the one-ply style by one rank order for every hand, not keep by keep."""
+    ``expert:bykeep=0`` reads the one-ply style by one rank order for every hand, not keep by keep,
+    ``expert:hold=5:0.4/1:0.1`` what playing a card of each rank costs while others are held (``hold=``:
+    nothing), ``expert:search=C/N/D`` the play searched to its end from C cards in both hands over the
+    opponent's N likeliest hands as read, when the two-move values of the best two cards are within D."""
     name, _, options = level.partition(":")
     if name in REFERENCES:
         if options:
@@ -104,6 +107,11 @@ def make(level: str, seed: int | str = 0):
             out.learn = value != "0"
         elif key == "across":
             out.learn_across_games = value != "0"
+        elif key == "hold":  # hold=5:0.4/1:0.1: what playing each rank costs while others are held
+            out.hold = {int(r): float(v) for r, _, v in (x.partition(":") for x in value.split("/") if x)}
+        elif key == "search":  # search=5/13/0.5: to the end from 5 cards, over their 13 likeliest hands, if close
+            cards, most, close = [*value.split("/"), "91", "1000"][:3]
+            out.search = (int(cards), int(most), float(close))
         elif key == "bykeep":
             out.one_ply_by_keep = value != "0"
         elif key == "styles":
@@ -188,10 +196,17 @@ def duplicate_share(a: str, b: str, games: int, workers: int, seed: int, match: 
 def paired(a: str, other: str, b: str, games: int, seed: int, match: int = 1) -> str:
     """A and ``other`` each against B on the same seeded pairs (one process): both shares and the 95%
     interval of A's share less ``other``'s, from the per-pair differences (most pairs end alike, so
-    the difference is measured far closer than either share)."""
+    the difference is measured far closer than either share); then the per-deal split of each game
+    set, as :func:`duplicate` gives it, so a change shows where it gains (as pone or dealer, in the
+    play, the hand or the crib)."""
     diffs, shares_a, shares_o = [], [], []
+    sums = [[[0.0] * len(SPLIT) for _ in range(4)] for _ in range(2)]  # A's games, then other's
     for i in range(max(2, games // (2 * match))):
-        wins_a, wins_o = pair((a, b, f"duplicate/{seed}", i, match))[0], pair((other, b, f"duplicate/{seed}", i, match))[0]
+        results = pair((a, b, f"duplicate/{seed}", i, match)), pair((other, b, f"duplicate/{seed}", i, match))
+        for total, (_, _, _, split) in zip(sums, results):
+            for row, part in zip(total, split):
+                row[:] = [x + y for x, y in zip(row, part)]
+        wins_a, wins_o = results[0][0], results[1][0]
         won_a, won_o = sum(wins_a) / len(wins_a), sum(wins_o) / len(wins_o)
         shares_a.append(won_a)
         shares_o.append(won_o)
@@ -199,9 +214,16 @@ def paired(a: str, other: str, b: str, games: int, seed: int, match: int = 1) ->
     n = len(diffs)
     mean = sum(diffs) / n
     half = 1.96 * math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
-    return (f"{a} vs {b}: {sum(shares_a) / n:.1%}; {other} vs {b}: {sum(shares_o) / n:.1%}; difference "
-            f"{mean:+.1%} ± {half:.1%} (95%, {2 * n * match} games each, seeds duplicate/{seed}/0..{n - 1}"
-            f"{f', matches of {match}' if match > 1 else ''})")
+    rows = ((a, 0, sums[0]), (f"{b} against {a}", 2, sums[0]), (other, 0, sums[1]), (f"{b} against {other}", 2, sums[1]))
+    width = max(len(name) for name, _, _ in rows) + 2
+    # The difference to two decimals: whether its interval clears 0 is often decided there.
+    lines = [f"{a} vs {b}: {sum(shares_a) / n:.1%}; {other} vs {b}: {sum(shares_o) / n:.1%}; difference "
+             f"{mean:+.2%} ± {half:.2%} (95%, {2 * n * match} games each, seeds duplicate/{seed}/0..{n - 1}"
+             f"{f', matches of {match}' if match > 1 else ''})",
+             f"  {'per deal':<{width}}" + "".join(f"{p:>13}" for p in SPLIT)]
+    for name, k, total in rows:
+        lines.append(f"  {name:<{width}}" + "".join(f"{s / max(1, c):13.2f}" for s, c in zip(total[k], total[k + 1])))
+    return "\n".join(lines)
 
 
 #: The opponents of ``--pool``: every reference, then the first expert.
