@@ -88,9 +88,8 @@ def make(level: str, seed: int | str = 0):
     :data:`cribbage.ai.styles.STYLES` at P (0: the opponent is read as the classic look-ahead only),
     ``expert:across=1`` carries what it read of its opponent from game to game of a match (``--match``),
     ``expert:bykeep=0`` reads the one-ply style by one rank order for every hand, not keep by keep,
-    ``expert:hold=5:0.4/1:0.1`` what playing a card of each rank costs while others are held (``hold=``:
-    nothing), ``expert:search=C/N/D`` the play searched to its end from C cards in both hands over the
-    opponent's N likeliest hands as read, when the two-move values of the best two cards are within D."""
+    ``expert:search=C/N`` searches the play to its end from C cards in both hands over the opponent's N
+    likeliest hands as read (N: 91 if left out)."""
     name, _, options = level.partition(":")
     if name in REFERENCES:
         if options:
@@ -107,11 +106,9 @@ def make(level: str, seed: int | str = 0):
             out.learn = value != "0"
         elif key == "across":
             out.learn_across_games = value != "0"
-        elif key == "hold":  # hold=5:0.4/1:0.1: what playing each rank costs while others are held
-            out.hold = {int(r): float(v) for r, _, v in (x.partition(":") for x in value.split("/") if x)}
-        elif key == "search":  # search=5/13/0.5: to the end from 5 cards, over their 13 likeliest hands, if close
-            cards, most, close = [*value.split("/"), "91", "1000"][:3]
-            out.search = (int(cards), int(most), float(close))
+        elif key == "search":  # search=5/13: to the end from 5 cards, over their 13 likeliest hands as read
+            cards, _, most = value.partition("/")
+            out.search = (int(cards), int(most or 91))
         elif key == "bykeep":
             out.one_ply_by_keep = value != "0"
         elif key == "styles":

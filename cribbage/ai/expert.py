@@ -124,7 +124,7 @@ class TableView:
     reads no cards: the unseen ranks are weighted one by one, as players keep them
     (:func:`cribbage.ai.crib_model.keep_weights`)."""
 
-    __slots__ = ("_before", "_entries", "_plays", "_seat", "by_keep", "go_count", "hold", "miss", "opponent_played",
+    __slots__ = ("_before", "_entries", "_plays", "_seat", "by_keep", "go_count", "miss", "opponent_played",
                  "opponent_shown", "search", "style", "view")
 
     def __init__(self, view: PlayView, go_count: int | None = None) -> None:
@@ -137,11 +137,10 @@ class TableView:
         self.style = "lookahead"
         #: Read the one-ply style keep by keep (:func:`cribbage.ai.styles.cards_chosen`), as the expert does.
         self.by_keep = True
-        #: What playing a card of each rank costs while others are held (the look-ahead's :data:`_HOLD`).
-        self.hold: dict[int, float] = _HOLD
-        #: Search to the end once the two hands hold at most this many cards, over the opponent's
-        #: likeliest hands as read (cards, hands; (0, 0): only as ``_DEEP_CARDS`` says).
-        self.search: tuple[int, int, float] = (0, 0, 0.0)
+        #: Search the play to its end once both hands hold at most ``search[0]`` cards, over the
+        #: opponent's ``search[1]`` likeliest hands as read (:meth:`likeliest_hands`); (0, 0): only the
+        #: small searches of ``_DEEP_CARDS``. See :attr:`ExpertPlayer.search`.
+        self.search = (0, 0)
         self.opponent_played: tuple[int, ...] | None = None  # None: no log read
         #: The cards they have played this deal, in order (the hint's reason names them).
         self.opponent_shown: tuple[Card, ...] = ()
@@ -258,17 +257,17 @@ class TableView:
         return weighed_keeps(at_deal, theirs, **read)
 
     def likeliest_hands(self, k: int, most: int) -> list[tuple[tuple[int, ...], float]]:
-        """The ``most`` likeliest hands of ``k`` cards the opponent may still hold, as read (each keep
-        they may have kept less the cards they have played, :func:`cribbage.ai.hand_model.remaining_hands`,
-        the same hands summed), with their weights; empty if none fits."""
+        """The ``most`` likeliest hands of ``k`` cards (sorted ranks) the opponent may still hold, as
+        read, with their weights, the likeliest first: each keep they may have kept less the cards they
+        have played (:func:`cribbage.ai.hand_model.remaining_hands`: the prior, the go, the marks), the
+        keeps that leave the same hand summed. Empty if none fits."""
         at_deal, theirs, read = self._reading()
         rows, weight = remaining_hands(at_deal, theirs, **read)
         live = (weight > 0) & (rows[:, 1:].sum(axis=1) == k)
         if not live.any():
             return []
         rows, weight = rows[live], weight[live]
-        codes = rows[:, 1:] @ _BASE5
-        _, first, inverse = np.unique(codes, return_index=True, return_inverse=True)  # first: a row of each hand
+        _, first, inverse = np.unique(rows[:, 1:] @ _BASE5, return_index=True, return_inverse=True)
         mass = np.bincount(inverse, weights=weight)
         top = np.argsort(-mass, kind="stable")[:most]
         return [(tuple(r for r in range(1, 14) for _ in range(int(rows[first[i], r]))), float(mass[i]))
@@ -432,17 +431,6 @@ def _deep(view: PlayView, distinct: Sequence[Card], hands: list[tuple[tuple[int,
 def _two_ply(table: TableView, distinct: Sequence[Card], pool: Sequence[float], k: int) -> Card:
     """The card with the best points now plus our expected net from their reply, two moves ahead as
     :mod:`cribbage.ai.play_choice` looks, their ``k`` cards drawn from the weighted ``pool``."""
-    values = _two_ply_values(table, distinct, pool, k)
-    best, best_value = None, 0.0
-    for card, value in zip(distinct, values):
-        if best is None or value > best_value + 1e-9:
-            best, best_value = card, value
-    assert best is not None
-    return best
-
-
-def _two_ply_values(table: TableView, distinct: Sequence[Card], pool: Sequence[float], k: int) -> list[float]:
-    """:func:`_two_ply`'s value of each card of ``distinct``."""
     view = table.view
     series = tuple(c.rank for c in view.series)
     hand = tuple(sorted(c.rank for c in view.hand))
@@ -451,7 +439,7 @@ def _two_ply_values(table: TableView, distinct: Sequence[Card], pool: Sequence[f
     total = sum(pool)
     styled = table.style != "lookahead" and view.starter is not None
     starter = view.starter.rank if view.starter is not None else 0
-    values = []
+    best, best_value = None, 0.0
     for card in distinct:
         s1 = (*series, card.rank)
         rest = without(hand, card.rank)
@@ -467,9 +455,11 @@ def _two_ply_values(table: TableView, distinct: Sequence[Card], pool: Sequence[f
         if view.scores[0] + gain >= view.target:
             value += _WIN
         if rest:
-            value -= table.hold.get(card.rank, 0.0)
-        values.append(value)
-    return values
+            value -= _HOLD.get(card.rank, 0.0)
+        if best is None or value > best_value + 1e-9:
+            best, best_value = card, value
+    assert best is not None
+    return best
 
 
 def _styled_reply(style: str, starter: int, s1: tuple[int, ...], rest: tuple[int, ...], pool: Sequence[float],
@@ -540,7 +530,7 @@ def _modeled(table: TableView, distinct: Sequence[Card]) -> Card | None:
         value = gain + float(weight @ _net(s1, tuple(dict.fromkeys(rest))).take(theirs)) / mass
         if view.scores[0] + gain >= view.target:
             value += _WIN
-        value -= table.hold.get(card.rank, 0.0)
+        value -= _HOLD.get(card.rank, 0.0)
         if best is None or value > best_value + 1e-9:
             best, best_value = card, value
     return best
@@ -600,12 +590,10 @@ def choose_strong_play(table: TableView, *, to_the_score: bool = True) -> PlayCh
         ranks = sum(1 for x in pool if x > 0)
         if len(view.hand) + k <= _DEEP_CARDS and comb(ranks + k - 1, k) <= _DEEP_HANDS:
             hands = _hands(pool, k) if k else [((), 1.0)]
-        cards, most, close = table.search
-        if (not hands and k and not home and table.has_log and len(view.hand) + k <= cards
-                and view.starter is not None and not view.opponent_go):
-            values = sorted(_two_ply_values(table, distinct, pool, k), reverse=True)
-            if values[0] - values[1] < close:
-                hands = table.likeliest_hands(k, most) or None
+        cards, most = table.search
+        if (not hands and k and not home and not view.opponent_go and table.has_log and view.starter is not None
+                and len(view.hand) + k <= cards):
+            hands = table.likeliest_hands(k, most) or None
         if home and k and not view.opponent_go:
             card = _defend(view, distinct, pool, k)
         elif hands:
@@ -752,12 +740,12 @@ class ExpertPlayer(ComputerPlayer):
     #: :mod:`cribbage.build.one_ply_tables`); ``False``: one rank order for every hand, to measure it
     #: (benchmarks/EXPERT.md).
     one_ply_by_keep = True
-    #: What playing a card of each rank costs while others are held (``None``: the look-ahead's, a
-    #: five 0.4), to measure it (benchmarks/EXPERT.md).
-    hold: dict[int, float] | None = None
-    #: Search to the end from this many cards in both hands, over the opponent's likeliest hands as read
-    #: (cards, hands; (0, 0): only the small searches of ``_DEEP_CARDS``), to measure it.
-    search: tuple[int, int, float] = (0, 0, 0.0)
+    #: Search the play to its end once both hands hold at most ``search[0]`` cards, over the opponent's
+    #: ``search[1]`` likeliest hands as read (:meth:`TableView.likeliest_hands`). Off ((0, 0)): from
+    #: five cards over 13 hands it won about 1 point more against ev_table, all of it as dealer, but
+    #: made a game 3.7x a classic one, the search being pure Python (benchmarks/EXPERT.md); kept so a
+    #: faster search can be measured as it is.
+    search: tuple[int, int] = (0, 0)
     # The last reading of the opponent's finished deals: the log entry it ended after, and the figures.
     _read: tuple[int, Any, tuple[Reading, int]] | None = None
     # The last style read (see _style): what it was read from, and the style and its miss.
@@ -814,8 +802,6 @@ class ExpertPlayer(ComputerPlayer):
         if self.learn:
             table.style, table.miss = self._style(self._agreement(game, seat))
             table.by_keep = self.one_ply_by_keep
-        if self.hold is not None:
-            table.hold = self.hold
         table.search = self.search
         return choose_strong_play(table, to_the_score=self.to_the_score)
 
