@@ -12,9 +12,11 @@ MANIFEST.in brings them into the sdist, from which a wheel is built.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
-from babel.messages.frontend import CommandLineInterface
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
@@ -26,13 +28,37 @@ LESSONS = "cribbage/lessons/course"
 LESSON_PATTERNS = [f"{folder}{pattern}" for folder in ("", "es/", "pt/") for pattern in ("[0-9][0-9]_*.ipynb", "rules.md")]
 
 
+def compile_catalogues(folder: Path, domain: str) -> list[Path]:
+    """Each ``<language>/LC_MESSAGES/<domain>.po`` under ``folder`` compiled to the ``.mo`` beside it, by
+    Babel's reader and writer as ``pybabel compile`` does (fuzzy entries left out), each written whole
+    and then renamed into place: the tree's catalogues are read by running kernels and tests while a
+    wheel is built from it (the static calculator's build runs ``pip wheel .`` here), and a file being
+    written in place was once read half-written ("unpack requires a buffer of 4 bytes")."""
+    written = []
+    for po in sorted(folder.glob(f"*/LC_MESSAGES/{domain}.po")):
+        with po.open("rb") as handle:
+            catalog = read_po(handle, locale=po.parent.parent.name, domain=domain)
+        if catalog.fuzzy:
+            continue   # as pybabel compile: a catalogue marked fuzzy as a whole is not used
+        mo = po.with_suffix(".mo")
+        partial = mo.with_name(f".{mo.name}.{os.getpid()}.tmp")
+        try:
+            with partial.open("wb") as out:
+                write_mo(out, catalog)
+            os.replace(partial, mo)
+        finally:
+            partial.unlink(missing_ok=True)
+        written.append(mo)
+    return written
+
+
 class BuildWithCatalogues(build_py):
     """``build_py`` that compiles the catalogues first (it also runs for an editable install)."""
 
     def run(self) -> None:
         for folder, domain in CATALOGUES:
             if (HERE / folder).is_dir():
-                CommandLineInterface().run(["pybabel", "-q", "compile", "-d", str(HERE / folder), "-D", domain])
+                compile_catalogues(HERE / folder, domain)
         super().run()
         if not getattr(self, "editable_mode", False):
             self.copy_lessons()
@@ -46,4 +72,5 @@ class BuildWithCatalogues(build_py):
                 self.copy_file(str(path), str(target))
 
 
-setup(cmdclass={"build_py": BuildWithCatalogues})
+if __name__ == "__main__":   # as setuptools runs it; a test imports compile_catalogues alone
+    setup(cmdclass={"build_py": BuildWithCatalogues})

@@ -229,3 +229,38 @@ def test_a_catalogue_entry_gives_its_english_only():
         add_catalogue({"test.both": {"en": "x", "es": "x"}})
     with pytest.raises(ValueError, match="other words"):
         add_catalogue({"card.duplicate": {"en": "something else"}})
+
+
+def _setup_module():
+    """setup.py's functions, without running setup() (it runs only as setuptools runs the file)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("project_setup", ROOT / "setup.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("domain", sorted(PACKAGES))
+def test_building_compiles_as_pybabel_does_and_never_leaves_half_a_catalogue(tmp_path: Path, domain: str) -> None:
+    """A wheel built from the tree (``pip wheel .``, as the static calculator's build does while tests
+    run) compiles the tree's catalogues: a kernel reading one meanwhile must find the old file or the
+    new, whole. Written in place, a reader holding the old file saw it cut short (a CI run failed so)."""
+    compile_catalogues = _setup_module().compile_catalogues
+    ours, theirs = tmp_path / "ours", tmp_path / "theirs"
+    for root in (ours, theirs):
+        shutil.copytree(PACKAGES[domain], root, ignore=shutil.ignore_patterns("*.mo"))
+    assert _pybabel("compile", "-d", str(theirs), "-D", domain, cwd=tmp_path).returncode == 0
+    written = compile_catalogues(ours, domain)
+    assert [mo.relative_to(ours) for mo in written] == \
+        [mo.relative_to(theirs) for mo in sorted(theirs.glob(f"*/LC_MESSAGES/{domain}.mo"))]
+    for mo in written:
+        assert mo.read_bytes() == (theirs / mo.relative_to(ours)).read_bytes()
+    # A reader that opened the catalogue before the next build (of a changed .po) still reads it whole.
+    before = written[0].read_bytes()
+    po = written[0].with_suffix(".po")
+    po.write_text(po.read_text(encoding="utf-8") + '\nmsgid "one more"\nmsgstr "uno más"\n', encoding="utf-8")
+    with written[0].open("rb") as reader:
+        compile_catalogues(ours, domain)
+        assert reader.read() == before
+    assert written[0].read_bytes() != before
+    assert sorted(path.name for path in written[0].parent.iterdir()) == [f"{domain}.mo", f"{domain}.po"]
