@@ -14,7 +14,7 @@ Command: ``python -m cribbage.build choice_tables``
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -24,7 +24,11 @@ from cribbage.ai.hand_model import KEEPS
 from cribbage.ai.keep_pegging import classic_choice
 from cribbage.ai.play_choice import RANK_VALUE
 
-__all__ = ["OUTPUT", "TAKES", "build", "classic", "gone", "write"]
+__all__ = ["OUTPUT", "TAKES", "Choice", "build", "classic", "gone", "write"]
+
+#: A player's card from ``hand`` (sorted ranks) on ``series``, ``gone`` the counts of the ranks it has
+#: seen, holding ``k`` cards: its rank, 0 when nothing fits.
+Choice = Callable[[tuple[int, ...], tuple[int, ...], Sequence[int], int], int]
 
 TAKES = "about 75 seconds"
 OUTPUT = TABLE_FILE
@@ -49,23 +53,26 @@ def gone(starter: int, series: Sequence[int]) -> list[int]:
     return out
 
 
-def build(starters: Iterable[int] = range(1, 14)) -> dict[str, np.ndarray]:
+def build(starters: Iterable[int] = range(1, 14), choose: Choice | None = None) -> dict[str, np.ndarray]:
     """The three tables, indexed by the starter's rank, the cards of the series (1..13; index 0
     unused) and the hand (its row in :data:`~cribbage.ai.hand_model.KEEPS`, or
     :data:`~cribbage.ai.choice_model.THREES` for the second card). Only the ``starters`` given are
-    filled (all of them by default; fewer for a quick check)."""
+    filled (all of them by default; fewer for a quick check). ``choose`` is the player whose card the
+    tables hold (:func:`classic` by default; :mod:`cribbage.build.one_ply_tables` gives its own)."""
+    choose = classic if choose is None else choose
     lead = np.zeros((14, len(KEEPS)), dtype=np.uint8)
     answer = np.zeros((14, 14, len(KEEPS)), dtype=np.uint8)
     second = np.zeros((14, 14, 14, len(THREES)), dtype=np.uint8)
     for s in starters:
         for i, hand in enumerate(KEEPS):
-            lead[s, i] = classic(hand, (), gone(s, ()), 4)
+            lead[s, i] = choose(hand, (), gone(s, ()), 4)
             for x in range(1, 14):
-                answer[s, x, i] = classic(hand, (x,), gone(s, (x,)), 3)
+                answer[s, x, i] = choose(hand, (x,), gone(s, (x,)), 3)
         for a in range(1, 14):
             for b in range(1, 14):
+                seen = gone(s, (a, b))
                 for i, hand in enumerate(THREES):
-                    second[s, a, b, i] = classic(hand, (a, b), gone(s, (a, b)), 3)
+                    second[s, a, b, i] = choose(hand, (a, b), seen, 3)
     return {"lead": lead, "answer": answer, "second": second}
 
 

@@ -22,11 +22,10 @@ from pathlib import Path
 
 import numpy as np
 
-from cribbage.ai.choice_model import ONE_PLY_FILE, THREES
-from cribbage.ai.hand_model import KEEPS
+from cribbage.ai.choice_model import ONE_PLY_FILE
 from cribbage.ai.play_choice import RANK_VALUE, next_points
 from cribbage.ai.styles import best_reply
-from cribbage.build.choice_tables import gone
+from cribbage.build import choice_tables
 from cribbage.rules.play_scoring import MAX_COUNT
 
 __all__ = ["OUTPUT", "TAKES", "build", "one_ply", "write"]
@@ -55,24 +54,9 @@ def one_ply(hand: tuple[int, ...], series: tuple[int, ...], seen: Sequence[int],
 
 
 def build(starters: Iterable[int] = range(1, 14)) -> dict[str, np.ndarray]:
-    """The three tables, indexed as :func:`cribbage.build.choice_tables.build`'s: the starter's rank,
-    the cards of the series (1..13; index 0 unused) and the hand (its row in
-    :data:`~cribbage.ai.hand_model.KEEPS`, or :data:`~cribbage.ai.choice_model.THREES` for the second
-    card). Only the ``starters`` given are filled (all of them by default; fewer for a quick check)."""
-    lead = np.zeros((14, len(KEEPS)), dtype=np.uint8)
-    answer = np.zeros((14, 14, len(KEEPS)), dtype=np.uint8)
-    second = np.zeros((14, 14, 14, len(THREES)), dtype=np.uint8)
-    for s in starters:
-        for i, hand in enumerate(KEEPS):
-            lead[s, i] = one_ply(hand, (), gone(s, ()), 4)
-            for x in range(1, 14):
-                answer[s, x, i] = one_ply(hand, (x,), gone(s, (x,)), 3)
-        for a in range(1, 14):
-            for b in range(1, 14):
-                seen = gone(s, (a, b))
-                for i, hand in enumerate(THREES):
-                    second[s, a, b, i] = one_ply(hand, (a, b), seen, 3)
-    return {"lead": lead, "answer": answer, "second": second}
+    """The three tables, indexed as :func:`cribbage.build.choice_tables.build`'s (which fills them, with
+    :func:`one_ply` choosing). Only the ``starters`` given are filled (all by default)."""
+    return choice_tables.build(starters, one_ply)
 
 
 def write(path: Path = OUTPUT) -> None:
