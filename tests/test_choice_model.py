@@ -33,18 +33,22 @@ def first_deal_turns(prefix, games, player):
             game.apply(action_for(player, game, seat))
 
 
-def test_the_stored_tables_are_what_the_builder_makes():
-    # Rebuilding takes a minute; a seeded sample of each table is checked against the look-ahead.
-    tables = choice_model._tables()
-    rng = random.Random("choice tables")
-    for _ in range(150):
+def _sampled_as_built(tables, choose, seed: str, samples: int) -> None:
+    """A seeded sample of each stored table is the card ``choose`` gives, asked afresh for that hand."""
+    rng = random.Random(seed)
+    for _ in range(samples):
         s, x, a, b = (rng.randint(1, 13) for _ in range(4))
         keep = rng.randrange(len(KEEPS))
         three = rng.randrange(len(choice_model.THREES))
         hand, rest = KEEPS[keep], choice_model.THREES[three]
-        assert tables["lead"][s, keep] == choice_tables.classic(hand, (), choice_tables.gone(s, ()), 4)
-        assert tables["answer"][s, x, keep] == choice_tables.classic(hand, (x,), choice_tables.gone(s, (x,)), 3)
-        assert tables["second"][s, a, b, three] == choice_tables.classic(rest, (a, b), choice_tables.gone(s, (a, b)), 3)
+        assert tables["lead"][s, keep] == choose(hand, (), choice_tables.gone(s, ()), 4)
+        assert tables["answer"][s, x, keep] == choose(hand, (x,), choice_tables.gone(s, (x,)), 3)
+        assert tables["second"][s, a, b, three] == choose(rest, (a, b), choice_tables.gone(s, (a, b)), 3)
+
+
+def test_the_stored_tables_are_what_the_builder_makes():
+    # Rebuilding takes a minute; a seeded sample of each table is checked against the look-ahead.
+    _sampled_as_built(choice_model._tables(), choice_tables.classic, "choice tables", 150)
 
 
 def test_the_stored_one_ply_tables_are_what_the_builder_makes():
@@ -53,15 +57,7 @@ def test_the_stored_one_ply_tables_are_what_the_builder_makes():
     from cribbage.build import one_ply_tables
 
     tables = choice_model._tables("one_ply")
-    rng = random.Random("one-ply tables")
-    for _ in range(300):
-        s, x, a, b = (rng.randint(1, 13) for _ in range(4))
-        keep = rng.randrange(len(KEEPS))
-        three = rng.randrange(len(choice_model.THREES))
-        hand, rest = KEEPS[keep], choice_model.THREES[three]
-        assert tables["lead"][s, keep] == one_ply_tables.one_ply(hand, (), choice_tables.gone(s, ()), 4)
-        assert tables["answer"][s, x, keep] == one_ply_tables.one_ply(hand, (x,), choice_tables.gone(s, (x,)), 3)
-        assert tables["second"][s, a, b, three] == one_ply_tables.one_ply(rest, (a, b), choice_tables.gone(s, (a, b)), 3)
+    _sampled_as_built(tables, one_ply_tables.one_ply, "one-ply tables", 300)
     # The lookups give the same: the second card through the keep's row less the card led.
     row = choice_model.keep_row((3, 4, 9, 12))
     three = choice_model.THREES.index((3, 9, 12))
