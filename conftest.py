@@ -51,6 +51,10 @@ atexit.register(shutil.rmtree, _PROGRESS, ignore_errors=True)
 
 def pytest_configure(config) -> None:
     os.environ.setdefault("CRIBBAGE_EXERCISE_ANSWERS", str(ANSWERS))
+    # The kernels nbval and the lesson runs start are forked from a warm process, as a learner's
+    # course and the calculator app have theirs (widgets/forked_kernels.py); the browser tests' servers
+    # drop this and follow their own configuration.
+    os.environ.setdefault("JUPYTER_DEFAULT_PROVISIONER_NAME", "cribbage-forked")
 
 
 # Test layers ------------------------------------------------------------------------------------

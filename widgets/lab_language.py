@@ -34,6 +34,8 @@ learner's own server config for this one JupyterLab and changes nothing of their
 - kernels of closed lessons are shut down: JupyterLab's ``kernelShutdown`` (on closing a notebook)
   and the server's culling of kernels idle with no page open (``cull_idle_timeout``), for a learner
   who just closes the browser;
+- each lesson's kernel is forked from a warm process that has imported the course
+  (:mod:`widgets.forked_kernels`): a lesson opened later starts in a fraction of the time;
 - saved notebooks keep no widget view (:func:`cribbage.lessons.strip_widget_views`, the server's
   ``pre_save_hook``) and no widget state (``saveState`` off): a lesson reopened says to run it again
   (the note at its top) instead of "Error displaying widget: model not found".
@@ -135,6 +137,8 @@ COURSE_SETTINGS: dict[str, dict[str, object]] = {
 COURSE_SERVER_CONFIG: dict[str, dict[str, object]] = {
     "MappingKernelManager": {"cull_idle_timeout": 600, "cull_interval": 60, "cull_connected": False},
     "FileContentsManager": {"pre_save_hook": "cribbage.lessons.notebooks.strip_widget_views"},
+    # A lesson's kernel is a fork of a warm process that has imported the course (widgets/forked_kernels.py).
+    "KernelProvisionerFactory": {"default_provisioner_name": "cribbage-forked"},
 }
 #: The copy's own workspace folder (JupyterLab's layouts: which lessons are open, the side bar).
 WORKSPACES = ".jupyterlab-workspaces"

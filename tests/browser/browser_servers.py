@@ -25,6 +25,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from widgets.lab_language import COURSE_SERVER_CONFIG
+
+FORKED = COURSE_SERVER_CONFIG["KernelProvisionerFactory"]["default_provisioner_name"]
+
 CHROMIUM = Path("/usr/bin/chromium")
 # The flags issue 7 asks for: Chromium as root in a container, no GPU, and no traffic of its own.
 CHROMIUM_ARGS = [
@@ -183,6 +187,9 @@ def isolated_env(home: Path) -> dict[str, str]:
         path.mkdir(parents=True, exist_ok=True)
         env[var] = str(path)
     env["PYTHONUNBUFFERED"] = "1"
+    # A server's kernels are provisioned as its own configuration says, not as the tests' kernels are
+    # (conftest.py sets the forked kernels for nbval's by this variable).
+    env.pop("JUPYTER_DEFAULT_PROVISIONER_NAME", None)
     # A kernel started by a server inherits this; the query string comes from Voilà, never from us.
     env.pop("QUERY_STRING", None)
     return env
@@ -219,7 +226,9 @@ def start_jupyter_lab(root: Path, home: Path) -> Server:
             "--LabApp.news_url=None", "--LabApp.extension_manager=readonly",
             # The page's tests watch the kernel through the app (see lab_page.py).
             "--LabApp.expose_app_in_browser=True",
-            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+            # Kernels forked from a warm process, as a learner's course has them (COURSE_SERVER_CONFIG).
+            f"--KernelProvisionerFactory.default_provisioner_name={FORKED}"]
     return Server("JupyterLab", argv, port=port, cwd=root, env=env,
                   log_path=home / "jupyterlab.log", ready_path="/api/status")
 

@@ -1,0 +1,195 @@
+"""Kernels forked from a warm process (widgets/forked_kernels.py): each is the kernel a fresh start
+would give, in its own folder, environment and session; interrupted, restarted and shut down as
+any; never forked when a fresh start would differ; retired when the course's code changes; gone
+when their server goes. (How much sooner they start: benchmarks/kernels.py.)"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import time
+from collections.abc import AsyncIterator, Iterator
+from importlib.metadata import entry_points
+from pathlib import Path
+
+import psutil
+import pytest
+from jupyter_client.manager import AsyncKernelManager
+from jupyter_client.provisioning import KernelProvisionerFactory
+
+from widgets import forked_kernels
+from widgets.lab_language import COURSE_SERVER_CONFIG
+
+ROOT = Path(__file__).resolve().parents[1]
+TIMEOUT = 60
+
+
+@pytest.fixture(autouse=True)
+def forked(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Kernels provisioned by the forked provisioner, from a warm process of this test's own."""
+    factory = KernelProvisionerFactory.instance()
+    monkeypatch.setattr(factory, "default_provisioner_name", forked_kernels.NAME)
+    monkeypatch.setattr(forked_kernels, "_WARM", [])
+    yield
+    for warm in forked_kernels._WARM:
+        warm.process.terminate()
+        warm.process.wait(TIMEOUT)
+
+
+@contextlib.asynccontextmanager
+async def kernel(cwd: Path, env: dict[str, str] | None = None) -> AsyncIterator[tuple[AsyncKernelManager, object]]:
+    manager = AsyncKernelManager(kernel_name="python3")
+    await manager.start_kernel(cwd=str(cwd), env=env if env is not None else dict(os.environ))
+    client = manager.client()
+    client.start_channels()
+    try:
+        await client.wait_for_ready(timeout=TIMEOUT)
+        yield manager, client
+    finally:
+        client.stop_channels()
+        await manager.shutdown_kernel(now=True)
+
+
+async def run(client, code: str) -> str:
+    """What ``code`` prints in the kernel (its error's name if it raises)."""
+    said: list[str] = []
+
+    def hear(message: dict) -> None:
+        if message["msg_type"] == "stream":
+            said.append(message["content"]["text"])
+        elif message["msg_type"] == "error":
+            said.append(message["content"]["ename"])
+
+    await client.execute_interactive(code, timeout=TIMEOUT, output_hook=hear)
+    return "".join(said).strip()
+
+
+def parent_command(pid: int) -> str:
+    return " ".join(psutil.Process(pid).parent().cmdline())
+
+
+def test_a_forked_kernel_is_the_kernel_asked_for(tmp_path: Path) -> None:
+    env = {**os.environ, "QUERY_STRING": "hand=5H5D5C&starter=JS"}
+    env.pop("CRIBBAGE_PROGRESS")
+
+    async def check() -> None:
+        async with kernel(tmp_path, env) as (manager, client):
+            pid = manager.provisioner.pid
+            assert "widgets.forked_kernels" in parent_command(pid)
+            assert "ipykernel_launcher" in " ".join(psutil.Process(pid).cmdline())
+            facts = json.loads(await run(client, textwrap.dedent("""
+                import json, os, sys
+                targets = sorted(get_ipython().kernel.comm_manager.targets)
+                print(json.dumps({"preloaded": "widgets" in sys.modules, "cwd": os.getcwd(), "pid": os.getpid(),
+                                  "session": os.getsid(0), "query": os.environ.get("QUERY_STRING"),
+                                  "progress": os.environ.get("CRIBBAGE_PROGRESS"), "targets": targets}))""")))
+            # ipywidgets was imported before the kernel existed: its comm targets are registered all
+            # the same (else a page could not ask for the widgets' state).
+            assert facts == {"preloaded": True, "cwd": str(tmp_path), "pid": pid, "session": pid,
+                             "query": env["QUERY_STRING"], "progress": None,
+                             "targets": ["jupyter.widget", "jupyter.widget.control"]}
+            assert "Hand" not in await run(client, "from widgets import hand_calculator; print('ok')")
+
+    asyncio.run(asyncio.wait_for(check(), TIMEOUT * 2))
+
+
+def test_two_forked_kernels_draw_different_random_numbers(tmp_path: Path) -> None:
+    draw = "import random, numpy; print(random.random(), numpy.random.random())"
+
+    async def check() -> list[str]:
+        async with kernel(tmp_path) as (one, first), kernel(tmp_path) as (two, second):
+            assert psutil.Process(one.provisioner.pid).ppid() == psutil.Process(two.provisioner.pid).ppid()
+            return [await run(first, draw), await run(second, draw)]
+
+    a, b = asyncio.run(asyncio.wait_for(check(), TIMEOUT * 2))
+    assert a.split()[0] != b.split()[0] and a.split()[1] != b.split()[1]
+
+
+def test_interrupted_restarted_and_shut_down_as_any_kernel(tmp_path: Path) -> None:
+    async def check() -> None:
+        async with kernel(tmp_path) as (manager, client):
+            first = manager.provisioner.pid
+            running = asyncio.ensure_future(run(client, "import time; time.sleep(60)"))
+            await asyncio.sleep(1.0)
+            await manager.interrupt_kernel()
+            assert await asyncio.wait_for(running, 20) == "KeyboardInterrupt"
+            await manager.restart_kernel(now=True)
+            await client.wait_for_ready(timeout=TIMEOUT)
+            second = manager.provisioner.pid
+            assert second != first and not psutil.pid_exists(first)
+            assert "widgets.forked_kernels" in parent_command(second)
+            assert await run(client, "print(6 * 7)") == "42"
+        assert not psutil.pid_exists(second)
+        assert await manager.is_alive() is False
+
+    asyncio.run(asyncio.wait_for(check(), TIMEOUT * 3))
+
+
+def test_a_kernel_is_started_afresh_when_its_interpreter_would_differ(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+
+    async def check() -> None:
+        async with kernel(tmp_path, env) as (manager, _client):
+            assert psutil.Process(manager.provisioner.pid).ppid() == os.getpid()
+
+    asyncio.run(asyncio.wait_for(check(), TIMEOUT * 2))
+
+
+def test_a_changed_course_retires_the_warm_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    course = tmp_path / "course"
+    course.mkdir()
+    (course / "lesson.py").write_text("x = 1\n")
+    monkeypatch.setattr(forked_kernels, "_watched_folders", lambda: [str(course)])
+
+    async def check() -> None:
+        async with kernel(tmp_path) as (manager, _client):
+            first_warm = psutil.Process(manager.provisioner.pid).parent()
+        (course / "lesson.py").write_text("x = 2\n")
+        os.utime(course / "lesson.py", ns=(time.time_ns() + 10**9,) * 2)
+        async with kernel(tmp_path) as (manager, _client):
+            assert psutil.Process(manager.provisioner.pid).ppid() == os.getpid()   # started afresh
+        async with kernel(tmp_path) as (manager, _client):
+            assert psutil.Process(manager.provisioner.pid).ppid() not in (os.getpid(), first_warm.pid)
+        first_warm.wait(10)   # retired with no kernel left: gone
+
+    asyncio.run(asyncio.wait_for(check(), TIMEOUT * 3))
+
+
+def test_the_warm_process_and_its_kernels_leave_with_their_server(tmp_path: Path) -> None:
+    server = textwrap.dedent(f"""
+        import asyncio, os, sys, time
+        from jupyter_client.manager import AsyncKernelManager
+        from jupyter_client.provisioning import KernelProvisionerFactory
+        KernelProvisionerFactory.instance().default_provisioner_name = {forked_kernels.NAME!r}
+        async def main():
+            manager = AsyncKernelManager(kernel_name="python3")
+            await manager.start_kernel(cwd={str(tmp_path)!r})
+            print(manager.provisioner.pid, flush=True)
+            await asyncio.sleep(600)
+        asyncio.run(main())""")
+    process = subprocess.Popen([sys.executable, "-c", server], stdout=subprocess.PIPE, text=True)
+    try:
+        kernel_pid = int(process.stdout.readline())
+        warm = psutil.Process(kernel_pid).parent()
+        assert "widgets.forked_kernels" in " ".join(warm.cmdline())
+    finally:
+        process.kill()
+        process.wait(TIMEOUT)
+    warm.wait(10)
+    deadline = time.monotonic() + 15
+    while psutil.pid_exists(kernel_pid) and psutil.Process(kernel_pid).status() != psutil.STATUS_ZOMBIE:
+        assert time.monotonic() < deadline, "the kernel outlived its server"
+        time.sleep(0.2)
+
+
+def test_the_course_and_the_app_fork_their_kernels() -> None:
+    voila = json.loads((ROOT / "apps" / "config" / "voila.json").read_text())
+    for config in (COURSE_SERVER_CONFIG, voila):
+        assert config["KernelProvisionerFactory"] == {"default_provisioner_name": forked_kernels.NAME}
+    (entry,) = entry_points(group="jupyter_client.kernel_provisioners", name=forked_kernels.NAME)
+    assert entry.load() is forked_kernels.ForkedProvisioner
