@@ -6,6 +6,7 @@ when their server goes. (How much sooner they start: benchmarks/kernels.py.)"""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import json
 import os
@@ -69,6 +70,13 @@ async def run(client, code: str) -> str:
     return "".join(said).strip()
 
 
+def run_async(coroutine, seconds: float):
+    """Run ``coroutine`` to its end within ``seconds``, on an event loop of its own (another test on
+    this worker may have left one running in this thread)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, asyncio.wait_for(coroutine, seconds)).result()
+
+
 def parent_command(pid: int) -> str:
     return " ".join(psutil.Process(pid).parent().cmdline())
 
@@ -95,7 +103,7 @@ def test_a_forked_kernel_is_the_kernel_asked_for(tmp_path: Path) -> None:
                              "targets": ["jupyter.widget", "jupyter.widget.control"]}
             assert "Hand" not in await run(client, "from widgets import hand_calculator; print('ok')")
 
-    asyncio.run(asyncio.wait_for(check(), TIMEOUT * 2))
+    run_async(check(), TIMEOUT * 2)
 
 
 def test_two_forked_kernels_draw_different_random_numbers(tmp_path: Path) -> None:
@@ -106,7 +114,7 @@ def test_two_forked_kernels_draw_different_random_numbers(tmp_path: Path) -> Non
             assert psutil.Process(one.provisioner.pid).ppid() == psutil.Process(two.provisioner.pid).ppid()
             return [await run(first, draw), await run(second, draw)]
 
-    a, b = asyncio.run(asyncio.wait_for(check(), TIMEOUT * 2))
+    a, b = run_async(check(), TIMEOUT * 2)
     assert a.split()[0] != b.split()[0] and a.split()[1] != b.split()[1]
 
 
@@ -127,7 +135,7 @@ def test_interrupted_restarted_and_shut_down_as_any_kernel(tmp_path: Path) -> No
         assert not psutil.pid_exists(second)
         assert await manager.is_alive() is False
 
-    asyncio.run(asyncio.wait_for(check(), TIMEOUT * 3))
+    run_async(check(), TIMEOUT * 3)
 
 
 def test_a_kernel_is_started_afresh_when_its_interpreter_would_differ(tmp_path: Path) -> None:
@@ -137,7 +145,7 @@ def test_a_kernel_is_started_afresh_when_its_interpreter_would_differ(tmp_path: 
         async with kernel(tmp_path, env) as (manager, _client):
             assert psutil.Process(manager.provisioner.pid).ppid() == os.getpid()
 
-    asyncio.run(asyncio.wait_for(check(), TIMEOUT * 2))
+    run_async(check(), TIMEOUT * 2)
 
 
 def test_a_changed_course_retires_the_warm_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -157,7 +165,7 @@ def test_a_changed_course_retires_the_warm_process(tmp_path: Path, monkeypatch: 
             assert psutil.Process(manager.provisioner.pid).ppid() not in (os.getpid(), first_warm.pid)
         first_warm.wait(10)   # retired with no kernel left: gone
 
-    asyncio.run(asyncio.wait_for(check(), TIMEOUT * 3))
+    run_async(check(), TIMEOUT * 3)
 
 
 def test_the_warm_process_and_its_kernels_leave_with_their_server(tmp_path: Path) -> None:
