@@ -261,7 +261,8 @@ class ForkedProvisioner(LocalProvisioner):
         env["JPY_PARENT_PID"] = str(os.getpid())   # as jupyter_client's launcher sets it
         request = {"argv": list(cmd), "env": env, "cwd": str(scrubbed.get("cwd") or os.getcwd())}
         try:
-            kernel = warm.fork(request, streams)
+            # In a thread: a warm process slow to answer (a loaded machine) never stalls the server.
+            kernel = await asyncio.to_thread(warm.fork, request, streams)
         except OSError as error:
             self.log.warning("Forking a kernel failed (%s): starting it afresh", error)
             return None
