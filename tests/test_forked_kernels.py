@@ -148,6 +148,48 @@ def test_a_kernel_is_started_afresh_when_its_interpreter_would_differ(tmp_path: 
     run_async(check(), TIMEOUT * 2)
 
 
+def test_a_kernel_the_warm_process_cannot_fork_is_started_afresh(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    def refused(self, request, streams):
+        raise OSError("the warm process did not fork: error OSError: [Errno 38] Function not implemented")
+
+    monkeypatch.setattr(forked_kernels._Warm, "fork", refused)
+
+    async def check() -> None:
+        async with kernel(tmp_path) as (manager, client):
+            assert psutil.Process(manager.provisioner.pid).ppid() == os.getpid()
+            assert await run(client, "print(6 * 7)") == "42"
+
+    run_async(check(), TIMEOUT * 2)
+
+
+def test_a_fork_the_warm_process_cannot_hand_over_leaves_no_kernel_behind(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """A system without pidfds (Linux before 5.3): the fork is killed at once (it would hold the ports
+    of the kernel started instead) and the kernel is started afresh."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text(textwrap.dedent("""
+        import os
+        def pidfd_open(pid, flags=0):
+            raise OSError(38, "Function not implemented")
+        os.pidfd_open = pidfd_open
+        """))
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(site), os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep))
+
+    async def check() -> None:
+        async with kernel(tmp_path) as (manager, client):
+            assert psutil.Process(manager.provisioner.pid).ppid() == os.getpid()
+            assert await run(client, "print(6 * 7)") == "42"
+            warm = psutil.Process(forked_kernels._WARM[0].process.pid)
+            deadline = time.monotonic() + 10
+            while warm.children():
+                assert time.monotonic() < deadline, "a fork nobody manages is still running"
+                await asyncio.sleep(0.1)
+
+    run_async(check(), TIMEOUT * 2)
+
+
 def test_a_changed_course_retires_the_warm_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     course = tmp_path / "course"
     course.mkdir()

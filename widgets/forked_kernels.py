@@ -42,7 +42,7 @@ from typing import Any
 
 from jupyter_client.provisioning.local_provisioner import LocalProvisioner
 
-__all__ = ["NAME", "PRELOAD", "ForkedProvisioner", "main"]
+__all__ = ["LATE", "NAME", "PRELOAD", "SUPPORTED", "ForkedProvisioner", "main"]
 
 #: The provisioner's name, as a Jupyter configuration names it.
 NAME = "cribbage-forked"
@@ -186,7 +186,9 @@ class _Warm:
             connection.close()
             for fd in fds:
                 os.close(fd)
-            return None
+            if answer == b"retired":
+                return None
+            raise OSError(f"the warm process did not fork: {answer.decode(errors='replace') or 'no answer'}")
         connection.setblocking(False)   # polled for the kernel's end from now on, never waited on
         return _ForkedKernel(int(answer[4:]), fds[0], connection)
 
@@ -224,13 +226,18 @@ def _streams(kwargs: Mapping[str, Any]) -> list[int] | None:
     return fds
 
 
+#: What forking kernels needs of the system: Linux (5.3 or later, for pidfds).
+SUPPORTED = all((hasattr(os, "fork"), hasattr(os, "pidfd_open"), hasattr(signal, "pidfd_send_signal"),
+                 hasattr(socket, "SOCK_SEQPACKET"), hasattr(socket, "send_fds")))
+
+
 def _forkable(cmd: Sequence[str], kwargs: Mapping[str, Any], warm: _Warm) -> bool:
     env = kwargs.get("env") or os.environ
     return (len(cmd) >= 3 and list(cmd[1:3]) == ["-m", "ipykernel_launcher"]
             and os.path.abspath(cmd[0]) == os.path.abspath(sys.executable)
             and _interpreter_env(env) == _interpreter_env(warm.env)
             and set(kwargs) <= {"env", "cwd", "stdin", "stdout", "stderr", "independent"}
-            and not kwargs.get("independent") and hasattr(signal, "pidfd_send_signal"))
+            and not kwargs.get("independent"))
 
 
 class ForkedProvisioner(LocalProvisioner):
@@ -247,6 +254,8 @@ class ForkedProvisioner(LocalProvisioner):
         return self.connection_info
 
     async def _forked(self, cmd: list[str], kwargs: dict[str, Any]) -> _ForkedKernel | None:
+        if not SUPPORTED:
+            return None
         scrubbed = LocalProvisioner._scrub_kwargs(kwargs)
         warm = _warm()
         streams = _streams(scrubbed)
@@ -399,11 +408,19 @@ def _answer(connection: socket.socket, kernels: dict[int, socket.socket], retire
         pid = os.fork()
         if pid == 0:
             _become_kernel(request, list(streams), [*keep_closed, connection, *kernels.values()])
-        pidfd = os.pidfd_open(pid)
         try:
-            socket.send_fds(connection, [f"pid {pid}".encode()], [pidfd])
-        finally:
-            os.close(pidfd)
+            pidfd = os.pidfd_open(pid)
+            try:
+                socket.send_fds(connection, [f"pid {pid}".encode()], [pidfd])
+            finally:
+                os.close(pidfd)
+        except BaseException as error:
+            # Nobody will manage this kernel: it must not keep the ports of the one started instead.
+            os.kill(pid, signal.SIGKILL)
+            with contextlib.suppress(OSError):
+                connection.send(f"error {type(error).__name__}: {error}".encode()[:1000])
+            connection.close()
+            raise
         kernels[pid] = connection
         return False
     finally:
