@@ -10,7 +10,11 @@ limits. Its warm kernels (``deal_pool_size``) are started after its first visito
 
 Its configuration is ``apps/config/voila.json`` (warm kernels, culling of idle kernels, time
 limits, the limits below) and the page template ``apps/config/share/jupyter/voila/templates/
-calculator`` (Voilà's lab template without the CDN). What it adds to a plain ``voila``:
+calculator`` (Voilà's lab template without the CDN). A warm kernel taken is replaced at once
+(``fill_delay`` 0): the kernels are forked from a warm process (``widgets/forked_kernels.py``), and
+with the 5 s delay of old, thirty visitors at once waited a median of 25 s for the live calculator
+(slowest 49 s) against 10-11 s (slowest 17-18 s) without it (``benchmarks/calculator_app.py``).
+What it adds to a plain ``voila``:
 
 - The first paint at once, and a kernel only for a visitor who is there. A page starts with the
   link's calculator as plain HTML (score and all), made without a kernel by a worker process
