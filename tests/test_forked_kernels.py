@@ -40,6 +40,7 @@ def forked(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     for warm in forked_kernels._WARM:
         warm.process.terminate()
         warm.process.wait(TIMEOUT)
+        assert not Path(warm.folder).exists(), "a stopped warm process leaves its folder behind"
 
 
 @contextlib.asynccontextmanager

@@ -25,12 +25,14 @@ does this at every fork; numpy's global one is seeded here).
 from __future__ import annotations
 
 import asyncio
+import atexit
 import contextlib
 import gc
 import json
 import os
 import pathlib
 import selectors
+import shutil
 import signal
 import socket
 import subprocess
@@ -157,6 +159,8 @@ class _Warm:
 
     def __init__(self) -> None:
         self.folder = tempfile.mkdtemp(prefix="cribbage-warm-")   # private (0700): only we connect
+        # The warm process removes it as it leaves; if it was killed, the server does at its exit.
+        atexit.register(shutil.rmtree, self.folder, ignore_errors=True)
         self.address = os.path.join(self.folder, "socket")
         self.env = dict(os.environ)
         self.was_ready = False
@@ -304,7 +308,7 @@ def _become_kernel(request: dict[str, Any], streams: list[int], keep_closed: lis
     try:
         os.setsid()
         signal.set_wakeup_fd(-1)
-        for signum in (signal.SIGCHLD, signal.SIGTERM):
+        for signum in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP):
             signal.signal(signum, signal.SIG_DFL)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         for thing in keep_closed:
@@ -349,10 +353,28 @@ def _become_kernel(request: dict[str, Any], streams: list[int], keep_closed: lis
 
 def serve(address: str, folders: Sequence[str]) -> None:
     """Import what kernels import, then fork a kernel for each request on the Unix socket ``address``
-    until the parent (the server) leaves; a request after the watched ``folders`` changed retires it."""
+    until the parent (the server) leaves or it is told to stop; a request after the watched
+    ``folders`` changed retires it. Its socket and folder go with it."""
     # In the server's process group, so that stopping the group stops it, but deaf to the Ctrl-C
     # a server asks about before it stops (its kernels are in sessions of their own).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, _leave)
+    try:
+        _serve(address, folders)
+    finally:
+        for path in (address, address + ".partial"):
+            with contextlib.suppress(OSError):
+                os.unlink(path)
+        with contextlib.suppress(OSError):
+            os.rmdir(os.path.dirname(address))   # the private folder the server made for it
+
+
+def _leave(*_: object) -> None:
+    raise SystemExit(0)
+
+
+def _serve(address: str, folders: Sequence[str]) -> None:
     _preload()
     gc.freeze()   # what was imported stays out of the collector's sight: fewer pages copied in the forks
     stamp = _stamp(folders)
@@ -376,9 +398,15 @@ def serve(address: str, folders: Sequence[str]) -> None:
         for key, _events in selector.select(timeout=1.0):
             if key.fileobj is listener:
                 connection, _ = listener.accept()
-                with contextlib.suppress(OSError):
+                try:
                     retired = _answer(connection, kernels, retired, stamp, folders,
                                       [listener, selector, wake_read, wake_write])
+                except Exception:
+                    # That kernel is started afresh (the provisioner is told or sees the socket
+                    # close); the next are forked as before.
+                    import traceback
+                    traceback.print_exc()
+                    connection.close()
                 if retired and listener.fileno() >= 0:
                     selector.unregister(listener)
                     listener.close()
@@ -388,10 +416,6 @@ def serve(address: str, folders: Sequence[str]) -> None:
                 with contextlib.suppress(OSError):
                     os.read(wake_read, 4096)
         _reap(kernels)
-    with contextlib.suppress(OSError):
-        os.unlink(address)
-    with contextlib.suppress(OSError):
-        os.rmdir(os.path.dirname(address))   # the private folder the server made for it
 
 
 def _answer(connection: socket.socket, kernels: dict[int, socket.socket], retired: bool,
