@@ -10,6 +10,7 @@ import concurrent.futures
 import contextlib
 import json
 import os
+import socket
 import subprocess
 import sys
 import textwrap
@@ -187,6 +188,23 @@ def test_a_fork_the_warm_process_cannot_hand_over_leaves_no_kernel_behind(tmp_pa
             while warm.children():
                 assert time.monotonic() < deadline, "a fork nobody manages is still running"
                 await asyncio.sleep(0.1)
+
+    run_async(check(), TIMEOUT * 2)
+
+
+def test_a_request_the_warm_process_cannot_read_loses_only_itself(tmp_path: Path) -> None:
+    async def check() -> None:
+        async with kernel(tmp_path) as (manager, _client):
+            warm = forked_kernels._WARM[0]
+            first = psutil.Process(manager.provisioner.pid).ppid()
+        with socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET) as connection:
+            connection.settimeout(TIMEOUT)
+            connection.connect(warm.address)
+            connection.send(b"{not json")
+            assert connection.recv(64) == b""   # refused: closed, nothing forked
+        async with kernel(tmp_path) as (manager, client):
+            assert psutil.Process(manager.provisioner.pid).ppid() == first == warm.process.pid
+            assert await run(client, "print(6 * 7)") == "42"
 
     run_async(check(), TIMEOUT * 2)
 
