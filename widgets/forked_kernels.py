@@ -28,9 +28,13 @@ import asyncio
 import atexit
 import contextlib
 import gc
+import importlib
+import importlib.util
 import json
 import os
 import pathlib
+import pkgutil
+import select
 import selectors
 import shutil
 import signal
@@ -39,6 +43,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import traceback
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -84,7 +89,6 @@ def _stamp(folders: Sequence[str]) -> tuple[int, int]:
 
 
 def _watched_folders() -> list[str]:
-    import importlib.util
     folders = []
     for name in _WATCHED:
         spec = importlib.util.find_spec(name)
@@ -150,7 +154,6 @@ class _ForkedKernel:
 
 
 def _readable(fd: int) -> bool:
-    import select
     return bool(select.select([fd], [], [], 0)[0])
 
 
@@ -235,11 +238,11 @@ SUPPORTED = all((hasattr(os, "fork"), hasattr(os, "pidfd_open"), hasattr(signal,
                  hasattr(socket, "SOCK_SEQPACKET"), hasattr(socket, "send_fds")))
 
 
-def _forkable(cmd: Sequence[str], kwargs: Mapping[str, Any], warm: _Warm) -> bool:
+def _forkable(cmd: Sequence[str], kwargs: Mapping[str, Any], warm_env: Mapping[str, str]) -> bool:
     env = kwargs.get("env") or os.environ
     return (len(cmd) >= 3 and list(cmd[1:3]) == ["-m", "ipykernel_launcher"]
             and os.path.abspath(cmd[0]) == os.path.abspath(sys.executable)
-            and _interpreter_env(env) == _interpreter_env(warm.env)
+            and _interpreter_env(env) == _interpreter_env(warm_env)
             and set(kwargs) <= {"env", "cwd", "stdin", "stdout", "stderr", "independent"}
             and not kwargs.get("independent"))
 
@@ -261,9 +264,13 @@ class ForkedProvisioner(LocalProvisioner):
         if not SUPPORTED:
             return None
         scrubbed = LocalProvisioner._scrub_kwargs(kwargs)
-        warm = _warm()
         streams = _streams(scrubbed)
-        if warm is None or streams is None or not _forkable(cmd, scrubbed, warm):
+        # Decided before a warm process is started (with the environment it would get): a kernel
+        # that would not be forked starts none.
+        if streams is None or not _forkable(cmd, scrubbed, _WARM[0].env if _WARM else os.environ):
+            return None
+        warm = _warm()
+        if warm is None:
             return None
         deadline = time.monotonic() + _READY_SECONDS
         while not warm.ready():
@@ -281,16 +288,14 @@ class ForkedProvisioner(LocalProvisioner):
             return None
         if kernel is None:   # retired: the course changed on disk since it imported it
             self.log.info("The course's code changed: a new warm process for the next kernels")
-            with contextlib.suppress(OSError):
-                _WARM[:] = [_Warm()]
+            _WARM.clear()
+            _warm()
         return kernel
 
 
 # The warm process.
 
 def _preload() -> None:
-    import importlib
-    import pkgutil
     for name in PRELOAD:
         importlib.import_module(name)
     for module in pkgutil.iter_modules(sys.modules["widgets"].__path__):
@@ -342,7 +347,6 @@ def _become_kernel(request: dict[str, Any], streams: list[int], keep_closed: lis
     except SystemExit as leaving:
         code = leaving.code if isinstance(leaving.code, int) else (0 if leaving.code is None else 1)
     except BaseException:
-        import traceback
         traceback.print_exc()
     finally:
         with contextlib.suppress(Exception):
@@ -404,7 +408,6 @@ def _serve(address: str, folders: Sequence[str]) -> None:
                 except Exception:
                     # That kernel is started afresh (the provisioner is told or sees the socket
                     # close); the next are forked as before.
-                    import traceback
                     traceback.print_exc()
                     connection.close()
                 if retired and listener.fileno() >= 0:
