@@ -85,6 +85,32 @@ def test_rules_and_levels_make_their_own_deal_log_and_position_table(tmp_path, m
         deal_log(10, opponent="grandmaster")
 
 
+def test_a_longer_deal_log_reads_the_pieces_a_shorter_one_built(tmp_path, monkeypatch):
+    """Game i is the same game in a log of any length: the longer log plays only the games it adds."""
+    from cribbage.stats import deals
+
+    monkeypatch.setenv("CRIBBAGE_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(deals, "PIECE", 3)
+    played = []
+    one = deals._one
+    monkeypatch.setattr(deals, "_one", lambda setting, seed, swap: played.append(seed) or one(setting, seed, swap))
+    short = deal_log(6, seed="pieces", level="beginner")
+    assert played == [f"pieces/{i}" for i in range(6)] and len(cached_files("deal-log")) == 2
+    played.clear()
+    progress = []
+    longer = deal_log(8, seed="pieces", level="beginner", progress=lambda d, n: progress.append((d, n)))
+    assert played == ["pieces/6", "pieces/7"] and progress == [(8, 8)]
+    whole = deal_log(8, seed="pieces", level="beginner", cache=False)
+    for name in ("parts", "kinds", "lead", "kept", "starts", "dealer_side", "start_side"):
+        assert np.array_equal(getattr(longer, name), getattr(whole, name)), name
+        assert np.array_equal(getattr(short, name), getattr(deal_log(6, seed="pieces", level="beginner",
+                                                                          cache=False), name)), name
+    assert longer.games == 8 and len(longer.starts) > len(short.starts)
+    played.clear()
+    assert deals.is_logged(8, seed="pieces", level="beginner") and not deals.is_logged(9, seed="pieces", level="beginner")
+    assert deal_log(8, seed="pieces", level="beginner").deals == longer.deals and played == []
+
+
 def test_the_check_against_held_out_games():
     log = deal_log(40, seed="cal-a", cache=False)
     table = win_probabilities(log)

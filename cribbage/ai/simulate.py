@@ -226,10 +226,12 @@ def simulate(n_games: int, players: Sequence[Player], *, seed: int | str, execut
     return SimulationResult(tuple(records))
 
 
-def task_batches(seed: int | str, n_games: int, batch_size: int) -> Iterator[list[tuple[str, bool]]]:
-    """The tasks, ``batch_size`` games at a time: game ``i`` is seeded ``f"{seed}/{i}"``, seats swapped when odd."""
-    for start in range(0, n_games, batch_size):
-        yield [(f"{seed}/{i}", i % 2 == 1) for i in range(start, min(start + batch_size, n_games))]
+def task_batches(seed: int | str, n_games: int, batch_size: int, *, first: int = 0) -> Iterator[list[tuple[str, bool]]]:
+    """The tasks of games ``first`` to ``first + n_games - 1``, ``batch_size`` games at a time: game ``i``
+    is seeded ``f"{seed}/{i}"``, seats swapped when odd, so game ``i`` is the same game in any run."""
+    end = first + n_games
+    for start in range(first, end, batch_size):
+        yield [(f"{seed}/{i}", i % 2 == 1) for i in range(start, min(start + batch_size, end))]
 
 
 def executor_window(executor: Executor) -> int:

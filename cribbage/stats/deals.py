@@ -5,10 +5,14 @@ The win probability (:mod:`cribbage.stats.position`) and the pegging statistics
 seeded ``f"{seed}/{i}"``, the seats swapping every other game, as in :func:`cribbage.simulate`)
 and keeps, for every deal whose crib was counted, the points of each part, the kinds pegged in the
 play by dealer and pone, the lead and the cards each side kept; and for every deal that began,
-the scores at its start and whether that deal's dealer went on to win the game. The log is cached
-by :mod:`cribbage.stats.cache`, one file per setting: the number of games, the seed, the two players'
-levels (``level`` for the first player, ``opponent`` for the second), the target (121 or 61) and
-muggins. Each row also says which of the two players dealt (0: the ``level`` player).
+the scores at its start and whether that deal's dealer went on to win the game. Each row also says
+which of the two players dealt (0: the ``level`` player).
+
+The log is cached by :mod:`cribbage.stats.cache` in pieces of :data:`PIECE` games, each piece's file
+named by its setting: its first game and number of games, the seed, the two players' levels (``level``
+for the first player, ``opponent`` for the second), the target (121 or 61) and muggins. Game ``i`` is
+the same game in a log of any length, so a longer log reads the pieces a shorter one built (the
+statistics lab's 1,000 games are the first half of the calculator's 2,000) and builds only the rest.
 
 :meth:`DealLog.to_frame` gives the complete deals as a pandas DataFrame (one row a deal, points in
 its columns), :meth:`DealLog.starts_frame` every deal start; ``to_csv`` writes the former.
@@ -21,6 +25,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -106,6 +111,9 @@ class DealLog:
 #: Called after each batch of games with (games done, games in all), to show progress.
 Progress = Callable[[int, int], None]
 
+#: Games in one cached piece of a deal log.
+PIECE = 500
+
 
 def deal_log(games: int = 2000, *, seed: int | str = 1, level: str = "expert", opponent: str | None = None,
              target: int = 121, muggins: bool = False, executor: Executor | None = None, cache: bool = True,
@@ -128,11 +136,14 @@ def deal_log(games: int = 2000, *, seed: int | str = 1, level: str = "expert", o
     cache = flag(cache, "cache")
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise refuse("arg.wrong_kind", name="executor", kind="Executor", value=shown(executor))
-    settings = {"games": games, "seed": str(seed), "level": level, "opponent": opponent, "target": int(target),
-                "muggins": bool(muggins)}
     setting = (level, opponent, {"target": int(target), "muggins": bool(muggins)})
-    arrays = cached_arrays("deal-log", settings, lambda: _build(games, seed, setting, executor, progress),
-                           cache=cache)
+    if not cache:
+        arrays = _build(0, games, games, seed, setting, executor, progress)
+    else:
+        pieces = [cached_arrays("deal-log", _piece_settings(first, count, seed, setting),
+                                partial(_build, first, count, games, seed, setting, executor, progress))
+                  for first, count in _pieces(games)]
+        arrays = {name: np.concatenate([piece[name] for piece in pieces]) for name in pieces[0]}
     return DealLog(games, level, arrays["parts"], arrays["kinds"], arrays["lead"], arrays["kept"], arrays["starts"],
                    opponent, int(target), bool(muggins), arrays["dealer_side"], arrays["start_side"])
 
@@ -140,20 +151,32 @@ def deal_log(games: int = 2000, *, seed: int | str = 1, level: str = "expert", o
 def is_logged(games: int = 2000, *, seed: int | str = 1, level: str = "expert", opponent: str | None = None,
               target: int = 121, muggins: bool = False) -> bool:
     """Whether :func:`deal_log` with these settings is in the cache (then it loads in milliseconds)."""
-    settings = {"games": games, "seed": str(chosen_seed(seed)), "level": level,
-                "opponent": level if opponent is None else opponent, "target": int(target), "muggins": bool(muggins)}
-    return is_cached("deal-log", settings)
+    setting = (level, level if opponent is None else opponent, {"target": int(target), "muggins": bool(muggins)})
+    return all(is_cached("deal-log", _piece_settings(first, count, chosen_seed(seed), setting))
+               for first, count in _pieces(games))
 
 
 _Setting = tuple[str, str, dict[str, Any]]
 
 
-def _build(games: int, seed: int | str, setting: _Setting, executor: Executor | None,
+def _pieces(games: int) -> list[tuple[int, int]]:
+    """The first game and the number of games of each cached piece of a log of ``games`` games."""
+    return [(first, min(PIECE, games - first)) for first in range(0, games, PIECE)]
+
+
+def _piece_settings(first: int, count: int, seed: int | str, setting: _Setting) -> dict[str, Any]:
+    level, opponent, options = setting
+    return {"first": first, "games": count, "seed": str(seed), "level": level, "opponent": opponent,
+            "target": options["target"], "muggins": options["muggins"]}
+
+
+def _build(first: int, count: int, games: int, seed: int | str, setting: _Setting, executor: Executor | None,
            progress: Progress | None) -> dict[str, np.ndarray]:
+    """Games ``first`` to ``first + count - 1`` of a log of ``games`` games (for the progress shown)."""
     # Batches made as they are needed, and only a few at a time on an executor (as self-play does).
-    batches = task_batches(seed, games, 50)
+    batches = task_batches(seed, count, 50, first=first)
     results: list[list[dict[str, Any]]] = []
-    done = 0
+    done = first
 
     def finished(batch: list[dict[str, Any]]) -> None:
         nonlocal done
