@@ -39,7 +39,13 @@ PYTEST_WORKERS ?= auto
 # PYTHONDONTWRITEBYTECODE (as CI machines and containers often do) costs each kernel about 0.1 s more.
 # The caches go to __pycache__ folders, which git ignores.
 TEST_ENV := env -u PYTHONDONTWRITEBYTECODE
-test: lint
+# The class hub's test puts configurable-http-proxy, from npm, in front of the learners' servers, as a
+# class's hub does (hub/README.md); installed here when npm is there (without it the test says so).
+# npm writes node_modules/.package-lock.json at each install: newer than the lock when up to date.
+HUB_PROXY := $(if $(shell command -v npm 2>/dev/null),hub/node_modules/.package-lock.json)
+hub/node_modules/.package-lock.json: hub/package-lock.json
+	cd hub && npm ci --no-audit --no-fund
+test: lint $(HUB_PROXY)
 	$(TEST_ENV) $(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadgroup --durations=25
 
 # The fast layer (under two minutes on two cores), to run while working: no browser tests, no
