@@ -273,7 +273,15 @@ def voila_page(browser) -> Iterator:
 
     context = browser.new_context(viewport=VIEWPORT)
     context.route(NOT_LOCAL, lambda route: route.abort())
+    page = context.new_page()
     try:
-        yield VoilaPage(context.new_page())
+        yield VoilaPage(page)
     finally:
+        # Closed as a person closes the tab: the page asks the app to shut its kernel down, so the
+        # next test that waits for the app's warm pool finds it settled in seconds, where a context
+        # closed outright leaves the kernel to the culler (30 s in the app's tests, all idle time).
+        with contextlib.suppress(Exception):   # a crashed page closes as it can
+            page.close(run_before_unload=True)
+            if not page.is_closed():
+                page.wait_for_event("close", timeout=10_000)
         context.close()
