@@ -57,6 +57,7 @@ def browser() -> Iterator:
         try:
             yield chromium
         finally:
+            _LAST_CONTEXT.clear()   # closed with the browser
             within_time(chromium.close, "the browser")
     finally:
         playwright.stop()
@@ -266,6 +267,10 @@ def voila_app(browser, servers_home: Path) -> Iterator[Callable[[Path], Server]]
             server.stop()
 
 
+# The context of the last Voilà page closed, closed in its turn when the next one is (or at the end).
+_LAST_CONTEXT: list = []
+
+
 @pytest.fixture
 def voila_page(browser) -> Iterator:
     """A new page, in a context of its own, for a Voilà app (see :mod:`voila_page`)."""
@@ -278,10 +283,12 @@ def voila_page(browser) -> Iterator:
         yield VoilaPage(page)
     finally:
         # Closed as a person closes the tab: the page asks the app to shut its kernel down, so the
-        # next test that waits for the app's warm pool finds it settled in seconds, where a context
-        # closed outright leaves the kernel to the culler (30 s in the app's tests, all idle time).
+        # next test that waits for the app's warm pool finds it settled in seconds; a context closed
+        # outright left the kernel to the culler (30 s in the app's tests, all idle time). That last
+        # request leaves as the page closes, and closing its context at once aborted it in one
+        # close of two: the context goes when the next page's does, a test later.
         with contextlib.suppress(Exception):   # a crashed page closes as it can
             page.close(run_before_unload=True)
-            if not page.is_closed():
-                page.wait_for_event("close", timeout=10_000)
-        context.close()
+        for earlier in _LAST_CONTEXT:
+            within_time(earlier.close, "a Voilà page's browser context")
+        _LAST_CONTEXT[:] = [context]
