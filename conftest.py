@@ -94,10 +94,14 @@ def pytest_collection_modifyitems(config, items) -> None:
 #   and Portuguese runs each on their own), so each worker runs a notebook at most once and shares
 #   its page, as in one process;
 # - the modules that read the lessons' runs of tests/lesson_runs.py (each lesson run once);
+# - the modules that visit the calculator app as it is served (tests/browser/conftest.py's
+#   plain_calculator_app, started once);
 # - any other module (its module-scoped fixtures, such as a Voilà app, start once).
 _LESSON_TESTS = re.compile(r"tests/browser/test_(\d\d_\w+)\.py")
 _LANGUAGES = ("es", "pt")
 _LESSON_RUNS = ("tests/test_no_english.py", "tests/test_answers_after_questions.py")
+_PLAIN_APP = ("tests/browser/test_calculator_app_language.py", "tests/browser/test_my_deal_app.py",
+              "tests/browser/test_phone_and_projector.py")
 
 
 def xdist_scope(nodeid: str) -> str:
@@ -107,6 +111,8 @@ def xdist_scope(nodeid: str) -> str:
         return path
     if path in _LESSON_RUNS:
         return "lesson-runs"
+    if path in _PLAIN_APP:
+        return "calculator-app"
     lesson = _LESSON_TESTS.fullmatch(path)
     if lesson:
         return f"lab:{lesson[1]}.ipynb"

@@ -4,25 +4,19 @@ refusals included, and the link it shows to share keeps the language (the cards 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-from voila_page import APPS, start_calculator_app, wait_quiet
+from voila_page import APPS
 
 from widgets.i18n import render
 
 POOL = json.loads((APPS / "config" / "voila.json").read_text())["VoilaConfiguration"]["default_pool_size"]
 
 
-@pytest.fixture(scope="module")
-def app(browser, servers_home: Path):
-    server = start_calculator_app(servers_home / "calculator-app-language")
-    try:
-        assert wait_quiet(server, POOL, timeout=180), f"the warm kernels never settled:\n{server.log_tail()}"
-        yield server
-    finally:
-        server.stop()
+@pytest.fixture
+def app(plain_calculator_app):
+    return plain_calculator_app
 
 
 @pytest.mark.parametrize("language", ["es", "pt"])

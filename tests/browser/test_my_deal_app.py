@@ -9,13 +9,12 @@ import json
 import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-from voila_page import APPS, kernels, start_calculator_app, wait_quiet
+from voila_page import APPS, kernels, wait_quiet
 
-from cribbage.stats.my_deal import _position, deal_keeps
+from cribbage.stats.my_deal import deal_keeps
 from widgets.i18n import cards_text, render
 
 POOL = json.loads((APPS / "config" / "voila.json").read_text())["VoilaConfiguration"]["default_pool_size"]
@@ -41,15 +40,9 @@ _KEEPS_AT = """(() => {
 })();"""
 
 
-@pytest.fixture(scope="module")
-def app(browser, servers_home: Path):
-    _position(121)  # the deal log in the user's cache before the kernels look for it
-    server = start_calculator_app(servers_home / "my-deal-app")
-    try:
-        assert wait_quiet(server, POOL, timeout=180), f"the warm kernels never settled:\n{server.log_tail()}"
-        yield server
-    finally:
-        server.stop()
+@pytest.fixture
+def app(plain_calculator_app):
+    return plain_calculator_app
 
 
 def _keeps_shown(voila_page, language: str) -> None:

@@ -5,13 +5,10 @@ app at both sizes in ``build/screenshots/issue26/`` to look at.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 from browser_servers import Server
 from lab_page import SCREENSHOTS
-from voila_page import VoilaPage, start_calculator_app, wait_quiet
+from voila_page import VoilaPage
 
 PHONE = {"width": 390, "height": 844}
 PROJECTOR = {"width": 1920, "height": 1080}
@@ -27,14 +24,9 @@ _SCROLLING = """(root) => [...root.querySelectorAll('*')].filter(e => {
 }).map(e => e.className || e.tagName)"""
 
 
-@pytest.fixture(scope="module")
-def calculator_app(browser, servers_home: Path) -> Iterator[Server]:
-    server = start_calculator_app(servers_home / "calculator-app-sizes")
-    try:
-        assert wait_quiet(server, timeout=120), f"the app never settled:\n{server.log_tail()}"
-        yield server
-    finally:
-        server.stop()
+@pytest.fixture
+def calculator_app(plain_calculator_app) -> Server:
+    return plain_calculator_app
 
 
 def _app_page(browser, server: Server, size: dict, query: str) -> tuple[object, VoilaPage]:
