@@ -80,42 +80,6 @@ def test_a_link_opens_with_its_hand_scored(calculator_url: str, voila_page) -> N
     voila_page.screenshot("calculator-app-12")
 
 
-def test_the_score_is_on_screen_before_the_widgets_are_drawn(calculator_url: str, voila_page) -> None:
-    """The page writes the calculator's words into its HTML as the notebook runs: with Voilà's
-    JupyterLab code kept from loading at all, the hand's score is still on screen, in the link's
-    language; with it, the live calculator takes its place and the score shows once."""
-    page = voila_page.page
-    page.route("**/voila/static/voila.js*", lambda route: route.abort())
-    page.goto(f"{calculator_url}/?hand=5H5D6H7S&starter=8C&lang=es", timeout=120_000)
-    first = page.locator(".cc-first-paint")
-    expect(first.locator(".cc-big")).to_be_visible(timeout=60_000)
-    assert first.locator(".cc-big").inner_text() == "Mano: 12 puntos"
-    assert "Quince: 7♠ 8♣ vale 2" in first.inner_text()  # the score's items, as the live calculator lists them
-    assert page.locator("#loading").is_hidden()  # no spinner below the score
-    assert page.locator("#rendered_cells").is_hidden()  # the widgets never came
-    # Nothing speaks of buttons that are not there; their place is kept, with a note.
-    for words in ("Pulsa cuatro cartas", "Abrir código", "Pulsa una línea"):
-        assert words not in first.inner_text()
-    assert first.locator(".cc-first-paint-controls").inner_text() == "Los botones de las cartas están en camino…"
-    painted = first.locator(".cc-big").bounding_box()
-    voila_page.screenshot_page("calculator-app-first-paint")
-    page.unroute("**/voila/static/voila.js*")
-
-    # A hostile link's words are text there as in the live calculator: nothing runs.
-    voila_page.open(f"{calculator_url}/?hand=<img src=x onerror=alert(1)>&starter=8C")
-    assert page.locator(".cc-first-paint img").count() == 0 and voila_page.dialogs == []
-
-    voila_page.open(f"{calculator_url}/?hand=5H5D6H7S&starter=8C&lang=es")
-    live = voila_page.body.locator(".cc-big")
-    expect(first).to_be_hidden()
-    assert live.inner_text() == "Mano: 12 puntos"
-    # The score is where the first paint showed it: the live calculator does not push it about.
-    drawn = live.bounding_box()
-    assert abs(drawn["x"] - painted["x"]) <= 4 and abs(drawn["y"] - painted["y"]) <= 24, (painted, drawn)
-    assert page.locator(".cc-big:visible").count() == 1  # never twice
-    voila_page.screenshot_page("calculator-app-live")
-
-
 # Each link costs a page load (a kernel of its own), so each one here tests something the others
 # do not; the parser's every refusal is tested in-process by the widget's own tests.
 HOSTILE_LINKS = [
@@ -296,6 +260,44 @@ def test_thirty_browsers_at_once_all_show_their_own_hand(app: Server, browser) -
     finally:
         close_all(visits, politely=True)
     assert wait_quiet(app, POOL, timeout=90), f"{len(kernels(app))} kernels left\n{app.log_tail()}"
+
+
+# After the tests that wait for the warm pool: its first page, with Voilà's code kept from loading,
+# never connects to its kernel, which the culler takes only after CULL_AFTER seconds.
+def test_the_score_is_on_screen_before_the_widgets_are_drawn(calculator_url: str, voila_page) -> None:
+    """The page writes the calculator's words into its HTML as the notebook runs: with Voilà's
+    JupyterLab code kept from loading at all, the hand's score is still on screen, in the link's
+    language; with it, the live calculator takes its place and the score shows once."""
+    page = voila_page.page
+    page.route("**/voila/static/voila.js*", lambda route: route.abort())
+    page.goto(f"{calculator_url}/?hand=5H5D6H7S&starter=8C&lang=es", timeout=120_000)
+    first = page.locator(".cc-first-paint")
+    expect(first.locator(".cc-big")).to_be_visible(timeout=60_000)
+    assert first.locator(".cc-big").inner_text() == "Mano: 12 puntos"
+    assert "Quince: 7♠ 8♣ vale 2" in first.inner_text()  # the score's items, as the live calculator lists them
+    assert page.locator("#loading").is_hidden()  # no spinner below the score
+    assert page.locator("#rendered_cells").is_hidden()  # the widgets never came
+    # Nothing speaks of buttons that are not there; their place is kept, with a note.
+    for words in ("Pulsa cuatro cartas", "Abrir código", "Pulsa una línea"):
+        assert words not in first.inner_text()
+    assert first.locator(".cc-first-paint-controls").inner_text() == "Los botones de las cartas están en camino…"
+    painted = first.locator(".cc-big").bounding_box()
+    voila_page.screenshot_page("calculator-app-first-paint")
+    page.unroute("**/voila/static/voila.js*")
+
+    # A hostile link's words are text there as in the live calculator: nothing runs.
+    voila_page.open(f"{calculator_url}/?hand=<img src=x onerror=alert(1)>&starter=8C")
+    assert page.locator(".cc-first-paint img").count() == 0 and voila_page.dialogs == []
+
+    voila_page.open(f"{calculator_url}/?hand=5H5D6H7S&starter=8C&lang=es")
+    live = voila_page.body.locator(".cc-big")
+    expect(first).to_be_hidden()
+    assert live.inner_text() == "Mano: 12 puntos"
+    # The score is where the first paint showed it: the live calculator does not push it about.
+    drawn = live.bounding_box()
+    assert abs(drawn["x"] - painted["x"]) <= 4 and abs(drawn["y"] - painted["y"]) <= 24, (painted, drawn)
+    assert page.locator(".cc-big:visible").count() == 1  # never twice
+    voila_page.screenshot_page("calculator-app-live")
 
 
 def test_past_its_limit_the_app_says_it_is_busy(servers_home: Path) -> None:
