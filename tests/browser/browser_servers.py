@@ -176,6 +176,13 @@ def _stop_all() -> None:
         server.stop()
 
 
+def laid_out(page) -> None:
+    """Wait until the page has drawn three frames: a window just resized or scrolled has been laid
+    out (the resize event, then JupyterLab's and Voilà's layouts, each run on the next frame)."""
+    page.evaluate("() => new Promise(done => { let left = 3; const next = () => --left ? "
+                  "requestAnimationFrame(next) : done(); requestAnimationFrame(next); })")
+
+
 def isolated_env(home: Path) -> dict[str, str]:
     """The environment for a server: Jupyter's and IPython's per-user folders moved under ``home``,
     so that neither the developer's settings change the test nor the test changes them."""

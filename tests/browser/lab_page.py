@@ -18,6 +18,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from browser_servers import laid_out
 from playwright.sync_api import BrowserContext, Locator, Page, expect
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
@@ -431,9 +432,9 @@ class LabNotebook:
         try:
             # Let JupyterLab lay the taller window out, then show the notebook from its top
             # (Run All leaves it scrolled to the last cell).
-            self.page.wait_for_timeout(300)
+            laid_out(self.page)
             self.page.evaluate(f"() => {{ const n = {outer}; if (n) n.scrollTop = 0; }}")
-            self.page.wait_for_timeout(200)
+            laid_out(self.page)
             if cell is None:
                 self.page.screenshot(path=str(path))
             else:

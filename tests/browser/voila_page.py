@@ -21,7 +21,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import psutil
-from browser_servers import Server, free_port, isolated_env
+from browser_servers import Server, free_port, isolated_env, laid_out
 from lab_page import SCREENSHOTS
 from playwright.sync_api import Browser, Locator, Page
 
@@ -106,7 +106,7 @@ class VoilaPage:
         self.page.set_viewport_size({"width": size["width"],
                                      "height": max(size["height"], min(height, 12000))})
         try:
-            self.page.wait_for_timeout(300)
+            laid_out(self.page)
             self.page.screenshot(path=str(path))
         finally:
             self.page.set_viewport_size(size)
