@@ -273,17 +273,14 @@ def plain_calculator_app(browser, servers_home: Path) -> Iterator[Server]:
     started once for the modules that ask nothing else of it (its languages, My deal, the phone
     and projector sizes: one unit of work, see ``xdist_scope``); each start costs seconds of the
     machine (the server, its warm kernels)."""
-    import json
-
-    from voila_page import APPS, start_calculator_app, wait_quiet
+    from voila_page import POOL, start_calculator_app, wait_quiet
 
     from cribbage.stats.my_deal import _position
 
-    pool = json.loads((APPS / "config" / "voila.json").read_text())["VoilaConfiguration"]["default_pool_size"]
     _position(121)  # My deal's deal log in the cache before the app's workers and kernels look for it
     server = start_calculator_app(servers_home / "calculator-app-plain")
     try:
-        assert wait_quiet(server, pool, timeout=180), f"the warm kernels never settled:\n{server.log_tail()}"
+        assert wait_quiet(server, POOL, timeout=180), f"the warm kernels never settled:\n{server.log_tail()}"
         yield server
     finally:
         server.stop()

@@ -3,15 +3,10 @@ refusals included, and the link it shows to share keeps the language (the cards 
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from playwright.sync_api import expect
-from voila_page import APPS
 
 from widgets.i18n import render
-
-POOL = json.loads((APPS / "config" / "voila.json").read_text())["VoilaConfiguration"]["default_pool_size"]
 
 
 @pytest.fixture

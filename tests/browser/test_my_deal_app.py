@@ -5,19 +5,17 @@ is measured (printed; see the report in the commit)."""
 
 from __future__ import annotations
 
-import json
 import time
 import urllib.error
 import urllib.request
 
 import pytest
 from playwright.sync_api import expect
-from voila_page import APPS, kernels, wait_quiet
+from voila_page import POOL, kernels, wait_quiet
 
 from cribbage.stats.my_deal import deal_keeps
 from widgets.i18n import cards_text, render
 
-POOL = json.loads((APPS / "config" / "voila.json").read_text())["VoilaConfiguration"]["default_pool_size"]
 DEAL = "5H 5D 6H 7S 8C 9D"
 LINK = "/my-deal?deal=5H5D6H7S8C9D&dealer=0&scores=100-95"
 

@@ -27,6 +27,8 @@ from playwright.sync_api import Browser, Locator, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 APPS = ROOT / "apps"
+#: The calculator app's warm kernels, as its configuration (apps/config/voila.json) sets them.
+POOL = json.loads((APPS / "config" / "voila.json").read_text())["VoilaConfiguration"]["default_pool_size"]
 CALCULATOR = APPS / "calculator.ipynb"
 
 # Voilà's own words when a cell of the app raised (tracebacks are hidden by default).
