@@ -30,7 +30,7 @@ from cribbage.ai.discard import advise_discard
 from cribbage.cli.course import add_course
 from cribbage.cli.parsing import WholeNumber, argparse_words, language_asked, speaking, words
 from cribbage.cli.progress import add_progress
-from cribbage.cli.startup import stop_handling_startup_interrupt
+from cribbage.cli.startup import ignore_interrupt_once_done, stop_handling_startup_interrupt
 from cribbage.cli.terminal import run
 from cribbage.lang.messages import LANGUAGES, add_catalogue, get_language, message, set_language
 from cribbage.rules.cards import cards, quoted
@@ -334,4 +334,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         return STATUS_OUTPUT_FAILED
     finally:
         set_language(caller_language)
+        ignore_interrupt_once_done()
 

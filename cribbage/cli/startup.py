@@ -4,8 +4,9 @@
 the engine are imported (a second or more on a loaded machine), Python would print a traceback. The
 command installs :func:`handle_startup_interrupt` first thing when it is run as the ``cribbage`` command
 (or ``python -m cribbage.cli``), never when a program or a test merely imports the package; ``main``
-gives Ctrl-C back to Python with :func:`stop_handling_startup_interrupt`. Python's own start-up,
-before any of the package's code runs, is out of reach.
+gives Ctrl-C back to Python with :func:`stop_handling_startup_interrupt`, and once the work is done and
+said, :func:`ignore_interrupt_once_done` lets the command's status stand while Python shuts down.
+Python's own start-up, before any of the package's code runs, is out of reach.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ import sys
 import threading
 from types import FrameType
 
-__all__ = ["STATUS_INTERRUPTED", "handle_startup_interrupt", "run_as_command", "stop_handling_startup_interrupt"]
+__all__ = ["STATUS_INTERRUPTED", "handle_startup_interrupt", "ignore_interrupt_once_done", "run_as_command",
+           "stop_handling_startup_interrupt"]
 
 STATUS_INTERRUPTED = 128 + 2  # as a program stopped by SIGINT (Ctrl-C)
 
@@ -60,3 +62,13 @@ def stop_handling_startup_interrupt() -> None:
     """Ctrl-C raises ``KeyboardInterrupt`` again (what :func:`cribbage.cli.main.main` catches)."""
     if threading.current_thread() is threading.main_thread() and signal.getsignal(signal.SIGINT) is _interrupted:
         signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def ignore_interrupt_once_done() -> None:
+    """The command's work is done and said: a Ctrl-C from now on, as Python shuts down, is ignored.
+
+    Python drops its own handlers as it shuts down, so a Ctrl-C then would end the command by the
+    signal itself (status -2 to the caller, as if it had been cut short, though its answer was printed
+    in full). Only for the command itself: a program or a test that calls ``main`` keeps its Ctrl-C."""
+    if run_as_command() and threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
