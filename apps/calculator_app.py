@@ -390,6 +390,7 @@ class CalculatorPageHandler(TornadoVoilaHandler):
     alive: see the module's docstring."""
 
     _has_kernel = False
+    _turn: asyncio.Future[Any] | None = None   # while waiting for a page slot
 
     @property
     def page(self) -> str:
@@ -463,16 +464,18 @@ class CalculatorPageHandler(TornadoVoilaHandler):
         # together on two cores would each take the time of all thirty (and time out), where
         # in turn the first visitors are served at once. Taking a warm kernel starts the next.
         slots = app.page_slots()
-        turn = asyncio.ensure_future(slots.acquire())
+        turn = self._turn = asyncio.ensure_future(slots.acquire())
         app.waiting += 1
         try:
             while not turn.done():
                 await asyncio.wait({turn}, timeout=1.0)
                 if not turn.done():
                     # A heartbeat: writing to a connection its visitor has closed fails (at the
-                    # latest the second time), and the visitor's place goes to the next.
+                    # latest the second time), where a proxy between keeps it open for us.
                     self.write("\n")
                     await self.flush()
+            if turn.cancelled():   # closed by the visitor (on_connection_close)
+                raise StreamClosedError()
         except (StreamClosedError, asyncio.CancelledError):
             if turn.done() and not turn.cancelled() and turn.exception() is None:
                 slots.release()
@@ -491,6 +494,13 @@ class CalculatorPageHandler(TornadoVoilaHandler):
             slots.release()
             if self.page == "deal":
                 app.warm_deal_kernels()
+
+    def on_connection_close(self) -> None:
+        # The visitor closed the page while waiting their turn: the place goes to the next at once,
+        # not at the next heartbeat (a second or two, in which the slot would make a page for no one).
+        if self._turn is not None and not self._turn.done():
+            self._turn.cancel()
+        super().on_connection_close()
 
     def _share_base(self) -> str:
         """The app's address as the notebook makes it for the share link (from the variables
