@@ -72,6 +72,9 @@ async (path) => {
 """
 
 # Closes every document of the page, shutting its kernel down first (its memory and CPU go at once).
+# An output brought to the top of the notebook's panel (which scrolls, not the page).
+_TO_TOP = "area => area.scrollIntoView({block: 'start', inline: 'nearest'})"
+
 _CLOSE_ALL = """
 async () => {
   for (const widget of Array.from(window.jupyterapp.shell.widgets('main'))) {
@@ -418,27 +421,35 @@ class LabNotebook:
         """Save ``build/screenshots/<name>.png``: cell ``cell``'s output, or the whole notebook.
 
         JupyterLab scrolls the notebook inside its own panel, where a picture of anything taller
-        than the window comes out cut and overlaid; so the window is made as tall as the notebook
-        for the picture, then put back."""
+        than the window comes out cut and overlaid; so for the picture the window is made as tall
+        as what it shows (the whole notebook, or the output brought to the top), then put back.
+        Only as tall: the first picture of a window as tall as a lesson costs seconds of drawing."""
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         path = SCREENSHOTS / f"{name}.png"
         outer = "document.querySelector('.jp-NotebookPanel .jp-WindowedPanel-outer')"
         size = self.page.viewport_size or {"width": 1280, "height": 900}
-        height = self.page.evaluate(f"() => {{ const n = {outer}; return n ? n.scrollHeight : 0; }}")
         chrome = size["height"] - self.page.evaluate(
             f"() => {{ const n = {outer}; return n ? n.clientHeight : 0; }}")
-        self.page.set_viewport_size({"width": size["width"],
-                                     "height": max(size["height"], min(height + chrome, 12000))})
+        area = self.output(cell) if cell is not None else None
+        if area is None:
+            # Run All leaves the notebook scrolled to its last cell: the picture is from its top.
+            height = self.page.evaluate(f"() => {{ const n = {outer}; return n ? n.scrollHeight : 0; }}")
+            show = f"() => {{ const n = {outer}; if (n) n.scrollTop = 0; }}"
+        else:
+            area.evaluate(_TO_TOP)
+            laid_out(self.page)   # drawn where it is now, at its true height
+            height = area.evaluate("area => Math.ceil(area.getBoundingClientRect().height) + 16")
+            show = None
         try:
-            # Let JupyterLab lay the taller window out, then show the notebook from its top
-            # (Run All leaves it scrolled to the last cell).
+            self.page.set_viewport_size({"width": size["width"],
+                                         "height": max(size["height"], min(height + chrome, 12000))})
             laid_out(self.page)
-            self.page.evaluate(f"() => {{ const n = {outer}; if (n) n.scrollTop = 0; }}")
-            laid_out(self.page)
-            if cell is None:
-                self.page.screenshot(path=str(path))
+            if area is None:
+                self.page.evaluate(show)
             else:
-                self.output(cell).screenshot(path=str(path))
+                area.evaluate(_TO_TOP)
+            laid_out(self.page)
+            (self.page if area is None else area).screenshot(path=str(path))
         finally:
             self.page.set_viewport_size(size)
         return path
