@@ -470,8 +470,8 @@ class CalculatorPageHandler(TornadoVoilaHandler):
             while not turn.done():
                 await asyncio.wait({turn}, timeout=1.0)
                 if not turn.done():
-                    # A heartbeat: writing to a connection its visitor has closed fails (at the
-                    # latest the second time), where a proxy between keeps it open for us.
+                    # A heartbeat: a close that on_connection_close did not hear of shows here,
+                    # as writing to the closed connection fails (at the latest the second time).
                     self.write("\n")
                     await self.flush()
             if turn.cancelled():   # closed by the visitor (on_connection_close)

@@ -71,10 +71,10 @@ async (path) => {
 }
 """
 
-# Closes every document of the page, shutting its kernel down first (its memory and CPU go at once).
 # An output brought to the top of the notebook's panel (which scrolls, not the page).
 _TO_TOP = "area => area.scrollIntoView({block: 'start', inline: 'nearest'})"
 
+# Closes every document of the page, shutting its kernel down first (its memory and CPU go at once).
 _CLOSE_ALL = """
 async () => {
   for (const widget of Array.from(window.jupyterapp.shell.widgets('main'))) {
@@ -432,20 +432,18 @@ class LabNotebook:
             f"() => {{ const n = {outer}; return n ? n.clientHeight : 0; }}")
         area = self.output(cell) if cell is not None else None
         if area is None:
-            # Run All leaves the notebook scrolled to its last cell: the picture is from its top.
             height = self.page.evaluate(f"() => {{ const n = {outer}; return n ? n.scrollHeight : 0; }}")
-            show = f"() => {{ const n = {outer}; if (n) n.scrollTop = 0; }}"
         else:
             area.evaluate(_TO_TOP)
             laid_out(self.page)   # drawn where it is now, at its true height
             height = area.evaluate("area => Math.ceil(area.getBoundingClientRect().height) + 16")
-            show = None
         try:
             self.page.set_viewport_size({"width": size["width"],
                                          "height": max(size["height"], min(height + chrome, 12000))})
             laid_out(self.page)
             if area is None:
-                self.page.evaluate(show)
+                # Run All leaves the notebook scrolled to its last cell: the picture is from its top.
+                self.page.evaluate(f"() => {{ const n = {outer}; if (n) n.scrollTop = 0; }}")
             else:
                 area.evaluate(_TO_TOP)
             laid_out(self.page)
