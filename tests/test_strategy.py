@@ -10,7 +10,7 @@ from cribbage import FULL_DECK, CribbageError, cards, hand_total
 from cribbage.ai import hand_model
 from cribbage.ai import keep_pegging as peg_model
 from cribbage.ai.crib_model import keep_weights, pair_weights
-from cribbage.ai.discard import SPLITS, advise_discard, best_discard, crib_evs, ranked_splits
+from cribbage.ai.discard import SPLITS, advise_discard, best_discard, crib_evs, first_keep, order_keeps, ranked_splits
 from cribbage.ai.endgame import _solve_table, keep_win_probabilities, score_hint, win_probability
 from cribbage.ai.expert import ExpertPlayer, TableView, _home_at_the_show, _shows, _solve, choose_strong_play
 from cribbage.ai.levels import play_game
@@ -65,6 +65,24 @@ def test_ranked_splits_is_the_order_of_the_advice():
             order, _, _ = ranked_splits(six, dealer=dealer, crib_model=model)
             advice = advise_discard(six, dealer=dealer, crib_model=model)
             assert [{six[i] for i in SPLITS[j][1]} for j in order] == [set(o.discard) for o in advice]
+
+
+def test_the_first_keep_is_the_first_of_the_order_ties_and_near_ties_included():
+    rng = np.random.default_rng(7)
+    cases = 0
+    for _ in range(3000):
+        # Few distinct values, some a hair apart (within and beyond 2e-9), so runs and chains of
+        # near ties are common: the cases where the order has to be read with care.
+        hand = rng.choice([4.0, 4.5, 6.0], 15) + 1.5e-9 * rng.integers(0, 4, 15)  # chains 1.5e-9 apart
+        crib = rng.choice([1.0, 1.5, 2.0], 15) + rng.choice([0.0, 1e-9, 2.5e-9], 15)
+        peg = rng.choice([0.0, 0.5, 1e-9], 15) if rng.random() < 0.5 else None
+        for dealer in (True, False):
+            assert first_keep(hand, crib, dealer, peg) == order_keeps(hand, crib, dealer, peg)[0]
+            cases += 1
+    for game, seat in seeded_hands(60):
+        order, hand, crib = ranked_splits(game.hand(seat), dealer=game.dealer == seat, crib_model="expert")
+        assert first_keep(hand, crib, game.dealer == seat) == order[0]
+    assert cases == 6000
 
 
 def test_the_default_advice_is_unchanged_and_the_model_is_named_beside_the_uniform_figure():

@@ -56,11 +56,13 @@ __all__ = [
     "best_discard",
     "crib_evs",
     "crib_table",
+    "first_keep",
     "hand_evs",
     "order_keeps",
     "quick_discard",
     "ranked_splits",
     "read_six",
+    "split_evs",
 ]
 
 #: The 15 ways to split six cards: (positions kept, positions laid away), in a fixed order.
@@ -460,6 +462,14 @@ def ranked_splits(six: Sequence[Card], *, dealer: bool, crib_model: str = "unifo
     than points in a crib), then the order of :data:`SPLITS`. With the ``"expert"`` model the net
     also counts the keep's play (:func:`peg_evs`, ``peg_weight`` of it: default :data:`PEG_WEIGHT`).
     """
+    hand, crib, peg = split_evs(six, dealer=dealer, crib_model=crib_model, peg_weight=peg_weight)
+    return order_keeps(hand, crib, dealer, peg), hand, crib
+
+
+def split_evs(six: Sequence[Card], *, dealer: bool, crib_model: str = "uniform",
+              peg_weight: float | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """Each of the 15 splits' hand and crib EVs, and its play (``None`` when not counted), as
+    :func:`ranked_splits` ranks them (:func:`order_keeps`, or :func:`first_keep` for the best alone)."""
     ranks = [c.rank - 1 for c in six]
     suits = [int(c.suit) for c in six]
     hand = _hand_evs(ranks, suits)
@@ -475,7 +485,7 @@ def ranked_splits(six: Sequence[Card], *, dealer: bool, crib_model: str = "unifo
                        _model_factors(crib_model, opponent_deals=not dealer))
     weight = PEG_WEIGHT if peg_weight is None else peg_weight
     peg = peg_evs(six, dealer=dealer, weight=weight) if crib_model == "expert" and weight else None
-    return order_keeps(hand, crib, dealer, peg), hand, crib
+    return hand, crib, peg
 
 
 @lru_cache(maxsize=8)
@@ -513,10 +523,28 @@ def order_keeps(hand: np.ndarray, crib: np.ndarray, dealer: bool, peg: np.ndarra
     return out
 
 
+def first_keep(hand: np.ndarray, crib: np.ndarray, dealer: bool, peg: np.ndarray | None = None) -> int:
+    """``order_keeps(hand, crib, dealer, peg)[0]`` without ordering the other 14 (a computer's discard
+    asks for the best alone, twice a deal)."""
+    net_array = hand + crib if dealer else hand - crib
+    if peg is not None:
+        net_array = net_array + peg
+    net = net_array.tolist()
+    # The first of order_keeps' first run has the most net rounded to 9 places, so it is among the
+    # nets within 2e-9 of the best: the rest of the run (a chain of near ties) never comes first.
+    best = max(net)
+    run = [j for j in range(15) if not best - net[j] > 2e-9]
+    if len(run) == 1:
+        return run[0]
+    hand_list = hand.tolist()
+    return min(run, key=lambda j: (-round(net[j], 9), -round(hand_list[j], 9), j))
+
+
 def best_discard(six: Sequence[Card], *, dealer: bool, crib_model: str = "expert",
                  peg_weight: float | None = None) -> tuple[Card, Card]:
     """The two cards :func:`advise_discard` ranks best, without writing the reasons (self-play)."""
-    i, j = SPLITS[ranked_splits(six, dealer=dealer, crib_model=crib_model, peg_weight=peg_weight)[0][0]][1]
+    hand, crib, peg = split_evs(six, dealer=dealer, crib_model=crib_model, peg_weight=peg_weight)
+    i, j = SPLITS[first_keep(hand, crib, dealer, peg)][1]
     return six[i], six[j]
 
 

@@ -62,7 +62,8 @@ from cribbage.ai.discard import (
     SPLITS,
     _rows_by_keep,
     best_discard,
-    ranked_splits,
+    first_keep,
+    split_evs,
 )
 from cribbage.ai.endgame import keep_win_probabilities
 from cribbage.ai.hand_model import expected_hand, remaining_hands, weighed_keeps
@@ -487,7 +488,7 @@ def _styled_reply(style: str, starter: int, s1: tuple[int, ...], rest: tuple[int
     return expected / norm
 
 
-@lru_cache(maxsize=1 << 12)
+@lru_cache(maxsize=1 << 16)
 def _net(s1: tuple[int, ...], answers: tuple[int, ...]) -> np.ndarray:
     """Our net after each rank they may play on ``s1`` (index 1..13; 0 and a rank that does not fit:
     0), our best answer from ``answers`` less their points, as :func:`cribbage.ai.play_choice._outcomes`."""
@@ -773,8 +774,8 @@ class ExpertPlayer(ComputerPlayer):
         six = self.dealt_six(game, seat)
         dealer = game.dealer == seat
         own, theirs = game.scores[seat], game.scores[1 - seat]
-        order, _, crib = ranked_splits(six, dealer=dealer, crib_model="expert", peg_weight=self.peg_weight)
-        best = chosen = order[0]
+        hand, crib, peg = split_evs(six, dealer=dealer, crib_model="expert", peg_weight=self.peg_weight)
+        best = chosen = first_keep(hand, crib, dealer, peg)
         chances = None
         if self.to_the_score and min(needs(own, theirs, game.target)) <= _ENDGAME:
             chances = keep_win_probabilities(_shows(six), crib, own, theirs, dealer=dealer, target=game.target)
