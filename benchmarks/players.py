@@ -72,7 +72,8 @@ from cribbage.rules.events import Phase
 from cribbage.rules.game import Game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from references import REFERENCES, reference  # beside this script
+from oracle import OracleExpert  # beside this script
+from references import REFERENCES, reference
 
 #: What each part of a deal is, from the side of the player who scored it.
 SPLIT = ("pone play", "pone hand", "dealer play", "dealer hand", "crib")
@@ -89,14 +90,17 @@ def make(level: str, seed: int | str = 0):
     ``expert:across=1`` carries what it read of its opponent from game to game of a match (``--match``),
     ``expert:bykeep=0`` reads the one-ply style by one rank order for every hand, not keep by keep,
     ``expert:search=C/N`` searches the play to its end from C cards in both hands over the opponent's N
-    likeliest hands as read (N: 91 if left out)."""
+    likeliest hands as read (N: 91 if left out), ``expert:oracle`` is told the opponent's four in the
+    play (a bound: ``benchmarks/oracle.py``; ``oracle=4/3``: only while holding 4 or 3 cards)."""
     name, _, options = level.partition(":")
     if name in REFERENCES:
         if options:
             raise SystemExit(f"the reference {name} has no variants")
         return reference(name, seed)
-    out = player(name, seed=seed)
-    for option in filter(None, options.split(",")):
+    chosen = list(filter(None, options.split(",")))
+    known = name == "expert" and any(o.partition("=")[0] == "oracle" for o in chosen)
+    out = OracleExpert(seed=seed) if known else player(name, seed=seed)
+    for option in chosen:
         key, _, value = option.partition("=")
         if key == "peg":
             out.peg_weight = float(value)
@@ -109,6 +113,9 @@ def make(level: str, seed: int | str = 0):
         elif key == "search":  # search=5/13: to the end from 5 cards, over their 13 likeliest hands as read
             cards, _, most = value.partition("/")
             out.search = (int(cards), int(most or 91))
+        elif key == "oracle" and isinstance(out, OracleExpert):  # made above (benchmarks/oracle.py)
+            if value:
+                out.holding = frozenset(int(n) for n in value.split("/"))
         elif key == "bykeep":
             out.one_ply_by_keep = value != "0"
         elif key == "styles":
