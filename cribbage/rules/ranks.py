@@ -57,22 +57,31 @@ def runs(ranks: Iterable[int]) -> list[tuple[int, int]]:
 
 def rank_points(ranks: Sequence[int]) -> int:
     """Fifteens, pairs and runs of any cards given by rank alone (suits never matter to these)."""
-    values = [r if r < 10 else 10 for r in ranks]
-    n = len(values)
-    fifteens = 0
-    for mask in range(3, 1 << n):
-        if sum(values[i] for i in range(n) if mask >> i & 1) == 15:
-            fifteens += 2
-    counts: dict[int, int] = {}
+    # Fifteens: how many sets of the cards add up to 15, counted card by card: sets[s] is how many
+    # sets of the cards so far add up to s (each card in or out, taken once: s from the top down).
+    sets = [1] + [0] * 15
     for r in ranks:
-        counts[r] = counts.get(r, 0) + 1
-    pairs = sum(c * (c - 1) for c in counts.values())
-    total_runs = 0
-    for low, length in runs(counts):
-        ways = 1
-        for r in range(low, low + length):
-            ways *= counts[r]
-        total_runs += length * ways
+        v = r if r < 10 else 10
+        for s in range(15, v - 1, -1):
+            sets[s] += sets[s - v]
+    fifteens = 2 * sets[15]
+    # Pairs and runs from how many of each rank there are, read up the ranks once: a run is a stretch
+    # of three or more ranks present (as :func:`runs` finds them), counted once for each way of
+    # taking one card of each of its ranks.
+    counts = [0] * 15  # index 1..13; 0 and 14 stay empty, so every stretch ends
+    for r in ranks:
+        counts[r] += 1
+    pairs = total_runs = length = 0
+    ways = 1
+    for c in counts:
+        if c:
+            pairs += c * (c - 1)
+            length += 1
+            ways *= c
+        else:
+            if length >= 3:
+                total_runs += length * ways
+            length, ways = 0, 1
     return fifteens + pairs + total_runs
 
 
@@ -123,9 +132,11 @@ def rank_table() -> np.ndarray:
     table = points_by_key()
     keys = np.array(sorted(table), dtype=np.int64)
     points = np.array([table[int(k)] for k in keys], dtype=np.int8)
-    codes = np.arange(13 ** 5, dtype=np.int64)
     key_of_rank = np.array(RANK_KEY[1:], dtype=np.int64)
-    code_keys = sum(key_of_rank[(codes // place) % 13] for place in RANK_BASE)
+    # The key of every code, its five places added as an outer sum: code order, the first rank slowest.
+    code_keys = key_of_rank
+    for _ in RANK_BASE[1:]:
+        code_keys = np.add.outer(code_keys, key_of_rank).ravel()
     at = np.minimum(np.searchsorted(keys, code_keys), len(keys) - 1)
     out = np.where(keys[at] == code_keys, points[at], 0).astype(np.int8)
     out.flags.writeable = False
