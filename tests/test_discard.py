@@ -1,13 +1,16 @@
 """Discard advice: exact EVs checked by brute force, sensible rankings, reasons, bad input."""
 
 from itertools import combinations, permutations
+from math import comb
 
+import numpy as np
 import pytest
 
 from cribbage import FULL_DECK, CribbageError, Deck, InvalidCardError, InvalidHandError, cards, hand_total
 from cribbage.ai.discard import (
     SPLITS,
     DiscardAdvice,
+    _crib_sums,
     advise_discard,
     crib_evs,
     crib_table,
@@ -130,6 +133,20 @@ def test_crib_table_matches_brute_force_over_the_other_50_cards(away, suited):
     want = brute_crib(two, unseen)  # 50 x C(49, 2) = 58,800 cribs
     got = crib_table()[two[0].rank - 1, two[1].rank - 1, int(suited)]
     assert got == pytest.approx(want, abs=1e-12)
+
+
+def test_every_crib_table_entry_is_the_sum_over_every_set_of_three_of_the_other_50():
+    # The table counts each multiset of three ranks once; _crib_sums scores each of the 19,600 sets
+    # of three cards in turn. Both are whole numbers before the division: equal to the last bit.
+    table = crib_table()
+    for a in range(13):
+        for b in range(a, 13):
+            for suited in ((0, 1) if a != b else (0,)):
+                two = cards([f"{'A23456789TJQK'[a]}C", f"{'A23456789TJQK'[b]}{'C' if suited else 'D'}"])
+                rest = [c for c in FULL_DECK if c not in two]
+                total = _crib_sums(np.array([[a, b]]), np.array([[int(c.suit) for c in two]]),
+                                   np.array([c.rank - 1 for c in rest]), np.array([int(c.suit) for c in rest]))[0]
+                assert table[a, b, suited] == table[b, a, suited] == total / (50 * comb(49, 2))
 
 
 def test_quick_discard_is_close_to_the_exact_best():

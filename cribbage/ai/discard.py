@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from math import comb
 from typing import overload
 
@@ -244,6 +244,13 @@ def _crib_sums(dr: np.ndarray, ds: np.ndarray, ur: np.ndarray, us: np.ndarray) -
     table = rank_table()
     triple_codes = ur[three] @ _BASE3
     rank_sum = 3 * table[(dr @ _BASE2 * 1)[:, None] + triple_codes[None, :]].sum(axis=1, dtype=np.int64)
+    sums: np.ndarray = rank_sum + _crib_suit_and_nobs(dr, ds, ur, us)
+    return sums
+
+
+def _crib_suit_and_nobs(dr: np.ndarray, ds: np.ndarray, ur: np.ndarray, us: np.ndarray) -> np.ndarray:
+    """The flushes and nobs of :func:`_crib_sums`, total over every crib, per discard."""
+    n = len(ur)
     per_suit = np.bincount(us, minlength=4)
     # A crib flush needs all five of one suit: both laid away and the three unseen.
     suited = ds[:, 0] == ds[:, 1]
@@ -256,7 +263,7 @@ def _crib_sums(dr: np.ndarray, ds: np.ndarray, ur: np.ndarray, us: np.ndarray) -
     # paired with any of the n-2 others. A jack starter never gives nobs (it is not in the crib).
     unseen_jacks = [s for r, s in zip(ur, us) if r == _JACK]
     nobs += sum(int(per_suit[s]) - 1 for s in unseen_jacks) * (n - 2)
-    sums: np.ndarray = rank_sum + flush_sum + nobs
+    sums: np.ndarray = flush_sum + nobs
     return sums
 
 
@@ -392,12 +399,12 @@ def _crib_suit_sums(s6: list[int], r6: list[int], per_suit: list[int], unseen_ja
 def crib_table() -> np.ndarray:
     """Mean crib for two cards laid away, by ``[rank1-1, rank2-1, suited]`` (a (13, 13, 2) array).
 
-    Made at first use (a fraction of a second) by the exact enumeration of :func:`crib_evs`:
-    the two cards laid away (clubs, and clubs or diamonds) plus every starter and opponent's pair from
-    the other 50 cards. A pair cannot be suited; its two entries are equal.
+    Made at first use (a few milliseconds) by the exact count of :func:`crib_evs`: the two cards laid
+    away (clubs, and clubs or diamonds) plus every starter and opponent's pair from the other 50
+    cards. A pair cannot be suited; its two entries are equal.
     """
     out = np.zeros((13, 13, 2))
-    others = {}
+    by_ranks = _crib_rank_sums_of_pairs()
     for a in range(13):
         for b in range(a, 13):
             for suited in (0, 1):
@@ -405,15 +412,36 @@ def crib_table() -> np.ndarray:
                     out[a, b, 1] = out[a, b, 0]
                     continue
                 two = (Card(a + 1, Suit.CLUBS), Card(b + 1, Suit.CLUBS if suited else Suit.DIAMONDS))
-                key = frozenset(two)
-                if key not in others:
-                    rest = [c for c in FULL_DECK if c not in key]
-                    others[key] = (np.array([c.rank - 1 for c in rest]), np.array([int(c.suit) for c in rest]))
-                ur, us = others[key]
-                total = _crib_sums(np.array([[a, b]]), np.array([[int(s) for s in (two[0].suit, two[1].suit)]]),
-                                   ur, us)[0]
+                rest = [c for c in FULL_DECK if c not in two]
+                ur, us = np.array([c.rank - 1 for c in rest]), np.array([int(c.suit) for c in rest])
+                total = by_ranks[a, b] + _crib_suit_and_nobs(
+                    np.array([[a, b]]), np.array([[int(two[0].suit), int(two[1].suit)]]), ur, us)[0]
                 out[a, b, suited] = out[b, a, suited] = total / (50 * comb(49, 2))
     out.flags.writeable = False
+    return out
+
+
+def _crib_rank_sums_of_pairs() -> np.ndarray:
+    """The fifteens, pairs and runs part of :func:`_crib_sums` for two cards of ranks a and b (0..12)
+    laid away and the other 50 cards unseen, for every a <= b: each multiset of three ranks (the
+    starter and the opponent's pair) scored once and counted as often as the 50 cards make it, rather
+    than each of the 19,600 sets of three cards scored in turn. Whole numbers, so the same sums."""
+    threes = np.array(list(combinations_with_replacement(range(13), 3)))  # (455, 3)
+    held = np.zeros((len(threes), 13), dtype=np.int64)
+    for column in threes.T:
+        held[np.arange(len(threes)), column] += 1
+    choose = np.array([[comb(u, k) for k in range(4)] for u in range(5)], dtype=np.int64)  # C(u, k)
+    codes = threes @ _BASE3
+    table = rank_table().astype(np.int64)
+    out = np.zeros((13, 13), dtype=np.int64)
+    for a in range(13):
+        for b in range(a, 13):
+            avail = np.full(13, 4)
+            avail[a] -= 1
+            avail[b] -= 1
+            ways = choose[avail, held].prod(axis=1)  # how many sets of three of the 50 have these ranks
+            # Each set of three is the starter with the opponent's pair in three ways.
+            out[a, b] = 3 * int(ways @ table[a * RANK_BASE[0] + b * RANK_BASE[1] + codes])
     return out
 
 
