@@ -94,13 +94,17 @@ def test_a_forked_kernel_is_the_kernel_asked_for(tmp_path: Path) -> None:
             assert "ipykernel_launcher" in " ".join(psutil.Process(pid).cmdline())
             facts = json.loads(await run(client, textwrap.dedent("""
                 import json, os, sys
+                from cribbage.ai.discard import crib_table
+                from cribbage.rules.ranks import rank_table
                 targets = sorted(get_ipython().kernel.comm_manager.targets)
-                print(json.dumps({"preloaded": "widgets" in sys.modules, "cwd": os.getcwd(), "pid": os.getpid(),
+                made = [table.cache_info().currsize for table in (rank_table, crib_table)]
+                print(json.dumps({"preloaded": "widgets" in sys.modules, "tables made": made, "cwd": os.getcwd(), "pid": os.getpid(),
                                   "session": os.getsid(0), "query": os.environ.get("QUERY_STRING"),
                                   "progress": os.environ.get("CRIBBAGE_PROGRESS"), "targets": targets}))""")))
             # ipywidgets was imported before the kernel existed: its comm targets are registered all
             # the same (else a page could not ask for the widgets' state).
-            assert facts == {"preloaded": True, "cwd": str(tmp_path), "pid": pid, "session": pid,
+            # The tables a computer makes at first use were made before the fork (the first deal waits on none).
+            assert facts == {"preloaded": True, "tables made": [1, 1], "cwd": str(tmp_path), "pid": pid, "session": pid,
                              "query": env["QUERY_STRING"], "progress": None,
                              "targets": ["jupyter.widget", "jupyter.widget.control"]}
             assert "Hand" not in await run(client, "from widgets import hand_calculator; print('ok')")

@@ -301,6 +301,13 @@ def _preload() -> None:
     for module in pkgutil.iter_modules(sys.modules["widgets"].__path__):
         if module.name not in LATE:
             importlib.import_module(f"widgets.{module.name}")
+    # The tables the computer and the discard advice make at first use (about 50 ms, which a learner
+    # would wait on at their first deal): made once here, every kernel forked from this process has them.
+    from cribbage.ai.discard import crib_table
+    from cribbage.rules.ranks import rank_table
+
+    rank_table()
+    crib_table()
     if "matplotlib" in sys.modules:
         # Imported here, it would keep the backend of this process, not the one ipykernel sets.
         raise SystemExit("widgets.forked_kernels: the preloaded modules import matplotlib; "
