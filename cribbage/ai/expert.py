@@ -489,7 +489,8 @@ def _styled_reply(style: str, starter: int, s1: tuple[int, ...], rest: tuple[int
     return expected / norm
 
 
-@lru_cache(maxsize=1 << 16)
+# Room for a few hundred games' nets (about 50 new a game), a few MB: 4,096 were full within 100.
+@lru_cache(maxsize=1 << 15)
 def _net(s1: tuple[int, ...], answers: tuple[int, ...]) -> np.ndarray:
     """Our net after each rank they may play on ``s1`` (index 1..13; 0 and a rank that does not fit:
     0), our best answer from ``answers`` less their points, as :func:`cribbage.ai.play_choice._outcomes`
