@@ -49,7 +49,7 @@ from typing import Any
 
 from jupyter_client.provisioning.local_provisioner import LocalProvisioner
 
-__all__ = ["LATE", "NAME", "PRELOAD", "SUPPORTED", "ForkedProvisioner", "main"]
+__all__ = ["LATE", "NAME", "PRELOAD", "PREMADE", "SUPPORTED", "ForkedProvisioner", "main"]
 
 #: The provisioner's name, as a Jupyter configuration names it.
 NAME = "cribbage-forked"
@@ -58,6 +58,9 @@ PRELOAD = ("ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.zmqshell", "i
            "IPython.core.interactiveshell", "IPython.core.completer", "jupyter_client.session",
            "zmq.eventloop.zmqstream", "tornado.ioloop", "ipywidgets", "numpy", "setproctitle", "cribbage",
            "widgets")
+#: The tables the computer and the discard advice make at first use (about 50 ms, which a learner would
+#: wait on at their first deal), made by the warm process before it forks: every kernel has them.
+PREMADE = (("cribbage.rules.ranks", "rank_table"), ("cribbage.ai.discard", "crib_table"))
 #: The widgets' modules a kernel imports itself: they import matplotlib, whose backend ipykernel
 #: chooses as it starts (and only some lessons draw).
 LATE = frozenset({"board", "charts", "lab", "lab_charts", "table", "forked_kernels", "__main__"})
@@ -301,13 +304,8 @@ def _preload() -> None:
     for module in pkgutil.iter_modules(sys.modules["widgets"].__path__):
         if module.name not in LATE:
             importlib.import_module(f"widgets.{module.name}")
-    # The tables the computer and the discard advice make at first use (about 50 ms, which a learner
-    # would wait on at their first deal): made once here, every kernel forked from this process has them.
-    from cribbage.ai.discard import crib_table
-    from cribbage.rules.ranks import rank_table
-
-    rank_table()
-    crib_table()
+    for module, function in PREMADE:
+        getattr(importlib.import_module(module), function)()
     if "matplotlib" in sys.modules:
         # Imported here, it would keep the backend of this process, not the one ipykernel sets.
         raise SystemExit("widgets.forked_kernels: the preloaded modules import matplotlib; "
