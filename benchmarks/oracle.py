@@ -2,10 +2,11 @@
 
 :class:`OracleExpert` reads the opponent as the expert does, and then puts all its weight on the
 four cards the opponent really kept (read from the game itself, which a player is never given:
-``players.py --a expert:oracle``; ``expert:oracle=4/3`` only while it holds 4 or 3 cards). Everything else is the expert's: the discard, the two-move look,
-the search at the last cards, the reply in the opponent's style. What it wins against an opponent
-is the most a better read of that opponent's cards could add to the expert as it plays now; what it
-still loses is the play's depth and the deal's luck (benchmarks/EXPERT.md).
+``players.py --a expert:oracle``; ``expert:oracle=4/3`` only while it holds 4 or 3 cards).
+Everything else is the expert's: the discard, the two-move look, the search at the last cards, the
+reply in the opponent's style. What it wins against an opponent is the most a better read of that
+opponent's cards could add to the expert as it plays now; what it still loses is the play's depth
+and the deal's luck (benchmarks/EXPERT.md).
 """
 
 from __future__ import annotations
