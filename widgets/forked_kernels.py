@@ -304,8 +304,8 @@ def _preload() -> None:
     for module in pkgutil.iter_modules(sys.modules["widgets"].__path__):
         if module.name not in LATE:
             importlib.import_module(f"widgets.{module.name}")
-    for module, function in PREMADE:
-        getattr(importlib.import_module(module), function)()
+    for name, function in PREMADE:
+        getattr(importlib.import_module(name), function)()
     if "matplotlib" in sys.modules:
         # Imported here, it would keep the backend of this process, not the one ipykernel sets.
         raise SystemExit("widgets.forked_kernels: the preloaded modules import matplotlib; "
