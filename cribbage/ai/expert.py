@@ -76,7 +76,7 @@ from cribbage.ai.play_choice import (
     _distinct_by_rank,
     _explain,
     _outcomes,
-    _reply_info,
+    _reply_nets,
     _solo,
     choose_play,
     legal_cards,
@@ -493,17 +493,11 @@ def _styled_reply(style: str, starter: int, s1: tuple[int, ...], rest: tuple[int
 @lru_cache(maxsize=1 << 15)
 def _net(s1: tuple[int, ...], answers: tuple[int, ...]) -> np.ndarray:
     """Our net after each rank they may play on ``s1`` (index 1..13; 0 and a rank that does not fit:
-    0), our best answer from ``answers`` less their points, as :func:`cribbage.ai.play_choice._outcomes`
-    has it (without its order of their replies, which a net by rank does not need)."""
+    0), our best answer from ``answers`` less their points (:func:`cribbage.ai.play_choice._reply_nets`,
+    as :func:`~cribbage.ai.play_choice._outcomes` has them, without their order)."""
     values = [0] * 14
-    for r, p, mine in _reply_info(s1):
-        ours = 0  # their card makes 31: the series ends, nothing to answer
-        if mine is not None:
-            ours = -1  # we must say go: they peg at least the go
-            for d in answers:
-                if mine[d] > ours:
-                    ours = mine[d]
-        values[r] = ours - p
+    for r, _, outcome in _reply_nets(s1, answers):
+        values[r] = outcome
     net = np.array(values, dtype=float)  # one array made from a list: cheaper than 14 stores into it
     net.flags.writeable = False
     return net

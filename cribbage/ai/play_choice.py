@@ -322,12 +322,11 @@ def _reply_info(s1: tuple[int, ...]) -> tuple[tuple[int, int, tuple[int, ...] | 
     return tuple(out)
 
 
-@lru_cache(maxsize=1 << 16)
-def _outcomes(s1: tuple[int, ...], answers: tuple[int, ...]) -> tuple[int, ...]:
-    """The opponent's replies to ``s1`` in the order a greedy opponent prefers them (most points
-    for them, then least for our best answer from ``answers``), each with our net outcome, flat:
-    ``(rank, outcome, rank, outcome, ...)`` (small, as many are cached)."""
-    replies = []
+def _reply_nets(s1: tuple[int, ...], answers: tuple[int, ...]) -> list[tuple[int, int, int]]:
+    """Each rank the opponent could play on ``s1``, in rank order: (rank, their points, our net
+    after it: our best answer from ``answers`` less their points; we say go if nothing fits, so they
+    peg at least the go; nothing to answer after their 31)."""
+    out = []
     for r, p, mine in _reply_info(s1):
         ours = 0
         if mine is not None:
@@ -335,11 +334,20 @@ def _outcomes(s1: tuple[int, ...], answers: tuple[int, ...]) -> tuple[int, ...]:
             for d in answers:
                 if mine[d] > ours:
                     ours = mine[d]
-        replies.append((-p, -ours, r))
-    replies.sort()
+        out.append((r, p, ours - p))
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _outcomes(s1: tuple[int, ...], answers: tuple[int, ...]) -> tuple[int, ...]:
+    """The opponent's replies to ``s1`` in the order a greedy opponent prefers them (most points
+    for them, then least for our best answer from ``answers``), each with our net outcome, flat:
+    ``(rank, outcome, rank, outcome, ...)`` (small, as many are cached)."""
+    # Their points equal, the net orders as our answer does: sorted as (-points, -our answer, rank).
+    replies = sorted((-p, -net, r) for r, p, net in _reply_nets(s1, answers))
     flat: list[int] = []
-    for neg_p, neg_ours, r in replies:
-        flat += (r, neg_p - neg_ours)
+    for _, neg_net, r in replies:
+        flat += (r, -neg_net)
     return tuple(flat)
 
 
