@@ -526,10 +526,7 @@ def _model_factors(crib_model: str, *, opponent_deals: bool) -> tuple[np.ndarray
 def order_keeps(hand: np.ndarray, crib: np.ndarray, dealer: bool, peg: np.ndarray | None = None) -> list[int]:
     """The 15 splits of :data:`SPLITS` (their numbers), best net first, from each one's hand and crib
     EVs (and play, ``peg``): the ranking of :func:`ranked_splits`, ties as it says."""
-    net_array = hand + crib if dealer else hand - crib
-    if peg is not None:
-        net_array = net_array + peg
-    net = net_array.tolist()
+    net = _nets(hand, crib, dealer, peg)
     # The order of (-round(net, 9), -round(hand, 9), j). Nets more than 2e-9 apart round apart, in
     # the same order: round only within runs of nets closer than that (ties, mostly exact: the same
     # ranks laid away in other suits).
@@ -551,13 +548,17 @@ def order_keeps(hand: np.ndarray, crib: np.ndarray, dealer: bool, peg: np.ndarra
     return out
 
 
+def _nets(hand: np.ndarray, crib: np.ndarray, dealer: bool, peg: np.ndarray | None) -> list[float]:
+    """Each split's net, as plain floats: its hand, plus its crib (dealer) or less it (pone), plus its play."""
+    net = hand + crib if dealer else hand - crib
+    nets: list[float] = (net if peg is None else net + peg).tolist()
+    return nets
+
+
 def first_keep(hand: np.ndarray, crib: np.ndarray, dealer: bool, peg: np.ndarray | None = None) -> int:
     """``order_keeps(hand, crib, dealer, peg)[0]`` without ordering the other 14 (a computer's discard
     asks for the best alone, twice a deal)."""
-    net_array = hand + crib if dealer else hand - crib
-    if peg is not None:
-        net_array = net_array + peg
-    net = net_array.tolist()
+    net = _nets(hand, crib, dealer, peg)
     # The first of order_keeps' first run has the most net rounded to 9 places, so it is among the
     # nets within 2e-9 of the best: the rest of the run (a chain of near ties) never comes first.
     best = max(net)
