@@ -31,9 +31,8 @@ def _first_answer(seed):
     raise AssertionError("no answer to a lead")
 
 
-def test_the_oracle_weighs_only_the_keep_the_opponent_holds():
+def test_the_oracle_weighs_only_the_keep_the_opponent_holds(monkeypatch):
     game = _first_answer("bounds/1")
-    known = oracle.OracleExpert(seed=1)
     seen = []
     original = oracle.choose_strong_play
 
@@ -41,11 +40,8 @@ def test_the_oracle_weighs_only_the_keep_the_opponent_holds():
         seen.append(table)
         return original(table, **options)
 
-    oracle.choose_strong_play = spy
-    try:
-        known.hint(game, 0)
-    finally:
-        oracle.choose_strong_play = original
+    monkeypatch.setattr(oracle, "choose_strong_play", spy)
+    oracle.OracleExpert(seed=1).hint(game, 0)
     rows, weight = seen[0].opponent_keeps()
     assert rows[weight > 0].tolist() == [keep_row(c.rank for c in game.kept(1))]
     # The expert itself spreads its weight over many keeps.
