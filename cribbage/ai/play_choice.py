@@ -341,9 +341,12 @@ def _reply_nets(s1: tuple[int, ...], answers: tuple[int, ...]) -> list[tuple[int
 @lru_cache(maxsize=1 << 16)
 def _outcomes(s1: tuple[int, ...], answers: tuple[int, ...]) -> tuple[int, ...]:
     """The opponent's replies to ``s1`` in the order a greedy opponent prefers them (most points
-    for them, then least for our best answer from ``answers``), each with our net outcome, flat:
-    ``(rank, outcome, rank, outcome, ...)`` (small, as many are cached)."""
-    # Their points equal, the net orders as our answer does: sorted as (-points, -our answer, rank).
+    for them; among equal points, the most for our best answer from ``answers``, then the lower
+    rank), each with our net outcome, flat: ``(rank, outcome, rank, outcome, ...)`` (small, as many
+    are cached)."""
+    # A greedy player looks no further than its own points, so its ties are not broken against us.
+    # This is the order the classic look-ahead was measured with, and every benchmark and golden
+    # transcript rests on it: left as it is.
     replies = sorted((-p, -net, r) for r, p, net in _reply_nets(s1, answers))
     flat: list[int] = []
     for _, neg_net, r in replies:
