@@ -10,7 +10,7 @@ from cribbage import cards
 from cribbage.stats.my_deal import deal_keeps
 from widgets.calculator_link import NoHand
 from widgets.charts import deal_chart
-from widgets.i18n import render
+from widgets.i18n import cards_text, render
 from widgets.my_deal import MyDeal, deal_query, parse_deal_query
 from widgets.refusal import Refused
 
@@ -103,6 +103,23 @@ def test_six_cards_clicked_or_typed_open_the_deal_and_bad_ones_change_nothing():
     view.type_cards("JC JD 3C 8C KC 2S")
     assert view.figures == deal_keeps("JC JD 3C 8C KC 2S", dealer=True) and view.message == ""
     assert set(view.picker.selected) == set(cards("JC JD 3C 8C KC 2S"))
+    assert view.internal_errors == []
+
+
+def test_cards_clicked_show_in_the_box_so_the_show_button_agrees():
+    # A learner who clicked six cards and then pressed the show button was told "a deal is six
+    # cards, not 0": the button read the empty box, not the cards picked.
+    view = MyDeal(chart=False)
+    for card in cards("5H 5D 6H 7S 8C"):
+        view.picker.buttons[card].click()
+    assert view.text.value == cards_text(cards("5H 5D 6H 7S 8C"))
+    view.show_button.click()
+    assert view.message == render("mydeal.count", "en", n=5) and view.figures is None
+    view.picker.buttons[cards("9D")[0]].click()
+    view.show_button.click()
+    assert view.message == "" and view.figures == deal_keeps(SIX, dealer=True)
+    view.type_cards("jc jd 3c 8c kc 2s")
+    assert view.text.value == cards_text(cards("JC JD 3C 8C KC 2S"))
     assert view.internal_errors == []
 
 

@@ -311,6 +311,8 @@ class MyDeal(View):
         return rank
 
     def _typed(self, text: str, force: bool = False) -> None:
+        if self._syncing:  # the box written to match the cards picked, not typed
+            return
         if not text.strip():
             if force:
                 raise Refused(self._t("mydeal.count", n=0))
@@ -324,6 +326,7 @@ class MyDeal(View):
     def _picked(self, selected: tuple[Card, ...]) -> None:
         if self._syncing:
             return
+        self._sync_text(selected)
         if len(selected) < 6:
             self._figures = None
             self._say("")
@@ -331,6 +334,14 @@ class MyDeal(View):
             return
         self._open(selected, self.dealer, self.scores)
         self._say("")
+
+    def _sync_text(self, cards: tuple[Card, ...]) -> None:
+        """The box shows the cards picked, so the show button and the box never disagree with them."""
+        self._syncing = True
+        try:
+            self.text.value = cards_text(cards)
+        finally:
+            self._syncing = False
 
     def _recompute(self) -> None:
         if self._syncing or self._figures is None:
@@ -342,6 +353,7 @@ class MyDeal(View):
         self._syncing = True
         try:
             self.picker.select(six)
+            self.text.value = cards_text(six)
             self.role.value = dealer
             self.mine.value = "" if scores is None else str(scores[0])
             self.theirs.value = "" if scores is None else str(scores[1])
