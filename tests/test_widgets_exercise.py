@@ -18,7 +18,7 @@ from widgets import (
     RaceQuestion,
 )
 from widgets.exercise import ANSWERS_VARIABLE, Question, Verdict, reset_tries
-from widgets.i18n import LANGUAGES
+from widgets.i18n import LANGUAGES, render
 from widgets.messages import MESSAGES
 
 
@@ -131,6 +131,17 @@ def test_a_name_answer_ignores_case_and_refuses_other_names() -> None:
     assert question.check("Carl").status == "invalid" and question.check(3).status == "invalid"
     assert RaceQuestion(("Ann", 112, "2C 3D 4S 6H"), ("Ben", 108, "7C 8C 7H 8S"), "9D").answer == "Ann"
     assert RaceQuestion(("Ann", 10, "2C 3D 4S 6H"), ("Ben", 10, "7C 8C 7H 8S"), "9D").answer == "nobody"
+
+
+@pytest.mark.parametrize("language", ["en", "es", "pt"])
+def test_the_race_answer_stops_the_winner_at_the_game_hole(language) -> None:
+    # Ben on 108 counts 24 (7 8 7 8 with a 9): the peg stops at 121, so no "132" is ever written.
+    question = _race(language)
+    worked = question.worked()
+    assert question.answer == "Ben" and "132" not in " ".join(worked)
+    assert worked[0] == render("ex.race.count", language, name="Ann", score=110, points=9, now=119)
+    assert worked[1] == render("ex.race.count_home", language, name="Ben", score=108, points=24, need=13)
+    assert worked[2] == render("ex.race.wins", language, name="Ben", target=121) and len(worked) == 3
 
 
 def test_hints_point_at_what_was_missed() -> None:

@@ -563,10 +563,12 @@ class RaceQuestion(Question):
     def worked(self) -> list[str]:
         lines = []
         for (name, score, _hand), show in zip((self.pone, self.dealer), self.shows):
-            lines.append(self._t("ex.race.count", name=name, score=score, points=show.total, now=score + show.total))
-            if score + show.total >= self.target:
+            if score + show.total >= self.target:  # the peg stops in the game hole: no score past it
+                lines.append(self._t("ex.race.count_home", name=name, score=score, points=show.total,
+                                     need=self.target - score))
                 lines.append(self._t("ex.race.wins", name=name, target=self.target))
                 break
+            lines.append(self._t("ex.race.count", name=name, score=score, points=show.total, now=score + show.total))
         return lines
 
     def hint(self, guess: str) -> str:

@@ -858,6 +858,7 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "ex.race.nobody": {"en": "nobody"},
     "ex.race.question": {"en": "{pone} is the pone, {dealer} the dealer. Who reaches {target} first: \"{pone}\", \"{dealer}\" or \"{nobody}\"?"},
     "ex.race.count": {"en": "{name} counts {points} from {score}: {now}."},
+    "ex.race.count_home": {"en": "{name} counts {points} from {score}, and needed only {need}."},
     "ex.race.wins": {"en": "{name} reaches {target} and wins at once; nothing after is counted."},
     "ex.hint.race": {"en": "In the show {pone}, the pone, counts first. Does that count reach {target}? If not, the dealer counts next."},
     # --- the deal --------------------------------------------------------------------------------
