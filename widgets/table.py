@@ -380,7 +380,9 @@ class GameTable(View):
             f'{html.escape(self._t("table.standing_source"))}</div></div>') if self._standing_text else ""
         self._top.value = self._top_html()
         self._play_area.value = self._play_html()
-        self._hand_label.value = f'<div class="cc-label">{html.escape(self._t("table.your_hand"))}</div>'
+        # No heading over an empty hand (the play is over: the show lays the hands out below).
+        self._hand_label.value = (f'<div class="cc-label">{html.escape(self._t("table.your_hand"))}</div>'
+                                  if game.hand(YOU) else "")
         self._refresh_hand()
 
         checking = session.checking

@@ -447,7 +447,9 @@ class PeggingPractice(View):
                                f' · <b>{html.escape(seat)}</b> · '
                                f'{html.escape(self._t("walk.starter_is", card=str(game.starter)))}</div>')
         theirs = len(game.hand(self.COMPUTER)) if game.phase is Phase.PLAY else 0
-        self._computer_line.value = f'<div class="cc-text">{html.escape(self._t("walk.computer_holds", n=theirs))}</div>'
+        # Once the play is over neither hand is shown: no "holds 0 cards", no heading over nothing.
+        self._computer_line.value = (f'<div class="cc-text">{html.escape(self._t("walk.computer_holds", n=theirs))}</div>'
+                                     if theirs else "")
         self._table_label.value = _label(self._t("walk.table"))
         series = game.series if game.phase is Phase.PLAY else (steps[-1].series if steps else ())
         self._table_row.set_cards(series)
@@ -455,8 +457,8 @@ class PeggingPractice(View):
             self._table_row.highlight(series[-1:])   # the card just played, lifted
         count_text = self._t("walk.count", count=game.count) if game.phase is Phase.PLAY else self._t("walk.play_over")
         self._count.value = f'<div class="cc-big" role="status">{html.escape(count_text)}</div>'
-        self._your_label.value = _label(self._t("walk.your_cards"))
         held = game.hand(self.YOU) if game.phase is Phase.PLAY else ()
+        self._your_label.value = _label(self._t("walk.your_cards")) if held else ""
         your_turn = session.your_turn
         if set(self._buttons) != set(held):
             buttons = {}
