@@ -141,12 +141,15 @@ def _questions(path: Path) -> list[tuple[int, str, object]]:
     """(cell, variable, question) for every try-it question a notebook asks."""
     import widgets
 
+    # widgets loads its views on first use (a module __getattr__): name them all, so this test
+    # does not depend on another having touched them first.
+    names = {name: getattr(widgets, name) for name in widgets.__all__}
     found = []
     for number, cell in _code_cells(path):
         for node in ast.parse(_source(cell)).body:
             if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
                     and isinstance(node.value.func, ast.Name) and node.value.func.id.endswith("Question")):
-                question = eval(compile(ast.Expression(node.value), path.name, "eval"), vars(widgets))
+                question = eval(compile(ast.Expression(node.value), path.name, "eval"), names)
                 found.append((number, node.targets[0].id, question))
     return found
 
