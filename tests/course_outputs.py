@@ -1,7 +1,8 @@
 """Store the checked outputs of the lesson notebooks: ``python tests/course_outputs.py [NOTEBOOK...]``.
 
-Cells marked ``# NBVAL_CHECK_OUTPUT`` keep their printed output in the ``.ipynb``, and nbval fails
-when a run prints something else; every other cell is stored empty. After changing what a lesson
+Cells tagged ``nbval-check-output`` (in the cell's metadata, so the learner sees no marker) keep
+their printed output in the ``.ipynb``, and nbval fails when a run prints something else; every
+other cell is stored empty. After changing what a lesson
 prints on purpose, run this (from the repository's root, with the project's Python) and review the
 diff. Each notebook is run twice on fresh kernels, and refused if the two runs print differently.
 It prints the seconds each Run All took.
@@ -18,11 +19,11 @@ import nbformat
 from nbclient import NotebookClient
 
 COURSE = Path(__file__).resolve().parents[1] / "course"
-MARK = "# NBVAL_CHECK_OUTPUT"
+TAG = "nbval-check-output"
 
 
 def checked(cell: dict) -> bool:
-    return cell["cell_type"] == "code" and MARK in "".join(cell["source"])
+    return cell["cell_type"] == "code" and TAG in cell.get("metadata", {}).get("tags", [])
 
 
 def run(path: Path) -> tuple[list, float]:

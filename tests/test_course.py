@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from course_outputs import checked
 
 from cribbage import Card, Suit, cards, score_hand, stats
 from cribbage.rules.result import finish_kind, game_value, skunk_lines
@@ -98,15 +99,12 @@ def test_notebook_ends_with_a_recap_and_the_next_stop(path: Path) -> None:
     assert pointer and _links(pointer.group(1)), "the recap ends with a link to the next stop"
 
 
-CHECK_OUTPUT = "# NBVAL_CHECK_OUTPUT"
-
-
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_only_checked_printouts_are_stored(path: Path) -> None:
     # nbval compares a marked cell's output with the stored one, so those are kept (printed text
     # only: tests/course_outputs.py stores them); anything else would go stale with every change.
     for number, cell in _code_cells(path):
-        if CHECK_OUTPUT in _source(cell):
+        if checked(cell):
             assert cell["outputs"] and cell["execution_count"], \
                 f"cell {number} is checked but stores no output: run tests/course_outputs.py"
             assert all(out["output_type"] == "stream" for out in cell["outputs"]), f"cell {number}"
@@ -131,7 +129,7 @@ def test_lesson_cells_are_prose_sized_and_assert_nothing(path: Path) -> None:
         source = _source(cell)
         tree = ast.parse(source)
         assert not any(isinstance(node, ast.Assert) for node in ast.walk(tree)), f"cell {number} asserts"
-        lines = [line for line in source.splitlines() if line.strip() and line.strip() != CHECK_OUTPUT]
+        lines = [line for line in source.splitlines() if line.strip()]
         assert len(lines) <= 7, f"cell {number} has {len(lines)} lines"
         for plumbing in ("action_for", "Phase", ".log", "Game(", "Game.from_deal", ".apply("):
             assert plumbing not in source, f"cell {number}: engine plumbing {plumbing!r}"

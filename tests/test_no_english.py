@@ -21,7 +21,7 @@ Two layers:
 The same run does nbval's work for these lessons (``pyproject.toml`` keeps nbval off
 ``course/es`` and ``course/pt``, which it would run a second time, answers filled): no cell may end
 in an error (unless tagged ``raises-exception``), a try-it filled from the answers file must be
-right, and a cell marked ``# NBVAL_CHECK_OUTPUT`` must print what its stored output says
+right, and a cell tagged ``nbval-check-output`` must print what its stored output says
 (:mod:`course_outputs`). The English lessons stay with nbval.
 
 The browser side (the rendered widget areas of JupyterLab) is in
@@ -191,7 +191,7 @@ def test_what_a_run_of_the_lesson_shows_reads_in_its_language(lesson: str, runs:
 @pytest.mark.parametrize("lesson", LESSONS)
 def test_the_lesson_runs_as_nbval_would_run_it(lesson: str, runs: Runs) -> None:
     """nbval's checks, on the same run: no cell ends in an error (a learner's run, then the try-its
-    with the answers filled, which must be right), and every ``# NBVAL_CHECK_OUTPUT`` cell prints
+    with the answers filled, which must be right), and every ``nbval-check-output`` cell prints
     what the lesson stores for it."""
     run = runs(lesson)
     problems = []
