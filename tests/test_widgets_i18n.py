@@ -191,3 +191,38 @@ def test_number_writes_what_a_lesson_prints_in_the_languages_symbols(language, g
         == f"{1:>2} points: {99792:>9,} hands  {0.768:6.3f}%"
     assert render("lesson.points_hands", language, score=1, hands=number(99792, ",", language),
              share=number(0.768, ".3f", language)).endswith(number(0.768, ".3f", language) + "%")
+
+
+def _said(key: str, language: str) -> str:
+    return " ".join(_forms(MESSAGES[key], language))
+
+
+def test_the_series_of_the_play_is_never_called_a_run():
+    """The glossary's "secuencia"/"sequência" is a run; the cards played since the count last began
+    are "la serie"/"a série". The try-it prompt said "La secuencia de juego va…" and a hint "…del
+    final de la secuencia, … rompe la escalera" ("escalera" is no cribbage word of the course)."""
+    run = {"es": re.compile(r"\bsecuencias?\b", re.IGNORECASE), "pt": re.compile(r"\bsequências?\b", re.IGNORECASE)}
+    series = {"es": re.compile(r"\bseries?\b", re.IGNORECASE), "pt": re.compile(r"\bséries?\b", re.IGNORECASE)}
+    for key, entry in MESSAGES.items():
+        english = re.sub(r"{[^}]*}", "", " ".join(_forms(entry, "en")))      # words, not blanks ({series})
+        for language in ("es", "pt"):
+            said = _said(key, language)
+            assert "escalera" not in said.lower(), (key, said)
+            # a translation says a run only where the English does, and the series where it does
+            if run[language].search(said):
+                assert re.search(r"\bruns?\b", english, re.IGNORECASE), (key, said)
+            if re.search(r"\bseries\b", english, re.IGNORECASE):
+                assert series[language].search(said), (key, said)
+    assert _said("ex.play.question", "es").startswith("Hasta ahora la serie es {before}.")
+    assert _said("ex.play.question", "pt").startswith("Até agora a série é {before}.")
+
+
+def test_the_expert_computer_is_one_spanish_word():
+    """The expert level's computer is "la experta" ("la computadora experta"), never "el experto";
+    My deal's expert crib is "cuna experta" beside its column "experta"."""
+    expert = re.compile(r"\b(el|del|al) experto\b", re.IGNORECASE)
+    for key in MESSAGES:
+        assert not expert.search(_said(key, "es")), (key, _said(key, "es"))
+    assert _said("table.level.expert", "es") == "experta" == _said("mydeal.col.expert", "es")
+    assert _said("table.hint_play", "es").startswith("La experta ")
+    assert "Cuna experta:" in _said("mydeal.models", "es") and "Cuna de experto" not in _said("mydeal.models", "es")

@@ -190,7 +190,31 @@ def test_the_board_stands_at_each_finish_it_steps_through(language):
         assert (who, mine, theirs) == (0, winner[1], loser[0])  # the back peg: before the last points
         assert as_dealer == win_probability(mine, theirs, dealer=True)
         assert as_pone == win_probability(mine, theirs, dealer=False)
-        assert percent(as_dealer) in board.standing_text and "Ann" in board.standing_text
+        # ">99" is said in words ("above 99%", "de más del 99 %"), never as a sign before the number
+        assert percent(as_dealer).lstrip("<>") in board.standing_text and "Ann" in board.standing_text
+        assert ">" not in board.standing_text and "<" not in board.standing_text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_board_of_roles_says_the_winners_chance_in_words(language):
+    """Stop 4's skunk boards name their players "Winner" and "Loser": the standing said "Winner's
+    chance to win was >99%" ("la probabilidad de ganar de Ganador era del >99 %"), a role used as a
+    name. It says the winner's chance in a sentence, "above 99%", with 99 and % never apart."""
+    from widgets.board import Board
+    from widgets.i18n import render
+
+    board = Board(names=(render("board.winner", language), render("board.loser", language)), language=language,
+                  autodraw=False)
+    board.show_finish(0)
+    text = board.standing_text
+    assert render("board.chance_winner", language) in text
+    assert render("board.winner", language) not in text        # not "Ganador" as a name
+    assert render("board.chance_above", language, n=99) in text
+    assert ">" not in text
+    said = {"en": "the winner's chance was above 99%", "es": "la probabilidad de victoria del ganador era de más del 99\u00a0%",
+            "pt": "a chance de vitória do vencedor era de mais de 99%"}[language]
+    assert said in text
+    assert "99 %" not in text                                    # a breaking space would part 99 from %
 
 
 @pytest.mark.parametrize("target", [121, 61])

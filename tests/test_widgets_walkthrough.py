@@ -351,3 +351,17 @@ def test_the_solved_plays_lay_away_the_engines_best_discards():
         for seat in (0, 1):
             best = advise_discard(solved.hands[seat], dealer=seat == solved.dealer).best
             assert set(best.discard) == set(cards(solved.discards[seat])), (solved.name, seat)
+
+
+@pytest.mark.parametrize("language, dealer, pone", [
+    ("en", "The dealer holds", "The pone holds"),
+    ("es", "El repartidor tiene", "El no repartidor tiene"),
+    ("pt", "O carteador tem", "O não carteador tem")])
+def test_the_hands_headings_are_sentences_with_their_article(language, dealer, pone):
+    """The headings over the two hands read "Repartidor tiene", "Carteador tem": a role used as a
+    name, with no article. Each is a sentence of its own."""
+    walk = PeggingWalkthrough(0, predict=False, language=language)
+    shown = [label.value for label in walk._labels]
+    assert dealer in shown[0] and pone in shown[2]
+    walk.forward()
+    assert dealer in walk._labels[0].value and pone in walk._labels[2].value

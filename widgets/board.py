@@ -337,6 +337,8 @@ class Board(View):
         #: Redraw the picture on every change; off, only :meth:`redraw` draws (for long scripted runs).
         self.autodraw = autodraw
         self._named = names is not None
+        # Players labelled by their roles ("Winner", "Loser") are not names: "the winner's chance".
+        self._roles = names is not None and tuple(names) == (self._t("board.winner"), self._t("board.loser"))
         shown = tuple(names) if names is not None else (self._t("board.you"), self._t("board.opponent"))
         if len(shown) != 2:
             raise ValueError("a board has two players")
@@ -483,10 +485,14 @@ class Board(View):
         else:
             who, mine, theirs, as_dealer, as_pone = standing
             key = "board.standing" if self.winner() is None else "board.standing_before"
-            chance = self._t("board.chance_named", name=self.names[who]) if self._named \
-                else self._t("board.chance_you" if who == 0 else "board.chance_opponent")
+            if self._roles:
+                chance = self._t("board.chance_winner" if who == 0 else "board.chance_loser")
+            elif self._named:
+                chance = self._t("board.chance_named", name=self.names[who])
+            else:
+                chance = self._t("board.chance_you" if who == 0 else "board.chance_opponent")
             self._standing_text = self._t(key, chance=chance, mine=mine, theirs=theirs,
-                                          dealer=percent(as_dealer), pone=percent(as_pone))
+                                          dealer=self._chance(as_dealer), pone=self._chance(as_pone))
         self._standing.value = f'<div class="cc-text">{html.escape(self._standing_text)}</div>' \
             if self._standing_text else ""
         if self.finishes:
@@ -496,6 +502,12 @@ class Board(View):
             self._next.disabled = self._finish >= len(self.finishes) - 1
         if self.autodraw:
             self.redraw()
+
+    def _chance(self, chance: float) -> str:
+        """A chance as said after "is": "56%", "above 99%" (never ">99%"), "below 1%"."""
+        shown = percent(chance)
+        key = {">": "board.chance_above", "<": "board.chance_below"}.get(shown[0], "board.chance_is")
+        return self._t(key, n=shown.lstrip("<>"))
 
     def figure(self) -> Figure:
         """The position as a matplotlib figure (a fresh one, for saving or printing)."""

@@ -93,7 +93,9 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "lesson.selfplay_dealer_ours": {"en": "dealer, self-play"},
     "lesson.selfplay_dealer_chambers": {"en": "dealer, Chambers"},
     "lesson.tables_kept": {"en": "tables kept in {folder}"},
-    "lesson.crib_compare": {"en": "{model:8} vs {key:16} mean difference {difference}, correlation {correlation}"},
+    # model and key are the lab's names (widgets.lab: "expert discards (sampled)", "Schell (my crib)"):
+    # the figures on a line of their own, so that a line fits a notebook's output area in every language.
+    "lesson.crib_compare": {"en": "{model:8} vs {key:16}\n    mean difference {difference}, correlation {correlation}"},
     "lesson.best_keep": {"en": "keep {keep}, to the crib {away}: {value} points on average"},
     # --- common to the views -------------------------------------------------------------------
     "err.internal": {"en": "Something went wrong inside the widget ({detail}). Nothing was changed."},
@@ -312,7 +314,9 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "walk.about.thirty_one": {"en": "Watch the runs grow up to a 31: the 2 for 31 replace the go, never both."},
     "walk.about.last_card": {"en": "Watch a pair royal, a go and a reset, then the last card of the play."},
     "walk.starter_is": {"en": "starter {card}"},
-    "walk.holds": {"en": "{who} holds"},
+    # Headings over the two hands: a sentence ("El repartidor tiene"), not a role used as a name.
+    "walk.holds.dealer": {"en": "The dealer holds"},
+    "walk.holds.pone": {"en": "The pone holds"},
     "walk.table": {"en": "On the table (this series)"},
     "walk.your_cards": {"en": "Your cards (click one to play it)"},
     "walk.count": {"en": "Count: {count}"},
@@ -538,8 +542,15 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "board.chance_named": {"en": "{name}'s chance to win"},
     "board.chance_you": {"en": "your chance to win"},
     "board.chance_opponent": {"en": "your opponent's chance to win"},
-    "board.standing": {"en": "At {mine} to {theirs}, {chance} is {dealer}% as dealer of the next deal, {pone}% as pone."},
-    "board.standing_before": {"en": "Before the last points, at {mine} to {theirs}, {chance} was {dealer}% as dealer, {pone}% as pone."},
+    # A board whose players are labelled by their roles (stop 04's stepper: "Winner", "Loser").
+    "board.chance_winner": {"en": "the winner's chance"},
+    "board.chance_loser": {"en": "the loser's chance"},
+    # A chance as said after "is"/"was" in board.standing: "56%", "above 99%", "below 1%".
+    "board.chance_is": {"en": "{n}%"},
+    "board.chance_above": {"en": "above {n}%"},
+    "board.chance_below": {"en": "below {n}%"},
+    "board.standing": {"en": "At {mine} to {theirs}, {chance} is {dealer} as dealer of the next deal, {pone} as pone."},
+    "board.standing_before": {"en": "Before the last points, at {mine} to {theirs}, {chance} was {dealer} as dealer, {pone} as pone."},
     "table.standing_source": {"en": "Estimated from how many points each part of a deal scores in the expert's self-play."},
     # === CrossCribb (xc.*) ====================================================================
     # --- seats, sides and lines --------------------------------------------------------------------
@@ -679,6 +690,9 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "lab.model": {"en": "Model"},
     "lab.model.uniform": {"en": "uniform (exact)"},
     "lab.model.expert": {"en": "expert discards (sampled)"},
+    # A published crib table named in a lesson's output (stop 8's comparison of the models).
+    "lab.published.own": {"en": "{author} (my crib)"},
+    "lab.published.their": {"en": "{author} (opponent's crib)"},
     "lab.first_card": {"en": "First card"},
     "lab.second_card": {"en": "Second card"},
     "lab.role": {"en": "I am"},

@@ -278,9 +278,9 @@ class PeggingWalkthrough(View):
                                f'<div class="cc-text">{html.escape(which)} · '
                                f'{html.escape(self._t("walk.starter_is", card=str(game.starter)))}</div>'
                                f'<div class="cc-text"><i>{html.escape(self._t(f"walk.about.{solved.name}"))}</i></div>')
-        self._labels[0].value = _label(self._t("walk.holds", who=names[dealer]))
+        self._labels[0].value = _label(self._t("walk.holds.dealer"))
         self._labels[1].value = _label(self._t("walk.table"))
-        self._labels[2].value = _label(self._t("walk.holds", who=names[pone]))
+        self._labels[2].value = _label(self._t("walk.holds.pone"))
         self._dealer_row.set_cards(held[dealer], game.starter, starter_label=self._t("card.starter"))
         self._pone_row.set_cards(held[pone])
         if step and step.card is not None:
