@@ -19,6 +19,8 @@ def _texts(fig: Figure) -> str:
     parts += [t.get_text() for t in ax.get_xticklabels()]
     if ax.get_legend():
         parts += [t.get_text() for t in ax.get_legend().get_texts()]
+    for legend in fig.legends:
+        parts += [t.get_text() for t in legend.get_texts()]
     return " | ".join(parts)
 
 
@@ -131,3 +133,30 @@ def test_a_role_looks_the_same_in_every_chart():
     assert ROLE_STYLE["pone"][0][1] == "//" and ROLE_STYLE["dealer"][0][1] == ""
     from widgets.lab_charts import ROLE_STYLE as LAB_ROLES
     assert {role: style[:2] for role, style in LAB_ROLES.items()} == {r: s[0] for r, s in ROLE_STYLE.items()}
+
+
+@pytest.mark.parametrize("language", ["en", "es", "pt"])
+def test_selfplay_legend_hides_no_bar_and_no_value(language):
+    """Stop 6's chart (self-play beside Chambers): the legend covered the dealer's hand bars and
+    their values (7.90, 8.00). Measured with the figure's renderer: the legend's box meets no bar,
+    no error bar and no value label, in every language."""
+    from cribbage.stats.selfplay import load_selfplay
+    from widgets.charts import selfplay_against_chambers
+    fig = selfplay_against_chambers(load_selfplay(), language=language)
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    fig.draw(renderer)                      # lays the figure out (constrained layout) as when shown
+    legends = list(fig.legends) + [ax.get_legend() for ax in fig.axes if ax.get_legend()]
+    assert len(legends) == 1
+    box = legends[0].get_window_extent(renderer)
+    ax = fig.axes[0]
+    drawn = list(ax.patches) + list(ax.texts) + list(ax.lines) + list(ax.collections)
+    assert len(ax.patches) == 10 and len(ax.texts) == 10     # 5 categories' bars for ours and Chambers'
+    for artist in drawn:
+        other = artist.get_window_extent(renderer)
+        if not np.isfinite(other.extents).all():
+            continue                            # an empty collection (error bars' caps unused) has no box
+        assert not box.overlaps(other), (language, artist, box, other)
+    # and the legend and the title are inside the figure, every word whole
+    for whole in (box, ax.title.get_window_extent(renderer)):
+        assert fig.bbox.contains(whole.x0, whole.y0) and fig.bbox.contains(whole.x1, whole.y1), (language, whole)

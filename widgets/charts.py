@@ -9,6 +9,7 @@ also made by hatching or a label, never by colour alone.
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -262,9 +263,13 @@ def selfplay_chart(averages: Mapping[str, float] | Mapping[str, Mapping[str, flo
         ax.set_ylim(min(0.0, ax.get_ylim()[0]), top * 1.18 + 0.5)
         ax.axhline(0, color="#000", linewidth=1)
         ax.set_ylabel(render("chart.per_deal", language))
-        ax.set_title(title if title is not None else render("chart.selfplay_title", language))
+        # A long title (stop 6's, in Spanish) on two lines rather than cut at the figure's edges.
+        shown = title if title is not None else render("chart.selfplay_title", language)
+        ax.set_title("\n".join(textwrap.wrap(shown, int(width * 5.8))) if shown else shown)
         if any(series):
-            ax.legend(loc="upper right", frameon=True)
+            # Below the axes, never over a bar or its value (the tallest bars are anywhere, in any
+            # language's label widths): two columns, the first series of each role over the second.
+            fig.legend(loc="outside lower center", ncols=min(len(series), 2), frameon=True)
         ax.grid(axis="y", alpha=0.3)
     return fig
 
