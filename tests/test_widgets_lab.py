@@ -3,6 +3,8 @@ engine's tables, refusals are messages that leave the view as it was, every lang
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from cribbage.stats import (
@@ -176,3 +178,67 @@ def test_the_calibration_check_is_drawn_with_intervals(tables):
     assert "Checked against 12 games" in view.summary and view._check_chart.value[:4] == b"\x89PNG"
     ax = calibration_chart(check).axes[0]
     assert len(ax.texts) == len(check.starts)   # each bin's sample size written beside it
+
+
+@pytest.mark.parametrize("language", ["en", "es", "pt"])
+def test_the_crib_comparison_names_the_models_in_the_learners_words(tables, language):
+    """Stop 8 prints :func:`crib_comparisons`: the models and tables said as the lab's controls say
+    them (Spanish once read "uniform frente a schell-own"), the models padded to the longest so the
+    tables stand in one column, and no line wider than an output area."""
+    from widgets.i18n import render
+    from widgets.lab import crib_comparisons
+    lines = crib_comparisons(tables["crib"], language).split("\n")
+    pairs = list(zip(lines[0::2], lines[1::2]))
+    assert len(pairs) == 4
+    for (first, figures), (model, dealer) in zip(pairs, [("uniform", True), ("uniform", False), ("expert", True),
+                                                         ("expert", False)]):
+        assert "schell-" not in first, first
+        assert language == "en" or not re.search(r"\b(uniform|expert)\b", first), first
+        assert first.startswith(render(f"lab.model.{model}", language))
+        assert render("lab.published.own" if dealer else "lab.published.their", language, author="Schell") in first
+        assert "Schell" not in figures and re.search(r"[+-]\d", figures)
+        assert len(first) <= 80 and len(figures) <= 80      # each line fits a notebook's output area
+    assert len({first.index("Schell") for first, _ in pairs}) == 1          # one column for the tables
+
+
+#: A character at the course's 18 px, a little over what the widest common sans-serif needs, and a
+#: button's padding: what a label needs to be shown whole (widgets cut their labels with "…").
+EM, BUTTON_PADDING, OUTPUT_AREA = 0.6 * 18, 20, 844
+
+
+def _px(width: str) -> int:
+    assert width.endswith("px"), width
+    return int(width[:-2])
+
+
+def _labels_fit(control) -> None:
+    """A control's description, in its own width, is never cut."""
+    assert _px(control.style.description_width) >= len(control.description) * EM, control.description
+
+
+def _buttons_fit(toggles) -> None:
+    """Each button's label is whole: the button is as wide as it, or the label wraps inside it (the
+    lab's style) with two buttons and their description still inside the output area."""
+    from widgets.lab import _LAB_CSS
+    width = _px(toggles.style.button_width)       # unset, ipywidgets' 148 px: "não carteador" was cut
+    for label in toggles._options_labels:
+        if width < len(label) * EM + BUTTON_PADDING:
+            assert "white-space: normal" in _LAB_CSS and "height: auto" in _LAB_CSS
+            assert 2 * (width + 4) + _px(toggles.style.description_width) + 8 <= OUTPUT_AREA, label
+
+
+@pytest.mark.parametrize("language", ["en", "es", "pt"])
+def test_no_control_of_the_lab_cuts_its_words(tables, language):
+    """Portuguese stop 8 showed "a cesta do adversário (sou o não cartea…", "descartes de especialista
+    (amos…" and a slider's "Pontos do adve…": every description and button fits its longest words."""
+    from widgets.lab import RulesPanel
+    crib = CribTableView(tables["crib"], language=language)
+    where = PositionView(tables["position"], language=language)
+    keep = KeepView(tables["keeps"], language=language)
+    panel = RulesPanel([where], language=language)
+    for toggles in (crib._crib, crib._model, where._role):
+        _buttons_fit(toggles)
+    for control in (where._mine, where._theirs, keep._value, panel._level, panel._opponent, panel._target):
+        _labels_fit(control)
+    for slider in (where._mine, where._theirs, keep._value):
+        assert _px(slider.layout.width) - _px(slider.style.description_width) >= 300     # room for the slider

@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import html
 import io
+import math
 import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, Protocol, TypeVar
@@ -16,13 +17,13 @@ import ipywidgets as w
 from cribbage import CribbageError
 
 from . import answers
-from .i18n import check_language, render
+from .i18n import LANGUAGES, check_language, render
 from .refusal import Refused
 
 if TYPE_CHECKING:   # a view with no chart never loads matplotlib (see __init__.py)
     from matplotlib.figure import Figure
 
-__all__ = ["CSS", "Guard", "Refused", "View", "close_all", "crib_badge", "figure_png", "guarded", "style_tag"]
+__all__ = ["CSS", "Guard", "Refused", "View", "close_all", "crib_badge", "figure_png", "fit_px", "guarded", "style_tag"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 P = ParamSpec("P")
@@ -44,6 +45,8 @@ CSS = """
 .cc-view .widget-text input, .cc-view .widget-button, .cc-view .jupyter-button { font-size: 18px; }
 .cc-view .widget-text input { height: 36px; }
 .cc-view .jupyter-button { height: 38px; }
+.cc-view .jupyter-button:disabled:not(.cc-cardbtn) { background: #e8e8e8 !important; color: #444 !important;
+  border: 1px dashed #999; box-shadow: none; }
 .cc-view .widget-hbox { gap: 6px; flex-wrap: wrap; }
 .cc-title { font-size: 24px; font-weight: 700; margin: 4px 0; }
 .cc-msg { min-height: 1.6em; font-size: 18px; padding: 2px 8px; border-left: 6px solid transparent; }
@@ -91,6 +94,15 @@ CSS = """
 .cc-badge { display: inline-block; margin: 2px 0 6px 0; padding: 3px 12px; font-size: 19px; font-weight: 700;
   border: 3px solid #000; border-radius: 6px; background: #FFF3C4; color: #111; }
 """
+
+
+def fit_px(*keys: str, size: int = 18) -> int:
+    """The width in px that the longest of these messages needs, in the language where it is longest
+    (English, Spanish or Portuguese), at ``size`` px: a label, a description or a button sized by it
+    shows its words whole in every language (widgets' labels are cut with "…", never wrapped).
+    About 0.64 em a character, a little more than the widest common sans-serif (DejaVu Sans) needs."""
+    longest = max(len(render(key, language)) for key in keys for language in LANGUAGES)
+    return math.ceil(longest * 0.64 * size)
 
 
 def style_tag() -> w.HTML:

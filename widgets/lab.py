@@ -15,7 +15,7 @@ played once, with a progress bar, then read from the cache.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as w
@@ -36,10 +36,11 @@ from cribbage.stats import (
 from cribbage.stats.deals import DealLog, is_logged
 from cribbage.stats.pegging import CHAMBERS_PLAY
 from cribbage.stats.position import Calibration, calibration
+from cribbage.stats.published import PUBLISHED_CRIB_TABLES
 from cribbage.stats.selfplay import Z95
 
-from ._base import Refused, View, figure_png, guarded, style_tag
-from .i18n import decimal, number, render
+from ._base import Refused, View, figure_png, fit_px, guarded, style_tag
+from .i18n import check_language, decimal, number, render
 from .lab_charts import (
     PLAY_GROUPS,
     RANK_LABELS,
@@ -64,6 +65,7 @@ __all__ = [
     "PositionView",
     "RulesPanel",
     "confidence",
+    "crib_comparisons",
     "lab_tables",
     "percent",
 ]
@@ -85,7 +87,25 @@ _LAB_CSS = """<style>
 .cc-lab .widget-inline-hbox .widget-label, .cc-lab .widget-toggle-buttons .widget-toggle-button,
 .cc-lab .widget-checkbox label, .cc-lab .jupyter-button { font-size: 18px; }
 .cc-lab select { height: 2em; }
+.cc-lab .widget-toggle-buttons .widget-toggle-button { white-space: normal; height: auto; min-height: 38px;
+  line-height: 1.3; padding: 4px 10px; vertical-align: top; }
 </style>"""
+
+#: The widest a toggle button may be: two side by side, with their description, fit the 844 px of a
+#: notebook's output area; a longer label wraps onto a second line inside its button (_LAB_CSS).
+_BUTTON_MAX = 340
+#: A button's padding and border, and a description's margin, beside the words themselves (px).
+_BUTTON_PAD, _LABEL_PAD = 26, 10
+
+
+def _button_width(*keys: str) -> str:
+    """A toggle button's width: its longest label in any language, or :data:`_BUTTON_MAX` (then wrapped)."""
+    return f"{min(fit_px(*keys) + _BUTTON_PAD, _BUTTON_MAX)}px"
+
+
+def _description(*keys: str) -> dict[str, str]:
+    """A control's style with a description as wide as its longest label in any language, never cut."""
+    return {"description_width": f"{fit_px(*keys) + _LABEL_PAD}px"}
 
 
 def percent(share: float, language: str, places: int = 1) -> str:
@@ -107,6 +127,36 @@ def _pm(mean: float, stderr: float, language: str, places: int = 2) -> tuple[str
 
 #: The published table set beside each of our crib tables.
 _PUBLISHED = {True: ("schell-own", "cribbagepro-own"), False: ("schell-opponent", "hessel-opponent")}
+
+
+def _model_name(name: str, language: str) -> str | None:
+    """A crib model by its engine name ("uniform", "expert"), as the lab's buttons say it."""
+    return render(f"lab.model.{name}", language) if name in ("uniform", "expert") else None
+
+
+def _table_name(key: str, language: str) -> str | None:
+    """A published crib table by its key ("schell-own"): "Schell (mi cuna)"."""
+    if key not in PUBLISHED_CRIB_TABLES:
+        return None
+    table = published_crib_table(key)
+    return render("lab.published.own" if table.dealer else "lab.published.their", language, author=table.author)
+
+
+def crib_comparisons(crib: Mapping[tuple[str, bool], Any], language: str | None = None) -> str:
+    """How far each crib model (``crib``: ``lab_tables()["crib"]``) sits from Schell's published
+    tables, own crib and the opponent's: a line each, the models and tables named in ``language``
+    (the models padded to one width, so the tables stand in one column)."""
+    language = check_language(language)
+    models = ("uniform", "expert")
+    width = max(len(_model_name(m, language) or m) for m in models)
+    lines = []
+    for model in models:
+        for dealer, key in ((True, "schell-own"), (False, "schell-opponent")):
+            c = crib[(model, dealer)].compare(key)
+            lines.append(render("lesson.crib_compare", language, model=(_model_name(model, language) or model).ljust(width),
+                                key=_table_name(key, language), difference=number(c.mean_difference, "+.2f", language),
+                                correlation=number(c.correlation, ".3f", language)))
+    return "\n".join(lines)
 
 
 def rules_tables(progress: Callable[[int, int], None] | None = None, **settings: Any) -> dict[str, Any]:
@@ -203,14 +253,16 @@ class CribTableView(_LabView):
                                  layout=w.Layout(width="300px"), style={"description_width": "initial"})
         self._second = w.Dropdown(options=options, value=second, description=self._t("lab.second_card"),
                                   layout=w.Layout(width="300px"), style={"description_width": "initial"})
+        labels = _description("lab.crib_for", "lab.model")
         self._crib = w.ToggleButtons(options=[(self._t("lab.own_crib"), True), (self._t("lab.their_crib"), False)],
-                                     value=bool(dealer), description=self._t("lab.crib_for"))
+                                     value=bool(dealer), description=self._t("lab.crib_for"), style=labels)
         self._model = w.ToggleButtons(options=[(self._t("lab.model.uniform"), "uniform"),
                                                (self._t("lab.model.expert"), "expert")],
-                                      value=model, description=self._t("lab.model"))
-        # wide enough for the longest label in any language at the course's 18px
-        self._crib.style.button_width = "400px"
-        self._model.style.button_width = "330px"
+                                      value=model, description=self._t("lab.model"), style=labels)
+        # as wide as the longest label in any language at the course's 18px, at most two side by
+        # side in the output area: a longer label ("a cesta do adversário (sou o não carteador)") wraps
+        self._crib.style.button_width = _button_width("lab.own_crib", "lab.their_crib")
+        self._model.style.button_width = _button_width("lab.model.uniform", "lab.model.expert")
         self._text = _html()
         self._grid = _image()
         self._difference = _image()
@@ -310,14 +362,17 @@ class PositionView(_LabView):
         self.table = table if table is not None else win_probabilities(deal_log(games, seed=seed))
         self.check = check
         top = self.table.target - 1
+        # The descriptions as wide as the longest in any language ("Pontos do adversário" was cut at
+        # 160 px), the slider and its read-out 360 px beside them.
+        labels = _description("lab.pos.mine", "lab.pos.theirs")
+        width = f"{int(labels['description_width'][:-2]) + 360}px"
         self._mine = w.IntSlider(value=mine, min=0, max=top, description=self._t("lab.pos.mine"),
-                                 continuous_update=False, layout=w.Layout(width="520px"),
-                                 style={"description_width": "160px"})
+                                 continuous_update=False, layout=w.Layout(width=width, max_width="100%"), style=labels)
         self._theirs = w.IntSlider(value=theirs, min=0, max=top, description=self._t("lab.pos.theirs"),
-                                   continuous_update=False, layout=w.Layout(width="520px"),
-                                   style={"description_width": "160px"})
+                                   continuous_update=False, layout=w.Layout(width=width, max_width="100%"), style=labels)
         self._role = w.ToggleButtons(options=[(self._t("lab.dealer"), True), (self._t("lab.pone"), False)],
-                                     value=bool(dealer), description=self._t("lab.role"))
+                                     value=bool(dealer), description=self._t("lab.role"), style=_description("lab.role"))
+        self._role.style.button_width = _button_width("lab.dealer", "lab.pone")
         self._text = _html()
         self._chart = _image()
         self._check_text = _html()
@@ -403,9 +458,11 @@ class KeepView(View):
         self.table = table if table is not None else keep_statistics(sample=sample, seed=seed)
         # The slider's own read-out writes "12.00" in every language: it is hidden, and the value is
         # written beside it in the language's way ("12,0").
+        labels = _description("lab.keep.at_least")
+        width = f"{int(labels['description_width'][:-2]) + 300}px"
         self._value = w.FloatSlider(value=12.0, min=-5.0, max=25.0, step=0.5, description=self._t("lab.keep.at_least"),
-                                    continuous_update=False, readout=False, layout=w.Layout(width="460px"),
-                                    style={"description_width": "160px"})
+                                    continuous_update=False, readout=False, layout=w.Layout(width=width, max_width="100%"),
+                                    style=labels)
         self._readout = w.HTML()
         self._text = _html()
         self._share = _html()
@@ -530,16 +587,18 @@ class RulesPanel(View):
         self.settings = {**LAB_SETTINGS, **(settings or {})}
         chosen = {**RULES, **rules}
         levels = [(self._t(f"table.level.{level}"), level) for level in _LEVELS]
-        wide = {"description_width": "200px"}
+        # as wide as the longest description in any language ("Nível do adversário" was cut at 200 px)
+        wide = _description("lab.rules.target", "lab.rules.mine", "lab.rules.theirs")
+        menu = f"{int(wide['description_width'][:-2]) + 220}px"
         self._target = w.ToggleButtons(options=[("121", 121), ("61", 61)], value=chosen["target"],
                                        description=self._t("lab.rules.target"), style=wide)
         # Its own width: at the default 300 px the Spanish and Portuguese descriptions were cut short.
         self._muggins = w.Checkbox(value=bool(chosen["muggins"]), description=self._t("lab.rules.muggins"),
                                    indent=False, layout=w.Layout(width="auto"))
         self._level = w.Dropdown(options=levels, value=chosen["level"], description=self._t("lab.rules.mine"),
-                                 style=wide, layout=w.Layout(width="420px"))
+                                 style=wide, layout=w.Layout(width=menu, max_width="100%"))
         self._opponent = w.Dropdown(options=levels, value=chosen["opponent"], description=self._t("lab.rules.theirs"),
-                                    style=wide, layout=w.Layout(width="420px"))
+                                    style=wide, layout=w.Layout(width=menu, max_width="100%"))
         self._apply = self._button("lab.rules.apply", self.apply, "primary")
         self._progress = w.IntProgress(value=0, min=0, max=1, layout=w.Layout(width="420px", visibility="hidden"))
         self._status = _html()
