@@ -188,3 +188,16 @@ def test_the_chart_draws_one_keep_or_two():
     assert len(one.axes[0].patches) < len(two.axes[0].patches)
     assert two.axes[0].patches[-1].get_hatch() == "//"       # the second keep hatched, not only coloured
     assert render("mydeal.chart.title", "pt") == two.axes[0].get_title()
+
+
+@pytest.mark.parametrize("language", ["en", "es", "pt"])
+def test_the_score_boxes_show_their_description_and_placeholder_whole(language):
+    """In Portuguese the score boxes showed "0-12(" and "0-1:": the description took the box. Each
+    box is as wide as its description and the placeholder "0-120" (and the deal's box "5H 5D 6H 7S 8C 9D")."""
+    em, padding = 0.6 * 18, 20
+    view = MyDeal(language=language, chart=False)
+    for box in (view.mine, view.theirs, view.text):
+        label = int(box.style.description_width.removesuffix("px"))
+        width = int(box.layout.width.removesuffix("px"))
+        assert label >= len(box.description) * em, box.description
+        assert width - label >= len(box.placeholder) * em + padding, (box.description, box.placeholder)

@@ -25,7 +25,7 @@ import ipywidgets as w
 from cribbage import Card
 from cribbage.stats.my_deal import DealKeeps, KeepFigures, deal_keeps
 
-from ._base import Refused, View, figure_png, guarded, style_tag
+from ._base import Refused, View, figure_png, fit_px, guarded, style_tag
 from .calculator_link import NoHand, _ignored, _quote, parse_cards_text, query_fields, query_language
 from .cards import CardRow, DeckPicker
 from .i18n import LANGUAGES, cards_text, check_language, number, render
@@ -41,8 +41,11 @@ _CSS = """
 .md-wrap { overflow-x: auto; max-width: 100%; }
 .md-keeps { border-collapse: collapse; font-size: 18px; margin: 6px 0; }
 .md-keeps caption { text-align: left; font-weight: 700; font-size: 19px; padding: 4px 0; }
-.md-keeps th, .md-keeps td { border-bottom: 1px solid #bbb; padding: 4px 9px; text-align: right; white-space: nowrap; }
-.md-keeps th { background: #f0f0f0; vertical-align: bottom; white-space: normal; min-width: 4.5em; }
+.md-keeps th, .md-keeps td { border-bottom: 1px solid #bbb; padding: 4px 6px; text-align: right; white-space: nowrap; }
+.md-keeps th { background: #f0f0f0; vertical-align: bottom; white-space: normal; min-width: 3.5em; font-size: 16px; }
+.md-keeps td.md-split { white-space: normal; }
+.md-keeps .md-part { white-space: nowrap; }
+.md-keeps .md-err { font-size: 15px; color: #333; }
 .md-keeps td.md-cards, .md-keeps th.md-cards { text-align: left; }
 .md-keeps tr.md-chosen td { background: #FFF3C4; font-weight: 700; }
 .md-keeps tr.md-other td { background: #e4eff7; }
@@ -56,6 +59,15 @@ _CSS = """
   .md-keeps th, .md-keeps td { padding: 3px 5px; }
 }
 """
+
+
+#: The input of a score box: "0-120" (the placeholder) or "120" at 18 px, its padding and border.
+_SCORE_INPUT_PX = 96
+
+
+def _score_box(key: str) -> str:
+    """A score box's width: its description (``key``) in its longest language, a margin, the input."""
+    return f"{fit_px(key) + 8 + 4 + _SCORE_INPUT_PX}px"
 
 
 # --- links ---------------------------------------------------------------------------------------
@@ -149,9 +161,12 @@ class MyDeal(View):
         #: The 52 card buttons: ``view.picker.buttons[card].click()``.
         self.picker = DeckPicker(pick=6, language=language, four_colour=four_colour)
         self.picker.on_change(self._guard(self._picked))
+        # as wide as its description in its longest language and the whole placeholder (at 360 px,
+        # "Ou digite seis cartas:" left the placeholder cut)
         self.text = w.Text(placeholder="5H 5D 6H 7S 8C 9D", continuous_update=False,
-                           description=self._t("mydeal.type"), layout=w.Layout(width="360px", max_width="100%"),
-                           style={"description_width": "initial"})
+                           description=self._t("mydeal.type"),
+                           layout=w.Layout(width=f"{fit_px('mydeal.type') + 8 + 4 + 200}px", max_width="100%"),
+                           style={"description_width": f"{fit_px('mydeal.type') + 8}px"})
         self.text.observe(self._guard(lambda change: self._typed(change["new"])), names="value")
         self.show_button = self._button("mydeal.show", lambda: self._typed(self.text.value, force=True), "primary")
         self._clear_button = self._button("calc.clear", self.clear)
@@ -159,10 +174,14 @@ class MyDeal(View):
                                     value=True, description=self._t("mydeal.role"),
                                     style={"description_width": "initial", "button_width": "auto"})
         self.role.observe(self._guard(lambda _c: self._recompute()), names="value")
+        # Each box as wide as its description in its longest language plus room for "0-120": at a
+        # fixed 190 and 250 px, the Portuguese descriptions left "0-12(" and "0-1:" of the placeholder.
         self.mine = w.Text(description=self._t("mydeal.mine"), placeholder="0-120", continuous_update=False,
-                           layout=w.Layout(width="190px"), style={"description_width": "initial"})
+                           layout=w.Layout(width=_score_box("mydeal.mine")),
+                           style={"description_width": f"{fit_px('mydeal.mine') + 8}px"})
         self.theirs = w.Text(description=self._t("mydeal.theirs"), placeholder="0-120", continuous_update=False,
-                             layout=w.Layout(width="250px"), style={"description_width": "initial"})
+                             layout=w.Layout(width=_score_box("mydeal.theirs")),
+                             style={"description_width": f"{fit_px('mydeal.theirs') + 8}px"})
         for box in (self.mine, self.theirs):
             box.observe(self._guard(lambda _c: self._recompute()), names="value")
         self._row = CardRow(language=language, four_colour=four_colour, slots=6)
@@ -441,9 +460,13 @@ class MyDeal(View):
                      html.escape(cards_text(k.keep)), html.escape(cards_text(k.away)),
                      self._num(k.net_expert, "+.2f"), *([self._percent(k.win or 0.0)] if with_win else []),
                      self._num(k.hand), self._num(k.crib_uniform),
-                     f"{self._num(k.crib_expert)} ± {self._num(k.crib_expert_error, '.2f')}",
-                     f"{self._num(k.net_uniform, '+.2f')} ({k.rank_uniform})"]
-            classes = [heads[i][1] for i in range(len(cells))]
+                     f'<span class="md-part">{self._num(k.crib_expert)}</span> '
+                     f'<span class="md-part md-err">± {self._num(k.crib_expert_error, ".2f")}</span>',
+                     f'<span class="md-part">{self._num(k.net_uniform, "+.2f")}</span> '
+                     f'<span class="md-part">({k.rank_uniform})</span>']
+            # The last two may wrap between their parts (the error, the rank under the value) when
+            # the table would not fit the output area otherwise: no column is cut or dropped.
+            classes = [heads[i][1] for i in range(len(cells) - 2)] + ["md-split", "md-split"]
             tds = "".join(f'<td class="{c}">{cell}</td>' for c, cell in zip(classes, cells))
             rows.append(f'<tr class="{kind}">{tds}</tr>')
         ths = "".join(f'<th scope="col" class="{c}">{html.escape(h)}</th>' for h, c in heads)
