@@ -154,7 +154,11 @@ HOSTILE = [
 
 @pytest.fixture(scope="module")
 def shared() -> HandCalculator:
-    return calculator()
+    calc = calculator()
+    # Scored once before the test takes eval and exec away: the first score loads the chart's table
+    # (np.load may import a codec, and importing a module runs exec), which is not the link's doing.
+    calc.set_hand("5H 5D 6H 7S", "8C")
+    return calc
 
 
 @pytest.mark.parametrize("query", HOSTILE)
