@@ -38,8 +38,11 @@ class Guard(Protocol):
     def __call__(self, fn: F, /) -> F: ...
 
 # One stylesheet for every view. The card colours pass WCAG AA on white; selection and highlight
-# are shown by a thick outline, a lift and a mark, never by colour alone.
+# are shown by a thick outline, a lift and a mark, never by colour alone. Its first rule is for the
+# printed output beside the views: JupyterLab breaks it anywhere ("run of t|hree"), a lesson's
+# spoken count reads better broken between words (a word longer than the line still breaks).
 CSS = """
+.jp-RenderedText pre { word-break: normal; }
 .cc-view { font-size: 18px; line-height: 1.4; }
 .cc-view .widget-label, .cc-view .widget-label-basic, .cc-view .widget-checkbox label { font-size: 18px; }
 .cc-view .widget-text input, .cc-view .widget-button, .cc-view .jupyter-button { font-size: 18px; }
