@@ -168,6 +168,12 @@ def test_the_crib_grids_use_one_fixed_colour_scale(tables):
     grids = [ax for ax in fig.axes if ax.images]
     assert {ax.images[0].get_clim() for ax in grids} == {(-DIFFERENCE_SCALE, DIFFERENCE_SCALE)}
     assert len(grids) == 2 and len(grids[0].texts) == 169   # every cell's difference written in it
+    # Readable where it is shown: the figure (80 dpi, as figure_png draws it) scaled into an 844 px
+    # output area leaves each written difference at least 12 px high (side by side it was about 6).
+    shown = min(1.0, 844 / (fig.get_figwidth() * 80))
+    assert all(text.get_fontsize() * 80 / 72 * shown >= 12 for ax in grids for text in ax.texts)
+    above, below = (ax.get_position() for ax in grids)
+    assert above.y0 > below.y1          # one grid above the other, each as wide as the figure allows
 
 
 def test_the_calibration_check_is_drawn_with_intervals(tables):

@@ -52,6 +52,9 @@ _ROLES = ("pone", "dealer")
 CRIB_SCALE = (3.0, 10.0)
 #: The colour scale of our table minus a published one, points either side of 0.
 DIFFERENCE_SCALE = 1.5
+#: The size (points) of each difference written in its cell: at the figure's 80 dpi and 10 inches,
+#: shown in an 844 px output area, about 14 px high.
+DIFFERENCE_FONT = 13
 
 #: The play's kinds as players group them, each with the engine kinds it sums.
 PLAY_GROUPS = (("item.fifteen", ("fifteen",)), ("item.thirty-one", ("thirty-one",)), ("item.go", ("go",)),
@@ -120,14 +123,16 @@ def crib_scatter_chart(tables: Sequence[CribTable], published: PublishedCribTabl
 
 
 def crib_difference_chart(table: CribTable, published: Sequence[PublishedCribTable], *, language: str | None = None,
-                          width: float = 16, height: float = 8.4) -> Figure:
-    """Our table minus each published one, a 13 x 13 grid per published table, on one fixed
-    diverging scale (:data:`DIFFERENCE_SCALE`) with its colour bar; each cell's difference written in it."""
+                          width: float = 10, height: float = 8.6) -> Figure:
+    """Our table minus each published one, a 13 x 13 grid per published table (``height`` each), one
+    above the other, on one fixed diverging scale (:data:`DIFFERENCE_SCALE`) with its colour bar; each
+    cell's difference written in it. Stacked, not side by side: two grids across an output area left
+    the differences about 6 px high."""
     check_language(language)
     span = DIFFERENCE_SCALE
     with matplotlib.rc_context(_RC):
-        fig = _figure(width, height)
-        axes = fig.subplots(1, len(published), squeeze=False)[0]
+        fig = _figure(width, height * len(published))
+        axes = fig.subplots(len(published), 1, squeeze=False)[:, 0]
         image = None
         for ax, other in zip(axes, published):
             gaps = table.difference(other)
@@ -136,10 +141,10 @@ def crib_difference_chart(table: CribTable, published: Sequence[PublishedCribTab
                 if np.isfinite(value):
                     shown = 0.0 if abs(value) < 0.05 else value  # no "-0.0"
                     text = ("+" if shown > 0 else "") + decimal(shown, language, 1).replace("-", "−")
-                    ax.text(j, i, text, ha="center", va="center", fontsize=9,
+                    ax.text(j, i, text, ha="center", va="center", fontsize=DIFFERENCE_FONT,
                             color="#fff" if abs(value) > span * 0.6 else "#000")
-            ax.set_xticks(range(13), RANK_LABELS, fontsize=11)
-            ax.set_yticks(range(13), RANK_LABELS, fontsize=11)
+            ax.set_xticks(range(13), RANK_LABELS, fontsize=14)
+            ax.set_yticks(range(13), RANK_LABELS, fontsize=14)
             ax.set_title(render("lab.crib.minus", language, author=other.author), fontsize=15)
         crib = render("lab.own_crib" if table.dealer else "lab.their_crib", language)
         fig.suptitle(render("lab.crib.diff_title", language, crib=crib,
