@@ -186,6 +186,33 @@ def test_the_calibration_check_is_drawn_with_intervals(tables):
     assert len(ax.texts) == len(check.starts)   # each bin's sample size written beside it
 
 
+def test_the_calibration_labels_overlap_nothing(tables):
+    # With ten bins, "190 starts" ran into "205 starts" and into a bar: each label now sits under its
+    # own bar, and no label touches another, a point or an interval.
+    from cribbage.stats import calibration
+    from widgets.lab_charts import calibration_chart
+    check = calibration(tables["position"], deal_log(60, seed="lab-held-out", cache=False), bins=10)
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    fig = calibration_chart(check)
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    fig.draw(renderer)                      # lays the figure out as when it is shown
+    ax = fig.axes[0]
+    labels = [text.get_window_extent(renderer) for text in ax.texts]
+    assert len(labels) == len(check.starts) >= 8
+    for i, one in enumerate(labels):
+        assert not any(one.overlaps(other) for other in labels[i + 1:]), ax.texts[i].get_text()
+        assert ax.get_window_extent(renderer).contains(one.x0, one.y0) and ax.get_window_extent(renderer).contains(one.x1, one.y1)
+    marks = [ax.transData.transform(xy) for xy in zip(check.predicted * 100, check.observed * 100)]
+    for box in labels:
+        assert not any(box.x0 - 5 <= px <= box.x1 + 5 and box.y0 - 5 <= py <= box.y1 + 5 for px, py in marks)
+    for line in ax.collections:        # the intervals' bars
+        for segment in line.get_segments():
+            (x0, y0), (_, y1) = ax.transData.transform(segment)   # a bar is upright
+            for box in labels:
+                inside_x = box.x0 < x0 < box.x1
+                assert not (inside_x and min(y0, y1) < box.y1 - 1 and max(y0, y1) > box.y0 + 1), "a label covers a bar"
+
+
 @pytest.mark.parametrize("language", ["en", "es", "pt"])
 def test_the_crib_comparison_names_the_models_in_the_learners_words(tables, language):
     """Stop 8 prints :func:`crib_comparisons`: the models and tables said as the lab's controls say

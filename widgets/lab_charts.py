@@ -168,11 +168,17 @@ def calibration_chart(check: Calibration, *, language: str | None = None, width:
         below, above = np.maximum(0, y - check.observed_low * 100), np.maximum(0, check.observed_high * 100 - y)
         ax.errorbar(x, y, yerr=[below, above], fmt="o", markersize=9, color=OKABE_ITO["blue"], ecolor="#222",
                     capsize=5, elinewidth=1.8, label=render("lab.pos.cal_points", language, conf=_conf(language)))
-        for xi, yi, n in zip(x, y, check.starts):
-            right = xi > 75  # near the right edge the label goes on the point's left, inside the axes
-            ax.annotate(render("lab.pos.cal_n", language, n=_thousands(int(n), language)), (xi, yi),
-                        xytext=(-8 if right else 8, -16), textcoords="offset points", fontsize=11,
-                        ha="right" if right else "left")
+        # Each bin's number written under the low end of its interval (over the high end where that is
+        # near the floor): the points climb the diagonal, so each label sits by its own bar and clear
+        # of its neighbours' (beside the points, the labels of close bins ran into each other and
+        # into the bars).
+        for xi, low, high, n in zip(x, y - below, y + above, check.starts):
+            ha = "left" if xi < 8 else "right" if xi > 92 else "center"   # inside the axes at the edges
+            under = low >= 12
+            ax.annotate(render("lab.pos.cal_n", language, n=_thousands(int(n), language)), (xi, low if under else high),
+                        xytext=(0, -7 if under else 7), textcoords="offset points", fontsize=11, ha=ha,
+                        va="top" if under else "bottom",
+                        bbox={"boxstyle": "round,pad=0.15", "facecolor": "#fff", "edgecolor": "none", "alpha": 0.85})
         ax.set_xlim(0, 100)
         ax.set_ylim(0, 100)
         ax.set_xlabel(render("lab.pos.cal_x", language))
