@@ -368,7 +368,7 @@ def test_each_translated_notebook_switches_its_language_first_in_its_own_words(l
         (comment,) = code_comments(cell_text(switch))
         assert f'set_language("{language}")' in cell_text(switch)
         assert comment.text == {"es": "todo el cuaderno en español: widgets, gráficos y mensajes",
-                                "pt": "todo o caderno em português: widgets, gráficos e mensagens"}[language]
+                                "pt": "todo o notebook em português: widgets, gráficos e mensagens"}[language]
 
 
 def test_the_start_page_offers_the_three_languages_in_their_words():
