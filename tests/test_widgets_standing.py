@@ -122,6 +122,18 @@ def test_the_words_carry_the_engine_figures(language):
     assert words.standing(None) == ""
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_table_says_a_near_certain_chance_in_words(language):
+    # The game table once said "your chance to win the game was >99%", as the boards did.
+    from dataclasses import replace
+    words = TableWords(language)
+    standing = TableSession(seed=2).standing()
+    for chance, said in ((0.996, "board.chance_above"), (0.004, "board.chance_below"), (0.556, "board.chance_is")):
+        text = words.standing(replace(standing, chance=chance))
+        n = "99" if said == "board.chance_above" else "1" if said == "board.chance_below" else "56"
+        assert render(said, language, n=n) in text and ">" not in text and "<" not in text, text
+
+
 def test_the_model_and_words_import_without_ipywidgets():
     script = f"""
 import sys, types

@@ -35,7 +35,7 @@ from cribbage.rules.pegboard import PegError, Pegs
 from cribbage.rules.result import FULL_GAME, SHORT_GAME, finish_kind, game_value, missed_line, skunk_lines
 
 from ._base import Refused, View, figure_png, guarded, style_tag
-from .chances import percent
+from .chances import chance_words
 from .charts import OKABE_ITO, CourseFigure
 from .i18n import check_language, number_words, render
 
@@ -504,10 +504,7 @@ class Board(View):
             self.redraw()
 
     def _chance(self, chance: float) -> str:
-        """A chance as said after "is": "56%", "above 99%" (never ">99%"), "below 1%"."""
-        shown = percent(chance)
-        key = {">": "board.chance_above", "<": "board.chance_below"}.get(shown[0], "board.chance_is")
-        return self._t(key, n=shown.lstrip("<>"))
+        return chance_words(chance, self.language)
 
     def figure(self) -> Figure:
         """The position as a matplotlib figure (a fresh one, for saving or printing)."""

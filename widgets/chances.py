@@ -3,7 +3,9 @@ the board show beside a position."""
 
 from __future__ import annotations
 
-__all__ = ["percent"]
+from .i18n import render
+
+__all__ = ["chance_words", "percent"]
 
 
 def percent(chance: float) -> str:
@@ -14,3 +16,10 @@ def percent(chance: float) -> str:
     if shown <= 0 and chance > 0:
         return "<1"
     return str(shown)
+
+
+def chance_words(chance: float, language: str | None = None) -> str:
+    """A chance as said after "is" or "was": "56%", "above 99%", "below 1%" (never ">99%")."""
+    shown = percent(chance)
+    key = {">": "board.chance_above", "<": "board.chance_below"}.get(shown[0], "board.chance_is")
+    return render(key, language, n=shown.lstrip("<>"))

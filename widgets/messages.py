@@ -534,8 +534,8 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "table.guided.finish.outro": {"en": "Nobody reached the target in this deal."},
     # --- where you stand (win probability by position; the score hint in the last deals) -----------
     "table.standing_label": {"en": "Where you stand"},
-    "table.standing_now": {"en": "As this deal began (you {you}, computer {computer}; {dealer}), your chance to win the game was {chance}%."},
-    "table.standing_next": {"en": "For the next deal (you {you}, computer {computer}; {dealer}), your chance to win the game is {chance}%."},
+    "table.standing_now": {"en": "As this deal began (you {you}, computer {computer}; {dealer}), your chance to win the game was {chance}."},
+    "table.standing_next": {"en": "For the next deal (you {you}, computer {computer}; {dealer}), your chance to win the game is {chance}."},
     "table.standing_now_hint": {"en": "As this deal began (you {you}, computer {computer}; {dealer}): {hint}."},
     "table.standing_next_hint": {"en": "For the next deal (you {you}, computer {computer}; {dealer}): {hint}."},
     # --- the board: where each player stands (win probability by position) ------------------------

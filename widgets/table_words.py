@@ -12,7 +12,7 @@ from cribbage.lang.messages import Message, render
 from cribbage.lang.translations import format_number
 from cribbage.rules.events import LogEntry, LogKind, Phase, ScoreEvent, ScoreKind
 
-from .chances import percent
+from .chances import chance_words
 from .i18n import cards_text, describe_items, number_words, spoken_count
 from .table_model import COMPUTER, YOU, Advice, Standing, Step, TableSession
 
@@ -151,7 +151,7 @@ class TableWords:
             return self._t(f"table.standing_{when}_hint", you=standing.mine, computer=standing.theirs,
                            dealer=dealer, hint=self.said(standing.hint))
         return self._t(f"table.standing_{when}", you=standing.mine, computer=standing.theirs, dealer=dealer,
-                       chance=percent(standing.chance))
+                       chance=chance_words(standing.chance, self.language))
 
     # ------------------------------------------------------------------ guided mode
     def guide(self, session: TableSession) -> list[str]:
