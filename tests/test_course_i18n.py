@@ -384,3 +384,19 @@ def test_the_start_page_offers_the_three_languages_in_their_words():
     # A page with no kernel named opens under JupyterLab's "Select Kernel" question (the class's first
     # screen on the hub): it names the lessons' kernel.
     assert _notebook(start)["metadata"]["kernelspec"]["name"] == "python3"
+
+
+@pytest.mark.parametrize("language", ["en", *TRANSLATED])
+def test_the_progress_panel_names_each_stop_as_its_title_does(language):
+    # The panel said "La calculadora de manos y la estadística" for a stop titled "La calculadora de
+    # manos, y cuánto valen las manos": a learner looking for it by name did not find it.
+    from widgets.i18n import render
+    folder = COURSE if language == "en" else COURSE / language
+    for lesson in lessons():
+        number = int(lesson.name[:2])
+        if number == 0:
+            continue
+        cells = _notebook(folder / lesson.name)["cells"]
+        title = next(line for cell in cells if cell["cell_type"] == "markdown"
+                     for line in cell_text(cell).splitlines() if line.startswith("# "))
+        assert title.split(" · ", 1)[1] == render(f"progress.stop.{number}", language), lesson.name

@@ -964,7 +964,7 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "progress.stop.3": {"en": "The show: counting your hand"},
     "progress.stop.4": {"en": "The board, 121 and skunks"},
     "progress.stop.5": {"en": "Three guided hands"},
-    "progress.stop.6": {"en": "The hand calculator and statistics"},
+    "progress.stop.6": {"en": "The hand calculator, and what hands are worth"},
     "progress.stop.7": {"en": "CrossCribb"},
     "progress.stop.8": {"en": "The statistics lab"},
     # --- my deal (widgets/my_deal.py, apps/my_deal.ipynb) -----------------------------------------
