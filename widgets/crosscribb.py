@@ -107,7 +107,9 @@ class CrossCribbBoard(View):
             button.tooltip = self._t(f"xc.replay.{name}_tip")
         self._replay_text = w.HTML()
         side_panel = w.VBox([self._turned, w.HBox([self._lay_away, self._next_round]), self._counting, self._crib],
-                            layout=w.Layout(width="320px", margin="0 0 0 14px"))
+                            # beside the board where there is room, else under it at the full width
+                            # (a fixed 320 px left it a narrow column under the board, its words wrapped)
+                            layout=w.Layout(flex="1 1 320px", max_width="640px", margin="0 0 0 14px"))
         side_panel.add_class("cc-xc-panel")
         self._log, self._count, self._result = w.HTML(), w.HTML(), w.HTML()
         replay_bar = w.HBox([*self._replay.values(), self._replay_text], layout=w.Layout(align_items="center"))
