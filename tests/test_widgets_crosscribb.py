@@ -271,14 +271,49 @@ def test_quiz_answers_each_line_with_the_engines_count() -> None:
         quiz.answer_box.value = str(score.total + (i % 2))
         quiz.check_button.click()
         verdict = _text(quiz.feedback_text)
-        assert (verdict.startswith("Right") if i % 2 == 0 else verdict.startswith("Not quite"))
+        if i % 2:
+            # A wrong first count: a hint and a second try, the line's points still hidden.
+            assert verdict.startswith(f"Not yet: it is not {score.total + 1}.") and "Show me" in verdict
+            assert _text(quiz.line_labels[line]).endswith("?") and line not in quiz.counted
+            quiz.next_line_button.click()
+            assert "Count this line" in quiz.message or quiz.line == line
+            right_second = i % 4 == 1
+            quiz.answer(score.total if right_second else score.total + 2)
+            verdict = _text(quiz.feedback_text)
+            assert verdict.startswith("Right" if right_second else "Not quite")
+            assert ("first count is the one" in verdict) == right_second
+        else:
+            assert verdict.startswith("Right")
         assert f"{score.total} pts" in _text(quiz.line_labels[line])
         quiz.next_line_button.click()
+    # Only the first counts are kept: five right, five wrong (two of them right on the second try).
     assert quiz.right == 5 and quiz.asked == 10 and "All ten lines" in quiz.message
     quiz.next_board_button.click()
     assert quiz.board_index == 1 and quiz.counted == {}
     quiz.next_board_button.click()
     assert "last board" in quiz.message
+
+
+@pytest.mark.parametrize("language", ["en", "es", "pt"])
+def test_a_wrong_count_of_a_line_gets_a_hint_at_what_was_missed(language) -> None:
+    from cribbage import Card, cards
+    from widgets.crosscribb_quiz import line_hint
+
+    def hint(line: str, claim: int, starter: str | None = None) -> str:
+        return line_hint(score_line(cards(line), None if starter is None else Card.parse(starter)), claim, language)
+
+    only_pair = score_line(cards("2C 2D 9H JS KC"), None)
+    assert only_pair.total == only_pair.pairs == 2
+    assert hint("2C 2D 9H JS KC", 0) == render("xc.quiz.hint.pairs", language)
+    flush = score_line(cards("AH 3H 9H QH KS"), None)
+    assert flush.total == flush.flush == 4
+    assert hint("AH 3H 9H QH KS", 0) == render("xc.quiz.hint.flush", language)
+    nobs = score_line(cards("JH 2H 4C 8D KS"), Card.parse("2H"))   # the centre row: the starter is in it
+    assert nobs.total == nobs.nobs == 1
+    assert hint("JH 2H 4C 8D KS", 0, "2H") == render("xc.quiz.hint.nobs", language)
+    fives = score_line(cards("5C 5D 6H 7S 9H"), None)
+    assert hint("5C 5D 6H 7S 9H", fives.total - 2) == render("quiz.hint.fifteens", language, n=1)
+    assert hint("5C 5D 6H 7S 9H", fives.total + 3) == render("ex.hint.too_many", language)
 
 
 def test_quiz_refusals_and_show() -> None:

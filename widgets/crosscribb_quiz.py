@@ -3,13 +3,15 @@
 Each board is a seeded round played to the end by the engine's computer players, so the boards are
 real games, and the same seeds give the same boards. The line labels hide their points until the
 line is counted; the answer is the engine's own count of the line (:func:`score_line` through the
-round's result), told item by item and aloud.
+round's result), told item by item and aloud. As in the course's other quizzes, a wrong first count
+gets a hint that points at what was missed and a second try; the first count is the one kept.
 """
 
 from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from itertools import combinations
 
 import ipywidgets as w
 
@@ -18,9 +20,34 @@ from cribbage.crosscribb import CROSSCRIBB_LEVELS, LINES, CrossCribbGame, Line, 
 from ._base import Refused, View, guarded, style_tag
 from .answers import line_answer
 from .crosscribb_view import XC_CSS, BoardGrid, as_hand, line_label, seat_names, side_name
-from .i18n import cards_text, describe_items, spoken_count
+from .i18n import cards_text, describe_items, render, spoken_count
+from .quiz import TRIES_BEFORE_ANSWER
 
-__all__ = ["CrossCribbQuiz"]
+__all__ = ["CrossCribbQuiz", "line_hint"]
+
+
+def line_hint(score: LineScore, claim: int, language: str | None = None) -> str:
+    """What a wrong count of a line (``score``) probably missed (or added), in ``language``: the hint
+    before a second try, as :func:`widgets.quiz.count_hint` gives it for a hand."""
+    short = score.total - claim
+    if short < 0:
+        return render("ex.hint.too_many", language)
+    parts = {"fifteen": score.fifteens, "pair": score.pairs, "run": score.runs, "flush": score.flush,
+             "nobs": score.nobs}
+    if parts["fifteen"] and short % 2 == 0 and short <= parts["fifteen"]:
+        return render("quiz.hint.fifteens", language, n=short // 2)
+    single = {"run": "quiz.hint.runs", "pair": "xc.quiz.hint.pairs", "flush": "xc.quiz.hint.flush",
+              "nobs": "xc.quiz.hint.nobs"}
+    for kind, key in single.items():
+        if parts[kind] == short:
+            return render(key, language)
+    kinds = [kind for kind, points in parts.items() if points]
+    for size in range(2, len(kinds) + 1):
+        for left_out in combinations(kinds, size):
+            if sum(parts[kind] for kind in left_out) == short:
+                return render("ex.hint.missed", language,
+                              kinds=", ".join(render(f"ex.kind.{kind}", language) for kind in left_out))
+    return render("ex.hint.more", language)
 
 
 class CrossCribbQuiz(View):
@@ -116,6 +143,7 @@ class CrossCribbQuiz(View):
         sides = [game.side_of(s) for s in range(self.players)]
         self._names = seat_names(self.players, None, sides, self.language)
         self._counted: dict[Line, int | None] = {}
+        self._tries: dict[Line, list[int]] = {}   # the counts given for each line, first first
         self._line = 0
         if self.line_box.value != 0:
             self.line_box.value = 0  # its observer calls choose(0), which redraws
@@ -141,7 +169,7 @@ class CrossCribbQuiz(View):
             self.line_box.value = index
         line = self.line
         self.answer_box.value = ""
-        self._feedback.value = self._answer_html(line, self._counted[line]) if line in self._counted else ""
+        self._feedback.value = self._feedback_html(line)
         self._say("")
         self._refresh()
 
@@ -158,18 +186,24 @@ class CrossCribbQuiz(View):
 
     @guarded
     def answer(self, points: object) -> None:
-        """Give your count of the line asked about."""
+        """Give your count of the line asked about. A wrong first count gets a hint and a second try;
+        the first count is the one kept (the tally and the learner's progress)."""
         line = self.line
         if line in self._counted:
             raise Refused(key="xc.quiz.answered")
         given = _whole_number(points)
-        self._counted[line] = given
-        self.asked += 1
+        tries = self._tries.setdefault(line, [])
+        tries.append(given)
         score = self.score_of(line)
-        self.record_answer(**line_answer(f"{line.kind} {line.index + 1}", given, score.total))
-        if given == score.total:
-            self.right += 1
-        self._feedback.value = self._answer_html(line, given)
+        right = given == score.total
+        if len(tries) == 1:
+            self.asked += 1
+            self.right += right
+            self.record_answer(**line_answer(f"{line.kind} {line.index + 1}", given, score.total),
+                               revealed=not right and TRIES_BEFORE_ANSWER <= 1)
+        if right or len(tries) >= TRIES_BEFORE_ANSWER:
+            self._counted[line] = given
+        self._feedback.value = self._feedback_html(line)
         self._say("")
         self._refresh()
 
@@ -179,12 +213,25 @@ class CrossCribbQuiz(View):
         line = self.line
         if line not in self._counted:
             self._counted[line] = None
-        self._feedback.value = self._answer_html(line, self._counted[line])
+        self._feedback.value = self._feedback_html(line)
         self._say("")
         self._refresh()
 
     # Drawing ----------------------------------------------------------------------------------------
-    def _answer_html(self, line: Line, given: int | None) -> str:
+    def _feedback_html(self, line: Line) -> str:
+        """The verdict on the line asked about: nothing yet, a hint and a second try, or the answer."""
+        tries = self._tries.get(line, [])
+        if line in self._counted:
+            return self._answer_html(line, self._counted[line], second=len(tries) > 1)
+        if not tries:
+            return ""
+        parts = [("error", self._t("quiz.not_yet", claim=tries[-1])),
+                 ("info", line_hint(self.score_of(line), tries[-1], self.language)),
+                 ("info", self._t("xc.quiz.again"))]
+        return "".join(f'<div class="cc-msg cc-msg-{kind}" role="status">{html.escape(text)}</div>'
+                       for kind, text in parts)
+
+    def _answer_html(self, line: Line, given: int | None, second: bool = False) -> str:
         lang = self.language
         score = self.score_of(line)
         name = line_label(line, lang)
@@ -192,6 +239,8 @@ class CrossCribbQuiz(View):
             verdict, kind = self._t("xc.quiz.shown", line=name, total=score.total), "info"
         elif given == score.total:
             verdict, kind = self._t("xc.quiz.right", line=name, total=score.total), "ok"
+            if second:
+                verdict += " " + self._t("quiz.first_counts")
         else:
             verdict, kind = self._t("xc.quiz.wrong", line=name, total=score.total, given=given), "error"
         items = describe_items(as_hand(score), lang)

@@ -74,18 +74,23 @@ def test_counting_a_line_yourself(open_notebook) -> None:
     notebook.screenshot("07_crosscribb-try-it", cell=cell)
 
 
-def test_the_quiz_says_not_quite_then_right(open_notebook) -> None:
+def test_the_quiz_says_not_yet_then_not_quite_then_right(open_notebook) -> None:
     notebook = open_notebook(NOTEBOOK)
     notebook.page.set_viewport_size({"width": 1440, "height": 1000})
     cell = notebook.find_cell("CrossCribbQuiz(")
     twin = CrossCribbQuiz(seeds=(11, 12, 13), players=4, level="expected")
     line = twin.line.__class__
-    for label, asked, right in (("Row 4", line("row", 3), False), ("Row 5", line("row", 4), True)):
-        total = twin.score_of(asked).total
-        given = total if right else total + 1
-        notebook.select(label, cell=cell)
+    # A wrong first count gets a hint and a second try; a second wrong one, the answer.
+    total = twin.score_of(line("row", 3)).total
+    notebook.select("Row 4", cell=cell)
+    for given, said in ((total + 1, f"Not yet: it is not {total + 1}."),
+                        (total + 2, f"Not quite: you said {total + 2}, Row 4 scores {total}.")):
         notebook.type(str(given), cell=cell, placeholder="points")
         notebook.click("Check", cell=cell)
-        notebook.expect_text(cell, f"Right: {label} scores {total}." if right
-                             else f"Not quite: you said {given}, {label} scores {total}.")
+        notebook.expect_text(cell, said)
+    total = twin.score_of(line("row", 4)).total
+    notebook.select("Row 5", cell=cell)
+    notebook.type(str(total), cell=cell, placeholder="points")
+    notebook.click("Check", cell=cell)
+    notebook.expect_text(cell, f"Right: Row 5 scores {total}.")
     notebook.assert_no_traceback_text()
