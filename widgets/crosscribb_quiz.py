@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from itertools import combinations
 
 import ipywidgets as w
 
@@ -21,7 +20,7 @@ from ._base import Refused, View, guarded, style_tag
 from .answers import line_answer
 from .crosscribb_view import XC_CSS, BoardGrid, as_hand, line_label, seat_names, side_name
 from .i18n import cards_text, describe_items, render, spoken_count
-from .quiz import TRIES_BEFORE_ANSWER
+from .quiz import TRIES_BEFORE_ANSWER, missed_kinds_hint
 
 __all__ = ["CrossCribbQuiz", "line_hint"]
 
@@ -41,13 +40,7 @@ def line_hint(score: LineScore, claim: int, language: str | None = None) -> str:
     for kind, key in single.items():
         if parts[kind] == short:
             return render(key, language)
-    kinds = [kind for kind, points in parts.items() if points]
-    for size in range(2, len(kinds) + 1):
-        for left_out in combinations(kinds, size):
-            if sum(parts[kind] for kind in left_out) == short:
-                return render("ex.hint.missed", language,
-                              kinds=", ".join(render(f"ex.kind.{kind}", language) for kind in left_out))
-    return render("ex.hint.more", language)
+    return missed_kinds_hint(parts, short, language)
 
 
 class CrossCribbQuiz(View):

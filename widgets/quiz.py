@@ -33,7 +33,7 @@ from .answers import quiz_answer
 from .cards import CardRow, ItemButtons
 from .i18n import ItemLine, describe_items, render, spoken_count
 
-__all__ = ["MIX", "ORDINARY", "SHIPPED_HANDS", "Answer", "QuizHand", "QuizSession", "ScoringQuiz", "count_hint",
+__all__ = ["MIX", "ORDINARY", "SHIPPED_HANDS", "Answer", "QuizHand", "QuizSession", "ScoringQuiz", "count_hint", "missed_kinds_hint",
            "misses_in_progress", "mix_shares", "practice_hand", "random_hand"]
 
 
@@ -172,6 +172,12 @@ def count_hint(hand: QuizHand, claim: int, language: str | None = None) -> str:
         return render("quiz.hint.runs", language)
     if parts["pair"] == short:
         return render("quiz.hint.pairs", language)
+    return missed_kinds_hint(parts, short, language)
+
+
+def missed_kinds_hint(parts: Mapping[str, int], short: int, language: str | None = None) -> str:
+    """The hint for a count ``short`` points under, when no one kind of ``parts`` (points by kind:
+    "fifteen", "pair", "run", "flush", "nobs") accounts for it: the kinds that together do, or "there is more"."""
     kinds = [kind for kind, points in parts.items() if points]
     for size in range(2, len(kinds) + 1):
         for left_out in combinations(kinds, size):
