@@ -215,8 +215,7 @@ def test_a_board_of_roles_says_the_winners_chance_in_words(language):
     from widgets.board import Board
     from widgets.i18n import render
 
-    board = Board(names=(render("board.winner", language), render("board.loser", language)), language=language,
-                  autodraw=False)
+    board = Board(roles=True, language=language, autodraw=False)
     board.show_finish(0)
     text = board.standing_text
     assert render("board.chance_winner", language) in text

@@ -330,15 +330,21 @@ class Board(View):
 
     def __init__(self, *, names: Sequence[str] | None = None, target: int = FULL_GAME, language: str | None = None,
                  stepper: bool = True, finishes: Sequence[tuple[Pegs, Pegs]] | None = None,
-                 double_skunk_games: int = 3, autodraw: bool = True, standing: bool | None = None) -> None:
+                 double_skunk_games: int = 3, autodraw: bool = True, standing: bool | None = None,
+                 roles: bool = False) -> None:
         super().__init__(language=language)
+        if roles and names is not None:
+            raise ValueError("a board labels its players by their roles or by names, not both")
         #: Say where a player stands (the chance to win from the position); on with the stepper.
         self.show_standing = stepper if standing is None else bool(standing)
         #: Redraw the picture on every change; off, only :meth:`redraw` draws (for long scripted runs).
         self.autodraw = autodraw
         self._named = names is not None
-        # Players labelled by their roles ("Winner", "Loser") are not names: "the winner's chance".
-        self._roles = names is not None and tuple(names) == (self._t("board.winner"), self._t("board.loser"))
+        # ``roles``: the players are the winner and the loser of finished games, labelled so, and a
+        # role is not a name ("the winner's chance", not "Winner's chance").
+        self._roles = bool(roles)
+        if roles:
+            names = (self._t("board.winner"), self._t("board.loser"))
         shown = tuple(names) if names is not None else (self._t("board.you"), self._t("board.opponent"))
         if len(shown) != 2:
             raise ValueError("a board has two players")
@@ -492,7 +498,8 @@ class Board(View):
             else:
                 chance = self._t("board.chance_you" if who == 0 else "board.chance_opponent")
             self._standing_text = self._t(key, chance=chance, mine=mine, theirs=theirs,
-                                          dealer=self._chance(as_dealer), pone=self._chance(as_pone))
+                                          dealer=chance_words(as_dealer, self.language),
+                                          pone=chance_words(as_pone, self.language))
         self._standing.value = f'<div class="cc-text">{html.escape(self._standing_text)}</div>' \
             if self._standing_text else ""
         if self.finishes:
@@ -502,9 +509,6 @@ class Board(View):
             self._next.disabled = self._finish >= len(self.finishes) - 1
         if self.autodraw:
             self.redraw()
-
-    def _chance(self, chance: float) -> str:
-        return chance_words(chance, self.language)
 
     def figure(self) -> Figure:
         """The position as a matplotlib figure (a fresh one, for saving or printing)."""

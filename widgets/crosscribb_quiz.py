@@ -192,8 +192,8 @@ class CrossCribbQuiz(View):
         if len(tries) == 1:
             self.asked += 1
             self.right += right
-            self.record_answer(**line_answer(f"{line.kind} {line.index + 1}", given, score.total),
-                               revealed=not right and TRIES_BEFORE_ANSWER <= 1)
+            # Nothing is shown yet that a later count could copy: a wrong first count gets a second try.
+            self.record_answer(**line_answer(f"{line.kind} {line.index + 1}", given, score.total), revealed=False)
         if right or len(tries) >= TRIES_BEFORE_ANSWER:
             self._counted[line] = given
         self._feedback.value = self._feedback_html(line)

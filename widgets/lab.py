@@ -36,7 +36,6 @@ from cribbage.stats import (
 from cribbage.stats.deals import DealLog, is_logged
 from cribbage.stats.pegging import CHAMBERS_PLAY
 from cribbage.stats.position import Calibration, calibration
-from cribbage.stats.published import PUBLISHED_CRIB_TABLES
 from cribbage.stats.selfplay import Z95
 
 from ._base import Refused, View, figure_png, fit_px, guarded, style_tag
@@ -103,9 +102,14 @@ def _button_width(*keys: str) -> str:
     return f"{min(fit_px(*keys) + _BUTTON_PAD, _BUTTON_MAX)}px"
 
 
+def _label_px(*keys: str) -> int:
+    """A description's width: its longest label in any language, never cut."""
+    return fit_px(*keys) + _LABEL_PAD
+
+
 def _description(*keys: str) -> dict[str, str]:
     """A control's style with a description as wide as its longest label in any language, never cut."""
-    return {"description_width": f"{fit_px(*keys) + _LABEL_PAD}px"}
+    return {"description_width": f"{_label_px(*keys)}px"}
 
 
 def percent(share: float, language: str, places: int = 1) -> str:
@@ -129,15 +133,8 @@ def _pm(mean: float, stderr: float, language: str, places: int = 2) -> tuple[str
 _PUBLISHED = {True: ("schell-own", "cribbagepro-own"), False: ("schell-opponent", "hessel-opponent")}
 
 
-def _model_name(name: str, language: str) -> str | None:
-    """A crib model by its engine name ("uniform", "expert"), as the lab's buttons say it."""
-    return render(f"lab.model.{name}", language) if name in ("uniform", "expert") else None
-
-
-def _table_name(key: str, language: str) -> str | None:
+def _table_name(key: str, language: str) -> str:
     """A published crib table by its key ("schell-own"): "Schell (mi cuna)"."""
-    if key not in PUBLISHED_CRIB_TABLES:
-        return None
     table = published_crib_table(key)
     return render("lab.published.own" if table.dealer else "lab.published.their", language, author=table.author)
 
@@ -147,13 +144,13 @@ def crib_comparisons(crib: Mapping[tuple[str, bool], Any], language: str | None 
     tables, own crib and the opponent's: a line each, the models and tables named in ``language``
     (the models padded to one width, so the tables stand in one column)."""
     language = check_language(language)
-    models = ("uniform", "expert")
-    width = max(len(_model_name(m, language) or m) for m in models)
+    named = {model: render(f"lab.model.{model}", language) for model in ("uniform", "expert")}   # as the buttons say them
+    width = max(map(len, named.values()))
     lines = []
-    for model in models:
+    for model, name in named.items():
         for dealer, key in ((True, "schell-own"), (False, "schell-opponent")):
             c = crib[(model, dealer)].compare(key)
-            lines.append(render("lesson.crib_compare", language, model=(_model_name(model, language) or model).ljust(width),
+            lines.append(render("lesson.crib_compare", language, model=name.ljust(width),
                                 key=_table_name(key, language), difference=number(c.mean_difference, "+.2f", language),
                                 correlation=number(c.correlation, ".3f", language)))
     return "\n".join(lines)
@@ -365,7 +362,7 @@ class PositionView(_LabView):
         # The descriptions as wide as the longest in any language ("Pontos do adversário" was cut at
         # 160 px), the slider and its read-out 360 px beside them.
         labels = _description("lab.pos.mine", "lab.pos.theirs")
-        width = f"{int(labels['description_width'][:-2]) + 360}px"
+        width = f"{_label_px('lab.pos.mine', 'lab.pos.theirs') + 360}px"
         self._mine = w.IntSlider(value=mine, min=0, max=top, description=self._t("lab.pos.mine"),
                                  continuous_update=False, layout=w.Layout(width=width, max_width="100%"), style=labels)
         self._theirs = w.IntSlider(value=theirs, min=0, max=top, description=self._t("lab.pos.theirs"),
@@ -459,7 +456,7 @@ class KeepView(View):
         # The slider's own read-out writes "12.00" in every language: it is hidden, and the value is
         # written beside it in the language's way ("12,0").
         labels = _description("lab.keep.at_least")
-        width = f"{int(labels['description_width'][:-2]) + 300}px"
+        width = f"{_label_px('lab.keep.at_least') + 300}px"
         self._value = w.FloatSlider(value=12.0, min=-5.0, max=25.0, step=0.5, description=self._t("lab.keep.at_least"),
                                     continuous_update=False, readout=False, layout=w.Layout(width=width, max_width="100%"),
                                     style=labels)
@@ -589,7 +586,7 @@ class RulesPanel(View):
         levels = [(self._t(f"table.level.{level}"), level) for level in _LEVELS]
         # as wide as the longest description in any language ("Nível do adversário" was cut at 200 px)
         wide = _description("lab.rules.target", "lab.rules.mine", "lab.rules.theirs")
-        menu = f"{int(wide['description_width'][:-2]) + 220}px"
+        menu = f"{_label_px('lab.rules.target', 'lab.rules.mine', 'lab.rules.theirs') + 220}px"
         self._target = w.ToggleButtons(options=[("121", 121), ("61", 61)], value=chosen["target"],
                                        description=self._t("lab.rules.target"), style=wide)
         # Its own width: at the default 300 px the Spanish and Portuguese descriptions were cut short.
