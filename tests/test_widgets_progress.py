@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipywidgets as w
 import pytest
 
 from cribbage.progress import KIND_STOP, KINDS, ProgressStore
@@ -43,6 +44,17 @@ def test_the_panel_shows_each_stop_and_what_to_practise(store):
     # Continue at the first question never answered: stop 0's, in its notebook's cell.
     assert panel.continue_link == "00_start_here.ipynb#cell-id=c11"
     assert 'href="00_start_here.ipynb#cell-id=c11"' in panel.continue_html
+
+
+def test_the_file_is_named_only_in_the_folded_where(store):
+    """The path is a teacher's business (a class hands its files in): folded at the foot of the panel, in
+    a <details> the learner opens, never in the line that says who the answers are kept as."""
+    panel = ProgressPanel(store)
+    assert str(store.path) not in panel._who.value and "Ana" in panel._who.value
+    assert panel.where.startswith('<details class="cc-where">') and "<details open" not in panel.where
+    assert f"<code>{store.path}</code>" in panel.where and "<code>cribbage progress where</code>" in panel.where
+    assert panel.children[-1] is panel._where
+    assert str(store.path) not in "".join(child.value for child in panel.children[:-1] if isinstance(child, w.HTML))
 
 
 def test_each_question_counts_once_and_a_stop_is_done_when_each_is_right(store):
@@ -129,6 +141,7 @@ def test_a_file_that_cannot_be_read_gives_a_panel_that_says_why(tmp_path, conten
     assert all(row[1] in ("not started", "no questions") and row[2] == row[4] == 0 for row in panel.rows)
     assert all(button.disabled for button in panel.reset_buttons.values())
     assert panel._ask.layout.display == "none" and panel._who.value == ""  # nothing claims answers are kept
+    assert panel.where == ""  # the message names the file
     assert panel.continue_html == "" and panel._shared.layout.display == "none"
     panel._refresh.click()
     assert str(bad) in panel.message
@@ -155,7 +168,7 @@ def test_every_kind_has_a_stop_to_go_back_to():
 
 
 def _visible(panel):
-    out = [panel._who.value, panel._next.value, panel._goal.value, panel._refresh.description, panel.continue_html]
+    out = [panel._who.value, panel.where, panel._next.value, panel._goal.value, panel._refresh.description, panel.continue_html]
     out += [cell.value for cells in panel._cells.values() for cell in cells]
     out += [child.value for row in panel._table.children for child in row.children if hasattr(child, "value")]
     out += [button.description for button in panel.reset_buttons.values()]
@@ -168,7 +181,7 @@ def test_no_english_is_left_on_the_panel(store, language):
     english = _visible(ProgressPanel(store))
     shown = _visible(ProgressPanel(store, language=language))
     for phrase in ("not started", "done", "Reset", "wrong", "What to practise", "the crib flush", "Refresh",
-                   "question right", "first tries", "Continue here"):
+                   "question right", "first tries", "Continue here", "Where are my answers kept?", "Your teacher"):
         assert phrase in english and phrase not in shown
 
 

@@ -920,7 +920,12 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     # === the progress panel (progress.*) ======================================================
     # The skills and item kinds are the engine's words (cribbage.progress.words), said through say.
     "progress.title": {"en": "Your progress"},
-    "progress.recording_as": {"en": "Your answers are kept as {name}, in {path}"},
+    "progress.recording_as": {"en": "Your answers are kept as {name}."},
+    # Where the file is: asked for by a teacher (a class hands its files in), folded away from the learner.
+    "progress.where": {"en": "Where are my answers kept?"},
+    "progress.where_file": {"en": "In a file of your own:"},
+    "progress.where_hand_in": {"en": "Your teacher may ask you for this file. In a terminal, {command} "
+                                     "prints where it is."},
     "progress.ask_name": {"en": "Your name (the teacher's report shows it):"},
     "progress.save_name": {"en": "Keep this name"},
     "progress.name_saved": {"en": "From now on your answers are kept as {name}."},

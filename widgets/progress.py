@@ -52,6 +52,11 @@ _CSS = """
 .cc-progress .widget-text { max-width: 100%; }
 .cc-progress .widget-html-content { white-space: normal; overflow-wrap: anywhere; }
 .cc-progress a.cc-continue { font-size: 20px; font-weight: 700; }
+.cc-progress details.cc-where { margin: 10px 0 2px 0; font-size: 16px; color: #333; }
+.cc-progress details.cc-where summary { cursor: pointer; }
+.cc-progress details.cc-where p { margin: 4px 0 0 1.2em; }
+.cc-progress details.cc-where code { font-family: "DejaVu Sans Mono", monospace; font-size: 15px;
+  background: #f4f4f4; padding: 0 3px; overflow-wrap: anywhere; }
 @media (max-width: 760px) {
   .cc-progress-row { display: flex; flex-wrap: wrap; }
   .cc-progress-row .cc-progress-name { flex: 1 1 100%; }
@@ -118,9 +123,13 @@ class ProgressPanel(View):
                                layout=w.Layout(display="none"))
         self._next = w.HTML()
         self._refresh = self._wide_button("progress.refresh", lambda: self.refresh())
+        # Where the file is, folded at the foot of the panel: a teacher collecting a class's files asks
+        # for it, a learner need not read a path to learn (the panel used to say it in its second line).
+        self._where = w.HTML()
         self.children = [style_tag(), w.HTML(f"<style>{_CSS}</style>", layout=w.Layout(display="none")),
                          self._title, self._who, self._ask, self._continue, self._table, self._goal,
-                         self._confirm, self._message, self._next, w.HBox([self._refresh]), self._shared]
+                         self._confirm, self._message, self._next, w.HBox([self._refresh]), self._shared,
+                         self._where]
         self.refresh()
 
     def _wide_button(self, key: str, action: object, **values: object) -> w.Button:
@@ -264,11 +273,25 @@ class ProgressPanel(View):
         self._continue.outputs = ({"output_type": "display_data", "metadata": {},
                                    "data": {"text/html": shown, "text/plain": text}},) if shown else ()
 
+    @property
+    def where(self) -> str:
+        """Where this learner's answers are kept, as the panel's folded "where" says it (HTML; "" while
+        the file cannot be read: the message then names it)."""
+        return str(self._where.value)
+
+    def _where_html(self) -> str:
+        command = '<code>cribbage progress where</code>'
+        hand_in = html.escape(self._t("progress.where_hand_in", command="{command}")).replace("{command}", command)
+        return (f'<details class="cc-where"><summary>{html.escape(self._t("progress.where"))}</summary>'
+                f'<p>{html.escape(self._t("progress.where_file"))} <code>{html.escape(str(self.store.path))}</code></p>'
+                f"<p>{hand_in}</p></details>")
+
     def _render(self) -> None:
         self._ask.layout.display = "flex" if self._readable else "none"
         self._name.placeholder = self.progress.learner
-        self._who.value = (f'<div class="cc-text">{html.escape(self._t("progress.recording_as", name=self.progress.learner, path=str(self.store.path)))}</div>'
+        self._who.value = (f'<div class="cc-text">{html.escape(self._t("progress.recording_as", name=self.progress.learner))}</div>'
                            if self._readable else "")
+        self._where.value = self._where_html() if self._readable else ""
         asking = self._t("progress.correct_name" if self._saved else "progress.ask_name")
         self._ask.children[0].value = f'<span class="cc-text">{html.escape(asking)}</span>'
         others = learners_on_this_account(self.store.path) if self._readable else []

@@ -8,6 +8,7 @@ from __future__ import annotations
 import time
 
 from lab_page import SCREENSHOTS
+from playwright.sync_api import expect
 
 from cribbage.progress import QUESTIONS, ProgressStore
 
@@ -60,6 +61,24 @@ def test_the_panel_counts_each_question_once_reads_well_and_leads_on(open_notebo
             start.screenshot(f"progress-panel-es-{name}", cell=panel)
             layout = output.evaluate(_LAYOUT)
             assert layout == {"overlaps": [], "clipped": [], "outside": []}, (name, layout)
+            assert str(store.path) not in output.inner_text()   # folded away: a teacher's business
+        finally:
+            page.set_viewport_size(before)
+    # The file's place, where a teacher tells a learner to look: the panel's folded "where", opened.
+    where = output.locator("details.cc-where")
+    where.locator("summary").click()
+    expect(where.locator("code").first).to_have_text(str(store.path))
+    expect(where.locator("code").first).to_be_visible()
+    for name, size in (("1366", {"width": 1366, "height": 900}), ("390", {"width": 390, "height": 844})):
+        before = page.viewport_size
+        page.set_viewport_size(size)
+        try:
+            page.wait_for_timeout(600)
+            where.scroll_into_view_if_needed()
+            page.screenshot(path=str(SCREENSHOTS / f"progress-panel-es-where-{name}.png"))
+            inside = where.evaluate("""(d) => { const area = d.closest('.jp-OutputArea-output').getBoundingClientRect();
+                return [...d.querySelectorAll('summary, code')].every(e => e.getBoundingClientRect().right <= area.right + 1); }""")
+            assert inside, name
         finally:
             page.set_viewport_size(before)
 
