@@ -400,3 +400,59 @@ def test_the_progress_panel_names_each_stop_as_its_title_does(language):
         title = next(line for cell in cells if cell["cell_type"] == "markdown"
                      for line in cell_text(cell).splitlines() if line.startswith("# "))
         assert title.split(" · ", 1)[1] == render(f"progress.stop.{number}", language), lesson.name
+
+
+#: How each language's prose points at a stop by its number: "[stop 5](05_three_guided_hands.ipynb)".
+STOP_WORD = {"en": "stop", "es": "parada", "pt": "parada"}
+#: A link to a lesson, with the stop's number before it ("| 2. [name](...)", the route table) or inside it
+#: ("[2. name](...)", the "Next stop" links).
+LESSON_LINK = re.compile(r"(?:(\d+)\. )?\[(?:(\d+)\. )?([^\]]+)\]\(((\d\d)_\w+\.ipynb)\)")
+
+
+def _stop_names(folder: Path, language: str) -> dict[str, str]:
+    """Each lesson's name as its title says it: after "Stop N · "; for stop 0, whose title is
+    "Start here: cribbage, one stop at a time", the words before the colon (the progress panel's)."""
+    from widgets.i18n import render
+    names = {}
+    for lesson in lessons():
+        cells = _notebook(folder / lesson.name)["cells"]
+        title = next(line for cell in cells if cell["cell_type"] == "markdown"
+                     for line in cell_text(cell).splitlines() if line.startswith("# "))[2:]
+        if lesson.name.startswith("00"):
+            names[lesson.name] = title.split(": ", 1)[0]
+            assert names[lesson.name] == render("progress.stop.0", language)
+        else:
+            names[lesson.name] = title.split(" · ", 1)[1]
+    return names
+
+
+def misnamed_stops(folder: Path, language: str) -> tuple[list[str], int]:
+    """The links to a lesson in ``folder``'s lessons whose text is neither the lesson's name (its title)
+    nor "stop N", or whose number is not the lesson's; and how many links name a stop."""
+    names = _stop_names(folder, language)
+    wrong, named = [], 0
+    for lesson in lessons():
+        for cell in _notebook(folder / lesson.name)["cells"]:
+            if cell["cell_type"] != "markdown":
+                continue
+            for before, inside, text, target, number in LESSON_LINK.findall(cell_text(cell)):
+                if target not in names:
+                    continue    # a lesson not written yet: test_course's NOT_YET_WRITTEN
+                if text.casefold() == f"{STOP_WORD[language]} {int(number)}":
+                    continue
+                named += 1
+                if text != names[target] or any(n and int(n) != int(number) for n in (before, inside)):
+                    wrong.append(f"{lesson.name} cell {cell['id']}: [{inside and inside + '. '}{text}]({target}), "
+                                 f"titled {names[target]!r}")
+    return wrong, named
+
+
+@pytest.mark.parametrize("language", ["en", *TRANSLATED])
+def test_the_route_table_and_the_next_stop_links_name_each_stop_as_its_title_does(language):
+    # Stop 0's route and the "Next stop" links said "La calculadora de manos y las estadísticas",
+    # "The board and skunks" for stops titled "La calculadora de manos, y cuánto valen las manos",
+    # "The board, 121 and skunks".
+    folder = COURSE if language == "en" else COURSE / language
+    wrong, named = misnamed_stops(folder, language)
+    assert not wrong, "\n".join(wrong)
+    assert named >= len(lessons()) + len(lessons()) - 1   # the route table's rows and a "Next stop" per lesson but the last
