@@ -123,3 +123,11 @@ def test_seed_worked_examples_appear_in_the_seeds_words(seed: str, words: str, w
     else:
         text = "\n".join(_translated(where, language).values())
     assert _plain(words) in _plain(text), f"{language}/{where} does not say: {words}"
+
+
+@pytest.mark.parametrize("language, role, not_role", [("es", "Ann es la no repartidora", "Ann es el"),
+                                                      ("pt", "Ann é a não carteadora", "Ann é o")])
+def test_ann_is_named_as_a_woman(language: str, role: str, not_role: str) -> None:
+    # Stop 4's Spanish said "Ann es el no repartidor" of Ann, whom the lesson calls "she".
+    text = "\n".join(_translated("04_board_and_skunks", language).values())
+    assert role in text and not_role not in text
