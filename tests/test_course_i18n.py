@@ -456,3 +456,35 @@ def test_the_route_table_and_the_next_stop_links_name_each_stop_as_its_title_doe
     wrong, named = misnamed_stops(folder, language)
     assert not wrong, "\n".join(wrong)
     assert named >= len(lessons()) + len(lessons()) - 1   # the route table's rows and a "Next stop" per lesson but the last
+
+
+#: Words a heading and a widget's title may differ by and still say the same thing.
+_ARTICLES = {"the", "a", "an", "el", "la", "los", "las", "un", "una", "o", "os", "as", "um", "uma"}
+
+
+def _said_as(text: str) -> str:
+    """A heading or a title reduced to what it says: the part before a colon, without its article,
+    punctuation or case ("The hand calculator" says what "Hand calculator" says)."""
+    words = re.sub(r"[¿?¡!.,]", "", text.split(": ", 1)[0]).casefold().split()
+    return " ".join(words[1:] if words and words[0] in _ARTICLES else words)
+
+
+@pytest.mark.parametrize("language", ["en", *TRANSLATED])
+def test_no_heading_repeats_the_title_of_a_widget(language):
+    # "## Deal a hand" stood over the deal's widget, whose own title says "Deal a hand"; the lab's four
+    # sections did the same. The widget keeps its title; the heading says something else.
+    from widgets.i18n import render
+    from widgets.messages import MESSAGES
+    titles = {_said_as(render(key, language)): key for key, text in MESSAGES.items()
+              if key.endswith("title") and isinstance(text["en"], str) and "{" not in text["en"]}
+    folder = COURSE if language == "en" else COURSE / language
+    repeated = []
+    for lesson in lessons():
+        for cell in _notebook(folder / lesson.name)["cells"]:
+            if cell["cell_type"] != "markdown":
+                continue
+            for heading in re.findall(r"^##+ (.+)$", cell_text(cell), re.MULTILINE):
+                if _said_as(heading.split(" · ")[-1]) in titles:
+                    repeated.append(f"{lesson.name} cell {cell['id']}: {heading!r} is the title of "
+                                    f"{titles[_said_as(heading.split(' · ')[-1])]}")
+    assert not repeated, "\n".join(repeated)
