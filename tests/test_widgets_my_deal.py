@@ -142,6 +142,24 @@ def test_the_role_and_the_scores_recompute_and_bad_scores_are_said():
     assert view.figures.scores is None and view.internal_errors == []
 
 
+@pytest.mark.parametrize("language", ["en", "es", "pt"])
+def test_one_score_typed_waits_for_the_other_and_a_mended_score_is_no_longer_refused(language):
+    """The first score box filled is half of an answer: it was refused as "not ''" until the second
+    came, and a refusal stayed on screen after the scores were mended."""
+    view = MyDeal(chart=False, language=language)
+    view.set_deal(SIX, dealer=False)
+    view.mine.value = "100"
+    assert view.figures.scores is None and view.message == render("mydeal.need_theirs", language)
+    assert "cc-msg-info" in view._message.value
+    view.theirs.value = "121"
+    assert view.figures.scores is None and "'121'" in view.message
+    view.theirs.value = "95"
+    assert view.figures == deal_keeps(SIX, dealer=False, scores=(100, 95)) and view.message == ""
+    view.mine.value = ""
+    assert view.figures.scores is None and view.message == render("mydeal.need_mine", language)
+    assert view.internal_errors == []
+
+
 def test_two_keeps_side_by_side_and_the_chart_follows_the_choice():
     view = MyDeal()
     view.set_deal(SIX, dealer=False)

@@ -1005,6 +1005,8 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "mydeal.whose.mine": {"en": "Your score"},
     "mydeal.whose.theirs": {"en": "The opponent's score"},
     "mydeal.bad_score": {"en": "{what} must be a whole number from 0 to {top}, not {value}."},
+    "mydeal.need_theirs": {"en": "Now the opponent's score: the chance to win needs both scores."},
+    "mydeal.need_mine": {"en": "Now your own score: the chance to win needs both scores."},
     "mydeal.none_yet": {"en": "There is no deal yet: pick or type six cards first."},
     "mydeal.bad_rank": {"en": "The keeps are numbered 1 to 15, not {value}."},
     "mydeal.col.keep": {"en": "Keep"},
@@ -1015,7 +1017,11 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "mydeal.col.uniform": {"en": "uniform"},
     "mydeal.col.expert": {"en": "expert"},
     "mydeal.col.net": {"en": "Net (expert)"},
-    "mydeal.col.net_uniform": {"en": "Net (uniform) and rank"},
+    # The keeps' table: each crib model's net and crib under the model's name (as mydeal.models names it).
+    "mydeal.group.expert": {"en": "Expert crib"},
+    "mydeal.group.uniform": {"en": "Uniform crib"},
+    "mydeal.group.net": {"en": "Net"},
+    "mydeal.group.net_rank": {"en": "Net (rank)"},
     "mydeal.col.win": {"en": "Chance to win"},
     "mydeal.table_caption": {"en": "The 15 keeps, best first (average points over every starter)"},
     "mydeal.table_note": {"en": "▶ the keep in the chart, ◆ the keep beside it. The chance to win counts this "

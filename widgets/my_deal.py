@@ -39,14 +39,16 @@ _TARGET = 121
 # sideways inside its box rather than pushing the page wider).
 _CSS = """
 .md-wrap { overflow-x: auto; max-width: 100%; }
-.md-keeps { border-collapse: collapse; font-size: 18px; margin: 6px 0; }
+.md-keeps { border-collapse: collapse; font-size: 18px; line-height: 1.25; margin: 6px 0; }
 .md-keeps caption { text-align: left; font-weight: 700; font-size: 19px; padding: 4px 0; }
-.md-keeps th, .md-keeps td { border-bottom: 1px solid #bbb; padding: 4px 6px; text-align: right; white-space: nowrap; }
+.md-keeps th, .md-keeps td { border-bottom: 1px solid #bbb; padding: 4px 5px; text-align: right; white-space: nowrap; }
 .md-keeps th { background: #f0f0f0; vertical-align: bottom; white-space: normal; min-width: 3.5em; font-size: 16px; }
 .md-keeps td.md-split { white-space: normal; }
 .md-keeps .md-part { white-space: nowrap; }
 .md-keeps .md-err { font-size: 15px; color: #333; }
 .md-keeps td.md-cards, .md-keeps th.md-cards { text-align: left; }
+.md-keeps th.md-rank { min-width: 0; }
+.md-keeps th.md-group { text-align: center; border-bottom: 2px solid #888; }
 .md-keeps tr.md-chosen td { background: #FFF3C4; font-weight: 700; }
 .md-keeps tr.md-other td { background: #e4eff7; }
 .md-mark { display: inline-block; min-width: 1.2em; }
@@ -261,16 +263,24 @@ class MyDeal(View):
 
     @property
     def scores(self) -> tuple[int, int] | None:
-        """The two scores typed (mine, the opponent's), None if both are blank; refused if one is bad."""
+        """The two scores typed (mine, the opponent's), None while either is blank; refused if one is bad."""
         texts = [self.mine.value.strip(), self.theirs.value.strip()]
-        if not any(texts):
-            return None
         out = []
         for text, key in zip(texts, ("mydeal.whose.mine", "mydeal.whose.theirs")):
+            if not text:
+                continue
             if not (text.isascii() and text.isdigit() and len(text) <= 3 and int(text) < _TARGET):
                 raise Refused(self._t("mydeal.bad_score", what=self._t(key), value=_quote(text), top=_TARGET - 1))
             out.append(int(text))
-        return out[0], out[1]
+        return (out[0], out[1]) if len(out) == 2 else None
+
+    def _score_awaited(self) -> str:
+        """What to say while one score is typed and the other not yet ("" otherwise): the first box
+        filled is half of an answer, not a mistake (it was refused as "not ''")."""
+        mine, theirs = self.mine.value.strip(), self.theirs.value.strip()
+        if bool(mine) == bool(theirs):
+            return ""
+        return self._t("mydeal.need_theirs" if mine else "mydeal.need_mine")
 
     @property
     def query(self) -> str:
@@ -339,8 +349,8 @@ class MyDeal(View):
         found = parse_cards_text(text, self.language, count=None)
         if len(found) != 6:
             raise Refused(self._t("mydeal.count", n=len(found)))
-        self._open(found, self.dealer, self.scores)
-        self._say("")
+        self._open(found, self.dealer, self.scores, from_boxes=True)
+        self._say(self._score_awaited(), "info")
 
     def _picked(self, selected: tuple[Card, ...]) -> None:
         if self._syncing:
@@ -351,8 +361,8 @@ class MyDeal(View):
             self._say("")
             self._show(missing=6 - len(selected))
             return
-        self._open(selected, self.dealer, self.scores)
-        self._say("")
+        self._open(selected, self.dealer, self.scores, from_boxes=True)
+        self._say(self._score_awaited(), "info")
 
     def _sync_text(self, cards: tuple[Card, ...]) -> None:
         """The box shows the cards picked, so the show button and the box never disagree with them."""
@@ -365,17 +375,23 @@ class MyDeal(View):
     def _recompute(self) -> None:
         if self._syncing or self._figures is None:
             return
-        self._open(self._figures.cards, self.dealer, self.scores)
+        self._open(self._figures.cards, self.dealer, self.scores, from_boxes=True)
+        # What was said before (a score refused, now mended) is said no more.
+        self._say(self._score_awaited(), "info")
 
-    def _open(self, six: tuple[Card, ...], dealer: bool, scores: tuple[int, int] | None) -> None:
+    def _open(self, six: tuple[Card, ...], dealer: bool, scores: tuple[int, int] | None, *,
+              from_boxes: bool = False) -> None:
+        """Show ``six``; the score boxes are written from ``scores`` unless the scores were read from
+        them (``from_boxes``: a score typed while the other box is still blank stays there)."""
         figures = deal_keeps(six, dealer=dealer, scores=scores)  # refuses before anything changes
         self._syncing = True
         try:
             self.picker.select(six)
             self.text.value = cards_text(six)
             self.role.value = dealer
-            self.mine.value = "" if scores is None else str(scores[0])
-            self.theirs.value = "" if scores is None else str(scores[1])
+            if not from_boxes:
+                self.mine.value = "" if scores is None else str(scores[0])
+                self.theirs.value = "" if scores is None else str(scores[1])
         finally:
             self._syncing = False
         self._figures = figures
@@ -443,12 +459,25 @@ class MyDeal(View):
         assert figures is not None
         crib = self._t("mydeal.col.own_crib" if figures.dealer else "mydeal.col.their_crib")
         # What decides first (the keep, its net, its chance to win), then what the net is made of:
-        # on a phone the table scrolls sideways and the first columns are the ones seen.
+        # on a phone the table scrolls sideways and the first columns are the ones seen. Each crib
+        # model's net and crib sit under the model's name, said once: as "Net (expert)", "Own crib:
+        # expert" and so on, the Spanish and Portuguese headings ("especialista" three times) made the
+        # table wider than the output area.
         with_win = figures.scores is not None
-        heads = [("#", ""), (self._t("mydeal.col.keep"), "md-cards"), (self._t("mydeal.col.away"), "md-cards"),
-                 (self._t("mydeal.col.net"), ""), *([(self._t("mydeal.col.win"), "")] if with_win else []),
-                 (self._t("mydeal.col.hand"), ""), (f'{crib}: {self._t("mydeal.col.uniform")}', ""),
-                 (f'{crib}: {self._t("mydeal.col.expert")}', ""), (self._t("mydeal.col.net_uniform"), "")]
+        single = [("#", "md-rank"), (self._t("mydeal.col.keep"), "md-cards"), (self._t("mydeal.col.away"), "md-cards")]
+        after = [*([(self._t("mydeal.col.win"), "")] if with_win else []), (self._t("mydeal.col.hand"), "")]
+        expert = [(self._t("mydeal.group.net"), ""), (crib, "")]
+        uniform = [(self._t("mydeal.group.net_rank"), ""), (crib, "")]
+
+        def th(text: str, kind: str, span: str = "") -> str:
+            return f'<th scope="col"{span} class="{kind}">{html.escape(text)}</th>'
+
+        def group(key: str) -> str:
+            return f'<th scope="colgroup" colspan="2" class="md-group">{html.escape(self._t(key))}</th>'
+
+        top = ("".join(th(h, c, ' rowspan="2"') for h, c in single) + group("mydeal.group.expert")
+               + "".join(th(h, c, ' rowspan="2"') for h, c in after) + group("mydeal.group.uniform"))
+        under = "".join(th(h, c) for h, c in (*expert, *uniform))
         rows = []
         for k in figures.keeps:
             mark, kind = "", ""
@@ -456,23 +485,24 @@ class MyDeal(View):
                 mark, kind = "▶", "md-chosen"
             elif k.rank == self._compared:
                 mark, kind = "◆", "md-other"
-            cells = [f'<span class="md-mark" aria-hidden="true">{mark}</span>{k.rank}',
-                     html.escape(cards_text(k.keep)), html.escape(cards_text(k.away)),
-                     self._num(k.net_expert, "+.2f"), *([self._percent(k.win or 0.0)] if with_win else []),
-                     self._num(k.hand), self._num(k.crib_uniform),
-                     f'<span class="md-part">{self._num(k.crib_expert)}</span> '
-                     f'<span class="md-part md-err">± {self._num(k.crib_expert_error, ".2f")}</span>',
-                     f'<span class="md-part">{self._num(k.net_uniform, "+.2f")}</span> '
-                     f'<span class="md-part">({k.rank_uniform})</span>']
-            # The last two may wrap between their parts (the error, the rank under the value) when
-            # the table would not fit the output area otherwise: no column is cut or dropped.
-            classes = [heads[i][1] for i in range(len(cells) - 2)] + ["md-split", "md-split"]
-            tds = "".join(f'<td class="{c}">{cell}</td>' for c, cell in zip(classes, cells))
+            # The crib's error may wrap under its value when the table would not fit the output area
+            # otherwise (no column is cut or dropped); a net and its rank stay on one line, so that
+            # every row reads alike.
+            cells = [(f'<span class="md-mark" aria-hidden="true">{mark}</span>{k.rank}', "md-rank"),
+                     (html.escape(cards_text(k.keep)), "md-cards"), (html.escape(cards_text(k.away)), "md-cards"),
+                     (self._num(k.net_expert, "+.2f"), ""),
+                     (f'<span class="md-part">{self._num(k.crib_expert)}</span> '
+                      f'<span class="md-part md-err">± {self._num(k.crib_expert_error, ".2f")}</span>', "md-split"),
+                     *([(self._percent(k.win or 0.0), "")] if with_win else []),
+                     (self._num(k.hand), ""),
+                     (f'<span class="md-part">{self._num(k.net_uniform, "+.2f")}</span> '
+                      f'<span class="md-part">({k.rank_uniform})</span>', ""),
+                     (self._num(k.crib_uniform), "")]
+            tds = "".join(f'<td class="{c}">{cell}</td>' for cell, c in cells)
             rows.append(f'<tr class="{kind}">{tds}</tr>')
-        ths = "".join(f'<th scope="col" class="{c}">{html.escape(h)}</th>' for h, c in heads)
         caption = html.escape(self._t("mydeal.table_caption"))
         self._table.value = (f'<div class="md-wrap"><table class="md-keeps"><caption>{caption}</caption>'
-                             f'<thead><tr>{ths}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
+                             f'<thead><tr>{top}</tr><tr>{under}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
                              f'<div class="md-note">{html.escape(self._t("mydeal.table_note"))}</div>')
 
     def _show_choice(self) -> None:
