@@ -131,3 +131,19 @@ def test_ann_is_named_as_a_woman(language: str, role: str, not_role: str) -> Non
     # Stop 4's Spanish said "Ann es el no repartidor" of Ann, whom the lesson calls "she".
     text = "\n".join(_translated("04_board_and_skunks", language).values())
     assert role in text and not_role not in text
+
+
+#: The words that named a player's score in the game beside the seeds' "puntuación"/"pontuação", which the
+#: views say (tests/test_widgets_i18n.py, GAME_SCORE): "el marcador de una partida", "em cada par de placares".
+NOT_THE_GAME_SCORE = {"es": ("tanteo", "marcador"), "pt": ("placar",)}
+
+
+@pytest.mark.parametrize("language", sorted(NOT_THE_GAME_SCORE))
+def test_the_lessons_and_documents_name_the_game_score_as_the_views_do(language: str) -> None:
+    texts = {f"{stem}.po": "\n".join(str(message.string) for message in read_catalogue(
+        catalogue_path(COURSE, language, stem)) if message.id) for stem in (path.stem for path in NOTEBOOKS)}
+    texts |= {name: (COURSE / language / name).read_text(encoding="utf-8")
+              for name in ("rules.md", "README.md", "TEACHING.md")}
+    other = re.compile(rf"\b({'|'.join(NOT_THE_GAME_SCORE[language])})(s|es)?\b", re.IGNORECASE)
+    said = {where: found.group(0) for where, text in texts.items() if (found := other.search(text))}
+    assert not said, said

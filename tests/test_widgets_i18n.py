@@ -226,3 +226,26 @@ def test_the_expert_computer_is_one_spanish_word():
     assert _said("table.level.expert", "es") == "experta" == _said("mydeal.col.expert", "es")
     assert _said("table.hint_play", "es").startswith("La experta ")
     assert "Cuna experta:" in _said("mydeal.models", "es") and "Cuna de experto" not in _said("mydeal.models", "es")
+
+
+#: A player's score in the game (95 of 121), in the seeds' word ("tu última puntuación", "sua última
+#: pontuação" of the pegs on the board), and the words it had beside it. Not a row of course/glossary.csv:
+#: the English "score" is mostly the verb and a hand's points ("a pair scores 2", "the most common score
+#: is 4"), which say "puntos", "vale", "puntúa", so the glossary's matcher would ask for "puntuación" there.
+GAME_SCORE = {"es": (re.compile(r"\bpuntuaci(ón|ones)\b", re.IGNORECASE), ("tanteo", "marcador")),
+              "pt": (re.compile(r"\bpontuaç(ão|ões)\b", re.IGNORECASE), ("placar",))}
+#: The messages that name a player's score in the game (My deal's boxes, the lab's sliders, the pegs' hint).
+GAME_SCORE_KEYS = ("mydeal.help", "mydeal.mine", "mydeal.theirs", "mydeal.whose.mine", "mydeal.whose.theirs",
+                   "mydeal.need_mine", "mydeal.need_theirs", "mydeal.link_bad_scores", "lab.pos.mine",
+                   "lab.pos.theirs", "lab.pos.x", "lab.pos.y", "lab.bad_score", "ex.hint.peg")
+
+
+@pytest.mark.parametrize("language", sorted(GAME_SCORE))
+def test_a_players_score_in_the_game_is_one_word(language):
+    """My deal's boxes said "Mis puntos"/"Meus pontos" while its help and errors said "tanteo"/"placar"."""
+    word, others = GAME_SCORE[language]
+    for key in GAME_SCORE_KEYS:
+        assert word.search(_said(key, language)), (key, _said(key, language))
+    other = re.compile(rf"\b({'|'.join(others)})(s|es)?\b", re.IGNORECASE)
+    for key in MESSAGES:
+        assert not other.search(_said(key, language)), (key, _said(key, language))
