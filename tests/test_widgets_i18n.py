@@ -249,3 +249,27 @@ def test_a_players_score_in_the_game_is_one_word(language):
     other = re.compile(rf"\b({'|'.join(others)})(s|es)?\b", re.IGNORECASE)
     for key in MESSAGES:
         assert not other.search(_said(key, language)), (key, _said(key, language))
+
+
+#: A player's name (a blank, or stop 4's Ann) joined to a role noun: "{pone} es el no repartidor", "{pone}, el
+#: no repartidor", "Ann (no repartidor):". Said of Ann, a woman, the masculine noun reads wrong; for a blank,
+#: any name, either gender's noun can.
+NAME_AND_ROLE = r"(?P<name>\{\w+\}|\bAnn\b)(\s*\(|\s*,\s*|\s+(es|é|era|foi)\s+)((el|la|o|a)\s+)?(no\s+|não\s+)?(?P<role>repartidor|carteador)(?P<feminine>a)?"
+
+
+@pytest.mark.parametrize("language", ["es", "pt"])
+def test_a_players_name_is_never_given_a_gendered_role_noun(language):
+    """Stop 4 printed "Ann (no repartidor):" and asked "Ann es el no repartidor, Ben el repartidor. ¿Quién llega
+    antes...?" of Ann, a woman; the race question and its hint take any two names."""
+    for key in MESSAGES:
+        for found in re.finditer(NAME_AND_ROLE, _said(key, language), re.IGNORECASE):
+            assert found["name"] == "Ann" and found["feminine"], (key, found.group(0))
+    names = {"pone": "Ann", "dealer": "Ben", "target": 121, "nobody": render("ex.race.nobody", language)}
+    said = [render("lesson.pone_show", language, count=9), render("ex.race.question", language, **names),
+            render("ex.hint.race", language, **names)]
+    ann = re.compile(r"\bAnn\b[^.?:;]*\b(el|o)\s+(no\s+|não\s+)?(repartidor|carteador)\b|"
+                     r"\bAnn\s*\((no\s+|não\s+)?(repartidor|carteador)\)", re.IGNORECASE)
+    assert not [text for text in said if ann.search(text)], said
+    # the glossary's words for the roles are still said
+    pone, dealer = {"es": ("no repartidor", "repartidor"), "pt": ("não carteador", "carteador")}[language]
+    assert pone in said[1].lower() and dealer in said[1].lower().replace(pone, "")
