@@ -10,6 +10,7 @@ import random
 import pytest
 
 from cribbage import Card, Deck, IllegalActionError, cards, score_hand
+from cribbage.lang.messages import render
 from cribbage.rules.actions import Count, Discard, Go, Muggins, NextDeal, Play
 from cribbage.rules.errors import CribbageError
 from cribbage.rules.events import Phase
@@ -157,6 +158,88 @@ class TestStart:
         refused(game, game.undo, match="nothing to undo")
         scored = Game.from_deal(**{**GO_DEAL, "scores": (100, 50)})
         assert scored.scores == scored.start_scores == (100, 50) and scored.pegs == ((100, 0), (50, 0))
+
+
+# --------------------------------------------------------------------------- a game with a history
+# The end of a game as the course shows it (stop 5's close finish): the tenth deal, each back peg
+# where the last deal's points left it.
+LATE = dict(dealer=1, scores=(109, 114), back_pegs=(103, 106), deal_number=10)
+
+
+class TestLaterDeal:
+    def test_a_game_can_start_at_a_later_deal_with_its_back_pegs(self):
+        game = Game(seed=8, **LATE)
+        assert game.deal_number == game.start_deal == 10 and game.dealer == 1
+        assert game.pegs == game.start_pegs == ((109, 103), (114, 106)) and game.scores == (109, 114)
+        assert not any(e.kind == "cut for deal" for e in game.log)
+        assert [(e.kind, e.deal) for e in game.log] == [("deal", 10)]
+        assert repr(game) == "<Game seed=8 deal 10, discard, scores 109-114>"
+        # The tenth deal is the seed's tenth shuffle, as in a game played from the first.
+        (first, second), _rest = Deck().shuffled("8/10").deal(2, 6)
+        assert game.hand(game.pone) == tuple(sorted(first)) and game.hand(game.dealer) == tuple(sorted(second))
+        copied = game.copy()
+        assert (copied.start_deal, copied.start_pegs) == (10, game.start_pegs)
+        before = snapshot(game)
+        game.discard(0, game.hand(0)[:2])
+        game.undo()
+        assert snapshot(game) == before and game.pegs == ((109, 103), (114, 106))
+
+    def test_points_leapfrog_from_the_back_pegs_given_and_the_deals_go_on(self):
+        game = Game(seed=8, **LATE)
+        while not game.is_over:
+            _finish_deal(game)
+            if not game.is_over:
+                game.next_deal()
+        assert game.deal_number >= 10 and {e.deal for e in game.events} <= set(range(10, game.deal_number + 1))
+        for seat in (0, 1):
+            pegged = [e.points for e in game.events if e.seat == seat and e.points]
+            if pegged:   # the back peg is the score before the last points, the given one no more
+                assert game.pegs[seat] == (game.scores[seat], game.scores[seat] - pegged[-1])
+            else:
+                assert game.pegs[seat] == game.start_pegs[seat]
+
+    def test_a_stacked_deal_is_the_first_deal_played(self):
+        game = Game.from_deal(("3C 3H 3S 7S TH QH", "AC 2S 3D 4D 7D 9D"), "AS", seed=78,
+                              discards=("TH QH", "7D 9D"), **LATE)
+        assert game.deal_number == 10 and game.phase is Phase.PLAY
+        assert game.kept(0) == cards("3C 3H 3S 7S") and game.starter == Card.parse("AS")
+        assert game.pegs == ((109, 103), (114, 106))
+        refused(game, game.undo, match="nothing to undo")
+
+    def test_back_pegs_start_at_0_and_a_player_with_no_points_has_none(self):
+        assert Game(seed=1, scores=(100, 50)).pegs == ((100, 0), (50, 0))
+        assert Game(seed=1, scores=(0, 7), back_pegs=(0, 3)).pegs == ((0, 0), (7, 3))
+        assert Game(seed=1, dealer=0, scores=(0, 1), deal_number=2).start_deal == 2   # one point is a deal
+
+    @pytest.mark.parametrize("options, key, words", [
+        (dict(back_pegs=(110, 106)), "game.back_peg_ahead",
+         "seat 0's back peg must be behind its front peg (109): a whole number from 0 to 108, not 110"),
+        (dict(back_pegs=(103, 114)), "game.back_peg_ahead", "seat 1's back peg must be behind its front peg (114)"),
+        (dict(back_pegs=(-1, 106)), "game.back_peg_ahead", "from 0 to 108, not -1"),
+        (dict(scores=(0, 114), back_pegs=(2, 106)), "game.back_peg_at_start",
+         "seat 0 has no points, so its back peg is at the start (0), not 2"),
+        (dict(back_pegs=(103,)), "game.bad_back_pegs", "back pegs must be two whole numbers"),
+        (dict(back_pegs=(103, 106, 1)), "game.bad_back_pegs", "not (103, 106, 1)"),
+        (dict(back_pegs=(103, 10.5)), "game.bad_back_pegs", "not (103, 10.5)"),
+        (dict(back_pegs=None), "game.bad_back_pegs", "not None"),
+        (dict(back_pegs=(True, 106)), "game.bad_back_pegs", "not (True, 106)"),
+        (dict(deal_number=0), "game.bad_deal_number", "the deal number must be a whole number from 1 up, not 0"),
+        (dict(deal_number="10"), "game.bad_deal_number", "not '10'"),
+        (dict(deal_number=225), "game.deal_too_late",
+         "deal 225 cannot begin at scores that total 223: every deal pegs at least its last card, so the deal is "
+         "at most 224"),
+        (dict(dealer=None), "game.deal_needs_dealer", "a game that begins at deal 10 needs its dealer"),
+    ])
+    def test_a_position_that_cannot_be_is_refused_naming_what_was_wrong(self, options, key, words):
+        makers = [lambda: Game(seed=1, **{**LATE, **options})]
+        if "dealer" not in options:   # from_deal always has a dealer
+            makers.append(lambda: Game.from_deal(("3C 3H 3S 7S TH QH", "AC 2S 3D 4D 7D 9D"), "AS",
+                                                 **{**LATE, **options}))
+        for make in makers:
+            with pytest.raises(CribbageError) as caught:
+                make()
+            assert caught.value.message.key == key and words in str(caught.value)
+            assert render(caught.value.message, "es") != str(caught.value) != render(caught.value.message, "pt")
 
 
 # --------------------------------------------------------------------------- the discard

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from cribbage import CribbageError, player
+from cribbage import CribbageError, Game, player
+from cribbage.ai.driver import Driver
 from cribbage.ai.levels import play_game
 from cribbage.lang.messages import render
 from cribbage.rules.pegboard import START, Pegboard, PegError, PegRule, advance, pegs_after
+from cribbage.rules.replay import play_steps
 
 
 def test_advance_leapfrogs_and_stops_in_the_game_hole():
@@ -25,6 +27,20 @@ def test_a_games_pegs_are_its_score_events_replayed(seed, target):
     assert game.is_over
     assert game.pegs == pegs_after(game.events, start_scores=game.start_scores, target=target)
     assert game.pegs[game.winner][0] == target
+
+
+def test_a_game_from_a_later_deal_replays_from_its_back_pegs():
+    # The end of a game with a history (stop 5's close finish): the pegs leapfrog from the back pegs
+    # given, and its deals are numbered from the deal it began at.
+    game = Game(5, dealer=0, scores=(98, 104), back_pegs=(90, 97), deal_number=9)
+    Driver(game, {0: player("standard"), 1: player("standard", seed=1)}).advance()
+    assert game.is_over and game.start_deal == 9
+    assert game.pegs == pegs_after(game.events, start_pegs=game.start_pegs, target=121)
+    assert pegs_after([], start_pegs=game.start_pegs) == ((98, 90), (104, 97))
+    assert pegs_after([], start_scores=game.start_scores) == ((98, 0), (104, 0))   # no back pegs known
+    assert [step.kind for step in play_steps(game, 9)][:1] == ["play"]
+    with pytest.raises(CribbageError):
+        play_steps(game, 8)   # before this game began
 
 
 def test_a_board_refuses_by_rule_and_changes_nothing():

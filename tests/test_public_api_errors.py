@@ -238,10 +238,11 @@ CASES: tuple[Case, ...] = (
     Case("skunk_lines", fn("cribbage.skunk_lines"), dict(target=121)),
     # the game
     Case("Game", fn("cribbage.Game"), dict(seed=3, target=121, muggins=False, double_skunk_games=3, dealer=0,
-                                           scores=(0, 0), deals=())),
+                                           scores=(30, 20), back_pegs=(24, 11), deal_number=4, deals=())),
     Case("Game.from_deal", fn("cribbage.Game.from_deal"),
          dict(hands=("5H 5D 6H 7S 8C 9D", "JC QC KC 2S 3S 4S"), starter="5C", dealer=0, scores=(0, 0),
-              discards=None, seed=0, target=121, muggins=False, double_skunk_games=3)),
+              back_pegs=(0, 0), deal_number=1, discards=None, seed=0, target=121, muggins=False,
+              double_skunk_games=3)),
     Case("Game.discard", method(_game, "discard"), dict(seat=1, cards="x")),
     Case("Game.can_discard", method(_game, "can_discard"), dict(seat=1, cards="x")),
     Case("Game.play", method(_played_game, "play"), dict(seat=1, card="JC")),

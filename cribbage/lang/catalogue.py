@@ -72,6 +72,16 @@ GAME: dict[str, Entry] = {
     "game.bad_deals": {"en": "deals must be a list of at most {most} stacked deals (hands, starter), not {value}"},
     "game.bad_dealer": {"en": "the dealer must be seat 0 or 1, not {value}"},
     "game.bad_scores": {"en": "scores must be two whole numbers from 0 to {most}, not {value}"},
+    "game.bad_back_pegs": {"en": "back pegs must be two whole numbers, each player's score before their last "
+                                 "points, not {value}"},
+    "game.back_peg_ahead": {"en": "seat {seat}'s back peg must be behind its front peg ({front}): a whole number "
+                                  "from 0 to {most}, not {value}"},
+    "game.back_peg_at_start": {"en": "seat {seat} has no points, so its back peg is at the start (0), not {value}"},
+    "game.bad_deal_number": {"en": "the deal number must be a whole number from 1 up, not {value}"},
+    "game.deal_too_late": {"en": "deal {deal} cannot begin at scores that total {total}: every deal pegs at least "
+                                 "its last card, so the deal is at most {most}"},
+    "game.deal_needs_dealer": {"en": "a game that begins at deal {deal} needs its dealer: the cut for deal comes "
+                                     "before deal 1 only"},
     "game.bad_discards": {"en": "discards are two pairs of cards: seat 0's and seat 1's"},
     "game.nothing_to_undo": {"en": "there is nothing to undo"},
     "game.not_an_action": {"en": "not an action: {value}"},

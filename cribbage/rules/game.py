@@ -59,7 +59,8 @@ _STATE = ("_phase", "_to_act", "_dealer", "_deal_number", "_hands", "_kept", "_d
           "_rest", "_cut_at", "_starter", "_series", "_count", "_played", "_last", "_said_go",
           "_passed", "_scores", "_pegs", "_winner", "_show_step", "_muggins")
 _get_state = operator.attrgetter(*_STATE)
-_CONFIG = ("_seed", "_target", "_muggins_on", "_double_skunk_games", "_start_scores", "_deals")
+_CONFIG = ("_seed", "_target", "_muggins_on", "_double_skunk_games", "_start_scores", "_start_pegs",
+           "_start_deal", "_deals")
 _NO_CARDS: tuple[Card, ...] = ()
 # The kinds of log entries and score events, read as plain attributes (on the hot path an enum
 # member read through its class costs ten times more), and the play's items (cribbage.rules.play_scoring names
@@ -139,9 +140,18 @@ class Game(GameOptions):
 
     To set up an exact situation (teaching, tests, a scripted hand): ``dealer`` skips the cut for
     deal; ``scores`` starts the game from those scores (they are not events: ``start_scores`` holds
-    them); ``deals`` stacks the first deals, each a pair ``(hands, starter)`` with ``hands`` the six
-    cards of seat 0 and of seat 1 and ``starter`` the card to cut (or None for a seeded one). The rest
-    of each stacked deck is the seeded shuffle of the other cards. See also :meth:`from_deal`.
+    them); ``back_pegs`` says where each back peg stands, the score before that player's last points
+    (0, the start, unless given; from 0 to one below the score, 0 for a player with no points);
+    ``deal_number`` is the deal the game starts at, for the end of a game that has a history (a
+    later deal needs ``dealer``, and every deal before it pegged at least its last card, so the
+    scores total at least ``deal_number - 1``); ``deals`` stacks the first deals played, each a pair
+    ``(hands, starter)`` with ``hands`` the six cards of seat 0 and of seat 1 and ``starter`` the card
+    to cut (or None for a seeded one). The rest of each stacked deck is the seeded shuffle of the
+    other cards. See also :meth:`from_deal`.
+
+    >>> late = Game(3, dealer=1, scores=(109, 114), back_pegs=(103, 106), deal_number=10)
+    >>> late.deal_number, late.start_deal, late.pegs
+    (10, 10, ((109, 103), (114, 106)))
     """
 
     __slots__ = _STATE + _CONFIG + ("_events", "_log", "_history")
@@ -164,7 +174,7 @@ class Game(GameOptions):
 
     def __init__(self, seed: int | str | None = None, *, target: int = FULL_GAME, muggins: bool = False,
                  double_skunk_games: int = 3, dealer: int | None = None,
-                 scores: Sequence[int] = (0, 0),
+                 scores: Sequence[int] = (0, 0), back_pegs: Sequence[int] = (0, 0), deal_number: int = 1,
                  deals: Sequence[tuple[Sequence[Sequence[CardLike] | str], CardLike | None]] = ()
                  ) -> None:
         seed = chosen_seed(seed)
@@ -186,36 +196,42 @@ class Game(GameOptions):
         start = tuple(whole_number(s) for s in _few(scores, 2, bad_scores))
         if len(start) != 2 or not all(s is not None and 0 <= s < target for s in start):
             raise CribbageError(bad_scores)
+        scores_now: tuple[int, int] = (start[0], start[1])  # type: ignore[assignment]  # checked whole above
+        backs = _back_pegs(back_pegs, scores_now)
+        first_deal = _first_deal(deal_number, scores_now, dealer)
         # Every deal pegs at least the last card, so no game lasts more deals than its target.
         stacked = _few(deals, target, message("game.bad_deals", most=target, value=shown(deals)))
         self._seed = seed
         self._target = target
         self._muggins_on = muggins
         self._double_skunk_games = games
-        self._start_scores: tuple[int, int] = (start[0], start[1])  # type: ignore[assignment]
+        self._start_scores = scores_now
+        self._start_pegs = ((scores_now[0], backs[0]), (scores_now[1], backs[1]))
+        self._start_deal = first_deal
         self._deals = tuple(_stacked_deal(spec, n) for n, spec in enumerate(stacked, 1))
         self._events: list[ScoreEvent] = []
         self._log: list[LogEntry] = []
         self._history: list[tuple[tuple[Any, ...], int, int]] = []
         self._phase = _DISCARD
         self._to_act: int | None = None
-        self._deal_number = 1
+        self._deal_number = first_deal
         self._scores = self._start_scores
-        self._pegs = ((self._start_scores[0], 0), (self._start_scores[1], 0))
+        self._pegs = self._start_pegs
         self._winner: int | None = None
         self._dealer = self._cut_for_deal() if dealer is None else dealer
         self._deal()
 
     @classmethod
     def from_deal(cls, hands: Sequence[Sequence[CardLike] | str], starter: CardLike | None = None, *,
-                  dealer: int = 0, scores: Sequence[int] = (0, 0),
-                  discards: Sequence[Sequence[CardLike] | str] | None = None,
+                  dealer: int = 0, scores: Sequence[int] = (0, 0), back_pegs: Sequence[int] = (0, 0),
+                  deal_number: int = 1, discards: Sequence[Sequence[CardLike] | str] | None = None,
                   seed: int | str = 0, target: int = FULL_GAME, muggins: bool = False,
                   double_skunk_games: int = 3) -> Game:
         """A game that starts from a chosen deal: ``hands`` are seat 0's and seat 1's six cards.
 
         With ``discards`` (the two cards each seat lays away) the game starts at the play, the
         starter already cut. Undo cannot go back past this starting position. Later deals are seeded.
+        ``scores``, ``back_pegs`` and ``deal_number`` place the deal in a game, as :class:`Game` does.
 
         >>> g = Game.from_deal(("5H 5D 6H 7S 8C 9D", "JC QC KC 2S 3S 4S"), "5C", dealer=1,
         ...                    discards=("8C 9D", "2S 3S"))
@@ -223,7 +239,8 @@ class Game(GameOptions):
         (<Phase.PLAY: 'play'>, 0, (Card.parse('5D'), Card.parse('5H'), Card.parse('6H'), Card.parse('7S')), Card.parse('5C'))
         """
         game = cls(seed, target=target, muggins=muggins, double_skunk_games=double_skunk_games,
-                   dealer=dealer, scores=scores, deals=[(hands, starter)])
+                   dealer=dealer, scores=scores, back_pegs=back_pegs, deal_number=deal_number,
+                   deals=[(hands, starter)])
         if discards is not None:
             pairs = _few(discards, 2, message("game.bad_discards"))
             if len(pairs) != 2:
@@ -244,6 +261,17 @@ class Game(GameOptions):
     def start_scores(self) -> tuple[int, int]:
         """The scores the game started from (0, 0 unless set up otherwise)."""
         return self._start_scores
+
+    @property
+    def start_pegs(self) -> tuple[tuple[int, int], tuple[int, int]]:
+        """The pegs the game started from, per seat ``(front, back)``: the start scores, and the back
+        pegs given (0 unless set up otherwise)."""
+        return self._start_pegs
+
+    @property
+    def start_deal(self) -> int:
+        """The deal the game started at (1 unless set up otherwise): its first :attr:`deal_number`."""
+        return self._start_deal
 
     @property
     def phase(self) -> Phase:
@@ -268,7 +296,8 @@ class Game(GameOptions):
 
     @property
     def deal_number(self) -> int:
-        """1 for the first deal."""
+        """The deal being played: 1 for the first deal of a game (:attr:`start_deal` for a game set
+        up to start later)."""
         return self._deal_number
 
     def hand(self, seat: int) -> tuple[Card, ...]:
@@ -380,6 +409,7 @@ class Game(GameOptions):
             setattr(new, name, value)
         new._seed, new._target, new._muggins_on = self._seed, self._target, self._muggins_on
         new._double_skunk_games, new._start_scores = self._double_skunk_games, self._start_scores
+        new._start_pegs, new._start_deal = self._start_pegs, self._start_deal
         new._deals = self._deals
         new._events = self._events.copy()
         new._log = self._log.copy()
@@ -783,8 +813,9 @@ class Game(GameOptions):
         order, cut_at = _deck_order(self._seed, self._deal_number)
         dealer = self._dealer
         pone = 1 - dealer
-        if self._deal_number <= len(self._deals):
-            order = _stack(self._deals[self._deal_number - 1], order, cut_at, dealer)
+        played = self._deal_number - self._start_deal   # deals stacked from the game's first on
+        if played < len(self._deals):
+            order = _stack(self._deals[played], order, cut_at, dealer)
         deck = FULL_DECK
         # Index order is card order (rank, then suit), so sorting indices sorts the hands.
         hands: list[tuple[Card, ...]] = [_NO_CARDS, _NO_CARDS]
@@ -866,6 +897,38 @@ def _few(values: object, most: int, refusal: Message) -> tuple[Any, ...]:
     if len(items) > most:
         raise CribbageError(refusal)
     return items
+
+
+def _back_pegs(values: object, scores: Sequence[int]) -> tuple[int, int]:
+    """Each seat's back peg, checked against its score (the front peg): from 0 to one below it, or
+    0, the start, for a seat with no points yet."""
+    refusal = message("game.bad_back_pegs", value=shown(values))
+    backs = tuple(whole_number(back) for back in _few(values, 2, refusal))
+    if len(backs) != 2:
+        raise CribbageError(refusal)
+    for seat, (front, back) in enumerate(zip(scores, backs)):
+        if back is None:
+            raise CribbageError(refusal)
+        if front == 0 and back != 0:
+            raise CribbageError(message("game.back_peg_at_start", seat=seat, value=shown(back)))
+        if front and not 0 <= back < front:
+            raise CribbageError(message("game.back_peg_ahead", seat=seat, front=front, most=front - 1,
+                                        value=shown(back)))
+    return backs[0], backs[1]  # type: ignore[return-value]
+
+
+def _first_deal(value: object, scores: Sequence[int], dealer: int | None) -> int:
+    """The deal a game starts at: a whole number from 1, at most one more than the points the
+    scores hold (every deal pegs at least its last card); a later deal needs its dealer given."""
+    number = whole_number(value)
+    if number is None or number < 1:
+        raise CribbageError(message("game.bad_deal_number", value=shown(value)))
+    total = scores[0] + scores[1]
+    if number > total + 1:
+        raise CribbageError(message("game.deal_too_late", deal=shown(number), total=total, most=total + 1))
+    if number > 1 and dealer is None:
+        raise CribbageError(message("game.deal_needs_dealer", deal=number))
+    return number
 
 
 def _seat(value: object) -> int:

@@ -44,10 +44,11 @@ def advance(pegs: Pegs, points: int, target: int = FULL_GAME) -> Pegs:
 
 
 def pegs_after(events: Iterable[Any], *, start_scores: Sequence[int] = (0, 0),
-               target: int = FULL_GAME) -> tuple[Pegs, Pegs]:
+               target: int = FULL_GAME, start_pegs: Sequence[Pegs] | None = None) -> tuple[Pegs, Pegs]:
     """Both players' pegs after ``events`` (anything with ``seat`` and ``points``, such as a
-    game's :attr:`~cribbage.rules.game.Game.events`), starting from ``start_scores`` with back pegs at 0."""
-    pegs = [(start_scores[0], 0), (start_scores[1], 0)]
+    game's :attr:`~cribbage.rules.game.Game.events`), starting from ``start_pegs`` (a game's
+    :attr:`~cribbage.rules.game.Game.start_pegs`), or else from ``start_scores`` with back pegs at 0."""
+    pegs = [(start_scores[0], 0), (start_scores[1], 0)] if start_pegs is None else [start_pegs[0], start_pegs[1]]
     for event in events:
         if event.points:
             pegs[event.seat] = advance(pegs[event.seat], event.points, target)

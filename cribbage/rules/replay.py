@@ -56,7 +56,7 @@ class PlayStep:
 def play_steps(game: Game, deal: int | None = None) -> tuple[PlayStep, ...]:
     """The play of deal ``deal`` of ``game`` (default: the deal now), step by step, from its log."""
     of_kind(game, "game", Game)
-    number = game.deal_number if deal is None else whole(deal, "deal", low=1, high=game.deal_number)
+    number = game.deal_number if deal is None else whole(deal, "deal", low=game.start_deal, high=game.deal_number)
     entries = [entry for entry in game.log if entry.deal == number]
     held = _kept(entries)
     steps: list[PlayStep] = []
