@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import random
 
 import pytest
@@ -12,7 +13,7 @@ from cribbage.ai.discard import advise_discard
 from cribbage.ai.play_choice import PlayView, choose_play
 from cribbage.rules.events import Phase
 from widgets.guided import GUIDED_HANDS, GuidedHand
-from widgets.i18n import card_name
+from widgets.i18n import card_name, render
 from widgets.messages import MESSAGES
 from widgets.table import COMPUTER, YOU, GameTable
 
@@ -357,6 +358,30 @@ def test_guided_hand_3_the_pone_pegs_out_before_the_dealer_counts() -> None:
     assert game.scores[COMPUTER] < 121 <= game.scores[COMPUTER] + dealer_hand  # it would have won
     assert f"worth {dealer_hand}, was never counted" in table.guide_text
     assert "You win!" in table.result_text
+
+
+@pytest.mark.parametrize("language", ["en", "es", "pt"])
+def test_the_close_finish_looks_like_the_end_of_a_game_not_its_first_deal(language: str) -> None:
+    # The close finish once drew both back pegs in the start holes under "Deal 1": a game that
+    # seemed to jump from 0 to 109 in its first deal.
+    hand = GUIDED_HANDS[2]
+    table = GameTable.guided(3, language=language)
+    game = table.game
+    assert game.deal_number == hand.deal == 10
+    assert table.board.pegs == game.pegs == ((109, 103), (114, 106))
+    for front, back in table.board.pegs:
+        assert 0 < back < front and front - back <= 29          # the last points of a real deal
+    key = [text.get_text() for text in table.board.figure().legends[0].get_texts()]
+    for letter, (front, back) in zip("AB", table.board.pegs):
+        for peg, hole in (("board.front", front), ("board.back", back)):
+            assert any(text.startswith(letter) and text.endswith(f"{render(peg, language)} {hole}") for text in key)
+    assert render("table.status", language, deal=10, dealer=render("table.computer_deals", language),
+                  target=121, level=render("table.level.expert", language)) in html.unescape(table.status_html)
+    assert table.log_lines[0] == render("table.log_deal_1", language, n=10)   # "Deal 10: the computer deals..."
+    assert table.guide_text.startswith(hand.intro(language))   # the intro is the first deal's, here the tenth
+    if language == "en":
+        _follow_guided(table)   # the points leapfrog from there
+        assert game.deal_number == 10 and table.board.pegs == game.pegs == ((121, 115), (117, 116))
 
 
 def test_a_guided_hand_with_other_moves_says_what_the_expert_would_do() -> None:

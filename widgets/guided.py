@@ -1,10 +1,12 @@
 """The guided hands: scripted, seeded deals that a :class:`~widgets.table.GameTable` plays step by step.
 
 A :class:`GuidedHand` is the deal (your six cards, the computer's six, the starter), who deals,
-the scores to start from, and the lesson's words (catalogue keys ``table.guided.<key>.*``). The
-script of each step is not written by hand: before every move the table asks the engine for the
-expert's move and its reason, and after it says how yours compares. The computer plays as the
-expert, so a learner who follows the advice sees the hand the lesson describes; the tests play it.
+where it stands in a game (the scores, each back peg and the deal's number: a hand at the end of a
+game shows the pegs and the deal of a game that got there), and the lesson's words (catalogue keys
+``table.guided.<key>.*``). The script of each step is not written by hand: before every move the
+table asks the engine for the expert's move and its reason, and after it says how yours compares.
+The computer plays as the expert, so a learner who follows the advice sees the hand the lesson
+describes; the tests play it.
 The closing words are computed from what happened (:meth:`GuidedHand.ending`): the game won or lost
 in the play, at the cut (his heels) or in the show, on which count; or the deal played to its end.
 """
@@ -35,7 +37,9 @@ ENDINGS: tuple[str, ...] = ("deal", *(f"{side}_{how}" for side in ("won", "lost"
 
 @dataclass(frozen=True)
 class GuidedHand:
-    """One scripted deal. ``you`` and ``computer`` are six cards each; ``dealer`` 0 is you."""
+    """One scripted deal. ``you`` and ``computer`` are six cards each; ``dealer`` 0 is you. ``scores``,
+    ``back_pegs`` (each player's score before their last points) and ``deal`` place it in a game, as
+    :class:`~cribbage.rules.game.Game` checks them."""
 
     key: str
     you: str
@@ -43,12 +47,15 @@ class GuidedHand:
     starter: str
     dealer: int
     scores: tuple[int, int] = (0, 0)
+    back_pegs: tuple[int, int] = (0, 0)
+    deal: int = 1
     target: int = 121
     seed: int = 0
 
     def game(self) -> Game:
         """The deal as a fresh game (later deals, if any, are seeded)."""
         return Game(self.seed, target=self.target, dealer=self.dealer, scores=self.scores,
+                    back_pegs=self.back_pegs, deal_number=self.deal,
                     deals=[((parse_cards(self.you), parse_cards(self.computer)), self.starter)])
 
     def advised_game(self) -> Game:
@@ -109,9 +116,12 @@ _ENDING_KEY = {"won_pone_hand": "table.guided.won", "lost_dealer_hand": "table.g
 #: The course's three guided hands (stop 5). Chosen by playing every seed with the advice followed:
 #: 1. a plain hand as pone, with a go and the show; 2. a hand as dealer with a 31 and a pair royal in
 #: the play and a crib worth counting; 3. a close finish where the pone pegs out before the dealer counts.
+#: The close finish is the tenth deal of a game (about 25 points a deal between the two players bring
+#: them to 109 and 114), and each back peg stands where the last deal's points left it: your crib of
+#: 6 (you dealt the ninth deal, so it was counted last), the computer's hand of 8.
 GUIDED_HANDS: tuple[GuidedHand, ...] = (
     GuidedHand("pone", you="AS 4S 7H JH KC KD", computer="3D 5H 9H TC TD JD", starter="2S", dealer=1, seed=160),
     GuidedHand("dealer", you="2S 8D 8H 9D TS QS", computer="2H 6D 6H 8C JS QH", starter="3D", dealer=0, seed=4),
     GuidedHand("finish", you="3C 3H 3S 7S TH QH", computer="AC 2S 3D 4D 7D 9D", starter="AS", dealer=1,
-               scores=(109, 114), seed=78),
+               scores=(109, 114), back_pegs=(103, 106), deal=10, seed=78),
 )

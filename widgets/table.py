@@ -187,6 +187,7 @@ class GameTable(View):
     hand_buttons = property(lambda self: tuple(self._hand_box.children), doc="The buttons of the hand row, in order.")
     all_card_buttons = property(lambda self: dict(self._card_buttons),
                                 doc="Every card button drawn this deal, a played or stale one too (for monkey tests).")
+    status_html = property(lambda self: self._status.value, doc="Over the board: the deal, who deals, the game, the level.")
     top_html = property(lambda self: self._top.value, doc="Above the play: the computer's hand and the crib.")
     prompt_html = property(lambda self: self._prompt.value, doc="The prompt as drawn, with its badges.")
 

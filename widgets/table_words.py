@@ -161,7 +161,7 @@ class TableWords:
         if script is None:
             return []
         game = session.game
-        parts = [script.intro(self.language)] if game.deal_number == 1 and not session.steps else []
+        parts = [script.intro(self.language)] if game.deal_number == game.start_deal and not session.steps else []
         if session.steps:
             parts.append(self.judged(session.steps[-1]))
         advice = session.advice()
