@@ -147,3 +147,13 @@ def test_the_lessons_and_documents_name_the_game_score_as_the_views_do(language:
     other = re.compile(rf"\b({'|'.join(NOT_THE_GAME_SCORE[language])})(s|es)?\b", re.IGNORECASE)
     said = {where: found.group(0) for where, text in texts.items() if (found := other.search(text))}
     assert not said, said
+
+
+@pytest.mark.parametrize("language", ["en", "es", "pt"])
+def test_the_teachers_guide_names_the_progress_panels_where_section_as_the_panel_does(language: str) -> None:
+    # The panel folds the file's path under this title at its foot (widgets/progress.py); a teacher who
+    # reads the guide should find the same words there, beside `cribbage progress where`.
+    from widgets.i18n import render
+    guide = COURSE / "TEACHING.md" if language == "en" else COURSE / language / "TEACHING.md"
+    text = " ".join(guide.read_text(encoding="utf-8").split())
+    assert f"*{render('progress.where', language)}*" in text and "cribbage progress where" in text
