@@ -251,6 +251,26 @@ def test_a_players_score_in_the_game_is_one_word(language):
         assert not other.search(_said(key, language)), (key, _said(key, language))
 
 
+@pytest.mark.parametrize("language", sorted(GAME_SCORE))
+def test_the_engines_messages_name_the_score_so_too(language):
+    """The engine's refusals ("the loser's score must be...", a position's scores) and the statistics'
+    "your score" said "tanteo"/"placar" and "tus puntos"/"seus pontos" after the views had the seeds' word."""
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    word, others = GAME_SCORE[language]
+    path = Path(__file__).resolve().parent.parent / "cribbage" / "locale" / language / "LC_MESSAGES" / "cribbage.po"
+    with path.open("rb") as file:
+        catalogue = read_po(file)
+    other = re.compile(rf"\b({'|'.join(others)})(s|es)?\b", re.IGNORECASE)
+    said = {entry.context: entry.string for entry in catalogue if entry.id}
+    assert not [(key, text) for key, text in said.items() if isinstance(text, str) and other.search(text)]
+    for key in ("game.bad_scores", "result.winner_not_whole", "result.loser_range", "stats.whose.mine",
+                "stats.whose.theirs", "stats.bad_scores"):
+        assert word.search(said[key]), (key, said[key])
+
+
 #: A player's name (a blank, or stop 4's Ann) joined to a role noun: "{pone} es el no repartidor", "{pone}, el
 #: no repartidor", "Ann (no repartidor):". Said of Ann, a woman, the masculine noun reads wrong; for a blank,
 #: any name, either gender's noun can.
