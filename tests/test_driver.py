@@ -168,3 +168,15 @@ def test_the_replay_of_every_deal_matches_the_game_as_it_went():
                 assert step.held == (hand0, hand1)
         assert [e for s in steps for e in s.events] == [e for e in game.events
                                                         if e.deal == deal and e.phase is Phase.PLAY]
+
+
+def test_play_game_finishes_a_game_begun_late_in_its_history():
+    """The end of a game set up with its history (stop 5's close finish: deal 10, the back pegs behind
+    the front ones) is played to its end as any game is."""
+    game = play_game([player("expert", seed=1), player("standard", seed=2)], seed="late", dealer=1,
+                     scores=(109, 114), back_pegs=(103, 106), deal_number=10)
+    assert game.result is not None and max(game.scores) >= 121
+    assert game.start_deal == 10 and game.deal_number >= 10
+    assert min(entry.deal for entry in game.log) == 10
+    with pytest.raises(CribbageError):
+        play_game([player("expert"), player("expert")], seed=1, scores=(9, 4), back_pegs=(12, 0))

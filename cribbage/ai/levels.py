@@ -36,7 +36,7 @@ def player(level: str = "expert", *, seed: int | str | None = 0, name: str | Non
 
 
 #: The options of a game that :func:`play_game` and self-play pass on to :class:`cribbage.Game`.
-GAME_OPTIONS = ("target", "muggins", "double_skunk_games", "dealer", "scores", "deals")
+GAME_OPTIONS = ("target", "muggins", "double_skunk_games", "dealer", "scores", "back_pegs", "deal_number", "deals")
 
 
 def two_players(players: object) -> tuple[Player, Player]:
