@@ -160,3 +160,25 @@ def test_selfplay_legend_hides_no_bar_and_no_value(language):
     # and the legend and the title are inside the figure, every word whole
     for whole in (box, ax.title.get_window_extent(renderer)):
         assert fig.bbox.contains(whole.x0, whole.y0) and fig.bbox.contains(whole.x1, whole.y1), (language, whole)
+
+
+def _tick_texts(fig: Figure) -> list[str]:
+    """Every tick label of every axes (colour bars' too), as drawn."""
+    fig.canvas.draw()
+    return [t.get_text() for ax in fig.axes for t in ax.get_xticklabels() + ax.get_yticklabels() if t.get_text()]
+
+
+@pytest.mark.parametrize(("language", "mark", "not_mark"), [("en", ".", ","), ("es", ",", "."), ("pt", ",", ".")])
+def test_tick_labels_write_decimals_as_the_language_does(language, mark, not_mark):
+    """Spanish and Portuguese stop 8 drew axes of 0.25 and 1.5 under labels and prose of 0,25: every
+    numeric tick label is the language's number (Babel), English keeps its point."""
+    from widgets.charts import NumberTicks, decimal_places
+    small = selfplay_chart({"dealer": {"play": 0.35, "go": 0.12}, "pone": {"play": 0.9, "go": 0.41}}, language=language)
+    ticks = _tick_texts(small)
+    assert any(mark in t for t in ticks) and not any(not_mark in t for t in ticks), ticks
+    assert "0" + mark + "2" in ticks                                       # 0.2 or 0,2
+    assert isinstance(small.axes[0].yaxis.get_major_formatter(), NumberTicks)
+    whole = _tick_texts(distribution_chart(language=language))             # whole numbers stay whole
+    assert "10" in whole and not any(mark in t or not_mark in t for t in whole), whole
+    assert decimal_places([0, 0.25, 0.5]) == 2 and decimal_places([0, 5, 10]) == 0
+    assert NumberTicks(language)(-1e-17) == "0"                            # no "-0" at the axis's origin

@@ -275,3 +275,23 @@ def test_no_control_of_the_lab_cuts_its_words(tables, language):
         _labels_fit(control)
     for slider in (where._mine, where._theirs, keep._value):
         assert _px(slider.layout.width) - _px(slider.style.description_width) >= 300     # room for the slider
+
+
+@pytest.mark.parametrize(("language", "mark", "not_mark"), [("en", ".", ","), ("es", ",", "."), ("pt", ",", ".")])
+def test_lab_charts_write_their_numbers_as_the_language_does(tables, language, mark, not_mark):
+    """The play's chart (0.2 a deal) and the difference grid's colour bar (-1.5 to 1.5), as drawn: tick
+    labels with the language's decimal mark (Spanish and Portuguese a comma, English a point); the
+    contour lines of the win chances labelled as the language writes a percentage."""
+    from widgets.i18n import number
+    from widgets.lab_charts import crib_difference_chart, pegging_chart, win_probability_chart
+    for fig in (pegging_chart(tables["pegging"], language=language),
+                crib_difference_chart(tables["crib"][("expert", True)], [published_crib_table("schell-own")],
+                                      language=language)):
+        fig.canvas.draw()
+        ticks = [t.get_text() for ax in fig.axes for t in ax.get_yticklabels() if t.get_text()]
+        assert any(mark in t for t in ticks) and not any(not_mark in t for t in ticks), ticks
+    bar = [t.get_text() for t in fig.axes[-1].get_yticklabels()]           # the colour bar
+    assert "\N{MINUS SIGN}1" + mark + "5" in bar and "1" + mark + "5" in bar, bar
+    chances = win_probability_chart(tables["position"], language=language)
+    chances.canvas.draw()
+    assert number(0.5, ".0%", language) in [t.get_text() for t in chances.axes[0].texts]

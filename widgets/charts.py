@@ -15,9 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 import matplotlib
 import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.ticker import Formatter, ScalarFormatter
 
 if TYPE_CHECKING:
+    from matplotlib.backend_bases import RendererBase
     from matplotlib.typing import RcKeyType
 
 from cribbage import MAX_SCORE, Card, Suit, stats
@@ -34,7 +37,9 @@ __all__ = [
     "OKABE_ITO",
     "SUIT_HATCH",
     "CourseFigure",
+    "NumberTicks",
     "deal_chart",
+    "decimal_places",
     "distribution_chart",
     "selfplay_chart",
     "starter_outcomes",
@@ -60,15 +65,60 @@ _RC: dict[RcKeyType, Any] = {"font.size": 16, "axes.titlesize": 19, "axes.labels
        "font.family": "DejaVu Sans", "axes.spines.top": False, "axes.spines.right": False}
 
 
+def decimal_places(values: Iterable[float], most: int = 6) -> int:
+    """The fewest decimal places (up to ``most``) that write every one of ``values`` exactly, as
+    matplotlib's own tick labels have them: 0 for ``0, 5, 10``, 2 for ``0, 0.25, 0.5``."""
+    finite = [float(v) for v in values if math.isfinite(v)]
+    for places in range(most):
+        if all(abs(v - round(v, places)) <= 1e-9 * max(1.0, abs(v)) for v in finite):
+            return places
+    return most
+
+
+class NumberTicks(Formatter):
+    """A numeric axis's tick labels in the language's number symbols, by Babel (:func:`~widgets.i18n.decimal`):
+    ``0.25`` in English, ``0,25`` in Spanish and Portuguese; every tick with as many decimal places as
+    the ticks need to be told apart (:func:`decimal_places`), and matplotlib's minus sign."""
+
+    def __init__(self, language: str | None = None) -> None:
+        self.language = check_language(language)
+        self.places = 0
+
+    def set_locs(self, locs: Any) -> None:
+        super().set_locs(locs)
+        self.places = decimal_places(locs)
+
+    def __call__(self, x: float, pos: int | None = None) -> str:
+        x = 0.0 if round(x, self.places) == 0 else x   # no "-0,0" for a tick a hair below 0
+        return decimal(x, self.language, self.places).replace("-", "\N{MINUS SIGN}")
+
+
 class CourseFigure(Figure):
-    """A ``Figure`` that shows itself as a PNG in a notebook, with or without pyplot imported."""
+    """A ``Figure`` that shows itself as a PNG in a notebook, with or without pyplot imported, and
+    writes its numeric tick labels (colour bars' too) in its ``language`` (:class:`NumberTicks`):
+    set when it is drawn (``fig.canvas.draw()``, ``savefig``), so every axis is caught, however late
+    it was added or rescaled."""
+
+    def __init__(self, *args: Any, language: str | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.language = check_language(language)
+        FigureCanvasAgg(self)   # ``fig.canvas.draw()`` draws, as ``savefig`` does, without pyplot
+
+    def draw(self, renderer: RendererBase) -> None:
+        for ax in self.axes:
+            for axis in (ax.xaxis, ax.yaxis):
+                # Only matplotlib's plain numbers: labels a chart set itself, and a log axis's
+                # powers of ten, are written as they are.
+                if type(axis.get_major_formatter()) is ScalarFormatter:
+                    axis.set_major_formatter(NumberTicks(self.language))
+        super().draw(renderer)
 
     def _repr_png_(self) -> bytes:
         return figure_png(self, dpi=80)
 
 
-def _figure(width: float, height: float) -> Figure:
-    return CourseFigure(figsize=(width, height), layout="constrained")
+def _figure(width: float, height: float, language: str | None = None) -> Figure:
+    return CourseFigure(figsize=(width, height), layout="constrained", language=language)
 
 
 def distribution_chart(*, crib: bool = False, log: bool = False, highlight: int | None = None,
@@ -94,7 +144,7 @@ def distribution_chart(*, crib: bool = False, log: bool = False, highlight: int 
     what = render("calc.what.crib" if crib else "calc.what.hand", language)
     scores = np.arange(len(counts))
     with matplotlib.rc_context(_RC):
-        fig = _figure(width, height)
+        fig = _figure(width, height, language)
         ax = fig.add_subplot()
         colours = [OKABE_ITO["orange"] if s == highlight else "#9aa5b1" for s in scores]
         if log:
@@ -154,7 +204,7 @@ def starter_outcomes_chart(hand: str | Iterable[Card], *, discards: str | Iterab
     held = parse_cards(hand)
     mean = sum(outcomes.values()) / len(outcomes)
     with matplotlib.rc_context(_RC):
-        fig = _figure(width, height)
+        fig = _figure(width, height, language)
         ax = fig.add_subplot()
         bar_w = 0.2
         seen_suits: set[Suit] = set()
@@ -233,7 +283,7 @@ def selfplay_chart(averages: Mapping[str, float] | Mapping[str, Mapping[str, flo
     if len(series) > len(_SERIES):
         raise ValueError(f"at most {len(_SERIES)} series can be told apart, not {len(series)}")
     with matplotlib.rc_context(_RC):
-        fig = _figure(width, height)
+        fig = _figure(width, height, language)
         ax = fig.add_subplot()
         n = len(series)
         bar_w = 0.8 / n
@@ -309,7 +359,7 @@ def deal_chart(first: KeepFigures, second: KeepFigures | None = None, *, languag
     scores = np.arange(top + 2)
     styles = [(OKABE_ITO["blue"], "", "-"), (OKABE_ITO["orange"], "//", "--")]
     with matplotlib.rc_context(_RC):
-        fig = CourseFigure(figsize=(width, height), layout="constrained")
+        fig = CourseFigure(figsize=(width, height), layout="constrained", language=language)
         ax = fig.add_subplot()
         bar = 0.8 / len(shown)
         peak = 0

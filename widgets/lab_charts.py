@@ -23,7 +23,7 @@ from cribbage.stats.position import Calibration
 from cribbage.stats.selfplay import Z95
 
 from .charts import _RC, OKABE_ITO, _figure
-from .i18n import check_language, decimal, render
+from .i18n import check_language, decimal, number, render
 
 __all__ = [
     "CRIB_SCALE",
@@ -68,7 +68,7 @@ def crib_table_chart(means: np.ndarray, *, title: str, highlight: tuple[int, int
     1..13) framed in a thick double line."""
     check_language(language)
     with matplotlib.rc_context(_RC):
-        fig = _figure(width, height)
+        fig = _figure(width, height, language)
         ax = fig.add_subplot()
         low, high = CRIB_SCALE
         image = ax.imshow(means, cmap="viridis", origin="upper", vmin=low, vmax=high)
@@ -97,7 +97,7 @@ def crib_scatter_chart(tables: Sequence[CribTable], published: PublishedCribTabl
     upper = np.triu_indices(13)
     markers = [("o", OKABE_ITO["blue"]), ("^", OKABE_ITO["orange"])]
     with matplotlib.rc_context(_RC):
-        fig = _figure(width, height)
+        fig = _figure(width, height, language)
         ax = fig.add_subplot()
         theirs = published.means[upper]
         low, high = float(theirs.min()) - 0.5, float(theirs.max()) + 0.5
@@ -131,7 +131,7 @@ def crib_difference_chart(table: CribTable, published: Sequence[PublishedCribTab
     check_language(language)
     span = DIFFERENCE_SCALE
     with matplotlib.rc_context(_RC):
-        fig = _figure(width, height * len(published))
+        fig = _figure(width, height * len(published), language)
         axes = fig.subplots(len(published), 1, squeeze=False)[:, 0]
         image = None
         for ax, other in zip(axes, published):
@@ -160,7 +160,7 @@ def calibration_chart(check: Calibration, *, language: str | None = None, width:
     saw (y), bin by bin with 95% intervals and each bin's number of deal starts written beside it."""
     check_language(language)
     with matplotlib.rc_context(_RC):
-        fig = _figure(width, height)
+        fig = _figure(width, height, language)
         ax = fig.add_subplot()
         ax.plot([0, 100], [0, 100], color="#000", linestyle="--", linewidth=1.5, label=render("lab.crib.same", language))
         x, y = check.predicted * 100, check.observed * 100
@@ -196,7 +196,7 @@ def win_probability_chart(table: PositionTable, *, mine: int | None = None, thei
     check_language(language)
     target = table.target
     with matplotlib.rc_context(_RC):
-        fig = _figure(width, height)
+        fig = _figure(width, height, language)
         ax = fig.add_subplot()
         percent = table.dealer_wins * 100
         image = ax.imshow(percent, origin="lower", cmap="cividis", vmin=0, vmax=100,
@@ -204,7 +204,7 @@ def win_probability_chart(table: PositionTable, *, mine: int | None = None, thei
         levels = [10, 25, 50, 75, 90]
         contours = ax.contour(np.arange(target), np.arange(target), percent, levels=levels, colors="#000",
                               linewidths=[1, 1.5, 2.5, 1.5, 1])
-        ax.clabel(contours, fmt=lambda v: f"{v:.0f}%", fontsize=13)
+        ax.clabel(contours, fmt=lambda v: number(v / 100, ".0%", language), fontsize=13)
         skunk, double = table.skunk_lines
         lines = [(skunk, "board.skunk_line", "--")]
         if double is not None:
@@ -237,7 +237,7 @@ def keep_chart(table: KeepTable, *, language: str | None = None, width: float = 
     values = table.values
     edges = np.arange(-6, 31, 1.0)
     with matplotlib.rc_context(_RC):
-        fig = _figure(width, height)
+        fig = _figure(width, height, language)
         ax = fig.add_subplot()
         for role, shift in (("dealer", -0.2), ("pone", 0.2)):
             colour, hatch = ROLE_STYLE[role][:2]
@@ -263,7 +263,7 @@ def pegging_chart(stats: PeggingStats, *, language: str | None = None, width: fl
     on, with 95% error bars; the number of deals in the title."""
     check_language(language)
     with matplotlib.rc_context(_RC):
-        fig = _figure(width, height)
+        fig = _figure(width, height, language)
         ax = fig.add_subplot()
         xs = np.arange(len(PLAY_GROUPS))
         for role, shift in ((0, -0.2), (1, 0.2)):
@@ -303,7 +303,7 @@ def _by_rank_chart(values: np.ndarray, errors: np.ndarray, counts: np.ndarray, t
     """Two lines over the 13 ranks with 95% error bars; under each rank, the deals behind it."""
     check_language(language)
     with matplotlib.rc_context(_RC):
-        fig = _figure(width, height)
+        fig = _figure(width, height, language)
         ax = fig.add_subplot()
         xs = np.arange(13)
         for role, offset in ((0, -0.08), (1, 0.08)):
@@ -336,5 +336,4 @@ def _short(n: int, language: str) -> str:
 
 
 def _thousands(n: int, language: str | None) -> str:
-    text = f"{n:,}"
-    return text if language == "en" else text.replace(",", ".")
+    return number(n, ",", language)
