@@ -15,6 +15,7 @@ played once, with a progress bar, then read from the cache.
 from __future__ import annotations
 
 import html
+import logging
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -33,6 +34,7 @@ from cribbage.stats import (
     published_crib_table,
     win_probabilities,
 )
+from cribbage.stats.cache import cache_dir
 from cribbage.stats.deals import DealLog, is_logged
 from cribbage.stats.pegging import CHAMBERS_PLAY
 from cribbage.stats.position import Calibration, calibration
@@ -68,6 +70,8 @@ __all__ = [
     "lab_tables",
     "percent",
 ]
+
+_LOG = logging.getLogger(__name__)
 
 #: The seeded sizes the lab uses: big enough for two decimals, small enough to build in a few minutes.
 #: The keep table is the whole one (``keep_sample`` None: every deal, half a minute to build).
@@ -182,10 +186,13 @@ def rules_cached(**settings: Any) -> bool:
 
 def lab_tables(**settings: Any) -> dict[str, Any]:
     """Every table the lab shows, built or loaded with :data:`LAB_SETTINGS` and :data:`RULES` (or
-    the ``settings`` given)."""
+    the ``settings`` given). Where they are kept is logged (``logging``, level INFO), not shown: a
+    learner asks with ``cribbage.stats.cache_dir()``."""
     s = {**LAB_SETTINGS, **settings}
-    return {"crib": crib_tables(s["crib_samples"], s["seed"]),
-            "keeps": keep_statistics(sample=s["keep_sample"], seed=s["seed"]), **rules_tables(**settings)}
+    tables = {"crib": crib_tables(s["crib_samples"], s["seed"]),
+              "keeps": keep_statistics(sample=s["keep_sample"], seed=s["seed"]), **rules_tables(**settings)}
+    _LOG.info("statistics lab tables kept in %s", cache_dir())
+    return tables
 
 
 def crib_tables(samples: int, seed: int) -> dict[tuple[str, bool], CribTable]:

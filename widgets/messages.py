@@ -92,7 +92,6 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "lesson.selfplay_pone_chambers": {"en": "pone, Chambers"},
     "lesson.selfplay_dealer_ours": {"en": "dealer, self-play"},
     "lesson.selfplay_dealer_chambers": {"en": "dealer, Chambers"},
-    "lesson.tables_kept": {"en": "tables kept in {folder}"},
     # model and key are the lab's names (widgets.lab: "expert discards (sampled)", "Schell (my crib)"):
     # the figures on a line of their own, so that a line fits a notebook's output area in every language.
     "lesson.crib_compare": {"en": "{model:8} vs {key:16}\n    mean difference {difference}, correlation {correlation}"},
@@ -771,6 +770,18 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
                                    "the dealer {d3} ± {d3m} and {d13} ± {d13m}."},
     "lab.kind.runs": {"en": "Runs"},
     "lab.kind": {"en": "Kind"},
+    # --- the statistics' tables as a lesson shows them (widgets.frames) ---------------------------
+    "frame.lead": {"en": "the pone's lead"},
+    "frame.pone_play": {"en": "pone, the play"},
+    "frame.pone_hand": {"en": "pone, hand"},
+    "frame.dealer_play": {"en": "dealer, the play"},
+    "frame.dealer_hand": {"en": "dealer, hand"},
+    "frame.crib": {"en": "crib"},
+    "frame.his_heels": {"en": "his heels"},
+    "frame.mean": {"en": "mean"},
+    "frame.stderr": {"en": "standard error"},
+    "frame.size": {"en": "deals"},
+    "frame.samples": {"en": "sampled hands"},
     # --- margins, the rules panel, the check against other games --------------------------------
     "lab.n_hands": {"en": "{n} hands"},
     "lab.n_deals": {"en": "{n} deals"},
