@@ -130,15 +130,19 @@ def test_plural_forms_follow_each_catalogues_rule():
 def test_numbers_are_written_with_each_locales_symbols():
     assert decimal(12.5, "es") == "12,5" and decimal(12.5, "pt") == "12,5" and decimal(12.5, "en") == "12.5"
     assert format_number(-4.25, "pt", "+.1f") == "-4,2" and format_number(4.3, "es", "+.1f") == "+4,3"
-    assert format_number(0.1234, "es", ".1%") == "12,3%"
+    # Each language's own percent pattern: Spanish puts a non-breaking space before the sign, as its
+    # messages do ("del 12 %"); English and Portuguese none.
+    assert format_number(0.1234, "es", ".1%") == "12,3\u00a0%" and format_number(0.1234, "pt", ".1%") == "12,3%"
     rng = random.Random(12)
     for _ in range(2000):
         value = rng.uniform(-1000, 1000) * rng.choice((1, 0.001))
         for spec in (".1f", ".2f", "+.1f", ".0f", ".1%"):
             english = format(value, spec)
-            # English is Python's own formatting; the others differ only in the decimal mark.
+            # English is Python's own formatting; the others differ only in the decimal mark (and
+            # Spanish's space before the percent sign).
             assert format_number(value, "en", spec) == english, (value, spec)
-            assert format_number(value, "es", spec) == english.replace(".", ","), (value, spec)
+            assert format_number(value, "es", spec) == english.replace(".", ",").replace("%", "\u00a0%"), (value, spec)
+            assert format_number(value, "pt", spec) == english.replace(".", ","), (value, spec)
 
 
 @pytest.mark.parametrize("language", TRANSLATED)

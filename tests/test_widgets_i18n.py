@@ -179,7 +179,7 @@ def test_charts_and_board_show_no_english_in_other_languages(language):
 
 
 @pytest.mark.parametrize("language, grouped, share, signed", [("en", "1,009,008", "53%", "+0.46"),
-                                                              ("es", "1.009.008", "53%", "+0,46"),
+                                                              ("es", "1.009.008", "53\u00a0%", "+0,46"),
                                                               ("pt", "1.009.008", "53%", "+0,46")])
 def test_number_writes_what_a_lesson_prints_in_the_languages_symbols(language, grouped, share, signed):
     from widgets.i18n import number

@@ -18,6 +18,7 @@ import re
 from decimal import Decimal
 from pathlib import Path
 
+from babel import Locale
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
@@ -68,6 +69,15 @@ def plural_rule(catalogue: gettext.NullTranslations) -> tuple[int, str]:
 _SPEC = re.compile(r"^(?P<sign>[+]?)(?P<width>\d*)(?:\.(?P<places>\d+))?(?P<kind>[fg%]?)$")
 
 
+@functools.lru_cache(maxsize=16)
+def _percent_sign(language: str) -> tuple[str, str]:
+    """What the language writes before and after a percentage's digits, from its standard pattern
+    (English and Portuguese ``"53%"``, Spanish ``"53\u00a0%"``: a non-breaking space before the sign)."""
+    pattern = Locale.parse(language).percent_formats[None].pattern.split(";")[0]
+    digits = [i for i, c in enumerate(pattern) if c in "#0,."]
+    return pattern[:digits[0]], pattern[digits[-1] + 1:]
+
+
 def format_number(value: float, language: str, spec: str = ".2f") -> str:
     """``value`` as ``format(value, spec)`` would write it in English, with ``language``'s number
     symbols from Babel's locale data: ``format_number(12.5, "es", ".1f") == "12,5"``.
@@ -86,7 +96,10 @@ def format_number(value: float, language: str, spec: str = ".2f") -> str:
         text = english
     else:
         places = len(digits.split(".", 1)[1]) if "." in digits else 0
-        base = "0" + ("." + "0" * places if places else "") + ("%" if kind == "%" else "")
+        base = "0" + ("." + "0" * places if places else "")
+        if kind == "%":
+            before, after = _percent_sign(language)
+            base = before + base + after
         pattern = f"+{base};-{base}" if match["sign"] else base
         number = Decimal(digits)
         if kind == "%":
