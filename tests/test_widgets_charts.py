@@ -172,7 +172,8 @@ def _tick_texts(fig: Figure) -> list[str]:
 def test_tick_labels_write_decimals_as_the_language_does(language, mark, not_mark):
     """Spanish and Portuguese stop 8 drew axes of 0.25 and 1.5 under labels and prose of 0,25: every
     numeric tick label is the language's number (Babel), English keeps its point."""
-    from widgets.charts import NumberTicks, decimal_places
+    from widgets.charts import NumberTicks
+    from widgets.i18n import decimal_places
     small = selfplay_chart({"dealer": {"play": 0.35, "go": 0.12}, "pone": {"play": 0.9, "go": 0.41}}, language=language)
     ticks = _tick_texts(small)
     assert any(mark in t for t in ticks) and not any(not_mark in t for t in ticks), ticks

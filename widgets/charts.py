@@ -31,7 +31,7 @@ from cribbage.stats.published import CHAMBERS_PER_DEAL
 from cribbage.stats.selfplay import SelfPlaySummary
 
 from ._base import figure_png
-from .i18n import cards_text, check_language, decimal, render
+from .i18n import cards_text, check_language, decimal, decimal_places, render
 
 __all__ = [
     "OKABE_ITO",
@@ -39,7 +39,6 @@ __all__ = [
     "CourseFigure",
     "NumberTicks",
     "deal_chart",
-    "decimal_places",
     "distribution_chart",
     "selfplay_chart",
     "starter_outcomes",
@@ -63,16 +62,6 @@ ROLE_STYLE = {"pone": ((OKABE_ITO["orange"], "//"), ("#F5D08A", "//")),
 _RC: dict[RcKeyType, Any] = {"font.size": 16, "axes.titlesize": 19, "axes.labelsize": 17, "xtick.labelsize": 15,
        "ytick.labelsize": 15, "legend.fontsize": 15, "hatch.linewidth": 1.2,
        "font.family": "DejaVu Sans", "axes.spines.top": False, "axes.spines.right": False}
-
-
-def decimal_places(values: Iterable[float], most: int = 6) -> int:
-    """The fewest decimal places (up to ``most``) that write every one of ``values`` exactly, as
-    matplotlib's own tick labels have them: 0 for ``0, 5, 10``, 2 for ``0, 0.25, 0.5``."""
-    finite = [float(v) for v in values if math.isfinite(v)]
-    for places in range(most):
-        if all(abs(v - round(v, places)) <= 1e-9 * max(1.0, abs(v)) for v in finite):
-            return places
-    return most
 
 
 class NumberTicks(Formatter):

@@ -16,8 +16,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from .charts import decimal_places
-from .i18n import check_language, number, render
+from .i18n import check_language, decimal_places, number, render
 
 __all__ = ["FRAME_LABELS", "shown_frame"]
 

@@ -41,6 +41,7 @@ __all__ = [
     "cards_text",
     "check_language",
     "decimal",
+    "decimal_places",
     "describe_items",
     "describe_play_item",
     "get_language",
@@ -123,6 +124,16 @@ def all_texts(language: str) -> Sequence[str]:
 def decimal(x: float, language: str | None = None, places: int = 1) -> str:
     """``12.5`` in English, ``12,5`` in Spanish and Portuguese: the locale's number symbols, by Babel."""
     return format_number(x, check_language(language), f".{places}f")
+
+
+def decimal_places(values: Iterable[float], most: int = 6) -> int:
+    """The fewest decimal places (up to ``most``) that write every one of ``values`` exactly, as
+    matplotlib's own tick labels have them (the charts' ticks and the tables' columns are written so): 0 for ``0, 5, 10``, 2 for ``0, 0.25, 0.5``."""
+    finite = [float(v) for v in values if math.isfinite(v)]
+    for places in range(most):
+        if all(abs(v - round(v, places)) <= 1e-9 * max(1.0, abs(v)) for v in finite):
+            return places
+    return most
 
 
 def number(value: float, spec: str = ",", language: str | None = None) -> str:
