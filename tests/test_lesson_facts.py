@@ -48,7 +48,8 @@ def _written(value: float, spec: str, language: str) -> str:
 
 
 def _says(text: str, value: float, spec: str, language: str) -> bool:
-    shown = _written(value, spec, language)
+    # The spaces Babel writes (Spanish "7,8\u00a0%") count as the spaces the prose has.
+    shown = _written(value, spec, language).replace("\u202f", " ").replace("\xa0", " ")
     pattern = re.escape(shown).replace("%", r"\s?%").replace(r"\ ", r"\s")
     return re.search(rf"(?<![\d.,]){pattern}(?![\d]|[.,]\d)", text.replace("\u202f", " ").replace("\xa0", " ")) is not None
 
