@@ -128,7 +128,8 @@ def decimal(x: float, language: str | None = None, places: int = 1) -> str:
 
 def decimal_places(values: Iterable[float], most: int = 6) -> int:
     """The fewest decimal places (up to ``most``) that write every one of ``values`` exactly, as
-    matplotlib's own tick labels have them (the charts' ticks and the tables' columns are written so): 0 for ``0, 5, 10``, 2 for ``0, 0.25, 0.5``."""
+    matplotlib's own tick labels have them: 0 for ``0, 5, 10``, 2 for ``0, 0.25, 0.5`` (the charts'
+    ticks and the shown tables' columns are written so)."""
     finite = [float(v) for v in values if math.isfinite(v)]
     for places in range(most):
         if all(abs(v - round(v, places)) <= 1e-9 * max(1.0, abs(v)) for v in finite):

@@ -45,7 +45,6 @@ from .i18n import check_language, decimal, number, render
 from .lab_charts import (
     PLAY_GROUPS,
     RANK_LABELS,
-    _thousands,
     calibration_chart,
     crib_difference_chart,
     crib_scatter_chart,
@@ -324,7 +323,7 @@ class CribTableView(_LabView):
         lines = [self._t("lab.crib.pair", pair=pair, crib=crib, ours=decimal(table[a, b], lang, 2), model=model)]
         if not table.exact:
             lines.append(self._t("lab.crib.margin", conf=confidence(lang), margin=decimal(Z95 * table.stderr[a - 1, b - 1], lang, 2),
-                                 samples=_thousands(table.samples, lang)))
+                                 samples=number(table.samples, ",", lang)))
         if a != b:
             lines.append(self._t("lab.crib.suits", suited=decimal(table.suited[a - 1, b - 1], lang, 2),
                                  offsuit=decimal(table.offsuit[a - 1, b - 1], lang, 2)))
@@ -410,8 +409,8 @@ class PositionView(_LabView):
             self._check_lines: list[str] = []
             return
         lang, c = self.language, self.check
-        self._check_lines = [self._t("lab.pos.calibration", conf=confidence(lang), games=_thousands(c.games, lang),
-                                     starts=_thousands(int(c.starts.sum()), lang), brier=decimal(c.brier, lang, 3),
+        self._check_lines = [self._t("lab.pos.calibration", conf=confidence(lang), games=number(c.games, ",", lang),
+                                     starts=number(int(c.starts.sum()), ",", lang), brier=decimal(c.brier, lang, 3),
                                      coin=decimal(c.brier_coin, lang, 3))]
         self._check_text.value = "".join(_para(line) for line in self._check_lines)
         self._check_chart.value = figure_png(calibration_chart(c, language=lang))
@@ -442,7 +441,7 @@ class PositionView(_LabView):
         table = self.table
         lines = [self._t("lab.pos.chance", mine=mine, theirs=theirs, role=role, pct=pct),
                  self._t("lab.pos.lesson", edge=decimal(table.dealer_wins[0, 0] * 100, lang, 1),
-                         deals=_thousands(table.deals, lang)),
+                         deals=number(table.deals, ",", lang)),
                  self._t("lab.pos.rules", target=table.target,
                          muggins=self._t("lab.rules.with_muggins" if table.muggins else "lab.rules.no_muggins"),
                          level=self._t(f"table.level.{table.level}"), opponent=self._t(f"table.level.{table.opponent}"))]
@@ -525,7 +524,7 @@ class PeggingView(View):
         lang, stats = self.language, self.stats
         (pone, pone_m), (dealer, dealer_m) = (_pm(stats.per_deal[r], stats.per_deal_se[r], lang) for r in (0, 1))
         self._lines = [self._t("lab.peg.summary", conf=confidence(lang), pone=pone, pone_m=pone_m, dealer=dealer, dealer_m=dealer_m,
-                               deals=_thousands(stats.deals, lang),
+                               deals=number(stats.deals, ",", lang),
                                c_pone=decimal(CHAMBERS_PLAY["pone"], lang, 1),
                                c_dealer=decimal(CHAMBERS_PLAY["dealer"], lang, 1)),
                        self._t("lab.peg.lesson"), *self._lead_lines(), *self._held_lines()]
@@ -547,8 +546,8 @@ class PeggingView(View):
         most_v, most_m = _pm(stats.by_lead[1, most - 1], stats.by_lead_se[1, most - 1], lang)
         least_v, least_m = _pm(stats.by_lead[1, least - 1], stats.by_lead_se[1, least - 1], lang)
         lines = [self._t("lab.peg.lead_most", most=RANK_LABELS[most - 1], most_v=most_v, most_m=most_m,
-                         most_n=_thousands(int(stats.lead_counts[most - 1]), lang), least=RANK_LABELS[least - 1],
-                         least_v=least_v, least_m=least_m, least_n=_thousands(int(stats.lead_counts[least - 1]), lang))]
+                         most_n=number(int(stats.lead_counts[most - 1]), ",", lang), least=RANK_LABELS[least - 1],
+                         least_v=least_v, least_m=least_m, least_n=number(int(stats.lead_counts[least - 1]), ",", lang))]
         if rare:
             lines.append(self._t("lab.peg.lead_rare", ranks=", ".join(rare), n=LEAST_DEALS))
         return lines
@@ -575,7 +574,7 @@ class PeggingView(View):
         # a deal scores the group if it scores any of its kinds; the shares of exclusive kinds add up
         shares = [min(1.0, float(self.stats.how_often[role, idx].sum())) for role in (0, 1)]
         self._often_text = self._t("lab.peg.often", kind=render(key, lang, n=3), pone=percent(shares[0], lang),
-                                   dealer=percent(shares[1], lang), deals=_thousands(self.stats.deals, lang))
+                                   dealer=percent(shares[1], lang), deals=number(self.stats.deals, ",", lang))
         self._often.value = _para(self._often_text)
 
 
@@ -641,7 +640,7 @@ class RulesPanel(View):
         rules, lang = self.rules, self.language
         if not rules_cached(**self.settings, **rules):
             self._progress.layout.visibility = "visible"
-            self._say(self._t("lab.rules.building", games=_thousands(self.settings["games"] + self.settings["check_games"], lang)))
+            self._say(self._t("lab.rules.building", games=number(self.settings["games"] + self.settings["check_games"], ",", lang)))
 
         def progress(done: int, total: int) -> None:
             self._progress.max, self._progress.value = total, done
@@ -654,7 +653,7 @@ class RulesPanel(View):
             "lab.rules.ready", target=rules["target"],
             muggins=self._t("lab.rules.with_muggins" if rules["muggins"] else "lab.rules.no_muggins"),
             level=self._t(f"table.level.{rules['level']}"), opponent=self._t(f"table.level.{rules['opponent']}"),
-            games=_thousands(log.games, lang), deals=_thousands(log.deals, lang))
+            games=number(log.games, ",", lang), deals=number(log.deals, ",", lang))
         self._status.value = _para(self._status_text)
         for view in self.views:
             if isinstance(view, PositionView):

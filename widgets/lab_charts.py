@@ -107,7 +107,7 @@ def crib_scatter_chart(tables: Sequence[CribTable], published: PublishedCribTabl
             errors = Z95 * table.stderr[upper]
             label = render(f"lab.model.{table.model}", language)
             if not table.exact:
-                label += " · " + render("lab.n_hands", language, n=_thousands(table.samples, language))
+                label += " · " + render("lab.n_hands", language, n=number(table.samples, ",", language))
                 ax.errorbar(theirs, table.means[upper], yerr=errors, fmt="none", ecolor=colour, elinewidth=1.5,
                             capsize=3)
             ax.scatter(theirs, table.means[upper], marker=marker, s=60, color=colour, edgecolor="#222", label=label,
@@ -175,7 +175,7 @@ def calibration_chart(check: Calibration, *, language: str | None = None, width:
         for xi, low, high, n in zip(x, y - below, y + above, check.starts):
             ha = "left" if xi < 8 else "right" if xi > 92 else "center"   # inside the axes at the edges
             under = low >= 12
-            ax.annotate(render("lab.pos.cal_n", language, n=_thousands(int(n), language)), (xi, low if under else high),
+            ax.annotate(render("lab.pos.cal_n", language, n=number(int(n), ",", language)), (xi, low if under else high),
                         xytext=(0, -7 if under else 7), textcoords="offset points", fontsize=11, ha=ha,
                         va="top" if under else "bottom",
                         bbox={"boxstyle": "round,pad=0.15", "facecolor": "#fff", "edgecolor": "none", "alpha": 0.85})
@@ -183,7 +183,7 @@ def calibration_chart(check: Calibration, *, language: str | None = None, width:
         ax.set_ylim(0, 100)
         ax.set_xlabel(render("lab.pos.cal_x", language))
         ax.set_ylabel(render("lab.pos.cal_y", language))
-        ax.set_title(render("lab.pos.cal_title", language, games=_thousands(check.games, language)), fontsize=15)
+        ax.set_title(render("lab.pos.cal_title", language, games=number(check.games, ",", language)), fontsize=15)
         ax.legend(loc="upper left")
     return fig
 
@@ -253,7 +253,7 @@ def keep_chart(table: KeepTable, *, language: str | None = None, width: float = 
                     backgroundcolor="#ffffffdd")
         ax.set_xlabel(render("lab.keep.x", language))
         ax.set_ylabel(render("lab.keep.y", language))
-        ax.set_title(render("lab.keep.chart_title", language, deals=_thousands(table.deals, language)), fontsize=16)
+        ax.set_title(render("lab.keep.chart_title", language, deals=number(table.deals, ",", language)), fontsize=16)
         ax.legend()
     return fig
 
@@ -278,7 +278,7 @@ def pegging_chart(stats: PeggingStats, *, language: str | None = None, width: fl
         ax.set_xticks(xs, [render(key, language, n=3) for key, _ in PLAY_GROUPS], rotation=15)
         ax.set_ylabel(render("chart.per_deal", language))
         ax.set_title(render("lab.peg.chart_title", language) + " · "
-                     + render("lab.n_deals", language, n=_thousands(stats.deals, language)), fontsize=16)
+                     + render("lab.n_deals", language, n=number(stats.deals, ",", language)), fontsize=16)
         ax.legend()
         fig.supxlabel(render("lab.error_bars", language, conf=_conf(language)), fontsize=13)
     return fig
@@ -333,7 +333,3 @@ def _conf(language: str | None) -> str:
 def _short(n: int, language: str) -> str:
     """A count in few characters: 830, 4.3k (thousands with the language's decimal mark)."""
     return str(n) if n < 1000 else decimal(n / 1000, language, 1) + "k"
-
-
-def _thousands(n: int, language: str | None) -> str:
-    return number(n, ",", language)
