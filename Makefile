@@ -26,7 +26,7 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # The learner's own copy (`cribbage course`, cribbage/cli/course.py): the lessons in the learner's
 # language (the locale's, LANGUAGE=es make course to choose) copied into a folder of their own
 # (cribbage-course/<language> in their documents folder, or COURSE_DIR=...), then JupyterLab opened
-# there on the first stop, its menus in that language (widgets/lab_language.py). The repository's
+# there on the first stop, its menus in that language (machinery/lab_language.py). The repository's
 # notebooks are never written; a copy made by an older course is offered an update that keeps the
 # learner's answers. JupyterLab opened on course/ itself shows the start page, course/start/index.ipynb,
 # which offers the three languages (it names the lessons' kernel, so JupyterLab asks no "Select Kernel").
@@ -74,7 +74,7 @@ lint-layers: $(STAMP)
 
 # The translations, with Babel's own commands. The English is in the code (keyed catalogues, read by
 # the extractor cribbage/lang/extract.py, see babel.cfg); Spanish and Portuguese in each package's
-# locale/<language>/LC_MESSAGES/<domain>.po; the lessons' in course/locale (widgets/course_i18n.py).
+# locale/<language>/LC_MESSAGES/<domain>.po; the lessons' in course/locale (cribbage/build/course_i18n.py).
 # `make catalogues` after changing English: the templates (.pot) are extracted again, every .po
 # updated (a changed English string is marked fuzzy for its translator) and compiled to .mo
 # (installing compiles them too, see setup.py), and the Spanish and Portuguese lessons built again.
@@ -90,9 +90,9 @@ catalogues: $(STAMP)
 	  $(UPDATE) -i $$domain/locale/$$domain.pot -d $$domain/locale -D $$domain && \
 	  $(BIN)/pybabel -q compile -d $$domain/locale -D $$domain || exit 1; \
 	done
-	$(BIN)/python -m widgets.course_i18n extract
-	$(BIN)/python -m widgets.course_i18n update
-	$(BIN)/python -m widgets.course_i18n build
+	$(BIN)/python -m cribbage.build.course_i18n extract
+	$(BIN)/python -m cribbage.build.course_i18n update
+	$(BIN)/python -m cribbage.build.course_i18n build
 
 # Fails when the English and the catalogues disagree: a template not extracted again, or a .po that
 # `make catalogues` would change (a new, changed or removed message); for the lessons (one domain
@@ -105,7 +105,7 @@ check-catalogues: $(STAMP)
 	  $(UPDATE) --check -i $$fresh/$$domain.pot -d $$domain/locale -D $$domain 2>/dev/null \
 	  || { echo "the catalogues of $$domain are out of date: run make catalogues"; exit 1; }; \
 	done
-	@$(BIN)/python -m widgets.course_i18n check
+	@$(BIN)/python -m cribbage.build.course_i18n check
 
 # The quick ones; benchmarks/players.py, selfplay.py and crosscribb.py take minutes (see their docstrings).
 benchmark: $(STAMP)

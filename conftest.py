@@ -1,7 +1,7 @@
 """Test-wide settings: the lesson notebooks' try-it blanks are filled from the answers file.
 
 nbval runs every lesson cell. A try-it cell holds a blank (``my_total = ...``) for the learner; under
-the tests :mod:`widgets.exercise` answers it from ``tests/exercise_answers.json``, answers worked out
+the tests :mod:`widgets.drills.exercise` answers it from ``tests/exercise_answers.json``, answers worked out
 by hand from the rules, and fails the cell if the engine disagrees (see that module's docstring).
 The kernels nbval starts inherit this environment; the browser tests remove it, to be a learner.
 
@@ -52,7 +52,7 @@ atexit.register(shutil.rmtree, _PROGRESS, ignore_errors=True)
 def pytest_configure(config) -> None:
     os.environ.setdefault("CRIBBAGE_EXERCISE_ANSWERS", str(ANSWERS))
     # The kernels nbval and the lesson runs start are forked from a warm process, as a learner's
-    # course and the calculator app have theirs (widgets/forked_kernels.py); the browser tests' servers
+    # course and the calculator app have theirs (machinery/forked_kernels.py); the browser tests' servers
     # drop this and follow their own configuration.
     os.environ.setdefault("JUPYTER_DEFAULT_PROVISIONER_NAME", "cribbage-forked")
 
@@ -149,7 +149,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 class ViewRecorder:
     """The views made during the session, and the check of their internal errors.
 
-    Every :class:`widgets._base.View` made is recorded: held by weak reference (the memory tests
+    Every :class:`widgets.base.view.View` made is recorded: held by weak reference (the memory tests
     count the views freed) with its list of internal errors held strongly, so a view freed during
     a test is still checked. A view kept alive across tests (a module fixture's) is checked after
     each test; an error is reported once, by the test it happened in.
@@ -203,7 +203,7 @@ _VIEWS = ViewRecorder()
 def _record_views() -> Iterator[ViewRecorder]:
     """Record every view made while the tests run (``View.__init__`` wrapped)."""
     try:
-        from widgets._base import View
+        from widgets.base.view import View
     except Exception:   # the widgets do not import (no view can be made): nothing to record
         yield _VIEWS
         return

@@ -11,7 +11,7 @@ limits. Its warm kernels (``deal_pool_size``) are started after its first visito
 Its configuration is ``apps/config/voila.json`` (warm kernels, culling of idle kernels, time
 limits, the limits below) and the page template ``apps/config/share/jupyter/voila/templates/
 calculator`` (Voilà's lab template without the CDN). A warm kernel taken is replaced at once
-(``fill_delay`` 0): the kernels are forked from a warm process (``widgets/forked_kernels.py``), and
+(``fill_delay`` 0): the kernels are forked from a warm process (``machinery/forked_kernels.py``), and
 with the 5 s delay of old, thirty visitors at once waited a median of 25 s for the live calculator
 (slowest 49 s) against 10-11 s (slowest 17-18 s) without it (``benchmarks/calculator_app.py``).
 What it adds to a plain ``voila``:
@@ -78,6 +78,8 @@ from voila.static_file_handler import TemplateStaticFileHandler  # noqa: E402
 from voila.tornado.handler import TornadoVoilaHandler  # noqa: E402
 
 from cribbage.lang.messages import LANGUAGES, render  # noqa: E402
+# The views' words (their app.* are the server's own pages): importing them loads Babel, no view.
+from widgets.i18n import messages as _widget_words  # noqa: E402, F401
 
 NOTEBOOK = HERE / "calculator.ipynb"
 # The second page the app serves: My deal (the 15 keeps of six cards), at DEAL_PATH beside the calculator.
@@ -92,20 +94,6 @@ VOILA_PARAMETERS = ("template", "theme", "classic-tree")
 ROOT = HERE.parent
 
 
-def _add_widget_words() -> None:
-    """Adds the widgets' messages (``widgets/messages.py``, whose ``app.*`` are the server's own
-    pages) to the catalogue, loaded from their file alone: importing it as ``widgets.messages`` runs
-    the ``widgets`` package first, every view with ipywidgets and matplotlib (1.4 s of CPU and their
-    memory in the server, which draws no widget). It needs only ``cribbage.lang.messages``."""
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("_calculator_app_messages", ROOT / "widgets" / "messages.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-
-
-_add_widget_words()
 
 
 def language_of(accept_language: str) -> str:

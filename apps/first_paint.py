@@ -21,7 +21,7 @@ from collections.abc import Iterator
 
 import ipywidgets
 
-from widgets.cards import DeckPicker
+from widgets.blocks.cards import DeckPicker
 from widgets.i18n import render
 
 
@@ -77,7 +77,7 @@ def first_paint_of(query: str, base_url: str = "") -> dict[str, str | None]:
 def first_paint_of_deal(query: str, base_url: str = "") -> dict[str, str | None]:
     """The first paint of My deal (``apps/my_deal.ipynb``) for a link: the ranked keeps as HTML,
     the best keep's line as text, and the language. As :func:`first_paint_of`, without the chart."""
-    from widgets.my_deal import MyDeal
+    from widgets.calculator.my_deal import MyDeal
 
     view = MyDeal.from_query(query, base_url=base_url, chart=False) if query else MyDeal(base_url=base_url, chart=False)
     try:

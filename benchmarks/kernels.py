@@ -1,4 +1,4 @@
-"""How much a forked kernel saves (widgets/forked_kernels.py): kernels started afresh and forked from
+"""How much a forked kernel saves (machinery/forked_kernels.py): kernels started afresh and forked from
 the warm process, in turn, side by side in one run.
 
     python benchmarks/kernels.py [--kernels 12] [--code calculator|lesson]
@@ -28,11 +28,11 @@ from jupyter_client.provisioning import KernelProvisionerFactory
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from widgets import forked_kernels
+from machinery import forked_kernels
 
 CODE = {
     "calculator": "from widgets import HandCalculator\nHandCalculator.from_query('hand=5H5D6H7S&starter=8C')",
-    "lesson": "from widgets.walkthrough import PeggingWalkthrough\nPeggingWalkthrough()",
+    "lesson": "from widgets.drills.walkthrough import PeggingWalkthrough\nPeggingWalkthrough()",
 }
 
 

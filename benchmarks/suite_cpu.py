@@ -38,8 +38,8 @@ TICKS = os.sysconf("SC_CLK_TCK")
 def kind(cmd: str) -> str:
     if "chromium" in cmd:
         return "chromium"
-    if "ipykernel_launcher" in cmd or "widgets.forked_kernels" in cmd:
-        return "kernel"        # (a warm process forks the servers' kernels: widgets/forked_kernels.py)
+    if "ipykernel_launcher" in cmd or "machinery.forked_kernels" in cmd:
+        return "kernel"        # (a warm process forks the servers' kernels: machinery/forked_kernels.py)
     if "exec(eval(sys.stdin" in cmd or any(word.endswith("pytest") for word in cmd.split()[:3]):
         return "pytest"        # (before the servers: a test file's name may hold theirs)
     if "voila" in cmd or "calculator_app" in cmd or "first_paint" in cmd:
@@ -56,9 +56,9 @@ def kind(cmd: str) -> str:
 def group(cmd: str, parent: str) -> str:
     """A finer name for the report: a kernel by what started it, a Python by its script."""
     k = kind(cmd)
-    if k == "kernel" and "widgets.forked_kernels" in cmd:
+    if k == "kernel" and "machinery.forked_kernels" in cmd:
         return "kernels' warm process"
-    if k == "kernel" and "widgets.forked_kernels" in parent:
+    if k == "kernel" and "machinery.forked_kernels" in parent:
         return "kernel forked from a warm process"
     if k == "kernel":
         started_by = "Voilà" if kind(parent) == "voila" else "JupyterLab" if kind(parent) == "jupyterlab" else "a test"

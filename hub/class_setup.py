@@ -52,7 +52,7 @@ ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 
 from cribbage.progress.roster import USER_NAME, Member, read_roster  # noqa: E402
-from widgets.lab_language import COURSE_SERVER_CONFIG, course_settings  # noqa: E402
+from machinery.lab_language import COURSE_SERVER_CONFIG, course_settings  # noqa: E402
 
 #: The proxy JupyterHub talks to, from npm (``npm ci`` in ``hub/``, which ``.ci/run`` does).
 PROXY = HERE / "node_modules" / ".bin" / "configurable-http-proxy"

@@ -27,7 +27,7 @@ from typing import Any
 import nbformat
 from nbclient import NotebookClient
 
-from widgets.exercise import ANSWERS_VARIABLE
+from widgets.drills.exercise import ANSWERS_VARIABLE
 
 COURSE = Path(__file__).resolve().parents[1] / "course"
 ANSWERS = Path(__file__).resolve().parent / "exercise_answers.json"
@@ -36,7 +36,7 @@ ANSWERS = Path(__file__).resolve().parent / "exercise_answers.json"
 # says it (its names starting "_" leave the learner's globals as they were).
 _ASK = """
 import json as _json
-from widgets.exercise import Question as _Question
+from widgets.drills.exercise import Question as _Question
 print(_json.dumps({_name: {"answer": _q.answer if isinstance(_q.answer, int) else None,
                            "text": _q.answer_text(), "kind": type(_q).__name__}
                    for _name, _q in list(globals().items())

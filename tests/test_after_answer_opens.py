@@ -1,4 +1,4 @@
-"""The fold under a try-it opens when the learner answers it (widgets.exercise.Question.on_answered):
+"""The fold under a try-it opens when the learner answers it (widgets.drills.exercise.Question.on_answered):
 right, or the answer shown after the last wrong try; never for a blank, a guess of the wrong kind, a
 first wrong try, or a blank the tests' answers file fills."""
 
@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from widgets.after_answer import AfterAnswer
-from widgets.exercise import ANSWERS_VARIABLE, PegQuestion, reset_tries
+from widgets.drills.after_answer import AfterAnswer
+from widgets.drills.exercise import ANSWERS_VARIABLE, PegQuestion, reset_tries
 
 
 @pytest.fixture(autouse=True)

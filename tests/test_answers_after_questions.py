@@ -21,8 +21,8 @@ from typing import Any
 import pytest
 from lesson_runs import COURSE, RUNS
 
-from widgets.after_answer import AfterAnswer
-from widgets.exercise import PegQuestion
+from widgets.drills.after_answer import AfterAnswer
+from widgets.drills.exercise import PegQuestion
 
 LESSONS = sorted(COURSE.glob("0*.ipynb")) + sorted((COURSE / "es").glob("0*.ipynb")) + sorted(
     (COURSE / "pt").glob("0*.ipynb"))

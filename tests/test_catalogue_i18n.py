@@ -21,7 +21,7 @@ from babel.messages.pofile import read_po
 from cribbage.lang.messages import CATALOGUE, DOMAINS, LANGUAGES, Plural, message, render, translate
 from cribbage.lang.translations import ENGINE_LOCALE, format_number, translations
 from widgets.i18n import decimal
-from widgets.messages import WIDGETS_LOCALE
+from widgets.i18n.messages import WIDGETS_LOCALE
 
 ROOT = Path(__file__).resolve().parents[1]
 PYBABEL = str(Path(sys.executable).with_name("pybabel"))

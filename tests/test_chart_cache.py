@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 
 from cribbage.stats import hands
-from widgets import chart_cache
-from widgets.calculator import _chart_png
+from machinery import chart_cache
+from widgets.calculator.hand import _chart_png
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -144,8 +144,8 @@ def test_a_new_kernel_shows_a_kept_chart_without_matplotlib(cache: Path) -> None
     again = _calculator_in_a_new_process(query, cache)
     assert first["matplotlib"] and not again["matplotlib"]
     # The picture read is the one a fresh drawing gives (drawn here, in this process, uncached).
-    from widgets._base import figure_png
-    from widgets.charts import distribution_chart
+    from widgets.base.view import figure_png
+    from widgets.blocks.charts import distribution_chart
     assert first["total"] == again["total"] == 12
     fresh = figure_png(distribution_chart(crib=True, highlight=12, language="pt", width=11, height=4.6),
                        dpi=72, tight=False)

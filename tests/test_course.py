@@ -382,7 +382,7 @@ def test_stop_1_the_deal_the_crib_and_his_heels() -> None:
                            discards=("5H 5D", "2S 3S"))
     assert heels.events[0].kind == "his heels" and heels.scores == (2, 0)
     assert len(advise_discard("AC 4D 6H 9S JD KC", dealer=False)) == 15
-    from widgets.deal import DealSteps
+    from widgets.drills.deal import DealSteps
     first_deal = DealSteps(seed=7)                                       # "the first deal above turns one"
     first_deal.deal()
     first_deal.lay_away(first_deal.six[:2])

@@ -1,5 +1,5 @@
 """The Spanish and Portuguese course: one gettext catalogue per lesson, made with Babel's own commands
-(``python -m widgets.course_i18n extract|update``), and the notebooks built from it (``... build``).
+(``python -m cribbage.build.course_i18n extract|update``), and the notebooks built from it (``... build``).
 A changed English cell or comment is marked fuzzy by ``pybabel update`` and named by ``... check``.
 
 The machinery is tested on a temporary copy of the course; the committed course is tested as it is.
@@ -17,7 +17,7 @@ import pytest
 from babel.messages.extract import extract as babel_extract
 from babel.messages.pofile import write_po
 
-from widgets.course_i18n import (
+from cribbage.build.course_i18n import (
     COURSE,
     DOCUMENTS,
     SWITCH_ID,
@@ -123,7 +123,7 @@ def test_the_extractor_yields_markdown_cells_learners_comments_and_the_switch():
 
 def test_babel_reads_the_extractor_as_pgettext_with_the_cell_as_context():
     raw = io.BytesIO(json.dumps(SAMPLE).encode("utf-8"))
-    found = list(babel_extract("widgets.course_i18n:extract_notebook", raw))
+    found = list(babel_extract("cribbage.build.course_i18n:extract_notebook", raw))
     assert [(message, context) for _, message, _, context in found] == [
         (SWITCH_MESSAGE, SWITCH_ID), ("# Title\n\nSome words.", "intro"),
         ("what x holds", "answer#1"), ("an indented note", "answer#2")]
@@ -335,7 +335,7 @@ def test_the_committed_notebooks_are_a_fresh_build():
         assert sorted((COURSE / language).glob("*.ipynb")) == sorted(path for path in built if path.parent.name == language)
         for lesson in lessons():
             path = COURSE / language / lesson.name
-            assert path.read_text(encoding="utf-8") == built[path], f"{path}: run python -m widgets.course_i18n build"
+            assert path.read_text(encoding="utf-8") == built[path], f"{path}: run python -m cribbage.build.course_i18n build"
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -474,7 +474,7 @@ def test_no_heading_repeats_the_title_of_a_widget(language):
     # "## Deal a hand" stood over the deal's widget, whose own title says "Deal a hand"; the lab's four
     # sections did the same. The widget keeps its title; the heading says something else.
     from widgets.i18n import render
-    from widgets.messages import MESSAGES
+    from widgets.i18n.messages import MESSAGES
     titles = {_said_as(render(key, language)): key for key, text in MESSAGES.items()
               if key.endswith("title") and isinstance(text["en"], str) and "{" not in text["en"]}
     folder = COURSE if language == "en" else COURSE / language

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from widgets.course_i18n import SWITCH_ID, catalogue_path, read_catalogue
+from cribbage.build.course_i18n import SWITCH_ID, catalogue_path, read_catalogue
 
 ROOT = Path(__file__).resolve().parents[1]
 COURSE = ROOT / "course"
@@ -151,7 +151,7 @@ def test_the_lessons_and_documents_name_the_game_score_as_the_views_do(language:
 
 @pytest.mark.parametrize("language", ["en", "es", "pt"])
 def test_the_teachers_guide_names_the_progress_panels_where_section_as_the_panel_does(language: str) -> None:
-    # The panel folds the file's path under this title at its foot (widgets/progress.py); a teacher who
+    # The panel folds the file's path under this title at its foot (widgets/progress/panel.py); a teacher who
     # reads the guide should find the same words there, beside `cribbage progress where`.
     from widgets.i18n import render
     guide = COURSE / "TEACHING.md" if language == "en" else COURSE / language / "TEACHING.md"

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from cribbage.crosscribb import CrossCribbError, CrossCribbPhase, Discarded, Placed, Refusal
-from widgets.crosscribb_model import BoardRefusal, CrossCribbBoardModel
+from widgets.crosscribb.model import BoardRefusal, CrossCribbBoardModel
 
 PLAY, COUNT = CrossCribbPhase.PLAY, CrossCribbPhase.COUNT
 
@@ -19,7 +19,7 @@ PLAY, COUNT = CrossCribbPhase.PLAY, CrossCribbPhase.COUNT
 def test_the_model_imports_no_ipywidgets() -> None:
     # The module alone (the widgets package itself imports every view): it must not need ipywidgets.
     code = ("import sys, importlib.util; sys.modules['ipywidgets'] = None; "
-            "spec = importlib.util.spec_from_file_location('model', 'widgets/crosscribb_model.py'); "
+            "spec = importlib.util.spec_from_file_location('model', 'widgets/crosscribb/model.py'); "
             "m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m); "
             "m.CrossCribbBoardModel(players=2, seed=1).place((0, 0))")
     root = Path(__file__).resolve().parent.parent

@@ -50,7 +50,7 @@ def test_english_is_found(language: str, text: str, english: list[str]) -> None:
     # Names of the tools, card codes, suits, numbers, identifiers, links.
     ("es", "Abre el cuaderno en JupyterLab con Python: los widgets del kernel."),
     ("es", "5H es el cinco de corazones, TS o 10S el diez de picas, JD la jota, AC el as: A♣ 4♦ 6♥ 9♠."),
-    ("pt", "Chame score_hand(hand) ou DealPractice(seed=7) de widgets.table; veja 00_start_here.ipynb."),
+    ("pt", "Chame score_hand(hand) ou DealPractice(seed=7) de widgets.table.view; veja 00_start_here.ipynb."),
     ("es", "Abre http://localhost:8866/?hand=5H5D6H7S&starter=8C para ver la mano."),
     # A file's path, whatever its folder's random name holds ("my", "the"), and a slash in prose.
     ("es", "Tu progreso se guarda en /tmp/cribbage-progress-2my5h1r0/root-055626e2e748.progress.sqlite3."),

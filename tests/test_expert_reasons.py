@@ -124,8 +124,8 @@ def test_every_reason_is_worded_behind_the_spy(opponent):
 @pytest.mark.parametrize("language, words", [("en", "they have played 7♥, so they likely hold sevens"),
                                              ("es", "el rival ha jugado 7♥, así que seguramente tiene sietes")])
 def test_the_game_table_shows_the_reason_with_the_hint(language, words):
-    from widgets.table import GameTable
-    from widgets.table_model import TableSession
+    from widgets.table.model import TableSession
+    from widgets.table.view import GameTable
 
     table = GameTable(_session=TableSession(game=_after_ten_seven(), level="expert"), language=language,
                       board=False)

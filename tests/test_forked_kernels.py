@@ -1,4 +1,4 @@
-"""Kernels forked from a warm process (widgets/forked_kernels.py): each is the kernel a fresh start
+"""Kernels forked from a warm process (machinery/forked_kernels.py): each is the kernel a fresh start
 would give, in its own folder, environment and session; interrupted, restarted and shut down as
 any; never forked when a fresh start would differ; retired when the course's code changes; gone
 when their server goes. (How much sooner they start: benchmarks/kernels.py.)"""
@@ -24,8 +24,8 @@ import pytest
 from jupyter_client.manager import AsyncKernelManager
 from jupyter_client.provisioning import KernelProvisionerFactory
 
-from widgets import forked_kernels
-from widgets.lab_language import COURSE_SERVER_CONFIG
+from machinery import forked_kernels
+from machinery.lab_language import COURSE_SERVER_CONFIG
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 60
@@ -90,7 +90,7 @@ def test_a_forked_kernel_is_the_kernel_asked_for(tmp_path: Path) -> None:
     async def check() -> None:
         async with kernel(tmp_path, env) as (manager, client):
             pid = manager.provisioner.pid
-            assert "widgets.forked_kernels" in parent_command(pid)
+            assert "machinery.forked_kernels" in parent_command(pid)
             assert "ipykernel_launcher" in " ".join(psutil.Process(pid).cmdline())
             facts = json.loads(await run(client, textwrap.dedent("""
                 import json, os, sys
@@ -136,7 +136,7 @@ def test_interrupted_restarted_and_shut_down_as_any_kernel(tmp_path: Path) -> No
             await client.wait_for_ready(timeout=TIMEOUT)
             second = manager.provisioner.pid
             assert second != first and not psutil.pid_exists(first)
-            assert "widgets.forked_kernels" in parent_command(second)
+            assert "machinery.forked_kernels" in parent_command(second)
             assert await run(client, "print(6 * 7)") == "42"
         assert not psutil.pid_exists(second)
         assert await manager.is_alive() is False
@@ -249,7 +249,7 @@ def test_the_warm_process_and_its_kernels_leave_with_their_server(tmp_path: Path
     try:
         kernel_pid = int(process.stdout.readline())
         warm = psutil.Process(kernel_pid).parent()
-        assert "widgets.forked_kernels" in " ".join(warm.cmdline())
+        assert "machinery.forked_kernels" in " ".join(warm.cmdline())
     finally:
         process.kill()
         process.wait(TIMEOUT)

@@ -34,7 +34,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from widgets.course_i18n import COURSE, TRANSLATED, cell_text, translations
+from cribbage.build.course_i18n import COURSE, TRANSLATED, cell_text, translations
 
 ROOT = COURSE.parent
 #: The seed documents live beside the repository (../shared/seeds from main, ../../shared/seeds from a worktree).

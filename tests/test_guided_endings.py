@@ -13,9 +13,9 @@ from cribbage.ai.levels import player
 from cribbage.rules.actions import Discard, Go, Play
 from cribbage.rules.events import Phase, ScoreKind
 from cribbage.rules.game import Game
-from widgets.guided import ENDINGS, GUIDED_HANDS, GuidedHand
 from widgets.i18n import render
-from widgets.table import GameTable
+from widgets.table.guided import ENDINGS, GUIDED_HANDS, GuidedHand
+from widgets.table.view import GameTable
 
 YOU, COMPUTER = 0, 1
 

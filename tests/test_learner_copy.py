@@ -313,11 +313,28 @@ def test_the_course_command_makes_the_copy_says_where_and_opens_jupyterlab_on_it
     said = capsys.readouterr().out
     assert f"Tu propia copia del curso está en {copy}" in said
     assert "Abriendo JupyterLab en la primera parada, 00_start_here.ipynb" in said
-    assert launched == [[sys.executable, "-m", "widgets.lab_language", "--language", "es", "--course", str(copy),
+    assert launched == [[str(Path(sys.executable).with_name("cribbage-lab")), "--language", "es", "--course", str(copy),
                          "--no-browser", "--port=9999"]]
     assert inspect(copy, "es") is CopyState.CURRENT
     assert main(["course", "--lang", "es", "--dir", str(copy)]) == 0
     assert f"Tu copia del curso está en {copy}." in capsys.readouterr().out
+
+
+def test_a_missing_launcher_is_said_in_the_learners_language_not_a_traceback(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from cribbage.cli import course as command
+    from cribbage.lang.messages import use_language
+
+    def missing(file: str, args: list[str]) -> None:
+        raise FileNotFoundError(2, "No such file or directory", file)
+
+    monkeypatch.setattr(command.os, "execvp", missing)
+    with use_language("es"):
+        with pytest.raises(SystemExit) as stopped:
+            command.start_lab(["cribbage-lab", "--language", "es"])
+        said = str(stopped.value.code)   # what Python prints as the command ends
+    assert said.startswith("No se pudo abrir JupyterLab: cribbage-lab: No such file or directory.")
+    assert "make course" in said
 
 
 def test_the_course_command_offers_an_update_and_does_what_the_learner_says(
@@ -392,7 +409,7 @@ def test_only_the_course_command_takes_what_follows_a_double_dash(capsys: pytest
 def test_the_launcher_serves_a_copy_with_its_own_settings_in_the_cache_only(tmp_path: Path) -> None:
     from jupyter_server.utils import import_item
 
-    from widgets import lab_language
+    from machinery import lab_language
 
     folder = lab_language.config_dir("es", tmp_path / "cache", course=True)
     assert folder == tmp_path / "cache" / "jupyterlab" / "course-es"
@@ -412,7 +429,7 @@ def test_the_launcher_serves_a_copy_with_its_own_settings_in_the_cache_only(tmp_
 
 
 def test_the_copy_opens_on_the_first_stop_with_the_file_browser_collapsed_the_first_time(tmp_path: Path) -> None:
-    from widgets import lab_language
+    from machinery import lab_language
 
     copy = tmp_path / "copy"
     arguments = lab_language.course_arguments(copy)

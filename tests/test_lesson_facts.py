@@ -28,7 +28,7 @@ from cribbage.stats.keep import DEAL_CLASSES, TOTAL_DEALS
 from cribbage.stats.selfplay import SAVED_RUN
 from tests.course_outputs import COURSE
 from widgets.i18n import number
-from widgets.lab import LAB_SETTINGS
+from widgets.lab.views import LAB_SETTINGS
 
 LANGUAGES = ("en", "es", "pt")
 STOP6 = "06_hand_calculator_and_statistics.ipynb"

@@ -43,7 +43,7 @@ from course_outputs import checked, printed
 from english import english_found, python_comments, visible_html
 from lesson_runs import RUNS, Runs, try_its
 
-from widgets.course_i18n import TRANSLATED
+from cribbage.build.course_i18n import TRANSLATED
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 

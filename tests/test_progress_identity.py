@@ -120,7 +120,7 @@ def test_names_become_distinct_safe_file_names_in_the_class_folder(tmp_path, mon
 
 
 def test_a_learner_on_a_shared_account_picks_who_they_are_and_gets_their_own_file(tmp_path, monkeypatch):
-    from widgets.progress import ProgressPanel
+    from widgets.progress.panel import ProgressPanel
 
     monkeypatch.delenv("JUPYTERHUB_USER", raising=False)
     monkeypatch.setenv(ENV, str(tmp_path / "data" / "progress.sqlite3"))
@@ -170,7 +170,7 @@ def test_a_choice_made_under_another_account_is_not_taken(tmp_path, monkeypatch)
 
 # Each question once ----------------------------------------------------------------------------
 def test_a_try_it_cell_run_again_with_the_same_answer_is_not_a_new_answer(tmp_path, monkeypatch):
-    from widgets.exercise import HandQuestion, reset_tries
+    from widgets.drills.exercise import HandQuestion, reset_tries
 
     monkeypatch.setenv(ENV, str(tmp_path / "p.sqlite3"))
     monkeypatch.delenv("CRIBBAGE_EXERCISE_ANSWERS", raising=False)
@@ -188,7 +188,7 @@ def test_a_try_it_cell_run_again_with_the_same_answer_is_not_a_new_answer(tmp_pa
 
 
 def test_a_rerun_after_the_answer_was_shown_never_marks_anything_right(tmp_path, monkeypatch):
-    from widgets.exercise import HandQuestion, reset_tries
+    from widgets.drills.exercise import HandQuestion, reset_tries
 
     monkeypatch.setenv(ENV, str(tmp_path / "p.sqlite3"))
     monkeypatch.delenv("CRIBBAGE_EXERCISE_ANSWERS", raising=False)
@@ -220,8 +220,8 @@ def test_stops_with_one_question_are_not_done_by_rerunning_one_answer(tmp_path):
 
 def test_the_questions_per_stop_are_those_the_lessons_ask():
     """Built again from the English notebooks: each try-it's key (and the guided hands'), in its cell."""
-    from widgets import exercise
-    from widgets.guided import GUIDED_HANDS
+    from widgets.drills import exercise
+    from widgets.table.guided import GUIDED_HANDS
 
     found = []
     for stop in range(9):

@@ -11,7 +11,7 @@ import pytest
 from cribbage import score_hand
 from cribbage.progress import ProgressStore, show_kinds
 from cribbage.rules.featured import FEATURES, featured_hand
-from widgets.quiz import MIX, ORDINARY, QuizSession, ScoringQuiz, misses_in_progress, mix_shares, practice_hand
+from widgets.drills.quiz import MIX, ORDINARY, QuizSession, ScoringQuiz, misses_in_progress, mix_shares, practice_hand
 
 SEEDS = range(1000)
 
@@ -135,8 +135,8 @@ def test_a_progress_file_that_cannot_be_read_gives_the_plain_mix(tmp_path):
 def test_a_miss_on_the_crib_flush_trap_or_his_heels_is_recorded_under_that_kind(tmp_path):
     # Neither scores in the show, so the hand's count alone would never name them: the quiz must, or
     # its weighting could never lean towards them.
-    from widgets.answers import quiz_kinds
-    from widgets.quiz import SHIPPED_HANDS, QuizHand
+    from widgets.base.answers import quiz_kinds
+    from widgets.drills.quiz import SHIPPED_HANDS, QuizHand
 
     trap = QuizHand.of("2H 4H 6H 9H", "5S", crib=True)                     # four hearts in a crib: 0
     assert "flush.crib" in quiz_kinds(trap) and "flush.hand" not in quiz_kinds(trap)

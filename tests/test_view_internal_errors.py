@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from widgets._base import View
+from widgets.base.view import View
 
 TOP_CONFTEST = Path(__file__).resolve().parents[1] / "conftest.py"
 
@@ -50,7 +50,7 @@ def test_a_test_whose_view_caught_an_error_fails(pytester, monkeypatch):
     pytester.makeini("[pytest]\nmarkers =\n    internal_errors_expected: on purpose\n")
     pytester.makepyfile(test_probe="""
         import pytest
-        from widgets._base import View
+        from widgets.base.view import View
 
         class Probe(View):
             def press(self):

@@ -9,7 +9,7 @@ import pytest
 from monkey import monkey
 
 from cribbage.rules.result import game_value
-from widgets.board import FINISHES, Board, draw_board
+from widgets.blocks.board import FINISHES, Board, draw_board
 
 
 def board(**kwargs) -> Board:
@@ -136,8 +136,8 @@ def test_monkey_never_raises():
 
 
 def test_pegboard_is_a_plain_model_that_refuses_by_rule():
-    from widgets._base import Refused
-    from widgets.board import Pegboard
+    from widgets.base.view import Refused
+    from widgets.blocks.board import Pegboard
 
     model = Pegboard(names=("Ann", "Bob"))
     model.peg(1, 12)
@@ -221,7 +221,7 @@ def _scatter_at(fig, size):
 @pytest.mark.parametrize("target", [121, 61])
 def test_the_winning_peg_sits_inside_the_game_hole_ring(target):
     # Issue 11: the winner's peg was drawn off centre, over the game hole's ring.
-    from widgets.board import _GAME_RING, _PEG_SIZE
+    from widgets.blocks.board import _GAME_RING, _PEG_SIZE
     fig = draw_board(((target, target - 4), (30, 20)), target=target)
     (ring_at, ring), = [(at, size) for at, size in _scatter_at(fig, _GAME_RING)]
     pegs = [at for at, _size in _scatter_at(fig, _PEG_SIZE)]

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from widgets._base import Refused
-from widgets.drill import DiscardDrill
-from widgets.quiz import ScoringQuiz
-from widgets.table import GameTable
-from widgets.table_model import TableSession
-from widgets.walkthrough import PeggingPractice
+from widgets.base.view import Refused
+from widgets.drills.discard import DiscardDrill
+from widgets.drills.quiz import ScoringQuiz
+from widgets.drills.walkthrough import PeggingPractice
+from widgets.table.model import TableSession
+from widgets.table.view import GameTable
 
 
 @pytest.mark.parametrize("six", [5, None, 2.5, True, object()])
@@ -80,8 +80,8 @@ def test_guided_table_opens_and_plays():
 
 
 def test_walkthrough_names_the_solved_plays_there_are():
-    from widgets.pegging_session import SOLVED_PLAYS
-    from widgets.walkthrough import PeggingWalkthrough
+    from widgets.drills.pegging_session import SOLVED_PLAYS
+    from widgets.drills.walkthrough import PeggingWalkthrough
 
     walk = PeggingWalkthrough()
     walk.choose(len(SOLVED_PLAYS))

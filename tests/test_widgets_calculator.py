@@ -11,7 +11,7 @@ import pytest
 from monkey import click_any, monkey
 
 from cribbage import FULL_DECK, Card, Deck, cards, hand_total, score_hand, stats
-from widgets.calculator import HandCalculator, parse_code, parse_query, share_code, share_query
+from widgets.calculator.hand import HandCalculator, parse_code, parse_query, share_code, share_query
 
 TWELVE = cards("5H 5D 6H 7S")
 EIGHT_C = Card.parse("8C")
@@ -228,7 +228,7 @@ def test_monkey_never_raises():
 
 
 def test_hand_choice_is_a_plain_model():
-    from widgets.calculator import HandChoice
+    from widgets.calculator.hand import HandChoice
 
     choice = HandChoice()
     choice.follow(cards("5H 5D 6H"))

@@ -9,7 +9,7 @@ import ipywidgets as w
 import pytest
 
 from cribbage import FULL_DECK, Card, cards
-from widgets.cards import CardPicker, CardRow, DeckPicker, card_html, row_html, suit_class
+from widgets.blocks.cards import CardPicker, CardRow, DeckPicker, card_html, row_html, suit_class
 
 
 def test_a_card_shows_rank_symbol_and_name_never_colour_alone():
@@ -87,7 +87,7 @@ def test_monkey_clicks_never_raise():
 def test_views_given_wrong_types_say_what_they_expected():
     # Issue 16: CardRow.set_cards("5H") and a non-callable on_change failed deep inside.
     from cribbage import cards as read
-    from widgets.cards import CardPicker, CardRow
+    from widgets.blocks.cards import CardPicker, CardRow
     row = CardRow()
     row.set_cards("5H 5D", "8C")                        # text is read by the engine
     assert row.cards == read("5H 5D") and row.starter == read("8C")[0]
@@ -103,7 +103,7 @@ def test_views_given_wrong_types_say_what_they_expected():
 def test_new_cards_close_the_old_buttons():
     # Issue 16: each new deal left the old card buttons alive in the kernel.
     from cribbage import Deck
-    from widgets.cards import CardPicker
+    from widgets.blocks.cards import CardPicker
     picker = CardPicker(Deck().shuffled(0).draw(6)[0])
     from ipywidgets.widgets.widget import _instances
     picker.set_cards(Deck().shuffled(1).draw(6)[0])

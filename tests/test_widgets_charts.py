@@ -9,8 +9,8 @@ import pytest
 from matplotlib.figure import Figure
 
 from cribbage import Card, cards, hand_total, stats
-from widgets._base import figure_png
-from widgets.charts import distribution_chart, selfplay_chart, starter_outcomes, starter_outcomes_chart
+from widgets.base.view import figure_png
+from widgets.blocks.charts import distribution_chart, selfplay_chart, starter_outcomes, starter_outcomes_chart
 
 
 def _texts(fig: Figure) -> str:
@@ -113,9 +113,9 @@ def test_distribution_highlight_label_can_be_named():
 
 def test_starter_outcomes_live_in_the_engine():
     # Issue 10: statistics belong to cribbage.stats; the chart only draws them.
-    import widgets.charts
+    import widgets.blocks.charts
     from cribbage import CribbageError, stats
-    assert widgets.charts.starter_outcomes is stats.starter_outcomes
+    assert widgets.blocks.charts.starter_outcomes is stats.starter_outcomes
     assert stats.starter_outcomes("5H 5D 6H 7S")[Card.parse("5C")] == 17
     for bad in (("5H 5D 6H",), ("5H 5D 6H 7S", "5H KC"), ("5H 5D 6H 7S", "XX")):
         with pytest.raises(CribbageError):
@@ -123,7 +123,7 @@ def test_starter_outcomes_live_in_the_engine():
 
 
 def test_a_role_looks_the_same_in_every_chart():
-    from widgets.charts import ROLE_STYLE, selfplay_chart
+    from widgets.blocks.charts import ROLE_STYLE, selfplay_chart
     fig = selfplay_chart({"pone, ours": {"play": 1.9, "hand": 8.0}, "pone, Chambers": {"play": 2.0, "hand": 8.1},
                           "dealer, ours": {"play": 3.1, "hand": 7.9, "crib": 4.8}},
                          roles={"pone, ours": "pone", "pone, Chambers": "pone", "dealer, ours": "dealer"})
@@ -131,7 +131,7 @@ def test_a_role_looks_the_same_in_every_chart():
     hatches = [bar.get_hatch() or "" for bar in bars]
     assert hatches[:4] == ["//"] * 4 and hatches[4:] == [""] * 3     # the pone hatched, the dealer plain
     assert ROLE_STYLE["pone"][0][1] == "//" and ROLE_STYLE["dealer"][0][1] == ""
-    from widgets.lab_charts import ROLE_STYLE as LAB_ROLES
+    from widgets.lab.charts import ROLE_STYLE as LAB_ROLES
     assert {role: style[:2] for role, style in LAB_ROLES.items()} == {r: s[0] for r, s in ROLE_STYLE.items()}
 
 
@@ -141,7 +141,7 @@ def test_selfplay_legend_hides_no_bar_and_no_value(language):
     their values (7.90, 8.00). Measured with the figure's renderer: the legend's box meets no bar,
     no error bar and no value label, in every language."""
     from cribbage.stats.selfplay import load_selfplay
-    from widgets.charts import selfplay_against_chambers
+    from widgets.blocks.charts import selfplay_against_chambers
     fig = selfplay_against_chambers(load_selfplay(), language=language)
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     renderer = FigureCanvasAgg(fig).get_renderer()
@@ -172,7 +172,7 @@ def _tick_texts(fig: Figure) -> list[str]:
 def test_tick_labels_write_decimals_as_the_language_does(language, mark, not_mark):
     """Spanish and Portuguese stop 8 drew axes of 0.25 and 1.5 under labels and prose of 0,25: every
     numeric tick label is the language's number (Babel), English keeps its point."""
-    from widgets.charts import NumberTicks
+    from widgets.blocks.charts import NumberTicks
     from widgets.i18n import decimal_places
     small = selfplay_chart({"dealer": {"play": 0.35, "go": 0.12}, "pone": {"play": 0.9, "go": 0.41}}, language=language)
     ticks = _tick_texts(small)

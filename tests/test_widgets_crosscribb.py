@@ -11,8 +11,8 @@ from monkey import click_any, monkey
 from widget_texts import shown_text
 
 from cribbage.crosscribb import CENTRE, LINES, CrossCribbPhase, Discarded, Placed, score_line
-from widgets.crosscribb import CrossCribbBoard
-from widgets.crosscribb_quiz import CrossCribbQuiz
+from widgets.crosscribb.board import CrossCribbBoard
+from widgets.crosscribb.quiz import CrossCribbQuiz
 from widgets.i18n import render
 
 
@@ -297,7 +297,7 @@ def test_quiz_answers_each_line_with_the_engines_count() -> None:
 @pytest.mark.parametrize("language", ["en", "es", "pt"])
 def test_a_wrong_count_of_a_line_gets_a_hint_at_what_was_missed(language) -> None:
     from cribbage import Card, cards
-    from widgets.crosscribb_quiz import line_hint
+    from widgets.crosscribb.quiz import line_hint
 
     def hint(line: str, claim: int, starter: str | None = None) -> str:
         return line_hint(score_line(cards(line), None if starter is None else Card.parse(starter)), claim, language)
@@ -335,7 +335,7 @@ def test_quiz_refusals_and_show() -> None:
 
 
 def test_every_xc_message_is_in_three_languages() -> None:
-    from widgets.messages import MESSAGES
+    from widgets.i18n.messages import MESSAGES
     crosscribb = {key: entry for key, entry in MESSAGES.items() if key.startswith("xc.")}
     assert len(crosscribb) > 100
     for key, entry in crosscribb.items():
@@ -347,7 +347,7 @@ def test_every_xc_message_is_in_three_languages() -> None:
 
 @pytest.mark.parametrize("language", ["es", "pt"])
 def test_no_english_left_in_spanish_and_portuguese(language: str) -> None:
-    from widgets.messages import MESSAGES
+    from widgets.i18n.messages import MESSAGES
     fragments = set()
     for entry in MESSAGES.values():
         for piece in re.split(r"{\w*}", entry["en"]):

@@ -6,7 +6,7 @@ import pytest
 
 from cribbage import Deck, advise_discard, cards, score_hand
 from widgets import DealPractice
-from widgets.deal import DealSteps
+from widgets.drills.deal import DealSteps
 from widgets.i18n import LANGUAGES
 
 

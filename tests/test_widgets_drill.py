@@ -12,7 +12,7 @@ from widget_texts import shown_text
 
 from cribbage import Card, cards, hand_total
 from cribbage.ai.discard import advise_discard
-from widgets.drill import RIGHT_MARGIN, SHIPPED_DRILLS, DiscardDrill, ordinal, random_drill
+from widgets.drills.discard import RIGHT_MARGIN, SHIPPED_DRILLS, DiscardDrill, ordinal, random_drill
 
 
 def _drill(lesson):
@@ -261,7 +261,7 @@ def test_monkey_never_raises():
 
 @pytest.mark.parametrize("language", ["es", "pt"])
 def test_every_reason_the_engine_gives_is_said_in_other_languages(language):
-    from widgets.drill import discard_reason
+    from widgets.drills.discard import discard_reason
     drills = list(SHIPPED_DRILLS) + [random_drill(s) for s in range(40)]
     for drill in drills:
         for dealer in (True, False):
@@ -275,7 +275,7 @@ def english_only(prefix: str) -> list[str]:
     """Pieces of this widget's English texts (between the blanks) that no other language shares."""
     import re
 
-    from widgets.messages import MESSAGES
+    from widgets.i18n.messages import MESSAGES
     out = []
     for key, entry in MESSAGES.items():
         if key.startswith(prefix):
@@ -338,7 +338,7 @@ def test_a_second_try_and_the_first_keep_is_the_score(tmp_path):
 
 @pytest.mark.parametrize("index", range(len(SHIPPED_DRILLS)))
 def test_the_hint_says_where_a_better_keep_gains(index):
-    from widgets.drill import keep_hint
+    from widgets.drills.discard import keep_hint
     drill = SHIPPED_DRILLS[index]
     advice = drill.advice()
     for mine in list(advice)[1:]:

@@ -17,9 +17,9 @@ from widgets import (
     PlayQuestion,
     RaceQuestion,
 )
-from widgets.exercise import ANSWERS_VARIABLE, Question, Verdict, reset_tries
+from widgets.drills.exercise import ANSWERS_VARIABLE, Question, Verdict, reset_tries
 from widgets.i18n import LANGUAGES, render
-from widgets.messages import MESSAGES
+from widgets.i18n.messages import MESSAGES
 
 
 @pytest.fixture(autouse=True)

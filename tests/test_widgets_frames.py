@@ -9,8 +9,8 @@ import pandas as pd
 import pytest
 
 from tests.course_outputs import COURSE
-from widgets.frames import FRAME_LABELS, shown_frame
 from widgets.i18n import render
+from widgets.lab.frames import FRAME_LABELS, shown_frame
 
 
 def _by_lead() -> pd.DataFrame:

@@ -12,9 +12,9 @@ from widget_texts import shown_texts
 from cribbage import FULL_DECK, Card, Deck, cards, score_hand
 from cribbage.lang.messages import Plural
 from widgets import Board, HandCalculator, ScoringQuiz
-from widgets.cards import CardPicker, DeckPicker
+from widgets.blocks.cards import CardPicker, DeckPicker
 from widgets.i18n import LANGUAGES, card_name, describe_items, number_words, render, spoken_count
-from widgets.messages import MESSAGES
+from widgets.i18n.messages import MESSAGES
 
 FIELDS = re.compile(r"{(\w*)[^}]*}")
 
@@ -51,7 +51,7 @@ def test_no_catalogue_text_guesses_a_plural_or_leaves_a_pronoun_dangling():
     from cribbage.lang.messages import CATALOGUE
     for key, entry in list(MESSAGES.items()) + list(CATALOGUE.items()):
         if key.startswith("xc."):
-            continue   # CrossCribb's words are its own helper's (the xc.* entries of widgets/messages.py)
+            continue   # CrossCribb's words are its own helper's (the xc.* entries of widgets/i18n/messages.py)
         for language in LANGUAGES:
             for text in _forms(entry, language):
                 assert "(s)" not in text and "(es)" not in text, (key, language, text)
@@ -164,8 +164,8 @@ def _figure_texts(fig) -> str:
 
 @pytest.mark.parametrize("language", ["es", "pt"])
 def test_charts_and_board_show_no_english_in_other_languages(language):
-    from widgets.board import draw_board
-    from widgets.charts import distribution_chart, selfplay_chart, starter_outcomes_chart
+    from widgets.blocks.board import draw_board
+    from widgets.blocks.charts import distribution_chart, selfplay_chart, starter_outcomes_chart
 
     figures = [distribution_chart(crib=True, highlight=12, language=language),
                starter_outcomes_chart("5H 5D 6H 7S", discards="KC QD", language=language),

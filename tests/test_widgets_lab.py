@@ -16,8 +16,8 @@ from cribbage.stats import (
     win_probabilities,
 )
 from widgets.i18n import decimal
-from widgets.lab import CribTableView, KeepView, PeggingView, PositionView
-from widgets.messages import MESSAGES
+from widgets.i18n.messages import MESSAGES
+from widgets.lab.views import CribTableView, KeepView, PeggingView, PositionView
 
 # Self-play deal logs and sampled crib tables, then charts: seconds each; left out of `make test-fast`.
 pytestmark = pytest.mark.slow
@@ -106,8 +106,8 @@ def test_sampled_figures_are_said_with_their_interval_and_sample_size(tables):
 
 
 def test_the_lead_sentence_is_read_from_the_chart_s_data(tables):
-    from widgets.lab import LEAST_DEALS
-    from widgets.lab_charts import RANK_LABELS
+    from widgets.lab.charts import RANK_LABELS
+    from widgets.lab.views import LEAST_DEALS
     stats = tables["pegging"]
     text = PeggingView(stats).summary
     often = stats.lead_counts >= LEAST_DEALS
@@ -122,7 +122,7 @@ def test_the_lead_sentence_is_read_from_the_chart_s_data(tables):
 
 
 def test_a_tiny_share_is_not_written_as_zero():
-    from widgets.lab import percent
+    from widgets.lab.views import percent
     assert percent(0.0001, "en") == "<0.1%" and percent(0.0, "en") == "0.0%" and percent(0.25, "en") == "25.0%"
     assert percent(0.0001, "es").startswith("<0,1") and percent(0.0004, "pt").startswith("<0,1")
 
@@ -134,7 +134,7 @@ def test_the_keep_slider_writes_its_value_the_language_s_way(tables):
 
 
 def test_the_rules_panel_feeds_the_position_and_pegging_views(tables, tmp_path, monkeypatch):
-    from widgets.lab import RulesPanel
+    from widgets.lab.views import RulesPanel
     monkeypatch.setenv("CRIBBAGE_CACHE_DIR", str(tmp_path))
     where = PositionView(tables["position"], mine=100, theirs=110, dealer=False)
     pegging = PeggingView(tables["pegging"])
@@ -160,7 +160,7 @@ def test_the_rules_panel_feeds_the_position_and_pegging_views(tables, tmp_path, 
 
 
 def test_the_crib_grids_use_one_fixed_colour_scale(tables):
-    from widgets.lab_charts import CRIB_SCALE, DIFFERENCE_SCALE, crib_difference_chart, crib_table_chart
+    from widgets.lab.charts import CRIB_SCALE, DIFFERENCE_SCALE, crib_difference_chart, crib_table_chart
     own, theirs = tables["crib"][("expert", True)], tables["crib"][("expert", False)]
     limits = {crib_table_chart(t.means, title="t").axes[0].images[0].get_clim() for t in (own, theirs)}
     assert limits == {CRIB_SCALE}
@@ -178,7 +178,7 @@ def test_the_crib_grids_use_one_fixed_colour_scale(tables):
 
 def test_the_calibration_check_is_drawn_with_intervals(tables):
     from cribbage.stats import calibration
-    from widgets.lab_charts import calibration_chart
+    from widgets.lab.charts import calibration_chart
     check = calibration(tables["position"], deal_log(12, seed="lab-held-out", cache=False), bins=5)
     view = PositionView(tables["position"], check=check)
     assert "Checked against 12 games" in view.summary and view._check_chart.value[:4] == b"\x89PNG"
@@ -190,7 +190,7 @@ def test_the_calibration_labels_overlap_nothing(tables):
     # With ten bins, "190 starts" ran into "205 starts" and into a bar: each label now sits under its
     # own bar, and no label touches another, a point or an interval.
     from cribbage.stats import calibration
-    from widgets.lab_charts import calibration_chart
+    from widgets.lab.charts import calibration_chart
     check = calibration(tables["position"], deal_log(60, seed="lab-held-out", cache=False), bins=10)
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     fig = calibration_chart(check)
@@ -219,7 +219,7 @@ def test_the_crib_comparison_names_the_models_in_the_learners_words(tables, lang
     them (Spanish once read "uniform frente a schell-own"), the models padded to the longest so the
     tables stand in one column, and no line wider than an output area."""
     from widgets.i18n import render
-    from widgets.lab import crib_comparisons
+    from widgets.lab.views import crib_comparisons
     lines = crib_comparisons(tables["crib"], language).split("\n")
     pairs = list(zip(lines[0::2], lines[1::2]))
     assert len(pairs) == 4
@@ -252,7 +252,7 @@ def _labels_fit(control) -> None:
 def _buttons_fit(toggles) -> None:
     """Each button's label is whole: the button is as wide as it, or the label wraps inside it (the
     lab's style) with two buttons and their description still inside the output area."""
-    from widgets.lab import _LAB_CSS
+    from widgets.lab.views import _LAB_CSS
     width = _px(toggles.style.button_width)       # unset, ipywidgets' 148 px: "não carteador" was cut
     for label in toggles._options_labels:
         if width < len(label) * EM + BUTTON_PADDING:
@@ -264,7 +264,7 @@ def _buttons_fit(toggles) -> None:
 def test_no_control_of_the_lab_cuts_its_words(tables, language):
     """Portuguese stop 8 showed "a cesta do adversário (sou o não cartea…", "descartes de especialista
     (amos…" and a slider's "Pontos do adve…": every description and button fits its longest words."""
-    from widgets.lab import RulesPanel
+    from widgets.lab.views import RulesPanel
     crib = CribTableView(tables["crib"], language=language)
     where = PositionView(tables["position"], language=language)
     keep = KeepView(tables["keeps"], language=language)
@@ -283,7 +283,7 @@ def test_lab_charts_write_their_numbers_as_the_language_does(tables, language, m
     labels with the language's decimal mark (Spanish and Portuguese a comma, English a point); the
     contour lines of the win chances labelled as the language writes a percentage."""
     from widgets.i18n import number
-    from widgets.lab_charts import crib_difference_chart, pegging_chart, win_probability_chart
+    from widgets.lab.charts import crib_difference_chart, pegging_chart, win_probability_chart
     for fig in (pegging_chart(tables["pegging"], language=language),
                 crib_difference_chart(tables["crib"][("expert", True)], [published_crib_table("schell-own")],
                                       language=language)):

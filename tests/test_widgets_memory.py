@@ -8,10 +8,10 @@ import warnings
 import ipywidgets as w
 import pytest
 
-from widgets.drill import DiscardDrill
-from widgets.quiz import ScoringQuiz
-from widgets.table import GameTable
-from widgets.walkthrough import PeggingPractice, PeggingWalkthrough
+from widgets.drills.discard import DiscardDrill
+from widgets.drills.quiz import ScoringQuiz
+from widgets.drills.walkthrough import PeggingPractice, PeggingWalkthrough
+from widgets.table.view import GameTable
 
 # A thousand new deals per view and a kernel: seconds each, so left out of `make test-fast`.
 pytestmark = pytest.mark.slow
@@ -112,14 +112,14 @@ def test_a_cell_run_again_closes_the_views_its_last_run_made():
 
     manager, client = start_new_kernel(kernel_name="python3")
     try:
-        code = "from widgets.calculator import HandCalculator\ncalc = HandCalculator()\ncalc"
+        code = "from widgets.calculator.hand import HandCalculator\ncalc = HandCalculator()\ncalc"
         _run_in_cell(client, code, "calc-cell")
         first = _live_in_kernel(client)
         for _ in range(5):
             _run_in_cell(client, code, "calc-cell")
         assert _live_in_kernel(client) == first
         # Another cell's views are its own: they stay, and so do the first cell's.
-        _run_in_cell(client, "from widgets.drill import DiscardDrill\ndrill = DiscardDrill()", "drill-cell")
+        _run_in_cell(client, "from widgets.drills.discard import DiscardDrill\ndrill = DiscardDrill()", "drill-cell")
         with_drill = _live_in_kernel(client)
         assert with_drill > first
         _run_in_cell(client, code, "calc-cell")
@@ -135,7 +135,7 @@ def test_a_closed_view_still_held_lets_its_widgets_go():
     import gc
     import weakref
 
-    from widgets.calculator import HandCalculator
+    from widgets.calculator.hand import HandCalculator
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)

@@ -13,10 +13,10 @@ import pytest
 
 from cribbage.rules.events import Phase
 from cribbage.rules.show_scoring import hand_total
-from widgets.pegging_session import SOLVED_PLAYS, PracticeSession, WalkSession
-from widgets.refusal import Refused
-from widgets.table_model import COMPUTER, YOU, TableSession
-from widgets.table_words import TableWords
+from widgets.base.refusal import Refused
+from widgets.drills.pegging_session import SOLVED_PLAYS, PracticeSession, WalkSession
+from widgets.table.model import COMPUTER, YOU, TableSession
+from widgets.table.words import TableWords
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -28,9 +28,9 @@ import sys, types
 sys.modules["ipywidgets"] = None
 package = types.ModuleType("widgets"); package.__path__ = [{str(ROOT / "widgets")!r}]
 sys.modules["widgets"] = package
-from widgets.table_model import TableSession
-from widgets.table_words import TableWords
-from widgets.pegging_session import PracticeSession, SOLVED_PLAYS, WalkSession
+from widgets.table.model import TableSession
+from widgets.table.words import TableWords
+from widgets.drills.pegging_session import PracticeSession, SOLVED_PLAYS, WalkSession
 walk = WalkSession(1)
 walk.forward()
 assert walk.predict("0").points == walk.step.points

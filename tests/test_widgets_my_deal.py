@@ -1,4 +1,4 @@
-"""My deal (widgets/my_deal.py): its links read or refused whole, cards typed or clicked, the role and
+"""My deal (widgets/calculator/my_deal.py): its links read or refused whole, cards typed or clicked, the role and
 the scores, the ranked table, the two keeps side by side, and never a traceback."""
 
 import html
@@ -8,11 +8,11 @@ import pytest
 
 from cribbage import cards
 from cribbage.stats.my_deal import deal_keeps
-from widgets.calculator_link import NoHand
-from widgets.charts import deal_chart
+from widgets.base.refusal import Refused
+from widgets.blocks.charts import deal_chart
+from widgets.calculator.link import NoHand
+from widgets.calculator.my_deal import MyDeal, deal_query, parse_deal_query
 from widgets.i18n import cards_text, render
-from widgets.my_deal import MyDeal, deal_query, parse_deal_query
-from widgets.refusal import Refused
 
 SIX = "5H 5D 6H 7S 8C 9D"
 

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from cribbage.progress import ENV
-from widgets.exercise import HandQuestion, KeepsQuestion, LineQuestion, PlayQuestion, reset_tries
+from widgets.drills.exercise import HandQuestion, KeepsQuestion, LineQuestion, PlayQuestion, reset_tries
 
 
 @pytest.fixture

@@ -7,9 +7,9 @@ import pytest
 
 from cribbage.progress import KIND_STOP, KINDS, ProgressStore
 from widgets import ScoringQuiz
-from widgets._base import View
-from widgets.answers import record_answer
-from widgets.progress import ProgressPanel
+from widgets.base.answers import record_answer
+from widgets.base.view import View
+from widgets.progress.panel import ProgressPanel
 
 
 @pytest.fixture
@@ -187,8 +187,8 @@ def test_no_english_is_left_on_the_panel(store, language):
 
 def test_what_each_view_records():
     from cribbage import GameResult
-    from widgets.answers import game_answer, line_answer, play_answer
-    from widgets.walkthrough import SOLVED_PLAYS
+    from widgets.base.answers import game_answer, line_answer, play_answer
+    from widgets.drills.walkthrough import SOLVED_PLAYS
 
     scoring = next(step for step in SOLVED_PLAYS[0].steps() if step.points)
     got = play_answer("first", 3, scoring, scoring.points + 1)
@@ -250,7 +250,7 @@ def test_a_try_it_check_is_recorded_for_each_real_try(tmp_path, monkeypatch):
     from dataclasses import dataclass
 
     from cribbage import score_hand
-    from widgets.answers import recorded
+    from widgets.base.answers import recorded
 
     @dataclass
     class Verdict:
@@ -260,7 +260,7 @@ def test_a_try_it_check_is_recorded_for_each_real_try(tmp_path, monkeypatch):
         def right(self):
             return self.status == "right"
 
-    class HandQuestion:  # the shape of widgets.exercise's questions, named as they are
+    class HandQuestion:  # the shape of widgets.drills.exercise's questions, named as they are
         def __init__(self, count):
             self.score, self.count = score_hand("5H 5D 6H 7S", "8C"), count
             self.key = f"{count} of 5H 5D 6H 7S with 8C"
@@ -295,7 +295,7 @@ def test_a_try_it_check_is_recorded_for_each_real_try(tmp_path, monkeypatch):
     ("C:\\Users\\ana\\course\\05_three_guided_hands.ipynb", 5), ("09_my_notes.ipynb", None),
     ("Untitled.ipynb", None), ("03_the_show.py", None), ("", None)])
 def test_the_notebook_a_kernel_runs_names_its_stop(monkeypatch, session, stop):
-    from widgets.answers import notebook_stop
+    from widgets.base.answers import notebook_stop
 
     monkeypatch.setenv("JPY_SESSION_NAME", session)
     assert notebook_stop() == stop

@@ -10,7 +10,7 @@ import pytest
 from monkey import click_any, monkey
 
 from cribbage import cards, hand_total, score_hand
-from widgets.quiz import SHIPPED_HANDS, QuizSession, ScoringQuiz, count_hint, practice_hand, random_hand
+from widgets.drills.quiz import SHIPPED_HANDS, QuizSession, ScoringQuiz, count_hint, practice_hand, random_hand
 
 
 def test_the_shipped_hands_teach_what_they_promise():
@@ -105,7 +105,7 @@ def test_a_warning_from_the_record_hook_stays_shown(tmp_path):
     ("7H 7D 8S 8C", False, 12, "runs again"),
 ])
 def test_the_hint_points_at_what_was_missed(hand, crib, claim, words):
-    from widgets.quiz import QuizHand
+    from widgets.drills.quiz import QuizHand
     starter = {"5C 5D 6H 7S": "8C", "2H 4H 6H 9H": "5S", "JH 3C 4S 8D": "2H", "7H 7D 8S 8C": "9H"}[hand]
     made = QuizHand.of(hand, starter, crib=crib)
     assert made.score().total != claim
@@ -114,7 +114,7 @@ def test_the_hint_points_at_what_was_missed(hand, crib, claim, words):
 
 
 def test_the_crib_flush_and_his_heels_hints():
-    from widgets.quiz import QuizHand
+    from widgets.drills.quiz import QuizHand
     five = QuizHand.of("2H 4H 6H 9H", "KH", crib=True)
     assert "all five cards" in count_hint(five, five.score().total - 5)
     heels = QuizHand.of("2C 3D 8S 9H", "JC", feature="his_heels")
@@ -266,8 +266,8 @@ def test_monkey_never_raises():
 
 
 def test_quiz_session_is_a_plain_model():
-    from widgets._base import Refused
-    from widgets.quiz import QuizSession
+    from widgets.base.view import Refused
+    from widgets.drills.quiz import QuizSession
 
     session = QuizSession(seed=4, muggins=True)
     assert session.current == SHIPPED_HANDS[0] and session.can_answer("12") and not session.can_answer("x")

@@ -13,9 +13,9 @@ from cribbage.ai.endgame import score_hint, win_probability
 from cribbage.lang.messages import render
 from cribbage.rules.events import Phase
 from cribbage.rules.game import Game
-from widgets.chances import percent
-from widgets.table_model import COMPUTER, YOU, TableSession, last_deals
-from widgets.table_words import TableWords
+from widgets.blocks.chances import percent
+from widgets.table.model import COMPUTER, YOU, TableSession, last_deals
+from widgets.table.words import TableWords
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGES = ("en", "es", "pt")
@@ -141,8 +141,8 @@ sys.modules["ipywidgets"] = None
 sys.modules["matplotlib"] = None
 package = types.ModuleType("widgets"); package.__path__ = [{str(ROOT / "widgets")!r}]
 sys.modules["widgets"] = package
-from widgets.table_model import TableSession
-from widgets.table_words import TableWords
+from widgets.table.model import TableSession
+from widgets.table.words import TableWords
 session = TableSession(seed=3)
 assert TableWords("pt").standing(session.standing())
 """
@@ -152,7 +152,7 @@ assert TableWords("pt").standing(session.standing())
 # ---------------------------------------------------------------------------------------- widgets
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_table_shows_where_you_stand(language):
-    from widgets.table import GameTable
+    from widgets.table.view import GameTable
 
     table = GameTable(seed=4, language=language, board=False)
     standing = table.session.standing()
@@ -163,7 +163,7 @@ def test_the_table_shows_where_you_stand(language):
 
 
 def test_the_guided_close_finish_shows_the_score_hint():
-    from widgets.table import GameTable
+    from widgets.table.view import GameTable
 
     table = GameTable.guided(3, language="es")
     game = table.game
@@ -172,7 +172,7 @@ def test_the_guided_close_finish_shows_the_score_hint():
 
 
 def test_the_table_says_nothing_once_the_game_is_over():
-    from widgets.table import GameTable
+    from widgets.table.view import GameTable
 
     table = GameTable.guided(3, board=False)
     for _ in range(50):
@@ -193,7 +193,7 @@ def test_the_table_says_nothing_once_the_game_is_over():
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_board_stands_at_each_finish_it_steps_through(language):
-    from widgets.board import Board
+    from widgets.blocks.board import Board
 
     board = Board(names=("Ann", "Ben"), language=language)
     for index, (winner, loser) in enumerate(board.finishes):
@@ -212,7 +212,7 @@ def test_a_board_of_roles_says_the_winners_chance_in_words(language):
     """Stop 4's skunk boards name their players "Winner" and "Loser": the standing said "Winner's
     chance to win was >99%" ("la probabilidad de ganar de Ganador era del >99 %"), a role used as a
     name. It says the winner's chance in a sentence, "above 99%", with 99 and % never apart."""
-    from widgets.board import Board
+    from widgets.blocks.board import Board
     from widgets.i18n import render
 
     board = Board(roles=True, language=language, autodraw=False)
@@ -230,7 +230,7 @@ def test_a_board_of_roles_says_the_winners_chance_in_words(language):
 
 @pytest.mark.parametrize("target", [121, 61])
 def test_the_board_stands_at_any_position(target):
-    from widgets.board import Board
+    from widgets.blocks.board import Board
 
     board = Board(target=target)
     board.set_scores(23, 31)

@@ -12,10 +12,10 @@ from cribbage.ai.adviser import Adviser
 from cribbage.ai.discard import advise_discard
 from cribbage.ai.play_choice import PlayView, choose_play
 from cribbage.rules.events import Phase
-from widgets.guided import GUIDED_HANDS, GuidedHand
 from widgets.i18n import card_name, render
-from widgets.messages import MESSAGES
-from widgets.table import COMPUTER, YOU, GameTable
+from widgets.i18n.messages import MESSAGES
+from widgets.table.guided import GUIDED_HANDS, GuidedHand
+from widgets.table.view import COMPUTER, YOU, GameTable
 
 
 def _true_count(game) -> int:

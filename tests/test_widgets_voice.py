@@ -53,11 +53,10 @@ def _regex_patterns(source: str) -> list[str]:
 
 def _modules() -> list:
     params = []
-    for path in sorted(WIDGETS.glob("*.py")):
-        if path.name == "course_i18n.py":
-            continue   # the translators' build tool reads notebooks, not what the engine says
-        marks = [pytest.mark.xfail(reason=_PENDING[path.name], strict=False)] if path.name in _PENDING else []
-        params.append(pytest.param(path, id=path.name, marks=marks))
+    for path in sorted(WIDGETS.rglob("*.py")):
+        name = path.relative_to(WIDGETS).as_posix()
+        marks = [pytest.mark.xfail(reason=_PENDING[name], strict=False)] if name in _PENDING else []
+        params.append(pytest.param(path, id=name, marks=marks))
     return params
 
 
@@ -80,7 +79,7 @@ def test_no_view_matches_on_engine_english(path):
 
 
 def test_views_show_engine_refusals_in_the_learners_language():
-    from widgets.drill import DiscardDrill
+    from widgets.drills.discard import DiscardDrill
     drill = DiscardDrill(language="pt")
     drill.deal("5H 5H 6H 7S 8C 9D", True)
     assert drill.message == "carta repetida: 5♥ aparece duas vezes"
@@ -89,7 +88,7 @@ def test_views_show_engine_refusals_in_the_learners_language():
 @pytest.mark.internal_errors_expected   # the ValueError below is provoked on purpose
 def test_a_plain_value_error_is_a_defect_not_the_learners_mistake():
     """Issue 10 §3: only CribbageError and the views' Refused are the learner's; the rest is a bug."""
-    from widgets._base import Refused, View
+    from widgets.base.view import Refused, View
 
     class Probe(View):
         pass

@@ -14,7 +14,7 @@ from cribbage.ai.adviser import Adviser
 from cribbage.ai.play_choice import PlayView, choose_play
 from cribbage.lang.messages import render
 from cribbage.rules.events import Phase
-from widgets.walkthrough import SOLVED_PLAYS, PeggingPractice, PeggingWalkthrough, play_steps
+from widgets.drills.walkthrough import SOLVED_PLAYS, PeggingPractice, PeggingWalkthrough, play_steps
 
 
 def _kinds(solved):
@@ -159,7 +159,7 @@ def test_a_hint_names_what_the_step_scores_and_a_second_try_is_practice(tmp_path
 @pytest.mark.parametrize("index", range(3))
 def test_every_step_of_every_solved_play_has_a_hint_that_fits(index):
     """The hint of a prediction too low names a kind the step scores; too high says fewer."""
-    from widgets.walkthrough import play_hint
+    from widgets.drills.walkthrough import play_hint
     words = {"fifteen": "15", "thirty-one": "31", "pair": "same rank", "pair royal": "pair royal",
              "double pair royal": "pair royal", "run": "run", "go": "before the go", "last card": "last card"}
     for step in PeggingWalkthrough(index).steps:

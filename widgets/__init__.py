@@ -1,5 +1,21 @@
 """ipywidgets views over the cribbage engine: they show and ask; rules stay in :mod:`cribbage`.
 
+The views live in rooms, by what a learner meets (each sub-package's docstring says what it shows):
+
+- :mod:`widgets.i18n`: the views' words (their catalogue, :mod:`widgets.i18n.messages`) and the
+  language a notebook speaks;
+- :mod:`widgets.base`: what every view is (:class:`widgets.base.view.View`, a refusal said as a
+  message, the learner's answers kept in their progress file);
+- :mod:`widgets.blocks`: the building blocks: cards, the board, the charts;
+- :mod:`widgets.drills`: the drills, quizzes and try-it questions of the lessons;
+- :mod:`widgets.table`: the game table and the guided hands;
+- :mod:`widgets.crosscribb`: the CrossCribb board and quiz;
+- :mod:`widgets.calculator`: the hand calculator and My deal;
+- :mod:`widgets.lab`: the statistics lab;
+- :mod:`widgets.progress`: the learner's progress panel.
+
+A notebook imports what it shows from here: ``from widgets import HandCalculator``.
+
 >>> from widgets import HandCalculator
 >>> calc = HandCalculator.from_query("?hand=5H5D6H7S&starter=8C&crib=0", chart=False)
 >>> calc.score.total, calc.share_code
@@ -12,27 +28,39 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 # The words of every view: light, and importing them adds the widgets' messages to the catalogue.
-from .i18n import LANGUAGES, card_name, describe_items, get_language, render, set_language, spoken_count
+from widgets.i18n import (
+    LANGUAGES,
+    card_name,
+    cards_text,
+    describe_items,
+    get_language,
+    number,
+    render,
+    set_language,
+    spoken_count,
+)
 
 # The views are imported when first asked for (PEP 562), not with the package: a lesson's first cell
 # then loads only what it shows, and matplotlib (about 0.4 s of a kernel's start, 0.3 of its 1 s)
 # only for a board or a chart.
 if TYPE_CHECKING:
-    from .board import FINISHES, Board, draw_board
-    from .calculator import HandCalculator, parse_code, parse_query
-    from .cards import CardPicker, CardRow, DeckPicker, ItemButtons, card_html
-    from .charts import (
+    from widgets.blocks.board import FINISHES, Board, draw_board
+    from widgets.blocks.cards import CardPicker, CardRow, DeckPicker, ItemButtons, card_html
+    from widgets.blocks.charts import (
         distribution_chart,
         selfplay_against_chambers,
         selfplay_chart,
         starter_outcomes,
         starter_outcomes_chart,
     )
-    from .crosscribb import CrossCribbBoard
-    from .crosscribb_quiz import CrossCribbQuiz
-    from .deal import DealPractice
-    from .drill import SHIPPED_DRILLS, DiscardDrill, Drill, random_drill
-    from .exercise import (
+    from widgets.calculator.hand import HandCalculator, parse_code, parse_query
+    from widgets.calculator.my_deal import MyDeal
+    from widgets.crosscribb.board import CrossCribbBoard
+    from widgets.crosscribb.quiz import CrossCribbQuiz
+    from widgets.drills.after_answer import AfterAnswer
+    from widgets.drills.deal import DealPractice
+    from widgets.drills.discard import SHIPPED_DRILLS, DiscardDrill, Drill, random_drill
+    from widgets.drills.exercise import (
         GamesQuestion,
         HandQuestion,
         HandsScoringQuestion,
@@ -42,29 +70,44 @@ if TYPE_CHECKING:
         PlayQuestion,
         RaceQuestion,
     )
-    from .guided import GUIDED_HANDS, GuidedHand
-    from .progress import ProgressPanel
-    from .quiz import SHIPPED_HANDS, QuizHand, ScoringQuiz
-    from .table import GameTable
-    from .walkthrough import SOLVED_PLAYS, PeggingPractice, PeggingWalkthrough, SolvedPlay
+    from widgets.drills.quiz import SHIPPED_HANDS, QuizHand, ScoringQuiz
+    from widgets.drills.walkthrough import SOLVED_PLAYS, PeggingPractice, PeggingWalkthrough, SolvedPlay
+    from widgets.lab.frames import shown_frame
+    from widgets.lab.views import (
+        CribTableView,
+        KeepView,
+        PeggingView,
+        PositionView,
+        RulesPanel,
+        crib_comparisons,
+        lab_tables,
+    )
+    from widgets.progress.panel import ProgressPanel
+    from widgets.table.guided import GUIDED_HANDS, GuidedHand
+    from widgets.table.view import GameTable
 
 _MODULES = {
-    "board": ("FINISHES", "Board", "draw_board"),
-    "calculator": ("HandCalculator", "parse_code", "parse_query"),
-    "cards": ("CardPicker", "CardRow", "DeckPicker", "ItemButtons", "card_html"),
-    "charts": ("distribution_chart", "selfplay_against_chambers", "selfplay_chart", "starter_outcomes",
-               "starter_outcomes_chart"),
-    "crosscribb": ("CrossCribbBoard",),
-    "crosscribb_quiz": ("CrossCribbQuiz",),
-    "deal": ("DealPractice",),
-    "drill": ("SHIPPED_DRILLS", "DiscardDrill", "Drill", "random_drill"),
-    "exercise": ("GamesQuestion", "HandQuestion", "HandsScoringQuestion", "KeepsQuestion", "LineQuestion",
-                 "PegQuestion", "PlayQuestion", "RaceQuestion"),
-    "guided": ("GUIDED_HANDS", "GuidedHand"),
-    "progress": ("ProgressPanel",),
-    "quiz": ("SHIPPED_HANDS", "QuizHand", "ScoringQuiz"),
-    "table": ("GameTable",),
-    "walkthrough": ("SOLVED_PLAYS", "PeggingPractice", "PeggingWalkthrough", "SolvedPlay"),
+    "widgets.blocks.board": ("FINISHES", "Board", "draw_board"),
+    "widgets.blocks.cards": ("CardPicker", "CardRow", "DeckPicker", "ItemButtons", "card_html"),
+    "widgets.blocks.charts": ("distribution_chart", "selfplay_against_chambers", "selfplay_chart",
+                              "starter_outcomes", "starter_outcomes_chart"),
+    "widgets.calculator.hand": ("HandCalculator", "parse_code", "parse_query"),
+    "widgets.calculator.my_deal": ("MyDeal",),
+    "widgets.crosscribb.board": ("CrossCribbBoard",),
+    "widgets.crosscribb.quiz": ("CrossCribbQuiz",),
+    "widgets.drills.after_answer": ("AfterAnswer",),
+    "widgets.drills.deal": ("DealPractice",),
+    "widgets.drills.discard": ("SHIPPED_DRILLS", "DiscardDrill", "Drill", "random_drill"),
+    "widgets.drills.exercise": ("GamesQuestion", "HandQuestion", "HandsScoringQuestion", "KeepsQuestion",
+                                "LineQuestion", "PegQuestion", "PlayQuestion", "RaceQuestion"),
+    "widgets.drills.quiz": ("SHIPPED_HANDS", "QuizHand", "ScoringQuiz"),
+    "widgets.drills.walkthrough": ("SOLVED_PLAYS", "PeggingPractice", "PeggingWalkthrough", "SolvedPlay"),
+    "widgets.lab.frames": ("shown_frame",),
+    "widgets.lab.views": ("CribTableView", "KeepView", "PeggingView", "PositionView", "RulesPanel",
+                          "crib_comparisons", "lab_tables"),
+    "widgets.progress.panel": ("ProgressPanel",),
+    "widgets.table.guided": ("GUIDED_HANDS", "GuidedHand"),
+    "widgets.table.view": ("GameTable",),
 }
 _WHERE = {name: module for module, names in _MODULES.items() for name in names}
 
@@ -73,7 +116,7 @@ def __getattr__(name: str) -> Any:
     module = _WHERE.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    value = getattr(importlib.import_module(module), name)
     globals()[name] = value   # asked once: the next time it is a plain attribute
     return value
 
@@ -89,9 +132,11 @@ __all__ = [
     "SHIPPED_DRILLS",
     "SHIPPED_HANDS",
     "SOLVED_PLAYS",
+    "AfterAnswer",
     "Board",
     "CardPicker",
     "CardRow",
+    "CribTableView",
     "CrossCribbBoard",
     "CrossCribbQuiz",
     "DealPractice",
@@ -105,23 +150,32 @@ __all__ = [
     "HandQuestion",
     "HandsScoringQuestion",
     "ItemButtons",
+    "KeepView",
     "KeepsQuestion",
     "LineQuestion",
+    "MyDeal",
     "PegQuestion",
     "PeggingPractice",
+    "PeggingView",
     "PeggingWalkthrough",
     "PlayQuestion",
+    "PositionView",
     "ProgressPanel",
     "QuizHand",
     "RaceQuestion",
+    "RulesPanel",
     "ScoringQuiz",
     "SolvedPlay",
     "card_html",
     "card_name",
+    "cards_text",
+    "crib_comparisons",
     "describe_items",
     "distribution_chart",
     "draw_board",
     "get_language",
+    "lab_tables",
+    "number",
     "parse_code",
     "parse_query",
     "random_drill",
@@ -129,6 +183,7 @@ __all__ = [
     "selfplay_against_chambers",
     "selfplay_chart",
     "set_language",
+    "shown_frame",
     "spoken_count",
     "starter_outcomes",
     "starter_outcomes_chart",

@@ -80,7 +80,7 @@ def page_data(wheels: list[str]) -> dict[str, Any]:
 
 def course_css() -> str:
     """The stylesheet every view of the course shares (cards, items, messages), and the page's own."""
-    from widgets._base import CSS
+    from widgets.base.view import CSS
 
     return CSS + "\n" + (HERE / "calculator.css").read_text()
 

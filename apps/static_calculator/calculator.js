@@ -7,7 +7,7 @@
   const P = globalThis.CCPage;
   const { WORDS, DATA, SYMBOLS, element } = P;
   const $ = (id) => document.getElementById(id);
-  const SUIT_ROWS = ["S", "H", "D", "C"]; // as the Voilà calculator's deck (widgets/cards.py DeckPicker)
+  const SUIT_ROWS = ["S", "H", "D", "C"]; // as the Voilà calculator's deck (widgets/blocks/cards.py DeckPicker)
   const RANK_CODES = "A23456789TJQK";
   let entry = null; // the Python module, once loaded
   let state = null;

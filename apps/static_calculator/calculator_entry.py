@@ -2,13 +2,13 @@
 
 Pyodide (CPython in WebAssembly) runs this module in the page, over the project's own wheel, so the
 page counts a hand with the engine itself (:func:`cribbage.score_hand`), reads links and typed cards
-with the Voilà calculator's own code (:mod:`widgets.calculator_link`) and says everything with the
+with the Voilà calculator's own code (:mod:`widgets.calculator.link`) and says everything with the
 catalogue (:func:`cribbage.lang.messages.render`). The page's JavaScript draws; every word and every
 decision comes from here as plain data (:meth:`Page.state`), so the two calculators agree.
 
 In the browser the ``widgets`` package is entered without running its ``__init__`` (which imports
 every view, with ipywidgets and matplotlib, neither of which is there): only its plain modules are used,
-:mod:`widgets.calculator_link`, :mod:`widgets.i18n`, :mod:`widgets.messages`, :mod:`widgets.refusal`.
+:mod:`widgets.calculator.link`, :mod:`widgets.i18n`, :mod:`widgets.i18n.messages`, :mod:`widgets.base.refusal`.
 
 The build (``python -m apps.static_calculator.build``) imports this module too, in the project's
 own Python, to write the page's words in each language (:func:`page_words`): the static words the
@@ -40,7 +40,8 @@ _enter_bare_package("widgets")
 
 from cribbage import FULL_DECK, MAX_SCORE, Card  # noqa: E402  (after the bare widgets package)
 from cribbage.lang.messages import render  # noqa: E402
-from widgets.calculator_link import (  # noqa: E402
+from widgets.base.refusal import Refused  # noqa: E402
+from widgets.calculator.link import (  # noqa: E402
     HandChoice,
     NoHand,
     parse_cards_text,
@@ -60,7 +61,6 @@ from widgets.i18n import (  # noqa: E402
     points_text,
     spoken_count,
 )
-from widgets.refusal import Refused  # noqa: E402
 
 __all__ = ["CARDS_SLOT", "LANGUAGES", "Page", "page_words", "start"]
 
@@ -120,7 +120,7 @@ def _number_words(n: int, language: str) -> str:
 
 
 class Page:
-    """One visitor's calculator: the cards chosen (:class:`~widgets.calculator_link.HandChoice`), the
+    """One visitor's calculator: the cards chosen (:class:`~widgets.calculator.link.HandChoice`), the
     crib flag, the message line; each action returns :meth:`state`, all the page draws."""
 
     def __init__(self, language: str | None, counts: Mapping[str, Sequence[int]]) -> None:

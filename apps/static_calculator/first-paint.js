@@ -168,7 +168,7 @@
     return node;
   }
 
-  // As widgets/cards.py card_html: rank and suit top left, a big pip, the code bottom right.
+  // As widgets/blocks/cards.py card_html: rank and suit top left, a big pip, the code bottom right.
   function cardNode(code, words, highlight) {
     const c = card(code);
     const colour = c.suit === "H" || c.suit === "D" ? "cc-red" : "cc-black";

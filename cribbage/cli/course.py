@@ -9,9 +9,10 @@ answers carried over, their notebooks as they were kept in a backups folder); ``
 ``--keep`` answer without asking, and without a terminal to ask in, the copy is kept. The answers the
 progress store recorded are never touched.
 
-JupyterLab is started by :mod:`widgets.lab_language` (its menus in the learner's language, the
-copy's settings: file browser collapsed, kernels of closed lessons shut down, widget views left out of
-saved notebooks), run as a new program: the engine never imports the widgets.
+JupyterLab is started by the program ``cribbage-lab`` (installed with the course, beside this Python;
+:mod:`machinery.lab_language`: its menus in the learner's language, the copy's settings: file browser
+collapsed, kernels of closed lessons shut down, widget views left out of saved notebooks), which this
+command becomes: the engine knows the program by its name, never a module of the course side.
 """
 
 from __future__ import annotations
@@ -56,19 +57,31 @@ add_catalogue({
     "cli.course.backups": {"en": "Your notebooks as they were before the update are in {folder}."},
     "cli.course.kept": {"en": "Your copy is kept as it is. To update it later: cribbage course --update"},
     "cli.course.opening": {"en": "Opening JupyterLab on the first stop, {stop} (Ctrl-C here to stop it)."},
+    # {reason} is the system's own words (in the system's language), e.g. "No such file or directory".
+    "cli.course.no_launcher": {"en": "JupyterLab could not be opened: {launcher}: {reason}. "
+                                     "Install the course again (make course) and try once more."},
 })
 
 
+#: The program that opens JupyterLab on a copy (``[project.scripts]`` in pyproject.toml).
+LAUNCHER = "cribbage-lab"
+
+
 def lab_command(folder: Path, language: str, lab_options: Sequence[str]) -> list[str]:
-    """The launcher's command line: JupyterLab on the copy in ``folder``, in ``language``."""
-    return [sys.executable, "-m", "widgets.lab_language", "--language", language, "--course", str(folder),
-            *lab_options]
+    """The launcher's command line: JupyterLab on the copy in ``folder``, in ``language``. The launcher
+    installed beside this Python (the venv's) is preferred to one found first on the ``PATH``."""
+    beside = Path(sys.executable).with_name(LAUNCHER)
+    launcher = str(beside) if beside.is_file() else LAUNCHER
+    return [launcher, "--language", language, "--course", str(folder), *lab_options]
 
 
 def start_lab(command: list[str]) -> None:
     """Become JupyterLab (its Ctrl-C, its pid), as ``jupyter lab`` run directly would be."""
     sys.stdout.flush()
-    os.execv(command[0], command)
+    try:
+        os.execvp(command[0], command)
+    except OSError as error:   # not installed, or not a program: say so, not a traceback
+        raise SystemExit(message("cli.course.no_launcher", launcher=command[0], reason=error.strerror or str(error))) from None
 
 
 def _plain(text: str) -> str:

@@ -10,7 +10,7 @@ model not found", the kernel that held the models being gone. So:
   ``pre_save_hook``): the widget views' outputs are left out of the file (the rest is kept: the
   learner's code, text outputs, pictures), so a reopened lesson shows blank places and the note,
   never a broken widget. The widget manager's own saved state is left out too (its ``saveState``
-  setting is off by default; :mod:`widgets.lab_language` keeps it off).
+  setting is off by default; :mod:`machinery.lab_language` keeps it off).
 """
 
 from __future__ import annotations

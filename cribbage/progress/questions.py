@@ -1,6 +1,6 @@
 """The course's questions, stop by stop: what a stop asks, so a stop is done when each is answered right.
 
-A question is known by the item its answers are recorded under (the try-its' :attr:`widgets.exercise.Question.key`,
+A question is known by the item its answers are recorded under (the try-its' :attr:`widgets.drills.exercise.Question.key`,
 the guided hands' ``guided hand <title>``) and found in the notebook by its cell id: a link
 ``<notebook>#cell-id=<lead>`` opens the notebook in JupyterLab at the words that ask it, the Markdown cell
 just before (also in the Spanish and Portuguese copies, which keep the cell ids).

@@ -21,7 +21,7 @@ __all__ = ["FEATURES", "FeaturedHand", "featured_hand"]
 FEATURES: tuple[str, ...] = ("flush.crib", "crib_flush_trap", "flush.hand", "nobs", "his_heels",
                              "fifteen.3", "fifteen.4", "double_run")
 
-#: One crib in four, as in :func:`widgets.quiz.random_hand`, for the features a hand or a crib can hold.
+#: One crib in four, as in :func:`widgets.drills.quiz.random_hand`, for the features a hand or a crib can hold.
 _CRIB_SHARE = 0.25
 
 _JACK = 11

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from widgets.lab_language import COURSE_SERVER_CONFIG
+from machinery.lab_language import COURSE_SERVER_CONFIG
 
 FORKED = COURSE_SERVER_CONFIG["KernelProvisionerFactory"]["default_provisioner_name"]
 

@@ -1,6 +1,6 @@
 """Stop 0 in JupyterLab: deal a hand by tapping the deck, and answer the first try-it wrong, then right."""
 
-from widgets.deal import DealSteps
+from widgets.drills.deal import DealSteps
 
 NOTEBOOK = "00_start_here.ipynb"
 

@@ -1,6 +1,6 @@
 """Stop 1 in JupyterLab: pick two cards in the discard drill, lay them away, read the verdict."""
 
-from widgets.drill import SHIPPED_DRILLS, ordinal
+from widgets.drills.discard import SHIPPED_DRILLS, ordinal
 
 NOTEBOOK = "01_deal_discard_crib.ipynb"
 
@@ -34,7 +34,7 @@ def test_a_worse_discard_is_ranked(open_notebook) -> None:
 
 
 def test_the_stop_starts_with_a_deal_to_play(open_notebook) -> None:
-    from widgets.deal import DealSteps
+    from widgets.drills.deal import DealSteps
 
     notebook = open_notebook(NOTEBOOK)
     cell = notebook.find_cell("DealPractice(seed=7)")

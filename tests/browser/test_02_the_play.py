@@ -1,7 +1,7 @@
 """Stop 2 in JupyterLab: step through a solved pegging sequence, card by card, to its end; predict a
 step's points wrong once, then right; and answer the two try-its wrong once, then right."""
 
-from widgets.walkthrough import SOLVED_PLAYS
+from widgets.drills.walkthrough import SOLVED_PLAYS
 
 NOTEBOOK = "02_the_play.ipynb"
 

@@ -1,6 +1,6 @@
 """Stop 3 in JupyterLab: answer a quiz hand by typing a count and clicking Check."""
 
-from widgets.quiz import SHIPPED_HANDS
+from widgets.drills.quiz import SHIPPED_HANDS
 
 NOTEBOOK = "03_the_show.ipynb"
 

@@ -2,7 +2,7 @@
 what the same moves do to the same seeded game run here, in the test's own process."""
 
 from cribbage.rules.events import Phase
-from widgets.table import YOU, GameTable
+from widgets.table.view import YOU, GameTable
 
 NOTEBOOK = "05_three_guided_hands.ipynb"
 

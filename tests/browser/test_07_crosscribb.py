@@ -3,8 +3,8 @@ counted (wrong once, then right) and the try-it answered wrong once, then right;
 what the same clicks do to the same seeded game run here."""
 
 from cribbage.crosscribb import CrossCribbPhase as Phase
-from widgets.crosscribb import CrossCribbBoard
-from widgets.crosscribb_quiz import CrossCribbQuiz
+from widgets.crosscribb.board import CrossCribbBoard
+from widgets.crosscribb.quiz import CrossCribbQuiz
 
 NOTEBOOK = "07_crosscribb.ipynb"
 

@@ -1,5 +1,5 @@
 """JupyterLab's own menus in the learner's language, started as ``make course`` starts it:
-``python -m widgets.lab_language --LabApp.default_url=/lab/tree/start/index.ipynb course/`` with the
+``python -m machinery.lab_language --LabApp.default_url=/lab/tree/start/index.ipynb course/`` with the
 learner's locale in ``LANG`` (or ``LANGUAGE``). A Spanish learner reads "Archivo", "Editar"; a
 Portuguese one "Arquivo", "Editar"; an English one "File", "Edit". A language the learner chose in
 JupyterLab itself (a user setting) still wins over the locale's.
@@ -21,7 +21,7 @@ from browser_servers import LAB_SETTINGS, Server, free_port, isolated_env, withi
 from lab_page import SCREENSHOTS
 from playwright.sync_api import expect
 
-from widgets.lab_language import TRANSLATION_PLUGIN
+from machinery.lab_language import TRANSLATION_PLUGIN
 
 COURSE = Path(__file__).resolve().parents[2] / "course"
 NOT_LOCAL = re.compile(r"^(?!https?://127\.0\.0\.1[:/]).*")
@@ -61,7 +61,7 @@ def start_course_lab(home: Path, locale: dict[str, str], user_locale: str | None
     root = home / "course"
     shutil.copytree(COURSE, root, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
     port = free_port()
-    argv = [sys.executable, "-m", "widgets.lab_language",
+    argv = [sys.executable, "-m", "machinery.lab_language",
             # make course's own arguments:
             "--LabApp.default_url=/lab/tree/start/index.ipynb", str(root),
             # the test's:

@@ -32,7 +32,7 @@ from browser_servers import LAB_SETTINGS, Server, free_port, isolated_env, withi
 from lab_page import SCREENSHOTS, LabNotebook, NotebookError
 from playwright.sync_api import Page, expect
 
-import widgets.messages  # noqa: F401  (the widgets' words, to read the panel and the verdicts)
+import widgets.i18n.messages  # noqa: F401  (the widgets' words, to read the panel and the verdicts)
 from cribbage import Card, cards, score_hand
 from cribbage.lang.messages import message, render
 from cribbage.lessons import RETURN_CELL_ID, return_note

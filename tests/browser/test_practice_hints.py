@@ -12,11 +12,11 @@ from cribbage.ai.levels import player
 from cribbage.rules.actions import Discard, Go, Play
 from cribbage.rules.events import Phase
 from cribbage.rules.game import Game
-from widgets.drill import SHIPPED_DRILLS, keep_hint
-from widgets.guided import GUIDED_HANDS, GuidedHand
+from widgets.drills.discard import SHIPPED_DRILLS, keep_hint
+from widgets.drills.quiz import SHIPPED_HANDS, count_hint
+from widgets.drills.walkthrough import SOLVED_PLAYS, play_hint
 from widgets.i18n import render as t
-from widgets.quiz import SHIPPED_HANDS, count_hint
-from widgets.walkthrough import SOLVED_PLAYS, play_hint
+from widgets.table.guided import GUIDED_HANDS, GuidedHand
 
 ES = "es"
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from cribbage.progress import Answer, ProgressStore, summarize, system_user
 from cribbage.progress.report import merge, text_report, write_csv, write_html
-from widgets.drill import SHIPPED_DRILLS
-from widgets.quiz import SHIPPED_HANDS
+from widgets.drills.discard import SHIPPED_DRILLS
+from widgets.drills.quiz import SHIPPED_HANDS
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "build" / "progress"

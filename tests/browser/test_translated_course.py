@@ -27,8 +27,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from english import english_found
 
+from cribbage.build.course_i18n import TRANSLATED, cell_text
 from cribbage.lang.messages import CATALOGUE, Plural
-from widgets.course_i18n import TRANSLATED, cell_text
 from widgets.i18n import render as t  # importing widgets.i18n adds the widgets' words to CATALOGUE
 
 COURSE = Path(__file__).resolve().parents[2] / "course"
@@ -181,7 +181,7 @@ def _start_here(notebook, language: str) -> None:
 
 
 def _drill(notebook, language: str) -> None:
-    from widgets.drill import SHIPPED_DRILLS
+    from widgets.drills.discard import SHIPPED_DRILLS
     cell = notebook.find_cell("DiscardDrill()")
     for card in SHIPPED_DRILLS[0].advice().best.discard:
         notebook.click(str(card), cell=cell)
@@ -197,7 +197,7 @@ def _walkthrough(notebook, language: str) -> None:
 
 
 def _quiz(notebook, language: str) -> None:
-    from widgets.quiz import SHIPPED_HANDS
+    from widgets.drills.quiz import SHIPPED_HANDS
     cell = notebook.find_cell("ScoringQuiz()")
     total = SHIPPED_HANDS[0].score().total
     notebook.type(str(total), cell=cell, placeholder=t("quiz.placeholder", language))
@@ -219,7 +219,7 @@ def _board(notebook, language: str) -> None:
 
 def _game_table(notebook, language: str) -> None:
     from cribbage.rules.events import Phase
-    from widgets.table import YOU, GameTable
+    from widgets.table.view import YOU, GameTable
     cell = notebook.find_cell("GameTable(seed=2026")
     twin = GameTable(seed=2026, level="standard", target=121, language=language)
     away = twin.game.hand(YOU)[:2]
@@ -245,7 +245,7 @@ def _calculator(notebook, language: str) -> None:
 
 
 def _crosscribb(notebook, language: str) -> None:
-    from widgets.crosscribb import CrossCribbBoard
+    from widgets.crosscribb.board import CrossCribbBoard
     cell = notebook.find_cell("CrossCribbBoard(players=2")
     twin = CrossCribbBoard(players=2, seat=0, level="expected", seed=7, language=language)
     game = twin.game

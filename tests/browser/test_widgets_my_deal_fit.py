@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from widgets._base import CSS
-from widgets.my_deal import _CSS, MyDeal
+from widgets.base.view import CSS
+from widgets.calculator.my_deal import _CSS, MyDeal
 
 #: A notebook's output area at the course's width in JupyterLab.
 OUTPUT_AREA = 844

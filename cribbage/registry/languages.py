@@ -1,0 +1,72 @@
+"""The languages the course speaks, kept in one place: everything else reads them here.
+
+Each :class:`Language` says what the course needs of a language besides its translations: its code
+(the catalogues' folder name, ``set_language("es")``, ``?lang=es``, ``--lang es``), its name in its own
+words, the locale Babel writes its numbers and plurals by, JupyterLab's language pack and locale, the
+system locale a class's hub gives its learners, the folder its lessons are in, and the separator of
+its spreadsheets' CSV. Adding a language is adding a line here, then its translations.
+
+It imports nothing but the standard library, so ``setup.py`` can read it by file path.
+
+>>> [language.code for language in LANGUAGES]
+['en', 'es', 'pt']
+>>> language("pt").lab_locale, language("pt").csv_separator
+('pt_BR', ';')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["CODES", "LANGUAGES", "SOURCE", "TRANSLATED", "Language", "language"]
+
+
+@dataclass(frozen=True, slots=True)
+class Language:
+    """What the course needs to know of one of its languages."""
+
+    #: The course's code: the catalogues' folder (``<package>/locale/<code>/LC_MESSAGES``) and what a
+    #: learner passes (``set_language``, ``?lang=``, ``--lang``).
+    code: str
+    #: Its name in its own words, as a chooser of languages shows it.
+    name: str
+    #: The locale Babel writes numbers, percentages and plural forms by.
+    babel_locale: str
+    #: JupyterLab's locale for its menus (``en`` is JupyterLab's own).
+    lab_locale: str
+    #: The PyPI package of JupyterLab's menus in this language (None: JupyterLab speaks it already).
+    lab_pack: str | None
+    #: The system locale a class's learners are given on JupyterHub (``LANG``).
+    system_locale: str
+    #: The folder of ``course/`` its lessons are in ("" for the source language's, ``course/`` itself).
+    lessons: str
+    #: The separator of a CSV its spreadsheets open without asking (``;`` where the decimal mark is a comma).
+    csv_separator: str
+
+
+#: The course's languages, the source language (English, written in the code) first.
+LANGUAGES: tuple[Language, ...] = (
+    Language(code="en", name="English", babel_locale="en", lab_locale="en", lab_pack=None,
+             system_locale="en_US.UTF-8", lessons="", csv_separator=","),
+    Language(code="es", name="Español", babel_locale="es", lab_locale="es_ES",
+             lab_pack="jupyterlab-language-pack-es-ES", system_locale="es_ES.UTF-8", lessons="es",
+             csv_separator=";"),
+    Language(code="pt", name="Português", babel_locale="pt", lab_locale="pt_BR",
+             lab_pack="jupyterlab-language-pack-pt-BR", system_locale="pt_BR.UTF-8", lessons="pt",
+             csv_separator=";"),
+)
+#: Every language's code, the source language first.
+CODES: tuple[str, ...] = tuple(language.code for language in LANGUAGES)
+#: The language the course is written in (the code's messages, the lessons in ``course/``).
+SOURCE: str = LANGUAGES[0].code
+#: The languages translated from it (catalogues, lessons built from the source).
+TRANSLATED: tuple[str, ...] = CODES[1:]
+_BY_CODE = {language.code: language for language in LANGUAGES}
+
+
+def language(code: str) -> Language:
+    """The registry's entry for ``code``; a ``KeyError`` naming the codes there are for any other."""
+    try:
+        return _BY_CODE[code]
+    except KeyError:
+        raise KeyError(f"no language {code!r} in the course (it has {', '.join(CODES)})") from None

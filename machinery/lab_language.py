@@ -1,0 +1,238 @@
+"""JupyterLab's own menus and dialogs in the learner's language: ``make course`` runs
+``python -m machinery.lab_language [--language es|pt|en] <jupyter lab arguments>``.
+
+The lessons switch their widgets to Spanish or Portuguese themselves (:func:`widgets.set_language`);
+JupyterLab's File, Edit, Run menus are translated by the official language packs
+(``jupyterlab-language-pack-es-ES``, ``jupyterlab-language-pack-pt-BR``), which JupyterLab uses only
+when its setting ``locale`` of ``@jupyterlab/translation-extension:plugin`` names them. Its default,
+``"default"``, means the server's ``locale.getlocale()``: ``es_MX`` or ``pt_PT`` find no pack (the
+packs are ``es_ES`` and ``pt_BR``), and a locale the system has not generated is not even seen.
+
+So the language is chosen here, from an explicit ``--language`` or else from the learner's locale read
+as gettext reads it (``LANGUAGE``, a list in order of preference, then the first set of ``LC_ALL``,
+``LC_MESSAGES``, ``LANG``), and handed to this one JupyterLab as a *default* of that setting:
+a ``labconfig/default_setting_overrides.json`` (JupyterLab's documented way to change a setting's
+default) in a folder put first on ``JUPYTER_CONFIG_PATH`` for this process only. Hence:
+
+- nothing is written to the learner's ``~/.jupyter`` nor to the repository: the folder is in the
+  user's cache (``platformdirs``, like the statistics tables), rewritten at each start;
+- a language the learner picked in JupyterLab (Settings > Language) is a user setting, and a user
+  setting beats a default: their choice stays theirs;
+- any other locale (French, German...) leaves JupyterLab exactly as it would be without us.
+
+The process then *becomes* ``jupyter lab`` (``os.execvpe``): Ctrl-C, its question and its pid are
+JupyterLab's own, as with ``jupyter lab`` run directly.
+
+``--course FOLDER`` (what ``cribbage course`` and ``make course`` pass) serves a learner's copy of the
+course (:mod:`cribbage.lessons`) the way a learner needs it, from the same kind of config folder
+(``jupyterlab/course-<language>`` in the cache, put first on ``JUPYTER_CONFIG_PATH``, so it beats the
+learner's own server config for this one JupyterLab and changes nothing of theirs):
+
+- JupyterLab opens on the first stop with the file browser collapsed (a first layout for the copy's
+  own workspace folder, ``.jupyterlab-workspaces`` in the copy; the layout the learner leaves is
+  theirs from then on), Markdown pages (the rules) shown rendered;
+- kernels of closed lessons are shut down: JupyterLab's ``kernelShutdown`` (on closing a notebook)
+  and the server's culling of kernels idle with no page open (``cull_idle_timeout``), for a learner
+  who just closes the browser;
+- each lesson's kernel is forked from a warm process that has imported the course
+  (:mod:`machinery.forked_kernels`): a lesson opened later starts in a fraction of the time;
+- saved notebooks keep no widget view (:func:`cribbage.lessons.strip_widget_views`, the server's
+  ``pre_save_hook``) and no widget state (``saveState`` off): a lesson reopened says to run it again
+  (the note at its top) instead of "Error displaying widget: model not found".
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import platformdirs
+
+from cribbage.lessons import FIRST_STOP
+
+__all__ = [
+    "COURSE_SERVER_CONFIG",
+    "COURSE_SETTINGS",
+    "LAB_LOCALES",
+    "TRANSLATION_PLUGIN",
+    "config_dir",
+    "course_arguments",
+    "course_settings",
+    "first_layout",
+    "lab_command",
+    "lab_environment",
+    "language_from_locale",
+    "main",
+    "settings_overrides",
+]
+
+#: The plugin whose ``locale`` setting picks JupyterLab's language pack.
+TRANSLATION_PLUGIN = "@jupyterlab/translation-extension:plugin"
+#: The course's languages and the language pack JupyterLab reads for each. English is JupyterLab's
+#: own ("en", no pack); es_ES and pt_BR are the packs pyproject.toml installs, whatever the country.
+LAB_LOCALES: dict[str, str] = {"en": "en", "es": "es_ES", "pt": "pt_BR"}
+# gettext's order: LANGUAGE is a list of preferences; otherwise the first of these that is set.
+_LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+# Locales that say nothing of a language.
+_NO_LANGUAGE = {"", "c", "posix"}
+
+
+def _language_of(locale_name: str) -> str:
+    """``"es_MX.UTF-8"`` -> ``"es"``; ``"pt-BR"`` -> ``"pt"``; ``"C.UTF-8"`` -> ``""``."""
+    code = locale_name.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].casefold()
+    return "" if code in _NO_LANGUAGE else code
+
+
+def language_from_locale(environ: Mapping[str, str]) -> str | None:
+    """The course language (``"en"``, ``"es"``, ``"pt"``) the learner's locale asks for, or None when
+    it names none of them (JupyterLab is then left to itself).
+
+    ``LANGUAGE="fr:es"`` gives ``"es"`` (French first, but the course has none); otherwise the first
+    set of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` decides alone, as it does for gettext.
+
+    >>> language_from_locale({"LANG": "es_MX.UTF-8"}), language_from_locale({"LANG": "pt_PT.UTF-8"})
+    ('es', 'pt')
+    >>> language_from_locale({"LANGUAGE": "fr:pt_BR", "LANG": "en_US.UTF-8"})
+    'pt'
+    >>> language_from_locale({"LC_ALL": "C.UTF-8", "LANG": "es_ES.UTF-8"}) is None
+    True
+    """
+    for preference in environ.get("LANGUAGE", "").split(":"):
+        if _language_of(preference) in LAB_LOCALES:
+            return _language_of(preference)
+    for variable in _LOCALE_VARIABLES:
+        if environ.get(variable):
+            language = _language_of(environ[variable])
+            return language if language in LAB_LOCALES else None
+    return None
+
+
+def settings_overrides(language: str) -> dict[str, dict[str, str]]:
+    """What ``default_setting_overrides.json`` holds for ``language``: the translation plugin's
+    default ``locale`` set to its pack.
+
+    >>> settings_overrides("es")
+    {'@jupyterlab/translation-extension:plugin': {'locale': 'es_ES'}}
+    """
+    return {TRANSLATION_PLUGIN: {"locale": LAB_LOCALES[language]}}
+
+
+#: The settings' defaults a learner's copy is served with (besides the language), by plugin.
+COURSE_SETTINGS: dict[str, dict[str, object]] = {
+    # Closing a lesson's tab shuts its kernel down.
+    "@jupyterlab/notebook-extension:tracker": {"kernelShutdown": True},
+    # No widget state saved in the notebook (its default; said, so no other default turns it on).
+    "@jupyter-widgets/jupyterlab-manager:plugin": {"saveState": False},
+    # The rules page and the README open as pages, not as Markdown source.
+    "@jupyterlab/docmanager-extension:plugin": {"defaultViewers": {"markdown": "Markdown Preview"}},
+    # No question about Jupyter's news over the first lesson.
+    "@jupyterlab/apputils-extension:notification": {"fetchNews": "false"},
+}
+#: The server's settings for a learner's copy: kernels idle for 10 minutes with no page open on them
+#: are shut down (checked every minute); saves leave widget views out.
+COURSE_SERVER_CONFIG: dict[str, dict[str, object]] = {
+    "MappingKernelManager": {"cull_idle_timeout": 600, "cull_interval": 60, "cull_connected": False},
+    "FileContentsManager": {"pre_save_hook": "cribbage.lessons.notebooks.strip_widget_views"},
+    # A lesson's kernel is a fork of a warm process that has imported the course (machinery/forked_kernels.py).
+    "KernelProvisionerFactory": {"default_provisioner_name": "cribbage-forked"},
+}
+#: The copy's own workspace folder (JupyterLab's layouts: which lessons are open, the side bar).
+WORKSPACES = ".jupyterlab-workspaces"
+
+
+def course_settings(language: str) -> dict[str, dict[str, object]]:
+    """What ``default_setting_overrides.json`` holds for a learner's copy in ``language``."""
+    settings: dict[str, dict[str, object]] = {plugin: dict(values) for plugin, values in settings_overrides(language).items()}
+    return {**settings, **COURSE_SETTINGS}
+
+
+def _write_json(path: Path, value: object) -> None:
+    # Written to a side file then renamed: two `make course` starting at once never read half a file.
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f".{path.stem}.{os.getpid()}{path.suffix}")
+    partial.write_text(json.dumps(value, indent=2) + "\n", encoding="utf-8")
+    partial.replace(path)
+
+
+def config_dir(language: str, cache: Path | None = None, *, course: bool = False) -> Path:
+    """A Jupyter config folder whose ``labconfig/default_setting_overrides.json`` makes ``language``
+    JupyterLab's default; written (again) under the user's cache folder, or under ``cache``. For a
+    learner's copy (``course``), a folder of its own that also holds the copy's settings
+    (:data:`COURSE_SETTINGS`) and the server's (:data:`COURSE_SERVER_CONFIG`)."""
+    base = cache if cache is not None else Path(platformdirs.user_cache_dir("cribbage-course", appauthor=False))
+    folder = base / "jupyterlab" / (f"course-{language}" if course else language)
+    _write_json(folder / "labconfig" / "default_setting_overrides.json",
+                course_settings(language) if course else settings_overrides(language))
+    if course:
+        _write_json(folder / "jupyter_server_config.json", COURSE_SERVER_CONFIG)
+    return folder
+
+
+def first_layout() -> dict[str, object]:
+    """JupyterLab's default workspace for a copy opened the first time: the left side bar (the file
+    browser) collapsed. The lesson itself is opened by the default URL."""
+    return {"data": {"layout-restorer:data": {
+                "main": {"dock": None},
+                "left": {"collapsed": True, "visible": True, "widgets": ["filebrowser"]},
+                "right": {"collapsed": True, "visible": True, "widgets": []}}},
+            "metadata": {"id": "default"}}
+
+
+def course_arguments(folder: Path) -> list[str]:
+    """JupyterLab's arguments for the copy in ``folder``: served from there, opened on its first stop,
+    with its own workspaces (a first one with the file browser collapsed, unless the learner has one)."""
+    from jupyterlab_server.workspaces_handler import WORKSPACE_EXTENSION, slugify
+
+    workspaces = folder / WORKSPACES
+    # Where JupyterLab's server keeps the workspace "default", the one its default URL opens.
+    default = workspaces / (slugify("default") + WORKSPACE_EXTENSION)
+    if not default.exists():
+        _write_json(default, first_layout())
+    return [f"--ServerApp.root_dir={folder}", f"--LabApp.default_url=/lab/tree/{FIRST_STOP}",
+            f"--LabApp.workspaces_dir={workspaces}"]
+
+
+def lab_environment(language: str | None, environ: Mapping[str, str], cache: Path | None = None, *,
+                    course: bool = False) -> dict[str, str]:
+    """``environ`` for JupyterLab in ``language``: our config folder first on ``JUPYTER_CONFIG_PATH``
+    (before any the learner set, which still count after it); unchanged when ``language`` is None.
+    ``course``: the config folder of a learner's copy (:func:`config_dir`)."""
+    env = dict(environ)
+    if language is not None:
+        folders = [str(config_dir(language, cache, course=course))]
+        if env.get("JUPYTER_CONFIG_PATH"):
+            folders.append(env["JUPYTER_CONFIG_PATH"])
+        env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(folders)
+    return env
+
+
+def lab_command(arguments: Sequence[str]) -> list[str]:
+    """``jupyter lab`` of this Python (the venv's), with ``arguments``."""
+    return [sys.executable, "-m", "jupyterlab", *arguments]
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Start JupyterLab in the language asked for, or the locale's; every other argument is JupyterLab's."""
+    parser = argparse.ArgumentParser(
+        prog="cribbage-lab",
+        description="JupyterLab in the course's language (es, pt, en): --language, else the locale "
+                    "(LANGUAGE, LC_ALL, LC_MESSAGES, LANG). Other arguments go to jupyter lab.")
+    parser.add_argument("--language", choices=sorted(LAB_LOCALES),
+                        help="the language of JupyterLab's menus (default: the learner's locale)")
+    parser.add_argument("--course", type=Path, metavar="FOLDER",
+                        help="serve the learner's copy of the course in FOLDER (see cribbage course)")
+    options, lab_arguments = parser.parse_known_args(argv)
+    language = options.language or language_from_locale(os.environ)
+    if options.course is not None:
+        language = language or "en"   # a copy is always in a language of the course
+        lab_arguments = [*course_arguments(options.course.resolve()), *lab_arguments]
+    command = lab_command(lab_arguments)
+    os.execvpe(command[0], command, lab_environment(language, os.environ, course=options.course is not None))
+
+
+if __name__ == "__main__":
+    main()

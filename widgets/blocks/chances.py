@@ -1,0 +1,25 @@
+"""A chance to win, as a person reads it (no ipywidgets): the whole percentage the game table and
+the board show beside a position."""
+
+from __future__ import annotations
+
+from widgets.i18n import render
+
+__all__ = ["chance_words", "percent"]
+
+
+def percent(chance: float) -> str:
+    """A chance as a whole percentage that never claims a certainty it does not have: "56", ">99", "<1"."""
+    shown = round(100 * chance)
+    if shown >= 100 and chance < 1:
+        return ">99"
+    if shown <= 0 and chance > 0:
+        return "<1"
+    return str(shown)
+
+
+def chance_words(chance: float, language: str | None = None) -> str:
+    """A chance as said after "is" or "was": "56%", "above 99%", "below 1%" (never ">99%")."""
+    shown = percent(chance)
+    key = {">": "board.chance_above", "<": "board.chance_below"}.get(shown[0], "board.chance_is")
+    return render(key, language, n=shown.lstrip("<>"))

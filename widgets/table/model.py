@@ -1,0 +1,413 @@
+"""The game table as a plain object (no ipywidgets): a game against the computer, move by move.
+
+:class:`TableSession` holds what :class:`widgets.table.view.GameTable` shows: the :class:`cribbage.Game`,
+the computer player and the :class:`cribbage.ai.driver.Driver` that moves it, the cards picked to lay
+away, the games won, and in guided mode the expert's advice before each move and how each move
+compared. Every action verifies first and changes nothing when refused: a :class:`Refused` naming
+a catalogue key, or the engine's own error. The view turns the state into words and buttons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import islice
+from typing import Any
+
+from cribbage import FULL_GAME, TARGETS, Card
+from cribbage.ai.adviser import Adviser
+from cribbage.ai.discard import KeepOption, advise_discard
+from cribbage.ai.driver import Driver
+from cribbage.ai.endgame import score_hint, win_probability
+from cribbage.ai.levels import player
+from cribbage.ai.play_choice import LEVELS, PlayChoice
+from cribbage.ai.players import Player
+from cribbage.lang.messages import Message
+from cribbage.rules.actions import Count, Discard, Go, Muggins, NextDeal, Play
+from cribbage.rules.events import LogEntry, LogKind, Phase
+from cribbage.rules.game import Game
+from widgets.base.refusal import Refused
+from widgets.table.guided import GUIDED_HANDS, GuidedHand
+
+__all__ = ["COMPUTER", "YOU", "Advice", "Standing", "Step", "TableSession", "last_deals", "read_seed"]
+
+YOU, COMPUTER = 0, 1
+
+_ADVISER = Adviser()
+# A guided hand's hints follow the line it was written for, against the classic expert.
+_GUIDED_ADVISER = Adviser(level="classic")
+
+
+def last_deals(scores: tuple[int, int], target: int) -> bool:
+    """Whether a deal from ``scores`` is one of the last: someone is within a quarter of the target
+    of home (30 in a game to 121, as the expert's play to the score), where the score decides moves."""
+    return target - max(scores) <= target // 4
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The expert's move for you now: the best keep (``kind`` :attr:`Phase.DISCARD`) or card
+    (:attr:`Phase.PLAY`)."""
+
+    kind: Phase
+    best: KeepOption | PlayChoice
+
+
+@dataclass(frozen=True)
+class Step:
+    """Guided mode: one move of yours beside the expert's. ``advised`` and ``move`` are the two
+    cards laid away (discard) or the card played (None for go); ``why`` is the expert's reason (a
+    message a view renders in its language); ``rank`` is where your keep ranks among the fifteen
+    (1 is the best)."""
+
+    phase: Phase  #: Phase.DISCARD or Phase.PLAY
+    advised: Any
+    move: Any
+    followed: bool
+    why: Message
+    rank: int = 1
+
+    @property
+    def reason(self) -> str:
+        """The expert's reason, in English."""
+        return str(self.why)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where you stand as a deal begins: the scores (yours, the computer's), whether you deal, your
+    chance to win the game (:func:`cribbage.ai.endgame.win_probability`) and, in the last deals, the
+    score hint (:func:`cribbage.ai.endgame.score_hint`: who needs how many, who counts first). ``next``
+    is True when the deal is the coming one (the show is over)."""
+
+    mine: int
+    theirs: int
+    dealer: bool
+    chance: float
+    hint: Message | None
+    next: bool
+
+
+def read_seed(text: str) -> int | str:
+    """A seed as typed: a whole number, or up to 40 characters of text."""
+    text = text.strip()
+    if not text or len(text) > 40:
+        raise Refused(key="table.bad_seed", value=repr(text[:40]))
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+class TableSession:
+    """A game against the computer, as a plain object. You are seat 0, the computer seat 1.
+
+    ``TableSession(seed=1, level="standard", target=121, muggins=False)``; ``guide`` plays a
+    :class:`~widgets.table.guided.GuidedHand` against the expert instead (see :meth:`guided`).
+    """
+
+    _game: Game
+    _computer: Player
+    _driver: Driver
+    _level: str
+    _picked: list[Card]
+    _hinted: bool
+    _advice_key: Any
+    _advice: Advice | None
+    _standing_key: Any
+    _standing: Standing | None
+    _steps: list[Step]
+    _news: list[LogEntry]
+
+    def __init__(self, *, seed: int | str = 1, level: str = "standard", target: int = FULL_GAME,
+                 muggins: bool = False, game: Game | None = None, guide: GuidedHand | None = None) -> None:
+        if level not in LEVELS:
+            raise Refused(key="table.bad_level", value=repr(level)[:30])
+        self.guide = guide
+        self.games_won = [0, 0]
+        self._start(game if game is not None else Game(seed, target=target, muggins=muggins), level)
+
+    @classmethod
+    def guided(cls, hand: int | GuidedHand) -> TableSession:
+        """Guided hand ``hand`` (1, 2 or 3 of :data:`~widgets.table.guided.GUIDED_HANDS`, or your own)."""
+        if not isinstance(hand, GuidedHand):
+            if isinstance(hand, bool) or not isinstance(hand, int) or not 1 <= hand <= len(GUIDED_HANDS):
+                raise Refused(key="err.no_guided", n=len(GUIDED_HANDS), value=repr(hand)[:30])
+            hand = GUIDED_HANDS[hand - 1]
+        return cls(level="expert", game=hand.game(), guide=hand)
+
+    # ------------------------------------------------------------------ state
+    @property
+    def game(self) -> Game:
+        """The engine's game (read it; change it only through the session)."""
+        return self._game
+
+    @property
+    def computer(self) -> Player:
+        return self._computer
+
+    @property
+    def level(self) -> str:
+        """The level chosen for the computer (a guided hand plays the classic expert under it)."""
+        return self._level
+
+    @property
+    def picked(self) -> tuple[Card, ...]:
+        """The cards picked to lay away (the discard)."""
+        return tuple(self._picked)
+
+    @property
+    def checking(self) -> bool:
+        """Muggins mode: the table waits for you to check the computer's last count."""
+        return self._driver.checking
+
+    @property
+    def hinted(self) -> bool:
+        """Whether the hint was asked for since your last move."""
+        return self._hinted
+
+    @property
+    def steps(self) -> list[Step]:
+        """Guided mode: your moves so far beside the expert's."""
+        return self._steps
+
+    @property
+    def discarding(self) -> bool:
+        """You have two cards to lay away now."""
+        game = self._game
+        return game.phase is Phase.DISCARD and not game.discards(YOU) and not self.checking
+
+    @property
+    def your_turn_to_play(self) -> bool:
+        game = self._game
+        return game.phase is Phase.PLAY and game.to_act == YOU and not self.checking
+
+    @property
+    def counting(self) -> bool:
+        """Muggins mode: you count your hand or crib now."""
+        game = self._game
+        return game.phase is Phase.SHOW and game.muggins and game.to_act == YOU and not self.checking
+
+    @property
+    def deal_over(self) -> bool:
+        return self._game.phase is Phase.DEAL_OVER and not self.checking
+
+    @property
+    def crib_shown(self) -> bool:
+        """The crib is turned up when its turn in the show comes."""
+        game = self._game
+        return game.phase is not Phase.SHOW or (game.counting == "crib" and not self.checking)
+
+    def playable(self, card: Card) -> bool:
+        """Whether clicking ``card`` does something now: pick it to lay away, or play it."""
+        return self.discarding or (self.your_turn_to_play and self._game.can_play(YOU, card))
+
+    def may_advise(self) -> bool:
+        """Whether there is a move of yours to advise on now (cheap: no advice is computed)."""
+        game = self._game
+        if game.is_over or self.checking:
+            return False
+        return (game.phase is Phase.DISCARD and not game.discards(YOU)) or (
+            game.phase is Phase.PLAY and game.to_act == YOU)
+
+    def advice(self) -> Advice | None:
+        """The expert's move for you now (the hint, and the guided step's explanation), or None."""
+        game = self._game
+        key = (game, len(game.log), self.checking)
+        if self._advice_key != key:
+            found: Advice | None = None
+            if self.may_advise():
+                adviser = _ADVISER if self.guide is None else _GUIDED_ADVISER
+                if game.phase is Phase.DISCARD:
+                    found = Advice(Phase.DISCARD, adviser.keep(game, YOU))
+                else:
+                    found = Advice(Phase.PLAY, adviser.hint(game, YOU))
+            self._advice_key, self._advice = key, found
+        return self._advice
+
+    def standing(self) -> Standing | None:
+        """Where you stand: from the scores this deal began with (or, once its show is over, from the
+        scores now for the next deal); None once the game is over."""
+        game = self._game
+        if game.is_over:
+            return None
+        nxt = game.phase is Phase.DEAL_OVER
+        key = (game, game.deal_number, nxt)
+        if self._standing_key != key:
+            if nxt:
+                mine, theirs = game.scores[YOU], game.scores[COMPUTER]
+                dealer = game.dealer != YOU
+            else:
+                def before(seat: int) -> int:  # the score this deal began with
+                    return game.start_scores[seat] + sum(
+                        e.points for e in game.events if e.seat == seat and e.deal < game.deal_number)
+                mine, theirs = before(YOU), before(COMPUTER)
+                dealer = game.dealer == YOU
+            chance = win_probability(mine, theirs, dealer=dealer, target=game.target)
+            hint = score_hint(mine, theirs, dealer=dealer, target=game.target) \
+                if last_deals((mine, theirs), game.target) else None
+            self._standing_key, self._standing = key, Standing(mine, theirs, dealer, chance, hint, nxt)
+        return self._standing
+
+    def take_news(self) -> tuple[LogEntry, ...]:
+        """The game's log entries since the last call: what the view has yet to tell."""
+        news, self._news = tuple(self._news), []
+        return news
+
+    # ------------------------------------------------------------------ actions
+    def verify_new_game(self, *, level: str, target: int) -> None:
+        if self.guide is not None:
+            raise Refused(key="table.guided_no_new")
+        if level not in LEVELS:
+            raise Refused(key="table.bad_level", value=repr(level)[:30])
+        if target not in TARGETS or isinstance(target, bool):
+            raise Refused(key="table.bad_target", value=repr(target)[:30])
+
+    def new_game(self, *, seed: int | str, level: str, target: int, muggins: bool) -> None:
+        """Start a new game with these settings (the games won are kept)."""
+        self.verify_new_game(level=level, target=target)
+        self._start(Game(seed, target=target, muggins=bool(muggins)), level)
+
+    def pick(self, card: Card) -> bool:
+        """Discard: pick a card to lay away, or put a picked one back (returns True). Play: play it
+        (returns False)."""
+        game = self._game
+        self._verify_not_checking()
+        if game.phase is not Phase.DISCARD:
+            self.play(card)
+            return False
+        if game.discards(YOU):
+            game.verify_discard(YOU, (card,))  # the engine's reason: already laid away
+        if card not in game.hand(YOU):
+            raise Refused(key="table.not_yours", card=str(card))
+        if card in self._picked:
+            self._picked.remove(card)
+        elif len(self._picked) >= 2:
+            raise Refused(key="table.two_only")
+        else:
+            self._picked.append(card)
+        return True
+
+    def lay_away(self, cards: Iterable[Card] | None = None) -> None:
+        """Lay away the two picked cards (or ``cards``) to the crib."""
+        game = self._game
+        self._verify_not_checking()
+        try:
+            chosen = tuple(self._picked if cards is None else islice(cards, 3))  # two, or refused
+        except TypeError:
+            raise Refused(key="err.not_cards", value=repr(cards)[:30]) from None
+        if game.phase is Phase.DISCARD and not game.discards(YOU) and len(chosen) != 2:
+            raise Refused(key="table.pick_two", n=len(chosen))
+        advice = self.advice()
+        self._act(Discard(YOU, chosen))  # type: ignore[arg-type]  # the game says if it is not two
+        self._picked = []
+        self._judge(advice, chosen)
+
+    def play(self, card: Card) -> None:
+        """Play ``card`` (refused, with the engine's reason, unless it is your turn and it fits)."""
+        self._verify_not_checking()
+        advice = self.advice()
+        self._act(Play(YOU, card))
+        self._judge(advice, card)
+
+    def go(self) -> None:
+        """Say go (refused while a card of yours fits)."""
+        self._verify_not_checking()
+        advice = self.advice()
+        self._act(Go(YOU))
+        self._judge(advice, None)
+
+    def count(self, points: Any) -> None:
+        """Muggins mode: count your hand (or your crib) as ``points``; short counts can be taken."""
+        self._verify_not_checking()
+        if not self._game.muggins:
+            raise Refused(key="table.no_counting")
+        self._act(Count(YOU, read_points(points)))
+
+    def muggins(self) -> None:
+        """Claim muggins on the computer's last count (refused if it missed nothing)."""
+        if not self._game.muggins:
+            raise Refused(key="table.no_counting")
+        if self._game.muggins_claimant is None and self.checking:
+            raise Refused(key="table.nothing_missed")
+        self._act(Muggins(YOU))
+
+    def go_on(self) -> None:
+        """Muggins mode: the computer's count is checked; let the game go on."""
+        if not self.checking:
+            raise Refused(key="table.nothing_to_check")
+        self._heard(self._driver.go_on().entries)
+        self._hinted = False
+
+    def next_deal(self) -> None:
+        """Start the next deal once the show is over (a guided hand is one deal)."""
+        self._verify_not_checking()
+        if self.guide is not None and self._game.phase is Phase.DEAL_OVER:
+            raise Refused(key="table.guided_over")
+        self._act(NextDeal())
+
+    def hint(self) -> Advice | None:
+        """Ask for the expert's advice now (None when there is no move of yours to advise on)."""
+        self._hinted = True
+        return self.advice()
+
+    # ------------------------------------------------------------------ internals
+    def _start(self, game: Game, level: str) -> None:
+        self._game = game
+        self._level = level
+        # A guided hand's lesson follows the line of the computer it was written for: the classic expert.
+        self._computer = player(level if self.guide is None else "classic", seed=game.seed)
+        # Stopping after every computer count, short or not, gives nothing away.
+        self._driver = Driver(game, {COMPUTER: self._computer}, check_counts=True)
+        self._picked = []
+        self._hinted = False
+        self._advice_key = None
+        self._advice = None
+        self._standing_key = None
+        self._standing = None
+        self._steps = []
+        self._news = []
+        self._heard(self._driver.advance().entries)
+
+    def _verify_not_checking(self) -> None:
+        if self.checking:
+            raise Refused(key="table.check_first")
+
+    def _act(self, action: Any) -> None:
+        self._heard(self._driver.act(action).entries)
+        self._hinted = False
+
+    def _heard(self, entries: tuple[LogEntry, ...]) -> None:
+        self._news.extend(entries)
+        for entry in entries:
+            if entry.kind is LogKind.GAME_OVER and entry.seat is not None:
+                result = self._game.result
+                assert result is not None
+                self.games_won[entry.seat] += result.games
+
+    def _judge(self, advice: Advice | None, move: Any) -> None:
+        """Guided mode: record the move beside the expert's."""
+        if advice is None or self.guide is None:
+            return
+        best = advice.best
+        if isinstance(best, KeepOption):
+            game = self._game
+            rank = advise_discard(game.kept(YOU) + game.discards(YOU), dealer=game.dealer == YOU).rank_of(game.kept(YOU))
+            self._steps.append(Step(Phase.DISCARD, best.discard, tuple(move), set(move) == set(best.discard),
+                                    best.message, rank))
+        else:
+            followed = (move is None and best.card is None) or (
+                move is not None and best.card is not None and move.rank == best.card.rank)
+            self._steps.append(Step(Phase.PLAY, best.card, move, followed, best.message))
+
+
+def read_points(value: Any) -> int:
+    """A count as typed (a whole number of up to three digits) or given."""
+    if isinstance(value, bool):
+        raise Refused(key="table.bad_count", value=repr(value))
+    if isinstance(value, int):
+        return value
+    text = value.strip() if isinstance(value, str) else repr(value)
+    if not text.isdigit() or len(text) > 3:
+        raise Refused(key="table.bad_count", value=repr(text[:20]))
+    return int(text)

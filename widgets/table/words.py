@@ -1,0 +1,227 @@
+"""The game table's words (no ipywidgets): the log, each score, the prompt, the advice and the show.
+
+:class:`TableWords` turns the state of a :class:`~widgets.table.model.TableSession` into sentences in
+one language of the catalogue (keys ``table.*``); :class:`widgets.table.view.GameTable` lays them out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cribbage.lang.messages import Message, render
+from cribbage.lang.translations import format_number
+from cribbage.rules.events import LogEntry, LogKind, Phase, ScoreEvent, ScoreKind
+from widgets.blocks.chances import chance_words
+from widgets.i18n import cards_text, describe_items, number_words, spoken_count
+from widgets.table.model import COMPUTER, YOU, Advice, Standing, Step, TableSession
+
+__all__ = ["ShowItem", "TableWords"]
+
+#: One counted hand, crib or muggins of the show: its event and its lines (the first is the heading).
+ShowItem = tuple[ScoreEvent, list[str]]
+
+
+class TableWords:
+    """Sentences about one table, in ``language``."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+
+    def _t(self, key: str, **values: Any) -> str:
+        return render(key, self.language, **values)
+
+    def said(self, msg: Message) -> str:
+        """What the engine said (a reason), in this language."""
+        return render(msg, self.language)
+
+    def net(self, value: float) -> str:
+        """A signed net value, with the decimal mark of this language: "+4.3", "+4,3"."""
+        return format_number(value, self.language, "+.1f")
+
+    # ------------------------------------------------------------------ the log
+    def event(self, event: ScoreEvent) -> str:
+        """One score in plain words: "+2 to you: Fifteen: 7♣ 8♦ for 2"."""
+        worth = event.points if event.worth is None else event.worth
+        if event.kind in (ScoreKind.HAND, ScoreKind.CRIB):
+            score = event.hand_score
+            assert score is not None
+            what = self._t("table.ev_show", whose=self._t(f"table.whose_{event.kind}_{event.seat}"),
+                           said=spoken_count(score, self.language), total=score.total)
+            if worth != score.total:
+                what += " " + self._t("table.ev_counted", n=worth, total=score.total)
+        elif event.kind is ScoreKind.MUGGINS:
+            what = self._t("table.ev_muggins", n=worth)
+        elif event.kind in (ScoreKind.GO, ScoreKind.LAST_CARD, ScoreKind.HIS_HEELS):
+            what = self._t("table.ev_simple", what=self._t(f"item.{event.kind}"), points=worth)
+        else:
+            name = self._t(f"item.{event.kind}", n=number_words(len(event.cards), self.language))
+            what = self._t("item.line", what=name, cards=cards_text(event.cards), points=worth)
+        if worth != event.points:
+            what += " " + self._t("table.ev_capped", n=event.points)
+        return self._t(f"table.ev_to_{event.seat}", points=event.points, what=what)
+
+    def entry(self, entry: LogEntry, result: str = "") -> list[tuple[str, str]]:
+        """An entry of the engine's log as lines (css class, text); ``result`` words the game over."""
+        kind, who = entry.kind, entry.seat
+        lines: list[tuple[str, str]] = []
+        if kind is LogKind.CUT_FOR_DEAL:
+            a, b = entry.cards
+            key = "table.log_cut_again" if a.rank == b.rank else f"table.log_cut_{0 if a.rank < b.rank else 1}"
+            lines.append(("", self._t(key, a=str(a), b=str(b))))
+        elif kind is LogKind.DEAL:
+            lines.append(("cc-log-deal", self._t(f"table.log_deal_{who}", n=entry.deal)))
+        elif kind is LogKind.DISCARD:
+            lines.append(("", self._t(f"table.log_discard_{who}", cards=cards_text(entry.cards))))
+        elif kind is LogKind.STARTER:
+            lines.append(("", self._t("table.log_starter", card=str(entry.cards[0]))))
+        elif kind is LogKind.PLAY:
+            lines.append(("", self._t(f"table.log_play_{who}", card=str(entry.cards[0]), count=entry.count)))
+        elif kind is LogKind.GO:
+            lines.append(("", self._t(f"table.log_go_{who}", count=entry.count)))
+        elif kind is LogKind.PASS:
+            lines.append(("", self._t(f"table.log_pass_{who}")))
+        elif kind is LogKind.RESET:
+            lines.append(("", self._t("table.log_reset", count=entry.count)))
+        elif kind is LogKind.END_OF_PLAY:
+            lines.append(("", self._t("table.log_end_play")))
+        elif kind is LogKind.COUNT:
+            event = entry.events[0]
+            lines.append(("", self._t(f"table.log_count_{'crib' if event.crib else 'hand'}_{who}", n=event.points)))
+            # The items show in the show panel once checked: a short count is for the opponent to spot.
+            whose = self._t(f"table.whose_{'crib' if event.crib else 'hand'}_{event.seat}")
+            what = self._t("table.ev_as_counted", whose=whose)
+            lines.append(("cc-log-pts", self._t(f"table.ev_to_{event.seat}", points=event.points, what=what)))
+            return lines
+        elif kind is LogKind.MUGGINS:
+            lines.append(("", self._t(f"table.log_muggins_{who}")))
+        elif kind is LogKind.GAME_OVER:
+            lines.append(("cc-log-deal", result))
+        scored = [("cc-log-pts", self.event(event)) for event in entry.events]
+        if kind in (LogKind.RESET, LogKind.END_OF_PLAY):
+            return scored + lines  # the go or last card is pegged, then the count goes back to 0
+        return lines + scored
+
+    # ------------------------------------------------------------------ what is asked
+    def prompt(self, session: TableSession) -> str:
+        game = session.game
+        guided = session.guide is not None
+        if game.is_over:
+            return self._t("table.prompt_guided_over" if guided else "table.prompt_over")
+        if session.checking:
+            return self._t("table.prompt_check")
+        phase = game.phase
+        if phase is Phase.DISCARD:
+            return self._t(f"table.prompt_discard_{game.dealer}")
+        if phase is Phase.PLAY:
+            if game.to_act != YOU:
+                return self._t("table.prompt_wait")
+            if game.can_go(YOU):
+                return self._t("table.prompt_go", count=game.count)
+            return self._t("table.prompt_play", count=game.count)
+        if phase is Phase.SHOW:
+            return self._t("table.prompt_count_crib" if game.counting == "crib" else "table.prompt_count_hand")
+        if phase is Phase.DEAL_OVER:
+            return self._t("table.prompt_guided_over" if guided else "table.prompt_next")
+        return ""
+
+    def hint(self, session: TableSession) -> str:
+        """The hint asked for: the expert's move, or why there is none."""
+        return self.advice(session.advice()) or self._t(
+            "table.hint_count" if session.counting else "table.hint_none")
+
+    def advice(self, advice: Advice | None) -> str:
+        if advice is None:
+            return ""
+        best = advice.best
+        if advice.kind is Phase.DISCARD:
+            # Advice for a discard holds a KeepOption (kind tells which): mypy cannot narrow ``best`` by ``kind``.
+            return self._t("table.hint_discard", away=cards_text(best.discard), keep=cards_text(best.keep),  # type: ignore[union-attr]
+                           reason=self.said(best.message), net=self.net(best.net))  # type: ignore[union-attr]
+        return self._t("table.hint_play", reason=self.said(best.message))
+
+    def standing(self, standing: Standing | None) -> str:
+        """Where you stand: the position a deal begins from and your chance to win the game, or in
+        the last deals the score hint (who needs how many, who counts first, the same chance)."""
+        if standing is None:
+            return ""
+        dealer = self._t("table.you_deal" if standing.dealer else "table.computer_deals")
+        when = "next" if standing.next else "now"
+        if standing.hint is not None:
+            return self._t(f"table.standing_{when}_hint", you=standing.mine, computer=standing.theirs,
+                           dealer=dealer, hint=self.said(standing.hint))
+        return self._t(f"table.standing_{when}", you=standing.mine, computer=standing.theirs, dealer=dealer,
+                       chance=chance_words(standing.chance, self.language))
+
+    # ------------------------------------------------------------------ guided mode
+    def guide(self, session: TableSession) -> list[str]:
+        """The guided step's paragraphs: the intro, how your last move compared, then the advice
+        before your next move (or the hand's lesson once it is over)."""
+        script = session.guide
+        if script is None:
+            return []
+        game = session.game
+        parts = [script.intro(self.language)] if game.deal_number == game.start_deal and not session.steps else []
+        if session.steps:
+            parts.append(self.judged(session.steps[-1]))
+        advice = session.advice()
+        if advice is not None:
+            parts.append(self.step(session, advice))
+        elif game.phase in (Phase.DEAL_OVER, Phase.OVER):
+            parts.append(script.outro(game, self.language))
+        return parts
+
+    def step(self, session: TableSession, advice: Advice) -> str:
+        """The explanation before you act, in guided mode: where you stand, then the expert's move."""
+        game = session.game
+        if advice.kind is Phase.DISCARD:
+            role = self._t("table.guide_pone_discard" if game.dealer == COMPUTER else "table.guide_dealer_discard")
+        elif not game.played:
+            role = self._t("table.guide_lead")
+        elif not game.series:
+            role = self._t("table.guide_new_series")
+        else:
+            role = self._t("table.guide_count", count=game.count, series=cards_text(game.series))
+        return f"{role} {self.advice(advice)}"
+
+    def judged(self, step: Step) -> str:
+        """How your move compared with the expert's."""
+        if step.phase is Phase.DISCARD:
+            if step.followed:
+                return self._t("table.guide_same_discard", cards=cards_text(step.move))
+            return self._t("table.guide_other_discard", cards=cards_text(step.move),
+                           best=cards_text(step.advised), reason=self.said(step.why), rank=step.rank)
+        if step.move is None:
+            return self._t("table.guide_same_go")
+        if step.followed:
+            return self._t("table.guide_same_play", card=str(step.move))
+        return self._t("table.guide_other_play", card=str(step.move), reason=self.said(step.why))
+
+    # ------------------------------------------------------------------ the show
+    def show(self, session: TableSession) -> list[ShowItem]:
+        """This deal's counts, item by item; the computer's count waiting to be checked shows only
+        its total (a short count is for you to spot)."""
+        game = session.game
+        out: list[ShowItem] = []
+        for event in game.events:
+            if event.deal != game.deal_number or event.kind not in (ScoreKind.HAND, ScoreKind.CRIB, ScoreKind.MUGGINS):
+                continue
+            if event.kind is ScoreKind.MUGGINS:
+                out.append((event, [self.event(event)]))
+                continue
+            pending = session.checking and event is game.events[-1] and event.seat == COMPUTER
+            whose = self._t(f"table.whose_{'crib' if event.crib else 'hand'}_{event.seat}")
+            body = [self._t("table.show_head", whose=whose, points=event.points)]
+            if pending:
+                body.append(self._t("table.show_check", n=event.points))
+            else:
+                score = event.hand_score
+                assert score is not None
+                body.append("“" + spoken_count(score, self.language) + "”")
+                body.extend(item.text for item in describe_items(score, self.language))
+                counted = event.points if event.worth is None else event.worth
+                if counted < score.total:
+                    body.append(self._t("table.show_short", n=counted, total=score.total))
+                elif event.points < counted:
+                    body.append(self._t("table.ev_capped", n=event.points))
+            out.append((event, body))
+        return out
