@@ -78,6 +78,7 @@ from voila.static_file_handler import TemplateStaticFileHandler  # noqa: E402
 from voila.tornado.handler import TornadoVoilaHandler  # noqa: E402
 
 from cribbage.lang.messages import LANGUAGES, render  # noqa: E402
+
 # The views' words (their app.* are the server's own pages): importing them loads Babel, no view.
 from widgets.i18n import messages as _widget_words  # noqa: E402, F401
 
