@@ -68,9 +68,10 @@ def test_a_look_up_names_what_there_is() -> None:
     assert stops.view_stop("Local", "HandQuestion", "Question") is stops.view_stop("HandQuestion")
 
 
-def _load(source: str, where: Path) -> ModuleType:
-    """The registry module made of ``source``, read by its file path as setup.py reads it."""
-    path = where / "stops.py"
+def _load(source: str, path: Path) -> ModuleType:
+    """The registry module made of ``source``, read by its file path as setup.py reads it (a path of
+    its own each time: a second source of the same size, written in the same second, would be read
+    from the first one's cached bytecode)."""
     path.write_text(source, encoding="utf-8")
     spec = importlib.util.spec_from_file_location("stops_probe", path)
     assert spec is not None and spec.loader is not None
@@ -90,10 +91,10 @@ def _load(source: str, where: Path) -> ModuleType:
 ])
 def test_a_slip_in_the_list_is_refused_when_it_is_read(tmp_path: Path, change: tuple[str, str], refusal: str) -> None:
     source = REGISTRY.read_text(encoding="utf-8")
-    assert _load(source, tmp_path).NUMBERS == stops.NUMBERS   # read by path, the list as it is
+    assert _load(source, tmp_path / "as_it_is.py").NUMBERS == stops.NUMBERS   # read by path, the list as it is
     assert change[0] in source
     with pytest.raises(ValueError, match=re.escape(refusal)):
-        _load(source.replace(change[0], change[1]), tmp_path)
+        _load(source.replace(change[0], change[1]), tmp_path / "changed.py")
 
 
 @pytest.mark.parametrize("language", languages.LANGUAGES, ids=lambda language: language.code)
