@@ -5,15 +5,21 @@ in git): ``pip install`` (editable or not) runs ``build_py``, which asks Babel's
 command to write them next to their ``.po``, where the package data and :mod:`gettext` find them.
 
 Building a wheel also puts the lessons a learner's copy is made from (``course/``'s stops and rules
-page, in English, Spanish and Portuguese) into the package, as ``cribbage/lessons/course/``, where
+page, in every language of the course) into the package, as ``cribbage/lessons/course/``, where
 :mod:`cribbage.lessons.source` finds them once installed; an editable install reads ``course/`` itself.
+Which files those are, the course's registries say (:mod:`cribbage.registry.stops`, the stops'
+notebooks; :mod:`cribbage.registry.languages`, each language's lesson folder): read here by file path,
+as they import nothing but the standard library, so building needs nothing of the engine installed.
 MANIFEST.in brings them into the sdist, from which a wheel is built.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import sys
 from pathlib import Path
+from types import ModuleType
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -23,9 +29,28 @@ from setuptools.command.build_py import build_py
 HERE = Path(__file__).resolve().parent
 #: (locale folder, gettext domain) of each package's catalogues.
 CATALOGUES = (("cribbage/locale", "cribbage"), ("widgets/locale", "widgets"))
-#: The lessons in the wheel: each language's stops and rules page (as cribbage.lessons.source reads them).
+#: Where the lessons go in the wheel (where cribbage.lessons.source reads them).
 LESSONS = "cribbage/lessons/course"
-LESSON_PATTERNS = [f"{folder}{pattern}" for folder in ("", "es/", "pt/") for pattern in ("[0-9][0-9]_*.ipynb", "rules.md")]
+
+
+def registry(name: str) -> ModuleType:
+    """The registry ``cribbage/registry/<name>.py``, read by its file path (it needs only the standard
+    library): the engine need not be importable while it is being built."""
+    path = HERE / "cribbage" / "registry" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"_course_registry_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module   # dataclasses look their module up while the classes are made
+    spec.loader.exec_module(module)
+    return module
+
+
+def lesson_files() -> list[str]:
+    """The lessons in the wheel, relative to ``course/``: in each language's lesson folder, every stop's
+    notebook and the rules page (the files :func:`cribbage.lessons.source.course_files` gives)."""
+    stops, languages = registry("stops"), registry("languages")
+    names = [*(stop.notebook for stop in stops.STOPS), "rules.md"]
+    return [(Path(language.lessons) / name).as_posix() for language in languages.LANGUAGES for name in names]
 
 
 def compile_catalogues(folder: Path, domain: str) -> list[Path]:
@@ -64,12 +89,10 @@ class BuildWithCatalogues(build_py):
             self.copy_lessons()
 
     def copy_lessons(self) -> None:
-        course = HERE / "course"
-        for pattern in LESSON_PATTERNS:
-            for path in sorted(course.glob(pattern)):
-                target = Path(self.build_lib) / LESSONS / path.relative_to(course)
-                self.mkpath(str(target.parent))
-                self.copy_file(str(path), str(target))
+        for name in lesson_files():   # a lesson missing from course/ fails the build: copy_file says which
+            target = Path(self.build_lib) / LESSONS / name
+            self.mkpath(str(target.parent))
+            self.copy_file(str(HERE / "course" / name), str(target))
 
 
 if __name__ == "__main__":   # as setuptools runs it; a test imports compile_catalogues alone

@@ -52,6 +52,7 @@ ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 
 from cribbage.progress.roster import USER_NAME, Member, read_roster  # noqa: E402
+from cribbage.registry.stops import STOPS  # noqa: E402
 from machinery.lab_language import COURSE_SERVER_CONFIG, course_settings  # noqa: E402
 
 #: The proxy JupyterHub talks to, from npm (``npm ci`` in ``hub/``, which ``.ci/run`` does).
@@ -137,7 +138,7 @@ def build_tables(python: Path, tables: Path) -> None:
     """The statistics lab's tables, built by running its notebooks once here, then read-only for all."""
     tables.mkdir(parents=True, exist_ok=True)
     env = {**os.environ, "CRIBBAGE_CACHE_DIR": str(tables), "MPLCONFIGDIR": str(tables.parent / "state")}
-    for notebook in ("06_hand_calculator_and_statistics.ipynb", "08_statistics_lab.ipynb"):
+    for notebook in (stop.notebook for stop in STOPS if stop.builds_tables):
         _run([str(python), "-m", "nbconvert", "--to", "notebook", "--execute", "--stdout",
               "--ExecutePreprocessor.timeout=1800", str(ROOT / "course" / notebook)], env=env)
     readable(tables)

@@ -15,6 +15,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from cribbage.registry.stops import STOPS
+
 COURSE = Path(__file__).resolve().parents[1] / "course"
 
 WORDS_PER_MINUTE = 150
@@ -79,7 +81,7 @@ def measure(path: Path) -> StopTime:
 
 def stop_times(course: Path = COURSE) -> dict[int, StopTime]:
     """Every stop's measure, by its number."""
-    return {int(path.name[:2]): measure(path) for path in sorted(course.glob("0*.ipynb"))}
+    return {stop.number: measure(course / stop.notebook) for stop in STOPS}
 
 
 def main() -> None:

@@ -2,7 +2,7 @@
 
 A stop states its time at its top ("About 15 minutes."); stop 0 states every stop's in its route
 table, and how long stops 1 to 4 take together. Every such number is the rule's, written in digits;
-no other time ("about three minutes") is claimed there. The last lesson stop before the lab leads to it.
+no other time ("about three minutes") is claimed there.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import re
 
 import pytest
 
+from cribbage.registry import stops
 from tests.course_times import COURSE, prose_words, stop_minutes, stop_times
 
 LANGUAGES = {"en": COURSE, "es": COURSE / "es", "pt": COURSE / "pt"}
@@ -23,7 +24,7 @@ TIMES = stop_times()
 
 
 def _cells(language: str, stop: int) -> list[dict]:
-    path = next(LANGUAGES[language].glob(f"{stop:02d}_*.ipynb"))
+    path = LANGUAGES[language] / stops.stop(stop).notebook
     return [dict(cell, text="".join(cell["source"])) for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]]
 
 
@@ -60,7 +61,3 @@ def test_the_route_states_every_stop_s_time(language: str) -> None:
     assert together == [first_four], f"stops 1 to 4 take {first_four} minutes; the route says {together}"
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_crosscribb_leads_to_the_statistics_lab(language: str) -> None:
-    last = _cells(language, 7)[-1]["text"]
-    assert "(08_statistics_lab.ipynb)" in last, f"stop 7 ({language}) does not link to stop 8"

@@ -16,12 +16,13 @@ from pathlib import Path
 import pytest
 
 from cribbage.build.course_i18n import SWITCH_ID, catalogue_path, read_catalogue
+from cribbage.registry.stops import STOPS
 
 ROOT = Path(__file__).resolve().parents[1]
 COURSE = ROOT / "course"
 #: The seed sites live beside the repository (../shared/seeds from main, ../../shared/seeds from a worktree).
 SEEDS = next((p / "shared" / "seeds" for p in ROOT.parents if (p / "shared" / "seeds").is_dir()), None)
-NOTEBOOKS = sorted(p for p in COURSE.glob("0*.ipynb"))
+NOTEBOOKS = [COURSE / stop.notebook for stop in STOPS]
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 HEADING = re.compile(r"^(#+) ", re.MULTILINE)
 

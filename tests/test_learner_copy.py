@@ -35,6 +35,7 @@ from cribbage.lessons import (
     update_copy,
 )
 from cribbage.lessons.notebooks import WIDGET_VIEW
+from cribbage.registry import stops
 
 ROOT = Path(__file__).resolve().parents[1]
 COURSE = ROOT / "course"
@@ -76,7 +77,7 @@ def test_a_new_copy_holds_the_lessons_in_the_language_each_with_the_note_first(c
     report = make_copy(copy, "es")
     names = list(course_files("es"))
     assert report.state is CopyState.NEW and list(report.added) == names and report.updated == ()
-    assert names[0] == "00_start_here.ipynb" and "08_statistics_lab.ipynb" in names and "rules.md" in names
+    assert names == [*(stop.notebook for stop in stops.STOPS), "rules.md"]
     assert sorted(p.name for p in copy.iterdir()) == sorted([*names, learner_copy.RECORD])
     for name in names:
         shipped = course / "es" / name
@@ -177,7 +178,15 @@ def test_a_folder_that_cannot_be_written_is_named_in_the_error(course: Path, tmp
         make_copy(tmp_path / "a-file" / "course", "es")
 
 
-def _newer_course(course: Path) -> None:
+def _new_stop(monkeypatch: pytest.MonkeyPatch, course: Path, like: str) -> None:
+    """A newer course's new stop, ``<NN>_more``: its entry in the list of stops, and its Spanish notebook
+    (a copy of the notebook ``like``)."""
+    new = stops.Stop(len(stops.STOPS), "more", "statistics")
+    monkeypatch.setattr(stops, "STOPS", (*stops.STOPS, new))
+    shutil.copy(course / "es" / like, course / "es" / new.notebook)
+
+
+def _newer_course(course: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """What a newer course version changes: one cell of stop 3 (the pairs question), stop 1's title
     cell, the rules page; and a new stop."""
     show = _nb(course / "es" / "03_the_show.ipynb")
@@ -188,7 +197,7 @@ def _newer_course(course: Path) -> None:
     play["cells"][0]["source"] = _source(play["cells"][0]) + "\n\nNuevo párrafo."
     _save(course / "es" / "02_the_play.ipynb", play)
     (course / "es" / "rules.md").write_text((course / "es" / "rules.md").read_text() + "\nUna regla más.\n")
-    shutil.copy(course / "es" / "08_statistics_lab.ipynb", course / "es" / "09_more.ipynb")
+    _new_stop(monkeypatch, course, stops.STOPS[-1].notebook)
 
 
 def test_an_update_brings_the_newer_lessons_and_loses_nothing_the_learner_typed(
@@ -218,7 +227,7 @@ def test_an_update_brings_the_newer_lessons_and_loses_nothing_the_learner_typed(
     learners_rules = (copy / "rules.md").read_bytes()
     untouched = (copy / "02_the_play.ipynb").read_bytes()
 
-    _newer_course(course)
+    _newer_course(course, monkeypatch)
     assert inspect(copy, "es") is CopyState.OLDER
     with pytest.raises(ValueError, match="update_copy"):
         make_copy(copy, "es")
@@ -253,7 +262,7 @@ def test_an_update_brings_the_newer_lessons_and_loses_nothing_the_learner_typed(
     assert inspect(copy, "es") is CopyState.CURRENT
 
     # A later update still tells the learner's answer (now in the newer lesson) from the course's.
-    shutil.copy(course / "es" / "00_start_here.ipynb", course / "es" / "10_more.ipynb")
+    _new_stop(monkeypatch, course, stops.STOPS[0].notebook)
     show_nb = _nb(course / "es" / "03_the_show.ipynb")
     show_nb["cells"][0]["source"] = _source(show_nb["cells"][0]) + "\n\nOtra vez."
     _save(course / "es" / "03_the_show.ipynb", show_nb)

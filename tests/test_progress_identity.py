@@ -36,6 +36,7 @@ from cribbage.progress import (
 )
 from cribbage.progress.report import merge
 from cribbage.progress.store import _STEPS
+from cribbage.registry.stops import STOPS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -224,11 +225,8 @@ def test_the_questions_per_stop_are_those_the_lessons_ask():
     from widgets.table.guided import GUIDED_HANDS
 
     found = []
-    for stop in range(9):
-        notebook = json.loads((ROOT / "course" / stop_questions(stop)[0].notebook).read_text()) if stop_questions(
-            stop) else None
-        if notebook is None:
-            continue
+    for stop in STOPS:
+        notebook = json.loads((ROOT / "course" / stop.notebook).read_text())
         lead = None   # the last Markdown cell: the words that ask the question below it
         for cell in notebook["cells"]:
             source = "".join(cell["source"])
@@ -237,13 +235,14 @@ def test_the_questions_per_stop_are_those_the_lessons_ask():
             made = re.match(r"\w+ = (\w+Question\(.*\))\s*$", source.splitlines()[0]) if cell["cell_type"] == "code" \
                 else None
             if made:
-                found.append((stop, cell["id"], lead, eval(made.group(1), vars(exercise)).key))
+                found.append((stop.number, cell["id"], lead, eval(made.group(1), vars(exercise)).key))
             guided = re.match(r"GameTable\.guided\((\d)\)", source) if cell["cell_type"] == "code" else None
             if guided:
                 hand = GUIDED_HANDS[int(guided.group(1)) - 1]
-                found.append((stop, cell["id"], lead, f"guided hand {hand.title('en')}"))
+                found.append((stop.number, cell["id"], lead, f"guided hand {hand.title('en')}"))
     assert found == [(q.stop, q.cell, q.lead, q.item) for q in QUESTIONS]
-    assert [stop for stop in range(9) if not stop_questions(stop)] == [8]
+    assert [(q.stop, q.cell, q.lead, q.item) for stop in STOPS for q in stop_questions(stop.number)] == found
+    assert [stop.name for stop in STOPS if not stop.questions] == ["statistics_lab"]   # read, never "done"
 
 
 # Schema 3 ----------------------------------------------------------------------------------------

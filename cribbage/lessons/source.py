@@ -8,19 +8,18 @@ course there when it builds); a checkout (an editable install, ``make course``) 
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from cribbage.lang.messages import check_language
+from cribbage.registry import stops
 
 __all__ = ["FIRST_STOP", "LANGUAGE_FOLDERS", "course_files", "lessons_folder"]
 
 #: The notebook a copy opens on.
-FIRST_STOP = "00_start_here.ipynb"
+FIRST_STOP = stops.STOPS[0].notebook
 #: Where each language's lessons are, inside the course folder (English at its top).
 LANGUAGE_FOLDERS = {"en": "", "es": "es", "pt": "pt"}
-# The stops (NN_name.ipynb, not a scratch notebook) and the page beside them that a learner reads.
-_STOP = re.compile(r"^\d\d_[a-z0-9_]+\.ipynb$")
+# The page beside the stops that a learner reads.
 _PAGES = ("rules.md",)
 _PACKAGED = Path(__file__).resolve().parent / "course"
 _CHECKOUT = Path(__file__).resolve().parents[2] / "course"
@@ -35,14 +34,18 @@ def lessons_folder() -> Path:
 
 
 def course_files(language: str, folder: Path | None = None) -> dict[str, Path]:
-    """The files of the course in ``language``, by their name in a copy: the stops in order, then
-    the rules page (the READMEs are for whoever reads the repository).
+    """The files of the course in ``language``, by their name in a copy: the stops' notebooks in order
+    (:mod:`cribbage.registry.stops`; a ``FileNotFoundError`` names any missing), then the rules page
+    (the READMEs are for whoever reads the repository).
 
     >>> names = list(course_files("es"))
     >>> names[0], "03_the_show.ipynb" in names, names[-1]
     ('00_start_here.ipynb', True, 'rules.md')
     """
     base = (folder or lessons_folder()) / LANGUAGE_FOLDERS[check_language(language)]
-    stops = sorted(path for path in base.glob("*.ipynb") if _STOP.match(path.name))
+    notebooks = [base / stop.notebook for stop in stops.STOPS]
+    missing = [path.name for path in notebooks if not path.is_file()]
+    if missing:
+        raise FileNotFoundError(f"the course in {base} lacks {', '.join(missing)} (each stop has its notebook there)")
     pages = [base / name for name in _PAGES if (base / name).is_file()]
-    return {path.name: path for path in [*stops, *pages]}
+    return {path.name: path for path in [*notebooks, *pages]}

@@ -59,6 +59,7 @@ from cribbage.progress.identity import (
 )
 from cribbage.progress.words import KINDS as _KIND_WORDS
 from cribbage.progress.words import SKILLS as _SKILL_WORDS
+from cribbage.registry import stops as _registry
 from cribbage.rules.checks import bounded, flag, number
 from cribbage.rules.errors import CribbageError, shown
 from cribbage.rules.options import is_odd_text
@@ -89,13 +90,12 @@ ENV = "CRIBBAGE_PROGRESS"
 APPLICATION_ID = 0x43524942
 #: The schema this code writes. Older files are migrated; newer ones are refused.
 SCHEMA_VERSION = 3
-#: The course's stops, 00_start_here to 08_statistics_lab.
-STOPS: tuple[int, ...] = tuple(range(9))
+#: The course's stops, by number (:mod:`cribbage.registry.stops` lists them).
+STOPS: tuple[int, ...] = _registry.NUMBERS
 SKILLS: tuple[str, ...] = tuple(key.removeprefix("progress.skill.") for key in _SKILL_WORDS)
 KINDS: tuple[str, ...] = tuple(key.removeprefix("progress.kind.") for key in _KIND_WORDS)
 #: The skill a stop teaches; it is the skill of answers a schema-1 file recorded (it had no skill column).
-STOP_SKILL: dict[int, str] = {0: "show", 1: "discard", 2: "play", 3: "show", 4: "board", 5: "game",
-                              6: "statistics", 7: "crosscribb", 8: "statistics"}
+STOP_SKILL: dict[int, str] = {stop.number: stop.skill for stop in _registry.STOPS}
 
 _TEXT_LIMITS = {"item": 200, "answer": 500, "learner": 80, "identity": 200}
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from cribbage.lang.messages import message
 from cribbage.progress.questions import QUESTIONS, CourseQuestion, stop_questions
 from cribbage.progress.store import STOPS, Answer
+from cribbage.registry import stops as _registry
 from cribbage.rules.checks import of_kind
 from cribbage.rules.errors import CribbageError, shown
 
@@ -31,14 +32,7 @@ __all__ = ["KIND_STOP", "LearnerProgress", "Tally", "learner_key", "summarize"]
 
 
 #: The stop that teaches each item kind: where to go back to practise it.
-KIND_STOP: dict[str, int] = {
-    **{kind: 3 for kind in ("fifteen.2", "fifteen.3", "fifteen.4", "fifteen.5", "pair", "pair_royal",
-                            "double_pair_royal", "run.3", "run.4", "run.5", "double_run", "flush.hand",
-                            "flush.five", "flush.crib", "nobs", "his_heels", "zero")},
-    **{kind: 2 for kind in ("play.fifteen", "play.thirty_one", "play.pair", "play.run", "go", "last_card",
-                            "pegging")},
-    "keep": 1, "crib_gift": 1, "skunk": 4, "game": 5, "crosscribb.line": 7,
-}
+KIND_STOP: dict[str, int] = {kind: stop.number for stop in _registry.STOPS for kind in stop.kinds}
 
 
 @dataclass

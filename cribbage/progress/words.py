@@ -47,6 +47,21 @@ SKILLS: dict[str, Entry] = {
     "progress.skill.crosscribb": {"en": "CrossCribb"},
 }
 
+#: Each stop's name, by its title's key (:attr:`cribbage.registry.stops.Stop.title`).
+STOP_TITLES: dict[str, Entry] = {
+    # A stop of the course, as its lesson's title names it after "Stop N ·" (stop 0's: before the colon);
+    # the progress panel lists the stops by these names.
+    "progress.stop.start_here": {"en": "Start here"},
+    "progress.stop.deal_discard_crib": {"en": "The deal, the discard and the crib"},
+    "progress.stop.the_play": {"en": "The play: counting to 31"},
+    "progress.stop.the_show": {"en": "The show: counting your hand"},
+    "progress.stop.board_and_skunks": {"en": "The board, 121 and skunks"},
+    "progress.stop.three_guided_hands": {"en": "Three guided hands"},
+    "progress.stop.hand_calculator_and_statistics": {"en": "The hand calculator, and what hands are worth"},
+    "progress.stop.crosscribb": {"en": "CrossCribb"},
+    "progress.stop.statistics_lab": {"en": "The statistics lab"},
+}
+
 #: The item kinds a learner practises: what a hand, a play or a choice contained.
 KINDS: dict[str, Entry] = {
     "progress.kind.fifteen.2": {"en": "fifteens of two cards"},
@@ -188,4 +203,4 @@ EXPORT: dict[str, Entry] = {
     "progress.export.most_missed": {"en": "most missed (times)"},
 }
 
-PARTS = (ERRORS, SKILLS, KINDS, REPORT, EXPORT, ROSTER, LIVE)
+PARTS = (ERRORS, SKILLS, STOP_TITLES, KINDS, REPORT, EXPORT, ROSTER, LIVE)

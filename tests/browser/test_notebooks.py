@@ -1,13 +1,13 @@
 """Every notebook of the course, opened in JupyterLab and run from the Run menu: no error,
-every cell run, every widget drawn. New notebooks in ``course/`` are picked up by themselves."""
+every cell run, every widget drawn. A new stop (``cribbage/registry/stops.py``) is picked up by itself."""
 
 from pathlib import Path
 
 import pytest
 
-COURSE = Path(__file__).resolve().parents[2] / "course"
-# scratch* notebooks are drafts, not course (nbval skips them too).
-NOTEBOOKS = sorted(path.name for path in COURSE.glob("*.ipynb") if not path.name.startswith("scratch"))
+from cribbage.registry.stops import STOPS
+
+NOTEBOOKS = [stop.notebook for stop in STOPS]
 
 
 @pytest.mark.parametrize("name", NOTEBOOKS)

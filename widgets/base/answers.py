@@ -1,25 +1,25 @@
 """What a learner's answer is, as the progress store keeps it, and the hook every view calls.
 
 :func:`record_answer` is what :meth:`widgets.base.view.View.record_answer` calls: it keeps the answer in
-the learner's progress file (:mod:`cribbage.progress`), and if the file cannot be written it says so
-in the view, never raising. The ``*_answer`` helpers turn each view's answer into the store's terms.
+the learner's progress file (:mod:`cribbage.progress`) at the stop that teaches the view
+(:func:`view_stop`), and if the file cannot be written it says so in the view, never raising. The
+``*_answer`` helpers turn each view's answer into the store's terms.
 """
 
 from __future__ import annotations
 
 import functools
 import os
-import re
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from cribbage import HandScore, PlayScore
-from cribbage.progress import STOP_SKILL, STOPS, ProgressError, ProgressStore, play_kinds, show_kinds
+from cribbage.progress import ProgressError, ProgressStore, play_kinds, show_kinds
+from cribbage.registry import stops
 from cribbage.rules.events import LogEntry, LogKind, ScoreKind
 from widgets.i18n import render
 
 __all__ = [
-    "STOP_OF_VIEW",
     "drill_answer",
     "game_answer",
     "line_answer",
@@ -32,17 +32,9 @@ __all__ = [
     "record_answer",
     "recorded",
     "table_answers",
+    "view_stop",
 ]
 
-#: The stop each view is taught at, for views that do not say (a view's ``progress_stop`` wins).
-STOP_OF_VIEW: dict[str, int] = {
-    "DiscardDrill": 1, "PeggingWalkthrough": 2, "PeggingPractice": 2, "ScoringQuiz": 3, "Board": 4,
-    "GameTable": 5, "GuidedHand": 5, "HandCalculator": 6, "CrossCribbBoard": 7, "CrossCribbQuiz": 7,
-    # The try-it questions (widgets.drills.exercise), by the stop that teaches what they ask: used where the
-    # kernel does not say which notebook it runs (see notebook_stop).
-    "KeepsQuestion": 1, "PlayQuestion": 2, "HandQuestion": 3, "GamesQuestion": 4, "PegQuestion": 4,
-    "RaceQuestion": 4, "HandsScoringQuestion": 6, "LineQuestion": 7,
-}
 _QUESTION_KINDS = {"KeepsQuestion": ("keep",), "GamesQuestion": ("skunk",), "RaceQuestion": ("skunk",),
                    "PegQuestion": ("game",), "LineQuestion": ("crosscribb.line",)}
 
@@ -50,14 +42,23 @@ _QUESTION_KINDS = {"KeepsQuestion": ("keep",), "GamesQuestion": ("skunk",), "Rac
 def notebook_stop() -> int | None:
     """The course stop of the notebook this kernel was started for, or None when not known.
 
-    Jupyter Server gives a notebook's kernel the notebook's path in ``JPY_SESSION_NAME``; the course's
-    notebooks are named ``NN_...`` (also in es/, pt/ and a learner's copy such as ``03_the_show-Copy1``).
-    A try-it asked in stop 0 about counting a hand is then stop 0's answer, as the learner gave it there."""
+    Jupyter Server gives a notebook's kernel the notebook's path in ``JPY_SESSION_NAME``; a stop's
+    notebook has the same name in es/, pt/ and a learner's copy (or ``<name>-Copy1.ipynb``, see
+    :func:`cribbage.registry.stops.notebook_stop`). A try-it asked in stop 0 about counting a hand is
+    then stop 0's answer, as the learner gave it there."""
     name = os.path.basename(os.environ.get("JPY_SESSION_NAME", "").replace("\\", "/").rstrip("/"))
-    found = re.match(r"(\d{2})_.*\.ipynb$", name)
-    if found and int(found.group(1)) in STOPS:
-        return int(found.group(1))
-    return None
+    found = stops.notebook_stop(name)
+    return found.number if found is not None else None
+
+
+def view_stop(view: object) -> stops.Stop:
+    """The stop whose answers ``view`` (a view, or a try-it question) records: the stop that names its
+    class in :mod:`cribbage.registry.stops`, or the nearest base class's that one names (a subclass
+    made to set a store, as a class's hub does, is still that view).
+
+    A view named by no stop is a bug: the ``KeyError`` is raised, so the view's guard keeps it as an
+    internal error (a test that made it fails) instead of the answer being dropped unseen."""
+    return stops.view_stop(*(cls.__name__ for cls in type(view).__mro__))
 
 
 def record_answer(view: Any, item: str, answer: object, correct: bool, *, skill: str,
@@ -67,15 +68,16 @@ def record_answer(view: Any, item: str, answer: object, correct: bool, *, skill:
     """Keep one answer given in ``view``. Returns whether it was kept (a repeat skipped with
     ``unless_repeated`` counts as kept: it is in the file already).
 
-    ``revealed``: the view shows the answer after this one (default: when it is wrong, as the quiz, the
-    drill and the walkthrough do). A problem is never raised: it is said in the view's notice line
-    (:meth:`widgets.base.view.View._notify`, or a try-it's own, see :mod:`widgets.drills.exercise`), where the view's
-    next message cannot erase it, so an exercise goes on even where nothing can be written."""
+    ``stop``: the stop to keep it at; by default the view's ``progress_stop`` if it sets one, else
+    the stop that teaches it (:func:`view_stop`, which raises a ``KeyError`` for a view no stop names:
+    a bug, never a learner's problem). ``revealed``: the view shows the answer after this one (default:
+    when it is wrong, as the quiz, the drill and the walkthrough do). A problem with the progress file
+    is never raised: it is said in the view's notice line (:meth:`widgets.base.view.View._notify`, or a
+    try-it's own, see :mod:`widgets.drills.exercise`), where the view's next message cannot erase it,
+    so an exercise goes on even where nothing can be written."""
     stop = stop if stop is not None else getattr(view, "progress_stop", None)
     if stop is None:
-        stop = STOP_OF_VIEW.get(type(view).__name__)
-    if stop is None:
-        return False
+        stop = view_stop(view).number
     shown = (not correct) if revealed is None else revealed
     try:
         store = store or getattr(view, "progress_store", None) or ProgressStore()
@@ -194,11 +196,11 @@ def question_answer(question: Any, guess: object, correct: bool) -> dict[str, An
         kinds = _QUESTION_KINDS.get(name, ())
     answer = question.answer
     whole = isinstance(answer, int) and isinstance(guess, int) and not isinstance(guess, bool)
-    taught = STOP_OF_VIEW.get(name, 0)
+    taught = view_stop(question)
     answered_at = notebook_stop()
     return {"item": str(question.key)[:200], "answer": str(guess)[:500] or "?", "correct": correct,
-            "skill": STOP_SKILL[taught], "kinds": kinds, "missed": abs(answer - guess) if whole else 0,
-            "stop": taught if answered_at is None else answered_at}
+            "skill": taught.skill, "kinds": kinds, "missed": abs(answer - guess) if whole else 0,
+            "stop": taught.number if answered_at is None else answered_at}
 
 
 Q = TypeVar("Q", bound=Callable[..., Any])

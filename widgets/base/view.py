@@ -231,7 +231,9 @@ class View(w.VBox):
 
     def record_answer(self, item: str, answer: object, correct: bool, *, skill: str,
                       kinds: tuple[str, ...] | list[str] = (), missed: int = 0, revealed: bool | None = None) -> bool:
-        """Keep the learner's answer in their progress file (see :mod:`widgets.base.answers`); never raises.
+        """Keep the learner's answer in their progress file (see :mod:`widgets.base.answers`), at the stop
+        that teaches this view. Only a bug raises: a view no stop names (a ``KeyError``, which the guard
+        of the action that answered keeps as an internal error).
 
         ``revealed``: whether the view shows the answer after this answer (a later right answer to the same
         item then proves nothing); by default, when the answer is wrong (the view shows the right one).

@@ -978,15 +978,6 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "progress.new_learner": {"en": "Start as a new learner"},
     "progress.pick_someone": {"en": "Pick one of the learners in the list first."},
     "progress.now_you": {"en": "In this copy of the course, answers are now kept as {name}."},
-    "progress.stop.0": {"en": "Start here"},
-    "progress.stop.1": {"en": "The deal, the discard and the crib"},
-    "progress.stop.2": {"en": "The play: counting to 31"},
-    "progress.stop.3": {"en": "The show: counting your hand"},
-    "progress.stop.4": {"en": "The board, 121 and skunks"},
-    "progress.stop.5": {"en": "Three guided hands"},
-    "progress.stop.6": {"en": "The hand calculator, and what hands are worth"},
-    "progress.stop.7": {"en": "CrossCribb"},
-    "progress.stop.8": {"en": "The statistics lab"},
     # --- my deal (widgets/calculator/my_deal.py, apps/my_deal.ipynb) -----------------------------------------
     "mydeal.title": {"en": "My deal: which four to keep"},
     "mydeal.help": {"en": "Click six cards, or type them, say whether you deal, and give the scores if you like: "

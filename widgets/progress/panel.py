@@ -20,7 +20,6 @@ import ipywidgets as w
 from cribbage.lang.messages import message
 from cribbage.progress import (
     KIND_STOP,
-    STOPS,
     LearnerProgress,
     ProgressError,
     ProgressStore,
@@ -32,6 +31,7 @@ from cribbage.progress import (
 )
 from cribbage.progress.identity import new_profile
 from cribbage.progress.store import learners_on_this_account
+from cribbage.registry import stops
 from widgets.base.view import Refused, View, guarded, style_tag
 from widgets.i18n import number, render
 
@@ -100,8 +100,9 @@ class ProgressPanel(View):
         self._cells: dict[int, tuple[w.HTML, w.HTML, w.HTML, w.HTML]] = {}
         self._resets: dict[int, w.Button] = {}
         rows: list[w.Widget] = []
-        for stop in STOPS:
-            name = w.HTML(f'<span class="cc-text">{stop:02d} · {html.escape(self._t(f"progress.stop.{stop}"))}</span>')
+        for entry in stops.STOPS:
+            stop = entry.number
+            name = w.HTML(f'<span class="cc-text">{stop:02d} · {html.escape(self._t(entry.title))}</span>')
             name.add_class("cc-progress-name")
             self._cells[stop] = (w.HTML(), w.HTML(), w.HTML(), w.HTML())
             for cell in self._cells[stop]:
@@ -149,7 +150,7 @@ class ProgressPanel(View):
         """One row per stop: (stop, "done" / "started" / "not started" / "no questions", questions answered
         right, questions asked, first answers given, first answers right)."""
         out = []
-        for stop in STOPS:
+        for stop in stops.NUMBERS:
             tally, practice = self.progress.stops[stop], self.progress.practice.get(stop)
             right, total = self.progress.questions(stop)
             touched = tally.asked or (practice is not None and practice.asked)
@@ -322,7 +323,7 @@ class ProgressPanel(View):
             self._show_continue(f'<div class="cc-text">{html.escape(said)}</div>' if said else "", said)
         else:
             where = self._t("progress.continue_where", stop=question.stop,
-                            name=self._t(f"progress.stop.{question.stop}"),
+                            name=self._t(stops.stop(question.stop).title),
                             n=stop_questions(question.stop).index(question) + 1)
             label = self._t("progress.continue")
             self._show_continue(f'<div class="cc-view"><div class="cc-text" style="font-size:18px">➜ <a class="cc-continue" '
