@@ -53,6 +53,7 @@ from pathlib import Path
 import platformdirs
 
 from cribbage.lessons import FIRST_STOP
+from cribbage.registry.languages import CODES, LANGUAGES, SOURCE
 
 __all__ = [
     "COURSE_SERVER_CONFIG",
@@ -72,9 +73,10 @@ __all__ = [
 
 #: The plugin whose ``locale`` setting picks JupyterLab's language pack.
 TRANSLATION_PLUGIN = "@jupyterlab/translation-extension:plugin"
-#: The course's languages and the language pack JupyterLab reads for each. English is JupyterLab's
-#: own ("en", no pack); es_ES and pt_BR are the packs pyproject.toml installs, whatever the country.
-LAB_LOCALES: dict[str, str] = {"en": "en", "es": "es_ES", "pt": "pt_BR"}
+#: The course's languages and the locale of the language pack JupyterLab reads for each (the
+#: registry's ``lab_locale``): one pack per language, whatever the learner's country. English is
+#: JupyterLab's own (no pack).
+LAB_LOCALES: dict[str, str] = {language.code: language.lab_locale for language in LANGUAGES}
 # gettext's order: LANGUAGE is a list of preferences; otherwise the first of these that is set.
 _LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 # Locales that say nothing of a language.
@@ -88,7 +90,7 @@ def _language_of(locale_name: str) -> str:
 
 
 def language_from_locale(environ: Mapping[str, str]) -> str | None:
-    """The course language (``"en"``, ``"es"``, ``"pt"``) the learner's locale asks for, or None when
+    """The course language (one of :data:`LAB_LOCALES`) the learner's locale asks for, or None when
     it names none of them (JupyterLab is then left to itself).
 
     ``LANGUAGE="fr:es"`` gives ``"es"`` (French first, but the course has none); otherwise the first
@@ -219,7 +221,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     """Start JupyterLab in the language asked for, or the locale's; every other argument is JupyterLab's."""
     parser = argparse.ArgumentParser(
         prog="cribbage-lab",
-        description="JupyterLab in the course's language (es, pt, en): --language, else the locale "
+        description=f"JupyterLab in the course's language ({', '.join(CODES)}): --language, else the locale "
                     "(LANGUAGE, LC_ALL, LC_MESSAGES, LANG). Other arguments go to jupyter lab.")
     parser.add_argument("--language", choices=sorted(LAB_LOCALES),
                         help="the language of JupyterLab's menus (default: the learner's locale)")
@@ -228,7 +230,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     options, lab_arguments = parser.parse_known_args(argv)
     language = options.language or language_from_locale(os.environ)
     if options.course is not None:
-        language = language or "en"   # a copy is always in a language of the course
+        language = language or SOURCE   # a copy is always in a language of the course
         lab_arguments = [*course_arguments(options.course.resolve()), *lab_arguments]
     command = lab_command(lab_arguments)
     os.execvpe(command[0], command, lab_environment(language, os.environ, course=options.course is not None))

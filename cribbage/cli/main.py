@@ -33,6 +33,7 @@ from cribbage.cli.progress import add_progress
 from cribbage.cli.startup import ignore_interrupt_once_done, stop_handling_startup_interrupt
 from cribbage.cli.terminal import run
 from cribbage.lang.messages import LANGUAGES, add_catalogue, get_language, message, set_language
+from cribbage.registry.languages import SOURCE
 from cribbage.rules.cards import cards, quoted
 from cribbage.rules.errors import CribbageError
 from cribbage.rules.show_scoring import score_hand
@@ -250,8 +251,8 @@ def language_of_environment(environ: os._Environ[str] | dict[str, str] = os.envi
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         if environ.get(name):
             found = code(environ[name])
-            return found if found in LANGUAGES else "en"
-    return "en"
+            return found if found in LANGUAGES else SOURCE
+    return SOURCE
 
 
 def _parsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:

@@ -12,13 +12,14 @@ import re
 from pathlib import Path
 
 from cribbage.lang.messages import check_language
+from cribbage.registry.languages import LANGUAGES
 
-__all__ = ["FIRST_STOP", "LANGUAGE_FOLDERS", "course_files", "lessons_folder"]
+__all__ = ["FIRST_STOP", "LANGUAGE_FOLDERS", "course_files", "language_folder", "lessons_folder"]
 
 #: The notebook a copy opens on.
 FIRST_STOP = "00_start_here.ipynb"
-#: Where each language's lessons are, inside the course folder (English at its top).
-LANGUAGE_FOLDERS = {"en": "", "es": "es", "pt": "pt"}
+#: Where each language's lessons are, inside the course folder (English at its top): the registry's.
+LANGUAGE_FOLDERS: dict[str, str] = {language.code: language.lessons for language in LANGUAGES}
 # The stops (NN_name.ipynb, not a scratch notebook) and the page beside them that a learner reads.
 _STOP = re.compile(r"^\d\d_[a-z0-9_]+\.ipynb$")
 _PAGES = ("rules.md",)
@@ -34,6 +35,11 @@ def lessons_folder() -> Path:
     raise FileNotFoundError(f"the course's lessons are neither in {_PACKAGED} nor in {_CHECKOUT}")
 
 
+def language_folder(language: str, folder: Path | None = None) -> Path:
+    """The folder of ``language``'s lessons in the course folder ``folder`` (:func:`lessons_folder` for None)."""
+    return (folder or lessons_folder()) / LANGUAGE_FOLDERS[check_language(language)]
+
+
 def course_files(language: str, folder: Path | None = None) -> dict[str, Path]:
     """The files of the course in ``language``, by their name in a copy: the stops in order, then
     the rules page (the READMEs are for whoever reads the repository).
@@ -42,7 +48,7 @@ def course_files(language: str, folder: Path | None = None) -> dict[str, Path]:
     >>> names[0], "03_the_show.ipynb" in names, names[-1]
     ('00_start_here.ipynb', True, 'rules.md')
     """
-    base = (folder or lessons_folder()) / LANGUAGE_FOLDERS[check_language(language)]
+    base = language_folder(language, folder)
     stops = sorted(path for path in base.glob("*.ipynb") if _STOP.match(path.name))
     pages = [base / name for name in _PAGES if (base / name).is_file()]
     return {path.name: path for path in [*stops, *pages]}
