@@ -190,7 +190,8 @@ from cribbage.lang.messages import LANGUAGES, render, set_language
 from cribbage import Card, cards
 from cribbage.lessons.source import LANGUAGE_FOLDERS, language_folder
 from cribbage.progress.export import SEPARATOR
-from machinery.lab_language import LAB_LOCALES, language_from_locale, settings_overrides
+from machinery.lab_language import LAB_LOCALES, settings_overrides
+from cribbage.registry.languages import from_locale
 from widgets.calculator.link import query_language, share_query
 from widgets.drills.discard import ordinal
 from widgets.i18n import decimal, number
@@ -208,7 +209,7 @@ print(json.dumps({
     "separator": SEPARATOR["fr"],
     "lab_locale": LAB_LOCALES["fr"],
     "lab_settings": settings_overrides("fr"),
-    "from_locale": [language_from_locale({"LANG": "fr_CA.UTF-8"}), language_of_environment({"LANG": "fr_BE.UTF-8"})],
+    "from_locale": [from_locale({"LANG": "fr_CA.UTF-8"}), language_of_environment({"LANG": "fr_BE.UTF-8"})],
     "link": [query_language("lang=fr"), share_query(cards("5H 5D 6H 7S"), Card.parse("8C"), False, "fr")],
     "translated": list(TRANSLATED),
     "catalogue": catalogue_path(root / "course", "fr", "00_start_here").relative_to(root).as_posix(),
