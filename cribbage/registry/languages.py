@@ -2,9 +2,14 @@
 
 Each :class:`Language` says what the course needs of a language besides its translations: its code
 (the catalogues' folder name, ``set_language("es")``, ``?lang=es``, ``--lang es``), its name in its own
-words, the locale Babel writes its numbers and plurals by, JupyterLab's language pack and locale, the
+words, the locale Babel writes its numbers and ordinals by, JupyterLab's language pack and locale, the
 system locale a class's hub gives its learners, the folder its lessons are in, and the separator of
-its spreadsheets' CSV. Adding a language is adding a line here, then its translations.
+its spreadsheets' CSV. Adding a language is adding a line here (no other code changes), then what is
+not code: its translations (``pybabel init -l <code>`` for the ``cribbage`` and ``widgets`` catalogues,
+then ``make catalogues``, which starts each lesson's catalogue too), its words in the glossary
+(``course/glossary.csv``: a column and a rejected column), its section of the start page
+(``course/start/index.ipynb``) and its JupyterLab pack in ``pyproject.toml``'s dependencies; the tests
+name each of these still missing (``tests/test_languages_registry.py`` shows the code needs nothing else).
 
 It imports nothing but the standard library, so ``setup.py`` can read it by file path.
 
@@ -31,7 +36,7 @@ class Language:
     code: str
     #: Its name in its own words, as a chooser of languages shows it.
     name: str
-    #: The locale Babel writes numbers, percentages and plural forms by.
+    #: The locale Babel writes numbers, percentages and ordinal forms by (plural forms are each catalogue's own).
     babel_locale: str
     #: JupyterLab's locale for its menus (``en`` is JupyterLab's own).
     lab_locale: str
