@@ -53,6 +53,7 @@ from pathlib import Path
 import platformdirs
 
 from cribbage.lessons import FIRST_STOP
+from cribbage.registry.languages import CODES, LANGUAGES, SOURCE, from_locale
 
 __all__ = [
     "COURSE_SERVER_CONFIG",
@@ -65,50 +66,16 @@ __all__ = [
     "first_layout",
     "lab_command",
     "lab_environment",
-    "language_from_locale",
     "main",
     "settings_overrides",
 ]
 
 #: The plugin whose ``locale`` setting picks JupyterLab's language pack.
 TRANSLATION_PLUGIN = "@jupyterlab/translation-extension:plugin"
-#: The course's languages and the language pack JupyterLab reads for each. English is JupyterLab's
-#: own ("en", no pack); es_ES and pt_BR are the packs pyproject.toml installs, whatever the country.
-LAB_LOCALES: dict[str, str] = {"en": "en", "es": "es_ES", "pt": "pt_BR"}
-# gettext's order: LANGUAGE is a list of preferences; otherwise the first of these that is set.
-_LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
-# Locales that say nothing of a language.
-_NO_LANGUAGE = {"", "c", "posix"}
-
-
-def _language_of(locale_name: str) -> str:
-    """``"es_MX.UTF-8"`` -> ``"es"``; ``"pt-BR"`` -> ``"pt"``; ``"C.UTF-8"`` -> ``""``."""
-    code = locale_name.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].casefold()
-    return "" if code in _NO_LANGUAGE else code
-
-
-def language_from_locale(environ: Mapping[str, str]) -> str | None:
-    """The course language (``"en"``, ``"es"``, ``"pt"``) the learner's locale asks for, or None when
-    it names none of them (JupyterLab is then left to itself).
-
-    ``LANGUAGE="fr:es"`` gives ``"es"`` (French first, but the course has none); otherwise the first
-    set of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` decides alone, as it does for gettext.
-
-    >>> language_from_locale({"LANG": "es_MX.UTF-8"}), language_from_locale({"LANG": "pt_PT.UTF-8"})
-    ('es', 'pt')
-    >>> language_from_locale({"LANGUAGE": "fr:pt_BR", "LANG": "en_US.UTF-8"})
-    'pt'
-    >>> language_from_locale({"LC_ALL": "C.UTF-8", "LANG": "es_ES.UTF-8"}) is None
-    True
-    """
-    for preference in environ.get("LANGUAGE", "").split(":"):
-        if _language_of(preference) in LAB_LOCALES:
-            return _language_of(preference)
-    for variable in _LOCALE_VARIABLES:
-        if environ.get(variable):
-            language = _language_of(environ[variable])
-            return language if language in LAB_LOCALES else None
-    return None
+#: The course's languages and the locale of the language pack JupyterLab reads for each (the
+#: registry's ``lab_locale``): one pack per language, whatever the learner's country. English is
+#: JupyterLab's own (no pack).
+LAB_LOCALES: dict[str, str] = {language.code: language.lab_locale for language in LANGUAGES}
 
 
 def settings_overrides(language: str) -> dict[str, dict[str, str]]:
@@ -219,16 +186,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     """Start JupyterLab in the language asked for, or the locale's; every other argument is JupyterLab's."""
     parser = argparse.ArgumentParser(
         prog="cribbage-lab",
-        description="JupyterLab in the course's language (es, pt, en): --language, else the locale "
+        description=f"JupyterLab in the course's language ({', '.join(CODES)}): --language, else the locale "
                     "(LANGUAGE, LC_ALL, LC_MESSAGES, LANG). Other arguments go to jupyter lab.")
     parser.add_argument("--language", choices=sorted(LAB_LOCALES),
                         help="the language of JupyterLab's menus (default: the learner's locale)")
     parser.add_argument("--course", type=Path, metavar="FOLDER",
                         help="serve the learner's copy of the course in FOLDER (see cribbage course)")
     options, lab_arguments = parser.parse_known_args(argv)
-    language = options.language or language_from_locale(os.environ)
+    language = options.language or from_locale(os.environ)
     if options.course is not None:
-        language = language or "en"   # a copy is always in a language of the course
+        language = language or SOURCE   # a copy is always in a language of the course
         lab_arguments = [*course_arguments(options.course.resolve()), *lab_arguments]
     command = lab_command(lab_arguments)
     os.execvpe(command[0], command, lab_environment(language, os.environ, course=options.course is not None))

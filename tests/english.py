@@ -39,6 +39,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from cribbage.registry.languages import TRANSLATED
+
 __all__ = [
     "ENGLISH",
     "HOMOGRAPHS",
@@ -52,7 +54,7 @@ __all__ = [
 ]
 
 GLOSSARY = Path(__file__).resolve().parents[1] / "course" / "glossary.csv"
-LANGUAGES = ("es", "pt")
+LANGUAGES = TRANSLATED
 
 # English words, lower case. Every one was checked not to be a Spanish or Portuguese word (those that
 # are, in either language, are in HOMOGRAPHS below, which wins for that language).

@@ -21,11 +21,12 @@ from typing import Any
 import pytest
 from lesson_runs import COURSE, RUNS
 
+from cribbage.lessons.source import language_folder
+from cribbage.registry.languages import CODES
 from widgets.drills.after_answer import AfterAnswer
 from widgets.drills.exercise import PegQuestion
 
-LESSONS = sorted(COURSE.glob("0*.ipynb")) + sorted((COURSE / "es").glob("0*.ipynb")) + sorted(
-    (COURSE / "pt").glob("0*.ipynb"))
+LESSONS = [path for code in CODES for path in sorted(language_folder(code, COURSE).glob("0*.ipynb"))]
 
 _MADE = re.compile(r"^(\w+)\s*=\s*(\w+Question)\(", re.M)
 _CHECKED = re.compile(r"^\s*(\w+)\.check\(", re.M)

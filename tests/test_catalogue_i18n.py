@@ -18,14 +18,14 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from cribbage.lang.messages import CATALOGUE, DOMAINS, LANGUAGES, Plural, message, render, translate
+from cribbage.lang.messages import CATALOGUE, DOMAINS, Plural, message, render, translate
 from cribbage.lang.translations import ENGINE_LOCALE, format_number, translations
+from cribbage.registry.languages import TRANSLATED
 from widgets.i18n import decimal
 from widgets.i18n.messages import WIDGETS_LOCALE
 
 ROOT = Path(__file__).resolve().parents[1]
 PYBABEL = str(Path(sys.executable).with_name("pybabel"))
-TRANSLATED = [language for language in LANGUAGES if language != "en"]
 PACKAGES = {"cribbage": ENGINE_LOCALE, "widgets": WIDGETS_LOCALE}
 
 

@@ -18,6 +18,7 @@ from cribbage.cli import parsing
 from cribbage.cli.main import main
 from cribbage.cli.parsing import ARGPARSE, FOR_PROGRAMMERS, argparse_words, language_asked
 from cribbage.lang.messages import message, render, set_language
+from cribbage.registry.languages import TRANSLATED
 
 #: Every page of help there is: the command's and each sub-command's.
 PAGES = [[], ["score"], ["discard"], ["play"], ["progress"], ["progress", "report"], ["progress", "where"]]
@@ -145,7 +146,7 @@ ERRORS = [  # argv, what Spanish says, what Portuguese says
 ]
 
 
-@pytest.mark.parametrize("language", ["es", "pt"])
+@pytest.mark.parametrize("language", TRANSLATED)
 @pytest.mark.parametrize("argv, es, pt", ERRORS, ids=[" ".join(argv) or "nothing" for argv, _, _ in ERRORS])
 def test_errors_are_in_the_language_asked(capsys, argv, es, pt, language):
     status, out, err = run(capsys, *argv, "--lang", language)
@@ -233,7 +234,7 @@ def test_every_text_argparse_says_to_a_person_is_in_the_catalogue():
 SAME_WORDS = {"es": {"cli.argparse.heading", "cli.argparse.error"}, "pt": {"cli.argparse.heading"}}
 
 
-@pytest.mark.parametrize("language", ["es", "pt"])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_every_argparse_text_is_translated_with_its_placeholders(language):
     gettext_, ngettext_ = argparse_words(language)
     for key, entry in ARGPARSE.items():

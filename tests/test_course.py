@@ -18,6 +18,8 @@ import pytest
 from course_outputs import checked
 
 from cribbage import Card, Suit, cards, score_hand, stats
+from cribbage.lessons.source import language_folder
+from cribbage.registry.languages import CODES
 from cribbage.registry.stops import STOPS
 from cribbage.rules.result import finish_kind, game_value, skunk_lines
 
@@ -229,12 +231,12 @@ def test_the_solved_plays_are_not_told_above_their_walkthrough() -> None:
         assert told not in text
 
 
-@pytest.mark.parametrize("language", ["en", "es", "pt"])
+@pytest.mark.parametrize("language", CODES)
 def test_stop_6_names_the_share_box_and_its_button_as_the_calculator_shows_them(language: str) -> None:
     # Issue 11: the lesson said "press *Load*" where the button says "Open code".
     from widgets.i18n import render
 
-    folder = COURSE if language == "en" else COURSE / language
+    folder = language_folder(language, COURSE)
     text = "\n".join(_source(c) for c in _cells(folder / "06_hand_calculator_and_statistics.ipynb")
                      if c["cell_type"] == "markdown")
     assert f"*{render('calc.code', language)}*" in text and f"*{render('calc.load', language)}*" in text

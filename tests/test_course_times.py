@@ -12,10 +12,12 @@ import re
 
 import pytest
 
+from cribbage.lessons.source import language_folder
 from cribbage.registry import stops
+from cribbage.registry.languages import CODES
 from tests.course_times import COURSE, prose_words, stop_minutes, stop_times
 
-LANGUAGES = {"en": COURSE, "es": COURSE / "es", "pt": COURSE / "pt"}
+LANGUAGES = {code: language_folder(code, COURSE) for code in CODES}
 # How each language writes "about N minutes", and any time at all (to catch one written in words).
 ABOUT = {"en": r"About\s+(\d+)\s+minutes", "es": r"Unos\s+(\d+)\s+minutos", "pt": r"Uns\s+(\d+)\s+minutos"}
 ANY_TIME = r"(\S+)\s+(?:minutes|minutos)\b"

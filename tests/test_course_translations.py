@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 
 from cribbage.build.course_i18n import SWITCH_ID, catalogue_path, read_catalogue
+from cribbage.lessons.source import language_folder
+from cribbage.registry.languages import CODES
 from cribbage.registry.stops import STOPS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -65,7 +67,7 @@ def test_every_markdown_cell_is_translated_with_the_same_links_and_headings(path
 @pytest.mark.parametrize("name", ["rules.md", "README.md"])
 def test_whole_documents_keep_their_links(name: str, language: str) -> None:
     english = (COURSE / name).read_text(encoding="utf-8")
-    translated = (COURSE / language / name).read_text(encoding="utf-8")
+    translated = (language_folder(language, COURSE) / name).read_text(encoding="utf-8")
     assert translated.startswith(f"<!-- translated from course/{name} sha1=")
     assert LINK.findall(translated) == LINK.findall(english)
     assert HEADING.findall(translated) == HEADING.findall(english)
@@ -120,7 +122,7 @@ def test_seed_worked_examples_appear_in_the_seeds_words(seed: str, words: str, w
         (seed_file,) = SEEDS.glob(f"{seed}_*.txt")
         assert _plain(words) in _plain(seed_file.read_text(encoding="utf-8")), "not the seed's words"
     if where.endswith(".md"):
-        text = (COURSE / language / where).read_text(encoding="utf-8")
+        text = (language_folder(language, COURSE) / where).read_text(encoding="utf-8")
     else:
         text = "\n".join(_translated(where, language).values())
     assert _plain(words) in _plain(text), f"{language}/{where} does not say: {words}"
@@ -143,18 +145,18 @@ NOT_THE_GAME_SCORE = {"es": ("tanteo", "marcador"), "pt": ("placar",)}
 def test_the_lessons_and_documents_name_the_game_score_as_the_views_do(language: str) -> None:
     texts = {f"{stem}.po": "\n".join(str(message.string) for message in read_catalogue(
         catalogue_path(COURSE, language, stem)) if message.id) for stem in (path.stem for path in NOTEBOOKS)}
-    texts |= {name: (COURSE / language / name).read_text(encoding="utf-8")
+    texts |= {name: (language_folder(language, COURSE) / name).read_text(encoding="utf-8")
               for name in ("rules.md", "README.md", "TEACHING.md")}
     other = re.compile(rf"\b({'|'.join(NOT_THE_GAME_SCORE[language])})(s|es)?\b", re.IGNORECASE)
     said = {where: found.group(0) for where, text in texts.items() if (found := other.search(text))}
     assert not said, said
 
 
-@pytest.mark.parametrize("language", ["en", "es", "pt"])
+@pytest.mark.parametrize("language", CODES)
 def test_the_teachers_guide_names_the_progress_panels_where_section_as_the_panel_does(language: str) -> None:
     # The panel folds the file's path under this title at its foot (widgets/progress/panel.py); a teacher who
     # reads the guide should find the same words there, beside `cribbage progress where`.
     from widgets.i18n import render
-    guide = COURSE / "TEACHING.md" if language == "en" else COURSE / language / "TEACHING.md"
+    guide = language_folder(language, COURSE) / "TEACHING.md"
     text = " ".join(guide.read_text(encoding="utf-8").split())
     assert f"*{render('progress.where', language)}*" in text and "cribbage progress where" in text

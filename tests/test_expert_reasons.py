@@ -12,6 +12,7 @@ from cribbage.ai.levels import player
 from cribbage.ai.play_choice import choose_play, next_points
 from cribbage.ai.players import action_for
 from cribbage.lang.messages import Rank, render
+from cribbage.registry.languages import CODES
 from cribbage.rules.actions import Play
 from cribbage.rules.events import Phase
 from cribbage.rules.game import Game
@@ -115,7 +116,7 @@ def test_every_reason_is_worded_behind_the_spy(opponent):
                 why = None
             if why is not None:
                 keys.add(why.key)
-                for language in ("en", "es", "pt"):
+                for language in CODES:
                     assert render(why, language)
             game.apply(action_for(players[seat], spy, seat))
     assert any(key.startswith("ai.why.read") for key in keys)

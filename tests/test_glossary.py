@@ -4,11 +4,12 @@ words rejected for it, and every catalogue and translated lesson keeping to them
 The glossary's columns:
 
 - ``idea``: the idea's name (``count`` is the running count of the play, ``the show`` counting the hands);
-- ``en``: how the English says it, as matched in English texts;
-- ``es``, ``pt``: the accepted word, the one the seeds use (a verb in ``-ar``/``-er``/``-ir`` stands for
-  all its forms: ``echar`` is also ``echas``, ``echa``);
-- ``es_rejected``, ``pt_rejected``: words a translation must not use for that idea, separated by ``|``
-  (empty when none);
+- one column per language of the registry (:mod:`cribbage.registry.languages`), the source language's
+  (``en``) first: how the English says it, as matched in English texts; then for each translated
+  language (``es``, ``pt``) the accepted word, the one the seeds use (a verb in ``-ar``/``-er``/``-ir``
+  stands for all its forms: ``echar`` is also ``echas``, ``echa``);
+- ``<language>_rejected`` for each translated language (``es_rejected``, ``pt_rejected``): words a
+  translation must not use for that idea, separated by ``|`` (empty when none);
 - ``seed``: the seeds (``/work/shared/seeds/NNN_*.txt``) that use the accepted word, separated by spaces;
   empty when no seed names the idea (the computer, self-play: the seeds teach the game on paper).
 
@@ -34,13 +35,16 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from cribbage.build.course_i18n import COURSE, TRANSLATED, cell_text, translations
+from cribbage.build.course_i18n import COURSE, cell_text, translations
+from cribbage.lessons.source import language_folder
+from cribbage.registry.languages import CODES, SOURCE, TRANSLATED
 
 ROOT = COURSE.parent
 #: The seed documents live beside the repository (../shared/seeds from main, ../../shared/seeds from a worktree).
 SEEDS = next((p / "shared" / "seeds" for p in COURSE.parent.parents if (p / "shared" / "seeds").is_dir()), COURSE / "no-seeds")
 GLOSSARY = COURSE / "glossary.csv"
-COLUMNS = ["idea", "en", "es", "pt", "es_rejected", "pt_rejected", "seed"]
+#: The glossary's columns: a language added to the registry is a column (and a rejected column) more.
+COLUMNS = ["idea", *CODES, *(f"{language}_rejected" for language in TRANSLATED), "seed"]
 CATALOGUES = {"cribbage": ROOT / "cribbage" / "locale", "widgets": ROOT / "widgets" / "locale"}
 # English uses of a term's word that are not the term (said about notebooks, or plain English).
 NOT_THE_TERM = {
@@ -107,8 +111,8 @@ def mismatches(english: str, translated: str, language: str) -> list[str]:
     """The glossary terms ``english`` uses whose ``language`` word ``translated`` lacks."""
     rest = NOT_WORDS.sub(" ", english)
     missing = []
-    for row in sorted(_rows(), key=lambda row: -len(row["en"])):
-        term = row["en"]
+    for row in sorted(_rows(), key=lambda row: -len(row[SOURCE])):
+        term = row[SOURCE]
         if term in NOT_THE_TERM:
             rest = re.sub(NOT_THE_TERM[term], " ", rest, flags=re.IGNORECASE)
         pattern = _english(term)
@@ -149,7 +153,7 @@ def rejected(text: str, language: str) -> list[str]:
 def test_the_glossary_has_the_courses_ideas_once_each():
     rows = _rows()
     assert list(rows[0]) == COLUMNS
-    for column in ("idea", "en"):
+    for column in ("idea", SOURCE):
         values = [row[column] for row in rows]
         assert len(values) == len(set(values)), column
     ideas = {row["idea"] for row in rows}
@@ -157,7 +161,7 @@ def test_the_glossary_has_the_courses_ideas_once_each():
                  "his heels", "nobs", "skunk", "self-play", "cut", "the play", "deal", "hand", "muggins",
                  "fifteen", "pair", "pair royal", "run", "flush"):
         assert idea in ideas, idea
-    assert all(row["es"] and row["pt"] for row in rows)
+    assert all(row[language] for row in rows for language in TRANSLATED)
     for language in TRANSLATED:
         # a word is accepted for one idea only, and never rejected for the idea that accepts it
         words = [row[language].casefold() for row in rows]
@@ -178,7 +182,7 @@ def test_each_word_is_in_the_seed_it_names():
     texts = {path.name[:3]: path.read_text(encoding="utf-8") for path in SEEDS.glob("*.txt")}
     for row in _rows():
         for seed in row["seed"].split():
-            assert _said(row["es"], texts[seed]) or _said(row["pt"], texts[seed]), (row["idea"], seed)
+            assert any(_said(row[language], texts[seed]) for language in TRANSLATED), (row["idea"], seed)
 
 
 # The matchers -------------------------------------------------------------------------------------
@@ -234,7 +238,7 @@ def _lesson_entries(language: str):
 
 
 def _built_notebooks(language: str):
-    for path in sorted((COURSE / language).glob("*.ipynb")):
+    for path in sorted(language_folder(language, COURSE).glob("*.ipynb")):
         notebook = json.loads(path.read_text(encoding="utf-8"))
         for cell in notebook["cells"]:
             yield f"{path.relative_to(ROOT)} cell {cell.get('id')}", cell_text(cell)

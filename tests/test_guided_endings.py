@@ -10,6 +10,7 @@ import pytest
 
 from cribbage.ai.driver import Driver
 from cribbage.ai.levels import player
+from cribbage.registry.languages import TRANSLATED
 from cribbage.rules.actions import Discard, Go, Play
 from cribbage.rules.events import Phase, ScoreKind
 from cribbage.rules.game import Game
@@ -94,7 +95,7 @@ def _check(hand: GuidedHand, game: Game) -> str:
     assert ("no hand was counted" in text) == ending.endswith("play") and not (counted and ending.endswith("play"))
     if "was counted" in text.replace("no hand was counted", "").replace("never counted", ""):
         assert counted and ending == "lost_dealer_hand"       # "its hand (worth n) was counted": it was
-    for language in ("es", "pt"):
+    for language in TRANSLATED:
         assert hand.outro(game, language) != text
     return ending
 

@@ -12,6 +12,8 @@ import numpy as np
 import pytest
 
 from cribbage.lang.translations import format_number
+from cribbage.lessons.source import language_folder
+from cribbage.registry.languages import CODES
 from cribbage.stats import (
     TOTAL_HANDS,
     best_hand_deals,
@@ -30,13 +32,12 @@ from tests.course_outputs import COURSE
 from widgets.i18n import number
 from widgets.lab.views import LAB_SETTINGS
 
-LANGUAGES = ("en", "es", "pt")
 STOP6 = "06_hand_calculator_and_statistics.ipynb"
 STOP8 = "08_statistics_lab.ipynb"
 
 
 def _cell(language: str, lesson: str, cell_id: str) -> str:
-    path = COURSE / lesson if language == "en" else COURSE / language / lesson
+    path = language_folder(language, COURSE) / lesson
     cells = {c["id"]: "".join(c["source"]) for c in json.loads(path.read_text(encoding="utf-8"))["cells"]}
     return re.sub(r"\s+", " ", cells[cell_id])  # a number may be split by a line break
 
@@ -55,7 +56,7 @@ def _says(text: str, value: float, spec: str, language: str) -> bool:
 
 
 def _check(lesson: str, cell_id: str, facts: list[tuple[float, str]]) -> None:
-    missing = [(language, _written(v, spec, language)) for language in LANGUAGES for v, spec in facts
+    missing = [(language, _written(v, spec, language)) for language in CODES for v, spec in facts
                if not _says(_cell(language, lesson, cell_id), v, spec, language)]
     assert not missing, f"{lesson} [{cell_id}] does not say: {missing}"
 

@@ -44,6 +44,7 @@ from english import english_found, python_comments, visible_html
 from lesson_runs import RUNS, Runs, try_its
 
 from cribbage.build.course_i18n import TRANSLATED
+from cribbage.lessons.source import language_folder
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
@@ -52,7 +53,8 @@ def _plain(text: str) -> str:
     return _ANSI.sub("", text)
 
 COURSE = Path(__file__).resolve().parents[1] / "course"
-LESSONS = [f"{language}/{path.name}" for language in TRANSLATED for path in sorted((COURSE / language).glob("*.ipynb"))]
+LESSONS = [path.relative_to(COURSE).as_posix() for language in TRANSLATED
+           for path in sorted(language_folder(language, COURSE).glob("*.ipynb"))]
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 # A widget model's fields a person reads; lists are an option's labels or tooltips, a tab's titles.

@@ -13,6 +13,7 @@ from cribbage.ai.levels import player
 from cribbage.cli import terminal
 from cribbage.cli.main import main
 from cribbage.lang.messages import CATALOGUE, LANGUAGES, message, render, set_language
+from cribbage.registry.languages import TRANSLATED
 from cribbage.rules.events import Phase
 
 TERMINAL_KEYS = sorted(key for key in CATALOGUE if key.startswith("terminal."))
@@ -131,7 +132,7 @@ def test_the_english_sentences_are_found_by_the_check():
     assert {"How many points", "Press Enter for the next deal", "The computer counted short"} <= phrases
 
 
-@pytest.mark.parametrize("language", ["es", "pt"])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_every_terminal_sentence_is_translated(language):
     for key in TERMINAL_KEYS:
         english = render(message(key, **_dummy(key)), "en")

@@ -8,6 +8,7 @@ import random
 import pytest
 from monkey import monkey
 
+from cribbage.registry.languages import CODES
 from cribbage.rules.result import game_value
 from widgets.blocks.board import FINISHES, Board, draw_board
 
@@ -169,7 +170,7 @@ def _outside(fig) -> list[str]:
 
 
 @pytest.mark.parametrize("target", [121, 61])
-@pytest.mark.parametrize("language", ["en", "es", "pt"])
+@pytest.mark.parametrize("language", CODES)
 def test_long_names_and_every_label_fit_inside_the_picture(target, language):
     names = ("Ann, pone", "Bartholomew the dealer")                       # 22 characters
     fig = draw_board(((target, target - 4), (target - 1 - 29, 3)), names=names, target=target, language=language)
@@ -229,7 +230,7 @@ def test_the_winning_peg_sits_inside_the_game_hole_ring(target):
     assert any(abs(x - ring_at[0]) < 1e-9 and abs(y - ring_at[1]) < 1e-9 for x, y in pegs)
 
 
-@pytest.mark.parametrize("language", ["en", "es", "pt"])
+@pytest.mark.parametrize("language", CODES)
 def test_each_tracks_start_holes_are_labelled(language):
     # Issue 11: the start holes were unlabelled: now a word over them and each track's letter.
     from widgets.i18n import render

@@ -11,6 +11,7 @@ import pytest
 from monkey import click_any, monkey
 
 from cribbage import FULL_DECK, Card, Deck, cards, hand_total, score_hand, stats
+from cribbage.registry.languages import CODES
 from widgets.calculator.hand import HandCalculator, parse_code, parse_query, share_code, share_query
 
 TWELVE = cards("5H 5D 6H 7S")
@@ -274,7 +275,7 @@ def test_the_share_box_opens_the_link_the_calculator_shows(form):
     assert other.message.startswith("Opened 2H4H6H9H/5S/crib")
 
 
-@pytest.mark.parametrize("language", ["en", "es", "pt"])
+@pytest.mark.parametrize("language", CODES)
 def test_the_share_box_says_what_its_button_says(language):
     # Issue 11: the text said "Load" where the button says "Open code".
     from widgets.i18n import render

@@ -9,6 +9,7 @@ import pytest
 from matplotlib.figure import Figure
 
 from cribbage import Card, cards, hand_total, stats
+from cribbage.registry.languages import CODES
 from widgets.base.view import figure_png
 from widgets.blocks.charts import distribution_chart, selfplay_chart, starter_outcomes, starter_outcomes_chart
 
@@ -135,7 +136,7 @@ def test_a_role_looks_the_same_in_every_chart():
     assert {role: style[:2] for role, style in LAB_ROLES.items()} == {r: s[0] for r, s in ROLE_STYLE.items()}
 
 
-@pytest.mark.parametrize("language", ["en", "es", "pt"])
+@pytest.mark.parametrize("language", CODES)
 def test_selfplay_legend_hides_no_bar_and_no_value(language):
     """Stop 6's chart (self-play beside Chambers): the legend covered the dealer's hand bars and
     their values (7.90, 8.00). Measured with the figure's renderer: the legend's box meets no bar,

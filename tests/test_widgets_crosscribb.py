@@ -11,6 +11,7 @@ from monkey import click_any, monkey
 from widget_texts import shown_text
 
 from cribbage.crosscribb import CENTRE, LINES, CrossCribbPhase, Discarded, Placed, score_line
+from cribbage.registry.languages import CODES, TRANSLATED
 from widgets.crosscribb.board import CrossCribbBoard
 from widgets.crosscribb.quiz import CrossCribbQuiz
 from widgets.i18n import render
@@ -294,7 +295,7 @@ def test_quiz_answers_each_line_with_the_engines_count() -> None:
     assert "last board" in quiz.message
 
 
-@pytest.mark.parametrize("language", ["en", "es", "pt"])
+@pytest.mark.parametrize("language", CODES)
 def test_a_wrong_count_of_a_line_gets_a_hint_at_what_was_missed(language) -> None:
     from cribbage import Card, cards
     from widgets.crosscribb.quiz import line_hint
@@ -339,20 +340,20 @@ def test_every_xc_message_is_in_three_languages() -> None:
     crosscribb = {key: entry for key, entry in MESSAGES.items() if key.startswith("xc.")}
     assert len(crosscribb) > 100
     for key, entry in crosscribb.items():
-        assert set(entry) == {"en", "es", "pt"}, key
+        assert set(entry) == set(CODES), key
         names = [set(re.findall(r"{(\w+)}", text)) for text in entry.values()]
         assert names[0] == names[1] == names[2], key
     assert render("xc.lay_away", "pt") == "Pô-la na cesta"
 
 
-@pytest.mark.parametrize("language", ["es", "pt"])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_no_english_left_in_spanish_and_portuguese(language: str) -> None:
     from widgets.i18n.messages import MESSAGES
     fragments = set()
     for entry in MESSAGES.values():
         for piece in re.split(r"{\w*}", entry["en"]):
             piece = piece.strip(" :.,()·&−=+")
-            if len(piece) >= 5 and all(piece not in entry[other] for other in ("es", "pt")) \
+            if len(piece) >= 5 and all(piece not in entry[other] for other in TRANSLATED) \
                     and piece.lower() not in ("skunk", "double skunk"):
                 fragments.add(piece)
     board = CrossCribbBoard(players=3, seat=0, seed=8, level="random", language=language)

@@ -12,6 +12,7 @@ from widget_texts import shown_text
 
 from cribbage import Card, cards, hand_total
 from cribbage.ai.discard import advise_discard
+from cribbage.registry.languages import CODES, TRANSLATED
 from widgets.drills.discard import RIGHT_MARGIN, SHIPPED_DRILLS, DiscardDrill, ordinal, random_drill
 
 
@@ -259,7 +260,7 @@ def test_monkey_never_raises():
     assert drill.right + drill.wrong > 15
 
 
-@pytest.mark.parametrize("language", ["es", "pt"])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_every_reason_the_engine_gives_is_said_in_other_languages(language):
     from widgets.drills.discard import discard_reason
     drills = list(SHIPPED_DRILLS) + [random_drill(s) for s in range(40)]
@@ -281,12 +282,12 @@ def english_only(prefix: str) -> list[str]:
         if key.startswith(prefix):
             for piece in re.split(r"{\w*}", entry["en"]):
                 piece = piece.strip(" :.,()·“”▶◀")
-                if len(piece) >= 5 and all(piece not in entry[lang] for lang in ("es", "pt")):
+                if len(piece) >= 5 and all(piece not in entry[lang] for lang in TRANSLATED):
                     out.append(piece)
     return out
 
 
-@pytest.mark.parametrize("language", ["es", "pt"])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_no_english_shows_in_other_languages(language):
     fragments = english_only("drill.")
     assert len(fragments) > 40
@@ -351,7 +352,7 @@ def test_the_hint_says_where_a_better_keep_gains(index):
             assert hint.startswith("The crib is yours" if drill.dealer else "The crib is the dealer's")
         else:
             assert hint.startswith("A better keep scores more in the hand")
-        for language in ("es", "pt"):
+        for language in TRANSLATED:
             assert keep_hint(mine, advice.best, dealer=drill.dealer, language=language) != hint
 
 
@@ -395,7 +396,7 @@ def test_an_ace_typed_as_1_is_refused_saying_how_to_type_it(language, said):
 def test_reasons_are_the_engines_messages_in_each_language():
     from cribbage.lang.messages import render
     advice = advise_discard("5H 5D 6H 7S 8C 9D", dealer=True)
-    for language in ("en", "es", "pt"):
+    for language in CODES:
         drill = DiscardDrill("5H 5D 6H 7S 8C 9D", dealer=True, language=language)
         drill.answer(advice.best.discard)
         assert render(advice.best.message, language) in drill.verdict

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from cribbage.registry.languages import CODES, SOURCE
 from widgets import (
     GamesQuestion,
     HandQuestion,
@@ -133,7 +134,7 @@ def test_a_name_answer_ignores_case_and_refuses_other_names() -> None:
     assert RaceQuestion(("Ann", 10, "2C 3D 4S 6H"), ("Ben", 10, "7C 8C 7H 8S"), "9D").answer == "nobody"
 
 
-@pytest.mark.parametrize("language", ["en", "es", "pt"])
+@pytest.mark.parametrize("language", CODES)
 def test_the_race_answer_stops_the_winner_at_the_game_hole(language) -> None:
     # Ben on 108 counts 24 (7 8 7 8 with a 9): the peg stops at 121, so no "132" is ever written.
     question = _race(language)
@@ -193,7 +194,7 @@ def test_every_verdict_in_every_language(make, answer, wrong, language) -> None:
     question = make(language)
     texts = [repr(question), question._repr_html_(), str(question.check(...)), str(question.check(wrong)),
              str(question.check(wrong)), str(question.check(answer))]
-    if language != "en":
+    if language != SOURCE:
         english = {"Not yet", "Right", "Change ", "Your turn", "Try it", " the ", " is "}
         for text in texts:
             assert not any(word in text for word in english), text

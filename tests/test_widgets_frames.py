@@ -7,7 +7,11 @@ import json
 
 import pandas as pd
 import pytest
+from babel.numbers import get_decimal_symbol
 
+from cribbage.lang.translations import babel_locale
+from cribbage.lessons.source import language_folder
+from cribbage.registry.languages import CODES, SOURCE, TRANSLATED
 from tests.course_outputs import COURSE
 from widgets.i18n import render
 from widgets.lab.frames import FRAME_LABELS, shown_frame
@@ -20,7 +24,7 @@ def _by_lead() -> pd.DataFrame:
     return deals.groupby("lead")[["pone_play", "dealer_play"]].agg(["mean", "sem", "size"]).round(2)
 
 
-@pytest.mark.parametrize("language", ["en", "es", "pt"])
+@pytest.mark.parametrize("language", CODES)
 def test_a_shown_frame_says_its_labels_and_numbers_in_the_language(language):
     frame = _by_lead()
     before = frame.copy()
@@ -31,11 +35,11 @@ def test_a_shown_frame_says_its_labels_and_numbers_in_the_language(language):
                                                                 render("frame.dealer_play", language)]
     assert list(shown.columns.get_level_values(1)[:3]) == [render(f"frame.{k}", language)
                                                            for k in ("mean", "stderr", "size")]
-    mark = "." if language == "en" else ","
+    mark = get_decimal_symbol(babel_locale(language))
     means = shown.iloc[:, 0].tolist()
     assert means == [f"2{mark}33", f"2{mark}50"], means                # every mean with its two places
     assert shown.iloc[:, 2].tolist() == ["3", "2"]                     # the deals, whole
-    if language != "en":
+    if language != SOURCE:
         text = shown.to_html()
         for identifier in ("pone_play", "dealer_play", "mean", "sem", "size", "lead"):
             assert f">{identifier}<" not in text, identifier
@@ -43,8 +47,8 @@ def test_a_shown_frame_says_its_labels_and_numbers_in_the_language(language):
 
 def test_every_label_is_in_the_catalogue_and_the_rest_shown_as_it_is():
     for identifier, key in FRAME_LABELS.items():
-        for language in ("es", "pt"):
-            assert render(key, language) != render(key, "en"), (identifier, language)
+        for language in TRANSLATED:
+            assert render(key, language) != render(key, SOURCE), (identifier, language)
     frame = pd.DataFrame({"mean": [1.5], "mystery": ["x"]}, index=pd.Index(["5-5"]))
     shown = shown_frame(frame, "es")
     assert list(shown.columns) == ["media", "mystery"] and shown.index.tolist() == ["5-5"]
@@ -54,8 +58,7 @@ def test_every_label_is_in_the_catalogue_and_the_rest_shown_as_it_is():
 def test_stop_8_shows_its_frames_and_not_its_cache_folder():
     """The lesson's data cells end in shown_frame(...); its first cell prints no folder (developer
     material: stats.cache_dir() says it on request, the lab logs it)."""
-    for path in (COURSE / "08_statistics_lab.ipynb", COURSE / "es" / "08_statistics_lab.ipynb",
-                 COURSE / "pt" / "08_statistics_lab.ipynb"):
+    for path in (language_folder(code, COURSE) / "08_statistics_lab.ipynb" for code in CODES):
         cells = {c["id"]: "".join(c["source"]) for c in json.loads(path.read_text(encoding="utf-8"))["cells"]
                  if c["cell_type"] == "code"}
         for cell in ("data-code", "data-code2"):

@@ -11,6 +11,7 @@ from widget_texts import shown_texts
 
 from cribbage import FULL_DECK, Card, Deck, cards, score_hand
 from cribbage.lang.messages import Plural
+from cribbage.registry.languages import CODES, TRANSLATED
 from widgets import Board, HandCalculator, ScoringQuiz
 from widgets.blocks.cards import CardPicker, DeckPicker
 from widgets.i18n import LANGUAGES, card_name, describe_items, number_words, render, spoken_count
@@ -26,7 +27,7 @@ def _forms(entry, language) -> tuple[str, ...]:
 
 
 def test_every_key_has_every_language_with_the_same_blanks():
-    assert LANGUAGES == ("en", "es", "pt")
+    assert LANGUAGES == CODES
     for key, entry in MESSAGES.items():
         assert set(entry) == set(LANGUAGES), key
         blanks = {language: sorted({f for text in _forms(entry, language) for f in FIELDS.findall(text)})
@@ -113,7 +114,7 @@ def _english_only_fragments() -> list[str]:
         for english in _forms(entry, "en"):
             for piece in FIELDS.split(english)[::2]:
                 piece = piece.strip(" :.,;()·“”")
-                if len(piece) >= 5 and all(piece not in text for lang in ("es", "pt") for text in _forms(entry, lang)) \
+                if len(piece) >= 5 and all(piece not in text for lang in TRANSLATED for text in _forms(entry, lang)) \
                         and piece.lower() not in ("muggins", "skunk", "double skunk"):
                     out.append(piece)
     return out
@@ -135,7 +136,7 @@ def _exercised(language: str) -> list:
     return [calc, bad, quiz, wrong, board, picker, DeckPicker(language=language)]
 
 
-@pytest.mark.parametrize("language", ["es", "pt"])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_widgets_show_no_english_in_other_languages(language):
     fragments = _english_only_fragments()
     assert len(fragments) > 100
@@ -162,7 +163,7 @@ def _figure_texts(fig) -> str:
     return "\n".join(parts)
 
 
-@pytest.mark.parametrize("language", ["es", "pt"])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_charts_and_board_show_no_english_in_other_languages(language):
     from widgets.blocks.board import draw_board
     from widgets.blocks.charts import distribution_chart, selfplay_chart, starter_outcomes_chart
@@ -205,7 +206,7 @@ def test_the_series_of_the_play_is_never_called_a_run():
     series = {"es": re.compile(r"\bseries?\b", re.IGNORECASE), "pt": re.compile(r"\bséries?\b", re.IGNORECASE)}
     for key, entry in MESSAGES.items():
         english = re.sub(r"{[^}]*}", "", " ".join(_forms(entry, "en")))      # words, not blanks ({series})
-        for language in ("es", "pt"):
+        for language in TRANSLATED:
             said = _said(key, language)
             assert "escalera" not in said.lower(), (key, said)
             # a translation says a run only where the English does, and the series where it does
@@ -277,7 +278,7 @@ def test_the_engines_messages_name_the_score_so_too(language):
 NAME_AND_ROLE = r"(?P<name>\{\w+\}|\bAnn\b)(\s*\(|\s*,\s*|\s+(es|é|era|foi)\s+)((el|la|o|a)\s+)?(no\s+|não\s+)?(?P<role>repartidor|carteador)(?P<feminine>a)?"
 
 
-@pytest.mark.parametrize("language", ["es", "pt"])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_a_players_name_is_never_given_a_gendered_role_noun(language):
     """Stop 4 printed "Ann (no repartidor):" and asked "Ann es el no repartidor, Ben el repartidor. ¿Quién llega
     antes...?" of Ann, a woman; the race question and its hint take any two names."""

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from cribbage.registry.languages import CODES, SOURCE, TRANSLATED
 from cribbage.stats import (
     crib_averages,
     deal_log,
@@ -79,7 +80,7 @@ def test_keep_and_pegging_views_say_the_numbers(tables):
     assert "Last card" in pegging.summary
 
 
-@pytest.mark.parametrize("language", ["es", "pt"])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_every_view_renders_in_every_language(tables, language):
     views = [CribTableView(tables["crib"], language=language), PositionView(tables["position"], language=language),
              KeepView(tables["keeps"], language=language), PeggingView(tables["pegging"], language=language)]
@@ -87,7 +88,7 @@ def test_every_view_renders_in_every_language(tables, language):
         assert view.summary
     for key, entry in MESSAGES.items():
         if key.startswith("lab."):
-            assert set(entry) == {"en", "es", "pt"} and all(entry.values()), key
+            assert set(entry) == set(CODES) and all(entry.values()), key
 
 
 # --- margins, the data behind each sentence, the rules panel, the charts' fixed scales ----------------
@@ -213,7 +214,7 @@ def test_the_calibration_labels_overlap_nothing(tables):
                 assert not (inside_x and min(y0, y1) < box.y1 - 1 and max(y0, y1) > box.y0 + 1), "a label covers a bar"
 
 
-@pytest.mark.parametrize("language", ["en", "es", "pt"])
+@pytest.mark.parametrize("language", CODES)
 def test_the_crib_comparison_names_the_models_in_the_learners_words(tables, language):
     """Stop 8 prints :func:`crib_comparisons`: the models and tables said as the lab's controls say
     them (Spanish once read "uniform frente a schell-own"), the models padded to the longest so the
@@ -226,7 +227,7 @@ def test_the_crib_comparison_names_the_models_in_the_learners_words(tables, lang
     for (first, figures), (model, dealer) in zip(pairs, [("uniform", True), ("uniform", False), ("expert", True),
                                                          ("expert", False)]):
         assert "schell-" not in first, first
-        assert language == "en" or not re.search(r"\b(uniform|expert)\b", first), first
+        assert language == SOURCE or not re.search(r"\b(uniform|expert)\b", first), first
         assert first.startswith(render(f"lab.model.{model}", language))
         assert render("lab.published.own" if dealer else "lab.published.their", language, author="Schell") in first
         assert "Schell" not in figures and re.search(r"[+-]\d", figures)
@@ -260,7 +261,7 @@ def _buttons_fit(toggles) -> None:
             assert 2 * (width + 4) + _px(toggles.style.description_width) + 8 <= OUTPUT_AREA, label
 
 
-@pytest.mark.parametrize("language", ["en", "es", "pt"])
+@pytest.mark.parametrize("language", CODES)
 def test_no_control_of_the_lab_cuts_its_words(tables, language):
     """Portuguese stop 8 showed "a cesta do adversário (sou o não cartea…", "descartes de especialista
     (amos…" and a slider's "Pontos do adve…": every description and button fits its longest words."""

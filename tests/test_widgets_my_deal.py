@@ -7,6 +7,7 @@ import re
 import pytest
 
 from cribbage import cards
+from cribbage.registry.languages import CODES, TRANSLATED
 from cribbage.stats.my_deal import deal_keeps
 from widgets.base.refusal import Refused
 from widgets.blocks.charts import deal_chart
@@ -142,7 +143,7 @@ def test_the_role_and_the_scores_recompute_and_bad_scores_are_said():
     assert view.figures.scores is None and view.internal_errors == []
 
 
-@pytest.mark.parametrize("language", ["en", "es", "pt"])
+@pytest.mark.parametrize("language", CODES)
 def test_one_score_typed_waits_for_the_other_and_a_mended_score_is_no_longer_refused(language):
     """The first score box filled is half of an answer: it was refused as "not ''" until the second
     came, and a refusal stayed on screen after the scores were mended."""
@@ -189,7 +190,7 @@ def test_nothing_yet_and_clear():
     assert view.figures is None and view.picker.selected == () and view.link == ""
 
 
-@pytest.mark.parametrize("language", ["es", "pt"])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_the_view_speaks_spanish_and_portuguese(language):
     view = MyDeal.from_query(f"deal=5H5D6H7S8C9D&dealer=1&scores=0-0&lang={language}", chart=False)
     assert view.language == language
@@ -208,7 +209,7 @@ def test_the_chart_draws_one_keep_or_two():
     assert render("mydeal.chart.title", "pt") == two.axes[0].get_title()
 
 
-@pytest.mark.parametrize("language", ["en", "es", "pt"])
+@pytest.mark.parametrize("language", CODES)
 def test_the_score_boxes_show_their_description_and_placeholder_whole(language):
     """In Portuguese the score boxes showed "0-12(" and "0-1:": the description took the box. Each
     box is as wide as its description and the placeholder "0-120" (and the deal's box "5H 5D 6H 7S 8C 9D")."""

@@ -6,6 +6,7 @@ import ipywidgets as w
 import pytest
 
 from cribbage.progress import KIND_STOP, KINDS, ProgressStore
+from cribbage.registry.languages import TRANSLATED
 from widgets import ScoringQuiz
 from widgets.base.answers import record_answer
 from widgets.base.view import View, guarded
@@ -201,7 +202,7 @@ def _visible(panel):
     return " ".join(out)
 
 
-@pytest.mark.parametrize("language", ["es", "pt"])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_no_english_is_left_on_the_panel(store, language):
     _answers(store)
     english = _visible(ProgressPanel(store))

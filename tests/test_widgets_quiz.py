@@ -10,6 +10,7 @@ import pytest
 from monkey import click_any, monkey
 
 from cribbage import cards, hand_total, score_hand
+from cribbage.registry.languages import TRANSLATED
 from widgets.drills.quiz import SHIPPED_HANDS, QuizSession, ScoringQuiz, count_hint, practice_hand, random_hand
 
 
@@ -120,7 +121,7 @@ def test_the_crib_flush_and_his_heels_hints():
     heels = QuizHand.of("2C 3D 8S 9H", "JC", feature="his_heels")
     assert "his heels" in count_hint(heels, heels.score().total + 2)
     assert "not nobs" in count_hint(heels, heels.score().total + 1)
-    for language in ("es", "pt"):
+    for language in TRANSLATED:
         assert count_hint(heels, heels.score().total + 2, language) != count_hint(heels, heels.score().total + 2)
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from cribbage.ai.endgame import score_hint, win_probability
 from cribbage.lang.messages import render
+from cribbage.registry.languages import CODES
 from cribbage.rules.events import Phase
 from cribbage.rules.game import Game
 from widgets.blocks.chances import percent
@@ -18,7 +19,6 @@ from widgets.table.model import COMPUTER, YOU, TableSession, last_deals
 from widgets.table.words import TableWords
 
 ROOT = Path(__file__).resolve().parents[1]
-LANGUAGES = ("en", "es", "pt")
 
 
 def _deal_start(game: Game) -> tuple[int, int]:
@@ -108,7 +108,7 @@ def test_no_hint_before_the_last_deals():
     assert session.standing().hint is None
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", CODES)
 def test_the_words_carry_the_engine_figures(language):
     words = TableWords(language)
     session = TableSession(seed=2)
@@ -122,7 +122,7 @@ def test_the_words_carry_the_engine_figures(language):
     assert words.standing(None) == ""
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", CODES)
 def test_the_table_says_a_near_certain_chance_in_words(language):
     # The game table once said "your chance to win the game was >99%", as the boards did.
     from dataclasses import replace
@@ -143,6 +143,7 @@ package = types.ModuleType("widgets"); package.__path__ = [{str(ROOT / "widgets"
 sys.modules["widgets"] = package
 from widgets.table.model import TableSession
 from widgets.table.words import TableWords
+from cribbage.registry.languages import CODES
 session = TableSession(seed=3)
 assert TableWords("pt").standing(session.standing())
 """
@@ -150,7 +151,7 @@ assert TableWords("pt").standing(session.standing())
 
 
 # ---------------------------------------------------------------------------------------- widgets
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", CODES)
 def test_the_table_shows_where_you_stand(language):
     from widgets.table.view import GameTable
 
@@ -191,7 +192,7 @@ def test_the_table_says_nothing_once_the_game_is_over():
     assert table.session.standing() is None and table.standing_text == ""
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", CODES)
 def test_the_board_stands_at_each_finish_it_steps_through(language):
     from widgets.blocks.board import Board
 
@@ -207,7 +208,7 @@ def test_the_board_stands_at_each_finish_it_steps_through(language):
         assert ">" not in board.standing_text and "<" not in board.standing_text
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("language", CODES)
 def test_a_board_of_roles_says_the_winners_chance_in_words(language):
     """Stop 4's skunk boards name their players "Winner" and "Loser": the standing said "Winner's
     chance to win was >99%" ("la probabilidad de ganar de Ganador era del >99 %"), a role used as a

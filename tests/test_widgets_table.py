@@ -11,6 +11,7 @@ from cribbage import hand_total
 from cribbage.ai.adviser import Adviser
 from cribbage.ai.discard import advise_discard
 from cribbage.ai.play_choice import PlayView, choose_play
+from cribbage.registry.languages import CODES, SOURCE
 from cribbage.rules.events import Phase
 from widgets.i18n import card_name, render
 from widgets.i18n.messages import MESSAGES
@@ -291,7 +292,7 @@ def test_spanish_and_portuguese_tables() -> None:
 def test_every_table_text_is_in_three_languages() -> None:
     for key, texts in MESSAGES.items():
         if key.startswith("table."):
-            assert set(texts) == {"en", "es", "pt"} and all(texts.values()), key
+            assert set(texts) == set(CODES) and all(texts.values()), key
 
 
 # --- the guided hands -------------------------------------------------------------------------
@@ -360,7 +361,7 @@ def test_guided_hand_3_the_pone_pegs_out_before_the_dealer_counts() -> None:
     assert "You win!" in table.result_text
 
 
-@pytest.mark.parametrize("language", ["en", "es", "pt"])
+@pytest.mark.parametrize("language", CODES)
 def test_the_close_finish_looks_like_the_end_of_a_game_not_its_first_deal(language: str) -> None:
     # The close finish once drew both back pegs in the start holes under "Deal 1": a game that
     # seemed to jump from 0 to 109 in its first deal.
@@ -379,7 +380,7 @@ def test_the_close_finish_looks_like_the_end_of_a_game_not_its_first_deal(langua
                   target=121, level=render("table.level.expert", language)) in html.unescape(table.status_html)
     assert table.log_lines[0] == render("table.log_deal_1", language, n=10)   # "Deal 10: the computer deals..."
     assert table.guide_text.startswith(hand.intro(language))   # the intro is the first deal's, here the tenth
-    if language == "en":
+    if language == SOURCE:
         _follow_guided(table)   # the points leapfrog from there
         assert game.deal_number == 10 and table.board.pegs == game.pegs == ((121, 115), (117, 116))
 

@@ -13,6 +13,7 @@ from cribbage import Card, cards, score_play
 from cribbage.ai.adviser import Adviser
 from cribbage.ai.play_choice import PlayView, choose_play
 from cribbage.lang.messages import render
+from cribbage.registry.languages import TRANSLATED
 from cribbage.rules.events import Phase
 from widgets.drills.walkthrough import SOLVED_PLAYS, PeggingPractice, PeggingWalkthrough, play_steps
 
@@ -167,7 +168,7 @@ def test_every_step_of_every_solved_play_has_a_hint_that_fits(index):
             low = play_hint(step, 0)
             assert any(words[str(e.kind)] in low for e in step.events), (step, low)
         assert play_hint(step, step.points + 1).startswith("Fewer")
-        for language in ("es", "pt"):
+        for language in TRANSLATED:
             assert play_hint(step, step.points + 1, language) != play_hint(step, step.points + 1)
 
 
@@ -314,7 +315,7 @@ def test_monkey_never_raises():
     assert practice.hand_number > 5
 
 
-@pytest.mark.parametrize("language", ["es", "pt"])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_no_english_shows_in_other_languages(language):
     from test_widgets_drill import english_only
     from widget_texts import shown_text

@@ -49,6 +49,9 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.frontend import BaseError, CommandLineInterface
 from babel.messages.pofile import read_po
 
+from cribbage.lessons.source import language_folder
+from cribbage.registry import languages as registry
+
 __all__ = [
     "COURSE",
     "DOCUMENTS",
@@ -77,8 +80,8 @@ __all__ = [
     "update",
 ]
 
-#: The languages the course is translated into (English is the source).
-TRANSLATED: tuple[str, ...] = ("es", "pt")
+#: The languages the course is translated into (English is the source): the registry's.
+TRANSLATED: tuple[str, ...] = registry.TRANSLATED
 #: Whole documents translated as one file each: ``course/<lang>/<name>``.
 DOCUMENTS: tuple[str, ...] = ("rules.md", "README.md")
 COURSE = Path(__file__).resolve().parents[2] / "course"
@@ -340,7 +343,7 @@ def generate(course: Path = COURSE, *, write: bool = True) -> dict[Path, str]:
             if not path.exists():
                 continue
             try:
-                out[course / language / lesson.name] = render(build(_read_json(lesson), read_catalogue(path), language))
+                out[language_folder(language, course) / lesson.name] = render(build(_read_json(lesson), read_catalogue(path), language))
             except ValueError as error:
                 refused.append(f"{_rel(course, path)}: {error}")
     if refused:
@@ -364,7 +367,7 @@ def translations(language: str, course: Path = COURSE) -> Iterator[tuple[str, st
             if message.id and isinstance(message.id, str) and isinstance(message.string, str) and message.string:
                 yield f"{_rel(course, path)} [{message.context}]", message.id, message.string
     for name in DOCUMENTS:
-        path = course / language / name
+        path = language_folder(language, course) / name
         if path.exists():
             yield _rel(course, path), (course / name).read_text(encoding="utf-8"), path.read_text(encoding="utf-8")
 
@@ -496,8 +499,8 @@ def document_header(course: Path, name: str) -> str:
 def _document_problems(course: Path, language: str) -> list[Problem]:
     problems = []
     for name in DOCUMENTS:
-        rel = f"course/{language}/{name}"
-        path = course / language / name
+        path = language_folder(language, course) / name
+        rel = _rel(course, path)
         if not path.exists():
             problems.append(Problem("missing", rel, detail=f"no translation of course/{name}"))
             continue
@@ -539,7 +542,8 @@ def check(course: Path = COURSE, languages: Sequence[str] = TRANSLATED) -> list[
         for path in sorted(folder.glob("*.po")) if folder.is_dir() else []:
             if path.stem not in stems:
                 problems.append(Problem("orphaned", _rel(course, path), detail=f"no course/{path.stem}.ipynb"))
-        for path in sorted((course / language).glob("*.ipynb")) if (course / language).is_dir() else []:
+        lessons_here = language_folder(language, course)
+        for path in sorted(lessons_here.glob("*.ipynb")) if lessons_here.is_dir() else []:
             if path.stem not in stems:
                 problems.append(Problem("orphaned", _rel(course, path), detail=f"no course/{path.stem}.ipynb"))
         problems.extend(_document_problems(course, language))

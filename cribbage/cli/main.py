@@ -23,7 +23,7 @@ import codecs
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NoReturn, TextIO
 
 from cribbage.ai.discard import advise_discard
@@ -33,6 +33,7 @@ from cribbage.cli.progress import add_progress
 from cribbage.cli.startup import ignore_interrupt_once_done, stop_handling_startup_interrupt
 from cribbage.cli.terminal import run
 from cribbage.lang.messages import LANGUAGES, add_catalogue, get_language, message, set_language
+from cribbage.registry.languages import SOURCE, from_locale
 from cribbage.rules.cards import cards, quoted
 from cribbage.rules.errors import CribbageError
 from cribbage.rules.show_scoring import score_hand
@@ -238,20 +239,11 @@ def _quiet_stdout() -> None:
         pass
 
 
-def language_of_environment(environ: os._Environ[str] | dict[str, str] = os.environ) -> str:
-    """The course's language the locale asks for, in gettext's order: ``LANGUAGE`` (a list, the
-    first the course has), then the first of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` that is set;
-    English for C, POSIX or a language the course does not have."""
-    def code(value: str) -> str:
-        return value.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
-    for wanted in environ.get("LANGUAGE", "").split(":"):
-        if code(wanted) in LANGUAGES:
-            return code(wanted)
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        if environ.get(name):
-            found = code(environ[name])
-            return found if found in LANGUAGES else "en"
-    return "en"
+def language_of_environment(environ: Mapping[str, str] = os.environ) -> str:
+    """The course's language the locale asks for, in gettext's order
+    (:func:`cribbage.registry.languages.from_locale`); English for C, POSIX or a language the course
+    does not have."""
+    return from_locale(environ) or SOURCE
 
 
 def _parsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:

@@ -30,6 +30,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 
 from cribbage.lang.messages import LANGUAGES, Plural, Template, add_catalogue, message, render
+from cribbage.registry.languages import SOURCE
 
 __all__ = ["ARGPARSE", "FOR_PROGRAMMERS", "WholeNumber", "argparse_words", "language_asked", "speaking", "words"]
 
@@ -101,7 +102,7 @@ add_catalogue({
     "cli.metavar.command": {"en": "command"},
 })
 
-_KEYS = {getattr(entry["en"], "one", entry["en"]): key for key, entry in ARGPARSE.items()}  # msgid -> key
+_KEYS = {getattr(entry[SOURCE], "one", entry[SOURCE]): key for key, entry in ARGPARSE.items()}  # msgid -> key
 # %s, %r, %(name)s, %d...: what a translation must keep, or argparse's "%" would fail on it.
 _PLACEHOLDER = re.compile(r"%(?:\(\w+\))?[-#0 +]*\d*(?:\.\d+)?[a-zA-Z%]")
 

@@ -16,6 +16,8 @@ import tokenize
 from collections.abc import Collection, Iterator, Mapping
 from typing import IO, Any
 
+from cribbage.registry.languages import SOURCE
+
 __all__ = ["extract_catalogue"]
 
 
@@ -38,7 +40,7 @@ def extract_catalogue(fileobj: IO[bytes], keywords: Mapping[str, Any], comment_t
 def _english(value: ast.expr) -> tuple[str, ...] | None:
     """The English of ``{"en": "text"}`` or ``{"en": Plural("one", "other")}`` (or a pair); else None."""
     if not (isinstance(value, ast.Dict) and len(value.keys) == 1 and isinstance(value.keys[0], ast.Constant)
-            and value.keys[0].value == "en"):
+            and value.keys[0].value == SOURCE):
         return None
     text = value.values[0]
     if isinstance(text, ast.Constant) and isinstance(text.value, str):

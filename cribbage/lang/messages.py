@@ -48,6 +48,7 @@ from cribbage.lang import catalogue
 from cribbage.lang.catalogue import english_number
 from cribbage.lang.plural import Plural, Template, plural_index
 from cribbage.lang.translations import ENGINE_DOMAIN, ENGINE_LOCALE, format_number, plural_rule, translations
+from cribbage.registry.languages import CODES, SOURCE, TRANSLATED
 
 __all__ = [
     "CATALOGUE",
@@ -71,7 +72,8 @@ __all__ = [
     "use_language",
 ]
 
-LANGUAGES: tuple[str, ...] = ("en", "es", "pt")
+#: The languages a message can be said in: the registry's (:mod:`cribbage.registry.languages`), English first.
+LANGUAGES: tuple[str, ...] = CODES
 
 #: key -> {language: template}. Filled from :mod:`cribbage.lang.catalogue` and :func:`add_catalogue`.
 CATALOGUE: dict[str, dict[str, str]] = {}  # a template is a str or a Plural (also a str)
@@ -82,12 +84,12 @@ DOMAINS: dict[str, str] = {}
 # The kernel's language: what a message is said in when no language is given (str(), print(), a view
 # made without ``language=``). One setting per kernel, set once by a lesson's first cell; a block may
 # say another with use_language(), which a context variable keeps to its own thread or task.
-_kernel_language = "en"
+_kernel_language = SOURCE
 _block_language: contextvars.ContextVar[str | None] = contextvars.ContextVar("block_language", default=None)
 
 
 def set_language(language: str) -> None:
-    """Speak ``language`` ("en", "es" or "pt") from now on in this kernel: every message, view, chart
+    """Speak ``language`` (one of :data:`LANGUAGES`) from now on in this kernel: every message, view, chart
     and error made or printed after it, without ``language=`` anywhere (a translated lesson's first
     cell). Views made before keep their language.
 
@@ -167,13 +169,13 @@ class Words:
     n: int
 
 
-def number_words(n: int, language: str = "en") -> str:
+def number_words(n: int, language: str = SOURCE) -> str:
     """``12`` -> ``"twelve"`` / ``"doce"`` / ``"doze"``: the number as players say it in a count
     (words to 29, the most a count can say; English to 99; digits past the words)."""
     check_language(language)
     if f"number.{n}" in CATALOGUE:
         return str(CATALOGUE[f"number.{n}"][language])
-    if language == "en" and 0 <= n < 100:
+    if language == SOURCE and 0 <= n < 100:   # the source language is English, whose tens compose by rule
         return english_number(n)
     return str(n)
 
@@ -342,12 +344,12 @@ def add_catalogue(entries: Mapping[str, dict[str, Any]], *, domain: str = ENGINE
     already taken with other English is refused.
     """
     for key, entry in entries.items():
-        if set(entry) != {"en"}:
+        if set(entry) != {SOURCE}:
             raise ValueError(f"message {key!r} gives {', '.join(sorted(entry))}: a catalogue entry gives its "
                              "English only; the other languages are in the .po catalogues")
-        if isinstance(entry["en"], tuple):
-            entry["en"] = Plural(*entry["en"])
-        if key in CATALOGUE and (CATALOGUE[key]["en"] != entry["en"] or DOMAINS[key] != domain):
+        if isinstance(entry[SOURCE], tuple):
+            entry[SOURCE] = Plural(*entry[SOURCE])
+        if key in CATALOGUE and (CATALOGUE[key][SOURCE] != entry[SOURCE] or DOMAINS[key] != domain):
             raise ValueError(f"message {key!r} is already in the catalogue with other words")
     translate(entries, locale_dir, domain)
     for key, entry in entries.items():
@@ -360,14 +362,12 @@ def translate(entries: Mapping[str, dict[str, Any]], locale_dir: Path, domain: s
     place, from the compiled catalogue of ``domain`` (see :func:`cribbage.lang.translations.translations`).
     A translation missing, or with other placeholders than the English, is left as the English
     (the catalogue checks in the test suite name it)."""
-    for language in LANGUAGES:
-        if language == "en":
-            continue
+    for language in TRANSLATED:
         found = translations(locale_dir, domain, language)
         for key, entry in entries.items():
             if language not in entry:
-                made = _translated(key, entry["en"], found)
-                entry[language] = made if made is not None else entry["en"]
+                made = _translated(key, entry[SOURCE], found)
+                entry[language] = made if made is not None else entry[SOURCE]
 
 
 def _translated(key: str, english: str, found: gettext.NullTranslations) -> str | None:

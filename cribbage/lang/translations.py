@@ -23,10 +23,15 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
 
+from cribbage.registry.languages import SOURCE
+from cribbage.registry.languages import language as registered
+
 __all__ = [
     "ENGINE_DOMAIN",
     "ENGINE_LOCALE",
+    "babel_locale",
     "format_number",
+    "ordinal_form",
     "plural_rule",
     "translations",
 ]
@@ -43,19 +48,40 @@ def translations(locale_dir: Path, domain: str, language: str) -> gettext.NullTr
     (every message then says its English)."""
     folder = locale_dir / language / "LC_MESSAGES"
     po, mo = folder / f"{domain}.po", folder / f"{domain}.mo"
-    if language == "en" or not po.exists():
+    if language == SOURCE or not po.exists():
         return gettext.NullTranslations()
     if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
         return gettext.translation(domain, str(locale_dir), languages=[language])
     try:
         with po.open("rb") as handle:
-            catalog = read_po(handle, locale=language, abort_invalid=True)
+            catalog = read_po(handle, locale=babel_locale(language), abort_invalid=True)
     except Exception as error:  # Babel raises its own PoFileError and ValueError on bad files
         raise ValueError(f"{po}: not a readable .po catalogue ({error})") from None
     compiled = io.BytesIO()
     write_mo(compiled, catalog)
     compiled.seek(0)
     return gettext.GNUTranslations(compiled)
+
+
+def babel_locale(language: str) -> str:
+    """The locale Babel writes ``language``'s numbers and ordinals by (the registry's ``babel_locale``):
+    the one place a course language becomes a Babel locale.
+
+    >>> babel_locale("pt")
+    'pt'
+    """
+    return registered(language).babel_locale
+
+
+def ordinal_form(n: int, language: str) -> str:
+    """Which of ``language``'s ordinal forms ``n`` takes, by Babel's CLDR rules: ``zero``, ``one``,
+    ``two``, ``few``, ``many`` or ``other`` (English 1st, 2nd, 3rd, 4th: ``one``, ``two``, ``few``,
+    ``other``; 21st is ``one`` again). A catalogue words each form (``drill.ordinal.<form>``).
+
+    >>> [ordinal_form(n, "en") for n in (1, 2, 3, 4, 11, 21)]
+    ['one', 'two', 'few', 'other', 'other', 'one']
+    """
+    return str(Locale.parse(babel_locale(language)).ordinal_form(n))
 
 
 def plural_rule(catalogue: gettext.NullTranslations) -> tuple[int, str]:
@@ -73,7 +99,7 @@ _SPEC = re.compile(r"^(?P<sign>[+]?)(?P<width>\d*)(?:\.(?P<places>\d+))?(?P<kind
 def _percent_sign(language: str) -> tuple[str, str]:
     """What the language writes before and after a percentage's digits, from its standard pattern
     (English and Portuguese ``"53%"``, Spanish ``"53\u00a0%"``: a non-breaking space before the sign)."""
-    pattern = Locale.parse(language).percent_formats[None].pattern.split(";")[0]
+    pattern = Locale.parse(babel_locale(language)).percent_formats[None].pattern.split(";")[0]
     digits = [i for i, c in enumerate(pattern) if c in "#0,."]
     return pattern[:digits[0]], pattern[digits[-1] + 1:]
 
@@ -103,8 +129,8 @@ def format_number(value: float, language: str, spec: str = ".2f") -> str:
         pattern = f"+{base};-{base}" if match["sign"] else base
         number = Decimal(digits)
         if kind == "%":
-            text = format_percent(number / 100, format=pattern, locale=language)
+            text = format_percent(number / 100, format=pattern, locale=babel_locale(language))
         else:
-            text = format_decimal(number, format=pattern, locale=language)
+            text = format_decimal(number, format=pattern, locale=babel_locale(language))
     width = int(match["width"] or 0)
     return text.rjust(width)

@@ -12,13 +12,14 @@ from pathlib import Path
 
 from cribbage.lang.messages import check_language
 from cribbage.registry import stops
+from cribbage.registry.languages import LANGUAGES
 
-__all__ = ["FIRST_STOP", "LANGUAGE_FOLDERS", "course_files", "lessons_folder"]
+__all__ = ["FIRST_STOP", "LANGUAGE_FOLDERS", "course_files", "language_folder", "lessons_folder"]
 
 #: The notebook a copy opens on.
 FIRST_STOP = stops.STOPS[0].notebook
-#: Where each language's lessons are, inside the course folder (English at its top).
-LANGUAGE_FOLDERS = {"en": "", "es": "es", "pt": "pt"}
+#: Where each language's lessons are, inside the course folder (English at its top): the registry's.
+LANGUAGE_FOLDERS: dict[str, str] = {language.code: language.lessons for language in LANGUAGES}
 # The page beside the stops that a learner reads.
 _PAGES = ("rules.md",)
 _PACKAGED = Path(__file__).resolve().parent / "course"
@@ -33,6 +34,11 @@ def lessons_folder() -> Path:
     raise FileNotFoundError(f"the course's lessons are neither in {_PACKAGED} nor in {_CHECKOUT}")
 
 
+def language_folder(language: str, folder: Path | None = None) -> Path:
+    """The folder of ``language``'s lessons in the course folder ``folder`` (:func:`lessons_folder` for None)."""
+    return (folder or lessons_folder()) / LANGUAGE_FOLDERS[check_language(language)]
+
+
 def course_files(language: str, folder: Path | None = None) -> dict[str, Path]:
     """The files of the course in ``language``, by their name in a copy: the stops' notebooks in order
     (:mod:`cribbage.registry.stops`; a ``FileNotFoundError`` names any missing), then the rules page
@@ -42,7 +48,7 @@ def course_files(language: str, folder: Path | None = None) -> dict[str, Path]:
     >>> names[0], "03_the_show.ipynb" in names, names[-1]
     ('00_start_here.ipynb', True, 'rules.md')
     """
-    base = (folder or lessons_folder()) / LANGUAGE_FOLDERS[check_language(language)]
+    base = language_folder(language, folder)
     notebooks = [base / stop.notebook for stop in stops.STOPS]
     missing = [path.name for path in notebooks if not path.is_file()]
     if missing:

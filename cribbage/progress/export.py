@@ -24,11 +24,12 @@ from cribbage.lang.translations import format_number
 from cribbage.progress.classdata import ClassData, LearnerData
 from cribbage.progress.store import SKILLS, STOPS
 from cribbage.progress.summary import Tally
+from cribbage.registry.languages import LANGUAGES, SOURCE
 
 __all__ = ["SEPARATOR", "gradebook", "neutralised", "write_csv", "write_xlsx"]
 
-#: The CSV separator a spreadsheet in each language expects.
-SEPARATOR = {"en": ",", "es": ";", "pt": ";"}
+#: The CSV separator a spreadsheet in each language expects (the registry's ``csv_separator``).
+SEPARATOR: dict[str, str] = {language.code: language.csv_separator for language in LANGUAGES}
 
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
@@ -58,7 +59,7 @@ def _missed(learner: LearnerData, language: str) -> str:
     return "; ".join(f"{_words(f'progress.kind.{kind}', language)} ({count})" for kind, count in learner.most_missed(3))
 
 
-def gradebook(data: ClassData, language: str = "en") -> tuple[list[str], list[list[Cell]]]:
+def gradebook(data: ClassData, language: str = SOURCE) -> tuple[list[str], list[list[Cell]]]:
     """The header and the rows: text cells as they are, numbers as numbers, None for "no answer yet"."""
     def col(key: str, **values: object) -> str:
         return _words(f"progress.export.{key}", language, **values)
@@ -98,17 +99,17 @@ def _csv_cell(cell: Cell, language: str) -> str:
     return neutralised(cell)
 
 
-def write_csv(data: ClassData, path: str | os.PathLike[str], language: str = "en") -> None:
+def write_csv(data: ClassData, path: str | os.PathLike[str], language: str = SOURCE) -> None:
     """The gradebook as CSV in UTF-8 with a byte-order mark (spreadsheets then read the accents),
     separated as the language's spreadsheets expect (:data:`SEPARATOR`)."""
     header, rows = gradebook(data, language)
     with open(path, "w", newline="", encoding="utf-8-sig") as out:
-        writer = csv.writer(out, delimiter=SEPARATOR.get(language, ","))
+        writer = csv.writer(out, delimiter=SEPARATOR[language])
         writer.writerow([neutralised(cell) for cell in header])
         writer.writerows([_csv_cell(cell, language) for cell in row] for row in rows)
 
 
-def write_xlsx(data: ClassData, path: str | os.PathLike[str], language: str = "en") -> None:
+def write_xlsx(data: ClassData, path: str | os.PathLike[str], language: str = SOURCE) -> None:
     """The gradebook as an Excel workbook: one sheet, the header frozen, numbers as numbers, text as text."""
     from openpyxl import Workbook  # type: ignore[import-untyped]  # only the gradebook needs it
     from openpyxl.styles import Font  # type: ignore[import-untyped]

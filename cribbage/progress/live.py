@@ -25,6 +25,7 @@ from cribbage.progress.classdata import ClassData, LearnerData
 from cribbage.progress.roster import Member
 from cribbage.progress.store import STOPS, Answer, ProgressFileError, read_progress
 from cribbage.progress.summary import Tally
+from cribbage.registry.languages import SOURCE
 
 __all__ = ["REFRESH_SECONDS", "LiveClass", "language_of", "live_document", "live_fragment"]
 
@@ -41,7 +42,7 @@ def language_of(asked: str | None, accept_language: str | None) -> str:
         code = part.split(";")[0].strip().split("-")[0].lower()
         if code in LANGUAGES:
             return code
-    return "en"
+    return SOURCE
 
 
 @dataclass
@@ -178,7 +179,7 @@ def _questions(data: ClassData, language: str, most: int) -> str:
             f"<tbody>{body}</tbody></table>")
 
 
-def live_fragment(data: ClassData, language: str = "en", *, projector: bool = False,
+def live_fragment(data: ClassData, language: str = SOURCE, *, projector: bool = False,
                   now: datetime | None = None) -> str:
     """The part of the page that changes. ``projector``: the class only, no learner's name anywhere."""
     now = now or datetime.now(timezone.utc)
@@ -227,7 +228,7 @@ setTimeout(again, live.dataset.every * 1000);
 """
 
 
-def live_document(fragment: str, source: str, language: str = "en", *, projector: bool = False,
+def live_document(fragment: str, source: str, language: str = SOURCE, *, projector: bool = False,
                   other_view: str = "") -> str:
     """The whole page: the title, a link to the other mode (``other_view``), the fragment, and the
     script that fetches ``source`` (the fragment's address) again every :data:`REFRESH_SECONDS`."""

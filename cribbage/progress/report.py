@@ -33,6 +33,7 @@ from cribbage.progress.export import write_csv as _write_csv
 from cribbage.progress.export import write_xlsx as _write_xlsx
 from cribbage.progress.store import KINDS, SKILLS, STOPS, Answer, ProgressFileError, read_progress
 from cribbage.progress.summary import Tally
+from cribbage.registry.languages import SOURCE
 
 __all__ = ["NAMED_BARS", "ClassReport", "cleaned", "merge", "run", "share", "skill_chart_png",
            "table", "text_report", "write_csv", "write_html", "write_xlsx"]
@@ -147,7 +148,7 @@ def _last(learner: LearnerData) -> str:
     return learner.last[:16].replace("T", " ") if learner.last else "–"
 
 
-def table(report: ClassReport, language: str = "en") -> tuple[list[str], list[list[str]]]:
+def table(report: ClassReport, language: str = SOURCE) -> tuple[list[str], list[list[str]]]:
     """The header and one row per learner (those who never answered too): name, stops done, current
     stop, last answer, minutes spent, questions and the share right at the first try, that share per
     skill, and the item kinds missed most."""
@@ -180,7 +181,7 @@ def _file_lines(report: ClassReport, language: str) -> list[str]:
     return lines
 
 
-def text_report(report: ClassReport, language: str = "en") -> str:
+def text_report(report: ClassReport, language: str = SOURCE) -> str:
     """The table as aligned text for a terminal, then the files skipped, empty, or read in part."""
     header, rows = table(report, language)
     widths = [max(len(line[i]) for line in [header, *rows]) for i in range(len(header))]
@@ -189,17 +190,17 @@ def text_report(report: ClassReport, language: str = "en") -> str:
     return "\n".join(lines + _file_lines(report, language))
 
 
-def write_csv(report: ClassReport, path: str | os.PathLike[str], language: str = "en") -> None:
+def write_csv(report: ClassReport, path: str | os.PathLike[str], language: str = SOURCE) -> None:
     """The gradebook as CSV: see :func:`cribbage.progress.export.write_csv`."""
     _write_csv(report.data, path, language)
 
 
-def write_xlsx(report: ClassReport, path: str | os.PathLike[str], language: str = "en") -> None:
+def write_xlsx(report: ClassReport, path: str | os.PathLike[str], language: str = SOURCE) -> None:
     """The gradebook as a spreadsheet: see :func:`cribbage.progress.export.write_xlsx`."""
     _write_xlsx(report.data, path, language)
 
 
-def skill_chart_png(report: ClassReport, skill: str, language: str = "en") -> bytes:
+def skill_chart_png(report: ClassReport, skill: str, language: str = SOURCE) -> bytes:
     """The class's shares of right first tries about ``skill``: a bar per learner, with the learner's
     name and the number on it (the page draws it for a class of up to :data:`NAMED_BARS`)."""
     from matplotlib.figure import Figure  # only the report draws; the engine never imports matplotlib
@@ -286,7 +287,7 @@ def _spread_html(report: ClassReport, skill: str, language: str) -> str:
 HARDEST = 15
 
 
-def write_html(report: ClassReport, path: str | os.PathLike[str], language: str = "en") -> None:
+def write_html(report: ClassReport, path: str | os.PathLike[str], language: str = SOURCE) -> None:
     """A page for the teacher and the projector: the table, the class's item kinds and hardest
     questions, one chart per skill, then the files skipped, empty or read in part."""
     header, rows = table(report, language)
@@ -340,7 +341,7 @@ def write_html(report: ClassReport, path: str | os.PathLike[str], language: str 
 
 def run(paths: Sequence[str | os.PathLike[str]], *, csv_path: str | os.PathLike[str] | None = None,
         html_path: str | os.PathLike[str] | None = None, xlsx_path: str | os.PathLike[str] | None = None,
-        language: str = "en", roster: Iterable[tuple[str, str]] = ()) -> tuple[ClassReport, str]:
+        language: str = SOURCE, roster: Iterable[tuple[str, str]] = ()) -> tuple[ClassReport, str]:
     """Merge ``paths``, write the CSV, HTML and spreadsheet asked for, and return the report with its text."""
     inputs = {Path(p).resolve() for p in paths}
     for out in (csv_path, html_path, xlsx_path):

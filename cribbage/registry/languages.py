@@ -2,9 +2,14 @@
 
 Each :class:`Language` says what the course needs of a language besides its translations: its code
 (the catalogues' folder name, ``set_language("es")``, ``?lang=es``, ``--lang es``), its name in its own
-words, the locale Babel writes its numbers and plurals by, JupyterLab's language pack and locale, the
+words, the locale Babel writes its numbers and ordinals by, JupyterLab's language pack and locale, the
 system locale a class's hub gives its learners, the folder its lessons are in, and the separator of
-its spreadsheets' CSV. Adding a language is adding a line here, then its translations.
+its spreadsheets' CSV. Adding a language is adding a line here (no other code changes), then what is
+not code: its translations (``pybabel init -l <code>`` for the ``cribbage`` and ``widgets`` catalogues,
+then ``make catalogues``, which starts each lesson's catalogue too), its words in the glossary
+(``course/glossary.csv``: a column and a rejected column), its section of the start page
+(``course/start/index.ipynb``) and its JupyterLab pack in ``pyproject.toml``'s dependencies; the tests
+name each of these still missing (``tests/test_languages_registry.py`` shows the code needs nothing else).
 
 It imports nothing but the standard library, so ``setup.py`` can read it by file path.
 
@@ -16,9 +21,10 @@ It imports nothing but the standard library, so ``setup.py`` can read it by file
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-__all__ = ["CODES", "LANGUAGES", "SOURCE", "TRANSLATED", "Language", "language"]
+__all__ = ["CODES", "LANGUAGES", "SOURCE", "TRANSLATED", "Language", "from_locale", "language"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +36,7 @@ class Language:
     code: str
     #: Its name in its own words, as a chooser of languages shows it.
     name: str
-    #: The locale Babel writes numbers, percentages and plural forms by.
+    #: The locale Babel writes numbers, percentages and ordinal forms by (plural forms are each catalogue's own).
     babel_locale: str
     #: JupyterLab's locale for its menus (``en`` is JupyterLab's own).
     lab_locale: str
@@ -62,6 +68,8 @@ SOURCE: str = LANGUAGES[0].code
 #: The languages translated from it (catalogues, lessons built from the source).
 TRANSLATED: tuple[str, ...] = CODES[1:]
 _BY_CODE = {language.code: language for language in LANGUAGES}
+# gettext's order: LANGUAGE is a list of preferences; otherwise the first of these that is set decides.
+_LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 
 
 def language(code: str) -> Language:
@@ -70,3 +78,31 @@ def language(code: str) -> Language:
         return _BY_CODE[code]
     except KeyError:
         raise KeyError(f"no language {code!r} in the course (it has {', '.join(CODES)})") from None
+
+
+def _code_of(locale_name: str) -> str:
+    """``"es_MX.UTF-8"`` -> ``"es"``; ``"pt-BR"`` -> ``"pt"``; ``"C.UTF-8"`` -> ``"c"``."""
+    return locale_name.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].casefold()
+
+
+def from_locale(environ: Mapping[str, str]) -> str | None:
+    """The course's language the learner's locale asks for, read as gettext reads it, or None when it
+    names none of the course's (C, POSIX, or a language the course does not have).
+
+    ``LANGUAGE`` is a list of preferences (``"fr:es"`` gives ``"es"``: French first, but the course has
+    none); otherwise the first set of ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` decides alone, as it does
+    for gettext. Any country or encoding goes: ``es_MX.UTF-8`` is Spanish.
+
+    >>> from_locale({"LANG": "es_MX.UTF-8"}), from_locale({"LANGUAGE": "fr:pt_BR", "LANG": "en_US.UTF-8"})
+    ('es', 'pt')
+    >>> from_locale({"LC_ALL": "C.UTF-8", "LANG": "es_ES.UTF-8"}) is None
+    True
+    """
+    for preference in environ.get("LANGUAGE", "").split(":"):
+        if _code_of(preference) in _BY_CODE:
+            return _code_of(preference)
+    for variable in _LOCALE_VARIABLES:
+        if environ.get(variable):
+            code = _code_of(environ[variable])
+            return code if code in _BY_CODE else None
+    return None

@@ -14,6 +14,7 @@ from itertools import combinations, product
 
 from cribbage.lang.messages import Message, Words, message
 from cribbage.lang.messages import number_words as _number_words
+from cribbage.registry.languages import SOURCE
 from cribbage.rules.cards import Card, CardLike, cards, require_distinct
 from cribbage.rules.checks import flag
 from cribbage.rules.errors import InvalidHandError
@@ -53,7 +54,7 @@ class ScoreItem:
 
 def number_words(n: int) -> str:
     """``12`` -> ``"twelve"``, ``24`` -> ``"twenty-four"``: the count as players say it."""
-    return _number_words(n, "en")
+    return _number_words(n, SOURCE)
 
 
 _PAIR_KINDS = {2: "pair", 3: "pair royal", 4: "double pair royal"}

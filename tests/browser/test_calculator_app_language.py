@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from cribbage.registry.languages import TRANSLATED
 from widgets.i18n import render
 
 
@@ -14,7 +15,7 @@ def app(plain_calculator_app):
     return plain_calculator_app
 
 
-@pytest.mark.parametrize("language", ["es", "pt"])
+@pytest.mark.parametrize("language", TRANSLATED)
 def test_a_link_with_lang_opens_the_calculator_in_that_language(app, voila_page, language) -> None:
     voila_page.open(f"{app.url}?hand=5H5D6H7S&starter=8C&crib=0&lang={language}")
     expect(voila_page.body).to_contain_text(render("calc.loaded", language, code="5H5D6H7S/8C"), timeout=120_000)

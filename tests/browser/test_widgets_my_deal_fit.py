@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from cribbage.registry.languages import CODES
 from widgets.base.view import CSS
 from widgets.calculator.my_deal import _CSS, MyDeal
 
@@ -32,7 +33,7 @@ def _table_width(browser, view: MyDeal) -> tuple[int, int, list[int]]:
         page.close()
 
 
-@pytest.mark.parametrize("language", ["en", "es", "pt"])
+@pytest.mark.parametrize("language", CODES)
 @pytest.mark.parametrize("query, columns", [("deal=5H5D6H7S8C9D&dealer=1", 8),
                                             ("deal=5H5D6H7S8C9D&dealer=0&scores=100-95", 9)])
 def test_the_keep_table_fits_the_output_area_with_every_column(browser, language, query, columns):

@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 from cribbage import HandScore, PlayScore
 from cribbage.progress import ProgressError, ProgressStore, play_kinds, show_kinds
 from cribbage.registry import stops
+from cribbage.registry.languages import SOURCE
 from cribbage.rules.events import LogEntry, LogKind, ScoreKind
 from widgets.i18n import render
 
@@ -91,7 +92,7 @@ def record_answer(view: Any, item: str, answer: object, correct: bool, *, skill:
 
 def not_kept(view: Any, error: ProgressError) -> None:
     """Tell the learner, in ``view``, that their answer was not kept and why."""
-    language = getattr(view, "language", "en")
+    language = getattr(view, "language", SOURCE)
     problem = render("progress.not_kept", language, reason=render(error.message, language))
     notify = getattr(view, "_notify", None)
     if callable(notify):
@@ -165,7 +166,7 @@ def game_answer(result: Any, *, you: int = 0, title: str | None = None) -> dict[
 def table_answers(entry: LogEntry, game: Any, guide: Any = None) -> list[dict[str, Any]]:
     """What a game table records for a new log entry: a game played to the end; a guided hand (``guide``)
     once its crib is counted (or its game is over first)."""
-    title = guide.title("en") if guide is not None else None
+    title = guide.title(SOURCE) if guide is not None else None
     if entry.kind is LogKind.GAME_OVER:
         return [game_answer(game.result, title=title)]
     if title and not game.is_over and any(event.kind is ScoreKind.CRIB for event in entry.events):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cribbage.registry.languages import SOURCE
 from widgets.i18n import render
 
 __all__ = ["Refused"]
@@ -18,7 +19,7 @@ class Refused(ValueError):
     def __init__(self, message: str = "", *, key: str | None = None, **values: Any) -> None:
         self.key = key
         self.values = values
-        super().__init__(message or (render(key, "en", **values) if key else ""))
+        super().__init__(message or (render(key, SOURCE, **values) if key else ""))
 
     def text(self, language: str) -> str:
         return render(self.key, language, **self.values) if self.key else str(self)

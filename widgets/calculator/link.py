@@ -18,6 +18,7 @@ from urllib.parse import parse_qs, urlencode
 
 from cribbage import MAX_SCORE, Card, HandScore, score_hand
 from cribbage.lang.messages import render
+from cribbage.registry.languages import SOURCE
 from cribbage.rules.cards import card_tokens, first_duplicate
 from cribbage.rules.errors import InvalidCardError
 from widgets.base.refusal import Refused
@@ -80,7 +81,7 @@ def share_query(hand: Iterable[Card], starter: Card, crib: bool, language: str |
     """``"hand=5H5D6H7S&starter=8C&crib=0"``, and ``&lang=es`` when the page speaks Spanish (the
     cards are written the same in every language, so the link opens the same hand in any)."""
     fields: dict[str, object] = {"hand": "".join(c.code for c in hand), "starter": starter.code, "crib": int(crib)}
-    if language is not None and language != "en":
+    if language is not None and language != SOURCE:
         fields["lang"] = language
     return urlencode(fields)
 

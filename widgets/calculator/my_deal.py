@@ -23,6 +23,7 @@ from urllib.parse import urlencode
 import ipywidgets as w
 
 from cribbage import Card
+from cribbage.registry.languages import SOURCE
 from cribbage.stats.my_deal import DealKeeps, KeepFigures, deal_keeps
 from widgets.base.view import Refused, View, figure_png, fit_px, guarded, style_tag
 from widgets.blocks.cards import CardRow, DeckPicker
@@ -120,7 +121,7 @@ def deal_query(six: tuple[Card, ...], dealer: bool, scores: tuple[int, int] | No
     fields: dict[str, object] = {"deal": "".join(c.code for c in six), "dealer": int(dealer)}
     if scores is not None:
         fields["scores"] = f"{scores[0]}-{scores[1]}"
-    if language is not None and language != "en":
+    if language is not None and language != SOURCE:
         fields["lang"] = language
     return urlencode(fields)
 

@@ -24,6 +24,7 @@ import ipywidgets as w
 from cribbage import Card, Deck
 from cribbage import cards as parse_cards
 from cribbage.ai.discard import DiscardAdvice, KeepOption, advise_discard
+from cribbage.lang.translations import ordinal_form
 from widgets.base.answers import drill_answer
 from widgets.base.view import Refused, View, guarded, style_tag
 from widgets.blocks.cards import CardPicker, suit_class
@@ -124,12 +125,10 @@ def keep_hint(mine: KeepOption, best: KeepOption, *, dealer: bool, language: str
 
 
 def ordinal(n: int, language: str | None = None) -> str:
-    """``1st``, ``2nd``, ``11th``, ``23rd``; ``1.ª`` in Spanish and Portuguese."""
-    if check_language(language) != "en":
-        return f"{n}.ª"  # feminine: it ranks "la elección" / "a escolha"
-    if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
+    """A keep's place, ``1st``, ``2nd``, ``11th``, ``23rd``: Babel says which of the language's ordinal
+    forms ``n`` takes, the catalogue words that form (``drill.ordinal.<form>``)."""
+    language = check_language(language)
+    return render(f"drill.ordinal.{ordinal_form(n, language)}", language, n=n)
 
 
 def discard_reason(option: KeepOption, *, dealer: bool, language: str | None = None) -> str:

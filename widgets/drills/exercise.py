@@ -40,7 +40,7 @@ from cribbage.rules.result import finish_kind, skunk_lines
 from widgets.base.answers import recorded
 from widgets.base.view import CSS
 from widgets.blocks.cards import row_html
-from widgets.i18n import cards_text, check_language, describe_items, describe_play_item, number_words, render
+from widgets.i18n import cards_text, check_language, describe_items, describe_play_item, number, number_words, render
 
 __all__ = [
     "ANSWERS_VARIABLE",
@@ -107,12 +107,6 @@ class Verdict:
                 f"<b>{html.escape(mark + self.text)}</b>{body}</div>{notice}</div>")
 
 
-def _thousands(n: int, language: str) -> str:
-    """``12,994,800`` in English, ``12.994.800`` in Spanish and Portuguese."""
-    text = f"{n:,}"
-    return text if language == "en" else text.replace(",", ".")
-
-
 #: No question asks for more (the largest answer is 12,994,800 hands), and Python will not even
 #: print a whole number of more than 4,300 digits: a bigger guess is taken for a slip, not a count.
 _LARGEST_GUESS = 10**15
@@ -123,12 +117,12 @@ def _whole_number(guess: object) -> int | None:
     if isinstance(guess, bool):
         return None
     if isinstance(guess, numbers.Integral) or (isinstance(guess, float) and guess.is_integer()):
-        number = int(guess)
+        whole = int(guess)
     elif isinstance(guess, str) and len(guess) <= 40 and guess.strip().lstrip("-").isdecimal():
-        number = int(guess.strip())   # isdecimal, not isdigit: int() refuses a "²"
+        whole = int(guess.strip())   # isdecimal, not isdigit: int() refuses a "²"
     else:
         return None
-    return number if abs(number) <= _LARGEST_GUESS else None
+    return whole if abs(whole) <= _LARGEST_GUESS else None
 
 
 def _shown(guess: object) -> str:
@@ -176,8 +170,8 @@ class Question:
 
     def parse(self, guess: object) -> Any:
         """The guess in the answer's form, or ``None`` if it cannot be one (a whole number here)."""
-        number = _whole_number(guess)
-        return number if number is not None and number >= 0 else None
+        whole = _whole_number(guess)
+        return whole if whole is not None and whole >= 0 else None
 
     def answer_text(self) -> str:
         return str(self.answer)
@@ -637,13 +631,13 @@ class HandsScoringQuestion(Question):
         return int(stats.hand_distribution()[self.points])
 
     def question(self) -> str:
-        return self._t("ex.hands.question", points=self.points, total=_thousands(stats.TOTAL_HANDS, self.language))
+        return self._t("ex.hands.question", points=self.points, total=number(stats.TOTAL_HANDS, ",", self.language))
 
     def worked(self) -> list[str]:
-        lines = [self._t("ex.hands.count", n=_thousands(self.answer, self.language),
-                         total=_thousands(stats.TOTAL_HANDS, self.language), points=self.points)]
+        lines = [self._t("ex.hands.count", n=number(self.answer, ",", self.language),
+                         total=number(stats.TOTAL_HANDS, ",", self.language), points=self.points)]
         if self.answer:
-            lines.append(self._t("ex.hands.one_in", n=_thousands(stats.TOTAL_HANDS // self.answer, self.language)))
+            lines.append(self._t("ex.hands.one_in", n=number(stats.TOTAL_HANDS // self.answer, ",", self.language)))
         if self.points == 29:
             lines.append(self._t("ex.hands.why29"))
         return lines

@@ -29,7 +29,7 @@ from cribbage.lang.messages import (
     use_language,
 )
 from cribbage.lang.messages import number_words as _number_words
-from cribbage.lang.translations import format_number
+from cribbage.lang.translations import babel_locale, format_number
 
 from . import messages as _messages  # the widgets' words join the catalogue on import
 
@@ -147,7 +147,7 @@ def number(value: float, spec: str = ",", language: str | None = None) -> str:
     """
     language = check_language(language)
     if spec == ",":
-        return format_decimal(int(value), locale=language)
+        return format_decimal(int(value), locale=babel_locale(language))
     return format_number(value, language, spec)
 
 

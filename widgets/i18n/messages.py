@@ -261,6 +261,16 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "drill.bad_dealer": {"en": "Say who deals with True (you) or False (your opponent), not {value}."},
     "drill.bad_six": {"en": "A drill needs six different cards."},
     "drill.rank": {"en": "your keep ranks {rank} of {of}"},
+    # The {rank} of drill.rank, a keep's place among the 15 ("3rd"), one message per ordinal form of
+    # CLDR (Babel's Locale.ordinal_form picks the form of the number: English 1st/21st "one", 2nd
+    # "two", 3rd "few", the rest "other"). A language gives each form its own way of writing the
+    # ordinal (a form it never uses may repeat "other"); it agrees with "keep" (Spanish la elección: 3.ª).
+    "drill.ordinal.zero": {"en": "{n}th"},
+    "drill.ordinal.one": {"en": "{n}st"},
+    "drill.ordinal.two": {"en": "{n}nd"},
+    "drill.ordinal.few": {"en": "{n}rd"},
+    "drill.ordinal.many": {"en": "{n}th"},
+    "drill.ordinal.other": {"en": "{n}th"},
     "drill.right_best": {"en": "Right: that is the best keep."},
     "drill.right_tied": {"en": "Right: {where}, but it is worth exactly as much as the best keep."},
     "drill.right_close": {"en": "Right: {where}, within {margin} points of the best."},
