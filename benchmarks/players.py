@@ -51,16 +51,16 @@ from math import comb
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cribbage.ai.adviser import Adviser
 from cribbage.ai.discard import (
-    _DISC_IDX,
     SPLITS,
-    _arrays,
-    _crib_sums,
     advise_discard,
     best_discard,
+    crib_flush_and_nobs,
     crib_table,
     hand_evs,
     reason_for,
@@ -69,12 +69,15 @@ from cribbage.ai.driver import turns
 from cribbage.ai.levels import play_game, player
 from cribbage.ai.players import action_for
 from cribbage.ai.simulate import DEAL_PARTS, deal_parts
+from cribbage.rules.cards import FULL_DECK
 from cribbage.rules.events import Phase
 from cribbage.rules.game import Game
+from cribbage.rules.ranks import RANK_BASE, rank_table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from oracle import OracleExpert  # beside this script
 from references import REFERENCES, reference
+from variants import ExpertVariant
 
 #: What each part of a deal is, from the side of the player who scored it.
 SPLIT = ("pone play", "pone hand", "dealer play", "dealer hand", "crib")
@@ -83,9 +86,9 @@ SPLIT = ("pone play", "pone hand", "dealer play", "dealer hand", "crib")
 def make(level: str, seed: int | str = 0):
     """A player at ``level`` (a name of :func:`cribbage.ai.levels.player`, ``"classic"`` included).
 
-    Variants of the expert, to measure a part of it: ``expert:peg=W`` weighs the keep's play by W in
-    the discard (0: hand and crib alone), ``expert:noscore`` leaves out the play to the score,
-    ``expert:learn=0`` reads every opponent as the classic look-ahead, ``expert:prior=A/N`` starts the
+    Variants of the expert, to measure a part of it (an :class:`variants.ExpertVariant`):
+    ``expert:peg=W`` weighs the keep's play by W in the discard (0: hand and crib alone, as the
+    expert), ``expert:noscore`` leaves out the play to the score, ``expert:learn=0`` reads every opponent as the classic look-ahead, ``expert:prior=A/N`` starts the
     read of the opponent at N reads agreeing at A, ``expert:styles=P`` the other styles of
     :data:`cribbage.ai.styles.STYLES` at P (0: the opponent is read as the classic look-ahead only),
     ``expert:across=1`` carries what it read of its opponent from game to game of a match (``--match``),
@@ -99,10 +102,16 @@ def make(level: str, seed: int | str = 0):
             raise SystemExit(f"the reference {name} has no variants")
         return reference(name, seed)
     chosen = list(filter(None, options.split(",")))
-    known = name == "expert" and any(o.partition("=")[0] == "oracle" for o in chosen)
-    out = OracleExpert(seed=seed) if known else player(name, seed=seed)
+    if name != "expert" or not chosen:
+        out = player(name, seed=seed)
+    elif any(o.partition("=")[0] == "oracle" for o in chosen):
+        out = OracleExpert(seed=seed)
+    else:
+        out = ExpertVariant(seed=seed)
     for option in chosen:
         key, _, value = option.partition("=")
+        if name != "expert":
+            raise SystemExit(f"{name} has no variants")
         if key == "peg":
             out.peg_weight = float(value)
         elif key == "noscore":
@@ -251,12 +260,27 @@ def against_pool(a: str, games: int, workers: int, seed: int, match: int = 1) ->
 
 # --- speed ---------------------------------------------------------------------------------------
 
+def first_crib_sums(dr: np.ndarray, ds: np.ndarray, ur: np.ndarray, us: np.ndarray) -> np.ndarray:
+    """Total crib points over every (starter, opponent's pair) from the unseen cards, per discard, as
+    first computed: a gather of the rank table over every set of three unseen cards. ``dr``/``ds``:
+    (k, 2) ranks (0..12) and suits laid away; ``ur``/``us``: the unseen cards'. A crib is the two laid
+    away plus three unseen cards, any of the three being the starter."""
+    three = np.array(list(itertools.combinations(range(len(ur)), 3)), dtype=np.intp).reshape(-1, 3)
+    codes = ur[three] @ np.array(RANK_BASE[2:], dtype=np.int64)
+    laid = dr @ np.array(RANK_BASE[:2], dtype=np.int64)
+    rank_sum = 3 * rank_table()[laid[:, None] + codes[None, :]].sum(axis=1, dtype=np.int64)
+    return rank_sum + crib_flush_and_nobs(dr, ds, ur, us)
+
+
 def first_exact_advice(six, *, dealer: bool) -> list:
     """The exact advice as it was first computed, to time against: the crib by a gather over every
     set of three unseen cards (15 x C(46, 3) lookups), reasons for all 15 keeps."""
-    r6, s6, ur, us = _arrays(six)
+    unseen = [c for c in FULL_DECK if c not in six]
+    away = np.array([pair for _, pair in SPLITS])
+    r6, s6 = np.array([c.rank - 1 for c in six]), np.array([int(c.suit) for c in six])
+    ur, us = np.array([c.rank - 1 for c in unseen]), np.array([int(c.suit) for c in unseen])
     n = len(ur)
-    crib = _crib_sums(r6[_DISC_IDX], s6[_DISC_IDX], ur, us) / (n * comb(n - 1, 2))
+    crib = first_crib_sums(r6[away], s6[away], ur, us) / (n * comb(n - 1, 2))
     hand = hand_evs(six)
     sign = 1 if dealer else -1
     out = []

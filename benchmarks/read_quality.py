@@ -64,9 +64,7 @@ def first_cards(opponent: str, games: int, prefix: str, *,
             if seat == seat_of_expert and game.phase is Phase.PLAY and len(game.hand(seat)) == 4:
                 dealer = game.dealer == seat
                 if not expert_deals or (dealer and len(game.series) == 1):
-                    table = TableView.from_game(game, seat)
-                    table.style, table.miss = expert._style(expert._agreement(game, seat))
-                    table.by_keep = expert.one_ply_by_keep
+                    table = expert.read_opponent(TableView.from_game(game, seat), game, seat)
                     if table.view.starter is not None and table.view.opponent_cards >= 3:
                         yield game, seat, table
             game.apply(action_for(players[seat], game, seat))

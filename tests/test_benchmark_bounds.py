@@ -1,16 +1,21 @@
 """The bounds of benchmarks/oracle.py and benchmarks/read_quality.py measure what they say: the oracle
 reads the opponent's real keep and nothing else, only while holding the cards asked; the read's log
-score is the log of the share the read gives the true keep."""
+score is the log of the share the read gives the true keep. The expert's variants of
+benchmarks/variants.py play as the expert when off, and the search over the likeliest hands searches
+what it says."""
 
 import math
 import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from cribbage.ai.choice_model import keep_row
 from cribbage.ai.driver import turns
 from cribbage.ai.expert import ExpertPlayer, TableView
+from cribbage.ai.hand_model import remaining_hands
+from cribbage.ai.play_choice import legal_cards, one_card_per_rank
 from cribbage.ai.players import action_for
 from cribbage.rules.events import Phase
 from cribbage.rules.game import Game
@@ -18,6 +23,9 @@ from cribbage.rules.game import Game
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 import oracle
 import read_quality
+import variants
+
+from tests.test_choice_model import first_deal_turns
 
 
 def _first_answer(seed):
@@ -79,3 +87,68 @@ def test_the_read_quality_report_names_both_first_cards_and_every_power():
         assert where in report
     for power in read_quality.POWERS:
         assert f"t={power}:" in report
+
+
+def test_the_likeliest_hands_are_the_read_keeps_less_the_cards_played_summed():
+    # The hands of the search from five cards: each keep they may have kept less what they played, the
+    # same hands summed, the likeliest first; all of them together weigh what the read weighs.
+    checked = 0
+    for game, seat in first_deal_turns("likeliest", 6, ExpertPlayer()):
+        table = TableView.from_game(game, seat)
+        k = table.view.opponent_cards
+        if not 0 < k < 4 or table.view.opponent_go:
+            continue
+        unseen, played, options = table.reading()
+        hands, weight = remaining_hands(unseen, played, **options)
+        summed: dict[tuple[int, ...], float] = {}
+        for hand, w in zip(hands, weight):
+            if w > 0:
+                key = tuple(r for r in range(1, 14) for _ in range(hand[r]))
+                summed[key] = summed.get(key, 0.0) + w
+        every = variants.likeliest_hands(table, k, 10_000)
+        assert dict(every) == pytest.approx(summed)
+        assert all(len(hand) == k for hand, _ in every)
+        assert [w for _, w in every] == sorted((w for _, w in every), reverse=True)
+        assert variants.likeliest_hands(table, k, 3) == every[:3]
+        checked += 1
+    assert checked >= 20
+
+
+def test_the_variants_play_as_the_expert_when_off_and_the_search_searches_the_likeliest_hands():
+    # The dealer's second card (three against their two): searched over their 13 likeliest hands as
+    # read when the variant searches from five cards; the expert, and the variant off, look two moves
+    # ahead there (no hands to search), and play alike at every card. On, the search's card differs
+    # at some of these choices (the reason it was measured).
+    searching = variants.ExpertVariant()
+    searching.search = (5, 13)
+    checked = differ = 0
+    for game, seat in first_deal_turns("search", 40, ExpertPlayer()):
+        expert_card = ExpertPlayer().play(game, seat)
+        assert variants.ExpertVariant().play(game, seat) == expert_card
+        table = searching.read_table(game, seat)
+        view = table.view
+        if (len(view.hand) != 3 or view.opponent_cards != 2 or view.opponent_go
+                or len(one_card_per_rank(legal_cards(view))) < 2):
+            continue
+        pool = table.opponent_pool()
+        assert table.hands_to_search(pool, 2) == (variants.likeliest_hands(table, 2, 13) or None)
+        assert TableView.from_game(game, seat).hands_to_search(pool, 2) is None
+        checked += 1
+        differ += searching.play(game, seat).rank != expert_card.rank
+    assert checked >= 15 and differ >= 1, (checked, differ)
+
+
+def test_the_keeps_play_weighs_in_the_variants_discard_only():
+    # peg=0 is the expert's discard at every deal; a weight moves some keeps.
+    weighted = variants.ExpertVariant()
+    weighted.peg_weight = 1.0
+    differ = 0
+    for i in range(60):
+        game = Game(f"peg/{i}")
+        six = game.hand(0)
+        expert = ExpertPlayer().discard(game, 0)
+        assert variants.ExpertVariant().discard(game, 0) == expert
+        assert variants.ExpertVariant().choose_discard(six, dealer=game.dealer == 0) == \
+            ExpertPlayer().choose_discard(six, dealer=game.dealer == 0)
+        differ += set(weighted.discard(game, 0)) != set(expert)
+    assert differ >= 1

@@ -11,7 +11,15 @@ from cribbage.ai import choice_model
 from cribbage.ai.driver import turns
 from cribbage.ai.expert import ExpertPlayer, TableView, _modeled, _net
 from cribbage.ai.hand_model import KEEPS, expected_hand, remaining_hands
-from cribbage.ai.play_choice import _HOLD, _WIN, PlayView, _distinct_by_rank, legal_cards, next_points, without
+from cribbage.ai.play_choice import (
+    HOLD_VALUE,
+    PEG_OUT_VALUE,
+    PlayView,
+    legal_cards,
+    next_points,
+    one_card_per_rank,
+    without,
+)
 from cribbage.ai.players import ClassicExpertPlayer, action_for
 from cribbage.ai.styles import STYLES
 from cribbage.build import choice_tables
@@ -116,7 +124,7 @@ def test_a_lead_marks_down_the_hands_that_would_have_led_otherwise():
                           discards=("2C 3D", "AS AD"))
     game.apply(Play(1, cards("4C")[0]))
     read = TableView.from_game(game, 0)
-    unseen, played, options = read._reading()
+    unseen, played, options = read.reading()
     assert len(options["marks"]) == 1
     hands, with_read = remaining_hands(unseen, played, **options)
     _, without = remaining_hands(unseen, played, **{**options, "marks": ()})
@@ -159,9 +167,9 @@ def _brute_force(table, distinct):
             gone = choice_tables.gone(view.starter.rank, s1)
             total += w * net[choice_tables.classic(tuple(theirs), s1, gone, 3)]
         gain = next_points(series)[card.rank]
-        value = gain + total / weight.sum() - _HOLD.get(card.rank, 0.0)
+        value = gain + total / weight.sum() - HOLD_VALUE.get(card.rank, 0.0)
         if view.scores[0] + gain >= view.target:
-            value += _WIN
+            value += PEG_OUT_VALUE
         if best is None or value > best_value + 1e-9:
             best, best_value = card, value
     return best
@@ -171,7 +179,7 @@ def test_the_first_cards_follow_the_opponents_answer_hand_by_hand():
     expert, checked = ExpertPlayer(), 0
     for game, seat in first_deal_turns("modeled", 6, expert):
         table = TableView.from_game(game, seat)
-        distinct = _distinct_by_rank(legal_cards(table.view))
+        distinct = one_card_per_rank(legal_cards(table.view))
         card = _modeled(table, distinct)
         if card is not None and len(distinct) > 1:
             assert card == _brute_force(table, distinct)
@@ -337,55 +345,3 @@ def test_the_priority_style_answers_a_ten_with_the_fifteen_before_the_pair():
     assert styles.cards_chosen("priority", 1, (10, 5, 6), 2, False) is None
     # The look-ahead is the classic tables'.
     assert (styles.cards_chosen("lookahead", 1, (10,), 3, False) == choice_model.cards_chosen(1, (10,), 3, False)).all()
-
-
-def test_the_likeliest_hands_are_the_read_keeps_less_the_cards_played_summed():
-    # The hands of the search from five cards: each keep they may have kept less what they played, the
-    # same hands summed, the likeliest first; all of them together weigh what the read weighs.
-    checked = 0
-    for game, seat in first_deal_turns("likeliest", 6, ExpertPlayer()):
-        table = TableView.from_game(game, seat)
-        k = table.view.opponent_cards
-        if not 0 < k < 4 or table.view.opponent_go:
-            continue
-        unseen, played, options = table._reading()
-        hands, weight = remaining_hands(unseen, played, **options)
-        summed: dict[tuple[int, ...], float] = {}
-        for hand, w in zip(hands, weight):
-            if w > 0:
-                key = tuple(r for r in range(1, 14) for _ in range(hand[r]))
-                summed[key] = summed.get(key, 0.0) + w
-        every = table.likeliest_hands(k, 10_000)
-        assert dict(every) == pytest.approx(summed)
-        assert all(len(hand) == k for hand, _ in every)
-        assert [w for _, w in every] == sorted((w for _, w in every), reverse=True)
-        assert table.likeliest_hands(k, 3) == every[:3]
-        checked += 1
-    assert checked >= 20
-
-
-def test_the_search_from_five_cards_is_a_switch_off_by_default():
-    # ExpertPlayer.search: the dealer's second card (three against their two) searched to the end over
-    # their likeliest hands as read. Off, the expert looks two moves ahead there, as before; on, it plays
-    # the search's card, which differs at some of these choices (the reason it was measured).
-    from cribbage.ai.expert import _deep, _two_ply
-
-    searching = ExpertPlayer()
-    searching.search = (5, 13)
-    assert ExpertPlayer.search == (0, 0)
-    checked = differ = 0
-    for game, seat in first_deal_turns("search", 40, ExpertPlayer()):
-        table = TableView.from_game(game, seat)
-        table.style, table.miss = searching._style(searching._agreement(game, seat))  # read as the player reads
-        view = table.view
-        distinct = _distinct_by_rank(legal_cards(view))
-        if len(view.hand) != 3 or view.opponent_cards != 2 or view.opponent_go or len(distinct) < 2:
-            continue
-        pool = table.opponent_pool()
-        plain = _two_ply(table, distinct, pool, 2)
-        searched = _deep(view, distinct, table.likeliest_hands(2, 13))
-        assert ExpertPlayer().play(game, seat).rank == plain.rank
-        assert searching.play(game, seat).rank == searched.rank
-        checked += 1
-        differ += searched.rank != plain.rank
-    assert checked >= 15 and differ >= 1, (checked, differ)

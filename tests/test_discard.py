@@ -1,7 +1,9 @@
 """Discard advice: exact EVs checked by brute force, sensible rankings, reasons, bad input."""
 
+import sys
 from itertools import combinations, permutations
 from math import comb
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -10,7 +12,6 @@ from cribbage import FULL_DECK, CribbageError, Deck, InvalidCardError, InvalidHa
 from cribbage.ai.discard import (
     SPLITS,
     DiscardAdvice,
-    _crib_sums,
     advise_discard,
     crib_evs,
     crib_table,
@@ -20,6 +21,9 @@ from cribbage.ai.discard import (
 )
 from cribbage.rules.ranks import RANK_BASE, rank_points, rank_table
 from cribbage.rules.ranks import multisets as _multisets
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+import players  # benchmarks/players.py: the first exact advice, timed against
 
 
 def brute_hand(keep, six):
@@ -136,15 +140,16 @@ def test_crib_table_matches_brute_force_over_the_other_50_cards(away, suited):
 
 
 def test_every_crib_table_entry_is_the_sum_over_every_set_of_three_of_the_other_50():
-    # The table counts each multiset of three ranks once; _crib_sums scores each of the 19,600 sets
-    # of three cards in turn. Both are whole numbers before the division: equal to the last bit.
+    # The table counts each multiset of three ranks once; the first exact advice (kept by the
+    # benchmark to time against) scores each of the 19,600 sets of three cards in turn. Both are
+    # whole numbers before the division: equal to the last bit.
     table = crib_table()
     for a in range(13):
         for b in range(a, 13):
             for suited in ((0, 1) if a != b else (0,)):
                 two = cards([f"{'A23456789TJQK'[a]}C", f"{'A23456789TJQK'[b]}{'C' if suited else 'D'}"])
                 rest = [c for c in FULL_DECK if c not in two]
-                total = _crib_sums(np.array([[a, b]]), np.array([[int(c.suit) for c in two]]),
+                total = players.first_crib_sums(np.array([[a, b]]), np.array([[int(c.suit) for c in two]]),
                                    np.array([c.rank - 1 for c in rest]), np.array([int(c.suit) for c in rest]))[0]
                 assert table[a, b, suited] == table[b, a, suited] == total / (50 * comb(49, 2))
 

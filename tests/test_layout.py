@@ -1,7 +1,9 @@
 """The rules of the code's layout that import-linter's contracts (``make lint``) do not state.
 
 - A private name (``_x``) is never imported from another sub-package: what one room needs of another
-  is public, documented and typed.
+  is public, documented and typed. In the engine (``cribbage``) not even from another module of the
+  same room, by import or as an attribute of an imported module: a module's private names are its
+  own (``from x import words as _words``, a public module under a private alias, is fine).
 - No module of the engine or the widgets imports the engine or the widgets inside a function: the
   imports at the top of a module are its whole dependency, so a circle cannot hide in a function and
   nothing is registered by a late import. One module is the exception, named in ``LATE``: the
@@ -56,6 +58,10 @@ def _ours(name: str) -> bool:
     return name.split(".")[0] in PACKAGES
 
 
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
 def private_imports_across_rooms() -> list[str]:
     found = []
     for module, path, tree in _modules():
@@ -64,7 +70,34 @@ def private_imports_across_rooms() -> list[str]:
                 source = _imported_from(module, path, node)
                 if _ours(source) and _room(source) != _room(module):
                     found += [f"{module} imports {source}.{alias.name}" for alias in node.names
-                              if alias.name.startswith("_") and not alias.name.startswith("__")]
+                              if _private(alias.name)]
+    return found
+
+
+def private_names_across_engine_modules() -> list[str]:
+    found = []
+    for module, path, tree in _modules():
+        if module.split(".")[0] != "cribbage":
+            continue
+        imported: dict[str, str] = {}  # a local name -> the module of ours it stands for
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                source = _imported_from(module, path, node)
+                if not _ours(source) or source == module:
+                    continue
+                for alias in node.names:
+                    if _private(alias.name):
+                        found.append(f"{module} imports {source}.{alias.name}")
+                    else:  # perhaps a module: its attributes are read below
+                        imported[alias.asname or alias.name] = f"{source}.{alias.name}"
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    if _ours(alias.name) and alias.asname:
+                        imported[alias.asname] = alias.name
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and _private(node.attr) and isinstance(node.value, ast.Name)
+                    and node.value.id in imported):
+                found.append(f"{module} reads {imported[node.value.id]}.{node.attr}")
     return found
 
 
@@ -97,7 +130,8 @@ def scripts() -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("check", [private_imports_across_rooms, late_imports, scripts])
+@pytest.mark.parametrize("check", [private_imports_across_rooms, private_names_across_engine_modules, late_imports,
+                                   scripts])
 def test_the_layout_holds(check) -> None:
     assert check() == []
 
@@ -112,7 +146,16 @@ def test_the_checks_find_what_they_look_for(tmp_path, monkeypatch) -> None:
     (tmp_path / "cribbage" / "ai" / "peek.py").write_text(
         "from cribbage.rules import _hidden\n\ndef late():\n    from cribbage import rules\n"
         "\nif __name__ == '__main__':\n    late()\n")
+    # In the same room: a private name imported, and one read from a module; a public module under a
+    # private alias, and a module's own private names, are fine.
+    (tmp_path / "cribbage" / "ai" / "tables.py").write_text("_rows = 1\n_cols = 2\n")
+    (tmp_path / "cribbage" / "ai" / "near.py").write_text(
+        "from cribbage.ai.tables import _rows\nfrom cribbage.ai import tables\nfrom cribbage.ai import tables as _t\n"
+        "import cribbage.ai.tables as t2\n_own = tables._cols + t2._cols + _t.__name__\n")
     monkeypatch.setitem(globals(), "ROOT", tmp_path)
     assert private_imports_across_rooms() == ["cribbage.ai.peek imports cribbage.rules._hidden"]
+    assert private_names_across_engine_modules() == [
+        "cribbage.ai.near imports cribbage.ai.tables._rows", "cribbage.ai.near reads cribbage.ai.tables._cols",
+        "cribbage.ai.near reads cribbage.ai.tables._cols", "cribbage.ai.peek imports cribbage.rules._hidden"]
     assert late_imports() == ["cribbage.ai.peek:4 from cribbage import rules"]
     assert scripts() == ["cribbage.ai.peek"]

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribbage import FULL_DECK, CribbageError, InvalidHandError, InvalidPlayError, cards, score_play
-from cribbage.ai.play_choice import LEVELS, PlayView, _expected_reply, _peg, choose_play, legal_cards
+from cribbage.ai.play_choice import LEVELS, PlayView, choose_play, expected_reply, legal_cards, next_points, play_reason
 
 
 def series_from(deck, limit=31):
@@ -27,7 +27,8 @@ def test_rank_scoring_agrees_with_score_play(rng, low):
     rng.shuffle(deck)
     series = series_from(deck)
     for i in range(1, len(series) + 1):
-        assert _peg(tuple(c.rank for c in series[:i])) == score_play(series[:i]).total
+        ranks = tuple(c.rank for c in series[:i])
+        assert next_points(ranks[:-1])[ranks[-1]] == score_play(series[:i]).total
 
 
 def random_view(rng: random.Random) -> PlayView:
@@ -132,8 +133,8 @@ def test_expected_reply_counts_the_tens_against_a_count_of_five():
     unseen = [0] + [4] * 13
     unseen[5] = 2  # our 5 and one more seen
     # Leading a 5: the opponent makes 15 with any of 16 ten-cards (and we cannot answer for a pair).
-    five = _expected_reply((5,), (9, 9, 13), unseen, 4)
-    four = _expected_reply((4,), (9, 9, 13), unseen, 4)
+    five = expected_reply((5,), (9, 9, 13), unseen, 4)
+    four = expected_reply((4,), (9, 9, 13), unseen, 4)
     assert five < four - 0.5 and five < -0.5
 
 
@@ -180,19 +181,17 @@ def test_bad_input_is_refused(make, error):
 
 
 def test_a_lead_from_a_pair_or_three_of_a_rank_reads_as_said_aloud():
-    from cribbage.ai.play_choice import _explain
     three = view("7H 7C 7D KS")
-    assert str(_explain(three, cards("7H")[0], list(three.hand))) == \
+    assert str(play_reason(three, cards("7H")[0], list(three.hand))) == \
         "lead the 7♥ from your three sevens: if they pair it, you answer with a pair royal"
     sixes = view("6H 6C 6D 2S")
-    assert "from your three sixes:" in str(_explain(sixes, cards("6C")[0], list(sixes.hand)))
+    assert "from your three sixes:" in str(play_reason(sixes, cards("6C")[0], list(sixes.hand)))
     pair = view("7H 7C KD 9S")
-    assert str(_explain(pair, cards("7C")[0], list(pair.hand))) == \
+    assert str(play_reason(pair, cards("7C")[0], list(pair.hand))) == \
         "lead the 7♣ from your pair: if they pair it, you answer with a pair royal"
 
 
 def test_holding_all_four_of_a_rank_the_lead_is_not_said_to_invite_a_pair():
-    from cribbage.ai.play_choice import _explain
     four = view("3H 3C 3D 3S")
-    reason = str(_explain(four, cards("3H")[0], list(four.hand)))
+    reason = str(play_reason(four, cards("3H")[0], list(four.hand)))
     assert "pair" not in reason and reason == "lead the 3♥: a count under 5 can't be made 15"

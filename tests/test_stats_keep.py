@@ -16,9 +16,9 @@ from cribbage.stats.keep import (
     TOTAL_DEALS,
     KeepClasses,
     _all_deals,
-    _class_deal,
     _class_deals,
     _classes_of,
+    _suit_masks,
     best_keeps,
     keep_statistics,
 )
@@ -135,6 +135,16 @@ def _burnside_classes() -> int:
     return total // 24
 
 
+def class_deal(deals: np.ndarray) -> np.ndarray:
+    """The deal of each deal's class: its suits renamed so their rank sets decrease, in index order
+    (the deal the keep table is built for, as its builder chooses it by the rank sets' order)."""
+    deals = np.asarray(deals, dtype=np.intp)
+    masks = _suit_masks(deals)
+    rename = np.argsort(np.argsort(-masks, axis=1, kind="stable"), axis=1)  # old suit -> class suit
+    renamed = deals // 4 * 4 + np.take_along_axis(rename, deals % 4, axis=1)
+    return np.sort(renamed, axis=1)
+
+
 def test_a_deal_and_its_suits_renamed_have_the_same_best_keep(sample):
     rng = np.random.default_rng(8)
     orders = np.array([rng.permutation(4) for _ in range(len(sample))])
@@ -142,13 +152,13 @@ def test_a_deal_and_its_suits_renamed_have_the_same_best_keep(sample):
     a, b = best_keeps(sample), best_keeps(renamed)
     for key in ("dealer_value", "pone_value", "both"):
         assert np.allclose(a[key], b[key], atol=1e-12), key
-    assert (_class_deal(sample) == _class_deal(renamed)).all()
+    assert (class_deal(sample) == class_deal(renamed)).all()
 
 
 def test_a_deals_best_keep_read_from_the_table_is_the_advice(sample):
     # The table built for the classes of the sample only: the reading back (renaming the class's
     # cards to the deal's suits) is what is tested, against the advice computed deal by deal.
-    reps = np.unique(_class_deal(sample), axis=0)
+    reps = np.unique(class_deal(sample), axis=0)
     table = KeepClasses(**_classes_of(reps, np.ones(len(reps), np.uint8)))
     assert table.deals == len(reps)
     for deal in sample[:150]:

@@ -10,9 +10,18 @@ from cribbage import FULL_DECK, CribbageError, cards, hand_total
 from cribbage.ai import hand_model
 from cribbage.ai import keep_pegging as peg_model
 from cribbage.ai.crib_model import keep_weights, pair_weights
-from cribbage.ai.discard import SPLITS, advise_discard, best_discard, crib_evs, first_keep, order_keeps, ranked_splits
+from cribbage.ai.discard import (
+    SPLITS,
+    advise_discard,
+    best_discard,
+    crib_evs,
+    first_keep,
+    keep_shows,
+    order_keeps,
+    ranked_splits,
+)
 from cribbage.ai.endgame import _solve_table, keep_win_probabilities, score_hint, win_probability
-from cribbage.ai.expert import ExpertPlayer, TableView, _home_at_the_show, _shows, _solve, choose_strong_play
+from cribbage.ai.expert import ExpertPlayer, TableView, _home_at_the_show, _solve, choose_strong_play
 from cribbage.ai.levels import play_game
 from cribbage.ai.play_choice import PlayView
 from cribbage.ai.players import ClassicExpertPlayer
@@ -346,7 +355,7 @@ def test_the_strong_expert_pegs_out_when_it_can():
 
 def test_the_shows_of_every_keep_match_hand_total():
     six = cards("5H 5D 5C JS 4C 6D")
-    shows = _shows(six)
+    shows = keep_shows(six)
     unseen = [c for c in FULL_DECK if c not in six]
     for j, (keep_idx, _) in enumerate(SPLITS):
         keep = [six[i] for i in keep_idx]
@@ -398,11 +407,11 @@ def test_near_home_the_expert_keeps_for_the_win_not_the_average():
     six = cards("5H 5D TC KS 7C 8D")
     game = Game.from_deal((six, "AC 2S 3H 9C TD QH"), dealer=1, scores=(115, 100))
     _, _, crib = ranked_splits(six, dealer=False, crib_model="expert")
-    chances = keep_win_probabilities(_shows(six), crib, 115, 100, dealer=False)
+    chances = keep_win_probabilities(keep_shows(six), crib, 115, 100, dealer=False)
     away = set(ExpertPlayer().discard(game, 0))
     chosen = next(j for j, (_, d) in enumerate(SPLITS) if {six[i] for i in d} == away)
     assert chances[chosen] == chances.max()
-    assert (_shows(six)[chosen] >= 6).all()
+    assert (keep_shows(six)[chosen] >= 6).all()
     # Far from home the same cards are laid away as the advice says.
     game = Game.from_deal((six, "AC 2S 3H 9C TD QH"), dealer=1, scores=(40, 30))
     assert set(ExpertPlayer().discard(game, 0)) == set(

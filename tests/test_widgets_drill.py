@@ -267,9 +267,9 @@ def test_every_reason_the_engine_gives_is_said_in_other_languages(language):
     for drill in drills:
         for dealer in (True, False):
             for option in advise_discard(drill.six, dealer=dealer):
-                said = discard_reason(option, dealer=dealer, language=language)
+                said = discard_reason(option, language=language)
                 assert said != option.reason, option.reason
-                assert discard_reason(option, dealer=dealer) == option.reason
+                assert discard_reason(option) == option.reason
 
 
 def english_only(prefix: str) -> list[str]:

@@ -8,14 +8,15 @@
   for each discard). By default the opponent's discard is taken as uniform: a fair, simple model,
   not a model of how people discard. ``crib_model="expert"`` weights their two cards as a strong
   player lays them away (:mod:`cribbage.ai.crib_model`) and shows the uniform figure beside it;
-- the **play** (``crib_model="expert"`` only, and off by default: see :data:`PEG_WEIGHT`): how the
-  keep pegs, own points minus the opponent's on average (:mod:`cribbage.ai.keep_pegging`), times the weight;
+- the **play** (``crib_model="expert"`` only, and only with a ``peg_weight``: the expert leaves it
+  out, benchmarks/EXPERT.md): how the keep pegs, own points minus the opponent's on average
+  (:mod:`cribbage.ai.keep_pegging`), times the weight;
 - the **net**: hand + crib as dealer, hand - crib as pone, plus the play when it is counted.
 
 Exact enumeration, not sampling. It is fast because fifteens, pairs and runs depend on ranks alone:
 the 45,540 cribs of a discard fall into 91 x 13 combinations of ranks (the opponent's two, the
 starter), each scored once (a row of :func:`_pair_points`, read from
-:func:`cribbage.ai.combinations.rank_table`) and weighted by how many unseen cards make it, the starters
+:func:`cribbage.rules.ranks.rank_table`) and weighted by how many unseen cards make it, the starters
 summed first (:func:`_crib_means`); the flush and nobs are counted from the suits in closed form.
 About 0.06 ms a deal: :func:`best_discard` is the computer's discard, the same ranking as the advice
 (:func:`ranked_splits`), without the reasons.
@@ -36,7 +37,6 @@ from typing import overload
 
 import numpy as np
 
-from cribbage.ai.combinations import triples
 from cribbage.ai.crib_model import MODELS as CRIB_MODELS
 from cribbage.ai.crib_model import weights_for
 from cribbage.ai.keep_pegging import peg_table
@@ -55,9 +55,11 @@ __all__ = [
     "advise_discard",
     "best_discard",
     "crib_evs",
+    "crib_flush_and_nobs",
     "crib_table",
     "first_keep",
     "hand_evs",
+    "keep_shows",
     "order_keeps",
     "quick_discard",
     "ranked_splits",
@@ -69,8 +71,6 @@ __all__ = [
 SPLITS: tuple[tuple[tuple[int, ...], tuple[int, int]], ...] = tuple(
     (tuple(i for i in range(6) if i not in pair), pair) for pair in combinations(range(6), 2))
 _KEEP_IDX = np.array([keep for keep, _ in SPLITS], dtype=np.intp)
-_DISC_IDX = np.array([pair for _, pair in SPLITS], dtype=np.intp)
-_BASE2 = np.array(RANK_BASE[:2], dtype=np.int64)
 _BASE3 = np.array(RANK_BASE[2:], dtype=np.int64)
 _DISC_PAIRS = [pair for _, pair in SPLITS]
 _JACK = 10  # ranks counted from 0 in the tables
@@ -233,23 +233,33 @@ def _rows_by_keep() -> np.ndarray:
     return rank_table().reshape(13 ** 4, 13)
 
 
-def _crib_sums(dr: np.ndarray, ds: np.ndarray, ur: np.ndarray, us: np.ndarray) -> np.ndarray:
-    """Total crib points over every (starter, opponent's pair) from the unseen cards, per discard.
+def keep_shows(six: Sequence[Card]) -> np.ndarray:
+    """The show of each of the 15 keeps (rows, :data:`SPLITS` order) with each of the 46 unseen
+    starters (columns, in deck order), an int64 array: the distribution :func:`hand_evs` averages,
+    for a chance of winning that needs more than the mean (:mod:`cribbage.ai.endgame`)."""
+    ranks = [c.rank - 1 for c in six]
+    suits = [int(c.suit) for c in six]
+    unseen = np.ones(52, dtype=bool)
+    unseen[[c.index for c in six]] = False
+    sr, ss = _DECK_RANKS[unseen], _DECK_SUITS[unseen]
+    # Fifteens, pairs and runs from the rank table; then nobs and flushes, which few keeps have,
+    # added to their rows only.
+    shows: np.ndarray = _rows_by_keep()[np.array(ranks)[_KEEP_IDX] @ _ROW4][:, sr].astype(np.int64)  # (15, 46)
+    for i, r in enumerate(ranks):
+        if r == _JACK:  # nobs: the keeps holding this jack, with a starter of its suit
+            shows[_SPLITS_KEEPING[i]] += ss == suits[i]
+    for suit in range(4):
+        if suits.count(suit) >= 4:  # a flush: four kept of one suit, five with a starter of it
+            for j, (keep, _) in enumerate(SPLITS):
+                if all(suits[i] == suit for i in keep):
+                    shows[j] += 4 + (ss == suit)
+    return shows
 
-    ``dr``/``ds``: (k, 2) ranks and suits laid away; ``ur``/``us``: the unseen cards. A crib is the
-    two laid away plus three unseen cards, any of the three being the starter.
-    """
-    n = len(ur)
-    three = triples(n)
-    table = rank_table()
-    triple_codes = ur[three] @ _BASE3
-    rank_sum = 3 * table[(dr @ _BASE2 * 1)[:, None] + triple_codes[None, :]].sum(axis=1, dtype=np.int64)
-    sums: np.ndarray = rank_sum + _crib_suit_and_nobs(dr, ds, ur, us)
-    return sums
 
-
-def _crib_suit_and_nobs(dr: np.ndarray, ds: np.ndarray, ur: np.ndarray, us: np.ndarray) -> np.ndarray:
-    """The flushes and nobs of :func:`_crib_sums`, total over every crib, per discard."""
+def crib_flush_and_nobs(dr: np.ndarray, ds: np.ndarray, ur: np.ndarray, us: np.ndarray) -> np.ndarray:
+    """The flushes and nobs of every crib, total, per discard: ``dr``/``ds``, (k, 2), the ranks
+    (0..12) and suits of each discard's two cards laid away; ``ur``/``us`` the unseen cards'. A crib
+    is the two laid away and three unseen cards, any of the three the starter."""
     n = len(ur)
     per_suit = np.bincount(us, minlength=4)
     # A crib flush needs all five of one suit: both laid away and the three unseen.
@@ -382,7 +392,7 @@ def _factors(pair_weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _crib_suit_sums(s6: list[int], r6: list[int], per_suit: list[int], unseen_jacks: list[int], n: int) -> list[int]:
-    """The flush and nobs part of :func:`_crib_sums` for the 15 discards of six cards, total over
+    """:func:`crib_flush_and_nobs` for the 15 discards of six cards, total over
     every crib of each (``per_suit``: unseen cards of each suit; ``n``: unseen cards)."""
     pairs_after_starter = comb(n - 1, 2)
     # Nobs, a jack laid away: every opponent's pair, with a starter of its suit.
@@ -414,7 +424,7 @@ def crib_table() -> np.ndarray:
                 two = (Card(a + 1, Suit.CLUBS), Card(b + 1, Suit.CLUBS if suited else Suit.DIAMONDS))
                 rest = [c for c in FULL_DECK if c not in two]
                 ur, us = np.array([c.rank - 1 for c in rest]), np.array([int(c.suit) for c in rest])
-                total = by_ranks[a, b] + _crib_suit_and_nobs(
+                total = by_ranks[a, b] + crib_flush_and_nobs(
                     np.array([[a, b]]), np.array([[int(two[0].suit), int(two[1].suit)]]), ur, us)[0]
                 out[a, b, suited] = out[b, a, suited] = total / (50 * comb(49, 2))
     out.flags.writeable = False
@@ -422,7 +432,7 @@ def crib_table() -> np.ndarray:
 
 
 def _crib_rank_sums_of_pairs() -> np.ndarray:
-    """The fifteens, pairs and runs part of :func:`_crib_sums` for two cards of ranks a and b (0..12)
+    """The fifteens, pairs and runs of every crib, total, for two cards of ranks a and b (0..12)
     laid away and the other 50 cards unseen, for every a <= b: each multiset of three ranks (the
     starter and the opponent's pair) scored once and counted as often as the 50 cards make it, rather
     than each of the 19,600 sets of three cards scored in turn. Whole numbers, so the same sums."""
@@ -467,17 +477,11 @@ def quick_discard(six: Sequence[Card], *, dealer: bool, crib_weight: float = 1.0
     return six[i], six[j]
 
 
-#: How much of the keep's expected play differential (:mod:`cribbage.ai.keep_pegging`) the ``"expert"``
-#: model adds to the net. 0: the points it moves into the play are paid for in the hand and crib, and
-#: it moves the expert's crib away from the published tables (measured: benchmarks/EXPERT.md).
-PEG_WEIGHT = 0.0
-
-
-def peg_evs(six: Sequence[Card], *, dealer: bool, weight: float | None = None) -> np.ndarray:
+def peg_evs(six: Sequence[Card], *, dealer: bool, weight: float = 1.0) -> np.ndarray:
     """Each of the 15 keeps' expected play points, own minus the opponent's (:mod:`cribbage.ai.keep_pegging`),
-    times ``weight`` (default :data:`PEG_WEIGHT`), in :data:`SPLITS` order."""
+    times ``weight``, in :data:`SPLITS` order."""
     codes = np.array([c.rank - 1 for c in six])[_KEEP_IDX] @ _ROW4
-    out: np.ndarray = peg_table(dealer=dealer)[codes] * (PEG_WEIGHT if weight is None else weight)
+    out: np.ndarray = peg_table(dealer=dealer)[codes] * weight
     return out
 
 
@@ -487,8 +491,8 @@ def ranked_splits(six: Sequence[Card], *, dealer: bool, crib_model: str = "unifo
 
     The one ranking behind both :func:`advise_discard` and the expert's discard, so the course's
     advisor and its computer never disagree. Ties: the better hand first (points in hand are surer
-    than points in a crib), then the order of :data:`SPLITS`. With the ``"expert"`` model the net
-    also counts the keep's play (:func:`peg_evs`, ``peg_weight`` of it: default :data:`PEG_WEIGHT`).
+    than points in a crib), then the order of :data:`SPLITS`. With the ``"expert"`` model and a
+    ``peg_weight`` (``None`` or 0: left out) the net also counts that much of the keep's play (:func:`peg_evs`).
     """
     hand, crib, peg = split_evs(six, dealer=dealer, crib_model=crib_model, peg_weight=peg_weight)
     return order_keeps(hand, crib, dealer, peg), hand, crib
@@ -511,8 +515,7 @@ def split_evs(six: Sequence[Card], *, dealer: bool, crib_model: str = "uniform",
     jacks = [s for r, s in zip(ranks, suits) if r == _JACK]
     crib = _crib_means(ranks, suits, avail, per_suit, [s for s in range(4) if s not in jacks],
                        _model_factors(crib_model, opponent_deals=not dealer))
-    weight = PEG_WEIGHT if peg_weight is None else peg_weight
-    peg = peg_evs(six, dealer=dealer, weight=weight) if crib_model == "expert" and weight else None
+    peg = peg_evs(six, dealer=dealer, weight=peg_weight) if crib_model == "expert" and peg_weight else None
     return hand, crib, peg
 
 
@@ -584,8 +587,8 @@ def advise_discard(six_cards: str | Iterable[CardLike], *, dealer: bool,
     ``crib_model`` (see :data:`CRIB_MODELS`) says how the opponent's two crib cards are taken:
     ``"uniform"`` (the default) or ``"expert"``, the cards a strong player lays away; with a model
     other than uniform each option also carries the uniform figure, ``uniform_crib_ev``. With the
-    expert model and a ``peg_weight`` (default :data:`PEG_WEIGHT`) other than 0 the net also counts
-    the keep's play, ``peg_ev`` (a "play" column in the printed table).
+    expert model and a ``peg_weight`` other than 0 (``None``: 0) the net also counts that much of the
+    keep's play, ``peg_ev`` (a "play" column in the printed table).
 
     >>> advice = advise_discard("5H 5D 6H 7S 8C 9D", dealer=True)
     >>> best = advice.best
@@ -602,8 +605,7 @@ def advise_discard(six_cards: str | Iterable[CardLike], *, dealer: bool,
         peg_weight = number(peg_weight, "peg_weight")
     order, hand, crib = ranked_splits(six, dealer=dealer, crib_model=crib_model, peg_weight=peg_weight)
     uniform = None if crib_model == "uniform" else crib_evs(six)
-    weight = PEG_WEIGHT if peg_weight is None else peg_weight
-    peg = peg_evs(six, dealer=dealer, weight=weight) if crib_model == "expert" and weight else None
+    peg = peg_evs(six, dealer=dealer, weight=peg_weight) if crib_model == "expert" and peg_weight else None
     sign = 1.0 if dealer else -1.0
     options = []
     for j in order:
@@ -656,14 +658,6 @@ def _keep_parts(keep: Sequence[Card]) -> list[Message]:
         elif max(ranks) - min(ranks) <= 4 and len(counts) == 4:
             parts.append(message("keep.close"))
     return parts
-
-
-def describe_keep(keep: Sequence[Card]) -> Message:
-    """What four kept cards already hold: ``"keeps the double run 4-5-5-6"``, ``"keeps a pair of 5s and 15s"``."""
-    parts = _keep_parts(keep)
-    if not parts:
-        return message("keep.what_starter")
-    return message("keep.list", parts=parts)
 
 
 def describe_discard(discard: Sequence[Card], keep: Sequence[Card], *, dealer: bool) -> tuple[str, Message]:

@@ -3,40 +3,21 @@ to the score in the last deals.
 
 :class:`ExpertPlayer` sees what a person at its seat sees, nothing more:
 
-- **Discard**: the best keep of :func:`cribbage.ai.discard.advise_discard` with the ``"expert"`` crib
-  model (the opponent's two cards as the expert itself would lay them away; the keep's expected
-  play of :mod:`cribbage.ai.keep_pegging` counts too, weighted by ``peg_weight``, by default
-  :data:`cribbage.ai.discard.PEG_WEIGHT`), so the course's advice and its computer agree (except
-  when playing to the score, below).
-- **The play**: the opponent's cards are weighted by what the seat can see: ranks they could not
-  hold after saying go are ruled out (from the public log of the deal), and each hand they may still
-  hold is weighted as the four cards it came from: how often a good player keeps those four ranks
-  in their role (:mod:`cribbage.ai.hand_model`: a five with tens, a run, a pair hang together, so a
-  seven played makes an eight likelier). The cards they chose are read too
-  (:mod:`cribbage.ai.choice_model`): their lead, their answer to our lead and their second card
-  after leading are checked against the classic look-ahead, hand by hand, and a hand that would
-  have played another card keeps :data:`~cribbage.ai.choice_model.MISS` of its weight.
-  **This opponent** is read too, from the finished deals of the game (their plays show each hand they
-  kept): how often they played the card of each style of :mod:`cribbage.ai.styles` (the classic
-  look-ahead, a one-ply look-ahead read keep by keep, each hand's own cards out of its unseen cards,
-  a priority list) picks the style they are read by, and how often
-  they played its card sets how much a hand that would have played otherwise keeps (``miss``: the
-  odds against agreeing, from a prior of ``prior_reads`` reads at ``prior_agreement`` for the classic
-  look-ahead and ``style_prior`` for the others early in a game), so an opponent who plays otherwise
-  is read less.
-  Our first card of the deal and our answer to their lead count on their next card as their style
-  plays it from each hand they may hold, weighted; later cards look two moves ahead as
-  :mod:`cribbage.ai.play_choice` does, with the weighted odds of their average hand, their reply the
-  one their style prefers (the most points, for the classic look-ahead's reading); at the last cards
-  (see ``_DEEP_CARDS``) every way the play can go is searched to the end, over each card they
-  could hold, weighted.
-- **To the score**: a card that pegs out wins outright, whatever it gives away. Once either player is
-  within 30 of home, each keep's chance of winning the game (:mod:`cribbage.ai.endgame`: its exact show
-  over the starters, the crib, who counts first) replaces the advice's average when it is clearly
-  better: a pone who needs 6 keeps the sure 6.
+- **Discard**: the advice's best keep (:func:`cribbage.ai.discard.split_evs` with the ``"expert"``
+  crib model), so the course's advice and its computer agree.
+- **The play**: :class:`TableView` reads the opponent's possible hands from the deal's public log: a
+  go rules ranks out, each hand is weighed as the keep it came from (:mod:`cribbage.ai.hand_model`)
+  and by the cards they chose (:mod:`cribbage.ai.choice_model`), in the style this opponent has been
+  seen to play in the game's finished deals (:mod:`cribbage.ai.styles`). :func:`choose_strong_play`
+  counts our first cards against their next card hand by hand, looks two moves ahead later (as
+  :mod:`cribbage.ai.play_choice` does, over their weighted hand), and searches the play to its end
+  at the last cards.
+- **To the score**: a card that pegs out wins outright; near home a keep is chosen for its chance of
+  winning (:mod:`cribbage.ai.endgame`) when that is clearly better, and a pone whose hand takes them
+  home plays the card that gives the dealer least.
 
-The first expert, :class:`~cribbage.ai.players.ClassicExpertPlayer`, stays as the ``"classic"`` level to
-measure against. The ideas tried on the way, kept or dropped, and their figures are in
+The first expert, :class:`~cribbage.ai.players.ClassicExpertPlayer`, stays as the ``"classic"`` level
+to measure against. What the expert does in detail, the ideas tried on the way and their figures:
 ``benchmarks/EXPERT.md``.
 """
 
@@ -52,35 +33,23 @@ import numpy as np
 
 from cribbage.ai.choice_model import MISS
 from cribbage.ai.crib_model import keep_weights
-from cribbage.ai.discard import (
-    _DECK_RANKS,
-    _DECK_SUITS,
-    _JACK,
-    _KEEP_IDX,
-    _ROW4,
-    _SPLITS_KEEPING,
-    SPLITS,
-    _rows_by_keep,
-    best_discard,
-    first_keep,
-    split_evs,
-)
+from cribbage.ai.discard import SPLITS, best_discard, first_keep, keep_shows, split_evs
 from cribbage.ai.endgame import keep_win_probabilities
-from cribbage.ai.hand_model import expected_hand, remaining_hands, weighed_keeps
+from cribbage.ai.hand_model import expected_hand, weighed_keeps
 from cribbage.ai.play_choice import (
-    _HOLD,
-    _WIN,
+    HOLD_VALUE,
+    PEG_OUT_VALUE,
     RANK_VALUE,
     PlayChoice,
     PlayView,
-    _distinct_by_rank,
-    _explain,
-    _outcomes,
-    _reply_nets,
-    _solo,
     choose_play,
+    greedy_replies,
     legal_cards,
     next_points,
+    one_card_per_rank,
+    peg_alone,
+    play_reason,
+    reply_nets,
     without,
 )
 from cribbage.ai.players import ComputerPlayer
@@ -107,8 +76,6 @@ _AGREEMENT = _READ | {LogKind.STARTER}
 # of winning is clearly better than the advice's (the estimate is simple: see cribbage.ai.endgame).
 _ENDGAME = 30
 _CLEARLY_BETTER = 0.005
-# A hand's counts of ranks 1..13 as one number, to sum the keeps that leave the same hand.
-_BASE5 = 5 ** np.arange(13, dtype=np.int64)
 
 
 # --- what the seat can see in the play ----------------------------------------------------------
@@ -127,7 +94,7 @@ class TableView:
     (:func:`cribbage.ai.crib_model.keep_weights`)."""
 
     __slots__ = ("_before", "_entries", "_plays", "_seat", "by_keep", "go_count", "miss", "opponent_played",
-                 "opponent_shown", "search", "style", "view")
+                 "opponent_shown", "style", "view")
 
     def __init__(self, view: PlayView, go_count: int | None = None) -> None:
         self.view = view
@@ -139,10 +106,6 @@ class TableView:
         self.style = "lookahead"
         #: Read the one-ply style keep by keep (:func:`cribbage.ai.styles.cards_chosen`), as the expert does.
         self.by_keep = True
-        #: Search the play to its end once both hands hold at most ``search[0]`` cards, over the
-        #: opponent's ``search[1]`` likeliest hands as read (:meth:`likeliest_hands`); (0, 0): only the
-        #: small searches of ``_DEEP_CARDS``. See :attr:`ExpertPlayer.search`.
-        self.search = (0, 0)
         self.opponent_played: tuple[int, ...] | None = None  # None: no log read
         #: The cards they have played this deal, in order (the hint's reason names them).
         self.opponent_shown: tuple[Card, ...] = ()
@@ -224,9 +187,10 @@ class TableView:
 
     def opponent_pool(self) -> list[float]:
         """Weighted counts of the ranks (index 1..13) the opponent may hold. Read from a game, the hand
-        they hold on average (summing to their cards; see :meth:`_joint_pool`). From a bare view, or
-        if no keep fits what the log says, the unseen cards (summing to their number), ranks ruled out
-        by a go removed, the rest weighted by how often a good player keeps them."""
+        they hold on average (summing to their cards, :func:`cribbage.ai.hand_model.expected_hand`).
+        From a bare view, or if no keep fits what the log says, the unseen cards (summing to their
+        number), ranks ruled out by a go removed, the rest weighted by how often a good player keeps
+        them."""
         view = self.view
         if self.has_log and view.opponent_cards:
             joint = self._joint_pool()
@@ -249,35 +213,30 @@ class TableView:
     def _joint_pool(self) -> list[float] | None:
         """The pool as the hand the opponent holds on average, each hand they may hold weighed as a
         whole (:func:`cribbage.ai.hand_model.expected_hand`); ``None`` if none fits."""
-        at_deal, theirs, read = self._reading()
+        at_deal, theirs, read = self.reading()
         return expected_hand(at_deal, theirs, **read)
 
     def opponent_keeps(self) -> tuple[np.ndarray | None, np.ndarray]:
         """The keeps the opponent may have kept (rows of :data:`cribbage.ai.hand_model.KEEPS`; ``None``:
-        all of them), each weighed as :meth:`_joint_pool` weighs it."""
-        at_deal, theirs, read = self._reading()
+        all of them), each weighed as :meth:`opponent_pool` weighs the hands they may hold."""
+        at_deal, theirs, read = self.reading()
         return weighed_keeps(at_deal, theirs, **read)
 
-    def likeliest_hands(self, k: int, most: int) -> list[tuple[tuple[int, ...], float]]:
-        """The ``most`` likeliest hands of ``k`` cards (sorted ranks) the opponent may still hold, as
-        read, with their weights, the likeliest first: each keep they may have kept less the cards they
-        have played (:func:`cribbage.ai.hand_model.remaining_hands`: the prior, the go, the marks), the
-        keeps that leave the same hand summed. Empty if none fits."""
-        at_deal, theirs, read = self._reading()
-        rows, weight = remaining_hands(at_deal, theirs, **read)
-        live = (weight > 0) & (rows[:, 1:].sum(axis=1) == k)
-        if not live.any():
-            return []
-        rows, weight = rows[live], weight[live]
-        _, first, inverse = np.unique(rows[:, 1:] @ _BASE5, return_index=True, return_inverse=True)
-        mass = np.bincount(inverse, weights=weight)
-        top = np.argsort(-mass, kind="stable")[:most]
-        return [(tuple(r for r in range(1, 14) for _ in range(int(rows[first[i], r]))), float(mass[i]))
-                for i in top]
+    def hands_to_search(self, pool: Sequence[float], k: int) -> list[tuple[tuple[int, ...], float]] | None:
+        """The opponent's possible hands of ``k`` cards, each weighted from ``pool`` (as
+        :meth:`opponent_pool` gives it), to search the play over to its last card; ``None`` or empty
+        when there are too many: then the expert looks two moves ahead. Searched once both hands hold
+        at most ``_DEEP_CARDS`` cards and they may hold at most ``_DEEP_HANDS`` hands."""
+        ranks = sum(1 for x in pool if x > 0)
+        if len(self.view.hand) + k <= _DEEP_CARDS and comb(ranks + k - 1, k) <= _DEEP_HANDS:
+            return _hands(pool, k) if k else [((), 1.0)]
+        return None
 
-    def _reading(self) -> tuple[tuple[int, ...], tuple[int, ...], dict[str, Any]]:
+    def reading(self) -> tuple[tuple[int, ...], tuple[int, ...], dict[str, Any]]:
         """What the seat has read of the opponent's hand, as :mod:`cribbage.ai.hand_model` takes it: the
-        cards unseen when the cards were dealt, the cards they have played, and the rest by name."""
+        ranks unseen when the cards were dealt and those they have played (counts by rank), and the
+        rest of the read by name (their role, the room under 31 their go left, the marks of the
+        cards they chose). Only for a table read from a game's log (:attr:`has_log`)."""
         assert self.opponent_played is not None
         theirs = self.opponent_played
         at_deal = tuple([u + t for u, t in zip(self.view.unseen_ranks(), theirs)])
@@ -312,17 +271,17 @@ def _choose(x: float, k: int) -> float:
     return out
 
 
-def _expected_reply(s1: tuple[int, ...], rest: tuple[int, ...], pool: Sequence[float], k: int,
+def _weighted_reply(s1: tuple[int, ...], rest: tuple[int, ...], pool: Sequence[float], k: int,
                     total: float | None = None) -> float:
-    """As :func:`cribbage.ai.play_choice._expected_reply`, with weighted counts of the opponent's ranks
+    """As :func:`cribbage.ai.play_choice.expected_reply`, with weighted counts of the opponent's ranks
     (``total``: their sum, if the caller has it)."""
     left = sum(pool) if total is None else total
     norm = _choose(left, k)
     if norm <= 0:
-        return float(_solo(s1, rest))
+        return float(peg_alone(s1, rest))
     expected = 0.0
     ways = norm  # C(left, k): hands drawn from the ranks not yet passed
-    pairs = iter(_outcomes(s1, tuple(dict.fromkeys(rest))))  # rest is sorted: its ranks, once each
+    pairs = iter(greedy_replies(s1, tuple(dict.fromkeys(rest))))  # rest is sorted: its ranks, once each
     for r, outcome in zip(pairs, pairs):
         n = pool[r]
         if n > 0:
@@ -335,7 +294,7 @@ def _expected_reply(s1: tuple[int, ...], rest: tuple[int, ...], pool: Sequence[f
                 # is the opponent's average hand gets here after a few ranks).
                 return expected / norm
     if left > 1e-9:
-        expected += _solo(s1, rest) * ways
+        expected += peg_alone(s1, rest) * ways
     return expected / norm
 
 
@@ -423,7 +382,7 @@ def _deep(view: PlayView, distinct: Sequence[Card], hands: list[tuple[tuple[int,
             value += w * net
         value = gain + value / total_w
         if view.scores[0] + gain >= view.target:
-            value += _WIN
+            value += PEG_OUT_VALUE
         if best_card is None or value > best_value + 1e-9:
             best_card, best_value = card, value
     assert best_card is not None
@@ -449,15 +408,15 @@ def _two_ply(table: TableView, distinct: Sequence[Card], pool: Sequence[float], 
         value = float(gain)
         if view.count + card.value < MAX_COUNT:
             if alone:
-                value += _solo(s1, rest)
+                value += peg_alone(s1, rest)
             elif styled:
                 value += _styled_reply(table.style, starter, s1, rest, pool, k, total)
             else:
-                value += _expected_reply(s1, rest, pool, k, total)
+                value += _weighted_reply(s1, rest, pool, k, total)
         if view.scores[0] + gain >= view.target:
-            value += _WIN
+            value += PEG_OUT_VALUE
         if rest:
-            value -= _HOLD.get(card.rank, 0.0)
+            value -= HOLD_VALUE.get(card.rank, 0.0)
         if best is None or value > best_value + 1e-9:
             best, best_value = card, value
     assert best is not None
@@ -466,13 +425,13 @@ def _two_ply(table: TableView, distinct: Sequence[Card], pool: Sequence[float], 
 
 def _styled_reply(style: str, starter: int, s1: tuple[int, ...], rest: tuple[int, ...], pool: Sequence[float],
                   k: int, total: float) -> float:
-    """As :func:`_expected_reply`, their reply chosen in ``style`` (:func:`cribbage.ai.styles.order`:
+    """As :func:`_weighted_reply`, their reply chosen in ``style`` (:func:`cribbage.ai.styles.order`:
     the card they hold that comes first in its order) rather than the most points for them."""
     net = _net(s1, tuple(dict.fromkeys(rest)))
     left = total
     norm = _choose(left, k)
     if norm <= 0:
-        return float(_solo(s1, rest))
+        return float(peg_alone(s1, rest))
     expected = 0.0
     ways = norm
     for r in order(style, starter, s1, len(rest)):
@@ -485,7 +444,7 @@ def _styled_reply(style: str, starter: int, s1: tuple[int, ...], rest: tuple[int
             if ways <= 0:
                 return expected / norm
     if left > 1e-9:
-        expected += _solo(s1, rest) * ways
+        expected += peg_alone(s1, rest) * ways
     return expected / norm
 
 
@@ -493,10 +452,10 @@ def _styled_reply(style: str, starter: int, s1: tuple[int, ...], rest: tuple[int
 @lru_cache(maxsize=1 << 15)
 def _net(s1: tuple[int, ...], answers: tuple[int, ...]) -> np.ndarray:
     """Our net after each rank they may play on ``s1`` (index 1..13; 0 and a rank that does not fit:
-    0), our best answer from ``answers`` less their points (:func:`cribbage.ai.play_choice._reply_nets`,
-    as :func:`~cribbage.ai.play_choice._outcomes` has them, without their order)."""
+    0), our best answer from ``answers`` less their points (:func:`cribbage.ai.play_choice.reply_nets`,
+    as :func:`~cribbage.ai.play_choice.greedy_replies` has them, without their order)."""
     values = [0] * 14
-    for r, _, outcome in _reply_nets(s1, answers):
+    for r, _, outcome in reply_nets(s1, answers):
         values[r] = outcome
     net = np.array(values, dtype=float)  # one array made from a list: cheaper than 14 stores into it
     net.flags.writeable = False
@@ -532,8 +491,8 @@ def _modeled(table: TableView, distinct: Sequence[Card]) -> Card | None:
         gain = now[card.rank]
         value = gain + float(weight @ _net(s1, tuple(dict.fromkeys(rest))).take(theirs)) / mass
         if view.scores[0] + gain >= view.target:
-            value += _WIN
-        value -= _HOLD.get(card.rank, 0.0)
+            value += PEG_OUT_VALUE
+        value -= HOLD_VALUE.get(card.rank, 0.0)
         if best is None or value > best_value + 1e-9:
             best, best_value = card, value
     return best
@@ -579,7 +538,7 @@ def choose_strong_play(table: TableView, *, to_the_score: bool = True) -> PlayCh
     legal = legal_cards(view)
     if not view.hand or not legal:
         return choose_play(view, "expert")  # go, or nothing left: worded as the look-ahead words it
-    distinct = _distinct_by_rank(legal)
+    distinct = one_card_per_rank(legal)
     home = to_the_score and _home_at_the_show(view)
     modeled = _modeled(table, distinct) if len(distinct) > 1 and table.has_log and not home else None
     if len(distinct) == 1:
@@ -589,20 +548,11 @@ def choose_strong_play(table: TableView, *, to_the_score: bool = True) -> PlayCh
     else:
         pool = table.opponent_pool()
         k = min(view.opponent_cards, int(sum(pool) + 1e-6))
-        hands: list[tuple[tuple[int, ...], float]] | None = None
-        ranks = sum(1 for x in pool if x > 0)
-        if len(view.hand) + k <= _DEEP_CARDS and comb(ranks + k - 1, k) <= _DEEP_HANDS:
-            hands = _hands(pool, k) if k else [((), 1.0)]
-        cards, most = table.search
-        if (not hands and k and not home and not view.opponent_go and table.has_log and view.starter is not None
-                and len(view.hand) + k <= cards):
-            hands = table.likeliest_hands(k, most) or None
         if home and k and not view.opponent_go:
             card = _defend(view, distinct, pool, k)
-        elif hands:
-            card = _deep(view, distinct, hands)
         else:
-            card = _two_ply(table, distinct, pool, k)
+            hands = table.hands_to_search(pool, k)
+            card = _deep(view, distinct, hands) if hands else _two_ply(table, distinct, pool, k)
     chosen = card
     return PlayChoice(chosen, "expert", explain=lambda: _why(table, chosen, distinct, to_the_score))
 
@@ -627,7 +577,7 @@ def _why(table: TableView, card: Card, distinct: Sequence[Card], to_the_score: b
                                   table.opponent_shown, table.go_count)
                 if why is not None:
                     return why
-    return _explain(view, card, list(distinct))
+    return play_reason(view, card, list(distinct))
 
 
 # --- how this opponent plays ----------------------------------------------------------------------
@@ -700,27 +650,6 @@ def needs(own: int, theirs: int, target: int = 121) -> tuple[int, int]:
     return target - own, target - theirs
 
 
-def _shows(six: Sequence[Card]) -> np.ndarray:
-    """The show of each of the 15 keeps (rows, :data:`SPLITS` order) with each of the 46 unseen
-    starters (columns): fifteens, pairs and runs from the rank table, then nobs and flushes, which
-    few keeps have, added to their rows only."""
-    ranks = [c.rank - 1 for c in six]
-    suits = [int(c.suit) for c in six]
-    unseen = np.ones(52, dtype=bool)
-    unseen[[c.index for c in six]] = False
-    sr, ss = _DECK_RANKS[unseen], _DECK_SUITS[unseen]
-    shows: np.ndarray = _rows_by_keep()[np.array(ranks)[_KEEP_IDX] @ _ROW4][:, sr].astype(np.int64)  # (15, 46)
-    for i, r in enumerate(ranks):
-        if r == _JACK:  # nobs: the keeps holding this jack, with a starter of its suit
-            shows[_SPLITS_KEEPING[i]] += ss == suits[i]
-    for suit in range(4):
-        if suits.count(suit) >= 4:  # a flush: four kept of one suit, five with a starter of it
-            for j, (keep, _) in enumerate(SPLITS):
-                if all(suits[i] == suit for i in keep):
-                    shows[j] += 4 + (ss == suit)
-    return shows
-
-
 class ExpertPlayer(ComputerPlayer):
     """The strongest level: see the module docstring."""
 
@@ -728,8 +657,6 @@ class ExpertPlayer(ComputerPlayer):
     #: Play to the score in the last deals: near home, keep for the chance of winning, and as a pone
     #: whose hand takes them home, peg in defence (``False``: the same player without, to measure it).
     to_the_score = True
-    #: The weight of the keep's expected play in the discard (``None``: :data:`cribbage.ai.discard.PEG_WEIGHT`).
-    peg_weight: float | None = None
     #: Learn how this opponent plays from the finished deals of the game (``False``: read every
     #: opponent as the classic look-ahead, to measure it). Before any deal is read, ``prior_reads``
     #: reads at ``prior_agreement`` (the classic expert's own share, measured: benchmarks/EXPERT.md).
@@ -743,12 +670,6 @@ class ExpertPlayer(ComputerPlayer):
     #: :mod:`cribbage.build.one_ply_tables`); ``False``: one rank order for every hand, to measure it
     #: (benchmarks/EXPERT.md).
     one_ply_by_keep = True
-    #: Search the play to its end once both hands hold at most ``search[0]`` cards, over the opponent's
-    #: ``search[1]`` likeliest hands as read (:meth:`TableView.likeliest_hands`). Off ((0, 0)): from
-    #: five cards over 13 hands it won about 1 point more against ev_table, all of it as dealer, but
-    #: made a game 3.7x a classic one, the search being pure Python (benchmarks/EXPERT.md); kept so a
-    #: faster search can be measured as it is.
-    search: tuple[int, int] = (0, 0)
     # The last reading of the opponent's finished deals: the log entry it ended after, and the figures.
     _read: tuple[int, Any, tuple[Reading, int]] | None = None
     # The last style read (see _style): what it was read from, and the style and its miss.
@@ -776,18 +697,24 @@ class ExpertPlayer(ComputerPlayer):
         six = self.dealt_six(game, seat)
         dealer = game.dealer == seat
         own, theirs = game.scores[seat], game.scores[1 - seat]
-        hand, crib, peg = split_evs(six, dealer=dealer, crib_model="expert", peg_weight=self.peg_weight)
+        hand, crib, peg = self.keep_values(six, dealer=dealer)
         best = chosen = first_keep(hand, crib, dealer, peg)
         chances = None
         if self.to_the_score and min(needs(own, theirs, game.target)) <= _ENDGAME:
-            chances = keep_win_probabilities(_shows(six), crib, own, theirs, dealer=dealer, target=game.target)
+            chances = keep_win_probabilities(keep_shows(six), crib, own, theirs, dealer=dealer, target=game.target)
             j = int(np.argmax(chances))
             if chances[j] > chances[best] + _CLEARLY_BETTER:
                 chosen = j
         return chosen, best, chances
 
+    def keep_values(self, six: Sequence[Card], *, dealer: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+        """Each of the 15 keeps' hand and crib EVs, and play (``None``: not counted), that this player
+        lays away by: the advice's (:func:`cribbage.ai.discard.split_evs`, the ``"expert"`` crib model)."""
+        return split_evs(six, dealer=dealer, crib_model="expert")
+
     def choose_discard(self, six: Sequence[Card], *, dealer: bool) -> tuple[Card, Card]:
-        return best_discard(six, dealer=dealer, crib_model="expert", peg_weight=self.peg_weight)
+        # The best keep of keep_values, without the chance of winning: no score is known here.
+        return best_discard(six, dealer=dealer, crib_model="expert")
 
     def play(self, game: SeatView, seat: int) -> Card | None:
         # A go, or one rank that fits, needs no look at the table (about two plays in five): the
@@ -801,12 +728,17 @@ class ExpertPlayer(ComputerPlayer):
         return self.hint(game, seat).card
 
     def hint(self, game: SeatView, seat: int) -> PlayChoice:
-        table = TableView.from_game(game, seat)
+        table = self.read_opponent(TableView.from_game(game, seat), game, seat)
+        return choose_strong_play(table, to_the_score=self.to_the_score)
+
+    def read_opponent(self, table: TableView, game: SeatView, seat: int) -> TableView:
+        """``table``, read from ``game`` at ``seat``, told how this player reads the opponent (with
+        :attr:`learn`): the style they play most like, from the finished deals of the game, how much a
+        hand that would have played otherwise keeps, and how the one-ply style is read. Returns it."""
         if self.learn:
             table.style, table.miss = self._style(self._agreement(game, seat))
             table.by_keep = self.one_ply_by_keep
-        table.search = self.search
-        return choose_strong_play(table, to_the_score=self.to_the_score)
+        return table
 
     def _style(self, counts: Reading) -> tuple[str, float]:
         """:func:`opponent_style` of ``counts`` with this player's priors, kept from the last call: the

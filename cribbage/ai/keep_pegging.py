@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from cribbage.ai.play_choice import _HOLD, RANK_VALUE, _expected_reply, _solo, next_points, without
+from cribbage.ai.play_choice import HOLD_VALUE, RANK_VALUE, expected_reply, next_points, peg_alone, without
 from cribbage.rules.play_scoring import MAX_COUNT
 
 __all__ = ["KEEPS", "TABLE_FILE", "classic_choice", "peg_evs", "peg_table"]
@@ -37,7 +37,8 @@ KEEPS: tuple[tuple[int, ...], ...] = tuple(combinations_with_replacement(range(1
 
 def classic_choice(hand: tuple[int, ...], series: tuple[int, ...], count: int, unseen: list[int], k: int,
                    alone: bool) -> int | None:
-    """The classic expert's card on ranks (see :func:`cribbage.ai.play_choice._expert`), ``None``: go.
+    """The classic expert's card on ranks (the ``"expert"`` level of
+    :func:`cribbage.ai.play_choice.choose_play`), ``None``: go.
 
     ``hand``: sorted ranks (1..13); ``unseen``: by rank, the cards out of sight; ``k``: how many the
     other player holds; ``alone``: they have said go or hold nothing."""
@@ -52,9 +53,9 @@ def classic_choice(hand: tuple[int, ...], series: tuple[int, ...], count: int, u
         rest = without(hand, r)
         value = float(now[r])
         if count + RANK_VALUE[r] < MAX_COUNT:
-            value += _solo(s1, rest) if alone or k == 0 else _expected_reply(s1, rest, unseen, k)
+            value += peg_alone(s1, rest) if alone or k == 0 else expected_reply(s1, rest, unseen, k)
         if rest:
-            value -= _HOLD.get(r, 0.0)
+            value -= HOLD_VALUE.get(r, 0.0)
         if best is None or value > best_value + 1e-9:
             best, best_value = r, value
     return best

@@ -35,7 +35,25 @@ from cribbage.rules.events import ScoreKind
 from cribbage.rules.play_scoring import MAX_COUNT, pile_count, score_play
 from cribbage.rules.result import skunk_lines
 
-__all__ = ["LEVELS", "RANK_VALUE", "PlayChoice", "PlayView", "choose_play", "legal_cards", "next_points", "without"]
+__all__ = [
+    "BINOMIALS",
+    "HOLD_VALUE",
+    "LEVELS",
+    "PEG_OUT_VALUE",
+    "RANK_VALUE",
+    "PlayChoice",
+    "PlayView",
+    "choose_play",
+    "expected_reply",
+    "greedy_replies",
+    "legal_cards",
+    "next_points",
+    "one_card_per_rank",
+    "peg_alone",
+    "play_reason",
+    "reply_nets",
+    "without",
+]
 
 #: The levels of play, weakest first.
 LEVELS = ("beginner", "standard", "expert")
@@ -43,9 +61,11 @@ LEVELS = ("beginner", "standard", "expert")
 #: What each rank (index 1..13; 0 unused) counts toward 31.
 RANK_VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 _PAIR_POINTS = (0, 0, 2, 6, 12)
-# What a card is worth kept for later, beyond the look-ahead: a 5 makes 15 from the many ten-cards.
-_HOLD = {5: 0.4}
-_WIN = 1000.0
+#: What a card of each rank is worth kept for later, beyond the look-ahead (a rank not in it: 0): a 5
+#: makes 15 from the many ten-cards. The look-ahead takes it off a card played while others are held.
+HOLD_VALUE: dict[int, float] = {5: 0.4}
+#: Added to a card that takes its player to the target: winning the game outweighs any points.
+PEG_OUT_VALUE = 1000.0
 
 
 @dataclass(frozen=True)
@@ -216,10 +236,10 @@ def choose_play(view: PlayView, level: str = "expert", *, rng: random.Random | N
     if level == "beginner":
         card = (rng or random.Random(0)).choice(legal)
         return PlayChoice(card, level, message("hint.beginner", act=message("hint.play", card=card)))
-    distinct = _distinct_by_rank(legal)
+    distinct = one_card_per_rank(legal)
     if len(distinct) == 1:
         card = distinct[0]
-        return PlayChoice(card, level, explain=lambda: _explain(view, card, legal))
+        return PlayChoice(card, level, explain=lambda: play_reason(view, card, legal))
     if level == "standard":
         return _standard(view, distinct)
     return _expert(view, distinct)
@@ -272,11 +292,6 @@ def next_points(series: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _peg(series: tuple[int, ...]) -> int:
-    """Points for the last card of a series of ranks (15, 31, pairs, runs; not go)."""
-    return next_points(series[:-1])[series[-1]]
-
-
 def without(ranks: tuple[int, ...], rank: int) -> tuple[int, ...]:
     """``ranks`` less one card of ``rank``."""
     i = ranks.index(rank)
@@ -288,8 +303,9 @@ def _count(series: tuple[int, ...]) -> int:
 
 
 @lru_cache(maxsize=1 << 16)
-def _solo(series: tuple[int, ...], rest: tuple[int, ...]) -> int:
-    """The most a player can peg playing alone (the opponent has said go) from here, with the go."""
+def peg_alone(series: tuple[int, ...], rest: tuple[int, ...]) -> int:
+    """The most a player holding the ranks ``rest`` can peg playing alone on the series ``series``
+    (ranks; the opponent has said go or holds nothing), the go included."""
     points = next_points(series)
     count = _count(series)
     best = -1
@@ -297,7 +313,7 @@ def _solo(series: tuple[int, ...], rest: tuple[int, ...]) -> int:
         p = points[d]
         if p >= 0:
             if count + RANK_VALUE[d] < MAX_COUNT:
-                p += _solo((*series, d), without(rest, d))
+                p += peg_alone((*series, d), without(rest, d))
             if p > best:
                 best = p
     if best < 0:  # nothing fits: the last card played takes the go
@@ -305,7 +321,9 @@ def _solo(series: tuple[int, ...], rest: tuple[int, ...]) -> int:
     return best
 
 
-_COMB_K = [[comb(u, k) for u in range(53)] for k in range(5)]  # C(u, k) by k, then u
+#: ``BINOMIALS[k][u]`` is C(u, k), the number of hands of ``k`` cards (0..4) from ``u`` (0..52): the
+#: hypergeometric odds of the look-ahead, read from a list rather than computed at each card.
+BINOMIALS: list[list[int]] = [[comb(u, k) for u in range(53)] for k in range(5)]
 
 
 @lru_cache(maxsize=1 << 15)
@@ -322,8 +340,8 @@ def _reply_info(s1: tuple[int, ...]) -> tuple[tuple[int, int, tuple[int, ...] | 
     return tuple(out)
 
 
-def _reply_nets(s1: tuple[int, ...], answers: tuple[int, ...]) -> list[tuple[int, int, int]]:
-    """Each rank the opponent could play on ``s1``, in rank order: (rank, their points, our net
+def reply_nets(s1: tuple[int, ...], answers: tuple[int, ...]) -> list[tuple[int, int, int]]:
+    """Each rank the opponent could play on the series ``s1`` (ranks), in rank order: (rank, their points, our net
     after it: our best answer from ``answers`` less their points; we say go if nothing fits, so they
     peg at least the go; nothing to answer after their 31)."""
     out = []
@@ -339,7 +357,7 @@ def _reply_nets(s1: tuple[int, ...], answers: tuple[int, ...]) -> list[tuple[int
 
 
 @lru_cache(maxsize=1 << 16)
-def _outcomes(s1: tuple[int, ...], answers: tuple[int, ...]) -> tuple[int, ...]:
+def greedy_replies(s1: tuple[int, ...], answers: tuple[int, ...]) -> tuple[int, ...]:
     """The opponent's replies to ``s1`` in the order a greedy opponent prefers them (most points
     for them; among equal points, the most for our best answer from ``answers``, then the lower
     rank), each with our net outcome, flat: ``(rank, outcome, rank, outcome, ...)`` (small, as many
@@ -347,36 +365,40 @@ def _outcomes(s1: tuple[int, ...], answers: tuple[int, ...]) -> tuple[int, ...]:
     # A greedy player looks no further than its own points, so its ties are not broken against us.
     # This is the order the classic look-ahead was measured with, and every benchmark and golden
     # transcript rests on it: left as it is.
-    replies = sorted((-p, -net, r) for r, p, net in _reply_nets(s1, answers))
+    replies = sorted((-p, -net, r) for r, p, net in reply_nets(s1, answers))
     flat: list[int] = []
     for _, neg_net, r in replies:
         flat += (r, -neg_net)
     return tuple(flat)
 
 
-def _expected_reply(s1: tuple[int, ...], rest: tuple[int, ...], unseen: Sequence[int], k: int) -> float:
-    """Our expected net from the opponent's reply to ``s1``, their ``k`` cards drawn from the unseen.
+def expected_reply(s1: tuple[int, ...], rest: tuple[int, ...], unseen: Sequence[int], k: int) -> float:
+    """Our expected net from the opponent's reply to the series ``s1`` (ranks), we holding the ranks
+    ``rest``, their ``k`` cards drawn from the ``unseen`` (counts by rank, index 1..13).
 
-    Exact hypergeometric odds that the card they prefer among those they hold is of each rank.
+    Exact hypergeometric odds that the card they prefer among those they hold (in the order of
+    :func:`greedy_replies`) is of each rank; if nothing they may hold fits, we peg alone.
     """
-    ck = _COMB_K[k]
+    ck = BINOMIALS[k]
     left = sum(unseen)  # unseen cards not yet ranked above the current rank
     norm = ck[left]
     expected = 0.0
-    pairs = iter(_outcomes(s1, tuple(sorted(set(rest)))))
+    pairs = iter(greedy_replies(s1, tuple(sorted(set(rest)))))
     for r, outcome in zip(pairs, pairs):
         n = unseen[r]
         if n:
             expected += outcome * (ck[left] - ck[left - n])
             left -= n
     if left:  # they may hold nothing that fits: they say go and we play on
-        expected += _solo(s1, rest) * ck[left]
+        expected += peg_alone(s1, rest) * ck[left]
     return expected / norm
 
 
 # --- the levels ---------------------------------------------------------------------------------
 
-def _distinct_by_rank(legal: Sequence[Card]) -> list[Card]:
+def one_card_per_rank(legal: Sequence[Card]) -> list[Card]:
+    """The first card of each rank in ``legal``, in its order: suits never matter in the play, so
+    these are the choices there are."""
     seen: dict[int, Card] = {}
     for card in legal:
         seen.setdefault(card.rank, card)
@@ -401,20 +423,20 @@ def _expert(view: PlayView, distinct: Sequence[Card]) -> PlayChoice:
         reply = 0.0
         if after < MAX_COUNT:
             if alone:
-                value += _solo(s1, rest)
+                value += peg_alone(s1, rest)
             else:
-                reply = _expected_reply(s1, rest, unseen, k)
+                reply = expected_reply(s1, rest, unseen, k)
                 value += reply
         if view.scores[0] + gain >= view.target:
-            value += _WIN
+            value += PEG_OUT_VALUE
         if rest:
-            value -= _HOLD.get(card.rank, 0.0)
+            value -= HOLD_VALUE.get(card.rank, 0.0)
         if best is None or value > best_value + 1e-9:
             best, best_value, best_reply = card, value, reply
     assert best is not None
     chosen, reply = best, best_reply
     legal = list(distinct)
-    return PlayChoice(chosen, "expert", explain=lambda: _explain(view, chosen, legal, reply=reply))
+    return PlayChoice(chosen, "expert", explain=lambda: play_reason(view, chosen, legal, reply=reply))
 
 
 def _standard(view: PlayView, distinct: Sequence[Card]) -> PlayChoice:
@@ -434,13 +456,15 @@ def _standard(view: PlayView, distinct: Sequence[Card]) -> PlayChoice:
 
     card = max(distinct, key=key)
     legal = list(distinct)
-    return PlayChoice(card, "standard", explain=lambda: _explain(view, card, legal))
+    return PlayChoice(card, "standard", explain=lambda: play_reason(view, card, legal))
 
 
 # --- reasons ------------------------------------------------------------------------------------
 
-def _explain(view: PlayView, card: Card, legal: Sequence[Card], *, reply: float | None = None) -> Message:
-    """One sentence naming the card and the main reason for it."""
+def play_reason(view: PlayView, card: Card, legal: Sequence[Card], *, reply: float | None = None) -> Message:
+    """Why ``card`` is played from ``view``, in one sentence naming it, as a hint gives it: the points it
+    makes, or the main reason among ``legal`` (the cards that fit); ``reply``: the look-ahead's
+    expected net from the opponent's reply, to name the risk."""
     act = message("hint.lead" if not view.series else "hint.play", card=card)
     after = view.count + card.value
     scored = score_play((*view.series, card))

@@ -35,7 +35,7 @@ import numpy as np
 
 from cribbage.ai import choice_model
 from cribbage.ai.hand_model import KEEPS
-from cribbage.ai.play_choice import _COMB_K, RANK_VALUE, next_points
+from cribbage.ai.play_choice import BINOMIALS, RANK_VALUE, next_points
 from cribbage.rules.events import LogEntry
 from cribbage.rules.play_scoring import MAX_COUNT
 
@@ -63,7 +63,7 @@ def best_reply(series: tuple[int, ...], unseen: list[int], k: int) -> float:
     if k <= 0 or total <= 0:
         return 0.0
     k = min(k, total)
-    ck = _COMB_K[k]
+    ck = BINOMIALS[k]
     norm = ck[total]
     left, expected = total, 0.0
     for p, r in _scoring(series):

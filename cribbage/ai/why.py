@@ -1,6 +1,6 @@
 """Why the expert plays a card another player would not: the read of the opponent, or the score.
 
-The game table's hint names the expert's card with one reason (:func:`cribbage.ai.play_choice._explain`:
+The game table's hint names the expert's card with one reason (:func:`cribbage.ai.play_choice.play_reason`:
 the points it makes, the count it avoids...). When the card is not the one the expert would play
 without reading the opponent's cards, or without playing to the score, that plain reason hides what
 decided it. :mod:`cribbage.ai.expert` finds the card it would have played otherwise (the same search

@@ -45,12 +45,11 @@ from cribbage.crosscribb.board import (
     score_line,
     square,
 )
-from cribbage.crosscribb.driver import Advance, CrossCribbDriver
+from cribbage.crosscribb.driver import Advance, CrossCribbDriver, CrossCribbPlayer
 from cribbage.crosscribb.game import INDIVIDUAL, CrossCribbGame, deal_piles, play_cycle, round_deck, turn_order
 from cribbage.crosscribb.players import (
     CROSSCRIBB_LEVELS,
     AttackingPlayer,
-    CrossCribbPlayer,
     ExpectedValuePlayer,
     RandomPlayer,
     count_truly,

@@ -120,9 +120,6 @@ def square(where: object) -> Square:
     raise InvalidHandError(message("crosscribb.err.square", where=shown(where)))
 
 
-_FLUSH_NAMES = {4: "four", 5: "five"}
-
-
 @dataclass(frozen=True, slots=True)
 class LineScore(ItemizedScore):
     """The itemized count of one line of five cards; the same interface as :class:`HandScore`.

@@ -17,18 +17,22 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from cribbage.crosscribb.game import CrossCribbGame
-from cribbage.crosscribb.records import CrossCribbPhase, Record, Refusal, refuse
+from cribbage.crosscribb.records import CrossCribbAction, CrossCribbPhase, Record, Refusal, refuse
 from cribbage.lang.messages import Message, message
 from cribbage.rules.checks import bounded, flag, of_kind
 from cribbage.rules.errors import CribbageError, shown
 
-if TYPE_CHECKING:
-    from cribbage.crosscribb.players import CrossCribbPlayer
+__all__ = ["Advance", "CrossCribbDriver", "CrossCribbPlayer"]
 
-__all__ = ["Advance", "CrossCribbDriver"]
+
+class CrossCribbPlayer(Protocol):
+    """Anything that chooses an action for the seat to act: what the driver asks of a computer seat
+    (the players of :mod:`cribbage.crosscribb.players` are some)."""
+
+    def choose(self, game: CrossCribbGame) -> CrossCribbAction: ...
 
 
 def chooser(player: object) -> CrossCribbPlayer:
@@ -36,6 +40,7 @@ def chooser(player: object) -> CrossCribbPlayer:
     if not callable(getattr(player, "choose", None)):
         raise CribbageError(message("arg.wrong_kind", name="players", kind="CrossCribbPlayer", value=shown(player)))
     return player  # type: ignore[return-value]
+
 
 @dataclass(frozen=True, slots=True)
 class Advance:

@@ -24,12 +24,11 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb
-from typing import Protocol
 
 import numpy as np
 
 from cribbage.crosscribb.board import CENTRE, SIZE, Square
-from cribbage.crosscribb.driver import CrossCribbDriver, chooser
+from cribbage.crosscribb.driver import CrossCribbDriver, CrossCribbPlayer, chooser
 from cribbage.crosscribb.game import CrossCribbGame
 from cribbage.crosscribb.records import (
     AcceptCount,
@@ -52,19 +51,12 @@ from cribbage.rules.ranks import points_by_key as _rank_table
 __all__ = [
     "CROSSCRIBB_LEVELS",
     "AttackingPlayer",
-    "CrossCribbPlayer",
     "ExpectedValuePlayer",
     "RandomPlayer",
     "count_truly",
     "play_crosscribb_game",
     "play_round",
 ]
-
-
-class CrossCribbPlayer(Protocol):
-    """Anything that chooses an action for the seat to act."""
-
-    def choose(self, game: CrossCribbGame) -> CrossCribbAction: ...
 
 
 def _check_seed(seed: object) -> None:

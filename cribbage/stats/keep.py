@@ -237,15 +237,6 @@ def _build_classes() -> dict[str, np.ndarray]:
     return _classes_of(reps, weights)
 
 
-def _class_deal(deals: np.ndarray) -> np.ndarray:
-    """The deal of each deal's class: its suits renamed so their rank sets decrease, in index order."""
-    deals = np.asarray(deals, dtype=np.intp)
-    masks = _suit_masks(deals)
-    rename = np.argsort(np.argsort(-masks, axis=1, kind="stable"), axis=1)  # old suit -> class suit
-    renamed = deals // 4 * 4 + np.take_along_axis(rename, deals % 4, axis=1)
-    return np.sort(renamed, axis=1)
-
-
 def _classes_of(reps: np.ndarray, weights: np.ndarray) -> dict[str, np.ndarray]:
     """The keep table's arrays for the classes of the deals ``reps`` (each its class's deal)."""
     codes = _class_code(_suit_masks(reps))

@@ -189,16 +189,13 @@ class View(w.VBox):
         return self._notice_text
 
     def _notify(self, text: str) -> None:
-        """Show ``text`` in the view's notice line, just above its message line, until :meth:`_clear_notice`.
-        The view's own messages (:meth:`_say`) never touch it, and a view that rebuilds its children
+        """Show ``text`` in the view's notice line, just above its message line, until another notice
+        (``""``: none). The view's own messages (:meth:`_say`) never touch it, and a view that rebuilds its children
         keeps it (see :meth:`_keep_notice`)."""
         self._notice_text = text
         self._notice.value = (f'<div class="cc-msg cc-msg-error cc-notice" role="alert">{html.escape(text)}</div>'
                               if text else "")
         self._place_notice()
-
-    def _clear_notice(self) -> None:
-        self._notify("")
 
     def _place_notice(self) -> None:
         children = list(getattr(self, "children", ()))

@@ -131,9 +131,8 @@ def ordinal(n: int, language: str | None = None) -> str:
     return render(f"drill.ordinal.{ordinal_form(n, language)}", language, n=n)
 
 
-def discard_reason(option: KeepOption, *, dealer: bool, language: str | None = None) -> str:
-    """The engine's one-line reason for a keep, in ``language`` (``dealer`` is kept for callers: the
-    reason already knows whose crib it is)."""
+def discard_reason(option: KeepOption, *, language: str | None = None) -> str:
+    """The engine's one-line reason for a keep, in ``language`` (it knows whose crib it is)."""
     return render(option.message, language)
 
 
@@ -433,7 +432,7 @@ class DiscardDrill(View):
                                           hand=_signed(d_hand, language), crib=_signed(d_crib, language)),
                           False))
         parts.append(("info", self._t("drill.best", keep=cards_text(best.keep), away=cards_text(best.discard),
-                                      why=discard_reason(best, dealer=advice.dealer, language=language)), False))
+                                      why=discard_reason(best, language=language)), False))
         if self._drill.lesson:
             parts.append(("info", self._t("drill.lesson." + self._drill.lesson), False))
         self._show_verdict(parts)
@@ -458,7 +457,7 @@ class DiscardDrill(View):
             cells += [html.escape(c) for c in (
                 decimal(option.hand_ev, language, 2), decimal(option.crib_ev, language, 2),
                 _signed(option.net, language), " ".join(marks),
-                discard_reason(option, dealer=advice.dealer, language=language))]
+                discard_reason(option, language=language))]
             rows.append(f"<tr{style}>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
         caption = self._t("drill.table_caption")
         return (f'<style>{_TABLE_CSS}</style><table class="cc-drill-table"><caption>{html.escape(caption)}</caption>'
