@@ -26,11 +26,11 @@ from widgets.blocks.cards import CardRow, DeckPicker, ItemButtons
 from widgets.calculator.link import (
     HandChoice,
     NoHand,
-    _quote,
     parse_cards_text,
     parse_code,
     parse_query,
     query_language,
+    quoted,
     share_code,
     share_query,
 )
@@ -250,7 +250,7 @@ class HandCalculator(View):
             if isinstance(cards, (list, tuple)) and len(cards) <= 52 \
                     and all(isinstance(c, (Card, str)) for c in cards):
                 return " ".join(c.code if isinstance(c, Card) else c for c in cards)
-            raise Refused(self._t("err.not_a_card", text=_quote(repr(cards))))
+            raise Refused(self._t("err.not_a_card", text=quoted(repr(cards))))
 
         hand_text, starter_text = as_text(hand), as_text(starter)
         starters = parse_cards_text(starter_text, self.language, count=None)

@@ -27,10 +27,12 @@ from widgets.i18n import LANGUAGES, check_language, percent_pair
 __all__ = [
     "HandChoice",
     "NoHand",
+    "link_ignored",
     "parse_cards_text",
     "parse_code",
     "parse_query",
     "query_language",
+    "quoted",
     "share_code",
     "share_query",
     "standing_text",
@@ -41,7 +43,8 @@ _MAX_PART = 40
 _KEYS = ("hand", "starter", "crib", "lang")
 
 
-def _quote(text: str) -> str:
+def quoted(text: str) -> str:
+    """``text`` as a refusal quotes what was typed: in quotes, cut to 24 characters."""
     shown = text if len(text) <= 24 else text[:21] + "..."
     return repr(shown)
 
@@ -74,7 +77,7 @@ def _not_a_card(token: str, language: str | None) -> str:
         if err.message.key == "card.ace_is_a":
             said = render(err.message, check_language(language))
             return said[:1].upper() + said[1:] + "."
-    return render("err.not_a_card", language, text=_quote(token))
+    return render("err.not_a_card", language, text=quoted(token))
 
 
 def share_query(hand: Iterable[Card], starter: Card, crib: bool, language: str | None = None) -> str:
@@ -119,7 +122,8 @@ def share_code(hand: Iterable[Card], starter: Card, crib: bool) -> str:
     return "".join(c.code for c in hand) + "/" + starter.code + ("/crib" if crib else "")
 
 
-def _ignored(language: str, message: str, **values: Any) -> Refused:
+def link_ignored(language: str, message: str, **values: Any) -> Refused:
+    """The refusal of a link whose words are left unread: "the link was ignored: <message>"."""
     return Refused(render("calc.link_ignored", language, why=render(message, language, **values)))
 
 
@@ -128,9 +132,9 @@ def _as_text(value: Any, language: str) -> str:
         try:
             value = value.decode("utf-8")
         except UnicodeDecodeError:
-            raise _ignored(language, "calc.link_not_text") from None
+            raise link_ignored(language, "calc.link_not_text") from None
     if not isinstance(value, str):
-        raise _ignored(language, "calc.link_not_text")
+        raise link_ignored(language, "calc.link_not_text")
     return value
 
 
@@ -141,34 +145,34 @@ def query_fields(query: str | bytes | Mapping[str, Any], language: str, keys: tu
     if isinstance(query, (str, bytes)):
         text = _as_text(query, language)
         if len(text) > _MAX_QUERY:
-            raise _ignored(language, "err.too_long", n=len(text))
+            raise link_ignored(language, "err.too_long", n=len(text))
         text = text.split("?", 1)[1] if "?" in text else text
         text = text.split("#", 1)[0]
         try:
             fields: dict[str, list[str]] = parse_qs(text, keep_blank_values=True, max_num_fields=6)
         except ValueError:
-            raise _ignored(language, "err.too_long", n=len(text)) from None
+            raise link_ignored(language, "err.too_long", n=len(text)) from None
         if not fields and text.strip():
-            raise _ignored(language, "calc.link_unknown_key", key=_quote(text))
+            raise link_ignored(language, "calc.link_unknown_key", key=quoted(text))
     elif isinstance(query, Mapping):
         if len(query) > 6:
-            raise _ignored(language, "err.too_long", n=len(query))
+            raise link_ignored(language, "err.too_long", n=len(query))
         fields = {}
         for key, value in query.items():
             name = _as_text(key, language)
             values = list(value) if isinstance(value, (list, tuple)) else [value]
             if len(values) > 3:
-                raise _ignored(language, "calc.link_repeated", key=_quote(name))
+                raise link_ignored(language, "calc.link_repeated", key=quoted(name))
             fields[name] = [_as_text(v, language) for v in values]
     else:
-        raise _ignored(language, "calc.link_not_text")
+        raise link_ignored(language, "calc.link_not_text")
     for key, values in fields.items():
         if key not in keys:
-            raise _ignored(language, "calc.link_unknown_key", key=_quote(key))
+            raise link_ignored(language, "calc.link_unknown_key", key=quoted(key))
         if len(values) != 1:
-            raise _ignored(language, "calc.link_repeated", key=key)
+            raise link_ignored(language, "calc.link_repeated", key=key)
         if len(values[0]) > _MAX_PART:
-            raise _ignored(language, "err.too_long", n=len(values[0]))
+            raise link_ignored(language, "err.too_long", n=len(values[0]))
     return fields
 
 
@@ -179,26 +183,26 @@ def parse_query(query: str | bytes | Mapping[str, Any], language: str | None = N
     fields = query_fields(query, language, _KEYS)
     lang = fields.get("lang", [""])[0].strip().lower()
     if lang and lang not in LANGUAGES:
-        raise _ignored(language, "calc.link_bad_lang", value=_quote(lang), choices=", ".join(LANGUAGES))
+        raise link_ignored(language, "calc.link_bad_lang", value=quoted(lang), choices=", ".join(LANGUAGES))
     if set(fields) == {"lang"}:
         raise NoHand("")
     if "hand" not in fields or "starter" not in fields:
-        raise _ignored(language, "calc.link_missing")
+        raise link_ignored(language, "calc.link_missing")
     crib_text = fields.get("crib", ["0"])[0].strip()
     if crib_text not in ("0", "1", ""):
-        raise _ignored(language, "calc.link_bad_crib", value=_quote(crib_text))
+        raise link_ignored(language, "calc.link_bad_crib", value=quoted(crib_text))
     try:
         hand = parse_cards_text(fields["hand"][0], language, count=None)
         starter_cards = parse_cards_text(fields["starter"][0], language, count=None)
     except Refused as refusal:
         raise Refused(render("calc.link_ignored", language, why=str(refusal))) from None
     if len(hand) != 4:
-        raise _ignored(language, "calc.link_hand_count", n=len(hand))
+        raise link_ignored(language, "calc.link_hand_count", n=len(hand))
     if len(starter_cards) != 1:
-        raise _ignored(language, "calc.link_starter_count", n=len(starter_cards))
+        raise link_ignored(language, "calc.link_starter_count", n=len(starter_cards))
     starter = starter_cards[0]
     if starter in hand:
-        raise _ignored(language, "err.duplicate", card=str(starter))
+        raise link_ignored(language, "err.duplicate", card=str(starter))
     return hand, starter, crib_text == "1"
 
 
@@ -214,7 +218,7 @@ def parse_code(code: str, language: str | None = None) -> tuple[tuple[Card, ...]
     parts = text.split("/")
     crib = len(parts) == 3 and parts[2].strip().lower() == "crib"
     if len(parts) not in (2, 3) or (len(parts) == 3 and not crib):
-        raise Refused(render("err.not_a_card", language, text=_quote(text)))
+        raise Refused(render("err.not_a_card", language, text=quoted(text)))
     hand = parse_cards_text(parts[0], language, count=None)
     starter = parse_cards_text(parts[1], language, count=None)
     if len(hand) != 4 or len(starter) != 1:

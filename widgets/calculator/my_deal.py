@@ -27,7 +27,7 @@ from cribbage.registry.languages import SOURCE
 from cribbage.stats.my_deal import DealKeeps, KeepFigures, deal_keeps
 from widgets.base.view import Refused, View, figure_png, fit_px, guarded, style_tag
 from widgets.blocks.cards import CardRow, DeckPicker
-from widgets.calculator.link import NoHand, _ignored, _quote, parse_cards_text, query_fields, query_language
+from widgets.calculator.link import NoHand, link_ignored, parse_cards_text, query_fields, query_language, quoted
 from widgets.i18n import LANGUAGES, cards_text, check_language, number, render
 
 __all__ = ["MyDeal", "deal_query", "parse_deal_query"]
@@ -84,14 +84,14 @@ def parse_deal_query(query: str | bytes | Mapping[str, Any], language: str | Non
     fields = query_fields(query, language, _KEYS)
     lang = fields.get("lang", [""])[0].strip().lower()
     if lang and lang not in LANGUAGES:
-        raise _ignored(language, "mydeal.link_bad_lang", value=_quote(lang), choices=", ".join(LANGUAGES))
+        raise link_ignored(language, "mydeal.link_bad_lang", value=quoted(lang), choices=", ".join(LANGUAGES))
     if "deal" not in fields:
         if set(fields) <= {"lang"}:
             raise NoHand("")
-        raise _ignored(language, "mydeal.link_missing")
+        raise link_ignored(language, "mydeal.link_missing")
     dealer_text = fields.get("dealer", ["1"])[0].strip()
     if dealer_text not in ("0", "1"):
-        raise _ignored(language, "mydeal.link_bad_dealer", value=_quote(dealer_text))
+        raise link_ignored(language, "mydeal.link_bad_dealer", value=quoted(dealer_text))
     scores = None
     if "scores" in fields:
         scores = _read_scores(fields["scores"][0], language)
@@ -100,7 +100,7 @@ def parse_deal_query(query: str | bytes | Mapping[str, Any], language: str | Non
     except Refused as refusal:
         raise Refused(render("calc.link_ignored", language, why=str(refusal))) from None
     if len(six) != 6:
-        raise _ignored(language, "mydeal.link_count", n=len(six))
+        raise link_ignored(language, "mydeal.link_count", n=len(six))
     return six, dealer_text == "1", scores
 
 
@@ -108,10 +108,10 @@ def _read_scores(text: str, language: str) -> tuple[int, int]:
     parts = text.strip().split("-")
     if len(parts) != 2 or not all(p.strip().isascii() and p.strip().isdigit() and len(p.strip()) <= 3
                                   for p in parts):
-        raise _ignored(language, "mydeal.link_bad_scores", value=_quote(text), top=_TARGET - 1)
+        raise link_ignored(language, "mydeal.link_bad_scores", value=quoted(text), top=_TARGET - 1)
     mine, theirs = (int(p) for p in parts)
     if not (0 <= mine < _TARGET and 0 <= theirs < _TARGET):
-        raise _ignored(language, "mydeal.link_bad_scores", value=_quote(text), top=_TARGET - 1)
+        raise link_ignored(language, "mydeal.link_bad_scores", value=quoted(text), top=_TARGET - 1)
     return mine, theirs
 
 
@@ -270,7 +270,7 @@ class MyDeal(View):
             if not text:
                 continue
             if not (text.isascii() and text.isdigit() and len(text) <= 3 and int(text) < _TARGET):
-                raise Refused(self._t("mydeal.bad_score", what=self._t(key), value=_quote(text), top=_TARGET - 1))
+                raise Refused(self._t("mydeal.bad_score", what=self._t(key), value=quoted(text), top=_TARGET - 1))
             out.append(int(text))
         return (out[0], out[1]) if len(out) == 2 else None
 
@@ -336,7 +336,7 @@ class MyDeal(View):
         if self._figures is None:
             raise Refused(self._t("mydeal.none_yet"))
         if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= len(self._figures):
-            raise Refused(self._t("mydeal.bad_rank", value=_quote(repr(rank))))
+            raise Refused(self._t("mydeal.bad_rank", value=quoted(repr(rank))))
         return rank
 
     def _typed(self, text: str, force: bool = False) -> None:
