@@ -1,7 +1,7 @@
 """The hand calculator served to a whole class: Voilà, configured by ``apps/config/voila.json``, with the
 few things a public page needs that Voilà 0.5 does not do by itself. ``make calculator`` runs it:
 
-    python apps/calculator_app.py [--port=8866] [any other Voilà option]
+    python -m apps.calculator_app [--port=8866] [any other Voilà option]
 
 It serves a second notebook beside the calculator, My deal (``apps/my_deal.ipynb``, the 15 keeps of
 six cards) at ``/my-deal``, with the same page handler: a link such as
@@ -18,7 +18,7 @@ What it adds to a plain ``voila``:
 
 - The first paint at once, and a kernel only for a visitor who is there. A page starts with the
   link's calculator as plain HTML (score and all), made without a kernel by a worker process
-  (``apps/first_paint.py``), and a one-line script that tells the server the page is alive in a
+  (``python -m apps.first_paint``), and a one-line script that tells the server the page is alive in a
   browser. Only then is the visitor queued for a kernel and Voilà's page sent after those lines.
   A ``curl``, a chat app's link preview or a crawler runs no script: it gets the first paint,
   with the score in the page's title and description, and the page ends ``alive_timeout``
@@ -60,27 +60,26 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).resolve().parent
-CONFIG = HERE / "config"
-# Voilà finds templates in the Jupyter data folders; ours comes first.
-os.environ["JUPYTER_PATH"] = os.pathsep.join(
-    [str(CONFIG / "share" / "jupyter"), *filter(None, os.environ.get("JUPYTER_PATH", "").split(os.pathsep))])
+import tornado.web
+from jupyter_core.utils import ensure_async
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from jupyter_server.utils import url_path_join
+from tornado.httputil import split_host_and_port
+from tornado.iostream import StreamClosedError
+from traitlets import Float, Int, default
+from voila.app import Voila
+from voila.static_file_handler import TemplateStaticFileHandler
+from voila.tornado.handler import TornadoVoilaHandler
 
-import tornado.web  # noqa: E402  (after JUPYTER_PATH is set)
-from jupyter_core.utils import ensure_async  # noqa: E402
-from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager  # noqa: E402
-from jupyter_server.utils import url_path_join  # noqa: E402
-from tornado.httputil import split_host_and_port  # noqa: E402
-from tornado.iostream import StreamClosedError  # noqa: E402
-from traitlets import Float, Int, default  # noqa: E402
-from voila.app import Voila  # noqa: E402
-from voila.static_file_handler import TemplateStaticFileHandler  # noqa: E402
-from voila.tornado.handler import TornadoVoilaHandler  # noqa: E402
+from cribbage.lang.messages import render
+from cribbage.registry.languages import CODES, SOURCE
 
-from cribbage.lang.messages import LANGUAGES, render  # noqa: E402
 # The views' words (their app.* are the server's own pages): importing them loads Babel, no view.
-from widgets.i18n import messages as _widget_words  # noqa: E402, F401
+from widgets.i18n import messages as _widget_words  # noqa: F401
 
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+CONFIG = HERE / "config"
 NOTEBOOK = HERE / "calculator.ipynb"
 # The second page the app serves: My deal (the 15 keeps of six cards), at DEAL_PATH beside the calculator.
 DEAL_NOTEBOOK = HERE / "my_deal.ipynb"
@@ -90,10 +89,6 @@ PAGE_WORDS = {"calculator": ("app.title", "app.open_empty"), "deal": ("app.deal_
 
 # Query parameters Voilà itself acts on; the calculator uses none of them.
 VOILA_PARAMETERS = ("template", "theme", "classic-tree")
-
-ROOT = HERE.parent
-
-
 
 
 def language_of(accept_language: str) -> str:
@@ -110,9 +105,9 @@ def language_of(accept_language: str) -> str:
                 weight = 0.0
         wanted.append((-weight, position, tag.strip().lower()[:2]))
     for _, _, code in sorted(wanted):
-        if code in LANGUAGES:
+        if code in CODES:
             return code
-    return "en"
+    return SOURCE
 
 
 def asked_language(query: str) -> str | None:
@@ -120,7 +115,7 @@ def asked_language(query: str) -> str | None:
     server's own pages do too. Read from the first 8 kB only, as a refused over-long link may be huge."""
     for part in query[:8192].split("&"):
         name, _, value = part.partition("=")
-        if name == "lang" and value.strip().lower() in LANGUAGES:
+        if name == "lang" and value.strip().lower() in CODES:
             return value.strip().lower()
     return None
 
@@ -193,7 +188,7 @@ def first_lines(painted: dict[str, Any] | None, language: str, alive_url: str, p
 
 
 class FirstPaints:
-    """Worker processes (``apps/first_paint.py --serve``) that make a link's first paint, one
+    """Worker processes (``python -m apps.first_paint --serve``) that make a link's first paint, one
     request at a time each, off the server's event loop; the last answers are kept, so a link
     shared with a class is made once. A worker that fails or takes too long is replaced, and the
     page goes without its first paint (the live calculator still comes).
@@ -207,7 +202,7 @@ class FirstPaints:
                  start_timeout: float = 180.0) -> None:
         self.workers, self.log, self.timeout, self.keep = max(1, workers), log, timeout, keep
         self.start_timeout = start_timeout
-        self.command = [sys.executable, "-W", "ignore", str(HERE / "first_paint.py"), "--serve"]
+        self.command = [sys.executable, "-W", "ignore", "-m", "apps.first_paint", "--serve"]
         self._first: asyncio.Event | None = None   # set once the first worker is ready, or has failed
         self._idle: asyncio.Queue | None = None
         self._all: list[asyncio.subprocess.Process] = []
@@ -228,7 +223,7 @@ class FirstPaints:
     async def _add_worker(self) -> None:
         try:
             process = await asyncio.create_subprocess_exec(
-                *self.command, cwd=str(HERE),
+                *self.command, cwd=str(ROOT),
                 stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=4 * 2**20)
             self._all.append(process)
             assert process.stdout is not None
@@ -426,7 +421,7 @@ class CalculatorPageHandler(TornadoVoilaHandler):
         alive = app.alive[token] = asyncio.get_running_loop().create_future()
         try:
             painted = await app.first_paints.paint(self.request.query, self._share_base(), self.page)
-            language = (painted or {}).get("language") or asked_language(self.request.query) or "en"
+            language = (painted or {}).get("language") or asked_language(self.request.query) or SOURCE
             self.set_header("Content-Type", "text/html; charset=utf-8")
             self.set_header("Cache-Control", "no-cache, no-store, must-revalidate")
             alive_url = url_path_join(self.base_url, "voila", "calculator", "alive", token)
@@ -589,7 +584,12 @@ class CalculatorVoila(Voila):
 
 
 def main(argv: list[str] | None = None) -> None:
+    """``python -m apps.calculator_app [Voilà's options]``: serve the calculator (and My deal)."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    # Voilà finds templates in the Jupyter data folders (jupyter_core's ``JUPYTER_PATH``); ours comes
+    # first. Set here, for the server this runs, not when the module is imported.
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(
+        [str(CONFIG / "share" / "jupyter"), *filter(None, os.environ.get("JUPYTER_PATH", "").split(os.pathsep))])
     if not any(arg.endswith(".ipynb") for arg in argv):
         argv.insert(0, str(NOTEBOOK))
     CalculatorVoila.launch_instance(argv)

@@ -2,9 +2,9 @@
 
 A visitor's browser needs seconds to load Voilà's JupyterLab code, connect to the kernel and
 draw the widgets, and a kernel costs seconds of CPU to start; the score is known long before.
-The app's server asks a worker process (``python apps/first_paint.py --serve``, started by
-``apps/calculator_app.py``) for the link's calculator (or My deal, its second page) as plain HTML and writes it at the top of
-the page at once, before any kernel is taken: a visitor in the queue, a link preview or a plain
+The app's server asks a worker process (``python -m apps.first_paint --serve``, started by
+:mod:`apps.calculator_app`) for the link's calculator (or My deal, its second page) as plain HTML and
+writes it at the top of the page at once, before any kernel is taken: a visitor in the queue, a link preview or a plain
 ``curl`` sees the hand's score without one. The page's CSS hides it once the live calculator
 has drawn its own score. The text is the live widgets' own HTML values, made by the same
 ``HandCalculator.from_query`` the notebook runs (the calculator escapes what a link gives it):
