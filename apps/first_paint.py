@@ -18,6 +18,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterator
+from typing import Any
 
 import ipywidgets
 
@@ -112,7 +113,7 @@ def serve() -> None:
         try:
             request = json.loads(line)
             painter = PAINTERS[str(request.get("app", "calculator"))]
-            answer: dict = painter(str(request.get("query", "")), str(request.get("base_url", "")))
+            answer: dict[str, Any] = painter(str(request.get("query", "")), str(request.get("base_url", "")))
         except Exception as error:  # the worker answers every line
             answer = {"error": f"{type(error).__name__}: {error}"[:500]}
         out.write(json.dumps(answer) + "\n")

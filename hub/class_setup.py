@@ -68,8 +68,8 @@ class SetupError(Exception):
     """Something the setup cannot do, said in one line."""
 
 
-def _run(argv: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run(argv, capture_output=True, text=True, **kwargs)  # type: ignore[call-overload]
+def _run(argv: list[str], *, input: str | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(argv, capture_output=True, text=True, input=input, env=env)
     if done.returncode != 0:
         raise SetupError(f"{' '.join(argv[:3])}... failed: {(done.stderr or done.stdout).strip()[-400:]}")
     return done
