@@ -22,7 +22,7 @@ from typing import Any
 
 import ipywidgets
 
-from widgets.blocks.cards import DeckPicker
+from widgets.blocks.cards import DeckPicker, ItemButtons
 from widgets.i18n import render
 
 
@@ -35,8 +35,8 @@ def _shown(widget: ipywidgets.Widget) -> Iterator[ipywidgets.Widget]:
     if hidden:
         return
     yield widget
-    if isinstance(widget, DeckPicker):
-        return  # its place is kept whole by first_paint_html
+    if isinstance(widget, (DeckPicker, ItemButtons)):
+        return  # first_paint_html keeps the picker's place whole, and writes the items itself
     for child in getattr(widget, "children", ()):
         yield from _shown(child)
 
@@ -52,8 +52,9 @@ def first_paint_html(view: ipywidgets.Widget) -> str:
             parts.append(f'<div class="cc-text cc-first-paint-controls">{words}</div>')
         elif isinstance(widget, ipywidgets.HTML) and widget.value:
             parts.append(widget.value)
-        elif isinstance(widget, ipywidgets.Button) and "cc-item" in widget._dom_classes and widget.description:
-            parts.append(f'<div class="cc-text">{html.escape(widget.description)}</div>')
+        elif isinstance(widget, ItemButtons):
+            parts += [f'<div class="cc-text">{html.escape(button.description)}</div>'
+                      for button in widget.buttons if button.description]
     return '<div class="cc-first-paint-body">' + "\n".join(parts) + "</div>"
 
 
