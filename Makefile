@@ -122,14 +122,14 @@ clean:
 # configuration (warm kernels, culling, limits, a template with no CDN) is in apps/config/.
 .PHONY: calculator
 calculator: $(STAMP)
-	$(BIN)/python apps/calculator_app.py
+	$(BIN)/python -m apps.calculator_app
 
 # My deal (the 15 keeps of six cards) is served by the same app at /my-deal, e.g.
 # http://localhost:8866/my-deal?deal=5H5D6H7S8C9D&dealer=1&scores=100-95
 .PHONY: my-deal
 my-deal: $(STAMP)
 	@echo "My deal: http://localhost:8866/my-deal (the calculator is at http://localhost:8866/)"
-	$(BIN)/python apps/calculator_app.py --no-browser
+	$(BIN)/python -m apps.calculator_app --no-browser
 
 # The calculator as a folder of plain files (build/static-calculator): the engine runs in the
 # visitor's browser (Pyodide, from npm), so any static host serves any number of visitors.

@@ -1,7 +1,7 @@
 """The hand calculator served to a whole class: Voilà, configured by ``apps/config/voila.json``, with the
 few things a public page needs that Voilà 0.5 does not do by itself. ``make calculator`` runs it:
 
-    python apps/calculator_app.py [--port=8866] [any other Voilà option]
+    python -m apps.calculator_app [--port=8866] [any other Voilà option]
 
 It serves a second notebook beside the calculator, My deal (``apps/my_deal.ipynb``, the 15 keeps of
 six cards) at ``/my-deal``, with the same page handler: a link such as
@@ -18,7 +18,7 @@ What it adds to a plain ``voila``:
 
 - The first paint at once, and a kernel only for a visitor who is there. A page starts with the
   link's calculator as plain HTML (score and all), made without a kernel by a worker process
-  (``apps/first_paint.py``), and a one-line script that tells the server the page is alive in a
+  (``python -m apps.first_paint``), and a one-line script that tells the server the page is alive in a
   browser. Only then is the visitor queued for a kernel and Voilà's page sent after those lines.
   A ``curl``, a chat app's link preview or a crawler runs no script: it gets the first paint,
   with the score in the page's title and description, and the page ends ``alive_timeout``
@@ -37,13 +37,17 @@ What it adds to a plain ``voila``:
 - The page gets the ``_xsrf`` cookie that its "shut my kernel down" beacon (sent when the tab
   closes) must carry; without it Voilà refuses the shutdown and every kernel lives on.
 - Jupyter Server's culler never looks at a kernel that is still starting (it raised a
-  ``TraitError`` on its missing ``last_activity``), and Voilà's template files answer a path
+  ``TraitError`` on its missing ``last_activity``; the kernel manager named in ``voila.json``), and Voilà's template files answer a path
   that climbs out of their folder with 404, not 500.
 
 Why not Voilà's own options: ``progressive_rendering`` sends the page before the notebook runs
 but starts the kernel on the GET all the same (and cannot be used with the warm pool, which
 makes a visitor's page fast); ``preheat_kernel`` with a pool hands a kernel to every GET. The
-page has to say it is alive before any kernel is taken, which only the page can do.
+page has to say it is alive before any kernel is taken, which only the page can do. Nor do its hooks
+(``prelaunch_hook`` is refused with the warm pool; ``page_config_hook`` sets the page's JavaScript
+settings only). So the app subclasses Voilà's page handler and reads a few things Voilà does not
+document: every one of them goes through :mod:`machinery.jupyter_internals`, which lists them, and
+whose contract test names what a new Voilà or Jupyter Server no longer offers.
 """
 
 from __future__ import annotations
@@ -56,32 +60,33 @@ import os
 import secrets
 import sys
 from collections import OrderedDict
-from functools import partial
 from pathlib import Path
 from typing import Any
 
-HERE = Path(__file__).resolve().parent
-CONFIG = HERE / "config"
-# Voilà finds templates in the Jupyter data folders; ours comes first.
-os.environ["JUPYTER_PATH"] = os.pathsep.join(
-    [str(CONFIG / "share" / "jupyter"), *filter(None, os.environ.get("JUPYTER_PATH", "").split(os.pathsep))])
+import tornado.web
+from jupyter_server.utils import url_path_join
+from tornado.httputil import split_host_and_port
+from tornado.iostream import StreamClosedError
+from traitlets import Float, Int, default
 
-import tornado.web  # noqa: E402  (after JUPYTER_PATH is set)
-from jupyter_core.utils import ensure_async  # noqa: E402
-from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager  # noqa: E402
-from jupyter_server.utils import url_path_join  # noqa: E402
-from tornado.httputil import split_host_and_port  # noqa: E402
-from tornado.iostream import StreamClosedError  # noqa: E402
-from traitlets import Float, Int, default  # noqa: E402
-from voila.app import Voila  # noqa: E402
-from voila.static_file_handler import TemplateStaticFileHandler  # noqa: E402
-from voila.tornado.handler import TornadoVoilaHandler  # noqa: E402
-
-from cribbage.lang.messages import LANGUAGES, render  # noqa: E402
+from cribbage.lang.messages import render
+from cribbage.registry.languages import CODES, SOURCE
+from machinery.jupyter_internals import (
+    HandingOut,
+    PageHandler,
+    TemplateFilesHandler,
+    VoilaApp,
+    limit_request_heads,
+    warm_pool,
+    with_pages,
+)
 
 # The views' words (their app.* are the server's own pages): importing them loads Babel, no view.
-from widgets.i18n import messages as _widget_words  # noqa: E402, F401
+from widgets.i18n import messages as _widget_words  # noqa: F401
 
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+CONFIG = HERE / "config"
 NOTEBOOK = HERE / "calculator.ipynb"
 # The second page the app serves: My deal (the 15 keeps of six cards), at DEAL_PATH beside the calculator.
 DEAL_NOTEBOOK = HERE / "my_deal.ipynb"
@@ -91,10 +96,6 @@ PAGE_WORDS = {"calculator": ("app.title", "app.open_empty"), "deal": ("app.deal_
 
 # Query parameters Voilà itself acts on; the calculator uses none of them.
 VOILA_PARAMETERS = ("template", "theme", "classic-tree")
-
-ROOT = HERE.parent
-
-
 
 
 def language_of(accept_language: str) -> str:
@@ -111,9 +112,9 @@ def language_of(accept_language: str) -> str:
                 weight = 0.0
         wanted.append((-weight, position, tag.strip().lower()[:2]))
     for _, _, code in sorted(wanted):
-        if code in LANGUAGES:
+        if code in CODES:
             return code
-    return "en"
+    return SOURCE
 
 
 def asked_language(query: str) -> str | None:
@@ -121,12 +122,12 @@ def asked_language(query: str) -> str | None:
     server's own pages do too. Read from the first 8 kB only, as a refused over-long link may be huge."""
     for part in query[:8192].split("&"):
         name, _, value = part.partition("=")
-        if name == "lang" and value.strip().lower() in LANGUAGES:
+        if name == "lang" and value.strip().lower() in CODES:
             return value.strip().lower()
     return None
 
 
-def refusal_page(key: str, language: str, base_url: str, *, page: str = "calculator", **values: object) -> str:
+def refusal_page(key: str, language: str, base_url: str, *, page: str = "calculator", **values: Any) -> str:
     """A small page of the server's own: one sentence and a link to the empty calculator (or the
     empty ``page`` it refuses a link to, see :data:`PAGE_WORDS`)."""
     title, open_empty = PAGE_WORDS[page]
@@ -194,7 +195,7 @@ def first_lines(painted: dict[str, Any] | None, language: str, alive_url: str, p
 
 
 class FirstPaints:
-    """Worker processes (``apps/first_paint.py --serve``) that make a link's first paint, one
+    """Worker processes (``python -m apps.first_paint --serve``) that make a link's first paint, one
     request at a time each, off the server's event loop; the last answers are kept, so a link
     shared with a class is made once. A worker that fails or takes too long is replaced, and the
     page goes without its first paint (the live calculator still comes).
@@ -208,12 +209,12 @@ class FirstPaints:
                  start_timeout: float = 180.0) -> None:
         self.workers, self.log, self.timeout, self.keep = max(1, workers), log, timeout, keep
         self.start_timeout = start_timeout
-        self.command = [sys.executable, "-W", "ignore", str(HERE / "first_paint.py"), "--serve"]
+        self.command = [sys.executable, "-W", "ignore", "-m", "apps.first_paint", "--serve"]
         self._first: asyncio.Event | None = None   # set once the first worker is ready, or has failed
-        self._idle: asyncio.Queue | None = None
+        self._idle: asyncio.Queue[asyncio.subprocess.Process] | None = None
         self._all: list[asyncio.subprocess.Process] = []
-        self._starting: set[asyncio.Future] = set()  # kept, so that no start is collected mid-way
-        self._making: dict[tuple[str, str, str], asyncio.Future] = {}
+        self._starting: set[asyncio.Future[None]] = set()  # kept, so that no start is collected mid-way
+        self._making: dict[tuple[str, str, str], asyncio.Future[dict[str, Any] | None]] = {}
         self._answers: OrderedDict[tuple[str, str, str], dict[str, Any]] = OrderedDict()
 
     def start(self) -> None:
@@ -229,7 +230,7 @@ class FirstPaints:
     async def _add_worker(self) -> None:
         try:
             process = await asyncio.create_subprocess_exec(
-                *self.command, cwd=str(HERE),
+                *self.command, cwd=str(ROOT),
                 stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=4 * 2**20)
             self._all.append(process)
             assert process.stdout is not None
@@ -273,7 +274,7 @@ class FirstPaints:
             assert process.stdin is not None and process.stdout is not None
             process.stdin.write(json.dumps({"query": query, "base_url": base_url, "app": page}).encode() + b"\n")
             await process.stdin.drain()
-            answer = json.loads(await asyncio.wait_for(process.stdout.readline(), self.timeout))
+            answer: dict[str, Any] = json.loads(await asyncio.wait_for(process.stdout.readline(), self.timeout))
         except (Exception, asyncio.CancelledError) as error:
             # Half a request in a worker: it is not given another one.
             with contextlib.suppress(ProcessLookupError):
@@ -298,50 +299,8 @@ class FirstPaints:
                 process.kill()
 
 
-# ------------------------------------------------------------------------------ the kernels
-class CalculatorKernelManager(AsyncMappingKernelManager):
-    """Jupyter Server's kernel manager, whose culler leaves a kernel alone while it starts.
-
-    The race (seen as a ``TraitError`` in the log, and a red test): jupyter_client puts a new
-    kernel in ``_kernels`` as soon as its process has started (``_add_kernel_when_ready``, a
-    task of its own); Jupyter Server gives it ``last_activity`` only when its ``start_kernel``,
-    awaiting that task, resumes, at least one turn of the event loop later. The culler's periodic
-    callback, due in that turn, reads the unset trait, whose default (None) is not a datetime.
-    Voilà's pre-heated kernels start while pages are served, so on a loaded machine the culler
-    sometimes runs exactly there. Such a kernel is not idle, it is starting: it is skipped, and
-    looked at again at the next round."""
-
-    async def cull_kernel_if_idle(self, kernel_id: str) -> None:
-        kernel = self._kernels.get(kernel_id)
-        if kernel is None or not kernel.trait_has_value("last_activity"):
-            return  # gone already, or still starting
-        await super().cull_kernel_if_idle(kernel_id)
-
-
-class _HandingOut:
-    """The kernel manager as a page's handler sees it, noting every kernel that Voilà gives the
-    page (from the warm pool, or started for it): those are the visitors' kernels, counted for
-    ``max_kernels``."""
-
-    def __init__(self, manager: Any, note: Any) -> None:
-        self._manager, self._note = manager, note
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._manager, name)
-
-    async def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> Any:
-        found = await self._manager.get_rendered_notebook(*args, **kwargs)
-        self._note(found[2])  # (render task, rendered cells, kernel id)
-        return found
-
-    async def start_kernel(self, **kwargs: Any) -> str:
-        kernel_id = await ensure_async(self._manager.start_kernel(**kwargs))
-        self._note(kernel_id)
-        return kernel_id
-
-
 # ------------------------------------------------------------------------------ the handlers
-class TemplateStaticHandler(TemplateStaticFileHandler):
+class TemplateStaticHandler(TemplateFilesHandler):
     """Voilà's handler of the templates' files (``/voila/templates/<template>/static/<file>``),
     answering 404 to a path that is not of that form once its ``..`` are resolved: Voilà's own
     asserts it (``/voila/templates/calculator/static/..%2f..%2fx`` failed the assertion: 500)."""
@@ -374,7 +333,7 @@ class AliveHandler(tornado.web.RequestHandler):
         self.finish()
 
 
-class CalculatorPageHandler(TornadoVoilaHandler):
+class CalculatorPageHandler(PageHandler):
     """Voilà's page handler, guarded, painted first and given a kernel only once its page is
     alive: see the module's docstring."""
 
@@ -388,7 +347,7 @@ class CalculatorPageHandler(TornadoVoilaHandler):
 
     @property
     def kernel_manager(self) -> Any:
-        return _HandingOut(self.settings["kernel_manager"], self._given)
+        return HandingOut(self.settings["kernel_manager"], self._given)
 
     def _given(self, kernel_id: str) -> None:
         """Voilà gave this page a kernel: a visitor's from now on, no longer one waiting."""
@@ -398,10 +357,10 @@ class CalculatorPageHandler(TornadoVoilaHandler):
             self._has_kernel = True
             app.waiting -= 1
 
-    async def prepare(self) -> None:
-        await ensure_async(super().prepare())
-        if self._finished:
-            return
+    async def prepare(self, **kwargs: Any) -> None:
+        await super().prepare(**kwargs)
+        if not self.current_user:
+            return  # Jupyter Server's prepare sent the visitor to log in (a server with a token)
         # The beacon that shuts this page's kernel down carries this cookie back (see the docstring).
         self.xsrf_token  # noqa: B018  (reading it sets the cookie)
         app: CalculatorVoila = self.settings["calculator_app"]
@@ -420,14 +379,14 @@ class CalculatorPageHandler(TornadoVoilaHandler):
     @tornado.web.authenticated
     async def get(self, path: str | None = None) -> None:
         if path:  # not the app's page: Voilà sends it to its files handler
-            await super().get(path)
+            await self._voila_page(path)
             return
         app: CalculatorVoila = self.settings["calculator_app"]
         token = secrets.token_hex(16)
         alive = app.alive[token] = asyncio.get_running_loop().create_future()
         try:
             painted = await app.first_paints.paint(self.request.query, self._share_base(), self.page)
-            language = (painted or {}).get("language") or asked_language(self.request.query) or "en"
+            language = (painted or {}).get("language") or asked_language(self.request.query) or SOURCE
             self.set_header("Content-Type", "text/html; charset=utf-8")
             self.set_header("Cache-Control", "no-cache, no-store, must-revalidate")
             alive_url = url_path_join(self.base_url, "voila", "calculator", "alive", token)
@@ -476,13 +435,19 @@ class CalculatorPageHandler(TornadoVoilaHandler):
         # Counted as waiting until Voilà gives the page its kernel (``_given``): a visitor being
         # served counts for ``max_kernels`` all the way.
         try:
-            await super().get(path)
+            await self._voila_page(path)
         finally:
             if not self._has_kernel:
                 app.waiting -= 1
             slots.release()
             if self.page == "deal":
                 app.warm_deal_kernels()
+
+    async def _voila_page(self, path: str | None) -> None:
+        """Voilà's own page (its handler's ``get``, behind its login check)."""
+        made = super().get(path)
+        if made is not None:
+            await made
 
     def on_connection_close(self) -> None:
         # The visitor closed the page while waiting their turn: the place goes to the next at once,
@@ -504,7 +469,7 @@ class CalculatorPageHandler(TornadoVoilaHandler):
         self.finish(refusal_page(key, language, self.request.path, page=self.page, **values))
 
 
-class CalculatorVoila(Voila):
+class CalculatorVoila(VoilaApp):
     """``voila`` for the calculator: its configuration file, its page handler, its limits."""
 
     max_query_length = Int(2000, config=True,
@@ -539,14 +504,8 @@ class CalculatorVoila(Voila):
 
     def warm_deal_kernels(self) -> None:
         """After My deal's first visitor: keep ``deal_pool_size`` kernels warm for it (once)."""
-        manager = self.kernel_manager
-        if self._deal_warm or self.deal_pool_size <= 0 or not hasattr(manager, "fill_if_needed"):
-            return
-        self._deal_warm = True
-        pools = dict(manager.kernel_pools_config)
-        pools[DEAL_NOTEBOOK.name] = {**pools.get("default", {}), "pool_size": self.deal_pool_size}
-        manager.kernel_pools_config = pools
-        manager.fill_if_needed(notebook_name=DEAL_NOTEBOOK.name)
+        if not self._deal_warm and self.deal_pool_size > 0:
+            self._deal_warm = warm_pool(self.kernel_manager, DEAL_NOTEBOOK.name, self.deal_pool_size)
 
     def visitors(self) -> int:
         """Visitors whose page is alive and has a kernel (still running) or waits for one."""
@@ -557,30 +516,26 @@ class CalculatorVoila(Voila):
     def _config_file_paths_default(self) -> list[str]:
         return [str(CONFIG)]
 
-    def init_settings(self) -> dict:
-        if self.voila_configuration.multi_kernel_manager_class is AsyncMappingKernelManager:
-            self.voila_configuration.multi_kernel_manager_class = CalculatorKernelManager
-        self.alive: dict[str, asyncio.Future] = {}
+    def initialize(self, argv: Any = None) -> None:
+        super().initialize(argv)
+        self.alive: dict[str, asyncio.Future[None]] = {}
         self.visitor_kernels: set[str] = set()
         self.first_paints = FirstPaints(self.first_paint_workers, self.log)
-        settings = super().init_settings()
-        settings["calculator_app"] = self
-        return settings
+        # The app's handlers find it in their settings (Voilà's own way to add to Tornado's).
+        self.tornado_settings = {**self.tornado_settings, "calculator_app": self}
 
-    def init_handlers(self) -> list:
-        replaced = {TornadoVoilaHandler: CalculatorPageHandler, TemplateStaticFileHandler: TemplateStaticHandler}
-        handlers = [(spec[0], replaced.get(spec[1], spec[1]), *spec[2:]) for spec in super().init_handlers()]
-        # My deal, a second notebook beside the calculator: the same page handler (first paint,
-        # queue, limits), before the calculator's, which takes every path.
-        page = next(i for i, spec in enumerate(handlers) if spec[1] is CalculatorPageHandler)
-        settings = {**handlers[page][2], "notebook_path": os.path.relpath(DEAL_NOTEBOOK, self.root_dir)}
-        handlers.insert(page, (url_path_join(self.server_url, DEAL_PATH + "/?"), CalculatorPageHandler, settings))
-        # Before Voilà's page handler, which takes every path.
+    def init_handlers(self) -> list[Any]:
+        # My deal, a second notebook beside the calculator, gets the same page handler (first paint,
+        # queue, limits); the page that says it is alive goes first, as Voilà's page takes every path.
+        deal = (url_path_join(self.server_url, DEAL_PATH + "/?"), os.path.relpath(DEAL_NOTEBOOK, self.root_dir))
+        handlers = with_pages(super().init_handlers(),
+                              {PageHandler: CalculatorPageHandler, TemplateFilesHandler: TemplateStaticHandler},
+                              [deal])
         return [(url_path_join(self.server_url, r"/voila/calculator/alive/([0-9a-f]{32})"), AliveHandler),
                 *handlers]
 
     def listen(self) -> None:
-        self.app.listen = partial(self.app.listen, max_header_size=self.max_header_size)
+        limit_request_heads(self, self.max_header_size)
         asyncio.get_event_loop().call_soon(self.first_paints.start)
         super().listen()
 
@@ -590,7 +545,12 @@ class CalculatorVoila(Voila):
 
 
 def main(argv: list[str] | None = None) -> None:
+    """``python -m apps.calculator_app [Voilà's options]``: serve the calculator (and My deal)."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    # Voilà finds templates in the Jupyter data folders (jupyter_core's ``JUPYTER_PATH``); ours comes
+    # first. Set here, for the server this runs, not when the module is imported.
+    os.environ["JUPYTER_PATH"] = os.pathsep.join(
+        [str(CONFIG / "share" / "jupyter"), *filter(None, os.environ.get("JUPYTER_PATH", "").split(os.pathsep))])
     if not any(arg.endswith(".ipynb") for arg in argv):
         argv.insert(0, str(NOTEBOOK))
     CalculatorVoila.launch_instance(argv)

@@ -2,9 +2,9 @@
 
 A visitor's browser needs seconds to load Voilà's JupyterLab code, connect to the kernel and
 draw the widgets, and a kernel costs seconds of CPU to start; the score is known long before.
-The app's server asks a worker process (``python apps/first_paint.py --serve``, started by
-``apps/calculator_app.py``) for the link's calculator (or My deal, its second page) as plain HTML and writes it at the top of
-the page at once, before any kernel is taken: a visitor in the queue, a link preview or a plain
+The app's server asks a worker process (``python -m apps.first_paint --serve``, started by
+:mod:`apps.calculator_app`) for the link's calculator (or My deal, its second page) as plain HTML and
+writes it at the top of the page at once, before any kernel is taken: a visitor in the queue, a link preview or a plain
 ``curl`` sees the hand's score without one. The page's CSS hides it once the live calculator
 has drawn its own score. The text is the live widgets' own HTML values, made by the same
 ``HandCalculator.from_query`` the notebook runs (the calculator escapes what a link gives it):
@@ -18,10 +18,12 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterator
+from typing import Any
 
 import ipywidgets
 
-from widgets.blocks.cards import DeckPicker
+from cribbage.registry.languages import SOURCE
+from widgets.blocks.cards import DeckPicker, ItemButtons
 from widgets.i18n import render
 
 
@@ -34,8 +36,8 @@ def _shown(widget: ipywidgets.Widget) -> Iterator[ipywidgets.Widget]:
     if hidden:
         return
     yield widget
-    if isinstance(widget, DeckPicker):
-        return  # its place is kept whole by first_paint_html
+    if isinstance(widget, (DeckPicker, ItemButtons)):
+        return  # first_paint_html keeps the picker's place whole, and writes the items itself
     for child in getattr(widget, "children", ()):
         yield from _shown(child)
 
@@ -47,12 +49,13 @@ def first_paint_html(view: ipywidgets.Widget) -> str:
     parts = []
     for widget in _shown(view):
         if isinstance(widget, DeckPicker):
-            words = html.escape(render("calc.controls_loading", getattr(view, "language", "en")))
+            words = html.escape(render("calc.controls_loading", getattr(view, "language", SOURCE)))
             parts.append(f'<div class="cc-text cc-first-paint-controls">{words}</div>')
         elif isinstance(widget, ipywidgets.HTML) and widget.value:
             parts.append(widget.value)
-        elif isinstance(widget, ipywidgets.Button) and "cc-item" in widget._dom_classes and widget.description:
-            parts.append(f'<div class="cc-text">{html.escape(widget.description)}</div>')
+        elif isinstance(widget, ItemButtons):
+            parts += [f'<div class="cc-text">{html.escape(button.description)}</div>'
+                      for button in widget.buttons if button.description]
     return '<div class="cc-first-paint-body">' + "\n".join(parts) + "</div>"
 
 
@@ -112,7 +115,7 @@ def serve() -> None:
         try:
             request = json.loads(line)
             painter = PAINTERS[str(request.get("app", "calculator"))]
-            answer: dict = painter(str(request.get("query", "")), str(request.get("base_url", "")))
+            answer: dict[str, Any] = painter(str(request.get("query", "")), str(request.get("base_url", "")))
         except Exception as error:  # the worker answers every line
             answer = {"error": f"{type(error).__name__}: {error}"[:500]}
         out.write(json.dumps(answer) + "\n")

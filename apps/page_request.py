@@ -1,12 +1,13 @@
-"""The visitor's query string, read inside the app's kernel (the notebook imports this module; the
-kernel runs in ``apps/``).
+"""The visitor's query string, read inside the app's kernel (the notebooks import it as ``page_request``:
+the kernel runs in ``apps/``).
 
 Voilà's own helper, ``voila.utils.get_query_string``, does the same, but importing ``voila.utils``
 imports Voilà's server extension with it (Jupyter Server, JupyterLab Server, jsonschema): about
 4 s of CPU in every kernel, the larger part of what a kernel costs before it can serve a page.
 Thirty visitors at once on two cores paid it thirty times. This reads the same websocket with
 only ``websockets``, as Voilà 0.5.13 does (``voila/utils.py``: ``wait_for_request``); the names of
-the environment variables are Voilà's.
+the environment variables and the websocket's path are Voilà's, undocumented (item 7 of
+:mod:`machinery.jupyter_internals`, whose contract test checks them against the installed Voilà).
 """
 
 from __future__ import annotations
@@ -14,9 +15,15 @@ from __future__ import annotations
 import json
 import os
 
-# Voilà sets these in the environment of the kernels it starts.
+# Voilà sets these in the environment of the kernels it starts (voila.utils.ENV_VARIABLE).
 PREHEAT = "VOILA_PREHEAT"
 QUERY_STRING = "QUERY_STRING"
+WS_PROTOCOL, APP_IP, APP_PORT = "VOILA_WS_PROTOCOL", "VOILA_APP_IP", "VOILA_APP_PORT"
+WS_BASE_URL, SERVER_URL, KERNEL_ID = "VOILA_WS_BASE_URL", "VOILA_SERVER_URL", "VOILA_KERNEL_ID"
+#: Every variable of Voilà's this module reads.
+VOILA_ENV = (PREHEAT, QUERY_STRING, WS_PROTOCOL, APP_IP, APP_PORT, WS_BASE_URL, SERVER_URL, KERNEL_ID)
+#: Where a warm kernel waits for its visitor's request (``<base URL><QUERY_SOCKET>/<kernel id>``).
+QUERY_SOCKET = "voila/query"
 
 
 def preheated() -> bool:
@@ -33,13 +40,13 @@ def query_string() -> str:
     if preheated():
         from websockets.sync.client import connect  # only a warm kernel needs it
 
-        protocol = os.environ.get("VOILA_WS_PROTOCOL", "ws")
-        host = os.environ.get("VOILA_APP_IP", "127.0.0.1")
-        port = os.environ.get("VOILA_APP_PORT", "8866")
-        base = os.environ.get("VOILA_WS_BASE_URL", os.environ.get("VOILA_SERVER_URL", "/"))
-        kernel_id = os.environ.get("VOILA_KERNEL_ID", "")
+        protocol = os.environ.get(WS_PROTOCOL, "ws")
+        host = os.environ.get(APP_IP, "127.0.0.1")
+        port = os.environ.get(APP_PORT, "8866")
+        base = os.environ.get(WS_BASE_URL, os.environ.get(SERVER_URL, "/"))
+        kernel_id = os.environ.get(KERNEL_ID, "")
         # No timeout on the wait: a warm kernel waits as long as nobody comes (Voilà's does too).
-        with connect(f"{protocol}://{host}:{port}{base}voila/query/{kernel_id}", open_timeout=30,
+        with connect(f"{protocol}://{host}:{port}{base}{QUERY_SOCKET}/{kernel_id}", open_timeout=30,
                      compression=None) as socket:
             request = json.loads(socket.recv())
         os.environ.update({str(name): str(value) for name, value in request.items()})

@@ -66,7 +66,10 @@ def start_app(tree: Path, home: Path, *options: str) -> Server:
     """The calculator app of the checkout ``tree`` as ``make calculator`` serves it."""
     env = isolated_env(home)
     port = free_port()
-    argv = [sys.executable, str(tree / "apps" / "calculator_app.py"), f"--port={port}", "--Voila.port_retries=0",
+    # A module of the package ``apps`` (run in ``tree``, whose packages come first); a checkout from
+    # before apps/ was a package runs it by path.
+    app = ["-m", "apps.calculator_app"] if (tree / "apps" / "__init__.py").exists() else [str(tree / "apps" / "calculator_app.py")]
+    argv = [sys.executable, *app, f"--port={port}", "--Voila.port_retries=0",
             "--Voila.ip=127.0.0.1", "--no-browser", *options]
     return Server(f"the calculator app ({tree})", argv, port=port, cwd=tree, env=env,
                   log_path=home / f"calculator-app-{port}.log", ready_path="/voila/files/ready", any_answer=True)

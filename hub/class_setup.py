@@ -1,9 +1,10 @@
 """Set up the course for a class on this machine's JupyterHub, from a class list: one command.
 
-    sudo .venv/bin/python hub/class_setup.py class.csv --teacher NAME --dir /srv/cribbage-class \\
+    sudo .venv/bin/python -m hub.class_setup class.csv --teacher NAME --dir /srv/cribbage-class \\
         [--create-accounts] [--language es] [--port 8000] [--tables build|skip]
 
-then start the hub with the command it prints (``.venv/bin/jupyterhub -f DIR/jupyterhub_config.py``).
+run in the checkout (a class is set up from the repository: ``hub`` is not an installed package), then
+start the hub with the command it prints (``.venv/bin/jupyterhub -f DIR/jupyterhub_config.py``).
 
 What it makes in ``DIR`` (the folder is readable by everyone; ``state/`` only by root):
 
@@ -47,27 +48,29 @@ import sys
 import sysconfig
 from pathlib import Path
 
+from cribbage.progress.roster import USER_NAME, Member, read_roster
+from cribbage.registry.languages import CODES, SOURCE, language
+from cribbage.registry.stops import STOPS
+from machinery.lab_language import COURSE_SERVER_CONFIG, course_settings
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-sys.path.insert(0, str(ROOT))
-
-from cribbage.progress.roster import USER_NAME, Member, read_roster  # noqa: E402
-from cribbage.registry.stops import STOPS  # noqa: E402
-from machinery.lab_language import COURSE_SERVER_CONFIG, course_settings  # noqa: E402
 
 #: The proxy JupyterHub talks to, from npm (``npm ci`` in ``hub/``, which ``.ci/run`` does).
 PROXY = HERE / "node_modules" / ".bin" / "configurable-http-proxy"
 #: The Python a learner's account can run (the project's own lives under /root).
 LEARNER_PYTHON = Path("/usr/bin/python3")
 TEACHERS_GROUP = "teachers"
+#: The teacher's live view, run by the hub as a service (``python -m``, from the checkout).
+TEACHER_VIEW = "hub.teacher_view"
 
 
 class SetupError(Exception):
     """Something the setup cannot do, said in one line."""
 
 
-def _run(argv: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run(argv, capture_output=True, text=True, **kwargs)  # type: ignore[call-overload]
+def _run(argv: list[str], *, input: str | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(argv, capture_output=True, text=True, input=input, env=env)
     if done.returncode != 0:
         raise SetupError(f"{' '.join(argv[:3])}... failed: {(done.stderr or done.stdout).strip()[-400:]}")
     return done
@@ -203,7 +206,8 @@ c.JupyterHub.load_groups = {{"{teachers}": {{"users": [TEACHER]}}, "learners": {
 c.JupyterHub.services = [{{
     "name": "teacher",
     "url": "http://127.0.0.1:{service_port}",
-    "command": [{service_python!r}, {service_script!r}, "--roster", os.path.join(CLASS, "class.csv")],
+    "command": [{service_python!r}, "-m", {service_module!r}, "--roster", os.path.join(CLASS, "class.csv")],
+    "cwd": {service_cwd!r},  # the checkout the class was set up from: its hub package
     "oauth_no_confirm": True,
     "display": True,
 }}]
@@ -241,12 +245,11 @@ c.Spawner.pre_spawn_hook = give_the_course
 
 
 def write_config(folder: Path, members: list[Member], teacher: str, args: argparse.Namespace) -> Path:
-    lang_env = {"en": "en_US.UTF-8", "es": "es_ES.UTF-8", "pt": "pt_BR.UTF-8"}[args.language]
     text = CONFIG.format(
         folder=str(folder), learners=[m.user for m in members], teacher=teacher, ip=args.ip, port=args.port,
         hub_port=args.hub_port, proxy=str(PROXY), proxy_api_port=args.proxy_api_port, teachers=TEACHERS_GROUP,
         admins=set(args.admin or []), service_port=args.service_port, service_python=sys.executable,
-        service_script=str(HERE / "teacher_view.py"), lang_env=lang_env,
+        service_module=TEACHER_VIEW, service_cwd=str(ROOT), lang_env=language(args.language).system_locale,
         # Shared read-only tables only once built; else each learner's kernel builds its own in their home.
         tables_env='    "CRIBBAGE_CACHE_DIR": os.path.join(CLASS, "tables"),\n' if args.tables == "build" else "")
     path = folder / "jupyterhub_config.py"
@@ -297,7 +300,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dir", required=True, help="the class's folder (made if missing)")
     parser.add_argument("--create-accounts", action="store_true", help="useradd the accounts that are missing")
     parser.add_argument("--admin", action="append", help="a user who administers the hub (repeat for more)")
-    parser.add_argument("--language", choices=("en", "es", "pt"), default="en", help="JupyterLab's default language")
+    parser.add_argument("--language", choices=CODES, default=SOURCE, help="JupyterLab's default language")
     parser.add_argument("--install", choices=("link", "pip"), default="link",
                         help="the learners' Python: read this project's packages (link), or pip install the course")
     parser.add_argument("--tables", choices=("build", "skip"), default="build",

@@ -10,8 +10,8 @@ and to the group ``teachers`` only. A learner who opens the address is refused (
   ``?lang=es`` or ``pt`` chooses the language, else the browser's (``Accept-Language``);
 - ``.../fragment`` the part that changes, fetched by the page every two seconds.
 
-Run by hand for a try without a hub: ``python hub/teacher_view.py --roster class.csv --port 8899
---no-hub`` (no login at all: only on 127.0.0.1, for a look).
+Run by hand for a try without a hub, in the checkout: ``python -m hub.teacher_view --roster class.csv
+--port 8899 --no-hub`` (no login at all: only on 127.0.0.1, for a look).
 """
 
 from __future__ import annotations
@@ -20,18 +20,14 @@ import argparse
 import os
 import pwd
 import signal
-import sys
 from collections.abc import Iterable
 from pathlib import Path
 from urllib.parse import urlparse
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))  # the course's engine, when run from a checkout
+from tornado import ioloop, web
 
-from tornado import ioloop, web  # noqa: E402
-
-from cribbage.progress.live import LiveClass, language_of, live_document, live_fragment  # noqa: E402
-from cribbage.progress.roster import Member, read_roster  # noqa: E402
+from cribbage.progress.live import LiveClass, language_of, live_document, live_fragment
+from cribbage.progress.roster import Member, read_roster
 
 #: Where the course keeps a learner's progress in their home (platformdirs' data folder on Linux).
 PROGRESS_IN_HOME = Path(".local/share/cribbage-course")

@@ -47,6 +47,7 @@ import traceback
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from jupyter_client.connect import KernelConnectionInfo
 from jupyter_client.provisioning.local_provisioner import LocalProvisioner
 
 __all__ = ["LATE", "NAME", "PRELOAD", "PREMADE", "SUPPORTED", "ForkedProvisioner", "main"]
@@ -73,6 +74,8 @@ _INTERPRETER_PREFIXES = ("PYTHON", "LC_ALL", "LC_CTYPE", "LANG")
 _READY_SECONDS = 10.0   # how long a first kernel waits for the warm process before starting afresh
 _ANSWER_SECONDS = 10.0  # how long a launch waits for the warm process's answer
 _MESSAGE_BYTES = 1 << 20
+# The keywords jupyter_client's launch_kernel is given that are not the kernel process's (Popen's).
+_NOT_FOR_POPEN = frozenset({"extra_arguments", "kernel_id"})
 
 
 def _interpreter_env(env: Mapping[str, str]) -> dict[str, str]:
@@ -102,11 +105,9 @@ def _watched_folders() -> list[str]:
 
 
 class _ForkedKernel:
-    """What jupyter_client's local provisioner asks of a ``Popen``, for a kernel the warm process
-    forked. Signals go through a pidfd, so a pid used again by another process is never signalled;
-    the exit status comes from the warm process, which reaps it."""
-
-    stdin = stdout = stderr = None
+    """A kernel the warm process forked, as its provisioner sees it. Signals go through a pidfd, so a pid
+    used again by another process is never signalled; the exit status comes from the warm process,
+    which reaps it."""
 
     def __init__(self, pid: int, pidfd: int, connection: socket.socket) -> None:
         self.pid = pid
@@ -137,24 +138,15 @@ class _ForkedKernel:
             os.close(self._pidfd)
         self._connection.close()
 
-    def wait(self, timeout: float | None = None) -> int:
-        deadline = None if timeout is None else time.monotonic() + timeout
-        while self.poll() is None:
-            if deadline is not None and time.monotonic() > deadline:
-                raise subprocess.TimeoutExpired([str(self.pid)], timeout or 0)
-            time.sleep(0.02)
-        assert self.returncode is not None
-        return self.returncode
-
     def send_signal(self, signum: int) -> None:
-        if self.poll() is None:
-            signal.pidfd_send_signal(self._pidfd, signum)
-
-    def terminate(self) -> None:
-        self.send_signal(signal.SIGTERM)
-
-    def kill(self) -> None:
-        self.send_signal(signal.SIGKILL)
+        """``signum`` to the kernel's session (its group: what it started too), else to the kernel alone."""
+        if self.poll() is not None:
+            return
+        try:
+            os.killpg(self.pid, signum)   # the fork made a session of its own: its group is its pid
+        except OSError:
+            with contextlib.suppress(ProcessLookupError):
+                signal.pidfd_send_signal(self._pidfd, signum)
 
 
 def _readable(fd: int) -> bool:
@@ -253,21 +245,74 @@ def _forkable(cmd: Sequence[str], kwargs: Mapping[str, Any], warm_env: Mapping[s
 
 class ForkedProvisioner(LocalProvisioner):
     """jupyter_client's local provisioner, whose kernels are forks of a warm process when they can
-    be (see the module's docstring); every other part of a kernel's life is the local provisioner's."""
+    be (see the module's docstring); a kernel that is not forked is the local provisioner's own.
 
-    async def launch_kernel(self, cmd: list[str], **kwargs: Any) -> Any:
+    It keeps to the provisioners' documented API (:class:`~jupyter_client.provisioning.KernelProvisionerBase`):
+    the local provisioner prepares the launch (``pre_launch``: the connection file, the ports) and
+    launches a kernel that is not forked; a forked kernel's life (``poll``, ``wait``, ``send_signal``,
+    ``kill``, ``terminate``, ``has_process``, ``resolve_path``) is answered here, never through the
+    local provisioner's ``Popen``. Its ``pid`` and ``pgid``, which ``get_provisioner_info`` records,
+    are the fork's."""
+
+    _fork: _ForkedKernel | None = None
+    _fork_cwd: str = ""
+
+    @property
+    def has_process(self) -> bool:
+        return self._fork is not None or super().has_process
+
+    async def launch_kernel(self, cmd: list[str], **kwargs: Any) -> KernelConnectionInfo:
+        self._fork = None
         kernel = await self._forked(cmd, kwargs)
         if kernel is None:
             return await super().launch_kernel(cmd, **kwargs)
-        self.process = kernel  # type: ignore[assignment]  # what the local provisioner uses of a Popen
+        self._fork = kernel
+        self._fork_cwd = str(kwargs.get("cwd") or os.getcwd())
         self.pid = self.pgid = kernel.pid   # the fork makes a session of its own: its group is its pid
-        self.cwd = kwargs.get("cwd", pathlib.Path.cwd())
         return self.connection_info
+
+    async def poll(self) -> int | None:
+        return await super().poll() if self._fork is None else self._fork.poll()
+
+    async def wait(self) -> int | None:
+        if self._fork is None:
+            return await super().wait()
+        while (code := self._fork.poll()) is None:   # callers time this out (see LocalProvisioner.wait)
+            await asyncio.sleep(0.1)
+        self._fork = None   # has_process is False from now on
+        return code
+
+    async def send_signal(self, signum: int) -> None:
+        if self._fork is None:
+            await super().send_signal(signum)
+        else:
+            self._fork.send_signal(signum)
+
+    async def kill(self, restart: bool = False) -> None:
+        if self._fork is None:
+            await super().kill(restart)
+        else:
+            self._fork.send_signal(signal.SIGKILL)
+
+    async def terminate(self, restart: bool = False) -> None:
+        if self._fork is None:
+            await super().terminate(restart)
+        else:
+            self._fork.send_signal(signal.SIGTERM)
+
+    def resolve_path(self, path_str: str) -> str | None:
+        if self._fork is None:
+            return super().resolve_path(path_str)
+        path = pathlib.Path(path_str).expanduser()
+        path = path if path.is_absolute() else (pathlib.Path(self._fork_cwd) / path).resolve()
+        return path.as_posix() if path.exists() else None
 
     async def _forked(self, cmd: list[str], kwargs: dict[str, Any]) -> _ForkedKernel | None:
         if not SUPPORTED:
             return None
-        scrubbed = LocalProvisioner._scrub_kwargs(kwargs)
+        # What the provisioner API passes beside Popen's own arguments; any other keyword the fork
+        # does not know of makes the kernel start afresh (_forkable).
+        scrubbed = {name: value for name, value in kwargs.items() if name not in _NOT_FOR_POPEN}
         streams = _streams(scrubbed)
         # Decided before a warm process is started (with the environment it would get): a kernel
         # that would not be forked starts none.

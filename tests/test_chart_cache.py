@@ -161,8 +161,7 @@ def test_hand_distribution_is_an_array_of_counts() -> None:
 
 _FIRST_PAINTS = """
 import json, sys
-sys.path.insert(0, "apps")
-import first_paint
+from apps import first_paint
 first_paint.first_paint_of("hand=5H5D6H7S&starter=8C")
 first_paint.first_paint_of_deal("deal=5H5D6H7S8C9D&scores=0-0")
 print(json.dumps({"matplotlib": "matplotlib" in sys.modules}))
@@ -170,7 +169,7 @@ print(json.dumps({"matplotlib": "matplotlib" in sys.modules}))
 
 
 def test_the_apps_first_paints_never_import_matplotlib() -> None:
-    """Each app server keeps first paint workers (apps/first_paint.py) for both its pages: they show
+    """Each app server keeps first paint workers (apps.first_paint) for both its pages: they show
     words, no chart, so they need not carry matplotlib (0.45 s of CPU and 25 MB each)."""
     done = subprocess.run([sys.executable, "-c", _FIRST_PAINTS], cwd=ROOT, capture_output=True, text=True,
                           timeout=600, check=True)

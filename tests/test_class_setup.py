@@ -1,22 +1,19 @@
-"""hub/class_setup.py without a hub: the configuration it writes is Python JupyterHub can load, lets in
+"""hub.class_setup without a hub: the configuration it writes is Python JupyterHub can load, lets in
 only the class and the teacher, gives the teacher's view to the teachers only, and runs the learners'
 servers on a Python their accounts can read; a bad class list or teacher stops it before anything is made."""
 
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 import pytest
 from traitlets.config import Config
 
+from cribbage.progress.roster import Member
+from hub import class_setup
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "hub"))
-
-import class_setup  # noqa: E402
-
-from cribbage.progress.roster import Member  # noqa: E402
 
 
 def _args(**given: object) -> argparse.Namespace:
@@ -43,7 +40,8 @@ def test_the_configuration_lets_in_the_class_and_gives_the_view_to_the_teachers(
         "groups": ["teachers"], "scopes": ["access:services!service=teacher"]}]
     service = config.JupyterHub.services[0]
     assert service["name"] == "teacher" and service["url"] == "http://127.0.0.1:8002"
-    assert service["command"][1].endswith("hub/teacher_view.py") and service["command"][-1] == str(tmp_path / "class.csv")
+    assert service["command"][1:3] == ["-m", "hub.teacher_view"] and service["command"][-1] == str(tmp_path / "class.csv")
+    assert service["cwd"] == str(ROOT)  # where python -m finds the hub package
     # The learners' servers: the class's own Python (Debian's, readable by their accounts), never the
     # project's .venv under /root; the shared tables and JupyterLab's defaults for the class.
     assert config.Spawner.cmd == [str(tmp_path / "python" / "bin" / "python"), "-m", "jupyterhub.singleuser"]

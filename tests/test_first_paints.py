@@ -1,7 +1,7 @@
 """The calculator app's first paint workers as a page meets them just after the server starts: the
 first worker starts alone and may take long (building the engine's tables into an empty cache); a
 page asked for meanwhile waits for it and gets its score, and the other workers start once it is
-ready. A stand-in worker (a few lines of Python) takes the place of ``apps/first_paint.py``."""
+ready. A stand-in worker (a few lines of Python) takes the place of :mod:`apps.first_paint`."""
 
 from __future__ import annotations
 
@@ -15,9 +15,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "apps"))
-
-calculator_app = pytest.importorskip("calculator_app")
+calculator_app = pytest.importorskip("apps.calculator_app")
 
 # Ready after ``delay`` seconds; then answers each request with its query, saying when it started.
 _WORKER = """

@@ -41,14 +41,6 @@ ROOT = Path(__file__).resolve().parents[1]
 REGISTRY = Path("cribbage/registry/languages.py")
 #: The product's code: the packages and the top-level modules a wheel or the repository runs.
 PRODUCT = ("cribbage", "machinery", "widgets", "apps", "hub", "setup.py", "cribbage_command.py")
-#: Files other helpers of issue 46 are moving onto the registry, with what each still spells. Each
-#: entry must still be true (a file cleaned up fails the test until its entry goes), so the list
-#: only shrinks; once empty it goes too.
-PENDING: dict[str, str] = {
-    "hub/class_setup.py": "--language's choices and the learners' system locales (the apps helper)",
-    "apps/calculator_app.py": "English as the page's default language (the apps helper)",
-    "apps/first_paint.py": "English as the first paint's default language (the apps helper)",
-}
 _SKIP = {"node_modules", "__pycache__", "build", ".venv"}
 
 
@@ -114,12 +106,9 @@ def test_the_scan_finds_what_it_looks_for(tmp_path: Path) -> None:
 def test_no_language_is_spelled_outside_the_registry() -> None:
     found = {path.as_posix(): spelled_codes(path) for path in product_files() if path != REGISTRY}
     spelled = {name: lines for name, lines in found.items() if lines}
-    named = [f"{name}:{line}: {text!r}" for name, lines in spelled.items() if name not in PENDING
-             for line, text in lines]
+    named = [f"{name}:{line}: {text!r}" for name, lines in spelled.items() for line, text in lines]
     assert not named, ("these read the languages from somewhere else than cribbage/registry/languages.py "
                        "(import CODES, TRANSLATED, SOURCE or language(code) from it):\n" + "\n".join(named))
-    cleaned = sorted(set(PENDING) - set(spelled))
-    assert not cleaned, f"no longer spell a language, so take them out of PENDING: {', '.join(cleaned)}"
     assert len(found) > 100, "the scan read too few files to mean anything"
 
 

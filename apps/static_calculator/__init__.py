@@ -1,0 +1,1 @@
+"""The hand calculator as a static page: its build (:mod:`.build`) and its Python half (:mod:`.calculator_entry`)."""

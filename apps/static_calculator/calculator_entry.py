@@ -6,9 +6,9 @@ with the Voilà calculator's own code (:mod:`widgets.calculator.link`) and says 
 catalogue (:func:`cribbage.lang.messages.render`). The page's JavaScript draws; every word and every
 decision comes from here as plain data (:meth:`Page.state`), so the two calculators agree.
 
-In the browser the ``widgets`` package is entered without running its ``__init__`` (which imports
-every view, with ipywidgets and matplotlib, neither of which is there): only its plain modules are used,
-:mod:`widgets.calculator.link`, :mod:`widgets.i18n`, :mod:`widgets.i18n.messages`, :mod:`widgets.base.refusal`.
+In the browser neither ipywidgets nor matplotlib is there: only the plain modules of the views are used,
+:mod:`widgets.calculator.link`, :mod:`widgets.i18n`, :mod:`widgets.i18n.messages`,
+:mod:`widgets.base.refusal` (``import widgets`` itself loads only its words; its views come when asked for).
 
 The build (``python -m apps.static_calculator.build``) imports this module too, in the project's
 own Python, to write the page's words in each language (:func:`page_words`): the static words the
@@ -18,30 +18,15 @@ hand in a few lines of JavaScript while Pyodide loads.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-
-def _enter_bare_package(name: str) -> None:
-    """Makes ``name`` importable as a package whose ``__init__`` is not run (its submodules import),
-    where ipywidgets is not (the browser); where it is (the build, the tests), the package as it is."""
-    if name in sys.modules or importlib.util.find_spec("ipywidgets") is not None:
-        return
-    spec = importlib.util.find_spec(name)
-    if spec is None or spec.submodule_search_locations is None:
-        raise ImportError(f"{name} is not a package here")
-    sys.modules[name] = importlib.util.module_from_spec(spec)
-
-
-_enter_bare_package("widgets")
-
-from cribbage import FULL_DECK, MAX_SCORE, Card  # noqa: E402  (after the bare widgets package)
-from cribbage.lang.messages import render  # noqa: E402
-from widgets.base.refusal import Refused  # noqa: E402
-from widgets.calculator.link import (  # noqa: E402
+from cribbage import FULL_DECK, MAX_SCORE, Card
+from cribbage.lang.messages import render
+from cribbage.registry.languages import CODES
+from widgets.base.refusal import Refused
+from widgets.calculator.link import (
     HandChoice,
     NoHand,
     parse_cards_text,
@@ -52,8 +37,7 @@ from widgets.calculator.link import (  # noqa: E402
     share_query,
     standing_text,
 )
-from widgets.i18n import (  # noqa: E402
-    LANGUAGES,
+from widgets.i18n import (
     card_name,
     cards_text,
     check_language,
@@ -63,6 +47,9 @@ from widgets.i18n import (  # noqa: E402
 )
 
 __all__ = ["CARDS_SLOT", "LANGUAGES", "Page", "page_words", "start"]
+
+#: The languages the page is written in (the course's, from its registry).
+LANGUAGES: tuple[str, ...] = CODES
 
 #: Stands for the cards of an item (or a code) in a template the first paint fills in.
 CARDS_SLOT = "\u0000"

@@ -1,5 +1,5 @@
 """The hand calculator as a Voilà app, served as ``make calculator`` serves it
-(``apps/calculator_app.py`` with ``apps/config``): a link opens with its hand scored; a malformed
+(``python -m apps.calculator_app`` with ``apps/config``): a link opens with its hand scored; a malformed
 or hostile link shows a message and an empty calculator, running nothing; Voilà's own parameters
 and over-long links are refused without a kernel; kernels go with their pages, memory comes
 back, and a class of thirty opening links at once all see their own hand scored."""

@@ -19,11 +19,11 @@ from pathlib import Path
 
 from browser_servers import Server, free_port, isolated_env
 from test_calculator_app_visitors import leave, visit
-from voila_page import APPS, ROOT, kernels
+from voila_page import ROOT, kernels
 
 # The app, run with jupyter_client's registration slowed down (as a loaded machine may).
 SLOWED = """
-import asyncio, runpy, sys
+import asyncio, sys
 from jupyter_client.multikernelmanager import MultiKernelManager
 
 registered = MultiKernelManager._add_kernel_when_ready
@@ -33,19 +33,16 @@ async def slowly_registered(self, kernel_id, km, kernel_awaitable):
     await asyncio.sleep(3)  # in _kernels, and Jupyter Server has not given it last_activity yet
 
 MultiKernelManager._add_kernel_when_ready = slowly_registered
-app = sys.argv[1]
-sys.argv = sys.argv[1:]
-runpy.run_path(app, run_name="__main__")
+from apps.calculator_app import main  # run from the checkout (python -c: its folder comes first)
+main(sys.argv[1:])
 """
 
 
 def test_the_culler_leaves_kernels_that_are_still_starting_alone(servers_home: Path) -> None:
     home = servers_home / "calculator-app-culler"
     home.mkdir(parents=True, exist_ok=True)
-    script = home / "slowed_app.py"
-    script.write_text(SLOWED)
     port = free_port()
-    argv = [sys.executable, str(script), str(APPS / "calculator_app.py"), f"--port={port}",
+    argv = [sys.executable, "-c", SLOWED, f"--port={port}",
             "--Voila.port_retries=0", "--Voila.ip=127.0.0.1", "--no-browser", "--pool_size=1", "--VoilaKernelManager.fill_delay=0",
             "--MappingKernelManager.cull_interval=1", "--MappingKernelManager.cull_idle_timeout=60"]
     server = Server("the calculator app, kernels registered slowly", argv, port=port, cwd=ROOT,

@@ -1,4 +1,4 @@
-"""A class on a real JupyterHub on 127.0.0.1, set up by ``hub/class_setup.py`` from a class list: three
+"""A class on a real JupyterHub on 127.0.0.1, set up by :mod:`hub.class_setup` from a class list: three
 learners and a teacher with local accounts (made by the test with ``useradd``, removed after it).
 
 - Learner A answers in her lesson through her own JupyterLab in Chromium (PAM login, Run All, a try-it
@@ -40,7 +40,6 @@ from browser_servers import Server, free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 HUB = ROOT / "hub"
-sys.path.insert(0, str(HUB))
 
 SCREENSHOTS = ROOT / "build" / "screenshots"
 WITHIN = 20  # seconds for an answer to reach the teacher's view (it refreshes every 2)
@@ -131,7 +130,7 @@ def _service_processes(folder: Path) -> list[int]:
                 line = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
             except OSError:
                 continue
-            if "teacher_view.py" in line and str(folder) in line:
+            if "hub.teacher_view" in line and str(folder) in line:
                 found.append(int(entry.name))
     return found
 
@@ -142,7 +141,7 @@ def class_hub() -> Iterator[ClassHub]:
     _needs((HUB / "node_modules" / ".bin" / "configurable-http-proxy").exists(),
            "configurable-http-proxy is missing: (cd hub && npm ci)")
     _needs(Path("/usr/bin/python3").exists(), "Debian's /usr/bin/python3 is missing")
-    import class_setup
+    from hub import class_setup
 
     tag = secrets.token_hex(2)
     learners, teacher = [f"cch{tag}-{who}" for who in ("ana", "bea", "caio")], f"cch{tag}-prof"

@@ -2,7 +2,7 @@
 and know whether the page tried to run anything it was given (any alert, confirm or prompt)
 or asked anything of a server other than its own.
 
-Also the calculator app's server (``apps/calculator_app.py``, as ``make calculator`` runs it),
+Also the calculator app's server (``python -m apps.calculator_app``, as ``make calculator`` runs it),
 its kernels and memory, and many visitors at once: shared by ``test_calculator_app.py`` and
 ``benchmarks/calculator_app.py``.
 """
@@ -121,7 +121,7 @@ def start_calculator_app(home: Path, *options: str) -> Server:
     token-less on a free port of 127.0.0.1; ``options`` are Voilà options added for a test."""
     env = isolated_env(home)
     port = free_port()
-    argv = [sys.executable, str(APPS / "calculator_app.py"), f"--port={port}", "--Voila.port_retries=0",
+    argv = [sys.executable, "-m", "apps.calculator_app", f"--port={port}", "--Voila.port_retries=0",
             "--Voila.ip=127.0.0.1", "--no-browser", *options]
     return Server("the calculator app", argv, port=port, cwd=ROOT, env=env,
                   log_path=home / f"calculator-app-{port}.log", ready_path="/voila/files/ready",
