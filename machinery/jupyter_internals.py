@@ -30,8 +30,13 @@ piece with the reason no public way does it:
    ``voila.utils.wait_for_request`` does (its environment variables, ``voila.utils.ENV_VARIABLE``, and
    its websocket ``voila/query/<kernel id>``) without importing Voilà's server (4 s of CPU in every
    kernel). It cannot import this module, so the contract test checks its names against Voilà's.
+8. In the learner's copy, :mod:`machinery.lab_language` writes JupyterLab's first workspace where
+   jupyterlab_server keeps the workspace ``default``: the file name its ``workspaces_handler`` makes
+   with ``slugify`` and ``WORKSPACE_EXTENSION`` (not documented). It cannot import this module either
+   (Voilà's server, at every start of the course), so the contract test checks those names.
 
-``pyproject.toml`` bounds each of these packages above (``voila<0.6``, ``jupyter_server<3``), and
+``pyproject.toml`` bounds each of these packages above (``voila<0.6``, ``jupyter_server<3``,
+``jupyterlab_server<3``), and
 :func:`missing` names, with the installed version, whatever of this a new release no longer offers
 (``tests/test_jupyter_internals.py``). jupyter_client's private API is not used anywhere: the forked
 kernels' provisioner (:mod:`machinery.forked_kernels`) keeps to the provisioners' documented API.
@@ -137,13 +142,15 @@ USES: tuple[Use, ...] = (
     Use("jupyter_server", "jupyter_server.services.kernels.kernelmanager:MappingKernelManager.cull_kernel_if_idle",
         says=("last_activity",),
         why="a kernel still starting has no last_activity yet (item 6)"),
+    Use("jupyterlab_server", "jupyterlab_server.workspaces_handler", ("slugify", "WORKSPACE_EXTENSION"),
+        why="machinery.lab_language names the copy's first workspace file as JupyterLab's server does (item 8)"),
 )
 
 
 def _resolve(owner: str) -> object:
     module, _, qualified = owner.partition(":")
     found: object = importlib.import_module(module)
-    for name in qualified.split("."):
+    for name in filter(None, qualified.split(".")):   # no name: the module itself
         found = getattr(found, name)
     return found
 

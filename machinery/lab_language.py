@@ -152,6 +152,7 @@ def first_layout() -> dict[str, object]:
 def course_arguments(folder: Path) -> list[str]:
     """JupyterLab's arguments for the copy in ``folder``: served from there, opened on its first stop,
     with its own workspaces (a first one with the file browser collapsed, unless the learner has one)."""
+    # Not documented by jupyterlab_server: listed, bounded and checked in machinery/jupyter_internals.py (item 8).
     from jupyterlab_server.workspaces_handler import WORKSPACE_EXTENSION, slugify
 
     workspaces = folder / WORKSPACES
