@@ -87,6 +87,7 @@ def test_actions_as_the_voila_calculator() -> None:
     assert not state["scored"] and state["hand"] == []
 
 
+@pytest.mark.slow
 def test_first_paint_words_fill_in_as_python_says() -> None:
     """The first paint's templates (a slot for the cards) give Python's own lines on random hands."""
     rng = random.Random(30)

@@ -237,6 +237,7 @@ def test_spanish_drill():
     assert "Aciertos 0 · Fallos 1" in drill.score_line
 
 
+@pytest.mark.slow
 def test_monkey_never_raises():
     rng = random.Random(7)
     drill = DiscardDrill(seed=5)

@@ -15,7 +15,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "apps"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "apps"))
 
 calculator_app = pytest.importorskip("calculator_app")
 
