@@ -153,6 +153,7 @@ def _five_rank_keys():
 
 # --- strength ------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_better_player_beats_random_play(players):
     wins = 0

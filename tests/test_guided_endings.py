@@ -121,6 +121,7 @@ def test_made_deals_end_in_the_other_ways(name):
     assert {_check(hand, game) for game, _moves in every_line(hand)}
 
 
+@pytest.mark.slow
 def test_every_ending_is_reached_and_said():
     reached = set()
     for hand in (*GUIDED_HANDS, *MADE_HANDS.values()):

@@ -20,6 +20,7 @@ def series_from(deck, limit=31):
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(st.randoms(use_true_random=False), st.booleans())
 def test_rank_scoring_agrees_with_score_play(rng, low):

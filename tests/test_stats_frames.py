@@ -70,6 +70,7 @@ def test_crib_tables_published_tables_and_the_hand_distribution(tmp_path):
     assert hands["crib_share"].sum() == pytest.approx(1.0)
 
 
+@pytest.mark.slow
 def test_position_pegging_and_calibration_frames(log, tmp_path):
     table = win_probabilities(log)
     frame = _round_trip(table, tmp_path, "position")

@@ -66,7 +66,8 @@ def test_a_test_whose_view_caught_an_error_fails(pytester, monkeypatch):
         def test_buggy_on_purpose():
             Probe().press()
     """)
-    result = pytester.runpytest_inprocess("-p", "no:cacheprovider")
+    # nbval left out: it collects nothing here, and loading it (nbformat) would cost the test 2 CPU-s.
+    result = pytester.runpytest_inprocess("-p", "no:cacheprovider", "-p", "no:nbval")
     result.assert_outcomes(passed=3, errors=1)
     result.stdout.fnmatch_lines(["*ERROR at teardown of test_buggy*",
                                  "*Probe: KeyError: 'missing'*"])

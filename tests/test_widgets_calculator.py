@@ -183,6 +183,7 @@ def test_a_refused_link_in_spanish_says_so_in_spanish():
     assert calc.message.startswith("Se ha ignorado el enlace") and "'ZZ'" in calc.message
 
 
+@pytest.mark.slow
 def test_where_the_score_falls_and_the_chart():
     calc = HandCalculator.from_query("hand=5H5D6H7S&starter=8C", chart=True)
     at_most = stats.share_at_most(12) * 100

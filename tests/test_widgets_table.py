@@ -348,6 +348,7 @@ def test_guided_hand_2_as_dealer_a_31_a_pair_royal_and_a_crib() -> None:
     assert "Your crib" in table.show_text
 
 
+@pytest.mark.slow
 def test_guided_hand_3_the_pone_pegs_out_before_the_dealer_counts() -> None:
     hand = GUIDED_HANDS[2]
     table = GameTable.guided(3, board=False)
