@@ -15,9 +15,12 @@ $(BIN)/python:
 # class's learners (who cannot write into .venv) then read compiled modules from the start. The
 # packages' own test folders (a fifth of the code, pandas' most of all) are left: nothing runs them.
 # As with pip, a file of a package that does not compile (say, a template named .py) is named and left.
+# The project's own packages (installed in place) and its tests are compiled too (a few CPU-s that the
+# first `make check` from a fresh clone would otherwise spend); __pycache__ folders are git-ignored.
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --no-compile -e ".[dev]"
 	-$(BIN)/python -m compileall -q -j 0 -x '/tests?/' $(VENV)/lib
+	-$(BIN)/python -m compileall -q -j 0 cribbage machinery widgets apps hub tests
 	touch $(STAMP)
 
 # Jupyter refuses to run as root unless told; containers and CI machines often are root.
@@ -34,10 +37,11 @@ course: $(STAMP)
 	$(BIN)/cribbage course $(if $(COURSE_DIR),--dir "$(COURSE_DIR)") $(if $(ALLOW_ROOT),-- $(ALLOW_ROOT))
 
 # Lint, types and the layers first (seconds): a defect ruff, mypy or import-linter finds fails the
-# build before the long tests. Then every test, on every core (pytest-xdist): --dist loadgroup keeps
-# together what must share a worker (a notebook's nbval cells; the browser tests of one notebook or
-# one module, whose servers each worker starts once: see xdist_scope in conftest.py). PYTEST_WORKERS=1
-# runs it in one process.
+# build before the long tests. Then every test of every layer (tests/plugins/layers.py: the fast layer,
+# tests/integration/, tests/browser/, the notebooks, those marked slow), on every core (pytest-xdist):
+# --dist loadgroup keeps together what must share a worker (a notebook's nbval cells; the browser tests
+# of one notebook or one module, whose servers each worker starts once: see tests/plugins/scheduling.py).
+# PYTEST_WORKERS=1 runs it in one process.
 PYTEST_WORKERS ?= auto
 # Python may cache its bytecode for the tests: the suite starts some 300 Pythons (kernels, servers,
 # commands), each importing the engine and the widgets, and compiling them afresh when a machine sets
@@ -53,10 +57,21 @@ hub/node_modules/.package-lock.json: hub/package-lock.json
 test: lint $(HUB_PROXY)
 	$(TEST_ENV) $(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadgroup --durations=25
 
-# The fast layer (under two minutes on two cores), to run while working: no browser tests, no
-# notebooks, none marked slow (the markers are in pyproject.toml). `make test` runs them all.
+# The fast layer, to run while working: the tests under tests/ and the packages' doctests, none marked
+# slow. They run in pytest's own processes: a test there that starts a process, a kernel or a server
+# fails, saying to move it to tests/integration/ (tests/plugins/layers.py). nbval is left out: it would
+# collect no notebook here, and loading it costs each process about 2 CPU-s. `make test` runs them all.
+# The statistics' tables go to a folder of the run's own, made empty: the fast layer builds none that
+# takes seconds (a test that does is marked slow), whatever this machine has cached or another
+# checkout has pruned from its cache (cribbage/stats/cache.py). The property tests draw the same
+# examples every run (--hypothesis-profile=check, tests/plugins/layers.py). One process
+# (CHECK_WORKERS=0): two xdist workers each import, compute and cache it all again, which on two cores
+# cost some 30 CPU-s more than they saved in time.
+FAST_LAYER := -p no:nbval --ignore=tests/integration --ignore=tests/browser -m "not slow" --hypothesis-profile=check
+CHECK_WORKERS ?= 0
 check: $(STAMP)
-	$(TEST_ENV) $(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadgroup -m "not browser and not notebooks and not slow"
+	tables=$$(mktemp -d) && trap 'rm -rf "$$tables"' EXIT && \
+	CRIBBAGE_CACHE_DIR="$$tables" $(TEST_ENV) $(BIN)/python -m pytest -n $(CHECK_WORKERS) --dist loadgroup $(FAST_LAYER)
 
 test-fast: check
 

@@ -15,9 +15,6 @@ import sys
 import time
 from pathlib import Path
 
-import nbformat
-from nbclient import NotebookClient
-
 COURSE = Path(__file__).resolve().parents[1] / "course"
 TAG = "nbval-check-output"
 
@@ -28,6 +25,11 @@ def checked(cell: dict) -> bool:
 
 def run(path: Path) -> tuple[list, float]:
     """The notebook's cells after a Run All on a fresh kernel, and its seconds."""
+    # Imported here: the fast tests read checked() and COURSE, and nbformat's import (jsonschema's
+    # format checkers build a grammar) would cost each of their processes a second of CPU.
+    import nbformat
+    from nbclient import NotebookClient
+
     notebook = nbformat.read(path, as_version=4)
     start = time.perf_counter()
     NotebookClient(notebook, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(COURSE)}}

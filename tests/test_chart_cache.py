@@ -1,13 +1,10 @@
-"""The calculator's charts and the hand distribution are made once per machine and read after:
-a new kernel shows a hand without importing matplotlib, the picture is the one a fresh drawing gives,
-and a changed widget, word or library is never shown from an older picture."""
+"""The calculator's charts and the hand distribution are made once per machine and read after, and a
+changed widget, word or library is never shown from an older picture. (A new kernel showing a kept
+chart without importing matplotlib, the picture the one a fresh drawing gives, starts processes:
+tests/integration/test_fresh_interpreters.py.)"""
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
@@ -15,9 +12,6 @@ import pytest
 
 from cribbage.stats import hands
 from machinery import chart_cache
-from widgets.calculator.hand import _chart_png
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
@@ -122,55 +116,6 @@ def test_the_hand_distribution_is_counted_once_and_read_after(cache: Path) -> No
         hands._kept_distribution.cache_clear()
 
 
-_NEW_KERNEL = """
-import json, sys
-from widgets import HandCalculator
-calculator = HandCalculator.from_query(sys.argv[1])
-print(json.dumps({"matplotlib": "matplotlib" in sys.modules, "png": calculator._chart.value.hex(),
-                  "total": calculator.score.total}))
-"""
-
-
-def _calculator_in_a_new_process(query: str, cache: Path) -> dict:
-    env = dict(os.environ, CRIBBAGE_CACHE_DIR=str(cache))
-    done = subprocess.run([sys.executable, "-c", _NEW_KERNEL, query], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=300, check=True)
-    return json.loads(done.stdout.splitlines()[-1])
-
-
-def test_a_new_kernel_shows_a_kept_chart_without_matplotlib(cache: Path) -> None:
-    query = "hand=5H5D6H7S&starter=8C&crib=1&lang=pt"
-    first = _calculator_in_a_new_process(query, cache)
-    again = _calculator_in_a_new_process(query, cache)
-    assert first["matplotlib"] and not again["matplotlib"]
-    # The picture read is the one a fresh drawing gives (drawn here, in this process, uncached).
-    from widgets.base.view import figure_png
-    from widgets.blocks.charts import distribution_chart
-    assert first["total"] == again["total"] == 12
-    fresh = figure_png(distribution_chart(crib=True, highlight=12, language="pt", width=11, height=4.6),
-                       dpi=72, tight=False)
-    assert bytes.fromhex(again["png"]) == bytes.fromhex(first["png"]) == fresh
-    _chart_png.cache_clear()
-    assert _chart_png(12, True, False, "pt") == fresh
-
-
 def test_hand_distribution_is_an_array_of_counts() -> None:
     counts = hands.hand_distribution()
     assert counts.dtype == np.int64 and counts.shape == (30,) and counts.sum() == 12_994_800
-
-
-_FIRST_PAINTS = """
-import json, sys
-from apps import first_paint
-first_paint.first_paint_of("hand=5H5D6H7S&starter=8C")
-first_paint.first_paint_of_deal("deal=5H5D6H7S8C9D&scores=0-0")
-print(json.dumps({"matplotlib": "matplotlib" in sys.modules}))
-"""
-
-
-def test_the_apps_first_paints_never_import_matplotlib() -> None:
-    """Each app server keeps first paint workers (apps.first_paint) for both its pages: they show
-    words, no chart, so they need not carry matplotlib (0.45 s of CPU and 25 MB each)."""
-    done = subprocess.run([sys.executable, "-c", _FIRST_PAINTS], cwd=ROOT, capture_output=True, text=True,
-                          timeout=600, check=True)
-    assert json.loads(done.stdout.splitlines()[-1]) == {"matplotlib": False}

@@ -95,6 +95,7 @@ def test_the_one_ply_read_keep_by_keep_differs_from_the_shared_order_only_by_the
     assert styles.cards_chosen("one_ply", 5, (10, 5, 6), 2, False, by_keep=True) is None
 
 
+@pytest.mark.slow
 def test_the_tables_play_as_the_classic_expert_does():
     # At the cards the tables hold, the classic expert in real games plays what the table says for
     # its kept four, except where its own two laid away cards (which a seat reading it cannot see)
@@ -175,6 +176,7 @@ def _brute_force(table, distinct):
     return best
 
 
+@pytest.mark.slow
 def test_the_first_cards_follow_the_opponents_answer_hand_by_hand():
     expert, checked = ExpertPlayer(), 0
     for game, seat in first_deal_turns("modeled", 6, expert):

@@ -7,10 +7,7 @@ import argparse
 import ast
 import gettext
 import inspect
-import os
 import re
-import subprocess
-import sys
 
 import pytest
 
@@ -161,22 +158,6 @@ def test_a_language_the_course_has_not_is_refused_in_the_locales(capsys, monkeyp
     status, out, err = run(capsys, "score", "5H", "--lang", "fr")
     assert status == 2 and out == ""
     assert err == "cribbage: argumento --lang: opción no válida: 'fr' (elige entre 'en', 'es', 'pt')\n"
-
-
-@pytest.mark.parametrize("argv", [["--help"], ["frobnicate"], ["score", "--help"], ["play", "--seed", "x"],
-                                  ["progress", "report", "--csv"], ["score", "5H", "5D", "6H", "7S", "1H"]])
-def test_the_installed_command_never_shows_a_traceback(argv):
-    env = dict(os.environ, PYTHONIOENCODING="utf-8", LANG="pt_BR.UTF-8")
-    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
-        env.pop(name, None)
-    done = subprocess.run([sys.executable, "-m", "cribbage.cli", *argv], capture_output=True, text=True,
-                          encoding="utf-8", env=env, timeout=120)
-    assert "Traceback" not in done.stderr and "Error" not in done.stderr
-    if "--help" in argv:
-        assert done.returncode == 0 and done.stdout.startswith("uso: cribbage") and done.stderr == ""
-    else:
-        assert done.returncode == 2 and done.stdout == "" and len(done.stderr.splitlines()) == 1
-    assert english_words(done.stdout + done.stderr) == [], done.stdout + done.stderr
 
 
 def test_the_report_speaks_the_language_of_the_command(capsys, tmp_path):

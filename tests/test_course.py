@@ -427,6 +427,7 @@ def test_stop_3_the_show() -> None:
         assert score_hand(cards(hand), Card.parse(starter)).total == worth, hand
 
 
+@pytest.mark.slow
 def test_stop_4_the_board_and_skunks() -> None:
     from widgets import FINISHES, Board
 

@@ -204,6 +204,7 @@ def _change(course: Path, cell_id: str, old: str, new: str) -> str:
     return before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("cell_id, old, new, key", [
     ("c00", "race your pegs", "race your two pegs", "c00"),          # a markdown cell
     ("c13", COMMENT, "your count of the hand, a number", COMMENT_CONTEXT),   # a comment in a code cell

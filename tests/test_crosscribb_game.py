@@ -96,6 +96,7 @@ def _refused(game: CrossCribbGame, name: str, args: tuple) -> bool:
     return False
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players, muggins", [(2, False), (3, True), (4, False), (4, True)])
 def test_every_refusal_leaves_the_whole_state_as_it_was(players: int, muggins: bool) -> None:
     game = CrossCribbGame(players, seed=players * 10 + muggins, muggins=muggins)
@@ -359,6 +360,7 @@ def _best_for(game: CrossCribbGame, side: int) -> bool:
     return twin.scores[side] >= twin.target
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(8))
 def test_with_muggins_the_reckoning_is_exact_through_the_count(seed: int) -> None:
     game = CrossCribbGame(2, seed=seed, target=10 + seed * 4, muggins=True)
@@ -369,6 +371,7 @@ def test_with_muggins_the_reckoning_is_exact_through_the_count(seed: int) -> Non
         game.apply(rng.choice(game.legal_actions()))
 
 
+@pytest.mark.slow
 def test_the_reckoning_never_misses_a_round_that_ended_the_game() -> None:
     ruled_out = 0
     for seed in range(40):

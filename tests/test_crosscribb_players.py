@@ -21,6 +21,7 @@ from cribbage.rules.ranks import RANK_KEY as _POW5
 from cribbage.rules.ranks import points_by_key as _rank_table
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("level", ["random", "attack", "expected"])
 def test_every_choice_is_legal(players, level):
@@ -152,6 +153,7 @@ def _five_rank_keys():
 
 # --- strength ------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4])
 def test_the_better_player_beats_random_play(players):
     wins = 0

@@ -67,6 +67,7 @@ def test_hand_evs_match_brute_force_for_all_15_keeps(six):
 
 
 # Splits chosen to exercise a suited discard (crib flush), a jack laid away (nobs) and a pair.
+@pytest.mark.slow
 @pytest.mark.parametrize("six, away", [("5H 5D 6H 7S JH 9H", "JH 9H"), ("5H 5D 6H 7S JH 9H", "5H 5D"),
                                        ("JC JD 3C 8C KC 2S", "JC 3C"), ("JC JD 3C 8C KC 2S", "8C 2S")])
 def test_crib_ev_matches_brute_force(six, away):

@@ -125,6 +125,7 @@ def _candidate(game: Game, code: int):
     return Play(seat, card)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10 ** 6), muggins=st.booleans(), target=st.sampled_from([121, 61]),
        codes=st.lists(st.integers(0, 2 ** 24), min_size=50, max_size=400))

@@ -244,6 +244,7 @@ def _built_notebooks(language: str):
             yield f"{path.relative_to(ROOT)} cell {cell.get('id')}", cell_text(cell)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_the_catalogues_use_the_glossary(language):
     wrong = [f"{where}: {', '.join(found)}" for where, english, said in _catalogue_entries(language)
@@ -258,6 +259,7 @@ def test_the_translated_lessons_use_the_glossary(language):
     assert not wrong, f"{len(wrong)} cells:\n" + "\n".join(wrong)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_no_translation_uses_a_rejected_word(language):
     texts = [(where, said) for where, _english, said in _catalogue_entries(language)]

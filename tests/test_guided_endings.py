@@ -105,6 +105,7 @@ def _dealer_hand(game: Game) -> int:
     return hand_total(game.kept(game.dealer), game.starter, crib=False) if game.starter else 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("number", "endings"), [(1, {"deal"}), (2, {"deal"}),
                                                  (3, {"won_pone_hand", "lost_dealer_hand", "lost_play"})])
 def test_each_guided_hand_says_how_it_ended_whatever_the_learner_plays(number, endings):
@@ -114,12 +115,14 @@ def test_each_guided_hand_says_how_it_ended_whatever_the_learner_plays(number, e
     assert {_check(hand, game) for game, _moves in lines} == endings
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", MADE_HANDS)
 def test_made_deals_end_in_the_other_ways(name):
     hand = MADE_HANDS[name]
     assert {_check(hand, game) for game, _moves in every_line(hand)}
 
 
+@pytest.mark.slow
 def test_every_ending_is_reached_and_said():
     reached = set()
     for hand in (*GUIDED_HANDS, *MADE_HANDS.values()):

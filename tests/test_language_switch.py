@@ -77,6 +77,7 @@ def test_an_unknown_language_is_refused_and_the_switch_is_unchanged():
     assert get_language() == "en" and check_language(None) == "en"
 
 
+@pytest.mark.slow
 def test_a_calculator_link_carries_its_language_and_a_shared_link_keeps_it():
     calc = HandCalculator.from_query("hand=5H5D6H7S&starter=8C&lang=pt", chart=False)
     assert calc.language == "pt" and calc.score.total == 12

@@ -34,6 +34,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from product_code import parsed
 
 from cribbage.registry.languages import CODES, LANGUAGES, SOURCE, TRANSLATED, language
 
@@ -77,7 +78,7 @@ def _left_out(tree: ast.AST) -> set[int]:
 def spelled_codes(path: Path) -> list[tuple[int, str]]:
     """(line, literal) for every string literal of ``path`` (relative to the repository, or absolute)
     that spells a language (see the module's docstring)."""
-    tree = ast.parse((ROOT / path).read_text(encoding="utf-8"), filename=str(path))
+    tree = parsed(ROOT / path)
     left = _left_out(tree)
     return sorted((node.lineno, node.value) for node in ast.walk(tree)
                   if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in left

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from product_code import parsed
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("cribbage", "machinery", "widgets")
@@ -33,7 +34,7 @@ def _modules() -> Iterator[tuple[str, Path, ast.Module]]:
             parts = list(path.relative_to(ROOT).with_suffix("").parts)
             if parts[-1] == "__init__":
                 parts.pop()
-            yield ".".join(parts), path, ast.parse(path.read_text(encoding="utf-8"))
+            yield ".".join(parts), path, parsed(path)
 
 
 def _room(module: str) -> str:

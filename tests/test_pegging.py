@@ -20,6 +20,7 @@ def series_from(deck, limit=31):
     return out
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(st.randoms(use_true_random=False), st.booleans())
 def test_rank_scoring_agrees_with_score_play(rng, low):
@@ -48,6 +49,7 @@ def random_view(rng: random.Random) -> PlayView:
                     opponent_cards=4 - theirs_played, opponent_go=rng.random() < 0.2)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.randoms(use_true_random=False))
 def test_every_level_plays_only_legal_cards_and_says_go_only_when_nothing_fits(rng):

@@ -1,21 +1,15 @@
 """Who answered, once per question, privately: the progress store's identities (the account, never the
-name typed), its file names, its file modes and owners (tested through the file system with real local
-accounts where the tests run as root), a rename while another notebook answers, schema 3's migration,
-practice and replays, and the course's questions per stop as the lessons ask them."""
+name typed), its file names, its file modes and owners, schema 3's migration, practice and replays, and
+the course's questions per stop as the lessons ask them. (Real local accounts, and a rename while another
+notebook answers, start processes: tests/integration/test_processes_sharing_files.py.)"""
 
 from __future__ import annotations
 
 import json
 import os
-import pwd
 import re
 import sqlite3
 import stat
-import subprocess
-import sys
-import tempfile
-import textwrap
-import uuid
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -65,42 +59,6 @@ def test_a_rename_touches_only_the_learners_own_rows(tmp_path):
     bea.set_learner("Ana Beatriz")  # the second Ana corrects her name: the first is untouched
     assert [(a.learner_id, a.learner) for a in ana.answers(everyone=True)] == [("os:lab#1", "Ana"),
                                                                               ("os:lab#2", "Ana Beatriz")]
-
-
-_ANSWERING = textwrap.dedent("""
-    import sys
-    from cribbage.progress import ProgressStore
-    store = ProgressStore(sys.argv[1], identity="hub:ana", learner="Ana")
-    print("ready", flush=True)
-    for i in range(int(sys.argv[2])):
-        store.record(3, f"hand {i}", str(i), i % 2 == 0, skill="show")
-""")
-
-
-@pytest.mark.slow
-def test_a_name_saved_while_another_notebook_answers_leaves_no_answer_under_the_old_name(tmp_path):
-    path = tmp_path / "ana.sqlite3"
-    other = ProgressStore(path, identity="hub:carla", learner="Carla")
-    other.record(3, "hand x", "1", True, skill="show")
-    mine = ProgressStore(path, identity="hub:ana", learner="Ana")
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    for trial in range(4):
-        each = 150
-        proc = subprocess.Popen([sys.executable, "-c", _ANSWERING, str(path), str(each)], env=env,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        assert proc.stdout is not None and proc.stdout.readline().strip() == "ready"
-        names = [f"Ana {trial}.{k}" for k in range(8)]
-        for name in names:  # renamed again and again while the other notebook writes
-            mine.set_learner(name)
-        _, err = proc.communicate(timeout=300)
-        assert proc.returncode == 0, err
-        with sqlite3.connect(path) as conn:
-            kept = dict(conn.execute("SELECT learner, count(*) FROM answers WHERE learner_id = 'hub:ana'"
-                                     " GROUP BY learner").fetchall())
-            carla = conn.execute("SELECT learner FROM answers WHERE learner_id = 'hub:carla'").fetchall()
-        conn.close()
-        assert list(kept) == [names[-1]], kept  # every answer under the last name, none under an old one
-        assert carla == [("Carla",)]
 
 
 def test_names_become_distinct_safe_file_names_in_the_class_folder(tmp_path, monkeypatch):
@@ -321,98 +279,3 @@ def test_a_file_another_account_owns_is_refused_with_the_stores_message(tmp_path
         assert caught.value.message.key == "progress.not_yours" and str(path) in str(caught.value)
     assert path.read_bytes() == before
     assert len(read_progress(path).answers) == 1  # the teacher still reads it
-
-
-def _account(name: str) -> pwd.struct_passwd:
-    subprocess.run(["useradd", "--no-create-home", "--shell", "/usr/sbin/nologin", name], check=True,
-                   capture_output=True)
-    return pwd.getpwnam(name)
-
-
-@pytest.fixture
-def two_accounts():
-    """Two real local accounts (made with useradd, removed after), or a skip where the tests cannot make them."""
-    if os.geteuid() != 0 or not Path("/usr/sbin/useradd").exists():
-        pytest.skip("making local accounts needs root and useradd; ownership is tested with a fake uid above")
-    tag = uuid.uuid4().hex[:6]
-    made = [_account(f"ccp{tag}{who}") for who in "ab"]
-    yield made
-    for user in made:
-        subprocess.run(["userdel", user.pw_name], capture_output=True)
-
-
-def _as(user: pwd.struct_passwd, act, *, hub: str) -> dict:
-    """Run ``act()`` in a forked process as ``user`` (its uid and gid, no other group), the hub naming it
-    ``hub``; returns what ``act`` returned, or the error it raised, as a dict."""
-    read, write = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: drop to the account, act, report, exit
-        os.close(read)
-        try:
-            os.setgroups([])
-            os.setgid(user.pw_gid)
-            os.setuid(user.pw_uid)
-            os.environ["JUPYTERHUB_USER"] = hub
-            os.umask(0o022)
-            try:
-                out = {"ok": act()}
-            except ProgressFileError as error:
-                out = {"error": error.message.key}
-            except OSError as error:
-                out = {"os_error": error.errno}
-        except BaseException as error:
-            out = {"crash": repr(error)}
-        os.write(write, json.dumps(out).encode())
-        os._exit(0)
-    os.close(write)
-    with os.fdopen(read) as got:
-        text = got.read()
-    os.waitpid(pid, 0)
-    return json.loads(text)
-
-
-def test_in_a_class_folder_no_learner_can_read_or_take_over_a_classmates_file(two_accounts, monkeypatch):
-    ana, bea = two_accounts
-    top = Path(tempfile.mkdtemp(prefix="cribbage-class-"))
-    try:
-        top.chmod(0o755)
-        folder = top / "class"
-        folder.mkdir()
-        folder.chmod(0o1733)  # as course/TEACHING.md says: everyone may create, no one may list
-        monkeypatch.setenv(ENV, str(folder) + "/")
-
-        def answer() -> list:
-            store = ProgressStore()
-            store.record(3, "hand", "12", True, skill="show")
-            mode = stat.S_IMODE(store.path.stat().st_mode)
-            return [store.path.name, mode, [a.learner_id for a in store.answers()]]
-
-        # Bea makes Ana's file first (its name follows from Ana's account), open to all, with a false answer.
-        def plant() -> str:
-            path = default_path(identity="hub:" + ana.pw_name)
-            ProgressStore(path, identity="hub:" + ana.pw_name).record(3, "hand", "29", True, skill="show")
-            path.chmod(0o666)
-            return path.name
-
-        planted = _as(bea, plant, hub=bea.pw_name)
-        assert "ok" in planted, planted
-        got = _as(ana, answer, hub=ana.pw_name)
-        assert got == {"error": "progress.not_yours"}  # refused, with the store's own message
-        assert len(read_progress(folder / planted["ok"]).answers) == 1  # and nothing was written in it
-        (folder / planted["ok"]).unlink()  # the teacher removes it
-
-        # Ana's own file: 0600, hers; Bea can neither read it, nor list the folder, nor write into it.
-        got = _as(ana, answer, hub=ana.pw_name)
-        assert got["ok"][1] == 0o600 and got["ok"][2] == ["hub:" + ana.pw_name], got
-        path = folder / got["ok"][0]
-        assert path.stat().st_uid == ana.pw_uid
-        assert _as(bea, lambda: path.read_bytes().decode("latin-1"), hub=bea.pw_name) == {"os_error": 13}
-        assert _as(bea, lambda: os.listdir(folder), hub=bea.pw_name) == {"os_error": 13}
-        spy = _as(bea, lambda: [a.answer for a in read_progress(path).answers], hub=bea.pw_name)
-        assert "error" in spy, spy
-        tamper = _as(bea, lambda: ProgressStore(path, identity="hub:" + ana.pw_name).record(
-            3, "hand 2", "0", False, skill="show").answer, hub=bea.pw_name)
-        assert tamper == {"error": "progress.not_yours"}
-        assert [a.answer for a in read_progress(path).answers] == ["12"]  # the teacher (root) reads it whole
-    finally:
-        subprocess.run(["rm", "-rf", str(top)], check=False)

@@ -114,6 +114,7 @@ def test_the_roster_shows_learners_who_never_started(tmp_path):
     assert [row[:3] for row in rows] == [["Beatriz Lima", "1/9 (0)", "2"], ["Carla Souza", "not started", "–"]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["$_$", "$\\undefinedmacro$", "Ana $ouza $", "50$ and 5$", "\\$x$"])
 def test_names_are_drawn_as_text_never_math(tmp_path, name, monkeypatch):
     from matplotlib.figure import Figure
@@ -235,6 +236,7 @@ def test_the_xlsx_keeps_numbers_as_numbers_and_names_as_text(tmp_path):
     assert all(isinstance(row[6], int) for row in rows[1:])  # questions: a number
 
 
+@pytest.mark.slow
 def test_a_class_of_300_makes_a_small_page(tmp_path):
     """300 learners, 60 answers each: the page stays under 2 MB (its time: benchmarks/class_report.py)."""
     folder = tmp_path / "class"
@@ -333,13 +335,6 @@ def test_where_prints_this_learners_file(tmp_path, monkeypatch, capsys):
 
 def test_the_class_data_counts_learners_at_each_stop():
     assert ClassData.of([], roster=[("hub:a", "A"), ("hub:b", "B")]).stop_counts() == {None: 2}
-
-
-def test_importing_the_engine_draws_nothing():
-    import subprocess
-    import sys
-    code = "import sys, cribbage, cribbage.cli, cribbage.progress; print('matplotlib' in sys.modules)"
-    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip() == "False"
 
 
 def test_the_hardest_questions_are_the_classs_not_one_learners(tmp_path):

@@ -1,16 +1,11 @@
-"""The progress store: its schema, a migration from schema 1, concurrent writers, files that are not
-ours, read-only folders, and records it refuses."""
+"""The progress store: its schema, a migration from schema 1, files that are not ours, and records it
+refuses. (Concurrent writers and read-only folders, seen from other processes:
+tests/integration/test_processes_sharing_files.py.)"""
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-import shutil
 import sqlite3
-import subprocess
-import sys
-import tempfile
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -26,13 +21,10 @@ from cribbage.progress import (
     ProgressStore,
     default_path,
     open_read_only,
-    summarize,
     system_user,
 )
 from cribbage.progress.store import _STEPS
 from cribbage.registry.languages import CODES
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_a_first_answer_creates_the_file_with_the_current_schema(tmp_path):
@@ -145,66 +137,6 @@ def test_a_schema_one_file_is_read_as_it_is_and_migrated_on_the_first_write(tmp_
     conn.close()
 
 
-_WRITER = textwrap.dedent("""
-    import sys
-    from cribbage.progress import ProgressStore
-    path, name, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    store = ProgressStore(path, learner="Ana")
-    for i in range(n):
-        store.record(3, f"{name} {i}", str(i), i % 3 != 0, skill="show", kinds=["fifteen.3"], missed=i % 3)
-""")
-
-
-@pytest.mark.slow
-def test_two_notebooks_writing_at_once_lose_no_record(tmp_path):
-    path, writers, each = tmp_path / "ana.sqlite3", 4, 150
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    procs = [subprocess.Popen([sys.executable, "-c", _WRITER, str(path), f"notebook{k}", str(each)], env=env,
-                              stderr=subprocess.PIPE, text=True) for k in range(writers)]
-    for proc in procs:
-        _, err = proc.communicate(timeout=300)
-        assert proc.returncode == 0, err
-    answers = ProgressStore(path, learner="Ana").answers()
-    assert len(answers) == writers * each
-    for k in range(writers):  # every writer's records are all there, whole and in its order
-        mine = [a for a in answers if a.item.startswith(f"notebook{k} ")]
-        assert [a.item for a in mine] == [f"notebook{k} {i}" for i in range(each)]
-        assert [a.missed for a in mine] == [i % 3 for i in range(each)]
-    with sqlite3.connect(path) as conn:
-        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-    conn.close()
-    progress = summarize(answers)["name:Ana"]
-    assert progress.stops[3].asked == writers * each and progress.stops[3].right == writers * (each - each // 3)
-
-
-def _first_write(path: str, item: str, start, errors) -> None:
-    start.wait()
-    try:
-        ProgressStore(path, learner="Ana").record(3, item, "1", True, skill="show")
-    except Exception as error:
-        errors.put(repr(error))
-
-
-@pytest.mark.slow
-def test_notebooks_opening_a_new_progress_file_at_once_all_write(tmp_path):
-    # Four notebooks record their first answer at the same moment, into a file none has made yet,
-    # twenty times over. Each must find the file its own (once, one read the file between another's
-    # commit and its own check, took it for another program's database and lost the answer: about
-    # one time in six).
-    context = multiprocessing.get_context("fork")
-    errors = context.Queue()
-    for trial in range(20):
-        path = str(tmp_path / f"new{trial}.sqlite3")
-        start = context.Barrier(4)
-        procs = [context.Process(target=_first_write, args=(path, f"notebook{k}", start, errors)) for k in range(4)]
-        for proc in procs:
-            proc.start()
-        for proc in procs:
-            proc.join(60)
-        assert errors.empty(), errors.get()
-        assert len(ProgressStore(path, learner="Ana").answers()) == 4
-
-
 def _foreign(path: Path) -> None:
     with sqlite3.connect(path) as conn:
         conn.execute("CREATE TABLE answers (id INTEGER PRIMARY KEY, text TEXT)")
@@ -250,66 +182,3 @@ def test_a_file_that_is_not_ours_is_refused_and_never_overwritten(tmp_path, make
             store.answers()
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["p.sqlite3"]  # no journal left behind either
-
-
-def _read_only(*paths: Path) -> None:
-    """Make ``paths`` read-only. Permission bits do not stop root (as in containers), an immutable flag does."""
-    for path in paths:
-        path.chmod(0o555 if path.is_dir() else 0o444)
-        if os.geteuid() == 0 and subprocess.run(["chattr", "+i", str(path)], capture_output=True).returncode:
-            pytest.skip("running as root on a file system without chattr: nothing here is read-only for root")
-
-
-def _try_writing(folder: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-c", _TRY, str(folder)], env=env, capture_output=True, text=True,
-                          timeout=120)
-
-
-_TRY = textwrap.dedent("""
-    import sys
-    from pathlib import Path
-    from cribbage.progress import ProgressStore, ProgressFileError
-    store = ProgressStore(Path(sys.argv[1]) / "ana.sqlite3", learner="Ana")
-    print(len(store.answers()))
-    try:
-        store.record(3, "hand", "12", True, skill="show")
-    except ProgressFileError as error:
-        print(error.message.key)
-        print(error)
-""")
-
-
-@pytest.fixture
-def shared_folder():
-    """A folder of its own, made writable again (and removed) after the test."""
-    folder = Path(tempfile.mkdtemp(prefix="cribbage-readonly-"))
-    folder.chmod(0o755)
-    yield folder
-    for path in (folder, *folder.iterdir()):
-        if os.geteuid() == 0:
-            subprocess.run(["chattr", "-i", str(path)], capture_output=True)
-        path.chmod(0o755)
-    shutil.rmtree(folder)
-
-
-def test_a_read_only_folder_is_said_plainly_and_nothing_is_created(shared_folder):
-    _read_only(shared_folder)
-    run = _try_writing(shared_folder)
-    assert run.returncode == 0, run.stderr
-    count, key, text = run.stdout.splitlines()
-    assert (count, key) == ("0", "progress.cannot_create")
-    assert "cannot create the progress file" in text and "CRIBBAGE_PROGRESS" in text
-    assert list(shared_folder.iterdir()) == []
-
-
-def test_a_file_in_a_read_only_folder_is_read_but_not_written(shared_folder):
-    path = shared_folder / "ana.sqlite3"
-    ProgressStore(path, learner="Ana").record(3, "hand 1", "12", True, skill="show")
-    _read_only(path, shared_folder)
-    before = path.read_bytes()
-    run = _try_writing(shared_folder)
-    assert run.returncode == 0, run.stderr
-    count, key, text = run.stdout.splitlines()
-    assert (count, key) == ("1", "progress.read_only")
-    assert "read-only" in text and path.read_bytes() == before

@@ -71,7 +71,7 @@ RECORDS = {
 # Enumerations: calling one with a wrong value is Python's own lookup (ValueError), not the engine's.
 ENUMS = {"cribbage.Finish", "cribbage.Phase", "cribbage.Suit", "cribbage.crosscribb.CrossCribbPhase",
          "cribbage.crosscribb.LineKind", "cribbage.crosscribb.RecordKind", "cribbage.crosscribb.Refusal"}
-# The command line answers with an exit status and a message, never an exception: tests/test_cli_robust.py.
+# The command line answers with an exit status and a message, never an exception: tests/integration/test_cli_robust.py.
 # The catalogue's own functions (cribbage.lang: message, render) are tested with the catalogue.
 # The teacher's report reads files: open_read_only is tested with the store, tests/test_store_errors.py.
 ELSEWHERE = {"cribbage.cli.main", "cribbage.message", "cribbage.render", "cribbage.progress.open_read_only"}
@@ -595,6 +595,7 @@ class CountingExecutor:
         return Lazy()
 
 
+@pytest.mark.slow
 def test_simulate_feeds_its_executor_batch_by_batch(monkeypatch: pytest.MonkeyPatch) -> None:
     """Today's simulate(10**8) built every task before playing one; now a few batches at a time."""
     from cribbage.ai import simulate as module

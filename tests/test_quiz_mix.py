@@ -38,6 +38,7 @@ def _holds(feature: str, hand: tuple, starter, crib: bool) -> bool:
     }[feature]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("feature", FEATURES)
 def test_each_featured_hand_holds_its_feature(feature):
     for seed in range(300):

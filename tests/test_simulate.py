@@ -16,6 +16,7 @@ def run():
     return simulate(40, [player("standard"), player("beginner")], seed=3, progress=False, batch_size=7)
 
 
+@pytest.mark.slow
 def test_same_seed_same_games_on_any_executor_and_batch(run):
     with ThreadPoolExecutor(2) as pool:
         again = simulate(40, [player("standard"), player("beginner")], seed=3, progress=False,

@@ -168,6 +168,7 @@ def test_independent_count_equals_stats_for_hand_and_crib(independent):
 
 # --- the fast path against the itemized count ----------------------------------------------------
 
+@pytest.mark.slow
 def test_hand_total_equals_score_hand_on_seeded_random_hands():
     rng = random.Random(1630)  # the year cribbage was invented
     for _ in range(3000):

@@ -29,6 +29,7 @@ def _crib_by_hand(two: tuple[Card, Card]) -> float:
     return total / count
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("codes, suited", [(("5C", "5D"), False), (("2H", "3H"), True),
                                            (("JS", "5D"), False), (("10C", "KC"), True)])
 def test_uniform_entries_equal_a_count_of_all_58800_cribs(codes, suited):
@@ -69,6 +70,7 @@ def _brute_sampled_entry(hands, away, ranks):
     return np.mean(means)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ranks", [(5, 11), (2, 3), (11, 11)])
 def test_sampled_table_equals_a_count_card_by_card_on_a_small_sample(ranks):
     rng = random.Random(13)
@@ -79,6 +81,7 @@ def test_sampled_table_equals_a_count_card_by_card_on_a_small_sample(ranks):
     assert arrays["means"][a - 1, b - 1] == pytest.approx(_brute_sampled_entry(hands, away, ranks), abs=1e-9)
 
 
+@pytest.mark.slow
 def test_sampled_table_with_random_discards_converges_on_the_exact_uniform_table():
     rng = random.Random(7)
 

@@ -70,6 +70,7 @@ def test_crib_tables_published_tables_and_the_hand_distribution(tmp_path):
     assert hands["crib_share"].sum() == pytest.approx(1.0)
 
 
+@pytest.mark.slow
 def test_position_pegging_and_calibration_frames(log, tmp_path):
     table = win_probabilities(log)
     frame = _round_trip(table, tmp_path, "position")
@@ -87,6 +88,7 @@ def test_position_pegging_and_calibration_frames(log, tmp_path):
     assert frame["starts"].sum() > 0 and (frame["observed_low"] <= frame["observed"] + 1e-12).all()
 
 
+@pytest.mark.slow
 def test_keep_and_selfplay_frames(tmp_path):
     keeps = keep_statistics(sample=300, seed=4, cache=False)
     frame = _round_trip(keeps, tmp_path, "keeps")

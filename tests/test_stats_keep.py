@@ -47,6 +47,7 @@ def test_best_keeps_equal_the_advice_deal_by_deal(sample):
             assert chosen.net == pytest.approx(advice.best.net, abs=1e-9)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("codes", ["JH 5H 5S 5C 5D QH", "JC JD JH JS 5C 5D", "2H 4H 6H 8H TH QH", "AS 2S 3S 4C 5C 6D"])
 def test_nobs_and_flushes_of_the_crib_match_the_advice(codes):
     six = sorted(Card.parse(c) for c in codes.split())

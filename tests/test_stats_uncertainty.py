@@ -5,9 +5,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import subprocess
-import sys
 from itertools import combinations
 
 import numpy as np
@@ -63,6 +60,7 @@ def test_the_saved_run_is_what_its_builder_writes(tmp_path, monkeypatch):
     assert saved == again and json.loads((tmp_path / "run.json").read_text())["games"] == 6
 
 
+@pytest.mark.slow
 def test_rules_and_levels_make_their_own_deal_log_and_position_table(tmp_path, monkeypatch):
     monkeypatch.setenv("CRIBBAGE_CACHE_DIR", str(tmp_path))
     progress = []
@@ -111,6 +109,7 @@ def test_a_longer_deal_log_reads_the_pieces_a_shorter_one_built(tmp_path, monkey
     assert deal_log(8, seed="pieces", level="beginner").deals == longer.deals and played == []
 
 
+@pytest.mark.slow
 def test_the_check_against_held_out_games():
     log = deal_log(40, seed="cal-a", cache=False)
     table = win_probabilities(log)
@@ -136,34 +135,7 @@ def test_old_engine_versions_and_old_names_are_pruned(tmp_path, monkeypatch):
     assert [p.name for p in prune_old_versions("crib-expert")] == ["crib-expert-oldversion00-0123456789abcdef.npz"]
 
 
-_BUILD_SLOWLY = """
-import os, sys, time
-import numpy as np
-from cribbage.stats.cache import cached_arrays
-
-def build():
-    with open(sys.argv[1], "a") as log:
-        log.write(f"{os.getpid()}\\n")
-    time.sleep(1.5)
-    return {"a": np.arange(5)}
-
-print(cached_arrays("deal-log", {"together": 1}, build)["a"].sum())
-"""
-
-
-@pytest.mark.skipif(sys.platform == "win32", reason="without fcntl each process builds its own")
-def test_processes_asking_for_a_table_at_once_build_it_once(tmp_path):
-    """Three processes ask for the same table together: one builds it, the others wait and read it."""
-    env = {**os.environ, "CRIBBAGE_CACHE_DIR": str(tmp_path / "cache")}
-    log = tmp_path / "builds.txt"
-    processes = [subprocess.Popen([sys.executable, "-c", _BUILD_SLOWLY, str(log)], env=env,
-                                  stdout=subprocess.PIPE, text=True) for _ in range(3)]
-    outputs = [process.communicate(timeout=120)[0].strip() for process in processes]
-    assert outputs == ["10", "10", "10"]
-    assert len(log.read_text().split()) == 1
-    assert [p.suffix for p in (tmp_path / "cache").iterdir()] == [".npz"]   # no lock file left
-
-
+@pytest.mark.slow
 def test_the_lead_the_dealer_pegs_most_after_ranks_only_common_leads():
     from cribbage.stats import pegging_statistics
     stats = pegging_statistics(deal_log(30, seed="leads", cache=False))

@@ -25,6 +25,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from product_code import parsed
 
 import widgets
 from cribbage.lang.messages import CATALOGUE, render
@@ -244,7 +245,7 @@ def stops_spelled_out(paths: Iterator[Path], root: Path = ROOT) -> list[str]:
     for path in paths:
         name = path.relative_to(root)
         documentation: set[int] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):   # a statement before its parts
+        for node in ast.walk(parsed(path)):   # a statement before its parts
             if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
                 documentation.add(id(node.value))
             elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in documentation:

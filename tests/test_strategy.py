@@ -76,6 +76,7 @@ def test_ranked_splits_is_the_order_of_the_advice():
             assert [{six[i] for i in SPLITS[j][1]} for j in order] == [set(o.discard) for o in advice]
 
 
+@pytest.mark.slow
 def test_the_first_keep_is_the_first_of_the_order_ties_and_near_ties_included():
     rng = np.random.default_rng(7)
     cases = 0
@@ -148,6 +149,7 @@ def test_the_play_of_two_hands_scores_as_the_engine_does():
         assert peg_play_out(hands[pone], hands[dealer], (unseen[pone], unseen[dealer])) == (points[pone], points[dealer])
 
 
+@pytest.mark.slow
 def test_the_play_table_is_what_its_builder_measures():
     stored = peg_model._stored()
     for role in ("dealer", "pone"):
@@ -183,6 +185,7 @@ def test_an_unknown_crib_model_is_refused_by_name():
     assert "modelo de cesta desconhecido" in render(caught.value.message, "pt")
 
 
+@pytest.mark.slow
 def test_the_weighted_crib_matches_a_plain_weighted_loop():
     # Fifteens, pairs and runs weighted by the opponent's pair of ranks; flush and nobs uniform.
     six = cards("5H 5D 6H 7S JH 9H")
@@ -226,6 +229,7 @@ def test_the_crib_model_reads_as_strong_players_discard():
     assert np.mean(diffs[False]) > 0.2 and np.mean(diffs[True]) < -0.2
 
 
+@pytest.mark.slow
 def test_a_small_rebuild_of_the_crib_model_agrees_with_the_stored_one():
     dealer, pone = build(hands=1500, rounds=2, seed="test")
     for fresh, stored in ((dealer, pair_weights(opponent_deals=True)), (pone, pair_weights(opponent_deals=False))):

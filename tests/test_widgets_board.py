@@ -109,6 +109,7 @@ def test_drawn_board_redraws_on_change():
     assert b.png != first and b.draws == 2
 
 
+@pytest.mark.slow
 def test_monkey_never_raises():
     rng = random.Random(5)
     b = board()
@@ -169,6 +170,7 @@ def _outside(fig) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target", [121, 61])
 @pytest.mark.parametrize("language", CODES)
 def test_long_names_and_every_label_fit_inside_the_picture(target, language):
@@ -230,6 +232,7 @@ def test_the_winning_peg_sits_inside_the_game_hole_ring(target):
     assert any(abs(x - ring_at[0]) < 1e-9 and abs(y - ring_at[1]) < 1e-9 for x, y in pegs)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", CODES)
 def test_each_tracks_start_holes_are_labelled(language):
     # Issue 11: the start holes were unlabelled: now a word over them and each track's letter.

@@ -90,6 +90,7 @@ def _random_hands(n: int, seed: int = 3):
         yield tuple(five[:4]), five[4], rng.random() < 0.5
 
 
+@pytest.mark.slow
 def test_code_and_link_round_trip():
     for hand, starter, crib in _random_hands(300):
         assert parse_query(share_query(hand, starter, crib)) == (hand, starter, crib)
@@ -183,6 +184,7 @@ def test_a_refused_link_in_spanish_says_so_in_spanish():
     assert calc.message.startswith("Se ha ignorado el enlace") and "'ZZ'" in calc.message
 
 
+@pytest.mark.slow
 def test_where_the_score_falls_and_the_chart():
     calc = HandCalculator.from_query("hand=5H5D6H7S&starter=8C", chart=True)
     at_most = stats.share_at_most(12) * 100
@@ -193,6 +195,7 @@ def test_where_the_score_falls_and_the_chart():
     assert calc._chart.value != before  # the crib's distribution, this crib marked
 
 
+@pytest.mark.slow
 def test_monkey_never_raises():
     rng = random.Random(2024)
     calc = calculator()
@@ -262,6 +265,7 @@ def _page_text(calc) -> str:
     return html_.unescape(re.sub(r"<[^>]+>", " ", " ".join(walk(calc))))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("form", ["link", "query", "code"])
 def test_the_share_box_opens_the_link_the_calculator_shows(form):
     # Issue 11: pasting the calculator's own link (?hand=...&starter=...) into the box was refused.
@@ -334,6 +338,7 @@ def test_lookalike_characters_in_a_link_are_read_as_what_they_look_like():
     assert hand == cards("KH 5D 6H 7S") and starter == EIGHT_C and not crib
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hand, starter", [(5, 5), (None, "8C"), ("5H 5D 6H 7S", 8), ([5, 6, 7, 8], "8C"),
                                            ({"a": 1}, "8C"), (TWELVE, ["8C", "9C"])])
 def test_set_hand_given_wrong_types_says_what_it_expected(hand, starter):
@@ -344,6 +349,7 @@ def test_set_hand_given_wrong_types_says_what_it_expected(hand, starter):
     assert calc.message and calc.score.total == 13
 
 
+@pytest.mark.slow
 def test_a_closed_calculator_leaves_no_widgets_behind():
     # Issue 16: each new calculator (a re-run cell) kept its ~150 widgets alive in the kernel.
     from ipywidgets.widgets.widget import _instances

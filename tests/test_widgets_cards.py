@@ -100,6 +100,7 @@ def test_views_given_wrong_types_say_what_they_expected():
         picker.on_change("not a function")
 
 
+@pytest.mark.slow
 def test_new_cards_close_the_old_buttons():
     # Issue 16: each new deal left the old card buttons alive in the kernel.
     from cribbage import Deck

@@ -136,6 +136,7 @@ def test_a_role_looks_the_same_in_every_chart():
     assert {role: style[:2] for role, style in LAB_ROLES.items()} == {r: s[0] for r, s in ROLE_STYLE.items()}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", CODES)
 def test_selfplay_legend_hides_no_bar_and_no_value(language):
     """Stop 6's chart (self-play beside Chambers): the legend covered the dealer's hand bars and
@@ -169,6 +170,7 @@ def _tick_texts(fig: Figure) -> list[str]:
     return [t.get_text() for ax in fig.axes for t in ax.get_xticklabels() + ax.get_yticklabels() if t.get_text()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("language", "mark", "not_mark"), [("en", ".", ","), ("es", ",", "."), ("pt", ",", ".")])
 def test_tick_labels_write_decimals_as_the_language_does(language, mark, not_mark):
     """Spanish and Portuguese stop 8 drew axes of 0.25 and 1.5 under labels and prose of 0,25: every

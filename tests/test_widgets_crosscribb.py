@@ -106,6 +106,7 @@ def test_a_whole_game_to_31_with_four_players() -> None:
     assert _state(board) == before and "game is over" in board.message
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_hot_seat_every_seat_plays_from_the_screen(players: int) -> None:
     board = CrossCribbBoard(players=players, seat=None, seed=5)
@@ -241,7 +242,7 @@ def test_monkey_thousands_of_random_clicks_never_raise() -> None:
         board.seed_box.value = rng.choice(("1", "7", "", "abc"))
         board.new_game_button.click()
 
-    # Never raises: the board keeps what it caught, and conftest.py fails the test on it.
+    # Never raises: the board keeps what it caught, and tests/plugins/views.py fails the test on it.
     monkey(rng, 2500, [
         (55, lambda: click_any(rng, board.square_buttons.values())),
         (10, board.lay_away_button.click),
@@ -346,6 +347,7 @@ def test_every_xc_message_is_in_three_languages() -> None:
     assert render("xc.lay_away", "pt") == "Pô-la na cesta"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_no_english_left_in_spanish_and_portuguese(language: str) -> None:
     from widgets.i18n.messages import MESSAGES

@@ -158,6 +158,7 @@ def test_a_keep_within_the_margin_is_right():
     assert view.right == 1 and "ranks 2nd of 15, within 0.1 points" in view.verdict
 
 
+@pytest.mark.slow
 def test_the_pone_sees_the_crib_through_the_other_side():
     drill = DiscardDrill("5H 5D 6H 7S 8C 9D", dealer=False)
     assert drill.index is None and "You are the pone" in drill._heading.value
@@ -238,6 +239,7 @@ def test_spanish_drill():
     assert "Aciertos 0 · Fallos 1" in drill.score_line
 
 
+@pytest.mark.slow
 def test_monkey_never_raises():
     rng = random.Random(7)
     drill = DiscardDrill(seed=5)

@@ -25,7 +25,7 @@ from widgets.i18n.messages import MESSAGES
 
 @pytest.fixture(autouse=True)
 def _fresh(monkeypatch):
-    # The repository's conftest fills blanks for nbval; these tests are a learner without it.
+    # The tests' plugin (tests/plugins/course.py) fills blanks for nbval; these tests are a learner without it.
     monkeypatch.delenv(ANSWERS_VARIABLE, raising=False)
     reset_tries()
     yield

@@ -136,6 +136,7 @@ def _exercised(language: str) -> list:
     return [calc, bad, quiz, wrong, board, picker, DeckPicker(language=language)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_widgets_show_no_english_in_other_languages(language):
     fragments = _english_only_fragments()
@@ -163,6 +164,7 @@ def _figure_texts(fig) -> str:
     return "\n".join(parts)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_charts_and_board_show_no_english_in_other_languages(language):
     from widgets.blocks.board import draw_board

@@ -1,5 +1,6 @@
 """Memory stays flat: a view closes every widget it replaces, so a thousand new deals leave no
-widgets behind (counted in ipywidgets' registry of live widgets), and closing a view frees all it made."""
+widgets behind (counted in ipywidgets' registry of live widgets), and closing a view frees all it made.
+(A cell run again in a real kernel: tests/integration/test_kernel_widgets.py.)"""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from widgets.drills.quiz import ScoringQuiz
 from widgets.drills.walkthrough import PeggingPractice, PeggingWalkthrough
 from widgets.table.view import GameTable
 
-# A thousand new deals per view and a kernel: seconds each, so left out of `make test-fast`.
+# A thousand new deals per view: seconds each, so left out of `make check`.
 pytestmark = pytest.mark.slow
 
 
@@ -81,52 +82,6 @@ def test_guided_hands_one_after_another_leave_no_widgets_behind():
     for i in range(1, 31):
         guided(i).close()
     assert live() == before
-
-
-def _run_in_cell(client, code: str, cell: str) -> dict:
-    """Run ``code`` as JupyterLab runs a notebook cell: the request names the cell's id."""
-    request = client.session.msg("execute_request", {"code": code, "silent": False, "store_history": True,
-                                                     "user_expressions": {}, "allow_stdin": False,
-                                                     "stop_on_error": True}, metadata={"cellId": cell})
-    client.shell_channel.send(request)
-    while True:
-        reply = client.get_shell_msg(timeout=120)
-        if reply["parent_header"].get("msg_id") == request["header"]["msg_id"]:
-            assert reply["content"]["status"] == "ok", reply["content"]
-            return reply
-
-
-def _live_in_kernel(client) -> int:
-    request = client.execute("import warnings, ipywidgets as _w\nwith warnings.catch_warnings():\n"
-                             "    warnings.simplefilter('ignore')\n    _n = len(_w.Widget.widgets)",
-                             user_expressions={"n": "_n"})
-    while True:
-        reply = client.get_shell_msg(timeout=120)
-        if reply["parent_header"].get("msg_id") == request:
-            return int(reply["content"]["user_expressions"]["n"]["data"]["text/plain"])
-
-
-def test_a_cell_run_again_closes_the_views_its_last_run_made():
-    """The issue's case: re-running a calculator cell grew the kernel by ~255 widgets each time."""
-    from jupyter_client.manager import start_new_kernel
-
-    manager, client = start_new_kernel(kernel_name="python3")
-    try:
-        code = "from widgets.calculator.hand import HandCalculator\ncalc = HandCalculator()\ncalc"
-        _run_in_cell(client, code, "calc-cell")
-        first = _live_in_kernel(client)
-        for _ in range(5):
-            _run_in_cell(client, code, "calc-cell")
-        assert _live_in_kernel(client) == first
-        # Another cell's views are its own: they stay, and so do the first cell's.
-        _run_in_cell(client, "from widgets.drills.discard import DiscardDrill\ndrill = DiscardDrill()", "drill-cell")
-        with_drill = _live_in_kernel(client)
-        assert with_drill > first
-        _run_in_cell(client, code, "calc-cell")
-        assert _live_in_kernel(client) == with_drill
-    finally:
-        client.stop_channels()
-        manager.shutdown_kernel(now=True)
 
 
 def test_a_closed_view_still_held_lets_its_widgets_go():

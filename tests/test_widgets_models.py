@@ -5,9 +5,6 @@ refused move names its catalogue key and changes nothing."""
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -17,36 +14,6 @@ from widgets.base.refusal import Refused
 from widgets.drills.pegging_session import SOLVED_PLAYS, PracticeSession, WalkSession
 from widgets.table.model import COMPUTER, YOU, TableSession
 from widgets.table.words import TableWords
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def test_the_models_import_and_play_without_ipywidgets():
-    # The package's __init__ imports every view; load the model modules without it, ipywidgets barred.
-    script = f"""
-import sys, types
-sys.modules["ipywidgets"] = None
-package = types.ModuleType("widgets"); package.__path__ = [{str(ROOT / "widgets")!r}]
-sys.modules["widgets"] = package
-from widgets.table.model import TableSession
-from widgets.table.words import TableWords
-from widgets.drills.pegging_session import PracticeSession, SOLVED_PLAYS, WalkSession
-walk = WalkSession(1)
-walk.forward()
-assert walk.predict("0").points == walk.step.points
-session = TableSession(seed=3, target=61)
-words = TableWords("es")
-assert words.prompt(session)
-practice = PracticeSession(4)
-while not practice.play_over:
-    fits = [c for c in practice.game.hand(0) if practice.game.can_play(0, c)]
-    practice.play(fits[0]) if fits else practice.go()
-assert SOLVED_PLAYS[0].steps()
-assert "ipywidgets" not in sys.modules or sys.modules["ipywidgets"] is None
-print("ok")
-"""
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT)
-    assert done.stdout.strip() == "ok", done.stderr[-2000:]
 
 
 def _true_count(game) -> int:

@@ -73,6 +73,7 @@ def test_a_refused_link_speaks_the_links_language_and_shows_no_markup():
 
 # --- the view ------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_a_link_opens_the_keeps_ranked_with_the_chart_and_a_link_back():
     view = MyDeal.from_query("deal=5H5D6H7S8C9D&dealer=0&scores=100-95", base_url="http://h/my-deal")
     want = deal_keeps(SIX, dealer=False, scores=(100, 95))
@@ -124,6 +125,7 @@ def test_cards_clicked_show_in_the_box_so_the_show_button_agrees():
     assert view.internal_errors == []
 
 
+@pytest.mark.slow   # scores given: the 2,000-game deal log, about 25 CPU-s on a machine without it
 def test_the_role_and_the_scores_recompute_and_bad_scores_are_said():
     view = MyDeal(chart=False)
     view.set_deal(SIX)
@@ -143,6 +145,7 @@ def test_the_role_and_the_scores_recompute_and_bad_scores_are_said():
     assert view.figures.scores is None and view.internal_errors == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", CODES)
 def test_one_score_typed_waits_for_the_other_and_a_mended_score_is_no_longer_refused(language):
     """The first score box filled is half of an answer: it was refused as "not ''" until the second
@@ -161,6 +164,7 @@ def test_one_score_typed_waits_for_the_other_and_a_mended_score_is_no_longer_ref
     assert view.internal_errors == []
 
 
+@pytest.mark.slow
 def test_two_keeps_side_by_side_and_the_chart_follows_the_choice():
     view = MyDeal()
     view.set_deal(SIX, dealer=False)
@@ -190,6 +194,7 @@ def test_nothing_yet_and_clear():
     assert view.figures is None and view.picker.selected == () and view.link == ""
 
 
+@pytest.mark.slow   # scores given: the 2,000-game deal log, about 25 CPU-s on a machine without it
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_the_view_speaks_spanish_and_portuguese(language):
     view = MyDeal.from_query(f"deal=5H5D6H7S8C9D&dealer=1&scores=0-0&lang={language}", chart=False)

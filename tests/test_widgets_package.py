@@ -3,9 +3,6 @@ lesson without a board or a chart never loads matplotlib, about 0.3 s of its ker
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import widgets
 
 
@@ -20,15 +17,3 @@ def test_every_name_offered_is_there_and_only_those():
         assert "NoSuchView" in str(error)
     else:
         raise AssertionError("an unknown name was given")
-
-
-def _loads_matplotlib(names: str) -> bool:
-    code = f"import sys\nfrom widgets import {names}\nprint('matplotlib' in sys.modules)"
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    return result.stdout.strip() == "True"
-
-
-def test_a_view_without_a_chart_does_not_load_matplotlib():
-    # Lesson 1's first cell, and lesson 3's: cards, a deal, a drill, questions.
-    assert not _loads_matplotlib("CardRow, DealPractice, DiscardDrill, HandQuestion, KeepsQuestion, ScoringQuiz")
-    assert _loads_matplotlib("Board")

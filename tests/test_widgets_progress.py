@@ -234,6 +234,7 @@ def _kept(path):
     return [(a.stop, a.item, a.answer, a.correct, a.skill) for a in ProgressStore(path).answers(everyone=True)]
 
 
+@pytest.mark.slow
 def test_each_view_records_where_its_answer_is_checked(tmp_path, monkeypatch):
     import random
 

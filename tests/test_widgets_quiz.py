@@ -238,6 +238,7 @@ def test_spanish_quiz():
     assert "¡Muggins! Se te escaparon 2" in quiz.verdict and "Aciertos 0 · Fallos 1" in quiz.score_line
 
 
+@pytest.mark.slow
 def test_monkey_never_raises():
     rng = random.Random(99)
     quiz = ScoringQuiz(seed=3)

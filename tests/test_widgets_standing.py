@@ -3,10 +3,6 @@ against the engine's own functions (cribbage.ai.endgame), in every language."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 
 from cribbage.ai.endgame import score_hint, win_probability
@@ -17,8 +13,6 @@ from cribbage.rules.game import Game
 from widgets.blocks.chances import percent
 from widgets.table.model import COMPUTER, YOU, TableSession, last_deals
 from widgets.table.words import TableWords
-
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def _deal_start(game: Game) -> tuple[int, int]:
@@ -134,22 +128,6 @@ def test_the_table_says_a_near_certain_chance_in_words(language):
         assert render(said, language, n=n) in text and ">" not in text and "<" not in text, text
 
 
-def test_the_model_and_words_import_without_ipywidgets():
-    script = f"""
-import sys, types
-sys.modules["ipywidgets"] = None
-sys.modules["matplotlib"] = None
-package = types.ModuleType("widgets"); package.__path__ = [{str(ROOT / "widgets")!r}]
-sys.modules["widgets"] = package
-from widgets.table.model import TableSession
-from widgets.table.words import TableWords
-from cribbage.registry.languages import CODES
-session = TableSession(seed=3)
-assert TableWords("pt").standing(session.standing())
-"""
-    subprocess.run([sys.executable, "-c", script], check=True, cwd=ROOT)
-
-
 # ---------------------------------------------------------------------------------------- widgets
 @pytest.mark.parametrize("language", CODES)
 def test_the_table_shows_where_you_stand(language):
@@ -192,6 +170,7 @@ def test_the_table_says_nothing_once_the_game_is_over():
     assert table.session.standing() is None and table.standing_text == ""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", CODES)
 def test_the_board_stands_at_each_finish_it_steps_through(language):
     from widgets.blocks.board import Board
@@ -229,6 +208,7 @@ def test_a_board_of_roles_says_the_winners_chance_in_words(language):
     assert "99 %" not in text                                    # a breaking space would part 99 from %
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target", [121, 61])
 def test_the_board_stands_at_any_position(target):
     from widgets.blocks.board import Board

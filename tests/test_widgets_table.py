@@ -97,6 +97,7 @@ def _click_through(table: GameTable, rng: random.Random, *, follow: bool = False
     raise AssertionError("the game did not finish")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level, target", [("beginner", 61), ("standard", 61), ("expert", 121)])
 def test_a_full_game_to_the_finish_at_each_level(level: str, target: int) -> None:
     table = GameTable(seed=11, level=level, target=target, board=False)
@@ -131,6 +132,7 @@ def test_muggins_mode_the_computer_takes_what_you_miss_and_you_take_its_forgotte
     assert took and claimed, "muggins went both ways in these seeded games"
 
 
+@pytest.mark.slow
 def test_the_beginners_short_count_waits_for_you_and_its_items_show_after() -> None:
     for seed in range(1, 40):
         table = GameTable(seed=seed, level="beginner", muggins=True, board=False)
@@ -279,6 +281,7 @@ def test_the_board_follows_the_pegs() -> None:
     assert table.board.pegs == game.pegs and table.board.png != drawn
 
 
+@pytest.mark.slow
 def test_spanish_and_portuguese_tables() -> None:
     for language, word, won in (("es", "Elige dos cartas", "una partida"), ("pt", "Escolha duas cartas", "uma partida")):
         table = GameTable(seed=4, language=language, level="beginner", muggins=True, target=61, board=False)
@@ -346,6 +349,7 @@ def test_guided_hand_2_as_dealer_a_31_a_pair_royal_and_a_crib() -> None:
     assert "Your crib" in table.show_text
 
 
+@pytest.mark.slow
 def test_guided_hand_3_the_pone_pegs_out_before_the_dealer_counts() -> None:
     hand = GUIDED_HANDS[2]
     table = GameTable.guided(3, board=False)
@@ -361,6 +365,7 @@ def test_guided_hand_3_the_pone_pegs_out_before_the_dealer_counts() -> None:
     assert "You win!" in table.result_text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", CODES)
 def test_the_close_finish_looks_like_the_end_of_a_game_not_its_first_deal(language: str) -> None:
     # The close finish once drew both back pegs in the start holes under "Deal 1": a game that
@@ -425,6 +430,7 @@ def test_guided_hands_are_refused_by_number_out_of_range() -> None:
 
 # --- the monkey -------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_a_seeded_monkey_never_breaks_the_table() -> None:
     rng = random.Random(2024)
     tables = [GameTable(seed=1, level="beginner", muggins=True, target=61, board=False),

@@ -284,6 +284,7 @@ def test_spanish_views():
     assert "Marcado en la fase de juego" in practice.pegged_html
 
 
+@pytest.mark.slow
 def test_monkey_never_raises():
     rng = random.Random(11)
     walk = PeggingWalkthrough()
@@ -304,7 +305,7 @@ def test_monkey_never_raises():
         (5, walk.restart),
         (15, lambda: walk.predict(rng.choice([0, 2, 3, None, 100]))),
     ], within)
-    practice = PeggingPractice(2)   # an internal error caught by either view fails the test (conftest.py)
+    practice = PeggingPractice(2)   # an internal error caught by either view fails the test (tests/plugins/views.py)
     monkey(rng, 1500, [
         (50, lambda: click_any(rng, practice.card_buttons.values())),
         (15, practice.go_button.click),
@@ -315,6 +316,7 @@ def test_monkey_never_raises():
     assert practice.hand_number > 5
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_no_english_shows_in_other_languages(language):
     from test_widgets_drill import english_only

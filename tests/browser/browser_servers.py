@@ -127,7 +127,9 @@ class Server:
                     return
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 pass
-            time.sleep(0.25)
+            # Between two tries, wait on the server's process: a server that exits is seen at once.
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(0.25)
         raise ServerError(f"{self.name} did not answer on {self.url}{path} within {timeout:.0f} s:\n"
                           f"{self.log_tail()}")
 
@@ -195,7 +197,7 @@ def isolated_env(home: Path) -> dict[str, str]:
         env[var] = str(path)
     env["PYTHONUNBUFFERED"] = "1"
     # A server's kernels are provisioned as its own configuration says, not as the tests' kernels are
-    # (conftest.py sets the forked kernels for nbval's by this variable).
+    # (tests/plugins/course.py sets the forked kernels for nbval's by this variable).
     env.pop("JUPYTER_DEFAULT_PROVISIONER_NAME", None)
     # A kernel started by a server inherits this; the query string comes from Voilà, never from us.
     env.pop("QUERY_STRING", None)
@@ -276,7 +278,7 @@ FIXTURES_DIR = "_browser_fixtures"
 
 # Retries where the browser itself failed (a page crashed or was closed under the test, not the
 # course or the server being wrong): at most one per action, each recorded here and reported at the
-# end of the session (the top conftest.py's terminal summary, from every xdist worker).
+# end of the session (tests/plugins/browser_faults.py's terminal summary, from every xdist worker).
 BROWSER_FAULTS: list[str] = []
 _BROWSER_AT_FAULT = re.compile(r"Page crashed|Target crashed|Target page, context or browser has been closed")
 

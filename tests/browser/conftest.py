@@ -72,8 +72,8 @@ def servers_home() -> Iterator[Path]:
 
 @pytest.fixture(scope="session", autouse=True)
 def progress_folder() -> Iterator[str]:
-    """The learners' progress goes to a throw-away folder, whatever ran before (the top conftest sets
-    one too; this holds even when that setting was lost), never to the real data folder."""
+    """The learners' progress goes to a throw-away folder, whatever ran before (tests/plugins/course.py
+    sets one too; this holds even when that setting was lost), never to the real data folder."""
     with tempfile.TemporaryDirectory(prefix="cribbage-progress-browser-") as folder, \
             pytest.MonkeyPatch.context() as patch:
         patch.setenv("CRIBBAGE_PROGRESS", folder + os.sep)

@@ -13,6 +13,7 @@ markdown or code.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from collections import Counter
@@ -20,6 +21,7 @@ from pathlib import Path
 
 from browser_servers import laid_out
 from playwright.sync_api import BrowserContext, Locator, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 
@@ -73,6 +75,24 @@ async (path) => {
 
 # An output brought to the top of the notebook's panel (which scrolls, not the page).
 _TO_TOP = "area => area.scrollIntoView({block: 'start', inline: 'nearest'})"
+
+# What the notebook's page is waited for, checked in the page by Playwright every _POLL_MS.
+_POLL_MS = 50
+_IDLE = ("() => { const w = window.__notebookWatch;"
+         " return w.status === 'idle' && Object.keys(w.pending).length === 0; }")
+# Run All has finished: no cell waits in the queue ("[*]") and the kernel is idle.
+_RUN_ALL_DONE = ("() => ![...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]"
+                 ".some(prompt => prompt.textContent.includes('[*]')) && (" + _IDLE + ")()")
+# No widget is still "Loading widget..." anywhere in the page, shown or not.
+_WIDGETS_LOADED = """() => {
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+        if (node.textContent.includes('Loading widget...') && !node.parentElement.closest('script, style')) {
+            return false;
+        }
+    }
+    return true;
+}"""
 
 # Closes every document of the page, shutting its kernel down first (its memory and CPU go at once).
 _CLOSE_ALL = """
@@ -206,15 +226,12 @@ class LabNotebook:
         self.page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
         self._wait_sent(sent)
         # Run All queues every code cell at once: wait for the queue to empty.
-        self._wait(lambda: self.page.locator(".jp-CodeCell .jp-InputPrompt",
-                                             has_text="[*]").count() == 0 and self._idle(),
-                   timeout, "Run All to finish")
-        self._wait(lambda: self.page.get_by_text("Loading widget...").count() == 0, 60,
-                   "every widget to load")
+        self._wait_in_page(_RUN_ALL_DONE, timeout, "Run All to finish")
+        self._wait_in_page(_WIDGETS_LOADED, 60, "every widget to load")
 
     def wait_idle(self, timeout: float = 60) -> None:
         """Wait until the kernel has finished every request the page sent it."""
-        self._wait(self._idle, timeout, "the kernel to be idle")
+        self._wait_in_page(_IDLE, timeout, "the kernel to be idle")
 
     def _sent(self) -> int:
         return self.page.evaluate("() => window.__notebookWatch.sent")
@@ -222,17 +239,24 @@ class LabNotebook:
     def _wait_sent(self, before: int, patience: float = 5) -> None:
         # What talks to the kernel sends its message at once, but a page on a loaded machine may
         # take seconds to get to it: wait until it has (an action that never reaches the kernel
-        # costs this patience, which is why it is not longer).
-        deadline = time.monotonic() + patience
-        while self._sent() == before and time.monotonic() < deadline:
-            time.sleep(0.05)
+        # costs this patience, which is why it is not longer; then nothing was sent, and that is all).
+        with contextlib.suppress(PlaywrightTimeoutError):
+            self.page.wait_for_function("before => window.__notebookWatch.sent !== before", arg=before,
+                                        timeout=patience * 1000, polling=_POLL_MS)
 
     def _idle(self) -> bool:
-        return self.page.evaluate(
-            "() => { const w = window.__notebookWatch;"
-            " return w.status === 'idle' && Object.keys(w.pending).length === 0; }")
+        return self.page.evaluate(_IDLE)
+
+    def _wait_in_page(self, condition: str, timeout: float, what: str) -> None:
+        """Until ``condition`` (a JavaScript function) holds in the page: checked there by Playwright."""
+        try:
+            self.page.wait_for_function(condition, timeout=timeout * 1000, polling=_POLL_MS)
+        except PlaywrightTimeoutError:
+            raise NotebookError(f"{self.path}: timed out after {timeout:.0f} s waiting for {what}") from None
 
     def _wait(self, condition, timeout: float, what: str) -> None:
+        """Until ``condition()`` holds: for what only Python can see (the server's API, several things at
+        once), asked every tenth of a second; what the page shows is :meth:`_wait_in_page`'s."""
         deadline = time.monotonic() + timeout
         while not condition():
             if time.monotonic() > deadline:

@@ -56,8 +56,8 @@ def test_an_error_and_a_widget_that_cannot_be_drawn_fail_the_run(open_notebook) 
 
 def test_a_dialog_in_the_page_would_be_caught(voila_page) -> None:
     # The Voilà tests' "nothing ran" could fail: markup that runs opens a dialog, recorded.
-    voila_page.page.set_content("<img src=x onerror=alert(1)>")
-    voila_page.page.wait_for_timeout(500)
+    with voila_page.page.expect_event("dialog", timeout=30_000):
+        voila_page.page.set_content("<img src=x onerror=alert(1)>")
     assert voila_page.dialogs == ["alert: 1"]
 
 

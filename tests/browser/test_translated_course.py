@@ -10,7 +10,7 @@ Only what a learner reads is searched: the rendered text cells and the outputs, 
 
 Then each rendered output area (its widgets as drawn: buttons, labels, boards, tables, and the text
 boxes' placeholders) is read word by word by the detector of ``tests/english.py``, the one
-``tests/test_no_english.py`` uses on the notebooks: a single English word ("starter" under a card,
+``tests/integration/test_no_english.py`` uses on the notebooks: a single English word ("starter" under a card,
 "Winner" on a board) is found too, not only a sentence the catalogues hold."""
 
 from __future__ import annotations

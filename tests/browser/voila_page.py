@@ -24,6 +24,7 @@ import psutil
 from browser_servers import Server, free_port, isolated_env, laid_out
 from lab_page import SCREENSHOTS
 from playwright.sync_api import Browser, Locator, Page
+from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parents[2]
 APPS = ROOT / "apps"
@@ -169,7 +170,7 @@ def wait_quiet(server: Server, kernel_count: int | None = None, timeout: float =
             for process in processes:
                 with contextlib.suppress(psutil.Error):
                     process.cpu_percent(None)
-            time.sleep(0.5)
+            time.sleep(0.5)   # the half second the use is measured over
             used = 0.0
             for process in processes:
                 with contextlib.suppress(psutil.Error):
@@ -177,7 +178,7 @@ def wait_quiet(server: Server, kernel_count: int | None = None, timeout: float =
             if used < cpu_percent and (kernel_count is None or len(kernels(server)) == kernel_count):
                 return True
         else:
-            time.sleep(0.5)
+            time.sleep(0.5)   # the server's kernels are counted from its processes: nothing to wait on
     return False
 
 
@@ -223,7 +224,10 @@ def close_all(visits: list[Visit], *, politely: bool = True) -> None:
     as a person closing a tab does (the page then asks the server to shut its kernel down)."""
     for visit in visits:
         visit.page.close(run_before_unload=politely)
-    time.sleep(1)  # the pages' last requests leave before their browsers close
+    if politely:
+        # The requests a page sends as it unloads outlive the page but not its browser, and the browser
+        # tells no one when they have left: a second for them before the browsers close (a sleep).
+        time.sleep(1)
     for visit in visits:
         visit.page.context.close()
 
@@ -249,17 +253,14 @@ def visit_all(browser: Browser, urls: list[str], timeout: float) -> list[Visit]:
         page.evaluate("url => { window.location.href = url; }", url)
     deadline = time.monotonic() + timeout
     scored: dict[int, float] = {}
-    while len(scored) < len(pages) and time.monotonic() < deadline:
-        for i, page in enumerate(pages):
-            if i in scored:
-                continue
-            try:
-                at = page.evaluate("() => window.__scoredAt === undefined ? null : window.__scoredAt")
-            except Exception:  # the page is between documents: ask again
-                at = None
-            if at is not None:
-                scored[i] = at
-        time.sleep(0.2)
+    for i, page in enumerate(pages):
+        # Each page is waited for in turn (they load together), Playwright checking in the page, across
+        # its navigation, until the score is there; the time is the page's own (``__scoredAt``).
+        left = deadline - time.monotonic()
+        with contextlib.suppress(PlaywrightError):   # not scored in time, or the page crashed
+            at = page.wait_for_function("() => window.__scoredAt !== undefined && {at: window.__scoredAt}",
+                                        timeout=max(left, 0.1) * 1000, polling=200)
+            scored[i] = at.json_value()["at"]
     visits = []
     for i, (page, url) in enumerate(zip(pages, urls)):
         link = None

@@ -52,7 +52,7 @@ _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 def _plain(text: str) -> str:
     return _ANSI.sub("", text)
 
-COURSE = Path(__file__).resolve().parents[1] / "course"
+COURSE = Path(__file__).resolve().parents[2] / "course"
 LESSONS = [path.relative_to(COURSE).as_posix() for language in TRANSLATED
            for path in sorted(language_folder(language, COURSE).glob("*.ipynb"))]
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"

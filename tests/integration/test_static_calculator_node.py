@@ -20,7 +20,7 @@ import pytest
 
 from cribbage import FULL_DECK, score_hand, stats
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CHECK = ROOT / "apps" / "static_calculator" / "node-check.mjs"
 
 

@@ -6,9 +6,10 @@ repository's notebooks are never written), as Run All runs it for a learner who 
 kernel, it asks each try-it question for its answer (``answer_text()``, and the number for a count),
 and runs the try-it cells again with the tests' answers file, as nbval runs them.
 
-``tests/test_no_english.py`` (Spanish and Portuguese) and ``tests/test_answers_after_questions.py``
-(all three languages) read the same runs; the scheduler in ``conftest.py`` keeps both modules on one
-worker, so each lesson runs once in ``make test``.
+``tests/integration/test_no_english.py`` (Spanish and Portuguese) and
+``tests/integration/test_answers_after_questions.py`` (all three languages) read the same runs; the
+scheduler in ``tests/plugins/scheduling.py`` keeps both modules on one worker, so each lesson runs once
+in ``make test``.
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ from nbclient import NotebookClient
 
 from widgets.drills.exercise import ANSWERS_VARIABLE
 
-COURSE = Path(__file__).resolve().parents[1] / "course"
-ANSWERS = Path(__file__).resolve().parent / "exercise_answers.json"
+COURSE = Path(__file__).resolve().parents[2] / "course"
+ANSWERS = Path(__file__).resolve().parents[1] / "exercise_answers.json"
 
 # Run in the kernel after the learner's Run All: what each try-it asks and answers, as the question
 # says it (its names starting "_" leave the learner's globals as they were).

@@ -31,7 +31,7 @@ import pytest
 import cribbage.cli  # noqa: F401  (the command line's words join the catalogue)
 from cribbage.lang.messages import message, render
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = shutil.which("cribbage", path=str(Path(sys.executable).parent))
 COMMAND = [SCRIPT] if SCRIPT else [sys.executable, "-m", "cribbage.cli"]
 
@@ -149,7 +149,7 @@ def _started_then_interrupted(delay: float) -> subprocess.CompletedProcess[bytes
                              env=environment(), cwd="/tmp")
     assert child.stderr is not None
     assert child.stderr.readline() == b"imported\n"
-    time.sleep(delay)
+    time.sleep(delay)   # the moment of the Ctrl-C is what is tested: a sleep on purpose
     child.send_signal(signal.SIGINT)
     out, err = child.communicate(timeout=120)
     return subprocess.CompletedProcess(child.args, child.returncode, out, b"imported\n" + err)
@@ -171,7 +171,7 @@ def _script_interrupted(delay: float) -> tuple[subprocess.CompletedProcess[bytes
         assert line, f"the script ended before its launcher was imported (status {child.wait()})"
         if line.startswith("import time:") and line.count("|") == 2:
             seen.append(line.rsplit("|", 1)[1].strip())
-    time.sleep(delay)
+    time.sleep(delay)   # the moment of the Ctrl-C is what is tested: a sleep on purpose
     child.send_signal(signal.SIGINT)
     out, err = child.communicate(timeout=120)
     said, imported = [], list(seen)

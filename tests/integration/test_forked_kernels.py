@@ -27,7 +27,7 @@ from jupyter_client.provisioning import KernelProvisionerFactory
 from machinery import forked_kernels
 from machinery.lab_language import COURSE_SERVER_CONFIG
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 60
 
 
