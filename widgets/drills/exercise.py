@@ -16,8 +16,8 @@ question's cell again does not start the count over. Every answer comes from the
 
 **Filling the blanks in tests.** Set the environment variable ``CRIBBAGE_EXERCISE_ANSWERS`` to a
 JSON file mapping each question's :attr:`~Question.key` to an answer (the course's is
-``tests/exercise_answers.json``, written by hand from the rules, and the repository's
-``conftest.py`` sets it for nbval). Then a blank is answered from that file; a key missing from the
+``tests/exercise_answers.json``, written by hand from the rules, and the tests' plugin
+``tests/plugins/course.py`` sets it for nbval). Then a blank is answered from that file; a key missing from the
 file raises :class:`LookupError`, and an answer the engine judges wrong raises
 :class:`AssertionError`, so a test run fails loudly where a learner would only see a verdict.
 """
