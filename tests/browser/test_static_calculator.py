@@ -7,16 +7,13 @@ the service worker's cache, and the first paint needs no Python at all."""
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_servers import free_port
+from browser_servers import Server, free_port, isolated_env
 
 from apps.static_calculator import calculator_entry as entry
 from cribbage import stats
@@ -45,20 +42,14 @@ def static_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     folder = build(home / "site")
     port = free_port()
     log = home / "server.log"
-    with log.open("w") as sink:
-        server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory",
-                                   str(folder), str(port)], stdout=sink, stderr=sink)
+    # Waited for until it serves the site's version.txt (or failed, with its log's end).
+    server = Server("the static calculator's site", [sys.executable, "-m", "http.server", "--bind", "127.0.0.1",
+                                                     "--directory", str(folder), str(port)],
+                    port=port, cwd=home, env=isolated_env(home), log_path=log, ready_path="/version.txt")
     try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/version.txt", timeout=1).read()
-                break
-            except OSError:
-                time.sleep(0.1)
         yield Site(folder, port, log)
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        server.stop()
 
 
 @pytest.fixture
