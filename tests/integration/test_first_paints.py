@@ -41,8 +41,12 @@ def _paints(tmp_path: Path, delay: float, workers: int, queries: list[str]) -> t
             began = time.monotonic()
             answers = await asyncio.gather(*(paints.paint(query, "") for query in queries))
             waited = time.monotonic() - began
-            while len(paints._all) < workers:   # the others start after the first is ready
-                await asyncio.sleep(0.05)
+            # The others start after the first is ready: wait for their starts to end.
+            try:
+                await asyncio.wait_for(asyncio.gather(*paints._starting), 60)
+            except asyncio.TimeoutError:
+                pytest.fail("the other workers were still starting after 60 s")
+            assert len(paints._all) == workers, f"{len(paints._all)} of {workers} workers started"
             born = [psutil.Process(process.pid).create_time() for process in paints._all]
             return answers, waited, born
         finally:

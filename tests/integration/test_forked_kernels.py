@@ -10,6 +10,7 @@ import concurrent.futures
 import contextlib
 import json
 import os
+import select
 import socket
 import subprocess
 import sys
@@ -58,13 +59,16 @@ async def kernel(cwd: Path, env: dict[str, str] | None = None) -> AsyncIterator[
         await manager.shutdown_kernel(now=True)
 
 
-async def run(client, code: str) -> str:
-    """What ``code`` prints in the kernel (its error's name if it raises)."""
+async def run(client, code: str, speaking: asyncio.Event | None = None) -> str:
+    """What ``code`` prints in the kernel (its error's name if it raises); ``speaking`` is set when
+    its first words come."""
     said: list[str] = []
 
     def hear(message: dict) -> None:
         if message["msg_type"] == "stream":
             said.append(message["content"]["text"])
+            if speaking is not None:
+                speaking.set()
         elif message["msg_type"] == "error":
             said.append(message["content"]["ename"])
 
@@ -128,10 +132,16 @@ def test_interrupted_restarted_and_shut_down_as_any_kernel(tmp_path: Path) -> No
     async def check() -> None:
         async with kernel(tmp_path) as (manager, client):
             first = manager.provisioner.pid
-            running = asyncio.ensure_future(run(client, "import time; time.sleep(60)"))
-            await asyncio.sleep(1.0)
+            # Interrupted once the cell says it is in its sleep: the kernel is running the learner's code.
+            asleep = asyncio.Event()
+            running = asyncio.ensure_future(
+                run(client, "import time; print('asleep', flush=True); time.sleep(60)", asleep))
+            try:
+                await asyncio.wait_for(asleep.wait(), TIMEOUT)
+            except asyncio.TimeoutError:
+                pytest.fail(f"the cell never said it was asleep in {TIMEOUT} s")
             await manager.interrupt_kernel()
-            assert await asyncio.wait_for(running, 20) == "KeyboardInterrupt"
+            assert await asyncio.wait_for(running, 20) == "asleep\nKeyboardInterrupt"
             await manager.restart_kernel(now=True)
             await client.wait_for_ready(timeout=TIMEOUT)
             second = manager.provisioner.pid
@@ -188,10 +198,9 @@ def test_a_fork_the_warm_process_cannot_hand_over_leaves_no_kernel_behind(tmp_pa
             assert psutil.Process(manager.provisioner.pid).ppid() == os.getpid()
             assert await run(client, "print(6 * 7)") == "42"
             warm = psutil.Process(forked_kernels._WARM[0].process.pid)
-            deadline = time.monotonic() + 10
-            while warm.children():
-                assert time.monotonic() < deadline, "a fork nobody manages is still running"
-                await asyncio.sleep(0.1)
+            # Not this process's children: psutil waits until they are gone (reaped by the warm process).
+            await asyncio.to_thread(psutil.wait_procs, warm.children(), timeout=10)
+            assert not warm.children(), "a fork nobody manages is still running"
 
     run_async(check(), TIMEOUT * 2)
 
@@ -254,10 +263,13 @@ def test_the_warm_process_and_its_kernels_leave_with_their_server(tmp_path: Path
         process.kill()
         process.wait(TIMEOUT)
     warm.wait(10)
-    deadline = time.monotonic() + 15
-    while psutil.pid_exists(kernel_pid) and psutil.Process(kernel_pid).status() != psutil.STATUS_ZOMBIE:
-        assert time.monotonic() < deadline, "the kernel outlived its server"
-        time.sleep(0.2)
+    # Linux tells when a process ends (a zombie has ended) through a pidfd that becomes readable.
+    with contextlib.suppress(ProcessLookupError):   # gone already
+        ended = os.pidfd_open(kernel_pid)
+        try:
+            assert select.select([ended], [], [], 15)[0], "the kernel outlived its server"
+        finally:
+            os.close(ended)
 
 
 def test_the_course_and_the_app_fork_their_kernels() -> None:
