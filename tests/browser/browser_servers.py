@@ -185,6 +185,35 @@ def laid_out(page) -> None:
                   "requestAnimationFrame(next) : done(); requestAnimationFrame(next); })")
 
 
+# What a picture of the page waits for, all in the page: its fonts loaded, its images complete (loaded
+# or failed), every animation or transition that ends ended; a promise, refused after 30 s naming
+# what was still awaited.
+_SETTLED = """() => {
+  const images = [...document.images].filter(image => !image.complete && image.loading !== 'lazy');
+  const animations = document.getAnimations().filter(animation =>
+    animation.effect && animation.effect.getComputedTiming().iterations !== Infinity);
+  const awaited = Promise.all([
+    document.fonts.ready,
+    ...images.map(image => new Promise(done => {
+      image.addEventListener('load', done, {once: true});
+      image.addEventListener('error', done, {once: true});
+    })),
+    ...animations.map(animation => animation.finished.catch(() => null)),
+  ]);
+  const what = `fonts ${document.fonts.status}, ${images.length} images, ${animations.length} animations`;
+  return Promise.race([awaited, new Promise((_, refuse) =>
+    setTimeout(() => refuse(new Error('the page did not settle in 30 s: ' + what)), 30000))]);
+}"""
+
+
+def settled(page) -> None:
+    """Wait until the page is ready for its picture: its fonts loaded, its images complete, its
+    animations ended, then three frames drawn (:func:`laid_out`): after a resize or a side panel
+    collapsed, instead of a guess at how long that takes."""
+    page.evaluate(_SETTLED)
+    laid_out(page)
+
+
 def isolated_env(home: Path) -> dict[str, str]:
     """The environment for a server: Jupyter's and IPython's per-user folders moved under ``home``,
     so that neither the developer's settings change the test nor the test changes them."""

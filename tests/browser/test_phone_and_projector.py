@@ -6,7 +6,7 @@ app at both sizes in ``build/screenshots/issue26/`` to look at.
 from __future__ import annotations
 
 import pytest
-from browser_servers import Server
+from browser_servers import Server, settled
 from lab_page import SCREENSHOTS
 from voila_page import VoilaPage
 
@@ -68,7 +68,7 @@ def _lesson_pictures(notebook, stem: str) -> None:
         for size, viewport in SIZES.items():
             page.set_viewport_size(viewport)
             page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
-            page.wait_for_timeout(500)
+            settled(page)
             notebook.screenshot(f"issue26/{stem}-{size}-whole")
             page.screenshot(path=str(PICTURES / f"{stem}-{size}.png"))
     finally:

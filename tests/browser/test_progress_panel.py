@@ -5,9 +5,9 @@ the first question not yet answered, in its notebook, at its cell. Pictures in `
 
 from __future__ import annotations
 
-import time
-
+from browser_servers import settled
 from lab_page import SCREENSHOTS
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from cribbage.progress import QUESTIONS, ProgressStore
@@ -57,7 +57,7 @@ def test_the_panel_counts_each_question_once_reads_well_and_leads_on(open_notebo
         try:
             # The side panels closed, as a learner on a phone has them (the notebook gets the width).
             page.evaluate("() => { window.jupyterapp.shell.collapseLeft(); window.jupyterapp.shell.collapseRight(); }")
-            page.wait_for_timeout(600)
+            settled(page)
             start.screenshot(f"progress-panel-es-{name}", cell=panel)
             layout = output.evaluate(_LAYOUT)
             assert layout == {"overlaps": [], "clipped": [], "outside": []}, (name, layout)
@@ -73,7 +73,7 @@ def test_the_panel_counts_each_question_once_reads_well_and_leads_on(open_notebo
         before = page.viewport_size
         page.set_viewport_size(size)
         try:
-            page.wait_for_timeout(600)
+            settled(page)
             where.scroll_into_view_if_needed()
             page.screenshot(path=str(SCREENSHOTS / f"progress-panel-es-where-{name}.png"))
             inside = where.evaluate("""(d) => { const area = d.closest('.jp-OutputArea-output').getBoundingClientRect();
@@ -89,16 +89,14 @@ def test_the_panel_counts_each_question_once_reads_well_and_leads_on(open_notebo
     assert f"/es/{keeps.notebook}" in href and href.endswith(f"#cell-id={keeps.lead}"), href
     page.locator("a.cc-continue").first.click()
     try:
-        deadline = time.monotonic() + 90
-        where = None
-        while time.monotonic() < deadline:
-            where = page.evaluate("""() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-                return w && w.context ? w.context.path : null; }""")
-            if where == f"es/{keeps.notebook}":
-                break
-            time.sleep(0.5)
-        assert where == f"es/{keeps.notebook}", where
-        page.wait_for_timeout(500)
+        current = """() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+            return w && w.context ? w.context.path : null; }"""
+        try:
+            page.wait_for_function(f"path => ({current})() === path", arg=f"es/{keeps.notebook}", timeout=90_000)
+        except PlaywrightTimeoutError:
+            raise AssertionError(f"JupyterLab did not open es/{keeps.notebook} within 90 s: "
+                                 f"it shows {page.evaluate(current)}") from None
+        settled(page)
         page.screenshot(path=str(SCREENSHOTS / "progress-panel-es-continued.png"))
     finally:
         open_notebook.discard("es/00_start_here.ipynb")   # two notebooks on one page: no other test's
