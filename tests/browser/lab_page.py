@@ -94,6 +94,15 @@ _WIDGETS_LOADED = """() => {
     return true;
 }"""
 
+# From now on, the kernel's statuses as JupyterLab sees them (its statusChanged signal).
+_KEEP_STATUSES = ("() => { const kernel = window.__notebookWatch.panel.sessionContext.session.kernel;"
+                  " window.__kernelStatuses = [];"
+                  " kernel.statusChanged.connect((_, status) => window.__kernelStatuses.push(status)); }")
+# Since then the kernel has restarted and is idle again.
+_RESTARTED = ("() => { const seen = window.__kernelStatuses;"
+              " const at = Math.max(seen.lastIndexOf('restarting'), seen.lastIndexOf('autorestarting'));"
+              " return at >= 0 && seen.indexOf('idle', at) > at; }")
+
 # Closes every document of the page, shutting its kernel down first (its memory and CPU go at once).
 _CLOSE_ALL = """
 async () => {
@@ -225,6 +234,11 @@ class LabNotebook:
         self.page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
         self.page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
         self._wait_sent(sent)
+        self.wait_run_all(timeout)
+
+    def wait_run_all(self, timeout: float = 300) -> None:
+        """Wait until the cells Run All queued have run (or it stopped at an error) and every widget
+        has been drawn: after Run All from the menu, or Restart Kernel and Run All."""
         # Run All queues every code cell at once: wait for the queue to empty.
         self._wait_in_page(_RUN_ALL_DONE, timeout, "Run All to finish")
         self._wait_in_page(_WIDGETS_LOADED, 60, "every widget to load")
@@ -232,6 +246,23 @@ class LabNotebook:
     def wait_idle(self, timeout: float = 60) -> None:
         """Wait until the kernel has finished every request the page sent it."""
         self._wait_in_page(_IDLE, timeout, "the kernel to be idle")
+
+    def keep_statuses(self) -> None:
+        """Keep the kernel's statuses from now on, as JupyterLab sees them (:meth:`statuses`), to know
+        a restart asked for next has happened (:meth:`wait_restarted`)."""
+        self.page.evaluate(_KEEP_STATUSES)
+
+    def statuses(self) -> list[str]:
+        """The kernel's statuses since :meth:`keep_statuses`."""
+        return self.page.evaluate("() => window.__kernelStatuses")
+
+    def wait_restarted(self, timeout: float = 120) -> None:
+        """Wait until the kernel has restarted (since :meth:`keep_statuses`) and is idle again."""
+        self._wait_in_page(_RESTARTED, timeout, "the kernel to restart and be idle again")
+
+    def wait_sent(self, before: int, timeout: float, what: str) -> None:
+        """Wait until the page has sent the kernel a request since it had sent ``before``."""
+        self._wait_in_page("before => window.__notebookWatch.sent > before", timeout, what, arg=before)
 
     def _sent(self) -> int:
         return self.page.evaluate("() => window.__notebookWatch.sent")
@@ -247,21 +278,13 @@ class LabNotebook:
     def _idle(self) -> bool:
         return self.page.evaluate(_IDLE)
 
-    def _wait_in_page(self, condition: str, timeout: float, what: str) -> None:
-        """Until ``condition`` (a JavaScript function) holds in the page: checked there by Playwright."""
+    def _wait_in_page(self, condition: str, timeout: float, what: str, arg: object = None) -> None:
+        """Until ``condition`` (a JavaScript function, given ``arg``) holds in the page: checked there
+        by Playwright."""
         try:
-            self.page.wait_for_function(condition, timeout=timeout * 1000, polling=_POLL_MS)
+            self.page.wait_for_function(condition, arg=arg, timeout=timeout * 1000, polling=_POLL_MS)
         except PlaywrightTimeoutError:
             raise NotebookError(f"{self.path}: timed out after {timeout:.0f} s waiting for {what}") from None
-
-    def _wait(self, condition, timeout: float, what: str) -> None:
-        """Until ``condition()`` holds: for what only Python can see (the server's API, several things at
-        once), asked every tenth of a second; what the page shows is :meth:`_wait_in_page`'s."""
-        deadline = time.monotonic() + timeout
-        while not condition():
-            if time.monotonic() > deadline:
-                raise NotebookError(f"{self.path}: timed out after {timeout:.0f} s waiting for {what}")
-            time.sleep(0.1)
 
     # -- what went wrong ----------------------------------------------------------------------
 

@@ -140,9 +140,7 @@ def _restart_and_run_all(notebook: LabNotebook) -> str:
     name = accept.inner_text().strip()
     accept.click()
     notebook._wait_sent(sent, patience=60)
-    notebook._wait(lambda: page.locator(".jp-CodeCell .jp-InputPrompt", has_text="[*]").count() == 0
-                   and notebook._idle(), 300, "the restart and Run All to finish")
-    notebook._wait(lambda: page.get_by_text("Loading widget...").count() == 0, 60, "every widget to load")
+    notebook.wait_run_all(300)
     return name
 
 
@@ -177,8 +175,9 @@ def _saved(copy: Path, name: str) -> dict:
 def _save(notebook: LabNotebook) -> None:
     notebook.page.locator(".jp-Notebook").first.click(position={"x": 5, "y": 5})
     notebook.page.keyboard.press("ControlOrMeta+s")
-    notebook._wait(lambda: "jp-mod-dirty" not in (notebook.page.locator(
-        ".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current").get_attribute("class") or ""), 30, "the save")
+    tab = notebook.page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current")
+    expect(tab, "the save never ended: the tab still says the notebook is changed").not_to_have_class(
+        re.compile(r"\bjp-mod-dirty\b"), timeout=30_000)
 
 
 def test_a_spanish_learner_comes_back_to_working_lessons(learner: Learner, context) -> None:
@@ -194,7 +193,8 @@ def test_a_spanish_learner_comes_back_to_working_lessons(learner: Learner, conte
     expect(page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current")).to_contain_text(START)
     assert page.url.endswith(f"/lab/tree/{START}")
     expect(page.locator(".jp-NotebookPanel .jp-Cell").first).to_contain_text("¿Vuelves a esta lección?", timeout=30_000)
-    page.wait_for_timeout(1500)
+    # The workspace's layout (the file browser collapsed) is in place once JupyterLab has restored it.
+    page.wait_for_function("() => window.jupyterapp.restored.then(() => true)", timeout=60_000)
     assert not page.locator("#filebrowser").is_visible(), "the file browser is open"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "learner-return-es-first-stop.png"))
@@ -246,10 +246,13 @@ def test_a_spanish_learner_comes_back_to_working_lessons(learner: Learner, conte
     assert f"my_fifteens = {fifteens}" in show.cell(show.find_cell("fifteens.check(")).inner_text()
     show.screenshot("learner-return-es-after-reload")
     (session,) = [s for s in server.get_json("/api/sessions") if s["path"] == SHOW]
+    show.keep_statuses()
     show.page.locator('.jp-NotebookPanel-toolbar [data-command="notebook:restart-kernel"]').click()
     show.page.locator(".jp-Dialog .jp-mod-accept").click()
-    show._wait(lambda: server.get_json(f"/api/kernels/{session['kernel']['id']}")["execution_state"] == "idle"
-               and show._idle(), 120, "the kernel to restart")
+    show.wait_restarted(120)
+    show.wait_idle(120)
+    # The server heard the kernel's idle before the page did (it relays the kernel's messages).
+    assert server.get_json(f"/api/kernels/{session['kernel']['id']}")["execution_state"] == "idle"
     show.page.reload(timeout=120_000)
     _attach(show)
     show.assert_no_errors()
@@ -289,9 +292,12 @@ def test_a_spanish_learner_comes_back_to_working_lessons(learner: Learner, conte
     # Closing a lesson's tab shuts its kernel down (kernelShutdown); the server culls what a closed
     # browser leaves (its log says so at the first kernel).
     _save(show)
-    show.page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current .lm-TabBar-tabCloseIcon").click()
-    show._wait(lambda: all(s["path"] != SHOW for s in server.get_json("/api/sessions")), 60,
-               "the closed lesson's kernel to be shut down")
+    # The page asks the server to end the lesson's session (and its kernel): its answer is the end.
+    with show.page.expect_response(lambda response: response.request.method == "DELETE"
+                                   and "/api/sessions/" in response.url, timeout=60_000) as ended:
+        show.page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab.lm-mod-current .lm-TabBar-tabCloseIcon").click()
+    assert ended.value.ok, (ended.value.status, ended.value.url)
+    assert all(s["path"] != SHOW for s in server.get_json("/api/sessions")), "the closed lesson's session is still there"
     show.close()
     assert "Culling kernels with idle durations > 600 seconds" in server.log_tail(400)
 

@@ -37,26 +37,23 @@ def _expect_share(page, panel: int, store: ProgressStore, stop: int) -> None:
         if time.monotonic() > deadline:
             page.expect_text(panel, share, timeout=1)  # fails with the page's text in the message
             return
+        # The click waits for the kernel's answer: the panel has read the file again (no pause needed).
         page.click("Refresh", cell=panel)
-        time.sleep(1)
 
 
 def _restart_and_run_all(notebook, timeout: float = 300) -> None:
     """Kernel > Restart Kernel and Run All Cells…, yes: as a learner restarts. Checks that the kernel
     really went through a restart (everything it held in memory is gone) and the notebook ran again."""
     page = notebook.page
-    page.evaluate("() => { const kernel = window.__notebookWatch.panel.sessionContext.session.kernel;"
-                  " window.__kernelStatuses = []; kernel.statusChanged.connect((_, s) => window.__kernelStatuses.push(s)); }")
+    notebook.keep_statuses()
     sent = notebook._sent()
     page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Kernel$")).click()
     page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Restart Kernel and Run All Cells")).click()
     page.locator(".jp-Dialog .jp-mod-accept").click()
-    notebook._wait(lambda: notebook._sent() > sent, 120, "the restarted kernel to be sent the cells")
-    notebook._wait(lambda: page.locator(".jp-CodeCell .jp-InputPrompt", has_text="[*]").count() == 0
-                   and notebook._idle(), timeout, "Run All after the restart to finish")
-    notebook._wait(lambda: page.get_by_text("Loading widget...").count() == 0, 60, "every widget to load")
+    notebook.wait_sent(sent, 120, "the restarted kernel to be sent the cells")
+    notebook.wait_run_all(timeout)
     notebook.assert_no_errors()
-    statuses = page.evaluate("() => window.__kernelStatuses")
+    statuses = notebook.statuses()
     assert "restarting" in statuses or "autorestarting" in statuses, statuses
 
 
