@@ -35,8 +35,10 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import suppress
 from pathlib import Path
 
+import psutil
 import pytest
 from browser_servers import Server, free_port
+from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
 HUB = ROOT / "hub"
@@ -96,13 +98,20 @@ class ClassHub:
         headers = {"Authorization": f"token {token}"}
         answer = requests.post(f"{self.url}/hub/api/users/{user}/server", headers=headers, timeout=60)
         assert answer.status_code in (201, 202, 400), (answer.status_code, answer.text[:300])
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            model = requests.get(f"{self.url}/hub/api/users/{user}", headers=headers, timeout=30).json()
-            if model.get("server") and not model.get("pending"):
-                return
-            time.sleep(0.5)
-        raise AssertionError(f"{user}'s server did not start:\n{self.server.log_tail()}")
+        # The hub's own account of the start (its progress events, as its spawn page reads them): the
+        # last says ready, or failed (the hub gives a server its start_timeout, then says failed).
+        events = []
+        with requests.get(f"{self.url}/hub/api/users/{user}/server/progress", headers=headers, stream=True,
+                          timeout=120) as progress:
+            assert progress.status_code == 200, (progress.status_code, progress.text[:300])
+            for line in progress.iter_lines(decode_unicode=True):
+                if line and line.startswith("data:"):
+                    events.append(json.loads(line[len("data:"):]))
+                    if events[-1].get("ready"):
+                        return
+                    if events[-1].get("failed"):
+                        break
+        raise AssertionError(f"{user}'s server did not start: {events[-1:]}\n{self.server.log_tail()}")
 
 
 def _accounts_processes(users: list[str]) -> list[int]:
@@ -177,10 +186,13 @@ def class_hub() -> Iterator[ClassHub]:
             with suppress(subprocess.TimeoutExpired):
                 server.process.wait(timeout=40)
             server.stop()
+        left = []
         for pid in _service_processes(folder / "class") + _accounts_processes(made):
-            with suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
-        time.sleep(0.5)
+            with suppress(psutil.NoSuchProcess):
+                left.append(psutil.Process(pid))
+                left[-1].kill()
+        # Gone before their accounts are removed (userdel refuses a user with a process left).
+        psutil.wait_procs(left, timeout=10)
         for user in made:
             subprocess.run(["userdel", "--remove", user], capture_output=True)
             subprocess.run(["groupdel", user], capture_output=True)
@@ -249,12 +261,13 @@ def _wait_row(page, identity: str, expected: str, within: float = WITHIN) -> flo
     """Seconds until the teacher's page shows ``expected`` in the learner's row (it refreshes itself)."""
     start = time.monotonic()
     row = page.locator(f'tr[data-learner="{identity}"]')
-    while time.monotonic() - start < within:
-        if row.count() and expected in row.inner_text():
-            return time.monotonic() - start
-        time.sleep(0.2)
-    shown = row.inner_text() if row.count() else "(no row)"
-    raise AssertionError(f"the teacher's view did not show {expected!r} for {identity} within {within} s: {shown}")
+    try:
+        expect(row).to_contain_text(expected, timeout=within * 1000)
+    except AssertionError:
+        shown = row.inner_text() if row.count() else "(no row)"
+        raise AssertionError(f"the teacher's view did not show {expected!r} for {identity} within {within} s: "
+                             f"{shown}") from None
+    return time.monotonic() - start
 
 
 def _browser_login(page, url: str, user: str, password: str, next_path: str) -> None:
