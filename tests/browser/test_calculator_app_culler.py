@@ -30,7 +30,7 @@ registered = MultiKernelManager._add_kernel_when_ready
 
 async def slowly_registered(self, kernel_id, km, kernel_awaitable):
     await registered(self, kernel_id, km, kernel_awaitable)
-    await asyncio.sleep(3)  # in _kernels, and Jupyter Server has not given it last_activity yet
+    await asyncio.sleep(3)  # the slowness on purpose: in _kernels, and no last_activity from Jupyter Server yet
 
 MultiKernelManager._add_kernel_when_ready = slowly_registered
 from apps.calculator_app import main  # run from the checkout (python -c: its folder comes first)
@@ -55,7 +55,7 @@ def test_the_culler_leaves_kernels_that_are_still_starting_alone(servers_home: P
         visitor = visit(f"{server.url}/?hand=5H5D6H7S&starter=8C", timeout=120, live=False)
         assert visitor.kernel_id, (visitor, server.log_tail())
         assert _wait_for(server, filled, 2), server.log_tail()
-        time.sleep(2)  # two more rounds of the culler
+        time.sleep(2)  # on purpose: two more rounds of the culler (one a second), in which nothing must fail
         log = server.log_tail(100_000)
         assert "TraitError" not in log and "checking the idle duration" not in log, log
         assert len(kernels(server)) == 2  # and it culled none of them
@@ -69,5 +69,5 @@ def _wait_for(server: Server, words: str, times: int, timeout: float = 120) -> b
     while time.monotonic() < deadline:
         if server.log_tail(100_000).count(words) >= times:
             return True
-        time.sleep(0.5)
+        time.sleep(0.5)   # the server writes its log to a file, and nothing tells when a line comes: read again
     return False

@@ -69,10 +69,11 @@ class Visitor:
 
 
 def visit(url: str, *, timeout: float = 300, alive: bool = True, live: bool = True,
-          leave_after: float | None = None) -> Visitor:
+          leave_after: float | None = None, said_alive: threading.Event | None = None) -> Visitor:
     """Open ``url`` as the app's page does (see the module's docstring); ``leave_after`` seconds
     after the page said it is alive (the visitor is in the queue then, if there is one; without
-    ``alive``, after following the link) the visitor closes the page, wherever it is."""
+    ``alive``, after following the link) the visitor closes the page, wherever it is.
+    ``said_alive`` is set once the server has heard the page say it is alive."""
     started = time.monotonic()
     found = Visitor(url)
     parts = urlsplit(url)
@@ -108,6 +109,8 @@ def visit(url: str, *, timeout: float = 300, alive: bool = True, live: bool = Tr
                                                  data=b"", method="POST")
                 with urllib.request.urlopen(request, timeout=30):
                     pinged = True
+                if said_alive is not None:
+                    said_alive.set()
                 if closing is not None:
                     closing.start()
         if closing is not None and closing.is_alive():
@@ -244,16 +247,18 @@ def test_a_visitor_who_leaves_the_queue_frees_their_place(app: Server) -> None:
     started = before.count("Using pre-heated kernel") + before.count("Kernel started")
     left_before = before.count("left the queue")
     links = [f"{app.url}/?hand=2S4D6H8C&starter=TD"] + [f"{app.url}/?hand=9C9D9HAS&starter=3S"] * 9
-    first = threading.Thread(target=lambda: visits.append(visit(links[0], timeout=120)))
+    served = threading.Event()
+    first = threading.Thread(target=lambda: visits.append(visit(links[0], timeout=120, said_alive=served)))
     visits: list[Visitor] = []
     first.start()
-    time.sleep(0.3)  # the first is served first
+    # The first is served first: the others come once the server has heard it say it is alive.
+    assert served.wait(120), f"the first visitor's page never said it was alive\n{app.log_tail()}"
     leavers = visit_all(links[1:], leave_after=0.5, live=False, timeout=60)
     first.join(180)
     try:
         assert visits and visits[0].live_s is not None, (visits, app.log_tail())
         assert all(v.left for v in leavers), leavers
-        time.sleep(3)  # a place given to someone gone would start its kernel by now
+        time.sleep(3)  # on purpose: nothing must happen in it (a place given to someone gone would start its kernel by now)
         log = app.log_tail(100_000)
         given = log.count("Using pre-heated kernel") + log.count("Kernel started") - started
         left = log.count("left the queue") - left_before
