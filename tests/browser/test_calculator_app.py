@@ -190,7 +190,7 @@ def test_kernels_go_with_their_pages_and_memory_comes_back(app: Server, browser)
     # page's may still be there).
     deadline = time.monotonic() + CULL_AFTER - 5
     while len(kernels(app)) > POOL + 1 and time.monotonic() < deadline:
-        time.sleep(0.5)
+        time.sleep(0.5)   # the server's kernels are counted from its processes: nothing to wait on
     assert len(kernels(app)) <= POOL + 1, (
         f"{len(kernels(app))} kernels after the pages closed, {POOL} (+1 not yet culled) expected\n{app.log_tail()}")
     assert "_xsrf" not in app.log_tail(200)

@@ -10,6 +10,7 @@ import urllib.error
 import urllib.request
 
 import pytest
+from browser_servers import settled
 from playwright.sync_api import expect
 from voila_page import POOL, kernels, wait_quiet
 
@@ -66,10 +67,10 @@ def test_a_link_opens_with_the_keeps_ranked_and_the_chart_drawn(app, voila_page,
     assert voila_page.outside_requests() == []
     if language == "es":
         voila_page.page.set_viewport_size({"width": 1366, "height": 900})
-        voila_page.page.wait_for_timeout(500)
+        settled(voila_page.page)
         voila_page.screenshot("my-deal-app-es-1366")
         voila_page.page.set_viewport_size({"width": 390, "height": 844})
-        voila_page.page.wait_for_timeout(500)
+        settled(voila_page.page)
         voila_page.screenshot("my-deal-app-es-390")
 
 
@@ -131,7 +132,7 @@ def test_the_link_time(app, browser) -> None:
         if run == 0:  # My deal's warm kernels (deal_pool_size, 2) are started after its first visitor
             deadline = time.monotonic() + 120
             while len(kernels(app)) < POOL + 2 and time.monotonic() < deadline:
-                time.sleep(0.5)
+                time.sleep(0.5)   # the server's kernels are counted from its processes: nothing to wait on
             wait_quiet(app, timeout=60)  # their first cell run; on a busy machine, as far as it goes
     for (shown, live, chart), what in zip(times, ("first visit (a kernel started for it)", "warm", "warm")):
         print(f"\n{what}: ranked keeps on screen {shown:.0f} ms, live table {live:.0f} ms, chart {chart:.0f} ms")
