@@ -1,5 +1,6 @@
-"""JupyterLab's own menus and dialogs in the learner's language: ``make course`` runs
-``python -m machinery.lab_language [--language es|pt|en] <jupyter lab arguments>``.
+"""JupyterLab's own menus and dialogs in the learner's language: ``make course`` (``cribbage course``)
+becomes ``cribbage-lab [--language es|pt|en] <jupyter lab arguments>``, this module's :func:`main`
+(``python -m machinery.lab_language`` runs the same).
 
 The lessons switch their widgets to Spanish or Portuguese themselves (:func:`widgets.set_language`);
 JupyterLab's File, Edit, Run menus are translated by the official language packs
