@@ -601,7 +601,8 @@ def setup(args: argparse.Namespace) -> Path:
         return write_config(folder, class_.learners, class_.teacher, args)
 
 
-def main(argv: list[str] | None = None) -> int:
+def arguments() -> argparse.ArgumentParser:
+    """The command's options (the guides' commands are checked against them)."""
     parser = argparse.ArgumentParser(description="Set up the Cribbage Course for a class on this machine's JupyterHub.")
     parser.add_argument("roster", help="the class list: CSV with username,display_name")
     parser.add_argument("--teacher", required=True, help="the teacher's user name (opens the live view)")
@@ -622,7 +623,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hub-port", type=int, default=8081)
     parser.add_argument("--proxy-api-port", type=int, default=8001)
     parser.add_argument("--service-port", type=int, default=8002)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = arguments().parse_args(argv)
     try:
         config = setup(args)
     except (SetupError, OSError, ValueError) as error:  # the roster's errors are ValueErrors too

@@ -45,12 +45,17 @@ def class_values(members: list[Member], teacher: str, admins: list[str]) -> dict
     }}}
 
 
-def main(argv: list[str] | None = None) -> int:
+def arguments() -> argparse.ArgumentParser:
+    """The command's options (the guides' commands are checked against them)."""
     parser = argparse.ArgumentParser(description="Write the class list as zero-to-jupyterhub values (YAML).")
     parser.add_argument("roster", help="the class list: CSV with username,display_name")
     parser.add_argument("--teacher", required=True, help="the teacher's user name on the school's sign-in")
     parser.add_argument("--admin", action="append", default=[], help="a user who administers the hub (repeat)")
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = arguments().parse_args(argv)
     try:
         values = class_values(read_roster(args.roster), args.teacher, args.admin)
     except (SetupError, ValueError) as error:  # the roster's errors are ValueErrors

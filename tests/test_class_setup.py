@@ -14,6 +14,7 @@ import pytest
 from traitlets.config import Config
 
 from cribbage.progress.roster import Member, read_roster
+from cribbage.registry.languages import CODES as CODES_ALL
 from hub import class_setup
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -237,3 +238,40 @@ def test_the_hub_starts_no_server_for_a_system_account(tmp_path, monkeypatch):
     with pytest.raises(ValueError, match="daemon is a system account"):
         config.Spawner.pre_spawn_hook(spawner)
     assert list(home.iterdir()) == []
+
+
+def _guides_commands(module: str) -> list[tuple[str, list[str]]]:
+    """The arguments of every ``python -m <module>`` command the teacher's guides print, in every language."""
+    import shlex
+
+    from cribbage.lessons.source import language_folder
+    from cribbage.registry.languages import CODES
+
+    found = []
+    for code in CODES:
+        guide = language_folder(code, ROOT / "course") / "TEACHING.md"
+        for line in guide.read_text(encoding="utf-8").splitlines():
+            if line.startswith("    ") and f" -m {module} " in line:
+                words = shlex.split(line.split(">")[0])
+                found.append((code, words[words.index(module) + 1:]))
+    return found
+
+
+def test_the_set_up_commands_the_guides_print_are_the_commands_options():
+    commands = _guides_commands("hub.class_setup")
+    assert sorted(code for code, _ in commands) == sorted(CODES_ALL)  # one per guide
+    for code, argv in commands:
+        args = class_setup.arguments().parse_args(argv)  # exits on an option the command does not have
+        assert args.create_accounts and args.dir.startswith("/srv/cribbage-") and args.language in CODES_ALL, code
+
+
+def test_the_kubernetes_commands_the_guides_print_run_as_printed(tmp_path, monkeypatch, capsys):
+    from hub import k8s_values
+
+    monkeypatch.chdir(tmp_path)
+    commands = _guides_commands("hub.k8s_values")
+    assert sorted(code for code, _ in commands) == sorted(CODES_ALL)
+    for code, argv in commands:
+        Path(argv[0]).write_text("username,display_name\nana,Ana Souza\n", encoding="utf-8")
+        assert k8s_values.main(argv) == 0, (code, capsys.readouterr().err)
+        assert '"allowed_users"' in capsys.readouterr().out
