@@ -575,8 +575,8 @@ def setup(args: argparse.Namespace) -> Path:
     with undone_on_failure() as made:
         if not folder.exists():
             missing = [step for step in [folder, *folder.parents] if not step.exists()]
+            folder.mkdir(parents=True)  # fails if another made it meanwhile: then it is not this run's to undo
             made.paths.append(missing[-1])  # the first folder made: everything under it is this run's
-            folder.mkdir(parents=True)
             for step in missing:
                 step.chmod(0o755)
         made.entry(folder / MARK).write_text("made by hub.class_setup: its class's folder\n", encoding="utf-8")

@@ -38,7 +38,7 @@ def class_values(members: list[Member], teacher: str, admins: list[str]) -> dict
         raise SetupError(first)
     learners = [member.user for member in members]
     return {"hub": {"config": {
-        # The admins too: JupyterHub's authenticator checks allowed_users alone for them.
+        # The admins too, as the hub adds them when it starts: the authenticator's own answer is the hub's.
         "Authenticator": {"allowed_users": list(dict.fromkeys([*learners, teacher, *admins])),
                           "admin_users": list(admins)},
         "JupyterHub": {"load_groups": {TEACHERS_GROUP: {"users": [teacher]}, "learners": {"users": learners}}},
