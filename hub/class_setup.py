@@ -1,10 +1,32 @@
 """Set up the course for a class on this machine's JupyterHub, from a class list: one command.
 
     sudo .venv/bin/python -m hub.class_setup class.csv --teacher NAME --dir /srv/cribbage-class \\
-        [--create-accounts] [--language es] [--port 8000] [--tables build|skip]
+        [--create-accounts] [--prefix jupyter-] [--admin NAME] [--language es] [--port 8000] \\
+        [--tables build|skip] [--force]
 
 run in the checkout (a class is set up from the repository: ``hub`` is not an installed package), then
 start the hub with the command it prints (``.venv/bin/jupyterhub -f DIR/jupyterhub_config.py``).
+
+It cannot harm the machine: everything is checked before anything is made, and what is made is undone if
+a later step fails.
+
+- **Accounts.** With ``--create-accounts`` every person of the class (the learners and the teacher) has
+  the account ``<prefix><name>`` (``--prefix``, ``jupyter-`` by default, as The Littlest JupyterHub
+  names its users): made if missing, so no class list can name an account of the machine's own. Without
+  it, the names are accounts that must exist already, each an ordinary person's (a uid from ``UID_MIN``
+  to ``UID_MAX`` of ``/etc/login.defs``, a login shell of ``/etc/shells``). ``root``, the system's
+  accounts (``daemon``, ``bin``, ``www-data``, ``nobody``, any uid below 1000...) and names that are not
+  user names are refused, for learners, ``--teacher`` and ``--admin`` alike; so are a display name
+  longer than 80 characters or holding a line break or another control character, and a class list
+  with no learner. Display names are never written to ``/etc/passwd``: the hub and the teacher's view
+  read them from the class list.
+- **The folder.** ``--dir`` is made if missing. A folder that is not empty and was not made by this
+  command is refused, unless ``--force``, and then only if none of the entries below is in it already:
+  nothing of it is deleted, overwritten or made readable. A folder that a learner's account could not
+  reach (a folder on its way not open to all) or that anyone but root may change is refused.
+- **A failure half-way** (a command that fails, Ctrl-C) undoes what this run made: the accounts it
+  created (``userdel --remove``), the entries it added to the folder. If the command is killed instead,
+  running it again finishes the class: an account of the class left without a password gets one.
 
 What it makes in ``DIR`` (the folder is readable by everyone; ``state/`` only by root):
 
@@ -17,35 +39,42 @@ What it makes in ``DIR`` (the folder is readable by everyone; ``state/`` only by
   language packs are installed once, for everyone.
 - ``course/``: the course's notebooks (English, ``es/``, ``pt/``, the start page), read-only; each
   learner gets their own copy, ``~/cribbage-course``, when their server first starts (the hub's
-  ``pre_spawn_hook``), so their answers and edits are theirs.
+  ``pre_spawn_hook``, copied by the learner's own account), so their answers and edits are theirs.
 - ``tables/``: the statistics lab's tables, built once here (``--tables build``, a few minutes) and
   read-only for the learners (``CRIBBAGE_CACHE_DIR``): nobody waits for a table, nobody can change one.
 - ``jupyter/``: JupyterLab's defaults for the class (its menus in ``--language``, a learner may still pick
   another in Settings > Language; kernels of closed lessons shut down).
-- ``class.csv``: the class list the teacher's view reads (who never started is listed too).
+- ``class.csv``: the class list as the hub knows it (the accounts' names and the display names), which
+  the teacher's view reads (who never started is listed too); readable by root and the teacher only.
 - ``jupyterhub_config.py``: PAM logins (the local accounts), only the listed learners and the teacher
   allowed, the group ``teachers`` (the teacher), the teacher's live view as the service ``teacher`` that
   only the hub's admins and the group ``teachers`` may open, the proxy from npm
-  (``hub/node_modules``, ``npm ci`` in ``hub/``).
+  (``hub/node_modules``, ``npm ci`` in ``hub/``); readable by root and the teacher only.
 - ``state/``: the hub's database and cookie secret, and with ``--create-accounts`` ``passwords.csv``
   (0600: each new account's first password, for the teacher to hand out).
 
-``--create-accounts`` makes the local accounts that are missing (``useradd -m``; homes 0700, so no
-learner reads another's files) with a random password each. Nothing is removed: the accounts of a
-class stay until an administrator runs ``userdel -r``.
+Nothing is removed: the accounts of a class stay until an administrator runs ``userdel -r``.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import grp
+import io
 import os
 import pwd
 import secrets
 import shutil
+import stat
 import subprocess
 import sys
 import sysconfig
+import tempfile
+import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from cribbage.progress.roster import USER_NAME, Member, read_roster
@@ -63,6 +92,24 @@ LEARNER_PYTHON = Path("/usr/bin/python3")
 TEACHERS_GROUP = "teachers"
 #: The teacher's live view, run by the hub as a service (``python -m``, from the checkout).
 TEACHER_VIEW = "hub.teacher_view"
+#: What ``--create-accounts`` puts before each name of the class (The Littlest JupyterHub's own).
+PREFIX = "jupyter-"
+#: The names of the system's accounts on Debian and its kin, refused whether or not they exist here.
+SYSTEM_NAMES = frozenset({
+    "root", "daemon", "bin", "sys", "sync", "games", "man", "lp", "mail", "news", "uucp", "proxy",
+    "www-data", "backup", "list", "irc", "gnats", "nobody", "nogroup", "_apt", "messagebus", "sshd",
+    "adm", "admin", "sudo", "wheel", "staff", "shadow", "operator", "halt", "shutdown", "postgres", "mysql",
+    "systemd-network", "systemd-resolve", "systemd-timesync", "systemd-coredump", "polkitd", "avahi",
+})
+#: The shells of accounts nobody logs in to.
+NO_LOGIN = frozenset({"/usr/sbin/nologin", "/sbin/nologin", "/bin/false", "/usr/bin/false", "/bin/sync"})
+#: The longest display name (as the progress store's).
+LONGEST_NAME = 80
+#: What the set-up writes in the class's folder, and nothing else.
+MARK = ".cribbage-class"
+ENTRIES = (MARK, "state", "python", "course", "jupyter", "tables", "class.csv", "jupyterhub_config.py")
+#: Characters that reorder or hide text (bidirectional controls): a name shown to a teacher holds none.
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 class SetupError(Exception):
@@ -74,6 +121,28 @@ def _run(argv: list[str], *, input: str | None = None, env: dict[str, str] | Non
     if done.returncode != 0:
         raise SetupError(f"{' '.join(argv[:3])}... failed: {(done.stderr or done.stdout).strip()[-400:]}")
     return done
+
+
+def login_defs(key: str, default: int) -> int:
+    """A number of ``/etc/login.defs`` (``UID_MIN``, ``UID_MAX``), or ``default`` where it says none."""
+    try:
+        lines = Path("/etc/login.defs").read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return default
+    for line in lines:
+        words = line.split()
+        if len(words) >= 2 and words[0] == key and words[1].isdigit():
+            return int(words[1])
+    return default
+
+
+def login_shells() -> frozenset[str]:
+    """The shells ``/etc/shells`` lists, less those of accounts nobody logs in to."""
+    try:
+        lines = Path("/etc/shells").read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        return frozenset()
+    return frozenset(line.strip() for line in lines if line.strip().startswith("/")) - NO_LOGIN
 
 
 def readable(path: Path) -> None:
@@ -118,10 +187,10 @@ def check_learners_can_run(python: Path, user: str) -> None:
 
 
 def copy_course(target: Path) -> None:
-    if target.exists():
-        shutil.rmtree(target)
-    shutil.copytree(ROOT / "course", target, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__",
-                                                                           "locale", "*.po", "*.pot", "scratch*"))
+    """The course's notebooks, read-only for all; a rerun writes the course's files over, deletes none."""
+    shutil.copytree(ROOT / "course", target, dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", "locale", "*.po", "*.pot",
+                                                  "scratch*"))
     readable(target)
 
 
@@ -147,31 +216,256 @@ def build_tables(python: Path, tables: Path) -> None:
     readable(tables)
 
 
-def account_exists(user: str) -> bool:
+def account(user: str) -> pwd.struct_passwd | None:
+    """The machine's account named ``user``, or None."""
     try:
-        pwd.getpwnam(user)
+        return pwd.getpwnam(user)
     except KeyError:
-        return False
-    return True
+        return None
 
 
-def create_accounts(members: list[Member], teacher: str, state: Path) -> list[str]:
-    """The missing local accounts, each with a random first password kept in ``state/passwords.csv``."""
-    made: list[tuple[str, str]] = []
-    for user, name in [(m.user, m.name) for m in members] + [(teacher, teacher)]:
+def account_exists(user: str) -> bool:
+    return account(user) is not None
+
+
+def name_problem(name: str, role: str) -> str | None:
+    """Why ``name``, as the class list or the command gives it, cannot be a person of the class."""
+    if not USER_NAME.match(name):
+        return f"{name!r} is not a user name for the {role}"
+    found = account(name)
+    if name in SYSTEM_NAMES or (found is not None and found.pw_uid < login_defs("UID_MIN", 1000)):
+        return f"{name} is a system account: refused for the {role}"
+    return None
+
+
+def account_problem(user: str, role: str, *, may_create: bool) -> str | None:
+    """Why the account ``user`` cannot be the ``role``'s: a system account's, or missing."""
+    if not USER_NAME.match(user):
+        return f"{user!r} is not a user name for the {role} (at most 32 characters)"
+    found = account(user)
+    if found is None:
+        if not may_create:
+            return (f"there is no account {user} for the {role}: add --create-accounts (it makes {PREFIX}NAME "
+                    "accounts), or make it with useradd")
+        try:
+            grp.getgrnam(user)
+        except KeyError:
+            return None
+        return f"a group {user} exists: useradd could not make the {role}'s account {user}"
+    lowest, highest = login_defs("UID_MIN", 1000), login_defs("UID_MAX", 60000)
+    if not lowest <= found.pw_uid <= highest:
+        return f"{user} is a system account (uid {found.pw_uid}, not {lowest} to {highest}): refused for the {role}"
+    if found.pw_shell not in login_shells():
+        return f"{user} has no login shell ({found.pw_shell}), as a system account: refused for the {role}"
+    return None
+
+
+def display_name_problem(member: Member) -> str | None:
+    """Why a display name cannot be shown to the teacher: too long, or a line break or control character."""
+    if len(member.name) > LONGEST_NAME:
+        return f"{member.user}'s display name is longer than {LONGEST_NAME} characters"
+    if any(unicodedata.category(char) in ("Cc", "Zl", "Zp", "Cs") or char in BIDI_CONTROLS for char in member.name):
+        return f"{member.user}'s display name holds a line break or another control character"
+    return None
+
+
+def folder_problem(folder: Path, *, force: bool) -> str | None:
+    """Why the class cannot be set up in ``folder``: another's files, or a folder learners cannot reach."""
+    if folder.exists() or folder.is_symlink():
+        if not folder.is_dir():
+            return f"{folder} is not a folder"
+        ours = (folder / MARK).is_file()
+        if not ours and any(folder.iterdir()):
+            if not force:
+                return (f"{folder} is not empty and was not made by this command: choose another folder, or add "
+                        "--force to put the class beside what is there (nothing of it is changed)")
+            taken = [name for name in ENTRIES if os.path.lexists(folder / name)]
+            if taken:
+                return f"{folder} already has {', '.join(taken)}: even with --force, nothing there is overwritten"
+        mode = folder.stat()
+        if mode.st_uid != 0 or mode.st_mode & 0o022:
+            return f"{folder} may be changed by an account other than root: choose another folder"
+    for step in [folder, *folder.parents]:
+        if step.exists() and not step.stat().st_mode & stat.S_IXOTH:
+            return (f"{step} is closed to other accounts (mode {stat.S_IMODE(step.stat().st_mode):04o}): the "
+                    f"learners could not reach {folder}; choose another folder")
+    return None
+
+
+@dataclass
+class Plan:
+    """The class as it will be made: every name checked, nothing made yet."""
+
+    folder: Path
+    learners: list[Member]  # the accounts' names (with the prefix where the set-up creates them)
+    teacher: str
+    admins: list[str]
+
+    @property
+    def accounts(self) -> list[str]:
+        return [member.user for member in self.learners] + [self.teacher]
+
+
+def plan(args: argparse.Namespace) -> Plan:
+    """Check everything the set-up will use; raise SetupError (or the class list's ValueError) at the first
+    problem, before anything is made."""
+    if os.geteuid() != 0:
+        raise SetupError("run it as root (sudo): it writes a hub's configuration, and may create accounts")
+    if not PROXY.exists():
+        raise SetupError(f"{PROXY} is missing: run `npm ci` in {HERE}")
+    prefix = args.prefix
+    if not USER_NAME.match(prefix) or not prefix.endswith("-") or len(prefix) > 16:
+        raise SetupError(f"{prefix!r} is not a prefix for the class's accounts (say jupyter- or class2b-)")
+    members = read_roster(args.roster)
+    if not members:
+        raise SetupError(f"{args.roster} names no learner (a header and no row)")
+    problems = [name_problem(args.teacher, "teacher")]
+    if not problems[0] and args.teacher in {member.user for member in members}:
+        problems = [f"{args.teacher} is in the class list: the teacher is not a learner"]
+    problems += [problem for member in members
+                 for problem in (name_problem(member.user, "learner"), display_name_problem(member))]
+    problems += [name_problem(admin, "admin") or account_problem(admin, "admin", may_create=False)
+                 for admin in args.admin or []]
+
+    def named(user: str) -> str:
+        return prefix + user if args.create_accounts and not user.startswith(prefix) else user
+
+    learners = [Member(named(member.user), member.name) for member in members]
+    teacher = named(args.teacher)
+    if len({member.user for member in learners} | {teacher}) < len(learners) + 1:
+        problems.append(f"two people of the class would share an account (the class list names NAME and {prefix}NAME)")
+    problems += [account_problem(member.user, "learner", may_create=args.create_accounts) for member in learners]
+    problems.append(account_problem(teacher, "teacher", may_create=args.create_accounts))
+    folder = Path(os.path.abspath(args.dir))
+    problems.append(folder_problem(folder, force=args.force))
+    first = next((problem for problem in problems if problem), None)
+    if first:
+        raise SetupError(first)
+    return Plan(folder, learners, teacher, list(args.admin or []))
+
+
+@dataclass
+class Made:
+    """What this run made, so a failure half-way can take it back."""
+
+    paths: list[Path] = field(default_factory=list)
+    accounts: list[str] = field(default_factory=list)
+    passwords: Path | None = None
+
+    def entry(self, path: Path) -> Path:
+        """``path``, to be removed on a failure if it does not exist yet."""
+        if not os.path.lexists(path):
+            self.paths.append(path)
+        return path
+
+    def undo(self) -> list[str]:
+        """Remove what this run made; the problems met doing it."""
+        problems = []
+        for user in reversed(self.accounts):
+            done = subprocess.run(["userdel", "--remove", user], capture_output=True, text=True)
+            if done.returncode not in (0, 12):  # 12: the home could not be removed (none made)
+                problems.append(f"userdel {user}: {done.stderr.strip()}")
+            subprocess.run(["groupdel", user], capture_output=True)
+        if self.passwords is not None and self.passwords.exists():
+            # Each line is written before its account is made: keep only those of accounts that exist.
+            with open(self.passwords, encoding="utf-8", newline="") as file:
+                rows = [row for row in csv.reader(file) if row and account_exists(row[0])]
+            text = io.StringIO()
+            csv.writer(text).writerows(rows)
+            self.passwords.write_text(text.getvalue(), encoding="utf-8")
+        for path in reversed(self.paths):
+            if path.is_dir() and not path.is_symlink():
+                shutil.rmtree(path, ignore_errors=True)
+            elif os.path.lexists(path):
+                path.unlink()
+        return problems
+
+
+def password_status(user: str) -> str:
+    """``passwd --status``'s word for ``user``'s password: P (usable), L (locked) or NP (none)."""
+    return _run(["passwd", "--status", user]).stdout.split()[1]
+
+
+def _set_password(user: str, password: str) -> None:
+    _run(["chpasswd"], input=f"{user}:{password}\n")
+
+
+def create_accounts(plan: Plan, passwords: Path, made: Made) -> tuple[list[str], list[str]]:
+    """The class's missing accounts, each with a random first password in ``passwords``; and the accounts a
+    killed run made whose password was not set yet. Returns both lists of names."""
+    made.passwords = passwords
+    recorded: dict[str, str] = {}
+    if passwords.exists():
+        with open(passwords, encoding="utf-8", newline="") as file:
+            recorded = {row[0]: row[1] for row in csv.reader(file) if len(row) >= 2}
+    created, finished = [], []
+    for user in plan.accounts:
         if account_exists(user):
+            # Made by an earlier run (it is in the list) that stopped before its password was set.
+            if user in recorded and password_status(user) in ("L", "NP"):
+                _set_password(user, recorded[user])
+                finished.append(user)
             continue
-        _run(["useradd", "--create-home", "--shell", "/bin/bash", "--comment", name.replace(":", " "), user])
-        home = Path(pwd.getpwnam(user).pw_dir)
-        home.chmod(0o700)
-        made.append((user, secrets.token_urlsafe(9)))
-    if made:
-        _run(["chpasswd"], input="".join(f"{user}:{password}\n" for user, password in made))
-        passwords = state / "passwords.csv"
+        password = secrets.token_urlsafe(9)
+        # Written (and on disk) before the account exists: a run killed after useradd leaves an account
+        # whose password the next run finds here and sets.
         fd = os.open(passwords, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
         with os.fdopen(fd, "a", encoding="utf-8", newline="") as out:
-            csv.writer(out).writerows(made)
-    return [user for user, _password in made]
+            csv.writer(out).writerow([user, password])
+            out.flush()
+            os.fsync(out.fileno())
+        _run(["useradd", "--create-home", "--shell", "/bin/bash", user])  # no --comment: names stay private
+        made.accounts.append(user)
+        found = account(user)
+        assert found is not None
+        Path(found.pw_dir).chmod(0o700)
+        _set_password(user, password)
+        created.append(user)
+    return created, finished
+
+
+def teacher_group(teacher: str) -> int | None:
+    """The teacher's own group (the group of their account and of nobody else's), or None."""
+    found = account(teacher)
+    if found is None or found.pw_gid == 0:
+        return None
+    try:
+        group = grp.getgrgid(found.pw_gid)
+    except KeyError:
+        return None
+    if any(member != teacher for member in group.gr_mem):
+        return None
+    if any(other.pw_gid == found.pw_gid and other.pw_name != teacher for other in pwd.getpwall()):
+        return None
+    return found.pw_gid
+
+
+def write_private(path: Path, text: str, teacher: str) -> None:
+    """``path`` holding ``text``, readable by root and the teacher's own group only (root alone if the
+    teacher has none), never readable by anyone else even for a moment."""
+    fd, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
+            out.write(text)
+        group = teacher_group(teacher)
+        if os.geteuid() == 0:
+            os.chown(name, 0, group if group is not None else 0)
+        os.chmod(name, 0o640 if group is not None else 0o600)
+        os.replace(name, path)
+    except BaseException:
+        Path(name).unlink(missing_ok=True)
+        raise
+
+
+def write_class_list(folder: Path, learners: list[Member], teacher: str) -> Path:
+    """The class list as the hub knows it (the accounts' names) for the teacher's view."""
+    text = io.StringIO()
+    writer = csv.writer(text, lineterminator="\n")
+    writer.writerow(["username", "display_name"])
+    writer.writerows([member.user, member.name] for member in learners)
+    path = folder / "class.csv"
+    write_private(path, text.getvalue(), teacher)
+    return path
 
 
 CONFIG = '''\
@@ -179,7 +473,6 @@ CONFIG = '''\
 
 import os
 import pwd
-import shutil
 import subprocess
 
 CLASS = {folder!r}
@@ -232,12 +525,15 @@ c.Spawner.start_timeout = 120
 
 
 def give_the_course(spawner):
-    """The learner's own copy of the course, the first time their server starts."""
+    """The learner's own copy of the course, the first time their server starts; never for a system account."""
     user = pwd.getpwnam(spawner.user.name)
+    if not {uid_min} <= user.pw_uid <= {uid_max}:
+        raise ValueError(f"{{spawner.user.name}} is a system account: no server for it")
     target = os.path.join(user.pw_dir, "cribbage-course")
-    if not os.path.exists(target):
-        shutil.copytree(os.path.join(CLASS, "course"), target)
-        subprocess.run(["chown", "-R", f"{{user.pw_uid}}:{{user.pw_gid}}", target], check=True)
+    if not os.path.lexists(target):
+        # Copied by the learner's own account: root never writes in a home the learner controls.
+        subprocess.run(["runuser", "-u", spawner.user.name, "--", "cp", "-r", "--",
+                        os.path.join(CLASS, "course"), target], check=True)
 
 
 c.Spawner.pre_spawn_hook = give_the_course
@@ -245,60 +541,77 @@ c.Spawner.pre_spawn_hook = give_the_course
 
 
 def write_config(folder: Path, members: list[Member], teacher: str, args: argparse.Namespace) -> Path:
+    """The hub's configuration for the class, readable by root and the teacher only."""
     text = CONFIG.format(
         folder=str(folder), learners=[m.user for m in members], teacher=teacher, ip=args.ip, port=args.port,
         hub_port=args.hub_port, proxy=str(PROXY), proxy_api_port=args.proxy_api_port, teachers=TEACHERS_GROUP,
         admins=set(args.admin or []), service_port=args.service_port, service_python=sys.executable,
         service_module=TEACHER_VIEW, service_cwd=str(ROOT), lang_env=language(args.language).system_locale,
+        uid_min=login_defs("UID_MIN", 1000), uid_max=login_defs("UID_MAX", 60000),
         # Shared read-only tables only once built; else each learner's kernel builds its own in their home.
         tables_env='    "CRIBBAGE_CACHE_DIR": os.path.join(CLASS, "tables"),\n' if args.tables == "build" else "")
     path = folder / "jupyterhub_config.py"
-    path.write_text(text, encoding="utf-8")
-    path.chmod(0o644)
+    write_private(path, text, teacher)
     return path
+
+
+@contextmanager
+def undone_on_failure() -> Iterator[Made]:
+    """What is made inside, taken back if anything fails (Ctrl-C too)."""
+    made = Made()
+    try:
+        yield made
+    except BaseException as error:
+        problems = made.undo()
+        if problems:
+            raise SetupError(f"{error}; and undoing what was made: {'; '.join(problems)}") from error
+        raise
 
 
 def setup(args: argparse.Namespace) -> Path:
     """Everything the class needs in ``args.dir``; returns the hub's configuration file."""
-    if os.geteuid() != 0:
-        raise SetupError("run it as root (sudo): it writes a hub's configuration, and may create accounts")
-    if not USER_NAME.match(args.teacher):
-        raise SetupError(f"{args.teacher!r} is not a user name for the teacher")
-    if not PROXY.exists():
-        raise SetupError(f"{PROXY} is missing: run `npm ci` in {HERE}")
-    members = read_roster(args.roster)
-    if args.teacher in {m.user for m in members}:
-        raise SetupError(f"{args.teacher} is in the class list: the teacher is not a learner")
-    folder = Path(args.dir).resolve()
-    folder.mkdir(parents=True, exist_ok=True)
-    folder.chmod(0o755)
-    state = folder / "state"
-    state.mkdir(exist_ok=True)
-    state.chmod(0o700)
-    shutil.copyfile(args.roster, folder / "class.csv")
-    (folder / "class.csv").chmod(0o600)  # the class's names: the hub and the teacher's view only
-    python = learner_python(folder / "python", args.install)
-    copy_course(folder / "course")
-    jupyter_config(folder / "jupyter", args.language)
-    if args.tables == "build":
-        build_tables(python, folder / "tables")
-    if args.create_accounts:
-        made = create_accounts(members, args.teacher, state)
-        print(f"accounts created: {', '.join(made) or 'none (all existed)'}; first passwords in {state / 'passwords.csv'}")
-    missing = [user for user in [m.user for m in members] + [args.teacher] if not account_exists(user)]
-    if missing:
-        print(f"no local account yet for: {', '.join(missing)} (add --create-accounts, or useradd them)")
-    else:
-        check_learners_can_run(python, members[0].user if members else args.teacher)
-    return write_config(folder, members, args.teacher, args)
+    class_ = plan(args)
+    folder = class_.folder
+    with undone_on_failure() as made:
+        if not folder.exists():
+            missing = [step for step in [folder, *folder.parents] if not step.exists()]
+            folder.mkdir(parents=True)  # fails if another made it meanwhile: then it is not this run's to undo
+            made.paths.append(missing[-1])  # the first folder made: everything under it is this run's
+            for step in missing:
+                step.chmod(0o755)
+        made.entry(folder / MARK).write_text("made by hub.class_setup: its class's folder\n", encoding="utf-8")
+        state = made.entry(folder / "state")
+        state.mkdir(exist_ok=True)
+        state.chmod(0o700)
+        python = learner_python(made.entry(folder / "python"), args.install)
+        copy_course(made.entry(folder / "course"))
+        jupyter_config(made.entry(folder / "jupyter"), args.language)
+        if args.tables == "build":
+            build_tables(python, made.entry(folder / "tables"))
+        if args.create_accounts:
+            created, finished = create_accounts(class_, state / "passwords.csv", made)
+            print(f"accounts created: {', '.join(created) or 'none (all existed)'}; "
+                  f"first passwords in {state / 'passwords.csv'}")
+            if finished:
+                print(f"passwords set for the accounts an earlier run left without one: {', '.join(finished)}")
+        check_learners_can_run(python, class_.learners[0].user)
+        made.entry(folder / "class.csv")
+        made.entry(folder / "jupyterhub_config.py")
+        write_class_list(folder, class_.learners, class_.teacher)
+        return write_config(folder, class_.learners, class_.teacher, args)
 
 
-def main(argv: list[str] | None = None) -> int:
+def arguments() -> argparse.ArgumentParser:
+    """The command's options (the guides' commands are checked against them)."""
     parser = argparse.ArgumentParser(description="Set up the Cribbage Course for a class on this machine's JupyterHub.")
     parser.add_argument("roster", help="the class list: CSV with username,display_name")
     parser.add_argument("--teacher", required=True, help="the teacher's user name (opens the live view)")
-    parser.add_argument("--dir", required=True, help="the class's folder (made if missing)")
-    parser.add_argument("--create-accounts", action="store_true", help="useradd the accounts that are missing")
+    parser.add_argument("--dir", required=True, help="the class's folder (made if missing; refused if another's)")
+    parser.add_argument("--force", action="store_true",
+                        help="set the class up in a folder that is not empty (nothing in it is changed)")
+    parser.add_argument("--create-accounts", action="store_true",
+                        help="each person of the class has the account PREFIX+NAME, made if missing")
+    parser.add_argument("--prefix", default=PREFIX, help=f"the accounts' prefix with --create-accounts ({PREFIX})")
     parser.add_argument("--admin", action="append", help="a user who administers the hub (repeat for more)")
     parser.add_argument("--language", choices=CODES, default=SOURCE, help="JupyterLab's default language")
     parser.add_argument("--install", choices=("link", "pip"), default="link",
@@ -310,7 +623,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hub-port", type=int, default=8081)
     parser.add_argument("--proxy-api-port", type=int, default=8001)
     parser.add_argument("--service-port", type=int, default=8002)
-    args = parser.parse_args(argv)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = arguments().parse_args(argv)
     try:
         config = setup(args)
     except (SetupError, OSError, ValueError) as error:  # the roster's errors are ValueErrors too

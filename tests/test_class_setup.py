@@ -5,12 +5,16 @@ servers on a Python their accounts can read; a bad class list or teacher stops i
 from __future__ import annotations
 
 import argparse
+import grp
+import pwd
+import stat
 from pathlib import Path
 
 import pytest
 from traitlets.config import Config
 
-from cribbage.progress.roster import Member
+from cribbage.progress.roster import Member, read_roster
+from cribbage.registry.languages import CODES as CODES_ALL
 from hub import class_setup
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -70,3 +74,204 @@ def test_a_bad_class_stops_the_setup_before_anything_is_made(tmp_path, capsys, m
     assert class_setup.main([str(path), "--teacher", teacher, "--dir", str(folder)]) == 2
     assert says in capsys.readouterr().err
     assert not folder.exists()
+
+
+# --- A set-up that cannot harm the machine: every refusal comes before anything is made. ---------------
+
+def _refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], roster: str,
+             *options: str, folder: Path | None = None) -> str:
+    """Run the set-up as root would, with no command allowed to run; return what it said on refusing."""
+    commands: list[list[str]] = []
+
+    def no_command(argv: list[str], **_given: object) -> None:
+        commands.append(argv)
+        raise AssertionError(f"the set-up ran {argv} before refusing")
+
+    monkeypatch.setattr(class_setup.os, "geteuid", lambda: 0)
+    monkeypatch.setattr(class_setup, "PROXY", tmp_path)
+    monkeypatch.setattr(class_setup, "_run", no_command)
+    path = tmp_path / "list.csv"
+    path.write_text(roster, encoding="utf-8")
+    folder = folder or tmp_path / "class"
+    existed = folder.exists()
+    assert class_setup.main([str(path), "--dir", str(folder), *options]) == 2
+    assert commands == []  # no useradd, no venv, nothing
+    if not existed:
+        assert not folder.exists()
+    return capsys.readouterr().err
+
+
+SYSTEM = ["root", "daemon", "bin", "sys", "www-data", "nobody"]
+
+
+@pytest.mark.parametrize("name", SYSTEM)
+@pytest.mark.parametrize("create", [False, True])
+def test_a_system_account_in_the_class_list_is_refused(tmp_path, monkeypatch, capsys, name, create):
+    said = _refused(tmp_path, monkeypatch, capsys, f"username,display_name\nzzana,Ana\n{name},X\n",
+                    "--teacher", "zzprof", *(["--create-accounts"] if create else []))
+    assert f"{name} is a system account" in said
+
+
+@pytest.mark.parametrize("name", SYSTEM)
+def test_a_system_account_as_teacher_or_admin_is_refused(tmp_path, monkeypatch, capsys, name):
+    roster = "username,display_name\nzzana,Ana\n"
+    said = _refused(tmp_path, monkeypatch, capsys, roster, "--teacher", name, "--create-accounts")
+    assert f"{name} is a system account: refused for the teacher" in said
+    said = _refused(tmp_path, monkeypatch, capsys, roster, "--teacher", "zzprof", "--create-accounts", "--admin", name)
+    assert f"{name} is a system account: refused for the admin" in said
+
+
+@pytest.mark.parametrize("name", ["../x", "Ana", "-x", "a b", "x" * 33, ""])
+def test_an_admin_that_is_not_a_user_name_is_refused(tmp_path, monkeypatch, capsys, name):
+    said = _refused(tmp_path, monkeypatch, capsys, "username,display_name\nzzana,Ana\n", "--teacher", "zzprof",
+                    "--create-accounts", f"--admin={name}")
+    assert f"{name!r} is not a user name for the admin" in said
+
+
+def test_an_account_of_the_system_kind_is_refused_whatever_its_uid(tmp_path, monkeypatch, capsys):
+    # An account above UID_MIN that nobody logs in to (a service's), and one above UID_MAX (as nobody).
+    accounts = {"zzservice": pwd.struct_passwd(("zzservice", "x", 1500, 1500, "", "/srv", "/usr/sbin/nologin")),
+                "zzhigh": pwd.struct_passwd(("zzhigh", "x", 65000, 65000, "", "/home/zzhigh", "/bin/bash"))}
+    monkeypatch.setattr(class_setup, "account", accounts.get)
+    said = _refused(tmp_path, monkeypatch, capsys, "username,display_name\nzzservice,S\n", "--teacher", "zzhigh")
+    assert "zzservice has no login shell (/usr/sbin/nologin)" in said
+    accounts["zzservice"] = pwd.struct_passwd(("zzservice", "x", 1500, 1500, "", "/home/s", "/bin/bash"))
+    said = _refused(tmp_path, monkeypatch, capsys, "username,display_name\nzzservice,S\n", "--teacher", "zzhigh")
+    assert "zzhigh is a system account (uid 65000" in said
+
+
+def test_an_account_that_does_not_exist_is_refused_without_create_accounts(tmp_path, monkeypatch, capsys):
+    said = _refused(tmp_path, monkeypatch, capsys, "username,display_name\nzznobodyhere,A\n", "--teacher", "zzprof")
+    assert "there is no account zznobodyhere for the learner" in said
+
+
+def test_a_name_too_long_with_the_prefix_is_refused(tmp_path, monkeypatch, capsys):
+    said = _refused(tmp_path, monkeypatch, capsys, f"username,display_name\n{'a' * 30},A\n", "--teacher", "zzprof",
+                    "--create-accounts")
+    assert f"'jupyter-{'a' * 30}' is not a user name for the learner" in said
+
+
+@pytest.mark.parametrize(("cell", "says"), [
+    ('"Ana\nSouza"', "zzana's display name holds a line break"),
+    ('"Ana\rSouza"', "zzana's display name holds a line break"),
+    ("Ana\x1b[31mSouza", "zzana's display name holds a line break or another control character"),
+    ("Ana\u2028Souza", "zzana's display name holds a line break"),
+    ("Ana\u202eazuoS", "zzana's display name holds a line break or another control character"),
+])
+def test_a_display_name_with_a_line_break_or_control_or_too_long_is_refused(tmp_path, monkeypatch, capsys, cell, says):
+    said = _refused(tmp_path, monkeypatch, capsys, f"username,display_name\nzzbea,Bea\nzzana,{cell}\n",
+                    "--teacher", "zzprof", "--create-accounts")
+    assert says in said
+
+
+def test_an_empty_class_list_is_refused(tmp_path, monkeypatch, capsys):
+    said = _refused(tmp_path, monkeypatch, capsys, "username,display_name\n", "--teacher", "zzprof", "--create-accounts")
+    assert "names no learner" in said
+
+
+def _someones_folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "someone"
+    (folder / "course").mkdir(parents=True)
+    (folder / "course" / "important.txt").write_text("keep me", encoding="utf-8")
+    (folder / "secret.txt").write_text("mine", encoding="utf-8")
+    (folder / "secret.txt").chmod(0o600)
+    folder.chmod(0o700)
+    return folder
+
+
+def _unchanged(folder: Path) -> None:
+    assert sorted(path.name for path in folder.iterdir()) == ["course", "secret.txt"]
+    assert (folder / "course" / "important.txt").read_text(encoding="utf-8") == "keep me"
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    assert stat.S_IMODE((folder / "secret.txt").stat().st_mode) == 0o600
+
+
+@pytest.mark.parametrize("force", [False, True])
+def test_a_folder_that_is_not_empty_is_refused_and_left_as_it_was(tmp_path, monkeypatch, capsys, force):
+    folder = _someones_folder(tmp_path)
+    said = _refused(tmp_path, monkeypatch, capsys, "username,display_name\nzzana,Ana\n", "--teacher", "zzprof",
+                    "--create-accounts", *(["--force"] if force else []), folder=folder)
+    assert ("already has course: even with --force, nothing there is overwritten" if force else
+            "is not empty and was not made by this command") in said
+    _unchanged(folder)
+
+
+def test_a_folder_learners_could_not_reach_is_refused_not_opened(tmp_path, monkeypatch, capsys):
+    folder = tmp_path / "closed"
+    folder.mkdir(mode=0o700)
+    folder.chmod(0o700)
+    said = _refused(tmp_path, monkeypatch, capsys, "username,display_name\nzzana,Ana\n", "--teacher", "zzprof",
+                    "--create-accounts", folder=folder)
+    assert "is closed to other accounts (mode 0700)" in said
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700 and list(folder.iterdir()) == []
+
+
+def test_the_class_list_and_the_configuration_are_the_teachers_and_roots_only(tmp_path, monkeypatch):
+    monkeypatch.setattr(class_setup, "teacher_group", lambda teacher: 4242 if teacher == "prof" else None)
+    members = [Member("jupyter-ana", "Ana Souza"), Member("jupyter-bea", "Beatriz; \"Bia\" Lima")]
+    for teacher, mode, group in (("prof", 0o640, 4242), ("other", 0o600, 0)):
+        config = class_setup.write_config(tmp_path, members, teacher, _args())
+        listed = class_setup.write_class_list(tmp_path, members, teacher)
+        for path in (config, listed):
+            assert (stat.S_IMODE(path.stat().st_mode), path.stat().st_gid) == (mode, group)
+        # The list the teacher's view reads names the accounts, with the display names as given.
+        assert read_roster(listed) == members
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["class.csv", "jupyterhub_config.py"]
+
+
+def test_the_teachers_group_is_theirs_alone(monkeypatch):
+    entries = [pwd.struct_passwd((name, "x", uid, gid, "", f"/home/{name}", "/bin/bash"))
+               for name, uid, gid in (("prof", 1500, 1500), ("ana", 1501, 100), ("bea", 1502, 100))]
+    monkeypatch.setattr(class_setup.pwd, "getpwall", lambda: entries)
+    monkeypatch.setattr(class_setup, "account", {entry.pw_name: entry for entry in entries}.get)
+    monkeypatch.setattr(class_setup.grp, "getgrgid", lambda gid: grp.struct_group(("g", "x", gid, [])))
+    assert class_setup.teacher_group("prof") == 1500
+    assert class_setup.teacher_group("ana") is None  # "users", shared with bea: root's alone then
+
+
+def test_the_hub_starts_no_server_for_a_system_account(tmp_path, monkeypatch):
+    config = _load(class_setup.write_config(tmp_path, [Member("ana", "Ana")], "prof", _args()))
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setattr(pwd, "getpwnam", lambda name: pwd.struct_passwd((name, "x", 2, 2, "", str(home), "/bin/sh")))
+    spawner = argparse.Namespace(user=argparse.Namespace(name="daemon"))
+    with pytest.raises(ValueError, match="daemon is a system account"):
+        config.Spawner.pre_spawn_hook(spawner)
+    assert list(home.iterdir()) == []
+
+
+def _guides_commands(module: str) -> list[tuple[str, list[str]]]:
+    """The arguments of every ``python -m <module>`` command the teacher's guides print, in every language."""
+    import shlex
+
+    from cribbage.lessons.source import language_folder
+    from cribbage.registry.languages import CODES
+
+    found = []
+    for code in CODES:
+        guide = language_folder(code, ROOT / "course") / "TEACHING.md"
+        for line in guide.read_text(encoding="utf-8").splitlines():
+            if line.startswith("    ") and f" -m {module} " in line:
+                words = shlex.split(line.split(">")[0])
+                found.append((code, words[words.index(module) + 1:]))
+    return found
+
+
+def test_the_set_up_commands_the_guides_print_are_the_commands_options():
+    commands = _guides_commands("hub.class_setup")
+    assert sorted(code for code, _ in commands) == sorted(CODES_ALL)  # one per guide
+    for code, argv in commands:
+        args = class_setup.arguments().parse_args(argv)  # exits on an option the command does not have
+        assert args.create_accounts and args.dir.startswith("/srv/cribbage-") and args.language in CODES_ALL, code
+
+
+def test_the_kubernetes_commands_the_guides_print_run_as_printed(tmp_path, monkeypatch, capsys):
+    from hub import k8s_values
+
+    monkeypatch.chdir(tmp_path)
+    commands = _guides_commands("hub.k8s_values")
+    assert sorted(code for code, _ in commands) == sorted(CODES_ALL)
+    for code, argv in commands:
+        Path(argv[0]).write_text("username,display_name\nana,Ana Souza\n", encoding="utf-8")
+        assert k8s_values.main(argv) == 0, (code, capsys.readouterr().err)
+        assert '"allowed_users"' in capsys.readouterr().out

@@ -166,7 +166,7 @@ def class_hub() -> Iterator[ClassHub]:
     server = None
     try:
         status = class_setup.main([str(roster), "--teacher", teacher, "--dir", str(folder / "class"),
-                                   "--create-accounts", "--tables", "skip",
+                                   "--create-accounts", "--prefix", f"cch{tag}-", "--tables", "skip",
                                    *[arg for name, port in ports.items() for arg in (f"--{name}", str(port))]])
         assert status == 0
         # Only for the test's page helpers: JupyterLab lets the page see its app (to know when a
