@@ -37,9 +37,11 @@ from cribbage import Card, HandScore, ScoreItem, game_value, score_hand, score_p
 from cribbage import cards as parse_cards
 from cribbage.crosscribb import score_line
 from cribbage.rules.result import finish_kind, skunk_lines
+from cribbage.rules.shortfall import shortfall
 from widgets.base.answers import recorded
 from widgets.base.view import CSS
 from widgets.blocks.cards import row_html
+from widgets.drills.quiz import kinds_hint
 from widgets.i18n import cards_text, check_language, describe_items, describe_play_item, number, number_words, render
 
 __all__ = [
@@ -230,13 +232,13 @@ class Question:
         return str(value)
 
     def _count_hint(self, items: Sequence[ScoreItem], guess: int, *, too_many: str, more: str) -> str:
-        """For a count too high, ``too_many``; too low, the kinds whose points it leaves out, if
-        some do exactly, else ``more``."""
+        """For a count too high, ``too_many``; too low, the kinds that can hold what it leaves out
+        (:func:`~widgets.drills.quiz.kinds_hint`), else ``more``."""
         if guess > self.answer:
             return self._t(too_many)
-        missed = _missed_kinds(items, guess)
-        if missed:
-            return self._t("ex.hint.missed", kinds=", ".join(self._t(f"ex.kind.{kind}") for kind in missed))
+        gap = shortfall(items, guess)
+        if gap.alone or gap.together:
+            return kinds_hint(gap, self.language)
         return self._t(more)
 
     def _invalid_key(self) -> str:
@@ -342,21 +344,6 @@ class HandQuestion(Question):
         if self.count == "runs":
             return self._t("ex.hint.runs_low" if guess < answer else "ex.hint.runs_high")
         return self._count_hint(score.items, guess, too_many="ex.hint.too_many", more="ex.hint.more")
-
-
-def _missed_kinds(items: Sequence[ScoreItem], guess: int) -> list[str]:
-    """The smallest set of kinds whose points, left out, leave ``guess``: what a guess forgot."""
-    by_kind: dict[str, int] = {}
-    for item in items:
-        kind = "pair" if item.kind in ("pair royal", "double pair royal") else item.kind
-        by_kind[kind] = by_kind.get(kind, 0) + item.points
-    kinds = list(by_kind)
-    total = sum(by_kind.values())
-    for size in range(1, len(kinds) + 1):
-        for left_out in combinations(kinds, size):
-            if total - sum(by_kind[k] for k in left_out) == guess:
-                return list(left_out)
-    return []
 
 
 # The play ---------------------------------------------------------------------------------------
