@@ -130,3 +130,98 @@ def test_the_hands_the_issue_found_false_now_get_true_hints() -> None:
     hint = count_hint(hand, 10, "en")
     assert "three and four cards" not in hint and "the fifteens or the pairs" in hint
     assert "quince" in count_hint(hand, 10, "es") and "tres y cuatro" not in count_hint(hand, 10, "es")
+
+
+# The reasons of the discard table: what a keep holds and what its two cards give the crib -------------
+
+def four_points_here(four: tuple[Card, ...]) -> int:
+    """Four cards' points before any starter, card by card: fifteens, pairs, the longest runs, a flush."""
+    fifteens = sum(1 for size in range(2, 5) for combo in combinations(four, size) if sum(c.value for c in combo) == 15)
+    pairs = sum(1 for a, b in combinations(four, 2) if a.rank == b.rank)
+    runs = 0
+    for size in (4, 3):
+        found = [combo for combo in combinations(four, size)
+                 if sorted(c.rank for c in combo) == list(range(min(c.rank for c in combo), min(c.rank for c in combo) + size))]
+        if found:
+            runs = size * len(found)
+            break
+    return 2 * fifteens + 2 * pairs + runs + (4 if len({c.suit for c in four}) == 1 else 0)
+
+
+def said(message) -> dict[str, dict]:
+    """Every message key in a reason (nested messages too), with its values."""
+    out = {message.key: message.values}
+    for value in message.values.values():
+        for inner in value if isinstance(value, list) else [value]:
+            if hasattr(inner, "key"):
+                out.update(said(inner))
+    return out
+
+
+def check_reasons(six: tuple[Card, ...], dealer: bool) -> int:
+    from cribbage.ai.discard import advise_discard
+    advice = advise_discard(six, dealer=dealer)
+    gains = {option.keep: option.hand_ev - four_points_here(option.keep) for option in advice}
+    cribs = sorted((option.crib_ev for option in advice), reverse=True)
+    for option in advice:
+        keys = said(option.message)
+        a, b = option.discard
+        place = 1 + sum(1 for crib in cribs if crib > option.crib_ev + 1e-9)
+        ranks = sorted(c.rank for c in option.keep)
+        facts = {
+            "keep.what_starter": gains[option.keep] >= max(gains.values()) - 1e-9 and four_points_here(option.keep) == 0,
+            "keep.nothing_yet": four_points_here(option.keep) == 0,
+            "keep.flush": len({c.suit for c in option.keep}) == 1,
+            "keep.five": 5 in ranks,
+            "keep.close": len(set(ranks)) == 4 and ranks[-1] - ranks[0] <= 4,
+            "keep.fifteen": sum(1 for n in range(2, 5) for combo in combinations(option.keep, n)
+                                        if sum(c.value for c in combo) == 15) == 1,
+            "keep.fifteens": sum(1 for n in range(2, 5) for combo in combinations(option.keep, n)
+                                         if sum(c.value for c in combo) == 15) > 1,
+            "away.their_little": place >= 8 and not dealer,
+            "away.their_cards": place < 8 and not dealer,
+            "away.their_makes_five": a.value + b.value == 5,
+            "away.your_makes_five": a.value + b.value == 5,
+            "away.their_fifteen": a.value + b.value == 15,
+            "away.your_fifteen": a.value + b.value == 15,
+            "away.their_pair": a.rank == b.rank,
+            "away.their_five": 5 in (a.rank, b.rank),
+            "away.your_five": 5 in (a.rank, b.rank),
+            "away.their_run": a.rank != b.rank and abs(a.rank - b.rank) <= 2,
+            "away.your_run": a.rank != b.rank and abs(a.rank - b.rank) <= 2,
+            "away.no_salt": 5 not in (a.rank, b.rank) and 5 in ranks,
+        }
+        for key in keys:
+            if key in facts:
+                assert facts[key], (six, dealer, option.reason, key)
+        # Whatever the two laid away make for the crib (five, fifteen, a pair), the reason says it.
+        if a.value + b.value == 5 and 5 not in (a.rank, b.rank):
+            assert {"away.their_makes_five", "away.your_makes_five"} & set(keys), option.reason
+    return len(advice)
+
+
+def reasons_are_true(n: int) -> int:
+    rng = random.Random(15)
+    checked = 0
+    for _ in range(n):
+        six, _rest = Deck().shuffled(rng.randrange(2**32)).draw(6)
+        checked += check_reasons(tuple(six), dealer=rng.random() < 0.5)
+    return checked
+
+
+def test_the_reasons_of_two_hundred_deals_are_true() -> None:
+    assert reasons_are_true(200) == 3_000
+
+
+@pytest.mark.slow
+def test_the_reasons_of_ten_thousand_deals_are_true() -> None:
+    assert reasons_are_true(10_000) == 150_000
+
+
+def test_the_deal_the_issue_found_false_now_gets_true_reasons() -> None:
+    # AC 4D 6H 9S JD KC as pone: laying away A-4 gives the opponent's crib its 2nd most valuable crib of 15.
+    from cribbage.ai.discard import advise_discard
+    advice = advise_discard("AC 4D 6H 9S JD KC", dealer=False)
+    ace_four = next(option for option in advice if {c.code for c in option.discard} == {"AC", "4D"})
+    assert "little" not in ace_four.reason and "make five" in ace_four.reason
+    assert all("what the starter can help most" not in option.reason for option in advice)
