@@ -599,7 +599,7 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "xc.new_game": {"en": "New game"},
     # --- the table ---------------------------------------------------------------------------------
     "xc.scores": {"en": "Columns ({columns}) {a} · Rows ({rows}) {b} · game to {target}"},
-    "xc.status": {"en": "Round {round} · dealer: {dealer} · the crib is for {crib}"},
+    "xc.status": {"en": "Round {round} · dealer: {dealer} · crib: {crib}"},
     "xc.turn_you": {"en": "Your turn (you score the {lines}). You turned up:"},
     "xc.turn_seat": {"en": "{name}'s turn (the {lines}). Turned up:"},
     "xc.prompt_place": {"en": "Click an open square to place {card}, or lay it away to the crib."},
