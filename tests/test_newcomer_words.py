@@ -42,3 +42,14 @@ def test_the_lessons_print_cards_with_their_suits(lesson: str) -> None:
     notebook = json.loads((COURSE / lesson).read_text(encoding="utf-8"))
     printed = "".join("".join(out.get("text", "")) for cell in notebook["cells"] for out in cell.get("outputs", []))
     assert "♣" in printed and not CODE.findall(printed), CODE.findall(printed)
+
+
+@pytest.mark.parametrize("language", CODES)
+def test_the_show_explains_nineteen_before_a_table_says_it(language: str) -> None:
+    # The table's log and the quiz say a hand of 0 as "nineteen (nothing)" from stop 3 on; the joke is
+    # explained where the counting is taught, not first in stop 6.
+    from cribbage.lessons.source import language_folder
+    nineteen = render("number.19", language)
+    lesson = json.loads((language_folder(language, COURSE) / "03_the_show.ipynb").read_text(encoding="utf-8"))
+    prose = "".join("".join(cell["source"]) for cell in lesson["cells"] if cell["cell_type"] == "markdown")
+    assert f"**{nineteen}**" in prose
