@@ -33,6 +33,8 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
 
+from IPython.display import display
+
 from cribbage import Card, HandScore, ScoreItem, game_value, score_hand, score_play, stats
 from cribbage import cards as parse_cards
 from cribbage.crosscribb import score_line
@@ -41,6 +43,7 @@ from cribbage.rules.shortfall import shortfall
 from widgets.base.answers import recorded
 from widgets.base.view import CSS
 from widgets.blocks.cards import row_html
+from widgets.drills.answer_box import AnswerBox
 from widgets.drills.quiz import kinds_hint
 from widgets.i18n import cards_text, check_language, describe_items, describe_play_item, number, number_words, render
 
@@ -147,6 +150,8 @@ class Question:
         #: The learner's verdict that answered this question ("right", or "answer": the answer shown), if any.
         self.answered: Verdict | None = None
         self._on_answered: list[Callable[[Verdict], object]] = []
+        #: While an answer typed in the box is checked: the verdicts speak of the box, not the code.
+        self._typed = False
 
     # What a subclass gives ----------------------------------------------------------------------
     @property
@@ -202,6 +207,22 @@ class Question:
                 callback(verdict)
         return verdict
 
+    def check_typed(self, text: str) -> Verdict:
+        """The verdict on an answer typed in the try-it's box (:class:`~widgets.drills.answer_box.AnswerBox`):
+        as :meth:`check`, the same tries and the same answer kept, with the box's words where the
+        blank's would say to change the code."""
+        if not text.strip():
+            return Verdict("blank", self._t("ex.box.blank"))
+        self._typed = True
+        try:
+            return self.check(text.strip())
+        finally:
+            self._typed = False
+
+    def answer_box(self) -> AnswerBox:
+        """The box to answer in without code, beside the question."""
+        return AnswerBox(self)
+
     def on_answered(self, callback: Callable[[Verdict], object]) -> None:
         """Call ``callback(verdict)`` when the learner answers this question: right, or the answer shown
         after the last wrong try. Already answered (the check cell ran before, as Run All runs it with
@@ -218,7 +239,8 @@ class Question:
             return Verdict("blank", self._t("ex.blank", name=self.blank))
         value = self.parse(guess)
         if value is None:
-            return Verdict("invalid", self._t(self._invalid_key(), name=self.blank, guess=_shown(guess)))
+            key = self._invalid_key().replace("ex.", "ex.box.", 1) if self._typed else self._invalid_key()
+            return Verdict("invalid", self._t(key, name=self.blank, guess=_shown(guess)))
         if value == self.answer:
             return Verdict("right", self._t("ex.right", answer=self.answer_text()), tuple(self.worked()))
         _tries[self.key] = self.tries + 1
@@ -226,7 +248,7 @@ class Question:
             return Verdict("answer", self._t("ex.answer", guess=self._guess_text(value), answer=self.answer_text()),
                            tuple(self.worked()))
         return Verdict("not yet", self._t("ex.not_yet", guess=self._guess_text(value)),
-                       (self.hint(value), self._t("ex.again", name=self.blank)))
+                       (self.hint(value), self._t("ex.box.again" if self._typed else "ex.again", name=self.blank)))
 
     def _guess_text(self, value: Any) -> str:
         return str(value)
@@ -265,6 +287,10 @@ class Question:
                 f'<div class="cc-text"><b>{html.escape(self._t("ex.try_it"))}</b> '
                 f"{html.escape(self.question())} "
                 f"{html.escape(self._t('ex.how', name=self.blank))}</div></div>")
+
+    def _ipython_display_(self) -> None:
+        """In a notebook: the question with the box to answer it in (:meth:`answer_box`)."""
+        display(self.answer_box())  # type: ignore[no-untyped-call]
 
 
 def _badge(text: str) -> str:
