@@ -10,22 +10,33 @@ code line stays for those who like code; the two never count one answer twice.
 from __future__ import annotations
 
 import html
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import ipywidgets as w
 
 from widgets.base.view import View, guarded, style_tag
 
-if TYPE_CHECKING:
-    from widgets.drills.exercise import Question
+__all__ = ["AnswerBox", "Answerable"]
 
-__all__ = ["AnswerBox"]
+
+class Shown(Protocol):
+    def _repr_html_(self) -> str: ...
+
+
+class Answerable(Protocol):
+    """What the box needs of a try-it (:class:`~widgets.drills.exercise.Question` is one)."""
+
+    language: str
+
+    def check_typed(self, text: str) -> Shown: ...
+
+    def _repr_html_(self) -> str: ...
 
 
 class AnswerBox(View):
     """The question, a text box and a Check button; the verdict shows below them."""
 
-    def __init__(self, question: Question, *, language: str | None = None) -> None:
+    def __init__(self, question: Answerable, *, language: str | None = None) -> None:
         super().__init__(language=language or question.language)
         self.question = question
         self.box = w.Text(value="", continuous_update=False,
