@@ -8,6 +8,7 @@ from functools import cache
 
 import pytest
 
+from cribbage import cards
 from cribbage.ai.driver import Driver
 from cribbage.ai.levels import player
 from cribbage.registry.languages import TRANSLATED
@@ -97,12 +98,56 @@ def _check(hand: GuidedHand, game: Game) -> str:
         assert counted and ending == "lost_dealer_hand"       # "its hand (worth n) was counted": it was
     for language in TRANSLATED:
         assert hand.outro(game, language) != text
+    _check_promise(hand, game, ending, text)
     return ending
+
+
+def _play_sights(game: Game) -> set[ScoreKind]:
+    return {e.kind for e in game.events if e.phase is Phase.PLAY} & {ScoreKind.GO, ScoreKind.THIRTY_ONE, ScoreKind.PAIR_ROYAL}
+
+
+def _check_promise(hand: GuidedHand, game: Game, ending: str, text: str) -> None:
+    """What the intro promised the play brings: said missing, and why, exactly when this line lacks it."""
+    promised = _play_sights(hand.advised_game()) if hand.watch else set()
+    missing = promised - _play_sights(game)
+    assert ("This time the play brought no" in text) == bool(missing and ending == "deal"), text
+    if missing and ending == "deal":
+        for kind in missing:
+            assert render(f"table.sight.{kind.name.lower()}", "en") in text
+        laid = set(cards(hand.you)) - set(game.kept(YOU))
+        hinted = set(cards(hand.you)) - set(hand.advised_game().kept(YOU))
+        assert ("you laid away" in text) == (laid != hinted)
 
 
 def _dealer_hand(game: Game) -> int:
     from cribbage.rules.show_scoring import hand_total
     return hand_total(game.kept(game.dealer), game.starter, crib=False) if game.starter else 0
+
+
+def test_the_guided_hands_promise_what_the_hinted_line_brings():
+    """Hand 2's heading says a 31 and a pair royal: the hints' line brings both; its intro says so, as
+    what following the hints brings, in every language; the close finish promises nothing."""
+    pone, dealer, finish = GUIDED_HANDS
+    assert {ScoreKind.THIRTY_ONE, ScoreKind.PAIR_ROYAL} <= set(dealer.promised()) == _play_sights(dealer.advised_game())
+    assert set(pone.promised()) == _play_sights(pone.advised_game()) and pone.promised()
+    assert finish.promised() == ()
+    for language in ("en", *TRANSLATED):
+        for hand in (pone, dealer):
+            for kind in hand.promised():
+                assert render(f"table.sight.{kind.name.lower()}", language) in hand.intro(language)
+
+
+def test_a_learner_who_lays_away_other_cards_is_told_why_the_31_did_not_come():
+    dealer = GUIDED_HANDS[1]
+    hinted = set(cards(dealer.you)) - set(dealer.advised_game().kept(YOU))
+    for game, moves in every_line(dealer):
+        laid = set(moves[0].cards)
+        if laid != hinted and ScoreKind.THIRTY_ONE not in _play_sights(game):
+            text = dealer.outro(game)
+            assert "This time the play brought no" in text and "a 31" in text and "you laid away" in text
+            assert "Esta vez la fase de juego no trajo" in dealer.outro(game, "es")
+            return
+    pytest.fail("no line without the hints' discard missed the 31")
 
 
 @pytest.mark.slow

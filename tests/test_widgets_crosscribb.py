@@ -14,7 +14,7 @@ from cribbage.crosscribb import CENTRE, LINES, CrossCribbPhase, Discarded, Place
 from cribbage.registry.languages import CODES, TRANSLATED
 from widgets.crosscribb.board import CrossCribbBoard
 from widgets.crosscribb.quiz import CrossCribbQuiz
-from widgets.i18n import render
+from widgets.i18n import listed, render
 
 
 def _text(markup: str) -> str:
@@ -313,8 +313,12 @@ def test_a_wrong_count_of_a_line_gets_a_hint_at_what_was_missed(language) -> Non
     nobs = score_line(cards("JH 2H 4C 8D KS"), Card.parse("2H"))   # the centre row: the starter is in it
     assert nobs.total == nobs.nobs == 1
     assert hint("JH 2H 4C 8D KS", 0, "2H") == render("xc.quiz.hint.nobs", language)
-    fives = score_line(cards("5C 5D 6H 7S 9H"), None)
-    assert hint("5C 5D 6H 7S 9H", fives.total - 2) == render("quiz.hint.fifteens", language, n=1)
+    fives = score_line(cards("5C 5D 6H 7S 9H"), None)   # 2 short: the fifteen 6+9, or the pair of 5s
+    assert hint("5C 5D 6H 7S 9H", fives.total - 2) == render(
+        "ex.hint.one_of", language, kinds=listed([render("ex.kind.fifteen", language), render("ex.kind.pair", language)],
+                                                 language, style="or"))
+    tens = score_line(cards("5C TD 6H 4S 9H"), None)      # fifteens of two cards (5+10, 6+9) and three (5+6+4)
+    assert hint("5C TD 6H 4S 9H", tens.total - 4) == render("quiz.hint.fifteens", language, n=2, sizes=listed(["2", "3"], language))
     assert hint("5C 5D 6H 7S 9H", fives.total + 3) == render("ex.hint.too_many", language)
 
 

@@ -99,15 +99,17 @@ def test_a_warning_from_the_record_hook_stays_shown(tmp_path):
 
 
 @pytest.mark.parametrize(("hand", "crib", "claim", "words"), [
-    ("5C 5D 6H 7S", False, 10, "missed 1 fifteen"),             # 8C starter below: 12 with one fifteen
+    ("5C 5D 6H 7S", False, 10, "the fifteens or the pairs"),    # 8C starter: 12; the 2 missed are 7+8 or the 5s
+    ("5C 5D 6H 7S", False, 4, "the runs"),                      # the double run 5-6-7-8 (8) and no other kind
     ("2H 4H 6H 9H", True, 13, "crib's flush rule"),            # the trap: four hearts, a spade turned
-    ("2H 4H 6H 9H", False, 9, "four cards of one suit"),
+    ("2H 4H 6H 9H", False, 9, "the fifteens or the flush"),    # 4 short: two of its fifteens, or its flush
+    ("AH 3H 7H QH", False, 0, "four cards of one suit"),        # KS starter: the flush is all there is
     ("JH 3C 4S 8D", False, 7, "jack in the hand of the starter's suit"),
     ("7H 7D 8S 8C", False, 12, "runs again"),
 ])
 def test_the_hint_points_at_what_was_missed(hand, crib, claim, words):
     from widgets.drills.quiz import QuizHand
-    starter = {"5C 5D 6H 7S": "8C", "2H 4H 6H 9H": "5S", "JH 3C 4S 8D": "2H", "7H 7D 8S 8C": "9H"}[hand]
+    starter = {"5C 5D 6H 7S": "8C", "2H 4H 6H 9H": "5S", "JH 3C 4S 8D": "2H", "7H 7D 8S 8C": "9H", "AH 3H 7H QH": "KS"}[hand]
     made = QuizHand.of(hand, starter, crib=crib)
     assert made.score().total != claim
     assert words in count_hint(made, claim)

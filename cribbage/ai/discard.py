@@ -50,6 +50,7 @@ from cribbage.rules.ranks import runs as _runs
 
 __all__ = [
     "CRIB_MODELS",
+    "LITTLE_FROM",
     "DiscardAdvice",
     "KeepOption",
     "advise_discard",
@@ -57,13 +58,16 @@ __all__ = [
     "crib_evs",
     "crib_flush_and_nobs",
     "crib_table",
+    "describe_discard",
     "first_keep",
+    "four_card_points",
     "hand_evs",
     "keep_shows",
     "order_keeps",
     "quick_discard",
     "ranked_splits",
     "read_six",
+    "reason_for",
     "split_evs",
 ]
 
@@ -607,14 +611,18 @@ def advise_discard(six_cards: str | Iterable[CardLike], *, dealer: bool,
     uniform = None if crib_model == "uniform" else crib_evs(six)
     peg = peg_evs(six, dealer=dealer, weight=peg_weight) if crib_model == "expert" and peg_weight else None
     sign = 1.0 if dealer else -1.0
+    keeps = [tuple(sorted(six[i] for i in keep_idx)) for keep_idx, _ in SPLITS]
+    # What the starter adds to each keep on average: the hand's EV less what its four cards hold.
+    gains = [float(hand[j]) - four_card_points(keeps[j]) for j in range(15)]
     options = []
     for j in order:
-        keep_idx, disc_idx = SPLITS[j]
-        keep = tuple(sorted(six[i] for i in keep_idx))
-        away = tuple(sorted(six[i] for i in disc_idx))
+        keep = keeps[j]
+        away = tuple(sorted(six[i] for i in SPLITS[j][1]))
         h, c = float(hand[j]), float(crib[j])
         p = None if peg is None else float(peg[j])
-        options.append(KeepOption(keep, away, h, c, h + sign * c + (p or 0.0), reason_for(keep, away, dealer=dealer),
+        place = 1 + sum(1 for other in crib if other > c + 1e-9)
+        reason = reason_for(keep, away, dealer=dealer, crib_place=place, starter_best=gains[j] >= max(gains) - 1e-9)
+        options.append(KeepOption(keep, away, h, c, h + sign * c + (p or 0.0), reason,
                                   None if uniform is None else float(uniform[j]), p))
     return DiscardAdvice(six, bool(dealer), tuple(options), crib_model)
 
@@ -660,12 +668,39 @@ def _keep_parts(keep: Sequence[Card]) -> list[Message]:
     return parts
 
 
-def describe_discard(discard: Sequence[Card], keep: Sequence[Card], *, dealer: bool) -> tuple[str, Message]:
+def four_card_points(keep: Sequence[Card]) -> int:
+    """What four kept cards score by themselves, before any starter: fifteens, pairs, runs and a
+    four-card flush (nobs needs a starter)."""
+    counts: dict[int, int] = {}
+    for card in keep:
+        counts[card.rank] = counts.get(card.rank, 0) + 1
+    pairs = sum(n * (n - 1) for n in counts.values())
+    runs = 0
+    for low, length in _runs(counts):
+        ways = 1
+        for rank in range(low, low + length):
+            ways *= counts[rank]
+        runs += length * ways
+    flush = 4 if len({card.suit for card in keep}) == 1 else 0
+    return 2 * _fifteens([card.value for card in keep]) + pairs + runs + flush
+
+
+#: A discard's crib among the 15 of a deal: at this place or lower (1 the most valuable), worth no
+#: more than the median crib, "little".
+LITTLE_FROM = 8
+
+
+def describe_discard(discard: Sequence[Card], keep: Sequence[Card], *, dealer: bool,
+                     crib_place: int | None = None) -> tuple[str, Message]:
     """What the two laid away do for the crib, for you or against you, and how it joins the keep:
-    ``"and"`` (it helps you, or costs nothing) or ``"but"`` (it helps the opponent)."""
+    ``"and"`` (it helps you, or costs nothing) or ``"but"`` (it helps the opponent).
+
+    ``crib_place`` is where their crib stands among the deal's 15 (1: the most valuable): the
+    opponent's crib is called "little" only from :data:`LITTLE_FROM` down; without it, never."""
     a, b = sorted(discard)
     fives = [c for c in discard if c.rank == 5]
     ranks = f"{_label(a.rank)}-{_label(b.rank)}"
+    makes_five = a.value + b.value == 5
     if dealer:
         if len(fives) == 2 or a.rank == b.rank:
             return "and", message("away.your_pair", rank=Rank(a.rank))
@@ -673,6 +708,8 @@ def describe_discard(discard: Sequence[Card], keep: Sequence[Card], *, dealer: b
             return "and", message("away.your_five")
         if a.value + b.value == 15:
             return "and", message("away.your_fifteen", ranks=ranks)
+        if makes_five:
+            return "and", message("away.your_makes_five", ranks=ranks)
         if b.rank - a.rank <= 2:
             return "and", message("away.your_run", ranks=ranks)
         return "and", message("away.your_away", ranks=ranks)
@@ -682,17 +719,28 @@ def describe_discard(discard: Sequence[Card], keep: Sequence[Card], *, dealer: b
         return "but", message("away.their_pair", rank=Rank(a.rank))
     if a.value + b.value == 15:
         return "but", message("away.their_fifteen", ranks=ranks)
+    if makes_five:
+        return "but", message("away.their_makes_five", ranks=ranks)
     if b.rank - a.rank <= 2:
         return "but", message("away.their_run", ranks=ranks)
     if any(c.rank == 5 for c in keep):
         return "and", message("away.no_salt")
-    return "and", message("away.their_little", ranks=ranks)
+    if crib_place is None:
+        return "but", message("away.their_away", ranks=ranks)
+    if crib_place >= LITTLE_FROM:
+        return "and", message("away.their_little", ranks=ranks)
+    return "but", message("away.their_cards", ranks=ranks)
 
 
-def reason_for(keep: Sequence[Card], discard: Sequence[Card], *, dealer: bool) -> Message:
-    """One line for a drill: ``"keeps the double run 4-5-5-6 and gives your crib the 5"``."""
+def reason_for(keep: Sequence[Card], discard: Sequence[Card], *, dealer: bool, crib_place: int | None = None,
+               starter_best: bool = False) -> Message:
+    """One line for a drill: ``"keeps the double run 4-5-5-6 and gives your crib the 5"``.
+
+    ``crib_place`` (see :func:`describe_discard`) and ``starter_best`` (this keep gains the most
+    from the starter of the deal's 15) let it say what only the whole deal shows."""
     parts = _keep_parts(keep)
-    first = message("keep.list", parts=parts) if parts else message("keep.what_starter")
-    conn, second = describe_discard(discard, keep, dealer=dealer)
+    first = message("keep.list", parts=parts) if parts else message(
+        "keep.what_starter" if starter_best else "keep.nothing_yet")
+    conn, second = describe_discard(discard, keep, dealer=dealer, crib_place=crib_place)
     # A comma keeps "keeps 15s and a flush, and gives ..." readable.
     return message(f"reason.{conn}_comma" if len(parts) > 1 else f"reason.{conn}", keep=first, away=second)

@@ -320,6 +320,9 @@ def build(english: Mapping[str, Any], catalogue: Catalog, language: str) -> dict
     switch: dict[str, Any] = {"cell_type": "code", "execution_count": None, "id": SWITCH_ID, "metadata": {},
                               "outputs": [], "source": _lines(SWITCH_CODE.format(language=language) + str(comment))}
     first_code = next((i for i, cell in enumerate(cells) if cell["cell_type"] == "code"), len(cells))
+    if first_code < len(cells) and "jupyter" in cells[first_code]["metadata"]:
+        # folded (or not) as the lesson's code is: a learner sees no code unless they ask
+        switch["metadata"]["jupyter"] = copy.deepcopy(cells[first_code]["metadata"]["jupyter"])
     cells.insert(first_code, switch)
     notebook = {key: copy.deepcopy(value) for key, value in english.items() if key != "cells"}
     notebook["cells"] = cells

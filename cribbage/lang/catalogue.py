@@ -239,6 +239,7 @@ REASONS: dict[str, Entry] = {
     "reason.but_comma": {"en": "{keep}, but {away}"},
     "keep.list": {"en": "keeps {parts}"},
     "keep.what_starter": {"en": "keeps what the starter can help most"},
+    "keep.nothing_yet": {"en": "keeps nothing that scores before the starter"},
     "keep.double_run": {"en": "the double run {ranks}"},
     "keep.run": {"en": "the run {ranks}"},
     "keep.pair": {"en": "a pair of {rank:plural}"},
@@ -252,14 +253,18 @@ REASONS: dict[str, Entry] = {
     "away.your_pair": {"en": "gives your crib a pair of {rank:plural}"},
     "away.your_five": {"en": "gives your crib the 5"},
     "away.your_fifteen": {"en": "gives your crib fifteen ({ranks})"},
+    "away.your_makes_five": {"en": "gives your crib {ranks}, which make five: a ten-card joins them for fifteen"},
     "away.your_run": {"en": "gives your crib two cards that can make a run ({ranks})"},
     "away.your_away": {"en": "lays away {ranks} to your crib"},
     "away.their_five": {"en": "salts the opponent's crib with a 5"},
     "away.their_pair": {"en": "gives the opponent's crib a pair of {rank:plural}"},
     "away.their_fifteen": {"en": "gives the opponent's crib fifteen ({ranks})"},
+    "away.their_makes_five": {"en": "gives the opponent's crib {ranks}, which make five: a ten-card joins them for fifteen"},
     "away.their_run": {"en": "gives the opponent's crib two cards that can make a run ({ranks})"},
     "away.no_salt": {"en": "doesn't salt the opponent's crib with a 5"},
     "away.their_little": {"en": "gives the opponent's crib little ({ranks})"},
+    "away.their_away": {"en": "lays away {ranks} to the opponent's crib"},
+    "away.their_cards": {"en": "gives the opponent's crib {ranks}, worth more there than most other choices"},
 }
 
 def english_number(n: int) -> str:

@@ -81,8 +81,11 @@ _POLL_MS = 50
 _IDLE = ("() => { const w = window.__notebookWatch;"
          " return w.status === 'idle' && Object.keys(w.pending).length === 0; }")
 # Run All has finished: no cell waits in the queue ("[*]") and the kernel is idle.
+# A folded cell (the lessons' code is) shows no prompt: its model says whether it waits or runs.
 _RUN_ALL_DONE = ("() => ![...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]"
-                 ".some(prompt => prompt.textContent.includes('[*]')) && (" + _IDLE + ")()")
+                 ".some(prompt => prompt.textContent.includes('[*]'))"
+                 " && !window.__notebookWatch.panel.content.widgets.some(c => c.model.type === 'code'"
+                 " && c.model.executionState === 'running') && (" + _IDLE + ")()")
 # No widget is still "Loading widget..." anywhere in the page, shown or not.
 _WIDGETS_LOADED = """() => {
     const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -313,11 +316,14 @@ class LabNotebook:
             raise NotebookError(f"{self.path}:\n" + "\n\n".join(problems))
 
     def assert_all_cells_ran(self) -> None:
-        prompts = self.page.locator(".jp-CodeCell .jp-InputPrompt").all_inner_texts()
-        missing = [i for i, p in enumerate(prompts) if not re.fullmatch(r"\[\d+\]:", p.strip())]
+        # Read from the cells' models: a folded cell (the lessons' code is) shows no prompt to read.
+        counts = self.page.evaluate(
+            "() => window.__notebookWatch.panel.content.widgets"
+            ".filter(c => c.model.type === 'code').map(c => c.model.executionCount)")
+        missing = [i for i, count in enumerate(counts) if not isinstance(count, int)]
         if missing:
             raise NotebookError(f"{self.path}: code cells {missing} (counting code cells only) did not run: "
-                                f"prompts {[prompts[i] for i in missing]}")
+                                f"execution counts {[counts[i] for i in missing]}")
 
     def _check_new_errors(self) -> None:
         # After an interaction only the problems it caused are news.
@@ -344,6 +350,14 @@ class LabNotebook:
             ".findIndex(c => c.model.sharedModel.getSource().includes(text))", source_text)
         if index < 0:
             raise NotebookError(f"{self.path}: no cell's source contains {source_text!r}")
+        return index
+
+    def cell_index(self, cell_id: str) -> int:
+        """The index of the cell whose id is ``cell_id`` (translated lessons keep the English ids)."""
+        index = self.page.evaluate(
+            "(id) => window.__notebookWatch.panel.content.widgets.findIndex(c => c.model.id === id)", cell_id)
+        if index < 0:
+            raise NotebookError(f"{self.path}: no cell has the id {cell_id!r}")
         return index
 
     def _scope(self, cell: int | None) -> Locator:
@@ -413,6 +427,10 @@ class LabNotebook:
         """Replace cell ``index``'s code as a person does (click in it, select all, type) and run
         it with Shift+Enter; waits for the kernel and fails on any new error."""
         editor = self.cell(index).locator(".jp-InputArea-editor .cm-content")
+        folded = self.cell(index).locator(".jp-InputPlaceholder")
+        if folded.count():
+            folded.first.click()       # the lessons' code is folded: a learner unfolds it first
+            editor.wait_for(state="visible")
 
         def act() -> None:
             editor.click()
@@ -432,7 +450,7 @@ class LabNotebook:
         """A try-it answered as a learner does: after Run All it waits for an answer; a wrong one
         is "Not yet" with a hint; the right one is "Right". Returns the cell, to read more."""
         index = self.find_cell(f"{question}.check(")
-        self.expect_text(index, f"Your turn: replace the ... after {blank}")
+        self.expect_text(index, f"replace the ... after {blank}")
         self.answer(question, blank, wrong)
         self.expect_text(index, f"Not yet: it is not {wrong}.")
         self.expect_text(index, f"Change {blank} and run the cell again.")

@@ -6,7 +6,7 @@ NOTEBOOK = "06_hand_calculator_and_statistics.ipynb"
 def test_how_rare_a_29_is(open_notebook) -> None:
     notebook = open_notebook(NOTEBOOK)
     index = notebook.find_cell("twenty_nine.check(")
-    notebook.expect_text(index, "Your turn: replace the ... after my_hands")
+    notebook.expect_text(index, "replace the ... after my_hands")
     notebook.answer("twenty_nine", "my_hands", 1)
     notebook.expect_text(index, "How many suits can that jack have?")
     notebook.answer("twenty_nine", "my_hands", 2)

@@ -15,10 +15,11 @@ from collections.abc import Sequence
 import ipywidgets as w
 
 from cribbage.crosscribb import CROSSCRIBB_LEVELS, LINES, CrossCribbGame, Line, LineScore, RoundResult, play_round
+from cribbage.rules.shortfall import shortfall
 from widgets.base.answers import line_answer
 from widgets.base.view import Refused, View, guarded, style_tag
 from widgets.crosscribb.grid import XC_CSS, BoardGrid, as_hand, line_label, seat_names, side_name
-from widgets.drills.quiz import TRIES_BEFORE_ANSWER, missed_kinds_hint
+from widgets.drills.quiz import TRIES_BEFORE_ANSWER, shortfall_hint
 from widgets.i18n import cards_text, describe_items, render, spoken_count
 
 __all__ = ["CrossCribbQuiz", "line_hint"]
@@ -26,20 +27,12 @@ __all__ = ["CrossCribbQuiz", "line_hint"]
 
 def line_hint(score: LineScore, claim: int, language: str | None = None) -> str:
     """What a wrong count of a line (``score``) probably missed (or added), in ``language``: the hint
-    before a second try, as :func:`widgets.drills.quiz.count_hint` gives it for a hand."""
-    short = score.total - claim
-    if short < 0:
+    before a second try, true of this line, as :func:`widgets.drills.quiz.count_hint` gives it for a hand."""
+    if claim > score.total:
         return render("ex.hint.too_many", language)
-    parts = {"fifteen": score.fifteens, "pair": score.pairs, "run": score.runs, "flush": score.flush,
-             "nobs": score.nobs}
-    if parts["fifteen"] and short % 2 == 0 and short <= parts["fifteen"]:
-        return render("quiz.hint.fifteens", language, n=short // 2)
-    single = {"run": "quiz.hint.runs", "pair": "xc.quiz.hint.pairs", "flush": "xc.quiz.hint.flush",
-              "nobs": "xc.quiz.hint.nobs"}
-    for kind, key in single.items():
-        if parts[kind] == short:
-            return render(key, language)
-    return missed_kinds_hint(parts, short, language)
+    return shortfall_hint(shortfall(score.items, claim),
+                          {"pair": "xc.quiz.hint.pairs", "flush": "xc.quiz.hint.flush", "nobs": "xc.quiz.hint.nobs"},
+                          language)
 
 
 class CrossCribbQuiz(View):

@@ -33,13 +33,18 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
 
+from IPython.display import display
+
 from cribbage import Card, HandScore, ScoreItem, game_value, score_hand, score_play, stats
 from cribbage import cards as parse_cards
 from cribbage.crosscribb import score_line
 from cribbage.rules.result import finish_kind, skunk_lines
+from cribbage.rules.shortfall import shortfall
 from widgets.base.answers import recorded
 from widgets.base.view import CSS
 from widgets.blocks.cards import row_html
+from widgets.drills.answer_box import AnswerBox
+from widgets.drills.quiz import kinds_hint
 from widgets.i18n import cards_text, check_language, describe_items, describe_play_item, number, number_words, render
 
 __all__ = [
@@ -145,6 +150,8 @@ class Question:
         #: The learner's verdict that answered this question ("right", or "answer": the answer shown), if any.
         self.answered: Verdict | None = None
         self._on_answered: list[Callable[[Verdict], object]] = []
+        #: While an answer typed in the box is checked: the verdicts speak of the box, not the code.
+        self._typed = False
 
     # What a subclass gives ----------------------------------------------------------------------
     @property
@@ -200,6 +207,22 @@ class Question:
                 callback(verdict)
         return verdict
 
+    def check_typed(self, text: str) -> Verdict:
+        """The verdict on an answer typed in the try-it's box (:class:`~widgets.drills.answer_box.AnswerBox`):
+        as :meth:`check`, the same tries and the same answer kept, with the box's words where the
+        blank's would say to change the code."""
+        if not text.strip():
+            return Verdict("blank", self._t("ex.box.blank"))
+        self._typed = True
+        try:
+            return self.check(text.strip())
+        finally:
+            self._typed = False
+
+    def answer_box(self) -> AnswerBox:
+        """The box to answer in without code, beside the question."""
+        return AnswerBox(self)
+
     def on_answered(self, callback: Callable[[Verdict], object]) -> None:
         """Call ``callback(verdict)`` when the learner answers this question: right, or the answer shown
         after the last wrong try. Already answered (the check cell ran before, as Run All runs it with
@@ -216,7 +239,8 @@ class Question:
             return Verdict("blank", self._t("ex.blank", name=self.blank))
         value = self.parse(guess)
         if value is None:
-            return Verdict("invalid", self._t(self._invalid_key(), name=self.blank, guess=_shown(guess)))
+            key = self._invalid_key().replace("ex.", "ex.box.", 1) if self._typed else self._invalid_key()
+            return Verdict("invalid", self._t(key, name=self.blank, guess=_shown(guess)))
         if value == self.answer:
             return Verdict("right", self._t("ex.right", answer=self.answer_text()), tuple(self.worked()))
         _tries[self.key] = self.tries + 1
@@ -224,19 +248,19 @@ class Question:
             return Verdict("answer", self._t("ex.answer", guess=self._guess_text(value), answer=self.answer_text()),
                            tuple(self.worked()))
         return Verdict("not yet", self._t("ex.not_yet", guess=self._guess_text(value)),
-                       (self.hint(value), self._t("ex.again", name=self.blank)))
+                       (self.hint(value), self._t("ex.box.again" if self._typed else "ex.again", name=self.blank)))
 
     def _guess_text(self, value: Any) -> str:
         return str(value)
 
     def _count_hint(self, items: Sequence[ScoreItem], guess: int, *, too_many: str, more: str) -> str:
-        """For a count too high, ``too_many``; too low, the kinds whose points it leaves out, if
-        some do exactly, else ``more``."""
+        """For a count too high, ``too_many``; too low, the kinds that can hold what it leaves out
+        (:func:`~widgets.drills.quiz.kinds_hint`), else ``more``."""
         if guess > self.answer:
             return self._t(too_many)
-        missed = _missed_kinds(items, guess)
-        if missed:
-            return self._t("ex.hint.missed", kinds=", ".join(self._t(f"ex.kind.{kind}") for kind in missed))
+        gap = shortfall(items, guess)
+        if gap.alone or gap.together:
+            return kinds_hint(gap, self.language)
         return self._t(more)
 
     def _invalid_key(self) -> str:
@@ -263,6 +287,10 @@ class Question:
                 f'<div class="cc-text"><b>{html.escape(self._t("ex.try_it"))}</b> '
                 f"{html.escape(self.question())} "
                 f"{html.escape(self._t('ex.how', name=self.blank))}</div></div>")
+
+    def _ipython_display_(self) -> None:
+        """In a notebook: the question with the box to answer it in (:meth:`answer_box`)."""
+        display(self.answer_box())  # type: ignore[no-untyped-call]
 
 
 def _badge(text: str) -> str:
@@ -342,21 +370,6 @@ class HandQuestion(Question):
         if self.count == "runs":
             return self._t("ex.hint.runs_low" if guess < answer else "ex.hint.runs_high")
         return self._count_hint(score.items, guess, too_many="ex.hint.too_many", more="ex.hint.more")
-
-
-def _missed_kinds(items: Sequence[ScoreItem], guess: int) -> list[str]:
-    """The smallest set of kinds whose points, left out, leave ``guess``: what a guess forgot."""
-    by_kind: dict[str, int] = {}
-    for item in items:
-        kind = "pair" if item.kind in ("pair royal", "double pair royal") else item.kind
-        by_kind[kind] = by_kind.get(kind, 0) + item.points
-    kinds = list(by_kind)
-    total = sum(by_kind.values())
-    for size in range(1, len(kinds) + 1):
-        for left_out in combinations(kinds, size):
-            if total - sum(by_kind[k] for k in left_out) == guess:
-                return list(left_out)
-    return []
 
 
 # The play ---------------------------------------------------------------------------------------

@@ -15,9 +15,8 @@ from __future__ import annotations
 import html
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 from typing import Any
 
 import ipywidgets as w
@@ -27,13 +26,14 @@ from cribbage import cards as parse_cards
 from cribbage.progress import ProgressError, ProgressStore, summarize
 from cribbage.rules.counting import muggins_split, verify_count
 from cribbage.rules.featured import FEATURES, featured_hand
+from cribbage.rules.shortfall import Shortfall, shortfall
 from widgets.base.answers import quiz_answer
 from widgets.base.view import Refused, View, crib_badge, guarded, style_tag
 from widgets.blocks.cards import CardRow, ItemButtons
-from widgets.i18n import ItemLine, describe_items, render, spoken_count
+from widgets.i18n import ItemLine, describe_items, listed, render, spoken_count
 
-__all__ = ["MIX", "ORDINARY", "SHIPPED_HANDS", "Answer", "QuizHand", "QuizSession", "ScoringQuiz", "count_hint", "missed_kinds_hint",
-           "misses_in_progress", "mix_shares", "practice_hand", "random_hand"]
+__all__ = ["MIX", "ORDINARY", "SHIPPED_HANDS", "Answer", "QuizHand", "QuizSession", "ScoringQuiz", "count_hint", "kinds_hint",
+           "misses_in_progress", "mix_shares", "practice_hand", "random_hand", "shortfall_hint"]
 
 
 @dataclass(frozen=True)
@@ -147,7 +147,8 @@ def _same_suit(cards: tuple[Card, ...]) -> bool:
 
 
 def count_hint(hand: QuizHand, claim: int, language: str | None = None) -> str:
-    """What a wrong count of ``hand`` probably missed (or added), in ``language``: the hint before a second try."""
+    """What a wrong count of ``hand`` probably missed (or added), in ``language``: the hint before a
+    second try, true of this hand (:func:`~cribbage.rules.shortfall.shortfall`)."""
     score = hand.score()
     total = score.total
     over = claim - total
@@ -159,30 +160,37 @@ def count_hint(hand: QuizHand, claim: int, language: str | None = None) -> str:
         if hand.starter.rank == 11 and over == 1 and not score.nobs:
             return render("quiz.hint.starter_jack", language)
         return render("ex.hint.too_many", language)
-    short = -over
-    parts = {"fifteen": score.fifteens, "pair": score.pairs, "run": score.runs, "flush": score.flush, "nobs": score.nobs}
-    if parts["flush"] == short:
-        return render("quiz.hint.crib_flush" if hand.crib else "quiz.hint.hand_flush", language)
-    if parts["nobs"] == short:
-        return render("quiz.hint.nobs", language)
-    if parts["fifteen"] and short % 2 == 0 and short <= parts["fifteen"]:
-        return render("quiz.hint.fifteens", language, n=short // 2)
-    if parts["run"] == short:
-        return render("quiz.hint.runs", language)
-    if parts["pair"] == short:
-        return render("quiz.hint.pairs", language)
-    return missed_kinds_hint(parts, short, language)
+    flush = "quiz.hint.crib_flush" if hand.crib else "quiz.hint.hand_flush5" if score.flush == 5 else "quiz.hint.hand_flush"
+    return shortfall_hint(shortfall(score.items, claim), {"pair": "quiz.hint.pairs", "flush": flush, "nobs": "quiz.hint.nobs"},
+                          language)
 
 
-def missed_kinds_hint(parts: Mapping[str, int], short: int, language: str | None = None) -> str:
-    """The hint for a count ``short`` points under, when no one kind of ``parts`` (points by kind:
-    "fifteen", "pair", "run", "flush", "nobs") accounts for it: the kinds that together do, or "there is more"."""
-    kinds = [kind for kind, points in parts.items() if points]
-    for size in range(2, len(kinds) + 1):
-        for left_out in combinations(kinds, size):
-            if sum(parts[kind] for kind in left_out) == short:
-                return render("ex.hint.missed", language,
-                              kinds=", ".join(render(f"ex.kind.{kind}", language) for kind in left_out))
+def shortfall_hint(gap: Shortfall, words: Mapping[str, str], language: str | None = None) -> str:
+    """The hint for a count short by ``gap``: when one kind alone can hold what is missing, that
+    kind's hint (the fifteens' with how many cards this hand's are made of; the runs' as the count
+    has one run or several; ``words`` names the pairs', the flush's and nobs' message keys); else
+    :func:`kinds_hint`."""
+    if len(gap.alone) != 1:
+        return kinds_hint(gap, language)
+    kind = gap.alone[0]
+    if kind == "fifteen":
+        return render("quiz.hint.fifteens", language, n=gap.fifteens_missed(),
+                      sizes=listed([str(size) for size in gap.fifteen_sizes], language))
+    if kind == "run":
+        return render("quiz.hint.runs" if gap.runs > 1 else "quiz.hint.run", language)
+    return render(words[kind], language)
+
+
+def kinds_hint(gap: Shortfall, language: str | None = None) -> str:
+    """The kinds a short count left out, as far as its shortfall tells: one kind, any of several
+    (each alone could hold it), the few that together do, or "there is more"."""
+    def kinds(names: Sequence[str], style: str) -> str:
+        return listed([render(f"ex.kind.{kind}", language) for kind in names], language, style=style)
+
+    if len(gap.alone) > 1:
+        return render("ex.hint.one_of", language, kinds=kinds(gap.alone, "or"))
+    if gap.alone or gap.together:
+        return render("ex.hint.missed", language, kinds=kinds(gap.alone or gap.together, "standard"))
     return render("ex.hint.more", language)
 
 

@@ -14,6 +14,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from babel.lists import format_list
 from babel.numbers import format_decimal
 
 from cribbage import Card, HandScore, ScoreItem
@@ -45,6 +46,7 @@ __all__ = [
     "describe_items",
     "describe_play_item",
     "get_language",
+    "listed",
     "number",
     "number_words",
     "percent_pair",
@@ -135,6 +137,16 @@ def decimal_places(values: Iterable[float], most: int = 6) -> int:
         if all(abs(v - round(v, places)) <= 1e-9 * max(1.0, abs(v)) for v in finite):
             return places
     return most
+
+
+def listed(words: Sequence[str], language: str | None = None, *, style: str = "standard") -> str:
+    """``words`` joined as the language lists them, by Babel: ``"2 and 3"`` (Spanish ``"2 y 3"``);
+    ``style="or"`` for a choice: ``"the fifteens or the pairs"`` (Portuguese ``"... ou ..."``).
+
+    >>> listed(["2", "3", "4"], "es"), listed(["a", "b"], "pt", style="or")
+    ('2, 3 y 4', 'a ou b')
+    """
+    return format_list(list(words), style=style, locale=babel_locale(check_language(language)))  # type: ignore[arg-type]
 
 
 def number(value: float, spec: str = ",", language: str | None = None) -> str:
