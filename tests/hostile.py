@@ -14,6 +14,7 @@ kinds, as bytes where a shell would pass bytes (``os.fsdecode``: an undecodable 
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Callable, Iterator
 from decimal import Decimal
@@ -167,21 +168,51 @@ HOSTILE_WORDS: tuple[str, ...] = (
     "\uff15\uff28", "5\u200bH", "\u202e5H", "\x1b[31m5H\x1b[0m", "\x1b]0;pwned\x07", "a\nb", "~nosuchuser-cribbage/c",
     "--frob", "--version", "-x", "--", "-", "", " ", "9" * 10_000, "x" * 10_000, "5H" * 5_000,
 )
-#: The command line's own words, so that drawn argument lists reach every command and option.
-COMMAND_WORDS: tuple[str, ...] = (
-    "score", "discard", "play", "progress", "report", "where", "course", "--crib", "--dealer", "--pone",
-    "--level", "--target", "--seed", "--muggins", "--csv", "--html", "--xlsx", "--language", "--lang",
-    "--dir", "--update", "--keep", "--help", "es", "pt", "en", "121", "61", "expert", "5H", "5D", "6H",
-    "7S", "8C", "9D",
-)
+#: Characters a hostile value is made of: bytes that are not UTF-8, escapes, invisible and wide ones.
+_ODD_CHARACTERS = "".join(HOSTILE_WORDS[:4]) + "\x1b\x07\n\t\u200b\u202e\uff15\uff28~/-.5H9 "
 
 
-def argument_lists(commands: tuple[str, ...] = ("score", "discard", "play", "progress", "course")
-                   ) -> st.SearchStrategy[list[str]]:
-    """Argument lists: a command (or none), then a few of its words and hostile ones, in any order."""
-    word = st.sampled_from(COMMAND_WORDS + HOSTILE_WORDS)
-    first = st.sampled_from(commands + HOSTILE_WORDS[:6])
-    return st.builds(lambda head, rest: [head, *rest], first, st.lists(word, max_size=6))
+def values(*valid: str) -> st.SearchStrategy[str]:
+    """A value for an option or an argument: one of ``valid``, a hostile word, or odd characters."""
+    return st.one_of(st.sampled_from(valid), st.sampled_from(HOSTILE_WORDS),
+                     st.text(alphabet=_ODD_CHARACTERS, min_size=1, max_size=12))
+
+
+def _options(*pairs: tuple[str, st.SearchStrategy[str] | None]) -> st.SearchStrategy[list[str]]:
+    """Some of ``pairs`` (an option and its value's strategy, or None for a flag), in any order."""
+    def one(pair: tuple[str, st.SearchStrategy[str] | None]) -> st.SearchStrategy[list[str]]:
+        option, value = pair
+        return st.just([option]) if value is None else value.map(lambda given: [option, given])
+    return st.lists(st.sampled_from(pairs).flatmap(one), max_size=3).map(lambda lists: list(itertools.chain(*lists)))
+
+
+CARDS = ("5H", "5D", "6H", "7S", "8C", "9D", "JC", "AS")
+
+
+def command_lines() -> st.SearchStrategy[list[str]]:
+    """Whole command lines, shaped as a person types them, with hostile values where values go (and now
+    and then a hostile word anywhere, or no command at all)."""
+    card = values(*CARDS)
+    path = values("class.sqlite3", "out/report.csv", "a b.html")
+    commands = st.one_of(
+        st.tuples(st.lists(card, min_size=1, max_size=6), _options(("--crib", None))).map(
+            lambda parts: ["score", *parts[0], *parts[1]]),
+        st.tuples(st.lists(card, min_size=1, max_size=7), _options(("--dealer", None), ("--pone", None))).map(
+            lambda parts: ["discard", *parts[0], *parts[1]]),
+        _options(("--level", values("beginner", "standard")), ("--target", values("121", "61")),
+                 ("--seed", values("3", "-1", "0x10")), ("--muggins", None)).map(
+            lambda options: ["play", "--level", "beginner", *options]),
+        st.tuples(st.lists(path, min_size=1, max_size=3),
+                  _options(("--csv", path), ("--html", path), ("--xlsx", path), ("--language", values("es", "pt")))
+                  ).map(lambda parts: ["progress", "report", *parts[0], *parts[1]]),
+        st.just(["progress", "where"]),
+        _options(("--dir", values("course-copy", "~/c", "~nosuchuser-cribbage/c")), ("--update", None),
+                 ("--keep", None)).map(lambda options: ["course", *options]),
+        st.lists(st.sampled_from(HOSTILE_WORDS), max_size=2),
+    )
+    extra = st.one_of(st.just([]), st.sampled_from(HOSTILE_WORDS).map(lambda word: [word]))
+    language = st.sampled_from([[], ["--lang", "es"], ["--lang", "pt"]])
+    return st.tuples(commands, extra, language).map(lambda parts: [*parts[0], *parts[1], *parts[2]])
 
 
 def input_lines() -> st.SearchStrategy[bytes]:
