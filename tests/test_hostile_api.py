@@ -42,12 +42,13 @@ def hostile_call(case: str, name: str, label: str) -> None:
 
 
 def sweep(label: str, *, heavy: bool) -> list[str]:
-    """Every argument of every call (the heavy ones too, or not) given a value of the kind ``label``."""
+    """Every argument of every call (the heavy ones too, or not) given a value of the kind ``label``; in the
+    fast layer (``heavy`` off) a large kind (a megabyte, 3,000 deep) goes to each call's first argument only."""
     failures = []
     for case in CASES:
         if case.heavy and not heavy:
             continue
-        for name in case.valid:
+        for name in case.valid if heavy or label not in LARGE else list(case.valid)[:1]:
             try:
                 hostile_call(case.name, name, label)
             except AssertionError as err:
@@ -57,7 +58,7 @@ def sweep(label: str, *, heavy: bool) -> list[str]:
 
 @pytest.mark.parametrize("label", HOSTILE_LABELS)
 def test_every_light_call_takes_each_hostile_kind(label: str) -> None:
-    """All of them: the light calls with every kind cost about 3 CPU-s in all, less than a sample drawn."""
+    """All of them (about 2 CPU-s in all: less than a sample drawn by hypothesis would cost)."""
     assert sweep(label, heavy=False) == []
 
 
