@@ -25,9 +25,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from cribbage.cli.display import checked_path, escaped, shortened
 from cribbage.cli.parsing import words
 from cribbage.lang.messages import Plural, add_catalogue, get_language, message
 from cribbage.lessons import FIRST_STOP, CopyReport, CopyState, default_folder, inspect, make_copy, update_copy
+from cribbage.rules.errors import CribbageError
 
 __all__ = ["add_course", "lab_command", "said_yes", "start_lab"]
 
@@ -113,10 +115,10 @@ def _names(names: Sequence[str]) -> str:
 
 def _tell(report: CopyReport) -> None:
     if report.state is CopyState.NEW:
-        print(message("cli.course.created", folder=str(report.folder)))
+        print(message("cli.course.created", folder=escaped(report.folder)))
         return
     if report.state is CopyState.CURRENT:
-        print(message("cli.course.current", folder=str(report.folder)))
+        print(message("cli.course.current", folder=escaped(report.folder)))
         if report.added:
             print(message("cli.course.restored", n=len(report.added), names=_names(report.added)))
         return
@@ -127,15 +129,25 @@ def _tell(report: CopyReport) -> None:
     if report.carried:
         print(message("cli.course.carried", n=report.carried))
     if report.backups is not None:
-        print(message("cli.course.backups", folder=str(report.backups)))
+        print(message("cli.course.backups", folder=escaped(report.backups)))
+
+
+def _chosen_folder(given: str) -> Path:
+    """The folder ``--dir`` names, refused before anything is copied if it cannot be: a name that is not
+    UTF-8, or ``~user`` for a user (or a home folder) this computer does not know."""
+    checked_path(given, "folder")
+    try:
+        return Path(given).expanduser().resolve()
+    except (RuntimeError, KeyError):  # Path.expanduser: "Could not determine home directory."
+        raise CribbageError(message("cli.path.no_home", path=escaped(shortened(given)))) from None
 
 
 def _course(args: argparse.Namespace) -> int:
     language = get_language()
-    folder = Path(args.dir).expanduser().resolve() if args.dir else default_folder(language)
+    folder = _chosen_folder(args.dir) if args.dir else default_folder(language)
     state = inspect(folder, language)
     if state is CopyState.OLDER:
-        print(message("cli.course.older", folder=str(folder)))
+        print(message("cli.course.older", folder=escaped(folder)))
         if _wants_update(args):
             _tell(update_copy(folder, language))
         else:

@@ -22,12 +22,14 @@ import argparse
 import codecs
 import contextlib
 import os
+import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NoReturn, TextIO
 
 from cribbage.ai.discard import advise_discard
 from cribbage.cli.course import add_course
+from cribbage.cli.display import escaped_character, shortened
 from cribbage.cli.parsing import WholeNumber, argparse_words, language_asked, speaking, words
 from cribbage.cli.progress import add_progress
 from cribbage.cli.startup import ignore_interrupt_once_done, stop_handling_startup_interrupt
@@ -155,6 +157,9 @@ add_catalogue({
     "cli.output_closed": {"en": "the standard output is closed"},
 })
 
+# How long a path or a value named in an engine's refusal may be before it is cut: the paths of a
+# class's files fit; a name of thousands of characters does not.
+_LONGEST_NAMED = 200
 STATUS_BAD_INPUT = 2
 STATUS_OUTPUT_FAILED = 1
 STATUS_CLOSED_PIPE = 128 + 13  # as a program stopped by SIGPIPE: what a shell shows for `yes | head`
@@ -167,9 +172,23 @@ def _printable(text: str) -> str:
     return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
 
 
+def _cut_values(text: str, most: int = 40) -> str:
+    """``text`` with every long value in it cut to ``most`` characters: a repr in quotes, or any run
+    without a space (a number, an option, a path). argparse echoes what it was given whole (a
+    10,000-digit --seed), as may a message that names a path given."""
+    long_value = re.compile(rf"""'(?:[^'\\]|\\.){{{most + 1},}}'|"(?:[^"\\]|\\.){{{most + 1},}}"|\S{{{most + 1},}}""")
+
+    def cut(found: re.Match[str]) -> str:
+        value = found.group(0)
+        if value[0] in "'\"" and value[-1] == value[0]:
+            return value[0] + shortened(value[1:-1], most - 2) + value[0]
+        return shortened(value, most)
+    return long_value.sub(cut, text)
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:  # one line, status 2, like any other bad input
-        print(f"cribbage: {_printable(message)}", file=sys.stderr)
+        print(f"cribbage: {_printable(_cut_values(message))}", file=sys.stderr)
         raise SystemExit(STATUS_BAD_INPUT)
 
 
@@ -206,22 +225,31 @@ def _in_letters(error: UnicodeError) -> tuple[str, int]:
     if not isinstance(error, UnicodeEncodeError):
         raise error
     unwritable = error.object[error.start:error.end]
-    return "".join(_LETTERS.get(ch, "?") for ch in unwritable), error.end
+    # A suit in letters; a byte that was not UTF-8 (a lone surrogate from a path) as git writes it, \377.
+    return "".join(_LETTERS.get(ch) or escaped_character(ch) or "?" for ch in unwritable), error.end
 
 
 codecs.register_error("cribbage.letters", _in_letters)
 
 
 def _fit_encoding(stream: TextIO) -> None:
-    """Write cards with letters on a stream whose encoding cannot write the suits (cp1252)."""
-    try:
-        "".join(_LETTERS).encode(stream.encoding or "ascii")
-    except (UnicodeEncodeError, LookupError):
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is not None:
+    """Write cards with letters where the encoding cannot write the suits (cp1252), and on any stream a
+    byte that is not text (a path's) escaped, never a UnicodeEncodeError: the handler is only asked about
+    what the encoding cannot write."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        with contextlib.suppress(OSError, ValueError):
             reconfigure(errors="cribbage.letters")
-    except AttributeError:
-        pass
+
+
+def _read_bytes_as_they_are(stream: TextIO) -> None:
+    """Input that is not UTF-8 (``printf '\\xff' | cribbage play``) is read, its odd bytes as lone
+    surrogates, so that the game can say the line was not understood: a decoding error would lose the
+    rest of what was read with it."""
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        with contextlib.suppress(OSError, ValueError):
+            reconfigure(errors="surrogateescape")
 
 
 def _say(stream: TextIO, text: str) -> None:
@@ -264,17 +292,27 @@ def _parse(argv: Sequence[str], language: str) -> argparse.Namespace:
                                     metavar=words("cli.metavar.command"))
         for add in COMMANDS:
             add(sub)
+        required = []
         for each in _parsers(parser):   # anywhere, like the other options (read before: language_asked)
             each.add_argument("--lang", choices=LANGUAGES, default=None, help=words("cli.help.lang"))
+            # A missing command is said after an unknown option, not instead of it (cribbage --frob):
+            # argparse would stop at the first.
+            for action in each._actions:
+                if isinstance(action, argparse._SubParsersAction) and action.required:
+                    action.required = False
+                    required.append(action)
         # What follows "--" is passed on by a command that takes it (cribbage course: JupyterLab's options).
         passed = list(argv[list(argv).index("--") + 1:]) if "--" in argv else []
         args, unknown = parser.parse_known_args(argv[:len(argv) - len(passed) - 1] if "--" in argv else argv)
         if passed and getattr(args, "passed_on", None) is None:
             unknown += passed
         args.passed_on = passed
+        gettext, _ngettext = argparse_words(language)
         if unknown:
-            gettext, _ngettext = argparse_words(language)
             parser.error(gettext("unrecognized arguments: %s") % " ".join(quoted(arg) for arg in unknown))
+        for action in required:  # a command (or a command's command) named, but not the one it needs
+            if action.dest in vars(args) and getattr(args, action.dest) is None:
+                parser.error(gettext("the following arguments are required: %s") % action.metavar)
     return args
 
 
@@ -298,6 +336,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         output_closed = _open_closed_streams()
         for stream in (sys.stdout, sys.stderr):
             _fit_encoding(stream)
+        _read_bytes_as_they_are(sys.stdin)
         arguments = list(sys.argv[1:] if argv is None else argv)
         # Known before the parser says anything: its help and its errors are in this language too.
         set_language(language_asked(arguments) or language_of_environment())
@@ -309,8 +348,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             set_language(args.lang)
         try:
             status: int = args.run(args)
-        except CribbageError as error:
-            print(f"cribbage: {error}", file=sys.stderr)
+        except CribbageError as error:  # control characters escaped: a message may name a path as given
+            print(f"cribbage: {_printable(_cut_values(str(error), _LONGEST_NAMED))}", file=sys.stderr)
             status = STATUS_BAD_INPUT
         sys.stdout.flush()
         return status

@@ -12,6 +12,7 @@ import argparse
 import sys
 from typing import Any
 
+from cribbage.cli.display import checked_path, escaped
 from cribbage.cli.parsing import words
 from cribbage.lang.messages import LANGUAGES, add_catalogue, get_language, message, render
 from cribbage.progress.report import run
@@ -37,11 +38,15 @@ add_catalogue({
 
 def _report(args: argparse.Namespace) -> int:
     language = args.language or get_language()
+    outputs = (args.csv, args.html, args.xlsx)
+    for path in (*args.files, *outputs):  # a name that is not UTF-8, refused before any is read or written
+        if path is not None:
+            checked_path(path, "file")
     report, text = run(args.files, csv_path=args.csv, html_path=args.html, xlsx_path=args.xlsx, language=language)
     print(text)
-    for path in (args.csv, args.html, args.xlsx):
+    for path in outputs:
         if path is not None:
-            print(render(message("progress.report.wrote", path=path), language))
+            print(render(message("progress.report.wrote", path=escaped(path)), language))
     if not report.read:
         print(f"cribbage: {render(message('progress.report.nothing'), language)}", file=sys.stderr)
         return 2
@@ -49,7 +54,7 @@ def _report(args: argparse.Namespace) -> int:
 
 
 def _where(args: argparse.Namespace) -> int:
-    print(default_path())
+    print(escaped(default_path()))
     return 0
 
 

@@ -16,14 +16,22 @@ from typing import Any
 from cribbage.ai.adviser import Adviser
 from cribbage.ai.driver import Driver
 from cribbage.ai.levels import player
-from cribbage.lang.messages import check_language, get_language, message, render
+from cribbage.cli.display import escaped, shortened
+from cribbage.lang.messages import add_catalogue, check_language, get_language, message, render
 from cribbage.rules.actions import Action, Count, Discard, Go, Muggins, NextDeal, Play
 from cribbage.rules.cards import Card, cards, quoted
 from cribbage.rules.errors import CribbageError
 from cribbage.rules.events import LogEntry, LogKind, Phase, ScoreKind
 from cribbage.rules.game import Game
+from cribbage.rules.options import is_odd_text
 
 __all__ = ["TerminalGame", "run"]
+
+add_catalogue({
+    # {line} is what was typed, written as git writes a name that is not text: "5H \377".
+    "terminal.not_text": {"en": "that line was not understood: {line} holds bytes that are not UTF-8 text; "
+                                "type it again (nothing was changed)"},
+})
 
 YOU, COMPUTER = 0, 1
 _ADVISER = Adviser()
@@ -176,6 +184,8 @@ class TerminalGame:
     def answer(self, line: str) -> list[str]:
         """Act on the person's line; return the lines to print (a message if it was refused)."""
         text = line.strip()
+        if is_odd_text(text):  # bytes that were not UTF-8 (lone surrogates), or a NUL: nothing to read in it
+            return ["  ✗ " + self.say("terminal.not_text", line=shortened(escaped(text)))]
         if self._typed(text, _QUIT, "quit"):
             self.quit = True
             return [self.say("terminal.bye")]
@@ -243,6 +253,9 @@ def run(*, seed: int | str = 1, level: str = "expert", target: int = 121, muggin
         except EOFError:
             say(view.say("terminal.bye"))
             return None
+        except UnicodeDecodeError:  # an input stream that could not be told to keep such bytes
+            say("  ✗ " + view.say("terminal.not_text", line="?"))
+            continue
         for line in view.answer(reply):
             say(line)
     return view.game.winner

@@ -72,10 +72,10 @@ class Line:
     index: int
 
     def __post_init__(self) -> None:
-        try:
-            kind = LineKind(self.kind)
-        except (ValueError, TypeError):
-            kind = LineKind(one_of(self.kind, "kind", [k.value for k in LineKind]))
+        # Checked before the enum's lookup, whose own error writes the value's repr (which fails on a
+        # list nested thousands deep).
+        kind = self.kind if isinstance(self.kind, LineKind) else \
+            LineKind(one_of(self.kind, "kind", [k.value for k in LineKind]))
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "index", whole(self.index, "index", low=0, high=SIZE - 1))
 

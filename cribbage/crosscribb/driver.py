@@ -19,6 +19,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
+import numpy as np
+
 from cribbage.crosscribb.game import CrossCribbGame
 from cribbage.crosscribb.records import CrossCribbAction, CrossCribbPhase, Record, Refusal, refuse
 from cribbage.lang.messages import Message, message
@@ -36,8 +38,10 @@ class CrossCribbPlayer(Protocol):
 
 
 def chooser(player: object) -> CrossCribbPlayer:
-    """``player`` if it can choose an action (it has ``choose``), else the engine's refusal."""
-    if not callable(getattr(player, "choose", None)):
+    """``player`` if it can choose an action (it has ``choose``), else the engine's refusal. A numpy
+    value is never one, though it has a ``choose`` (numpy's, which would fail on a game): an array of
+    numbers or names, or one of its items, given where players are asked for."""
+    if isinstance(player, (np.ndarray, np.generic)) or not callable(getattr(player, "choose", None)):
         raise CribbageError(message("arg.wrong_kind", name="players", kind="CrossCribbPlayer", value=shown(player)))
     return player  # type: ignore[return-value]
 

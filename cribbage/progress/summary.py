@@ -22,7 +22,7 @@ from cribbage.lang.messages import message
 from cribbage.progress.questions import QUESTIONS, CourseQuestion, stop_questions
 from cribbage.progress.store import STOPS, Answer
 from cribbage.registry import stops as _registry
-from cribbage.rules.checks import of_kind
+from cribbage.rules.checks import NOT_A_LIST, of_kind
 from cribbage.rules.errors import CribbageError, shown
 
 #: More answers than a class of learners gives in years: an iterable longer than this is refused.
@@ -141,10 +141,14 @@ def summarize(answers: Iterable[Answer]) -> dict[str, LearnerProgress]:
     """Each learner's progress, by identity (:func:`learner_key`), in order of first appearance.
 
     The answers are taken in the order given: a learner's first answer to an item is their score."""
-    if isinstance(answers, (str, bytes)) or not isinstance(answers, Iterable):
+    if isinstance(answers, NOT_A_LIST):
         raise CribbageError(message("arg.not_list", name="answers", value=shown(answers)))
+    try:  # iter(), not an isinstance test: a numpy 0-d array has __iter__ but refuses to be iterated
+        each = iter(answers)
+    except TypeError:
+        raise CribbageError(message("arg.not_list", name="answers", value=shown(answers))) from None
     out: dict[str, LearnerProgress] = {}
-    for read, answer in enumerate(answers):  # read lazily: a class's many files, but never without end
+    for read, answer in enumerate(each):  # read lazily: a class's many files, but never without end
         if read >= MAX_ANSWERS:
             raise CribbageError(message("arg.too_many", name="answers", most=MAX_ANSWERS))
         of_kind(answer, "answers", Answer)

@@ -25,9 +25,12 @@ from cribbage.rules.counting import whole_number
 from cribbage.rules.errors import CribbageError, shown
 from cribbage.rules.options import is_odd_text
 
-__all__ = ["bounded", "flag", "is_odd_text", "number", "of_kind", "one_of", "plain_text", "whole"]
+__all__ = ["NOT_A_LIST", "bounded", "flag", "is_odd_text", "number", "of_kind", "one_of", "plain_text", "whole"]
 
 _T = TypeVar("_T")
+
+#: What is iterable but never a list of items: text, and bytes-likes (whose items are numbers).
+NOT_A_LIST = (str, bytes, bytearray, memoryview)
 
 
 def flag(value: object, name: str) -> bool:
@@ -102,8 +105,9 @@ def of_kind(value: object, name: str, kind: type[_T] | tuple[type[Any], ...]) ->
 
 def bounded(values: object, name: str, most: int) -> tuple[Any, ...]:
     """The items of an iterable, reading no more than ``most`` + 1 of them: an endless iterable is
-    refused, never read until memory runs out. Text is not a list of items here."""
-    if isinstance(values, (str, bytes)):
+    refused, never read until memory runs out. Text is not a list of items here, nor are bytes,
+    ``bytearray`` or ``memoryview`` (``memoryview(b"5H")`` would be read as the numbers 53 and 72)."""
+    if isinstance(values, NOT_A_LIST):
         raise CribbageError(message("arg.not_list", name=name, value=shown(values)))
     try:
         items = tuple(islice(values, most + 1))  # type: ignore[call-overload]

@@ -40,6 +40,7 @@ from cribbage.lang.messages import Message, Seat, message
 from cribbage.rules.actions import Action, Count, Discard, Go, Muggins, NextDeal, Play
 from cribbage.rules.cards import FULL_DECK, Card, CardLike
 from cribbage.rules.cards import cards as read_cards
+from cribbage.rules.checks import NOT_A_LIST
 from cribbage.rules.counting import verify_count, whole_number
 from cribbage.rules.errors import CribbageError, IllegalActionError, InvalidHandError, shown
 from cribbage.rules.events import GameResult, LogEntry, LogKind, Phase, ScoreEvent, ScoreKind
@@ -889,7 +890,10 @@ class Game(GameOptions):
 # --------------------------------------------------------------------- helpers
 def _few(values: object, most: int, refusal: Message) -> tuple[Any, ...]:
     """The items of an iterable argument, reading no more than ``most`` + 1 of them (an endless
-    iterable must not hang the game); ``refusal`` if it is not iterable or holds more than ``most``."""
+    iterable must not hang the game); ``refusal`` if it is not iterable or holds more than ``most``.
+    Bytes are refused too: ``memoryview(b"5H")`` is not the scores (53, 72)."""
+    if isinstance(values, NOT_A_LIST):
+        raise CribbageError(refusal)
     try:
         items = tuple(islice(values, most + 1))  # type: ignore[call-overload]
     except TypeError:

@@ -24,7 +24,7 @@ import numpy as np
 
 from cribbage.lang.messages import message
 from cribbage.rules.cards import Card, Suit
-from cribbage.rules.checks import flag, whole
+from cribbage.rules.checks import bounded, flag, whole
 from cribbage.rules.errors import CribbageError, shown
 from cribbage.rules.ranks import multisets as _multisets
 from cribbage.rules.ranks import rank_points
@@ -55,6 +55,9 @@ TOTAL_HANDS = comb(52, 4) * 48
 IMPOSSIBLE_SCORES = (19, 25, 26, 27)
 #: Six cards dealt from 52, then a starter from the 46 left: what a player meets in a real deal.
 TOTAL_DEALS_WITH_STARTER = comb(52, 6) * 46
+# Counts by score that mean_score reads at most when given a list (a show scores 0..29; a play's
+# distribution, or a caller's own, may run longer).
+_MOST_COUNTS = 10_000
 
 
 
@@ -121,6 +124,8 @@ def _kept_distribution(crib: bool) -> np.ndarray:
 
 def mean_score(counts: np.ndarray) -> float:
     """The mean score of a distribution given as counts by score."""
+    if not isinstance(counts, np.ndarray):  # a list read only so far: one whose __len__ lies may be endless
+        counts = bounded(counts, "counts", _MOST_COUNTS)
     try:
         counts = np.asarray(counts, dtype=np.float64)
     except (TypeError, ValueError, OverflowError):

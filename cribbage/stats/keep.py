@@ -317,8 +317,8 @@ def best_keep(six: str | Iterable[CardLike], *, dealer: bool) -> BestKeep:
     (:func:`keep_classes`, loaded once): what :func:`cribbage.advise_discard` ranks first, or a keep
     worth the same. The first call builds the table unless it is in the cache (half a minute).
     """
-    held = read_six(six)
-    return _loaded_classes(str(cache_dir()), engine_version()).best_keep(held, dealer=flag(dealer, "dealer"))
+    held, dealer = read_six(six), flag(dealer, "dealer")  # both checked before the table is built or loaded
+    return _loaded_classes(str(cache_dir()), engine_version()).best_keep(held, dealer=dealer)
 
 
 def _build(sample: int | None, seed: int, cache: bool) -> dict[str, np.ndarray]:

@@ -34,13 +34,14 @@ from cribbage.rules.checks import flag, of_kind, whole
 from cribbage.rules.counting import whole_number
 from cribbage.rules.errors import shown
 from cribbage.rules.result import skunk_lines
+from cribbage.stats.cache import cache_dir, engine_version
 from cribbage.stats.deals import DealLog, deal_log
 from cribbage.stats.words import refuse
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["Calibration", "PositionTable", "calibration", "stage_distributions", "where_do_i_stand",
+__all__ = ["Calibration", "PositionTable", "calibration", "check_scores", "stage_distributions", "where_do_i_stand",
            "win_probabilities"]
 
 
@@ -59,10 +60,7 @@ class PositionTable:
 
     def win_probability(self, mine: int, theirs: int, *, dealer: bool) -> float:
         """My chance to win with the scores ``mine`` and ``theirs`` as a deal begins."""
-        for whose, score in (("mine", mine), ("theirs", theirs)):
-            if not isinstance(score, (int, np.integer)) or isinstance(score, bool) or not 0 <= score < self.target:
-                raise refuse("stats.bad_score", whose=message(f"stats.whose.{whose}"), top=self.target - 1,
-                             value=shown(score))
+        check_scores(mine, theirs, self.target)
         if dealer:
             return float(self.dealer_wins[mine, theirs])
         return float(1.0 - self.their_deal[theirs, mine])
@@ -269,8 +267,18 @@ def calibration(table: PositionTable, held_out: DealLog, *, bins: int = 10) -> C
                        float(((predicted - won) ** 2).mean()), float(((0.5 - won) ** 2).mean()))
 
 
+def check_scores(mine: object, theirs: object, target: int) -> None:
+    """Refuse scores that are not whole numbers from 0 to ``target`` - 1 (a numpy integer is one;
+    a 0-d array, a bool or a float is not)."""
+    for whose, score in (("mine", mine), ("theirs", theirs)):
+        if not isinstance(score, (int, np.integer)) or isinstance(score, bool) or not 0 <= score < target:
+            raise refuse("stats.bad_score", whose=message(f"stats.whose.{whose}"), top=target - 1, value=shown(score))
+
+
 @lru_cache(maxsize=4)
-def _default_table(target: int) -> PositionTable:
+def _default_table(folder: str, version: str, target: int) -> PositionTable:
+    # Kept by the cache folder and the engine's version too, as best_keep keeps its table: another
+    # folder holds (or lacks) another deal log.
     return win_probabilities(target=target)
 
 
@@ -283,4 +291,5 @@ def where_do_i_stand(mine: int, theirs: int, *, dealer: bool, target: int = 121)
     if whole_number(target) is None:
         raise refuse("game.bad_target", value=shown(target))
     skunk_lines(target)  # 121 or 61
-    return _default_table(int(target)).win_probability(mine, theirs, dealer=dealer)
+    check_scores(mine, theirs, int(target))  # before the table: its first build takes minutes
+    return _default_table(str(cache_dir()), engine_version(), int(target)).win_probability(mine, theirs, dealer=dealer)

@@ -59,6 +59,13 @@ BAD_ARGUMENTS = {
     "bad lang": ["--lang", "xx", "score", "5H"],
     "progress nothing": ["progress"],
     "report dir": ["progress", "report", "/"],
+    # Names in bytes that are not UTF-8 (the shell passes them as they are), an unknown user's folder,
+    # an option no command has.
+    "report file not UTF-8": ["progress", "report", os.fsdecode(b"\xff.sqlite3")],
+    "csv not UTF-8": ["progress", "report", "x.sqlite3", "--csv", os.fsdecode(b"\xff.csv")],
+    "course folder not UTF-8": ["course", "--dir", os.fsdecode(b"/tmp/\xff")],
+    "course folder of no user": ["course", "--dir", "~nosuchuser-cribbage/c"],
+    "unknown option alone": ["--frob"],
 }
 
 
@@ -127,6 +134,21 @@ def test_closed_input_ends_the_game_with_a_goodbye() -> None:
     no_traceback(done, "play <&-")
     assert done.returncode == 0
     assert done.stdout.decode().rstrip().endswith(render(message("terminal.bye"), "en"))
+
+
+def test_input_that_is_not_utf8_on_a_strict_terminal_is_not_understood_and_the_game_goes_on() -> None:
+    """``printf '\\xff\\n' | cribbage play`` with ``PYTHONIOENCODING=utf-8`` (strict, as a UTF-8 locale
+    has it): the line is not understood, the game goes on to the next (once a UnicodeDecodeError lost it)."""
+    done = run(SUBCOMMANDS["play"], stdin=b"\xff\nquit\n", env=environment(PYTHONIOENCODING="utf-8"))
+    no_traceback(done, "play < \\xff")
+    said = done.stdout.decode()
+    assert done.returncode == 0 and '"\\377"' in said and said.rstrip().endswith(render(message("terminal.bye"), "en"))
+
+
+def test_a_path_that_is_not_utf8_is_refused_escaped_on_a_strict_terminal() -> None:
+    done = run(BAD_ARGUMENTS["report file not UTF-8"], env=environment(PYTHONIOENCODING="utf-8"))
+    no_traceback(done, "progress report \\xff.sqlite3")
+    assert done.returncode == 2 and b'"\\377.sqlite3"' in done.stderr
 
 
 @pytest.mark.parametrize("home", [None, "~nosuchuser-cribbage/a"])
