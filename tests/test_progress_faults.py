@@ -18,8 +18,11 @@ import pytest
 
 from cribbage.lang.messages import LANGUAGES, render
 from cribbage.progress import ENV, ProgressFileError, ProgressStore, default_path, read_progress
+from cribbage.progress.live import LiveClass
 from cribbage.progress.report import merge, text_report
+from cribbage.progress.roster import Member
 from widgets.drills.quiz import misses_in_progress
+from widgets.progress.panel import ProgressPanel
 
 ANSWERS = 300
 
@@ -109,8 +112,11 @@ def test_a_name_too_long_for_the_file_system_is_said_so(tmp_path: Path, monkeypa
         assert error.message.key == "progress.name_too_long", (name, str(error))
         assert isinstance(error.__cause__, OSError) and error.__cause__.errno == errno.ENAMETOOLONG, name
     monkeypatch.setenv(ENV, str(tmp_path / ("b" * 300)))
-    assert _refused(default_path).message.key == "progress.name_too_long"
+    assert default_path() == tmp_path / ("b" * 300)  # naming the place is no fault; using it is
+    assert _refused(ProgressStore().answers).message.key == "progress.name_too_long"
     assert misses_in_progress() == {}  # the quiz takes its plain mix; nothing is raised in the view
+    panel = ProgressPanel()  # drawn, empty, saying why
+    assert panel.message == render(_refused(ProgressStore().answers).message, panel.language)
     assert list(tmp_path.iterdir()) == []
 
 
@@ -139,3 +145,14 @@ def test_a_header_change_is_found_before_the_tables_are_migrated(tmp_path: Path,
     path.write_bytes(whole[:60] + (2).to_bytes(4, "big") + whole[64:])
     error = _refused(lambda: ProgressStore(path, learner="Ana").record(3, "hand x", "1", True, skill="show"))
     assert not isinstance(error.__cause__, sqlite3.Error)  # found by the store's check, not by a failed ALTER
+
+
+def test_the_teachers_live_view_names_a_file_it_cannot_look_at(tmp_path: Path, whole: bytes) -> None:
+    ana = tmp_path / "ana.progress.sqlite3"
+    ana.write_bytes(whole)
+    long = tmp_path / ("b" * 300 + ".progress.sqlite3")
+    members = [Member("ana", "Ana"), Member("bea", "Bea")]
+    view = LiveClass(members, lambda member: [ana] if member.user == "ana" else [long])
+    data = view.refresh()
+    assert [(path, error.message.key) for path, error in view.problems] == [(long, "progress.name_too_long")]
+    assert data.learners["name:Ana"].started and not data.learners["hub:bea"].started

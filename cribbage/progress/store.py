@@ -155,7 +155,9 @@ def default_path(learner: str | None = None, *, identity: str | None = None) -> 
 
     ``$CRIBBAGE_PROGRESS`` names a file, or a class's folder holding one file per learner, named after their
     identity (``<folder>/<account>-<hash>.progress.sqlite3``); else ``progress.sqlite3`` in the user's data
-    folder. A learner chosen on a shared account (``...#token``) gets a file of their own beside it."""
+    folder. A learner chosen on a shared account (``...#token``) gets a file of their own beside it.
+    Where the setting cannot be looked at (a folder on the way this account may not enter), the path is
+    given still: reading or writing it raises the store's error naming that folder."""
     if learner is not None:
         learner = _text("learner", learner)
     if identity is None:
@@ -166,8 +168,11 @@ def default_path(learner: str | None = None, *, identity: str | None = None) -> 
         path = _expanded(setting)
         try:
             folder_named = path.is_dir()
-        except OSError as error:  # a folder on the way this account may not enter, a name too long
-            raise _fault(error, path) from error
+        except OSError:
+            # A folder on the way this account may not enter, a name too long: the place is named all the
+            # same (a file, unless the setting ends with a separator), and the store's error says why when
+            # it is used, where the views show it (ProgressPanel, the quiz): naming a place is no fault.
+            folder_named = False
         if folder_named or setting.endswith(("/", os.sep)):
             return path / f"{file_stem(identity)}.progress.sqlite3"
         return path if is_account(identity) else path.with_name(f"{path.stem}-{file_stem(identity)}{path.suffix}")

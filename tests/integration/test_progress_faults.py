@@ -41,6 +41,7 @@ import cribbage.progress.report  # noqa: F401  (imported before a child drops to
 from cribbage.cli.main import main
 from cribbage.progress import ENV, ProgressFileError, ProgressStore, default_path, read_progress
 from widgets.drills.quiz import misses_in_progress
+from widgets.progress.panel import ProgressPanel
 
 ROOT = Path(__file__).resolve().parents[2]
 ROOT_ONLY = pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
@@ -103,18 +104,20 @@ def test_a_folder_this_account_may_not_enter_is_said_so_by_every_reader(top: Pat
     folder.chmod(0o700)  # the teacher's, with the wrong modes for a class folder
     before = path.read_bytes()
     store = ProgressStore(path, learner="Ana")
-    monkeypatch.setenv(ENV, str(folder / "sub"))  # a file, or a folder, in there
-    for name, act in {"answers": store.answers, "learner": lambda: store.learner,
-                      "record": lambda: store.record(3, "hand 2", "1", True, skill="show"),
-                      "read_progress": lambda: len(read_progress(path).answers),
-                      "default_path": lambda: str(default_path()),
-                      "new store": lambda: ProgressStore().answers()}.items():
-        got = _as_nobody(act)
-        assert got.get("error") == "progress.folder_closed", (name, got)
-        assert f"may not enter the folder {folder} " in str(got["text"]), (name, got)
-    monkeypatch.setenv(ENV, str(folder) + "/")  # the class folder itself: the learner's file is in it
-    assert _as_nobody(lambda: ProgressStore().answers()).get("error") == "progress.folder_closed"
-    assert _as_nobody(misses_in_progress) == {"ok": {}}  # the quiz takes its plain mix: nothing raised
+    for setting in (str(folder) + "/", str(folder / "sub"), str(folder / "sub") + "/"):
+        monkeypatch.setenv(ENV, setting)  # the class folder, or a file or a folder in it
+        assert _as_nobody(lambda: str(default_path().parent)).get("ok") in (str(folder), str(folder / "sub"))
+        for name, act in {"answers": store.answers, "learner": lambda: store.learner,
+                          "record": lambda: store.record(3, "hand 2", "1", True, skill="show"),
+                          "read_progress": lambda: len(read_progress(path).answers),
+                          "the learner's own store": lambda: ProgressStore().answers()}.items():
+            got = _as_nobody(act)
+            assert got.get("error") == "progress.folder_closed", (setting, name, got)
+            assert f"may not enter the folder {folder} " in str(got["text"]), (name, got)
+        assert _as_nobody(misses_in_progress) == {"ok": {}}  # the quiz takes its plain mix: nothing raised
+        panel = _as_nobody(lambda: [ProgressPanel().message, ProgressPanel(store).message])
+        assert "ok" in panel, panel  # the progress panel is drawn, and says why it is empty
+        assert all(f"may not enter the folder {folder} " in said for said in panel["ok"]), panel  # the quiz takes its plain mix: nothing raised
     assert path.read_bytes() == before and sorted(p.name for p in folder.iterdir()) == [path.name]
 
 
