@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from cribbage import CribbageError
 from cribbage.lang.messages import LANGUAGES, render
-from cribbage.progress import ENV, ProgressFileError, ProgressStore, default_path, read_progress
+from cribbage.progress import ENV, ProgressFileError, ProgressStore, account, choose, default_path, read_progress
 from cribbage.progress.live import LiveClass
 from cribbage.progress.report import merge, text_report
 from cribbage.progress.roster import Member
@@ -156,3 +157,21 @@ def test_the_teachers_live_view_names_a_file_it_cannot_look_at(tmp_path: Path, w
     data = view.refresh()
     assert [(path, error.message.key) for path, error in view.problems] == [(long, "progress.name_too_long")]
     assert data.learners["name:Ana"].started and not data.learners["hub:bea"].started
+
+
+def test_a_removed_working_folder_or_a_long_one_is_no_oserror_for_who_is_answering(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    monkeypatch.chdir(gone)
+    gone.rmdir()  # a notebook's folder removed under its kernel
+    store = ProgressStore(tmp_path / "mine.progress.sqlite3")
+    assert store.identity == account() and store.answers() == []
+    with pytest.raises(CribbageError) as caught:
+        choose(account() + "#abc", "Ana")
+    assert caught.value.message.key == "progress.cannot_choose"
+    long = tmp_path / ("c" * 300)
+    for who in (account(), account() + "#abc"):  # forgetting a choice, or keeping one, in a folder too long
+        with pytest.raises(CribbageError) as caught:
+            choose(who, "Ana", long)
+        assert caught.value.message.key == "progress.cannot_choose", who
