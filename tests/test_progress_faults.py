@@ -5,7 +5,7 @@ other process or account: a name longer than the file system allows, a file cut 
 the file is left byte for byte as it was, and the teacher's report names it with that reason.
 
 The faults that need another account, a process killed mid-write or a full file system are in
-tests/integration/test_progress_faults.py."""
+tests/integration/test_progress_faults_across_processes.py."""
 
 from __future__ import annotations
 
