@@ -104,7 +104,10 @@ def _name(value: object, name: str, most: int) -> str:
 
 
 def _choice_files(start: Path | None = None) -> list[Path]:
-    folder = (_folder(start, "start") or Path.cwd()).resolve()
+    try:
+        folder = (_folder(start, "start") or Path.cwd()).resolve()
+    except OSError:  # the working folder was removed (or cannot be looked at): no choice can be read there
+        return []
     out = []
     for _ in range(_CHOICE_DEPTH):
         out.append(folder / CHOICE_FILE)
@@ -137,11 +140,14 @@ def choose(identity: str, name: str, folder: Path | None = None) -> Path:
 
     Choosing the account itself (``identity == account()``) removes the choice."""
     identity, name = _name(identity, "identity", 200), _name(name, "name", 80)
-    path = (_folder(folder, "folder") or Path.cwd()) / CHOICE_FILE
-    if identity == account():
-        path.unlink(missing_ok=True)
-        return path
     try:
+        path = (_folder(folder, "folder") or Path.cwd()) / CHOICE_FILE
+    except OSError as err:  # the working folder was removed
+        raise CribbageError(message("progress.cannot_choose", path=".", detail=err.strerror or err)) from None
+    try:
+        if identity == account():
+            path.unlink(missing_ok=True)
+            return path
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             json.dump({"id": identity, "name": name}, out, ensure_ascii=False)

@@ -64,9 +64,16 @@ class LiveClass:
     def _read(self, path: Path) -> list[Answer]:
         try:
             info = path.stat()
-        except OSError:
+        except FileNotFoundError:
             self._seen.pop(path, None)
             return []
+        except OSError:  # a folder the view may not enter, a name too long: the store's error says which
+            self._seen.pop(path, None)
+            try:
+                return read_progress(path).answers  # it could be read after all (the modes just changed)
+            except ProgressFileError as error:
+                self.problems.append((path, error))
+                return []
         stamp = (info.st_mtime_ns, info.st_size)
         seen = self._seen.get(path)
         if seen is None or seen.stamp != stamp:

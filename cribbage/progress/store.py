@@ -4,9 +4,14 @@ The file lives in the user's data folder (``platformdirs``), or where ``CRIBBAGE
 a file, or a folder (a class's shared folder) in which each learner gets a file named after them.
 Every write is one short transaction opened with ``BEGIN IMMEDIATE`` and a wait on a busy file, so two
 notebooks of one learner writing at once both land, whole. A file that is not ours (not SQLite, another
-program's database, a newer schema, damaged) is refused with a :class:`ProgressFileError` and never
-written; reading opens the file read-only. The schema has a version (``PRAGMA user_version``); an older
-file is brought up to date, step by step, inside the first write's transaction.
+program's database, a newer schema, damaged, cut short, a header changed by hand) is refused with a
+:class:`ProgressFileError` and never written; reading opens the file read-only. Whatever the system
+refuses (a folder this account may not enter, a name too long, a full disk) is a :class:`ProgressFileError`
+naming that cause too, never Python's ``OSError`` or an ``sqlite3`` error. A write that crashed half done
+(kill -9 during a commit) leaves a hot journal: the learner's own store rolls it back, as SQLite does; a
+reader who may not write (the teacher's :func:`read_progress`) reads a private copy rolled back instead,
+so a crash never makes a file read as "read-only". The schema has a version (``PRAGMA user_version``); an
+older file is brought up to date, step by step, inside the first write's transaction.
 
 >>> import tempfile, pathlib
 >>> store = ProgressStore(pathlib.Path(tempfile.mkdtemp()) / "p.sqlite3", learner="Ana")
@@ -39,10 +44,14 @@ says when it is empty.
 
 from __future__ import annotations
 
+import errno
 import os
+import shutil
 import sqlite3
+import stat
+import tempfile
 from collections.abc import Iterable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -98,6 +107,12 @@ KINDS: tuple[str, ...] = tuple(key.removeprefix("progress.kind.") for key in _KI
 STOP_SKILL: dict[int, str] = {stop.number: stop.skill for stop in _registry.STOPS}
 
 _TEXT_LIMITS = {"item": 200, "answer": 500, "learner": 80, "identity": 200}
+#: How many columns the answers table has at each schema version (the header's version is checked against it).
+_COLUMNS = {1: 7, 2: 10, 3: 13}
+#: An SQLite file's first 16 bytes.
+_MAGIC = b"SQLite format 3\x00"
+#: How often a private copy is made again when a write lands while the file is copied.
+_COPY_TRIES = 5
 
 
 class ProgressError(CribbageError):
@@ -140,7 +155,9 @@ def default_path(learner: str | None = None, *, identity: str | None = None) -> 
 
     ``$CRIBBAGE_PROGRESS`` names a file, or a class's folder holding one file per learner, named after their
     identity (``<folder>/<account>-<hash>.progress.sqlite3``); else ``progress.sqlite3`` in the user's data
-    folder. A learner chosen on a shared account (``...#token``) gets a file of their own beside it."""
+    folder. A learner chosen on a shared account (``...#token``) gets a file of their own beside it.
+    Where the setting cannot be looked at (a folder on the way this account may not enter), the path is
+    given still: reading or writing it raises the store's error naming that folder."""
     if learner is not None:
         learner = _text("learner", learner)
     if identity is None:
@@ -149,7 +166,14 @@ def default_path(learner: str | None = None, *, identity: str | None = None) -> 
     setting = os.environ.get(ENV, "").strip()
     if setting:
         path = _expanded(setting)
-        if path.is_dir() or setting.endswith(("/", os.sep)):
+        try:
+            folder_named = path.is_dir()
+        except OSError:
+            # A folder on the way this account may not enter, a name too long: the place is named all the
+            # same (a file, unless the setting ends with a separator), and the store's error says why when
+            # it is used, where the views show it (ProgressPanel, the quiz): naming a place is no fault.
+            folder_named = False
+        if folder_named or setting.endswith(("/", os.sep)):
             return path / f"{file_stem(identity)}.progress.sqlite3"
         return path if is_account(identity) else path.with_name(f"{path.stem}-{file_stem(identity)}{path.suffix}")
     import platformdirs  # only needed for the default place, so a class's shared folder needs no lookup
@@ -161,6 +185,76 @@ def default_path(learner: str | None = None, *, identity: str | None = None) -> 
     if not folder.is_absolute():  # no home folder: platformdirs answers a path relative to "~" or to nothing
         raise ProgressFileError(message("progress.no_home", path=str(folder)))
     return folder / ("progress.sqlite3" if is_account(identity) else f"progress-{file_stem(identity)}.sqlite3")
+
+
+def _fault(error: OSError, path: Path) -> ProgressFileError:
+    """The store's error for what the operating system refused while finding or reading ``path``, naming
+    the true cause (never Python's OSError)."""
+    where = str(path)
+    if error.errno == errno.ENAMETOOLONG:
+        return ProgressFileError(message("progress.name_too_long", path=where))
+    if error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return ProgressFileError(message("progress.disk_full", path=where, detail=error.strerror or str(error)))
+    if error.errno == errno.EROFS:
+        return ProgressFileError(message("progress.read_only", path=where))
+    if error.errno in (errno.EACCES, errno.EPERM):
+        closed = _closed_folder(path)
+        if closed is not None:
+            return ProgressFileError(message("progress.folder_closed", path=where, folder=str(closed)))
+        return ProgressFileError(message("progress.file_closed", path=where))
+    return ProgressFileError(message("progress.system_refused", path=where, reason=error.strerror or str(error)))
+
+
+def _closed_folder(path: Path) -> Path | None:
+    """The first folder on the way to ``path`` that this account may not enter, or None."""
+    try:
+        folders = list(reversed(Path(os.path.abspath(path)).parents))
+    except OSError:  # no current folder any more: the path cannot be followed from it
+        return None
+    return next((folder for folder in folders if not os.access(folder, os.X_OK)), None)
+
+
+def _stat(path: Path) -> os.stat_result | None:
+    """``path``'s status, None when there is no such file; whatever else the system refuses is the store's error."""
+    try:
+        return os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as error:
+        raise _fault(error, path) from error
+
+
+def _full(folder: Path) -> bool:
+    """Whether the file system holding ``folder`` has no block or no inode left for this account."""
+    try:
+        room = os.statvfs(folder)
+    except (OSError, AttributeError):  # no statvfs (Windows), or the folder cannot be asked
+        return False
+    root = hasattr(os, "geteuid") and os.geteuid() == 0  # root may use the blocks kept back for it
+    blocks, inodes = (room.f_bfree, room.f_ffree) if root else (room.f_bavail, room.f_favail)
+    return blocks == 0 or (room.f_files > 0 and inodes == 0)
+
+
+def _stamps(*paths: Path) -> tuple[tuple[int, int, int] | None, ...]:
+    """What changes when a file is written, removed or replaced, for each of ``paths`` (None: no file)."""
+    found: list[tuple[int, int, int] | None] = []
+    for path in paths:
+        try:
+            info = os.stat(path)
+        except FileNotFoundError:
+            found.append(None)
+            continue
+        found.append((info.st_ino, info.st_size, info.st_mtime_ns))
+    return tuple(found)
+
+
+def _needs_rollback(error: sqlite3.Error) -> bool:
+    """SQLite's SQLITE_READONLY_ROLLBACK: a hot journal (a write that crashed half done) that this
+    connection, opened read-only, may not roll back, so it may not read the file either."""
+    name = getattr(error, "sqlite_errorname", None)
+    if name is not None:
+        return bool(name == "SQLITE_READONLY_ROLLBACK")
+    return "readonly" in str(error).lower()  # Python 3.10 gives no code; on a read only a rollback writes
 
 
 def _expanded(path: str) -> Path:
@@ -216,7 +310,8 @@ class ProgressStore:
     ``identity`` is who answers (default: this kernel's learner, :func:`~cribbage.progress.identity.current_identity`;
     given only a ``learner`` name, ``name:<learner>``: for scripts and tests). ``learner`` is the display
     name to use until one is kept in the file. ``path`` defaults to :func:`default_path` for the identity.
-    Nothing is created until the first write; reading a file never changes it.
+    Nothing is created until the first write; reading a file never changes it, but for rolling back a
+    write that crashed half done (SQLite's hot journal), which restores the file's last whole write.
     """
 
     def __init__(self, path: str | os.PathLike[str] | None = None, *, learner: str | None = None,
@@ -326,7 +421,7 @@ class ProgressStore:
     def reset(self, stop: int) -> int:
         """Forget this learner's answers at ``stop`` (the panel asks first). Returns how many went."""
         stop = _stop(stop)
-        if not self.path.exists():
+        if _stat(self.path) is None:
             return 0
         with self._writing() as conn:
             gone: int = conn.execute("DELETE FROM answers WHERE learner_id = ? AND stop = ?",
@@ -383,38 +478,77 @@ class ProgressStore:
         first, to read or change these answers. (The teacher's report reads with :func:`read_progress`.)"""
         try:
             owner = os.lstat(self.path).st_uid
-        except OSError:
+        except FileNotFoundError:
             return
+        except OSError as error:
+            raise _fault(error, self.path) from error
         if hasattr(os, "geteuid") and owner != os.geteuid():
             raise ProgressFileError(message("progress.not_yours", path=str(self.path)))
 
     @contextmanager
     def _reading(self, *, owned: bool = True) -> Iterator[tuple[sqlite3.Connection | None, int]]:
-        if not self.path.exists():
+        if _stat(self.path) is None:
             yield None, 0
             return
         if owned:
             self._own()
+        failure: sqlite3.Error | OSError | None = None
+        with ExitStack() as stack:
+            try:
+                conn, version = self._open_to_read(stack, owned=owned)
+                yield (conn, version) if version else (None, 0)
+            except (sqlite3.Error, OSError) as error:
+                failure = error
+        if failure is not None:  # said once the file is closed: finding out why may open it again
+            raise self._file_error(failure) from failure
+
+    def _open_to_read(self, stack: ExitStack, *, owned: bool) -> tuple[sqlite3.Connection, int]:
+        """A connection to read the file, and its schema version. A hot journal (a write that crashed
+        half done, as kill -9 leaves) must be rolled back before anyone reads: by the owner's store, which
+        may write, on the file itself; by a reader who may not (the teacher reads, never writes), in a
+        private copy of the file and its journal. Either way the file reads as its last whole write."""
+        conn = self._connect(read_only=True)
+        stack.callback(conn.close)
         try:
-            conn = self._connect(read_only=True)
-        except sqlite3.Error as error:
-            raise self._file_error(error) from None
-        try:
-            version = self._check(conn)
-            if version == 0:
-                yield None, 0
-                return
-            yield conn, version
-        except sqlite3.Error as error:
-            raise self._file_error(error) from None
-        finally:
-            conn.close()
+            return conn, self._check(conn)
+        except sqlite3.OperationalError as error:
+            if not _needs_rollback(error):
+                raise
+        conn.close()
+        if owned:
+            try:
+                conn = self._connect(read_only=False)  # SQLite rolls a hot journal back on its first read
+                stack.callback(conn.close)
+                return conn, self._check(conn)
+            except sqlite3.OperationalError:
+                conn.close()  # the folder or the journal is not writable: read a copy instead
+        return self._private_copy(stack)
+
+    def _private_copy(self, stack: ExitStack) -> tuple[sqlite3.Connection, int]:
+        """The file and its hot journal copied into a private folder (removed with ``stack``), where SQLite
+        rolls the journal back in the copy; the file itself is not touched. A write landing during the copy
+        (the owner rolling back, a commit) is seen in the files' stamps and the copy made again."""
+        folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="cribbage-progress-copy-")))
+        copy, journal = folder / "progress.sqlite3", Path(f"{self.path}-journal")
+        for _ in range(_COPY_TRIES):
+            before = _stamps(self.path, journal)
+            shutil.copyfile(self.path, copy)
+            with suppress(FileNotFoundError):
+                shutil.copyfile(journal, f"{copy}-journal")
+            if _stamps(self.path, journal) == before:
+                break
+            Path(f"{copy}-journal").unlink(missing_ok=True)
+        else:
+            raise ProgressFileError(message("progress.busy", path=str(self.path)))
+        conn = sqlite3.connect(copy, timeout=self.timeout, isolation_level=None)
+        stack.callback(conn.close)
+        return conn, self._check(conn)
 
     def _create(self) -> None:
         """Make the folders (0700) and the empty file (0600) the first write fills, whatever the umask."""
         missing = []
         folder = self.path.parent
-        while not folder.exists() and folder.parent != folder:
+        while _stat(folder) is None and folder.parent != folder:
             missing.append(folder)
             folder = folder.parent
         try:
@@ -425,8 +559,10 @@ class ProgressStore:
             fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
         except FileExistsError:
             return  # another notebook made it a moment ago: checked as any file is
-        except OSError:
-            raise ProgressFileError(message("progress.cannot_create", path=str(self.path))) from None
+        except OSError as error:
+            if error.errno in (errno.ENAMETOOLONG, errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+                raise _fault(error, self.path) from error
+            raise ProgressFileError(message("progress.cannot_create", path=str(self.path))) from error
         try:
             os.fchmod(fd, 0o600)
         finally:
@@ -434,7 +570,7 @@ class ProgressStore:
 
     @contextmanager
     def _writing(self) -> Iterator[sqlite3.Connection]:
-        creating = not self.path.exists()
+        creating = _stat(self.path) is None
         if creating:
             self._create()
         self._own()
@@ -445,7 +581,7 @@ class ProgressStore:
         try:
             conn = self._connect(read_only=False)
         except sqlite3.Error as error:
-            raise self._file_error(error, creating=creating) from error
+            raise self._file_error(error, creating=creating, writing=True) from error
         try:
             # Check before taking the write lock: a foreign or damaged file is refused untouched.
             self._check(conn)
@@ -465,7 +601,7 @@ class ProgressStore:
             conn.close()
             if creating:
                 self._remove_if_empty()
-            raise self._file_error(error, creating=creating) from error
+            raise self._file_error(error, creating=creating, writing=True) from error
         except BaseException:
             conn.close()
             if creating:
@@ -498,15 +634,17 @@ class ProgressStore:
             # One statement, so one snapshot: read one by one, a notebook creating the file at the
             # same moment could commit in between (tables there, its id not yet seen) and the file
             # would look like another program's.
-            row: tuple[int, int, int] = conn.execute(
+            row: tuple[int, int, int, int, int] = conn.execute(
                 "SELECT (SELECT application_id FROM pragma_application_id),"
                 " (SELECT user_version FROM pragma_user_version),"
-                " (SELECT count(*) FROM sqlite_master)").fetchone()
-            app, version, tables = row
+                " (SELECT count(*) FROM sqlite_master),"
+                " (SELECT count(*) FROM pragma_table_info('answers')),"
+                " (SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'learners')").fetchone()
+            app, version, tables, columns, learners = row
         except sqlite3.OperationalError:
             raise
-        except sqlite3.DatabaseError:
-            raise ProgressFileError(message("progress.not_database", path=str(self.path))) from None
+        except sqlite3.DatabaseError as error:
+            raise self._damage(error) from error
         if app == 0 and tables == 0:
             return 0
         if app != APPLICATION_ID:
@@ -514,6 +652,10 @@ class ProgressStore:
         if version > SCHEMA_VERSION:
             raise ProgressFileError(message("progress.newer", path=str(self.path), found=version,
                                             known=SCHEMA_VERSION))
+        # The header's version must be the tables': one changed by hand (user_version zeroed) would make
+        # a file of answers read as empty, or be "migrated" over tables it already has.
+        if _COLUMNS.get(version) != columns or bool(learners) != (version >= 3):
+            raise ProgressFileError(message("progress.header_changed", path=str(self.path), found=version))
         if whole:
             problems = [row[0] for row in conn.execute("PRAGMA quick_check(3)")]
             if problems != ["ok"]:
@@ -541,7 +683,11 @@ class ProgressStore:
         conn.execute("DELETE FROM learners WHERE id NOT IN (SELECT learner_id FROM answers) AND id LIKE 'name:%'")
         conn.execute(_PRACTICE, (identity,))
 
-    def _file_error(self, error: sqlite3.Error, *, creating: bool = False) -> ProgressFileError:
+    def _file_error(self, error: sqlite3.Error | OSError, *, creating: bool = False,
+                    writing: bool = False) -> ProgressFileError:
+        """The store's error for ``error``, with its true cause (called once the store's connection is closed)."""
+        if isinstance(error, OSError):
+            return _fault(error, self.path)
         text = str(error).lower()
         path = str(self.path)
         if "locked" in text or "busy" in text:
@@ -551,10 +697,40 @@ class ProgressStore:
             return ProgressFileError(message("progress.disk_full", path=path, detail=str(error)))
         if creating and "unable to open" in text:
             return ProgressFileError(message("progress.cannot_create", path=path))
+        if "unable to open" in text:
+            # SQLite does not say why: the system does, when asked to open the file to read.
+            try:
+                os.close(os.open(self.path, os.O_RDONLY))
+            except OSError as refused:
+                return _fault(refused, self.path)
+            if not writing:
+                return ProgressFileError(message("progress.system_refused", path=path, reason=str(error)))
+            if _full(self.path.parent):  # no room (or no inode) left for SQLite's journal beside the file
+                return ProgressFileError(message("progress.disk_full", path=path, detail=os.strerror(errno.ENOSPC)))
         if "readonly" in text or "read-only" in text or "unable to open" in text:
             return ProgressFileError(message("progress.read_only", path=path))
-        if "not a database" in text:
+        if "not a database" in text or "malformed" in text:
+            return self._damage(error)
+        return ProgressFileError(message("progress.damaged", path=path, detail=str(error)))
+
+    def _damage(self, error: sqlite3.Error) -> ProgressFileError:
+        """A file SQLite cannot read: no SQLite database at all, or one that is damaged; cut short (a
+        copy that stopped half way, a lost last page) is said as such, with the sizes."""
+        path = str(self.path)
+        try:
+            with open(self.path, "rb") as file:
+                head, size = file.read(100), os.fstat(file.fileno()).st_size
+        except OSError as refused:
+            return _fault(refused, self.path)
+        if not head or not (head.startswith(_MAGIC) or _MAGIC.startswith(head)):
             return ProgressFileError(message("progress.not_database", path=path))
+        page = int.from_bytes(head[16:18], "big") if len(head) >= 18 else 0
+        page = 65536 if page == 1 else page
+        # The header's page count is valid when written by SQLite 3.7 or later (its two counters agree).
+        pages = int.from_bytes(head[28:32], "big") if len(head) == 100 and head[24:28] == head[92:96] else 0
+        expected = max(100, page, page * pages)
+        if size < expected:
+            return ProgressFileError(message("progress.truncated", path=path, size=size, expected=expected))
         return ProgressFileError(message("progress.damaged", path=path, detail=str(error)))
 
 
@@ -574,15 +750,13 @@ def read_progress(path: str | os.PathLike[str]) -> ProgressRead:
     teacher's view). A file that is not a progress file raises :class:`ProgressFileError`; an empty file
     (made, never written) reads as no answers, with a note saying so."""
     store = ProgressStore(path, identity="name:teacher")
-    if not store.path.is_file():
+    found = _stat(store.path)
+    if found is None or not stat.S_ISREG(found.st_mode):
         raise ProgressFileError(message("progress.missing", path=str(store.path)))
     with store._reading(owned=False) as (conn, version):
         if conn is None:
             return ProgressRead(store.path, [], {}, message("progress.empty", path=str(store.path)))
-        try:
-            store._check(conn, whole=True)
-        except sqlite3.DatabaseError as error:
-            raise store._file_error(error) from None
+        store._check(conn, whole=True)
         answers = _select(conn, version)
         named = dict(conn.execute("SELECT id, name FROM learners ORDER BY rowid").fetchall()) if version >= 3 else {}
     return ProgressRead(store.path, answers, {**named, **{a.learner_id: a.learner for a in answers}})

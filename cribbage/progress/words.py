@@ -34,6 +34,19 @@ ERRORS: dict[str, Entry] = {
     "progress.not_yours": {"en": "{path} belongs to another account, so it was neither read nor written (in a shared "
               "folder a classmate may have made it first): ask the teacher to remove it"},
     "progress.empty": {"en": "{path} is empty: no answer was ever written in it"},
+    # What the operating system refused, said as the cause it is (never Python's OSError).
+    "progress.folder_closed": {"en": "cannot open {path}: this account may not enter the folder {folder} (its permissions keep "
+              "others out; nothing was read or changed): ask whoever owns it to let you in, or set CRIBBAGE_PROGRESS "
+              "to a folder of your own"},
+    "progress.file_closed": {"en": "cannot open {path}: this account may not read that file (its permissions keep others "
+              "out; nothing was changed)"},
+    "progress.name_too_long": {"en": "cannot use {path}: a name in it is longer than the file system allows (at most 255 "
+              "bytes a name; nothing was read or changed): choose a shorter name"},
+    "progress.system_refused": {"en": "cannot open {path}: the system refused ({reason}); nothing was changed"},
+    "progress.truncated": {"en": "{path} is a damaged progress file: it is cut short ({size} bytes of the {expected} its "
+              "header gives); it was left untouched"},
+    "progress.header_changed": {"en": "{path} is a damaged progress file: its header gives schema version {found}, but its "
+              "tables are not that version's (the header was changed), so it was neither read nor written"},
 }
 
 #: The broad skills, one or two per stop.
