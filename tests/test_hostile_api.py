@@ -30,14 +30,8 @@ import cribbage.stats.keep
 import cribbage.stats.position
 from cribbage import CribbageError
 
-# A file name of a megabyte is the progress store's to refuse in its own words (ENAMETOOLONG today): the
-# store's fault tests cover it, on the branch that gives the store its errors.
-LEFT_TO_THE_STORE = {("read_progress", "path")}
-
 
 def hostile_call(case: str, name: str, label: str) -> None:
-    if (case, name) in LEFT_TO_THE_STORE and label in LARGE:
-        return
     call(BY_NAME[case], name, label, lambda: make(label))
 
 
