@@ -24,8 +24,10 @@ import inspect
 import itertools
 import math
 import operator
+import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -198,6 +200,10 @@ _STORE_DIR: list[Any] = []
 
 SIX = "5H 5D 6H 7S 8C 9D"
 _SMALL_LOG = cribbage.stats.deal_log(games=2, level="beginner", cache=False)
+# A table's file for the readers (removed when the tests end, with its folder).
+_TABLE_DIR = tempfile.TemporaryDirectory(prefix="cribbage-api-errors-")
+_TABLE_FILE = Path(_TABLE_DIR.name) / "hands.csv"
+cribbage.stats.hand_frame().to_csv(_TABLE_FILE, index=False)
 
 
 def _cc_board() -> list[Any]:
@@ -287,6 +293,13 @@ CASES: tuple[Case, ...] = (
     Case("share_at_most", fn("cribbage.stats.share_at_most"), dict(score=12, crib=False)),
     Case("hand_distribution", fn("cribbage.stats.hand_distribution"), dict(crib=False)),
     Case("mean_score", fn("cribbage.stats.mean_score"), dict(counts=cribbage.stats.hand_distribution())),
+    Case("variance_score", fn("cribbage.stats.variance_score"), dict(counts=cribbage.stats.hand_distribution())),
+    Case("sd_score", fn("cribbage.stats.sd_score"), dict(counts=cribbage.stats.hand_distribution())),
+    Case("quantile_score", fn("cribbage.stats.quantile_score"), dict(counts=cribbage.stats.hand_distribution(), q=0.5)),
+    Case("starter_frame", fn("cribbage.stats.starter_frame"), dict(hand="5H 5D 6H 7S", discards="8C 9D", crib=False)),
+    Case("data_dictionary", fn("cribbage.stats.data_dictionary"), dict(table="deals", language="es")),
+    Case("read_frame", fn("cribbage.stats.read_frame"), dict(path=_TABLE_FILE, table="hands")),
+    Case("read_table", fn("cribbage.stats.read_table"), dict(path=_TABLE_FILE, table="hands")),
     Case("where_do_i_stand", fn("cribbage.stats.where_do_i_stand"), dict(mine=80, theirs=90, dealer=True, target=121),
          heavy=True),
     Case("published_crib_table", fn("cribbage.stats.published_crib_table"),

@@ -37,6 +37,7 @@ from cribbage.rules.checks import flag, whole
 from cribbage.rules.errors import shown
 from cribbage.rules.ranks import rank_table
 from cribbage.stats.cache import cached_arrays
+from cribbage.stats.dictionary import described
 from cribbage.stats.published import PublishedCribTable, published_crib_table
 from cribbage.stats.words import refuse
 
@@ -99,13 +100,26 @@ class CribTable:
         average crib, points), ``suited`` and ``offsuit`` (the same for two cards of one suit, of two
         suits; suited is empty for a pair), ``stderr`` (standard error of ``mean``, points; 0 for the
         exact table), ``model``, ``crib`` (``own`` or ``opponent``), ``samples`` (the other side's
-        sampled hands; 0: exact)."""
+        sampled hands; 0: exact). Its ``attrs`` hold the data dictionary (``data_dictionary("crib")``)."""
         import pandas as pd
         rows = [(a + 1, b + 1, f"{_LABELS[a]}-{_LABELS[b]}", float(self.means[a, b]), float(self.suited[a, b]),
                  float(self.offsuit[a, b]), float(self.stderr[a, b]))
                 for a in range(13) for b in range(a, 13)]
         frame = pd.DataFrame(rows, columns=["first", "second", "pair", "mean", "suited", "offsuit", "stderr"])
-        return frame.assign(model=self.model, crib="own" if self.dealer else "opponent", samples=self.samples)
+        return described(frame.assign(model=self.model, crib="own" if self.dealer else "opponent", samples=self.samples),
+                         "crib")
+
+    @classmethod
+    def from_frame(cls, frame: pd.DataFrame) -> CribTable:
+        """The table back from its :meth:`to_frame` (what :func:`cribbage.stats.read_table` reads a file into)."""
+        first, second = (frame[name].to_numpy(dtype=np.intp) - 1 for name in ("first", "second"))
+        arrays = {}
+        for name in ("mean", "suited", "offsuit", "stderr"):
+            array = np.zeros((13, 13))
+            array[first, second] = array[second, first] = frame[name].to_numpy(dtype=np.float64)
+            arrays[name] = array
+        return cls(str(frame["model"].iloc[0]), str(frame["crib"].iloc[0]) == "own", arrays["mean"], arrays["suited"],
+                   arrays["offsuit"], arrays["stderr"], int(frame["samples"].iloc[0]))
 
     def to_csv(self, path: str | Path) -> Path:
         """Write :meth:`to_frame` to ``path`` as CSV; returns the path."""

@@ -41,6 +41,7 @@ from cribbage.rules.game import Game
 from cribbage.rules.options import chosen_seed
 from cribbage.rules.result import skunk_lines
 from cribbage.stats.cache import cached_arrays, is_cached
+from cribbage.stats.dictionary import described
 from cribbage.stats.words import refuse
 
 if TYPE_CHECKING:
@@ -91,15 +92,15 @@ class DealLog:
         for r, role in enumerate(("pone", "dealer")):
             data[f"{role}_kept"] = [" ".join(str(int(x)) for x in row) for row in self.kept[:, r]]
         data["dealer_player"] = self.dealer_side
-        return pd.DataFrame(data)
+        return described(pd.DataFrame(data), "deals")
 
     def starts_frame(self) -> pd.DataFrame:
         """One row per deal that began (pandas). Columns: ``dealer_score`` and ``pone_score`` (points
         as the deal began), ``dealer_won`` (1 if that deal's dealer won the game), ``dealer_player``
         (0: the first player dealt; 1: the opponent)."""
         import pandas as pd
-        return pd.DataFrame({"dealer_score": self.starts[:, 0], "pone_score": self.starts[:, 1],
-                             "dealer_won": self.starts[:, 2], "dealer_player": self.start_side})
+        return described(pd.DataFrame({"dealer_score": self.starts[:, 0], "pone_score": self.starts[:, 1],
+                                       "dealer_won": self.starts[:, 2], "dealer_player": self.start_side}), "deal_starts")
 
     def to_csv(self, path: str | Path) -> Path:
         """Write :meth:`to_frame` to ``path`` as CSV (a header row, one row per deal); returns the path."""

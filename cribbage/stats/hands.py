@@ -22,10 +22,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from cribbage.lang.messages import message
 from cribbage.rules.cards import Card, Suit
-from cribbage.rules.checks import bounded, flag, whole
-from cribbage.rules.errors import CribbageError, shown
+from cribbage.rules.checks import flag, whole
 from cribbage.rules.ranks import multisets as _multisets
 from cribbage.rules.ranks import rank_points
 from cribbage.rules.show_scoring import (
@@ -34,6 +32,8 @@ from cribbage.rules.show_scoring import (
 )
 from cribbage.stats import words as _words  # noqa: F401  (its refusals reach the catalogue)
 from cribbage.stats.cache import cached_arrays
+from cribbage.stats.dictionary import described
+from cribbage.stats.moments import exact_mean, exact_variance, quantile_index, standard_deviation
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -47,7 +47,10 @@ __all__ = [
     "hand_distribution",
     "hand_frame",
     "mean_score",
+    "quantile_score",
+    "sd_score",
     "share_at_most",
+    "variance_score",
 ]
 
 #: Four cards from 52, then a starter from the 48 left.
@@ -55,9 +58,6 @@ TOTAL_HANDS = comb(52, 4) * 48
 IMPOSSIBLE_SCORES = (19, 25, 26, 27)
 #: Six cards dealt from 52, then a starter from the 46 left: what a player meets in a real deal.
 TOTAL_DEALS_WITH_STARTER = comb(52, 6) * 46
-# Counts by score that mean_score reads at most when given a list (a show scores 0..29; a play's
-# distribution, or a caller's own, may run longer).
-_MOST_COUNTS = 10_000
 
 
 
@@ -123,27 +123,49 @@ def _kept_distribution(crib: bool) -> np.ndarray:
 
 
 def mean_score(counts: np.ndarray) -> float:
-    """The mean score of a distribution given as counts by score."""
-    if not isinstance(counts, np.ndarray):  # a list read only so far: one whose __len__ lies may be endless
-        counts = bounded(counts, "counts", _MOST_COUNTS)
-    try:
-        counts = np.asarray(counts, dtype=np.float64)
-    except (TypeError, ValueError, OverflowError):
-        raise CribbageError(message("stats.bad_counts", value=shown(counts))) from None
-    if counts.ndim != 1 or not len(counts) or not np.isfinite(counts).all() or (counts < 0).any() \
-            or counts.sum() <= 0:
-        raise CribbageError(message("stats.bad_counts", value=shown(counts)))
-    return float((np.arange(len(counts)) * counts).sum() / counts.sum())
+    """The mean score of a distribution given as counts by score (index = score), worked out exactly
+    from the counts (:mod:`.moments`).
+
+    >>> round(mean_score(hand_distribution()), 6)
+    4.769152
+    """
+    return float(exact_mean(counts))
+
+
+def variance_score(counts: np.ndarray) -> float:
+    """The variance of the score (points squared) of a distribution given as counts by score: the
+    population's, exactly from the counts (every hand counted once, so no sample's ``n - 1``).
+
+    >>> round(variance_score(hand_distribution()), 6)
+    9.768357
+    """
+    return float(exact_variance(counts))
+
+
+def sd_score(counts: np.ndarray) -> float:
+    """The standard deviation of the score (points): the square root of :func:`variance_score`."""
+    return standard_deviation(exact_variance(counts))
+
+
+def quantile_score(counts: np.ndarray, q: float) -> int:
+    """The ``q`` quantile of the score (0 <= q <= 1): the lowest score that at least a share ``q`` of
+    the hands score or less (so always a score some hand makes; R's ``type = 1``).
+
+    >>> [quantile_score(hand_distribution(), q) for q in (0.25, 0.5, 0.75)]
+    [2, 4, 6]
+    """
+    return quantile_index(counts, q)
 
 
 def hand_frame() -> pd.DataFrame:
     """Every score a hand or crib can make (pandas), one row per score 0..29. Columns: ``score``
     (points), ``hands`` and ``cribs`` (how many of the 12,994,800 four-card hands with a starter
-    score it, counted as a hand and as a crib), ``hand_share`` and ``crib_share`` (shares 0..1)."""
+    score it, counted as a hand and as a crib), ``hand_share`` and ``crib_share`` (shares 0..1).
+    Its ``attrs`` hold the data dictionary (:func:`~cribbage.stats.data_dictionary` ``("hands")``)."""
     import pandas as pd
     hands, cribs = hand_distribution(), hand_distribution(crib=True)
-    return pd.DataFrame({"score": np.arange(len(hands)), "hands": hands, "cribs": cribs,
-                         "hand_share": hands / hands.sum(), "crib_share": cribs / cribs.sum()})
+    return described(pd.DataFrame({"score": np.arange(len(hands)), "hands": hands, "cribs": cribs,
+                                   "hand_share": hands / hands.sum(), "crib_share": cribs / cribs.sum()}), "hands")
 
 
 def best_hand_deals() -> tuple[int, int]:

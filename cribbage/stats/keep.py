@@ -38,6 +38,8 @@ from cribbage.rules.checks import flag, whole
 from cribbage.rules.errors import shown
 from cribbage.rules.ranks import rank_table
 from cribbage.stats.cache import cache_dir, cached_arrays, engine_version
+from cribbage.stats.dictionary import described
+from cribbage.stats.moments import exact_mean, exact_variance, quantile_index, standard_deviation
 from cribbage.stats.words import refuse
 
 if TYPE_CHECKING:
@@ -61,6 +63,7 @@ TOTAL_DEALS = comb(52, 6)
 DEAL_CLASSES = 962_988
 _BINS = 4001  # hundredths of a point, -10.00 .. 30.00
 _LOW = -10.0
+_FIRST_BIN = -1000  # _LOW in hundredths: bin i holds the value (_FIRST_BIN + i) / 100
 
 _RANKS = np.array([c.rank - 1 for c in FULL_DECK], dtype=np.int64)
 _SUITS = np.array([int(c.suit) for c in FULL_DECK], dtype=np.int64)
@@ -356,8 +359,22 @@ class KeepTable:
         return _LOW + np.arange(_BINS) / 100
 
     def mean(self, role: str) -> float:
-        counts = self._counts(role)
-        return float((counts * self.values).sum() / counts.sum())
+        """The mean value of the best keep in ``role`` (points), exactly from the counts (:mod:`.moments`)."""
+        return float(exact_mean(self._counts(role), first=_FIRST_BIN, scale=100))
+
+    def variance(self, role: str) -> float:
+        """The variance of the best keep's value in ``role`` (points squared), exactly from the counts,
+        divided by the number of deals (not one less): every deal's when the table is of every deal."""
+        return float(exact_variance(self._counts(role), first=_FIRST_BIN, scale=100))
+
+    def sd(self, role: str) -> float:
+        """The standard deviation of the best keep's value in ``role`` (points)."""
+        return standard_deviation(exact_variance(self._counts(role), first=_FIRST_BIN, scale=100))
+
+    def quantile(self, q: float, role: str) -> float:
+        """The ``q`` quantile (0 <= q <= 1) of the best keep's value in ``role``: the lowest value that at
+        least a share ``q`` of the deals' best keeps are worth or less (points, to the hundredth)."""
+        return round(float(self.values[quantile_index(self._counts(role), q)]), 2)
 
     def share_at_least(self, value: float, role: str) -> float:
         """The share of deals whose best keep is worth ``value`` or more."""
@@ -372,12 +389,22 @@ class KeepTable:
         """The distribution of the best keep's value (pandas), one row per value that occurs.
         Columns: ``value`` (points, to the hundredth: hand + crib as dealer, hand - crib as pone),
         ``dealer_deals`` and ``pone_deals`` (how many deals' best keep is worth that much, as dealer
-        and as pone), ``dealer_share`` and ``pone_share`` (the same as shares 0..1)."""
+        and as pone), ``dealer_share`` and ``pone_share`` (the same as shares 0..1), ``differ`` (the
+        deals in which no keep is best in both roles, :attr:`differ`, the same on every row). Its
+        ``attrs`` hold the data dictionary (``data_dictionary("keeps")``)."""
         import pandas as pd
         used = (self.dealer > 0) | (self.pone > 0)
-        return pd.DataFrame({"value": np.round(self.values[used], 2), "dealer_deals": self.dealer[used],
-                             "pone_deals": self.pone[used], "dealer_share": self.dealer[used] / self.dealer.sum(),
-                             "pone_share": self.pone[used] / self.pone.sum()})
+        return described(pd.DataFrame({"value": np.round(self.values[used], 2), "dealer_deals": self.dealer[used],
+                                       "pone_deals": self.pone[used], "dealer_share": self.dealer[used] / self.dealer.sum(),
+                                       "pone_share": self.pone[used] / self.pone.sum(), "differ": self.differ}), "keeps")
+
+    @classmethod
+    def from_frame(cls, frame: pd.DataFrame) -> KeepTable:
+        """The table back from its :meth:`to_frame` (what :func:`cribbage.stats.read_table` reads a file into)."""
+        bins = np.rint((frame["value"].to_numpy(dtype=np.float64) - _LOW) * 100).astype(np.intp)
+        dealer, pone = np.zeros(_BINS, np.int64), np.zeros(_BINS, np.int64)
+        dealer[bins], pone[bins] = frame["dealer_deals"], frame["pone_deals"]
+        return cls(int(dealer.sum()), int(frame["differ"].iloc[0]), dealer, pone)
 
     def to_csv(self, path: str | Path) -> Path:
         """Write :meth:`to_frame` to ``path`` as CSV; returns the path."""

@@ -15,6 +15,7 @@ import numpy as np
 
 from cribbage.rules.checks import of_kind
 from cribbage.stats.deals import PLAY_KINDS, DealLog, deal_log
+from cribbage.stats.dictionary import described
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -67,16 +68,17 @@ class PeggingStats:
         rows = [(role, str(kind), float(self.by_kind[r, k]), float(self.by_kind_se[r, k]),
                  float(self.how_often[r, k]), self.deals)
                 for r, role in enumerate(ROLES) for k, kind in enumerate(self.kinds)]
-        return pd.DataFrame(rows, columns=["role", "kind", "points_per_deal", "stderr", "share_of_deals", "deals"])
+        return described(pd.DataFrame(rows, columns=["role", "kind", "points_per_deal", "stderr", "share_of_deals", "deals"]),
+                         "pegging")
 
     def lead_frame(self) -> pd.DataFrame:
         """Points pegged per deal after each lead (pandas), one row per rank led. Columns: ``lead``
         (rank 1 = ace ... 13 = king), ``deals`` (deals with that lead), ``pone``/``dealer`` (mean
         points per deal), ``pone_stderr``/``dealer_stderr`` (their standard errors, points)."""
         import pandas as pd
-        return pd.DataFrame({"lead": np.arange(1, 14), "deals": self.lead_counts,
-                             "pone": self.by_lead[0], "pone_stderr": self.by_lead_se[0],
-                             "dealer": self.by_lead[1], "dealer_stderr": self.by_lead_se[1]})
+        return described(pd.DataFrame({"lead": np.arange(1, 14), "deals": self.lead_counts,
+                                       "pone": self.by_lead[0], "pone_stderr": self.by_lead_se[0],
+                                       "dealer": self.by_lead[1], "dealer_stderr": self.by_lead_se[1]}), "pegging_leads")
 
     def to_csv(self, path: str | Path) -> Path:
         """Write :meth:`to_frame` to ``path`` as CSV; returns the path."""

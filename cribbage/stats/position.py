@@ -36,6 +36,7 @@ from cribbage.rules.errors import shown
 from cribbage.rules.result import skunk_lines
 from cribbage.stats.cache import cache_dir, engine_version
 from cribbage.stats.deals import DealLog, deal_log
+from cribbage.stats.dictionary import described
 from cribbage.stats.words import refuse
 
 if TYPE_CHECKING:
@@ -79,10 +80,11 @@ class PositionTable:
         frame = pd.DataFrame({"dealer_score": d.ravel(), "pone_score": p.ravel(),
                               "dealer_wins": self.dealer_wins.ravel()})
         if self.opponent_dealer_wins is None:
-            return frame
+            return described(frame, "positions")
         other = pd.DataFrame({"dealer_score": d.ravel(), "pone_score": p.ravel(),
                               "dealer_wins": self.opponent_dealer_wins.ravel()})
-        return pd.concat([frame.assign(dealer="me"), other.assign(dealer="opponent")], ignore_index=True)
+        return described(pd.concat([frame.assign(dealer="me"), other.assign(dealer="opponent")], ignore_index=True),
+                         "positions")
 
     def to_csv(self, path: str | Path) -> Path:
         """Write :meth:`to_frame` to ``path`` as CSV; returns the path."""
@@ -220,9 +222,9 @@ class Calibration:
         chances, 0..1), ``predicted`` (mean predicted chance), ``observed`` (share of the dealers who
         won), ``observed_low``, ``observed_high`` (its 95% interval), ``starts`` (sample size)."""
         import pandas as pd
-        return pd.DataFrame({"low": self.low, "high": self.high, "predicted": self.predicted,
-                             "observed": self.observed, "observed_low": self.observed_low,
-                             "observed_high": self.observed_high, "starts": self.starts})
+        return described(pd.DataFrame({"low": self.low, "high": self.high, "predicted": self.predicted,
+                                       "observed": self.observed, "observed_low": self.observed_low,
+                                       "observed_high": self.observed_high, "starts": self.starts}), "calibration")
 
     def to_csv(self, path: str | Path) -> Path:
         """Write :meth:`to_frame` to ``path`` as CSV; returns the path."""

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from cribbage.rules.errors import shown
+from cribbage.stats.dictionary import described
 from cribbage.stats.words import refuse
 
 if TYPE_CHECKING:
@@ -63,7 +64,8 @@ class PublishedCribTable:
         import pandas as pd
         rows = [(a + 1, b + 1, self.rows[a][b]) for a in range(13) for b in range(a, 13)]
         frame = pd.DataFrame(rows, columns=["first", "second", "mean"])
-        return frame.assign(table=self.key, author=self.author, crib="own" if self.dealer else "opponent")
+        return described(frame.assign(table=self.key, author=self.author, crib="own" if self.dealer else "opponent"),
+                         "published_crib")
 
     def to_csv(self, path: str | Path) -> Path:
         """Write :meth:`to_frame` to ``path`` as CSV; returns the path."""

@@ -25,6 +25,7 @@ from cribbage.ai.levels import player
 from cribbage.ai.simulate import DEAL_PARTS, SimulationResult, simulate
 from cribbage.rules.checks import of_kind
 from cribbage.rules.options import chosen_seed
+from cribbage.stats.dictionary import described
 from cribbage.stats.words import refuse
 
 if TYPE_CHECKING:
@@ -99,7 +100,7 @@ class SelfPlaySummary:
         import pandas as pd
         rows = [(name, e.mean, e.stderr, e.low, e.high, e.n)
                 for name, e in [*self.parts.items(), ("first dealer wins", self.first_dealer)]]
-        return pd.DataFrame(rows, columns=["figure", "mean", "stderr", "low", "high", "n"])
+        return described(pd.DataFrame(rows, columns=["figure", "mean", "stderr", "low", "high", "n"]), "selfplay")
 
     def to_csv(self, path: str | Path) -> Path:
         """Write :meth:`to_frame` to ``path`` as CSV (returns the path)."""

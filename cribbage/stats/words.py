@@ -29,6 +29,7 @@ WORDS = {
     "stats.too_few": {"en": "a margin of error needs at least 2 values, not {n}"},
     "stats.bad_scores": {"en": "the scores are two whole numbers, yours then the opponent's, not {value}"},
     "stats.not_a_keep": {"en": "{cards} is not four cards kept (or two laid away) from this deal"},
+    "stats.bad_quantile": {"en": "a quantile is a share from 0 to 1, not {value}"},
     "stats.bad_counts": {"en": "counts must be how many hands score 0, 1, 2 and so on (numbers, not all 0), not {value}"},
 }
 
