@@ -97,7 +97,7 @@ def test_keep_and_selfplay_frames(tmp_path):
     assert mean == pytest.approx(keeps.mean("dealer"), abs=1e-9)
     run = summarise(simulate(6, [player("expert"), player("expert")], seed=5, progress=False), seed=5, level="expert")
     frame = _round_trip(run, tmp_path, "selfplay")
-    assert list(frame["figure"])[-1] == "first dealer wins" and len(frame) == 7
+    assert list(frame["figure"])[-1] == "first dealer wins" and len(frame) == 16
     assert (frame["low"] <= frame["mean"]).all() and (frame["mean"] <= frame["high"]).all()
 
 

@@ -54,7 +54,7 @@ def test_the_saved_run_is_what_its_builder_writes(tmp_path, monkeypatch):
     monkeypatch.setattr(selfplay_module, "SELFPLAY_FILE", tmp_path / "run.json")
     monkeypatch.setattr(builder, "OUTPUT", tmp_path / "run.json")
     monkeypatch.setattr(builder, "SAVED_RUN", {"games": 6, "seed": 11, "level": "expert"})
-    builder.write()
+    builder.write(parallel=False)
     saved = selfplay_module.load_selfplay()
     again = selfplay_module.selfplay_summary(6, seed=11)
     assert saved == again and json.loads((tmp_path / "run.json").read_text())["games"] == 6

@@ -31,7 +31,7 @@ from cribbage.rules.game import Game
 from cribbage.rules.options import chosen_seed
 from cribbage.rules.result import Finish
 
-__all__ = ["DEAL_PARTS", "GameRecord", "SimulationResult", "deal_parts", "simulate"]
+__all__ = ["DEAL_PARTS", "GameRecord", "SimulationResult", "cut_short_part", "deal_parts", "simulate"]
 
 #: The parts of a deal's points, as Chambers splits them.
 DEAL_PARTS = ("pone play", "pone hand", "dealer play", "dealer hand", "crib", "his heels")
@@ -49,6 +49,9 @@ class GameRecord:
     deals: int
     #: One row per deal that reached the end of the show, in :data:`DEAL_PARTS` order.
     parts: tuple[tuple[int, ...], ...] = field(repr=False)
+    #: The deal the game's end cut short (what it scored before the winning peg), or None when the
+    #: game ended on the crib's count, the last thing a deal scores.
+    cut_short: tuple[int, ...] | None = field(default=None, repr=False)
 
     @property
     def kind(self) -> Finish:
@@ -60,9 +63,25 @@ def deal_parts(game: Game) -> list[tuple[int, ...]]:
     """The points of each complete deal of ``game`` split into :data:`DEAL_PARTS`.
 
     A deal counts when its crib was counted: a deal cut short by the winning peg would lower every
-    average, so it is left out. Each part counts what its points are worth, not what was pegged: a
-    crib that wins the game pegs only the holes to 121, but it was worth its full count.
+    average, so it is left out (:func:`cut_short_part` gives it). Each part counts what its points are
+    worth, not what was pegged: a crib that wins the game pegs only the holes to 121, but it was worth
+    its full count.
     """
+    rows, complete = _deal_rows(game)
+    return [tuple(rows[d]) for d in sorted(complete)]
+
+
+def cut_short_part(game: Game) -> tuple[int, ...] | None:
+    """The points of the deal ``game``'s end cut short, split as :func:`deal_parts` splits a deal's
+    (the parts never reached score 0), or None when its last deal reached the crib's count."""
+    rows, complete = _deal_rows(game)
+    last = max(rows, default=None)
+    return None if last is None or last in complete else tuple(rows[last])
+
+
+def _deal_rows(game: Game) -> tuple[dict[int, list[int]], set[int]]:
+    """Every deal's points by part (deals that scored nothing are absent), and the deals whose crib
+    was counted."""
     rows: dict[int, list[int]] = {}
     dealers: dict[int, int] = {}
     complete: set[int] = set()
@@ -85,7 +104,7 @@ def deal_parts(game: Game) -> list[tuple[int, ...]]:
         elif event.kind is ScoreKind.MUGGINS:
             # Points a count missed: they are part of that hand's worth, whoever took them.
             row[4 if event.crib else (1 if event.seat == dealer else 3)] += worth
-    return [tuple(rows[d]) for d in sorted(complete)]
+    return rows, complete
 
 
 def _one(players: Sequence[Player], seed: str, swap: bool, options: dict[str, Any]) -> GameRecord:
@@ -106,7 +125,7 @@ def _one(players: Sequence[Player], seed: str, swap: bool, options: dict[str, An
     return GameRecord(seed=seed, winner=side(result.winner),
                       scores=(scores[1], scores[0]) if swap else scores,
                       games=result.games, first_dealer=side(first), deals=game.deal_number,
-                      parts=tuple(deal_parts(game)))
+                      parts=tuple(deal_parts(game)), cut_short=cut_short_part(game))
 
 
 def _batch(players: Sequence[Player], tasks: Sequence[tuple[str, bool]], options: dict[str, Any]) -> list[GameRecord]:

@@ -1,4 +1,9 @@
-"""``python -m cribbage.build [TABLE ...]``: list the tables, or rebuild the ones named."""
+"""``python -m cribbage.build [TABLE ...]``: list the tables, or rebuild the ones named.
+
+``python -m cribbage.build --check`` names each shipped result (figures a lesson prints, see
+:mod:`cribbage.stats.provenance`) made from engine files that have changed since, with the command that
+builds it again, and fails if there is one; the listing marks them too.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +15,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from cribbage.build import choice_tables, crib_weights, deal_points, keep_prior, one_ply_tables, peg_table, selfplay
+from cribbage.stats.provenance import stale_results
 
 
 class _Table(NamedTuple):
@@ -48,6 +54,9 @@ def _listing() -> str:
         lines.append(f"  {name:<{width}}  {table.takes:<{takes}}  {table.what} ({table.path.name})")
     lines += ["", "python -m cribbage.build NAME rebuilds one. To rebuild them all, go in this order:",
               "peg_table reads crib_weights, and deal_points plays the expert, who reads the others."]
+    stale = stale_results()
+    if stale:
+        lines += ["", *map(str, stale)]
     return "\n".join(lines)
 
 
@@ -55,7 +64,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m cribbage.build",
                                      description="Rebuild the engine's data tables; with no name, list them.")
     parser.add_argument("tables", nargs="*", metavar="TABLE", help=", ".join(TABLES))
+    parser.add_argument("--check", action="store_true",
+                        help="name the shipped results made from engine files changed since, and fail if any is")
     args = parser.parse_args(argv)
+    if args.check:
+        stale = stale_results()
+        print("\n".join(map(str, stale)) if stale else "every shipped result is current")
+        return 1 if stale else 0
     unknown = [name for name in args.tables if name not in TABLES]
     if unknown:
         parser.error(f"unknown table {', '.join(unknown)}: choose from {', '.join(TABLES)}")

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["ENV_VAR", "cache_dir", "cached_arrays", "cached_files", "engine_version", "prune_old_versions"]
+__all__ = ["ENV_VAR", "cache_dir", "cached_arrays", "cached_files", "engine_version", "prune_old_versions", "source_digest"]
 
 #: Set this to put the cache elsewhere (CI uses a temporary folder).
 ENV_VAR = "CRIBBAGE_CACHE_DIR"
@@ -49,9 +49,15 @@ def cache_dir() -> Path:
 @lru_cache(maxsize=1)
 def engine_version() -> str:
     """A short digest of the engine's source: it changes whenever the engine does."""
-    engine = Path(__file__).resolve().parents[1]
+    return source_digest(_ENGINE_PARTS)
+
+
+def source_digest(parts: Sequence[str], root: Path | None = None) -> str:
+    """A short digest of the files of ``parts`` (glob patterns under ``root``, the ``cribbage``
+    package by default): their names and bytes, so it changes whenever one of them does."""
+    engine = Path(__file__).resolve().parents[1] if root is None else root
     digest = hashlib.sha256()
-    for pattern in _ENGINE_PARTS:
+    for pattern in parts:
         for path in sorted(engine.glob(pattern)):
             digest.update(path.relative_to(engine).as_posix().encode())
             digest.update(path.read_bytes())

@@ -117,12 +117,13 @@ WORDS = {
     "data.calibration.observed_low": {"en": "the low end of the 95 percent interval of the observed share"},
     "data.calibration.observed_high": {"en": "the high end of the 95 percent interval of the observed share"},
     "data.calibration.starts": {"en": "deal starts in the bin"},
-    "data.selfplay.figure": {"en": "a part of a deal (points a complete deal), or the first dealer's share of wins"},
+    "data.selfplay.figure": {"en": "a part of a deal, or total for all its parts (points a deal), or the first dealer's share of wins"},
+    "data.selfplay.over": {"en": "what the mean is taken over: complete deals, all deals (the last cut short by the game's end included), early deals (the first of every game) or games"},
     "data.selfplay.mean": {"en": "the figure's mean, in its own unit"},
     "data.selfplay.stderr": {"en": "the standard error of the mean"},
     "data.selfplay.low": {"en": "the low end of the 95 percent interval"},
     "data.selfplay.high": {"en": "the high end of the 95 percent interval"},
-    "data.selfplay.n": {"en": "the sample: complete deals, or games for the first dealer"},
+    "data.selfplay.n": {"en": "the sample: how many deals (as the over column says), or games for the first dealer"},
 }
 
 add_catalogue(WORDS)
@@ -201,7 +202,7 @@ TABLES: dict[str, tuple[Column, ...]] = {
                             ("predicted", "float64", "share"), ("observed", "float64", "share"),
                             ("observed_low", "float64", "share"), ("observed_high", "float64", "share"),
                             ("starts", "int64", "count")),
-    "selfplay": _columns("selfplay", ("figure", "str", "text"), ("mean", "float64", "figure"),
+    "selfplay": _columns("selfplay", ("figure", "str", "text"), ("over", "str", "text"), ("mean", "float64", "figure"),
                          ("stderr", "float64", "figure"), ("low", "float64", "figure"), ("high", "float64", "figure"),
                          ("n", "int64", "count")),
 }
