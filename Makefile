@@ -147,8 +147,9 @@ my-deal: $(STAMP)
 	$(BIN)/python -m apps.calculator_app --no-browser
 
 # The calculator as a folder of plain files (build/static-calculator): the engine runs in the
-# visitor's browser (Pyodide, from npm), so any static host serves any number of visitors.
-# Try it with: python -m http.server -d build/static-calculator
+# visitor's browser (Pyodide, from npm), so any static host serves any number of visitors; each file
+# worth it has a gzipped twin (name.gz). Serve it to a class, compressed, with
+# .venv/bin/python -m apps.static_calculator.serve --bind 0.0.0.0 --port 8000
 .PHONY: static-calculator
 static-calculator: $(STAMP)
 	$(BIN)/python -m apps.static_calculator.build

@@ -1,23 +1,33 @@
 """The static calculator page (apps/static_calculator/) under a class's load, beside the Voilà app.
 
-    python benchmarks/static_calculator.py [--visitors 30 100] [--browsers 30 100] [--voila 30 100]
-                                           [--timeout 600]
+    python benchmarks/static_calculator.py [--visitors 30 100] [--browsers 1 30] [--warm 3]
+                                           [--voila 30 100] [--timeout 600]
 
-The page is built once (``python -m apps.static_calculator.build``) and served by ``python -m
-http.server`` on 127.0.0.1. For each number of visitors, at once:
+The page is built once (``python -m apps.static_calculator.build``) and served on 127.0.0.1 by the
+server the README names, ``python -m apps.static_calculator.serve`` (gzipped files, a listen queue of
+1,024), and, as the baseline in the same run, by ``python -m http.server`` (files as they are, a
+queue of 5), which the README named before. For each number of visitors, at once:
 
-- **server**: lightweight clients (a thread each, no browser) fetch everything a first visit
-  fetches (the page, its scripts and words, Pyodide's core, the two wheels): the time until the
-  first paint's files are in (the score is then on screen: counting it takes the page
-  milliseconds) and until everything is (the live calculator then needs only the visitor's own
-  CPU), median and slowest; the server's CPU seconds and peak memory (resident). This is what
-  the server pays, whoever the visitors are;
+- **server** (each server): lightweight clients (a thread each, no browser, taking gzip as a browser
+  does) fetch everything a first visit fetches (the page, its scripts and words, Pyodide's core,
+  the two wheels): the megabytes transferred per visit, the time until the first paint's files
+  are in (the score is then on screen: counting it takes the page milliseconds) and until
+  everything is (the live calculator then needs only the visitor's own CPU), median and slowest,
+  and how many waited a second or more for the first paint; the server's CPU seconds and peak
+  memory (resident). This is what the server pays, whoever the visitors are;
 - **browsers**: as many real Chromium pages at once, each a visitor of its own (a fresh context,
   empty cache), on this same machine: the time to the score on screen (the first paint) and to
   the live calculator (Python started in the page), median and slowest, how many were scored;
-  the browsers' own CPU seconds apart from the server's. On two cores, a hundred browsers
-  starting Python at once measure this machine, not the page: a visitor's computer starts its
-  one page in the time the "1 at once" row gives.
+  the browsers' own CPU seconds apart from the server's, and the megabytes the server sent per
+  page. On two cores, a hundred browsers starting Python at once measure this machine, not the
+  page: a visitor's computer starts its one page in the time the "1 at once" row gives;
+- **warm**: one visitor's browser opens the page, then ``--warm`` more times (each a new page, the
+  service worker's cache holding everything): the time from the navigation to the live
+  calculator, and each step of it as the page notes them (``data-phases``: the page's own loading,
+  the service worker, Pyodide's start, the wheels unpacked, the page's imports, the first state).
+
+The machine's load (the one-minute load average, and the cores) is printed with the figures: they
+are this machine's under that load, not a visitor's.
 
 Then the Voilà app, measured in the same run as ``benchmarks/calculator_app.py`` measures it
 (its lightweight clients: page, kernel websocket, widget state), for ``--voila`` visitors.
@@ -27,6 +37,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import statistics
 import subprocess
 import sys
@@ -126,7 +138,9 @@ def light_visit(base: str, query: str, first: list[str], rest: list[str], timeou
     out: dict[str, Any] = {"bytes": 0}
     try:
         for i, path in enumerate([f"?{query}", *first, *rest]):
-            with urllib.request.urlopen(base + path, timeout=timeout) as response:
+            # As a browser asks; urllib does not unzip, so these are the bytes on the wire.
+            request = urllib.request.Request(base + path, headers={"Accept-Encoding": "gzip, deflate"})
+            with urllib.request.urlopen(request, timeout=timeout) as response:
                 out["bytes"] += len(response.read())
             if i == len(first):
                 out["shown_s"] = time.perf_counter() - started
@@ -149,14 +163,21 @@ def server_crowd(server: subprocess.Popen[bytes], base: str, site: Path, n: int,
     shown = [r["shown_s"] for r in results if "shown_s" in r]
     done = [r["all_s"] for r in results if "all_s" in r]
     return {"shown_median_s": median(shown), "shown_slowest_s": max(shown, default=None), "shown": len(shown),
-            "all_median_s": median(done), "all_slowest_s": max(done, default=None), "all": len(done),
+            "shown_1s_or_more": sum(1 for seconds in shown if seconds >= 1), "all_median_s": median(done), "all_slowest_s": max(done, default=None), "all": len(done),
             "mb_per_visit": median([r["bytes"] / 1e6 for r in results if "all_s" in r]),
             "cpu_server_s": sampled.cpu, "memory_peak_mb": sampled.peak_mb,
             "errors": sorted({r["error"] for r in results if "error" in r})[:3]}
 
 
-def browser_crowd(playwright: Any, server: subprocess.Popen[bytes], base: str, n: int, timeout: float) -> dict[str, Any]:
+def sent_bytes(log: Path) -> int:
+    """The bytes of every answer's body the server has logged so far."""
+    return sum(int(found[1]) for found in re.finditer(r'"GET \S+ [^"]*" \d+ (\d+)', log.read_text()))
+
+
+def browser_crowd(playwright: Any, server: subprocess.Popen[bytes], base: str, n: int, timeout: float,
+                  log: Path) -> dict[str, Any]:
     browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    sent_before = sent_bytes(log)
     try:
         browser_pid = _browser_pid(browser)
         contexts = [browser.new_context() for _ in range(n)]
@@ -183,10 +204,43 @@ def browser_crowd(playwright: Any, server: subprocess.Popen[bytes], base: str, n
     finally:
         browser.close()
     return {"shown_median_s": median(list(shown.values())), "shown_slowest_s": max(shown.values(), default=None),
-            "shown": len(shown), "scored": scored, "live_median_s": median(list(live.values())),
+            "shown": len(shown), "scored": scored, "mb_sent_per_page": (sent_bytes(log) - sent_before) / 1e6 / n, "live_median_s": median(list(live.values())),
             "live_slowest_s": max(live.values(), default=None), "live": len(live),
             "cpu_browsers_s": browser_sampled.cpu, "memory_browsers_peak_mb": browser_sampled.peak_mb,
             "cpu_server_s": server_sampled.cpu, "memory_server_peak_mb": server_sampled.peak_mb}
+
+
+def browser_warm(playwright: Any, base: str, visits: int, timeout: float) -> dict[str, Any]:
+    """One visitor's first visit, then ``visits`` more (new pages of the same browser): the time from
+    each navigation to the live calculator, and each step of it as the page notes them."""
+    browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    runs: list[dict[str, Any]] = []
+    try:
+        context = browser.new_context()
+        for i, query in enumerate(hands(visits + 1, offset=900)):
+            page = context.new_page()
+            page.goto(base + "?" + query)
+            page.wait_for_function("document.body.dataset.live", timeout=timeout * 1000)
+            runs.append(page.evaluate("({live: document.body.dataset.live, phases: JSON.parse(document.body.dataset.phases"
+                                      " || '{}'), ms: Number(document.body.dataset.liveAt) - performance.timeOrigin})"))
+            runs[-1]["visit"] = i
+            page.close()
+        context.close()
+    finally:
+        browser.close()
+    warm = [run for run in runs[1:] if run["live"] == "1"]
+    phases = sorted({name for run in warm for name in run["phases"]})
+    return {"first_live_s": runs[0]["ms"] / 1000 if runs[0]["live"] == "1" else None,
+            "warm_live_median_s": median([run["ms"] / 1000 for run in warm]),
+            "warm_live_s": [round(run["ms"] / 1000, 2) for run in warm],
+            "warm_phases_median_ms": {name: median([run["phases"].get(name, 0) for run in warm]) for name in phases},
+            "first_phases_ms": runs[0]["phases"]}
+
+
+def load() -> dict[str, Any]:
+    """What else this machine was doing: its load averages and its cores."""
+    one, five, _ = os.getloadavg()
+    return {"load_1min": round(one, 1), "load_5min": round(five, 1), "cores": os.cpu_count()}
 
 
 def _browser_pid(browser: Any) -> int:
@@ -213,34 +267,61 @@ def voila(counts: list[int], timeout: float) -> dict[str, Any]:
     return out
 
 
+def serve(site: Path, log: Path, baseline: bool) -> tuple[subprocess.Popen[bytes], str]:
+    """The README's server of ``site`` (or, for the baseline, ``python -m http.server``), once it answers."""
+    port = free_port()
+    command = ([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", str(site), str(port)]
+               if baseline else
+               [sys.executable, "-m", "apps.static_calculator.serve", "--directory", str(site), "--port", str(port)])
+    with open(log, "wb") as out:
+        server = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}/"
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            with urllib.request.urlopen(base + "version.txt", timeout=5):
+                return server, base
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)   # the server is starting: its port is not open yet
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--visitors", type=int, nargs="+", default=[30, 100], help="lightweight clients at once")
     parser.add_argument("--browsers", type=int, nargs="*", default=[1, 30],
                         help="Chromium pages at once (100 needs about 20 GB of memory on one machine)")
+    parser.add_argument("--warm", type=int, default=3, help="warm visits after a first one (0: none)")
+    parser.add_argument("--no-baseline", action="store_true", help="skip python -m http.server's light clients")
     parser.add_argument("--voila", type=int, nargs="*", default=[30, 100], help="the Voilà app's visitors at once")
     parser.add_argument("--timeout", type=float, default=600)
     args = parser.parse_args()
-    results: dict[str, Any] = {"static": {}, "browsers": {}}
+    results: dict[str, Any] = {"load_before": load(), "static": {}, "baseline_http_server": {}, "browsers": {}}
+    print(json.dumps({"load": results["load_before"]}), flush=True)
     with tempfile.TemporaryDirectory(prefix="static-bench-") as home:
         site = build(Path(home) / "site")
-        port = free_port()
-        base = f"http://127.0.0.1:{port}/"
-        server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory",
-                                   str(site), str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            time.sleep(1)
-            results["memory_idle_mb"] = psutil.Process(server.pid).memory_info().rss / 1e6
-            for n in args.visitors:
-                results["static"][n] = server_crowd(server, base, site, n, args.timeout)
-                print(json.dumps({"static": {n: results["static"][n]}}), flush=True)
-            with sync_playwright() as playwright:
-                for n in args.browsers:
-                    results["browsers"][n] = browser_crowd(playwright, server, base, n, args.timeout)
-                    print(json.dumps({"browsers": {n: results["browsers"][n]}}), flush=True)
-        finally:
-            server.terminate()
-            server.wait(10)
+        for baseline in ([False] if args.no_baseline else [False, True]):
+            key = "baseline_http_server" if baseline else "static"
+            log = Path(home) / f"{key}.log"
+            server, base = serve(site, log, baseline)
+            try:
+                results.setdefault("memory_idle_mb", {})[key] = psutil.Process(server.pid).memory_info().rss / 1e6
+                for n in args.visitors:
+                    results[key][n] = {**server_crowd(server, base, site, n, args.timeout), **load()}
+                    print(json.dumps({key: {n: results[key][n]}}), flush=True)
+                if not baseline:
+                    with sync_playwright() as playwright:
+                        for n in args.browsers:
+                            results["browsers"][n] = {**browser_crowd(playwright, server, base, n, args.timeout, log),
+                                                      **load()}
+                            print(json.dumps({"browsers": {n: results["browsers"][n]}}), flush=True)
+                        if args.warm:
+                            results["warm"] = {**browser_warm(playwright, base, args.warm, args.timeout), **load()}
+                            print(json.dumps({"warm": results["warm"]}), flush=True)
+            finally:
+                server.terminate()
+                server.wait(10)
     if args.voila:
         results["voila"] = voila(args.voila, args.timeout)
     print(json.dumps(results, default=str, indent=1))

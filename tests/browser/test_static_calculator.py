@@ -1,12 +1,14 @@
 """The static calculator page (apps/static_calculator/), built once for the session and served by
-``python -m http.server`` on 127.0.0.1: links in English, Spanish and Portuguese read the right score
-and items (first from the page's first paint, then from Python in the browser), a tampered link is
-refused with the engine's message, no request leaves the page's origin, a second visit starts from
-the service worker's cache, and the first paint needs no Python at all."""
+its own server (``python -m apps.static_calculator.serve``, as the README says) on 127.0.0.1: links in
+English, Spanish and Portuguese read the right score and items (first from the page's first paint,
+then from Python in the browser), a tampered link is refused with the engine's message, no request
+leaves the page's origin, a first visit downloads under 6 MB (compressed) and a second one nothing
+but the page, from the service worker's cache, and the first paint needs no Python at all."""
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -33,6 +35,13 @@ class Site:
         """How many times the server answered GET of a path ending in ``name``."""
         return sum(1 for line in self.log.read_text().splitlines() if f'"GET /{name}' in line)
 
+    def sent(self) -> dict[str, int]:
+        """The bytes the server has sent so far, by path (its log names each answer's body size)."""
+        out: dict[str, int] = {}
+        for found in re.finditer(r'"GET (\S+) [^"]*" \d+ (\d+)', self.log.read_text()):
+            out[found[1]] = out.get(found[1], 0) + int(found[2])
+        return out
+
 
 @pytest.fixture(scope="session")
 def static_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
@@ -43,19 +52,28 @@ def static_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     port = free_port()
     log = home / "server.log"
     # Waited for until it serves the site's version.txt (or failed, with its log's end).
-    server = Server("the static calculator's site", [sys.executable, "-m", "http.server", "--bind", "127.0.0.1",
-                                                     "--directory", str(folder), str(port)],
-                    port=port, cwd=home, env=isolated_env(home), log_path=log, ready_path="/version.txt")
+    server = Server("the static calculator's site", [sys.executable, "-m", "apps.static_calculator.serve", "--bind",
+                                                     "127.0.0.1", "--directory", str(folder), "--port", str(port)],
+                    port=port, cwd=ROOT, env=isolated_env(home), log_path=log, ready_path="/version.txt")
     try:
         yield Site(folder, port, log)
     finally:
         server.stop()
 
 
+def new_context(browser: Any) -> Any:
+    """A visitor's browser. Pyodide's start holds a page's main thread (seconds, more on a loaded
+    machine), and on a second visit it starts as soon as the page has loaded: a read of the page
+    waits for it as long as the live calculator is waited for."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(LIVE_TIMEOUT)
+    return context
+
+
 @pytest.fixture
 def context(browser) -> Iterator[Any]:
     """A context of its own: for a test that watches or blocks the context's requests."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = new_context(browser)
     try:
         yield context
     finally:
@@ -64,7 +82,7 @@ def context(browser) -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def _visitor(browser) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context = new_context(browser)
     try:
         yield context
     finally:
@@ -175,15 +193,25 @@ def test_no_request_leaves_the_origin(static_site: Site, context: Any) -> None:
     assert requests and elsewhere == []
 
 
-def test_a_second_visit_starts_from_the_cache(static_site: Site, browser: Any) -> None:
-    context = browser.new_context()
+#: The issue's bound on a first visit (it was 24.6 MB: Babel's whole wheel, the WebAssembly uncompressed).
+FIRST_VISIT_BOUND = 6_000_000
+
+
+def test_a_first_visit_is_light_and_a_second_starts_from_the_cache(static_site: Site, browser: Any) -> None:
+    context = new_context(browser)
     try:
         before = {name: static_site.served(name) for name in ("pyodide/pyodide.asm.wasm", "wheels/babel")}
+        sent_before = static_site.sent()
         page = context.new_page()
         page.goto(static_site.url + "?" + LINKS["en"])
         wait_live(page)
         first = {name: static_site.served(name) - before[name] for name in before}
         assert first == {"pyodide/pyodide.asm.wasm": 1, "wheels/babel": 1}
+        sent = {path: size - sent_before.get(path, 0) for path, size in static_site.sent().items()}
+        assert sum(sent.values()) < FIRST_VISIT_BOUND, sent
+        # The WebAssembly came gzipped (its file is 8.6 MB).
+        wasm = static_site.folder / "pyodide" / "pyodide.asm.wasm"
+        assert sent["/pyodide/pyodide.asm.wasm"] == wasm.with_name(wasm.name + ".gz").stat().st_size
         page.close()
         page = context.new_page()
         page.goto(static_site.url + "?" + LINKS["es"])
