@@ -226,7 +226,7 @@ def score_hand(hand: Iterable[CardLike] | str, starter: CardLike, *, crib: bool 
 
 
 def hand_total(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> int:
-    """The total of :func:`score_hand`, by table look-up: under half a microsecond a hand
+    """The total of :func:`score_hand`, by table look-up: about half a microsecond a hand
     (``benchmarks/scoring.py``).
 
     Takes :class:`Card` objects (not text) and checks only that there are four distinct cards and a
