@@ -20,6 +20,12 @@ second are printed side by side, then the whole run's, with each process's RSS a
 sizes change no decision (every cached function is pure), only how often a result is worked out
 again: ``benchmarks/play_hash.py`` and ``tests/golden/make_golden.py --check`` show the play is the
 same.
+
+Measured on the shared 2-core machine (December 2026): the RSS is 116 MB at 1,000 games and 118.9 MB
+at 10,000, flat between; with the old sizes 266.5 MB at 2,000 and growing. Speed beside the old
+sizes, 1,500 games 50 at a time on a quiet spell: 77.6 games/s against 80.0 over all (0.97), about
+0.9 over the last 500 games, as the old caches' hits keep growing; under heavy load the two are
+within the noise of each other (0.9 to 1.1).
 """
 
 from __future__ import annotations
