@@ -377,6 +377,35 @@ def test_bad_hands_raise_invalid_hand_error_naming_the_problem(hand, starter, me
         score_hand(cards(hand, distinct=False), Card.parse(starter), crib=True)
 
 
+@pytest.mark.parametrize("hand, starter, message", [
+    ("5C 5C 6H 7S", "8C", "duplicate card: 5♣"),
+    ("5C 5D 6H 5D", "8C", "duplicate card: 5♦"),
+    ("KS 5D 6H 7S", "KS", "starter K♠ is also in the hand"),
+    ("5C 5D 6H 8C", "8C", "starter 8♣ is also in the hand"),
+])
+def test_hand_total_refuses_a_card_twice_naming_it(hand, starter, message):
+    from cribbage import hand_total
+    # Equal cards made apart (not one object twice): the check compares cards, not objects.
+    held = [Card(card.rank, card.suit) for card in cards(hand, distinct=False)]
+    for crib in (False, True):
+        with pytest.raises(InvalidHandError, match=message):
+            hand_total(held, Card(Card.parse(starter).rank, Card.parse(starter).suit), crib=crib)
+
+
+def test_hand_total_takes_every_card_once_as_score_hand_counts_it():
+    from cribbage import hand_total
+    # Each card of the deck in each place, the others fixed: every index bit of the check is met.
+    base = list(cards("5C JD 6H 7S 8C"))
+    for card in FULL_DECK:
+        for place in range(5):
+            five = [*base]
+            if card in five:
+                continue
+            five[place] = card
+            for crib in (False, True):
+                assert hand_total(five[:4], five[4], crib=crib) == score_hand(five[:4], five[4], crib=crib).total
+
+
 @pytest.mark.parametrize("hand, starter", [
     ("5C 5D 6H 7X", "8C"), ("5C 5D 6H 7S", "8X"), (None, "8C"), ("5C 5D 6H 7S", None),
     (42, "8C"), ("5C 5D 6H 7S", 8), ([1, 2, 3, 4], "8C"), ("5C 5D 6H 7S", "5C 5D"),

@@ -273,7 +273,8 @@ def _pone_totals(need: int, dealer: bool) -> tuple[np.ndarray, float | np.ndarra
     return _frozen(xs[:, :need].copy()), _frozen(xs[:, need:].sum(axis=1))
 
 
-@lru_cache(maxsize=4096)
+# Under 700 keys in 1,000 self-play games: 1,024 hold them all (benchmarks/memory.py).
+@lru_cache(maxsize=1024)
 def _dealer_totals(need: int, dealer: bool, shift: int) -> np.ndarray:
     """The dealer's total after the play and their crib (moved by ``shift``), and their hand as
     measured unless the keep is theirs (``dealer``), below ``need``, padded with zeros to ``need``."""

@@ -250,7 +250,8 @@ def choose_play(view: PlayView, level: str = "expert", *, rng: random.Random | N
 _NONE = (-1,) * 14
 
 
-@lru_cache(maxsize=1 << 16)
+# Sized with expert._solve's cache (see there): bounded so a long self-play run stays under 150 MB.
+@lru_cache(maxsize=1 << 15)
 def next_points(series: tuple[int, ...]) -> tuple[int, ...]:
     """For each rank 1..13 (index; 0 unused), the points it pegs played next on ``series``,
     -1 if it does not fit under 31. Points: 15, 31, pairs, runs (not the go)."""
@@ -302,7 +303,7 @@ def _count(series: tuple[int, ...]) -> int:
     return sum(RANK_VALUE[r] for r in series)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 13)
 def peg_alone(series: tuple[int, ...], rest: tuple[int, ...]) -> int:
     """The most a player holding the ranks ``rest`` can peg playing alone on the series ``series``
     (ranks; the opponent has said go or holds nothing), the go included."""
@@ -326,7 +327,7 @@ def peg_alone(series: tuple[int, ...], rest: tuple[int, ...]) -> int:
 BINOMIALS: list[list[int]] = [[comb(u, k) for u in range(53)] for k in range(5)]
 
 
-@lru_cache(maxsize=1 << 15)
+@lru_cache(maxsize=1 << 12)
 def _reply_info(s1: tuple[int, ...]) -> tuple[tuple[int, int, tuple[int, ...] | None], ...]:
     """Each rank the opponent could play on ``s1``: (rank, their points, what each of our ranks
     would peg after it, or None when their card makes 31 and ends the series)."""
@@ -356,7 +357,7 @@ def reply_nets(s1: tuple[int, ...], answers: tuple[int, ...]) -> list[tuple[int,
     return out
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 13)
 def greedy_replies(s1: tuple[int, ...], answers: tuple[int, ...]) -> tuple[int, ...]:
     """The opponent's replies to ``s1`` in the order a greedy opponent prefers them (most points
     for them; among equal points, the most for our best answer from ``answers``, then the lower

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import cache
+from functools import lru_cache
 from itertools import combinations
 from typing import Protocol, runtime_checkable
 
@@ -149,7 +149,8 @@ class ClassicExpertPlayer(ComputerPlayer):
         return choose_play(view, "expert")
 
 
-@cache
+# A keep's four ranks, sorted: 1,820 multisets in all, so every one fits.
+@lru_cache(maxsize=2048)
 def _points_held(ranks: tuple[int, ...]) -> int:
     return rank_points(ranks)
 
