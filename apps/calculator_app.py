@@ -18,7 +18,9 @@ What it adds to a plain ``voila``:
 
 - The first paint at once, and a kernel only for a visitor who is there. A page starts with the
   link's calculator as plain HTML (score and all), made without a kernel by a worker process
-  (``python -m apps.first_paint``), and a one-line script that tells the server the page is alive in a
+  (``python -m apps.first_paint``: a few milliseconds a link, written to a worker at once, never
+  waiting for one to be free; My deal's from a worker of its own, so that the calculator's first
+  score never waits for My deal's tables), and a one-line script that tells the server the page is alive in a
   browser. Only then is the visitor queued for a kernel and Voilà's page sent after those lines.
   A ``curl``, a chat app's link preview or a crawler runs no script: it gets the first paint,
   with the score in the page's title and description, and the page ends ``alive_timeout``
@@ -32,13 +34,17 @@ What it adds to a plain ``voila``:
   of a dropped connection.
 - Pages are made ``concurrent_pages`` at a time; the other visitors wait their turn, in order.
   When ``max_kernels`` visitors (pages alive in a browser) already have a kernel or wait for
-  one, the next gets a "busy, try again in a minute" page (503) instead: memory stays bounded
-  however many people come at once, and requests that never run the page count for nothing.
+  one, the next gets a "busy, try again in a minute" page (503) instead, which carries the link's
+  first paint all the same (the score needs no kernel): memory stays bounded however many people
+  come at once, and requests that never run the page count for nothing.
 - The page gets the ``_xsrf`` cookie that its "shut my kernel down" beacon (sent when the tab
   closes) must carry; without it Voilà refuses the shutdown and every kernel lives on.
 - Jupyter Server's culler never looks at a kernel that is still starting (it raised a
   ``TraitError`` on its missing ``last_activity``; the kernel manager named in ``voila.json``), and Voilà's template files answer a path
   that climbs out of their folder with 404, not 500.
+- Every error (a missing file, a path out of its folder) and ``/logout`` are answered with a page of
+  the app's, in the visitor's language: Jupyter Server's own cannot be made under Voilà (an empty
+  answer, or 500, and tracebacks in the log).
 
 Why not Voilà's own options: ``progressive_rendering`` sends the page before the notebook runs
 but starts the kernel on the GET all the same (and cannot be used with the warm pool, which
@@ -60,6 +66,7 @@ import os
 import secrets
 import sys
 from collections import OrderedDict, deque
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -500,8 +507,12 @@ class CalculatorPageHandler(PageHandler):
             self.request.query_arguments.pop(name, None)
         in_use = app.visitors()
         if app.max_kernels > 0 and in_use >= app.max_kernels:
-            # No kernel to be had, but the link's answer needs none: the page says both.
-            painted = await app.first_paints[self.page].paint(self.request.query, self._share_base())
+            # No kernel to be had, but the link's answer needs none: the page says both, in one language
+            # (the link's, else the browser's).
+            query = self.request.query
+            if asked_language(query) is None and language != SOURCE:
+                query = f"{query}&lang={language}" if query else f"lang={language}"
+            painted = await app.first_paints[self.page].paint(query, self._share_base())
             language = (painted or {}).get("language") or language
             self.set_status(503)
             self.set_header("Retry-After", "60")
@@ -519,13 +530,14 @@ class CalculatorPageHandler(PageHandler):
         token = secrets.token_hex(16)
         alive = app.alive[token] = asyncio.get_running_loop().create_future()
         try:
-            painted = await app.first_paints[self.page].paint(self.request.query, self._share_base())
-            language = (painted or {}).get("language") or asked_language(self.request.query) or SOURCE
-            self.set_header("Content-Type", "text/html; charset=utf-8")
-            self.set_header("Cache-Control", "no-cache, no-store, must-revalidate")
-            alive_url = url_path_join(self.base_url, "voila", "calculator", "alive", token)
-            self.write(first_lines(painted, language, alive_url, self.page))
-            await self.flush()
+            with app.painting():
+                painted = await app.first_paints[self.page].paint(self.request.query, self._share_base())
+                language = (painted or {}).get("language") or asked_language(self.request.query) or SOURCE
+                self.set_header("Content-Type", "text/html; charset=utf-8")
+                self.set_header("Cache-Control", "no-cache, no-store, must-revalidate")
+                alive_url = url_path_join(self.base_url, "voila", "calculator", "alive", token)
+                self.write(first_lines(painted, language, alive_url, self.page))
+                await self.flush()
             try:
                 await asyncio.wait_for(asyncio.shield(alive), app.alive_timeout)
             except asyncio.TimeoutError:
@@ -544,7 +556,7 @@ class CalculatorPageHandler(PageHandler):
         # together on two cores would each take the time of all thirty (and time out), where
         # in turn the first visitors are served at once. Taking a warm kernel starts the next.
         slots = app.page_slots()
-        turn = self._turn = asyncio.ensure_future(slots.acquire())
+        turn = self._turn = asyncio.ensure_future(app.after_first_paints(slots))
         app.waiting += 1
         try:
             while not turn.done():
@@ -613,6 +625,9 @@ class CalculatorVoila(VoilaApp):
                           help="Tornado's limit on a request's head: above the longest link a "
                                "browser sends (2 MB), so that a long link is answered, not dropped.")
 
+    listen_backlog = Int(1024, config=True,
+                         help="Connections kept waiting to be accepted (Tornado's default is 128): a class "
+                              "following a link together is not made to retry its connections for seconds.")
     concurrent_pages = Int(3, config=True,
                            help="Pages made at once; more visitors wait their turn (in the order they came).")
     alive_timeout = Float(10.0, config=True,
@@ -630,8 +645,33 @@ class CalculatorVoila(VoilaApp):
                               "keeps the calculator's pool alone.")
 
     waiting = 0  # visitors alive and waiting for their turn, or for their kernel
+    _painting = 0  # pages whose first paint is being made or sent
+    _painted: asyncio.Event | None = None   # set while none is
     _deal_warm = False
     _page_slots: asyncio.Semaphore | None = None
+
+    @contextlib.contextmanager
+    def painting(self) -> Iterator[None]:
+        """While a page's first paint is being made and sent (see :meth:`after_first_paints`)."""
+        if self._painted is None:
+            self._painted = asyncio.Event()
+        self._painting += 1
+        self._painted.clear()
+        try:
+            yield
+        finally:
+            self._painting -= 1
+            if not self._painting:
+                self._painted.set()
+
+    async def after_first_paints(self, slots: asyncio.Semaphore) -> None:
+        """A page slot (of ``slots``), taken once no first paint is being made or sent. A page made for
+        a visitor (Voilà's rendering in this process, a warm kernel taken and another started) costs
+        a second of CPU; a first paint, milliseconds: a class following links together sees every
+        score first, then gets its live calculators in turn."""
+        while self._painted is not None and not self._painted.is_set():
+            await self._painted.wait()
+        await slots.acquire()
 
     def page_slots(self) -> asyncio.Semaphore:
         if self._page_slots is None:  # made in the server's event loop
@@ -678,7 +718,7 @@ class CalculatorVoila(VoilaApp):
                 *handlers]
 
     def listen(self) -> None:
-        limit_request_heads(self, self.max_header_size)
+        limit_request_heads(self, self.max_header_size, self.listen_backlog)
         # A page asked for before the first worker is ready would wait for it with nothing on screen:
         # the server answers once it is (a second or two; at most first_paint_wait seconds).
         asyncio.get_event_loop().run_until_complete(self.first_paints["calculator"].ready(self.first_paint_wait))

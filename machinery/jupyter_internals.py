@@ -21,7 +21,8 @@ piece with the reason no public way does it:
 3. ``voila.app.Voila.init_handlers`` returns ``(pattern, handler, settings)`` triples, the page handler's
    settings holding ``notebook_path``: :func:`with_pages` swaps in the app's handlers and adds pages.
 4. ``voila.app.Voila.listen`` serves through ``self.app.listen(port, ip)``: :func:`limit_request_heads`
-   gives Tornado's HTTP server its ``max_header_size`` there (no configuration of Voilà reaches it).
+   gives Tornado's HTTP server its ``max_header_size`` and its listen queue (``backlog``) there (no
+   configuration of Voilà reaches them).
 5. Voilà's kernel pools: ``fill_if_needed(notebook_name=...)`` of its pooling kernel manager, with the
    configurable ``kernel_pools_config``: :func:`warm_pool` fills a second notebook's pool on demand.
 6. Jupyter Server's ``MappingKernelManager.cull_kernel_if_idle`` and the ``last_activity`` it reads:
@@ -256,9 +257,13 @@ def logout_handler(voila: VoilaApp) -> type:
     return found
 
 
-def limit_request_heads(voila: VoilaApp, max_header_size: int) -> None:
-    """Voilà's HTTP server, when it listens (item 4), accepts request heads up to ``max_header_size`` bytes."""
-    voila.app.listen = partial(voila.app.listen, max_header_size=max_header_size)  # type: ignore[method-assign]
+def limit_request_heads(voila: VoilaApp, max_header_size: int, backlog: int | None = None) -> None:
+    """Voilà's HTTP server, when it listens (item 4), accepts request heads up to ``max_header_size`` bytes,
+    and keeps up to ``backlog`` connections waiting to be accepted (Tornado's default otherwise, 128)."""
+    listen = partial(voila.app.listen, max_header_size=max_header_size)
+    if backlog:
+        listen = partial(listen, backlog=backlog)
+    voila.app.listen = listen  # type: ignore[method-assign]
 
 
 def warm_pool(manager: Any, notebook: str, size: int) -> bool:
