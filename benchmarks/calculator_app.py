@@ -23,7 +23,8 @@ server has settled (its warm kernels ready, its CPU quiet):
 - ``--browsers`` links opened at once in real pages of Debian's Chromium, each in a context of its
   own (a new visitor), kept open as a person keeps them: how many saw their own score on screen
   (the first paint, or the "busy" page's, which carries it), the time to it (median, slowest),
-  and how many got the live calculator, in what time (median); ``auto`` opens as many as the
+  and how many had the live calculator by the time the last had its score (the light clients
+  above wait for the live calculator; these do not); ``auto`` opens as many as the
   machine's free memory holds (about 150 MB a page), at most 100;
 - ``--fresh``: the app started on an empty cache of the engine's tables (a fresh install, a new
   engine version): the seconds from its start to its first answer, and from then to the first
@@ -317,8 +318,8 @@ def print_table(results: list[dict], args) -> None:
         rows += [(f"{b} Chromium pages: their own score on screen (of {b})", "browsers", "shown"),
                  (f"{b} Chromium pages: score on screen, median (s)", "browsers", "shown_median_s"),
                  (f"{b} Chromium pages: score on screen, slowest (s)", "browsers", "shown_slowest_s"),
-                 (f"{b} Chromium pages: live calculator (of {b})", "browsers", "live"),
-                 (f"{b} Chromium pages: live calculator, median (s)", "browsers", "live_median_s"),
+                 (f"{b} Chromium pages: live calculator by then (of {b})", "browsers", "live"),
+                 (f"{b} Chromium pages: live calculator by then, median (s)", "browsers", "live_median_s"),
                  (f"{b} Chromium pages: load average after", "browsers", "load_average")]
     if args.fresh:
         rows += [("fresh install: start to first answer (s)", "fresh", "answering_s"),
