@@ -135,16 +135,18 @@ clean:
 # The hand calculator as a standalone web app (Voilà); a link such as
 # http://localhost:8866/?hand=5H5D6H7S&starter=8C opens with that hand scored. Its Voilà
 # configuration (warm kernels, culling, limits, a template with no CDN) is in apps/config/.
+# PORT=8900 make calculator serves it on another port (Voilà's own default is 8866).
+PORT ?= 8866
 .PHONY: calculator
 calculator: $(STAMP)
-	$(BIN)/python -m apps.calculator_app
+	$(BIN)/python -m apps.calculator_app --port=$(PORT)
 
 # My deal (the 15 keeps of six cards) is served by the same app at /my-deal, e.g.
-# http://localhost:8866/my-deal?deal=5H5D6H7S8C9D&dealer=1&scores=100-95
+# http://localhost:8866/my-deal?deal=5H5D6H7S8C9D&dealer=1&scores=100-95 (PORT= as above)
 .PHONY: my-deal
 my-deal: $(STAMP)
-	@echo "My deal: http://localhost:8866/my-deal (the calculator is at http://localhost:8866/)"
-	$(BIN)/python -m apps.calculator_app --no-browser
+	@echo "My deal: http://localhost:$(PORT)/my-deal (the calculator is at http://localhost:$(PORT)/)"
+	$(BIN)/python -m apps.calculator_app --port=$(PORT) --no-browser
 
 # The calculator as a folder of plain files (build/static-calculator): the engine runs in the
 # visitor's browser (Pyodide, from npm), so any static host serves any number of visitors; each file

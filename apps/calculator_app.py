@@ -18,7 +18,9 @@ What it adds to a plain ``voila``:
 
 - The first paint at once, and a kernel only for a visitor who is there. A page starts with the
   link's calculator as plain HTML (score and all), made without a kernel by a worker process
-  (``python -m apps.first_paint``), and a one-line script that tells the server the page is alive in a
+  (``python -m apps.first_paint``: a few milliseconds a link, written to a worker at once, never
+  waiting for one to be free; My deal's from a worker of its own, so that the calculator's first
+  score never waits for My deal's tables), and a one-line script that tells the server the page is alive in a
   browser. Only then is the visitor queued for a kernel and Voilà's page sent after those lines.
   A ``curl``, a chat app's link preview or a crawler runs no script: it gets the first paint,
   with the score in the page's title and description, and the page ends ``alive_timeout``
@@ -32,13 +34,17 @@ What it adds to a plain ``voila``:
   of a dropped connection.
 - Pages are made ``concurrent_pages`` at a time; the other visitors wait their turn, in order.
   When ``max_kernels`` visitors (pages alive in a browser) already have a kernel or wait for
-  one, the next gets a "busy, try again in a minute" page (503) instead: memory stays bounded
-  however many people come at once, and requests that never run the page count for nothing.
+  one, the next gets a "busy, try again in a minute" page (503) instead, which carries the link's
+  first paint all the same (the score needs no kernel): memory stays bounded however many people
+  come at once, and requests that never run the page count for nothing.
 - The page gets the ``_xsrf`` cookie that its "shut my kernel down" beacon (sent when the tab
   closes) must carry; without it Voilà refuses the shutdown and every kernel lives on.
 - Jupyter Server's culler never looks at a kernel that is still starting (it raised a
   ``TraitError`` on its missing ``last_activity``; the kernel manager named in ``voila.json``), and Voilà's template files answer a path
   that climbs out of their folder with 404, not 500.
+- Every error (a missing file, a path out of its folder) and ``/logout`` are answered with a page of
+  the app's, in the visitor's language: Jupyter Server's own cannot be made under Voilà (an empty
+  answer, or 500, and tracebacks in the log).
 
 Why not Voilà's own options: ``progressive_rendering`` sends the page before the notebook runs
 but starts the kernel on the GET all the same (and cannot be used with the warm pool, which
@@ -59,7 +65,8 @@ import json
 import os
 import secrets
 import sys
-from collections import OrderedDict
+from collections import OrderedDict, deque
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -73,10 +80,13 @@ from cribbage.lang.messages import render
 from cribbage.registry.languages import CODES, SOURCE
 from machinery.jupyter_internals import (
     HandingOut,
+    LogoutHandler,
     PageHandler,
     TemplateFilesHandler,
     VoilaApp,
+    allow_unauthenticated,
     limit_request_heads,
+    logout_handler,
     warm_pool,
     with_pages,
 )
@@ -91,8 +101,10 @@ NOTEBOOK = HERE / "calculator.ipynb"
 # The second page the app serves: My deal (the 15 keeps of six cards), at DEAL_PATH beside the calculator.
 DEAL_NOTEBOOK = HERE / "my_deal.ipynb"
 DEAL_PATH = "/my-deal"
-#: Each page's words for the server's own pages: its title, and its link to open it empty.
-PAGE_WORDS = {"calculator": ("app.title", "app.open_empty"), "deal": ("app.deal_title", "app.deal_open_empty")}
+#: Each page's words for the server's own pages: its title, its link to open it empty, and what its
+#: "busy" page says of the link's answer it shows all the same.
+PAGE_WORDS = {"calculator": ("app.title", "app.open_empty", "app.busy_answer"),
+              "deal": ("app.deal_title", "app.deal_open_empty", "app.deal_busy_answer")}
 
 # Query parameters Voilà itself acts on; the calculator uses none of them.
 VOILA_PARAMETERS = ("template", "theme", "classic-tree")
@@ -130,7 +142,7 @@ def asked_language(query: str) -> str | None:
 def refusal_page(key: str, language: str, base_url: str, *, page: str = "calculator", **values: Any) -> str:
     """A small page of the server's own: one sentence and a link to the empty calculator (or the
     empty ``page`` it refuses a link to, see :data:`PAGE_WORDS`)."""
-    title, open_empty = PAGE_WORDS[page]
+    title, open_empty, _ = PAGE_WORDS[page]
     return (
         f'<!DOCTYPE html>\n<html lang="{language}"><head><meta charset="utf-8">'
         f'<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -160,6 +172,8 @@ body { margin: 0; }
   align-items: center; justify-content: center; border: 2px dashed #9aa0a6; border-radius: 6px; }
 body:has(.cc-first-paint) #loading { display: none !important; }  /* Voilà sets it inline */
 body:has(#rendered_cells .cc-big) .cc-first-paint { display: none; }
+/* Busy: no live calculator is coming, so no place is kept for its buttons. */
+body:has(.cc-busy) .cc-first-paint-controls { display: none; }
 """
 
 # Runs as soon as the browser has read it: the page says it is alive, and its visitor joins the
@@ -175,9 +189,11 @@ ALIVE_SCRIPT = """(function () {
 })();"""
 
 
-def first_lines(painted: dict[str, Any] | None, language: str, alive_url: str, page: str = "calculator") -> str:
+def first_lines(painted: dict[str, Any] | None, language: str, alive_url: str | None, page: str = "calculator",
+                note: str = "") -> str:
     """The page's first lines: a head of its own (the score in its title and description, for a
-    link preview), the first paint, and the script that says the page is alive."""
+    link preview), ``note`` (a sentence of the server's, HTML), the first paint, and the script that
+    says the page is alive (none without ``alive_url``: a page that will get no kernel)."""
     title = render(PAGE_WORDS[page][0], language)
     score = (painted or {}).get("score")
     description = f'<meta name="description" property="og:description" content="{html.escape(score)}">' if score else ""
@@ -188,51 +204,99 @@ def first_lines(painted: dict[str, Any] | None, language: str, alive_url: str, p
         '<link rel="icon" href="data:;base64,=">'  # Voilà's, which the browser no longer sees in the body
         f"<title>{html.escape(f'{score} · {title}' if score else title)}</title>"
         f'<meta property="og:title" content="{html.escape(title)}">{description}'
-        f"<style>{FIRST_PAINT_CSS}</style></head><body>\n"
+        f"<style>{FIRST_PAINT_CSS}</style></head><body>\n{note}"
         + (f'<div class="cc-first-paint">{body}</div>\n' if body else "")
-        + f"<script>{ALIVE_SCRIPT % json.dumps(alive_url)}</script>\n"
+        + (f"<script>{ALIVE_SCRIPT % json.dumps(alive_url)}</script>\n" if alive_url else "")
     )
 
 
+def busy_note(painted: dict[str, Any] | None, language: str, page: str, n: int) -> str:
+    """The server's "busy" sentence for a page (HTML), saying that the link's own answer, painted
+    below it, is there all the same (when there is one)."""
+    words = render("app.busy", language, n=n)
+    if (painted or {}).get("score"):
+        words += " " + render(PAGE_WORDS[page][2], language)
+    return (f'<p class="cc-busy" role="alert" style="font:1.25rem/1.5 system-ui,sans-serif;margin:1rem 17px">'
+            f"{html.escape(words)}</p>\n")
+
+
 class FirstPaints:
-    """Worker processes (``python -m apps.first_paint --serve``) that make a link's first paint, one
-    request at a time each, off the server's event loop; the last answers are kept, so a link
-    shared with a class is made once. A worker that fails or takes too long is replaced, and the
-    page goes without its first paint (the live calculator still comes).
+    """Worker processes (``python -m apps.first_paint --serve <page>``) that make one page's first
+    paints off the server's event loop; the last answers are kept, so a link shared with a class is
+    made once. A worker that fails, or has links to paint and answers none for ``timeout`` seconds,
+    is replaced, and its pages go without their first paint (the live calculator still comes).
+
+    A link is written at once to the worker with the fewest links outstanding, which answers its
+    links in order, a few milliseconds each (``apps/first_paint.py`` keeps its calculators): no page
+    waits for a worker to be free. (They did, each for the whole of another's paint: 200 different
+    links at once, 125 gave up after 30 s, without their score.)
 
     The first worker starts alone: with the engine's tables not yet in the cache (a new machine, a new
-    version) it builds them, some 30 s of CPU, and the others, started once it is ready, read them
-    instead of each building them again. A page asked for meanwhile waits for it (``start_timeout``),
-    rather than going without its score after ``timeout``."""
+    version) it builds them, and the others, started once it is ready, read them instead of each
+    building them again. A page asked for meanwhile waits for it (``start_timeout``), rather than
+    going without its score. With ``lazy``, the workers start with the first page asked for (My deal's,
+    whose table takes half a minute on a fresh install: never before the calculator's score)."""
 
     def __init__(self, workers: int, log: Any, timeout: float = 30.0, keep: int = 512,
-                 start_timeout: float = 180.0) -> None:
+                 start_timeout: float = 180.0, *, page: str = "calculator", lazy: bool = False) -> None:
         self.workers, self.log, self.timeout, self.keep = max(1, workers), log, timeout, keep
-        self.start_timeout = start_timeout
-        self.command = [sys.executable, "-W", "ignore", "-m", "apps.first_paint", "--serve"]
+        self.start_timeout, self.page, self.lazy = start_timeout, page, lazy
+        self.command = [sys.executable, "-W", "ignore", "-m", "apps.first_paint", "--serve", page]
         self._first: asyncio.Event | None = None   # set once the first worker is ready, or has failed
-        self._idle: asyncio.Queue[asyncio.subprocess.Process] | None = None
+        self._ready: list[_Worker] = []
+        self._any_ready = asyncio.Event()   # set while a worker is ready
         self._all: list[asyncio.subprocess.Process] = []
         self._starting: set[asyncio.Future[None]] = set()  # kept, so that no start is collected mid-way
-        self._making: dict[tuple[str, str, str], asyncio.Future[dict[str, Any] | None]] = {}
-        self._answers: OrderedDict[tuple[str, str, str], dict[str, Any]] = OrderedDict()
+        self._stopping = False
+        self._making: dict[tuple[str, str], asyncio.Future[dict[str, Any] | None]] = {}
+        self._answers: OrderedDict[tuple[str, str], dict[str, Any]] = OrderedDict()
 
     def start(self) -> None:
-        self._idle = asyncio.Queue()
-        self._first = asyncio.Event()
-        self._start_one()
+        """Start the first worker (in the server's event loop, running)."""
+        if self._first is None:
+            self._first = asyncio.Event()
+            self._start_one()
+
+    async def launch(self) -> None:
+        """Start the first worker, returning once its process is there: to run before the server's
+        event loop does, so that the worker's imports are done beside the server's own start."""
+        if self._first is None:
+            self._first = asyncio.Event()
+            try:
+                process = await self._spawn()
+            except OSError as error:
+                self.log.error("First paint worker: %s", error)
+                self._first_done()
+                return
+            self._keep(asyncio.ensure_future(self._add_worker(process)))
+
+    async def ready(self, timeout: float) -> bool:
+        """Wait, at most ``timeout`` seconds, until the first worker is ready (or has failed)."""
+        if self._first is None:
+            return False
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self._first.wait(), timeout)
+        return bool(self._ready)
 
     def _start_one(self) -> None:
-        starting = asyncio.ensure_future(self._add_worker())
-        self._starting.add(starting)
-        starting.add_done_callback(self._starting.discard)
+        if not self._stopping:
+            self._keep(asyncio.ensure_future(self._add_worker()))
 
-    async def _add_worker(self) -> None:
+    def _keep(self, task: asyncio.Future[None]) -> None:
+        self._starting.add(task)
+        task.add_done_callback(self._starting.discard)
+
+    async def _spawn(self) -> asyncio.subprocess.Process:
+        process = await asyncio.create_subprocess_exec(
+            *self.command, cwd=str(ROOT),
+            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=4 * 2**20)
+        self._all.append(process)
+        return process
+
+    async def _add_worker(self, process: asyncio.subprocess.Process | None = None) -> None:
         try:
-            process = await asyncio.create_subprocess_exec(
-                *self.command, cwd=str(ROOT),
-                stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=4 * 2**20)
-            self._all.append(process)
+            if process is None:
+                process = await self._spawn()
             assert process.stdout is not None
             ready = await process.stdout.readline()
             if not ready.startswith(b'{"ready"'):
@@ -241,8 +305,10 @@ class FirstPaints:
             self.log.error("First paint worker: %s", error)
             self._first_done()
             return
-        assert self._idle is not None
-        self._idle.put_nowait(process)
+        worker = _Worker(process)
+        self._ready.append(worker)
+        self._any_ready.set()
+        worker.reading = asyncio.ensure_future(self._read(worker))
         self._first_done()
 
     def _first_done(self) -> None:
@@ -251,8 +317,40 @@ class FirstPaints:
             for _ in range(self.workers - 1):
                 self._start_one()
 
-    async def paint(self, query: str, base_url: str, page: str = "calculator") -> dict[str, Any] | None:
-        key = (query, base_url, page)
+    async def _read(self, worker: _Worker) -> None:
+        """The worker's answers, in the order of its links, until it ends or stalls (then replaced)."""
+        stdout = worker.process.stdout
+        assert stdout is not None
+        try:
+            while True:
+                try:
+                    line = await asyncio.wait_for(stdout.readline(), self.timeout)
+                except asyncio.TimeoutError:
+                    if worker.pending:
+                        raise RuntimeError(f"no answer in {self.timeout:.0f} s") from None
+                    continue   # idle: nothing was asked of it
+                if not line:
+                    raise RuntimeError("it ended")
+                asked = worker.pending.popleft()
+                if not asked.done():
+                    asked.set_result(json.loads(line))
+        except Exception as error:
+            if not self._stopping:
+                self.log.error("First paint worker failed: %s", error)
+        finally:
+            self._ready.remove(worker)
+            if not self._ready:
+                self._any_ready.clear()
+            with contextlib.suppress(ProcessLookupError):
+                worker.process.kill()
+            for asked in worker.pending:
+                if not asked.done():
+                    asked.set_result(None)
+            self._start_one()
+
+    async def paint(self, query: str, base_url: str) -> dict[str, Any] | None:
+        """The first paint of the page for the link ``query`` (None if there is none to be had)."""
+        key = (query, base_url)
         if key in self._answers:
             self._answers.move_to_end(key)
             return self._answers[key]
@@ -261,30 +359,28 @@ class FirstPaints:
             self._making[key].add_done_callback(lambda _: self._making.pop(key, None))
         return await asyncio.shield(self._making[key])
 
-    async def _make(self, key: tuple[str, str, str]) -> dict[str, Any] | None:
-        query, base_url, page = key
-        if self._idle is None or self._first is None:
+    async def _make(self, key: tuple[str, str]) -> dict[str, Any] | None:
+        query, base_url = key
+        if self.lazy:
+            self.start()
+        if self._first is None:
             return None
         try:
             await asyncio.wait_for(self._first.wait(), self.start_timeout)
-            process = await asyncio.wait_for(self._idle.get(), self.timeout)
+            if not self._ready and self._starting:   # all replaced: the next one is starting
+                await asyncio.wait_for(self._any_ready.wait(), self.start_timeout)
         except asyncio.TimeoutError:
             return None
-        try:
-            assert process.stdin is not None and process.stdout is not None
-            process.stdin.write(json.dumps({"query": query, "base_url": base_url, "app": page}).encode() + b"\n")
-            await process.stdin.drain()
-            answer: dict[str, Any] = json.loads(await asyncio.wait_for(process.stdout.readline(), self.timeout))
-        except (Exception, asyncio.CancelledError) as error:
-            # Half a request in a worker: it is not given another one.
-            with contextlib.suppress(ProcessLookupError):
-                process.kill()
-            self._start_one()
-            if isinstance(error, asyncio.CancelledError):
-                raise
-            self.log.error("First paint worker failed: %s", error)
+        if not self._ready:
+            return None   # none started (said in the log)
+        worker = min(self._ready, key=lambda ready: len(ready.pending))
+        asked: asyncio.Future[dict[str, Any] | None] = asyncio.get_running_loop().create_future()
+        worker.pending.append(asked)
+        assert worker.process.stdin is not None
+        worker.process.stdin.write(json.dumps({"query": query, "base_url": base_url}).encode() + b"\n")
+        answer = await asked  # always answered: by the worker, or with None once it is gone
+        if answer is None:
             return None
-        self._idle.put_nowait(process)
         if "error" in answer:
             self.log.error("First paint of %r: %s", query[:200], answer["error"])
             return None
@@ -294,9 +390,19 @@ class FirstPaints:
         return answer
 
     def stop(self) -> None:
+        self._stopping = True
         for process in self._all:
             with contextlib.suppress(ProcessLookupError):
                 process.kill()
+
+
+class _Worker:
+    """A first paint worker that is ready, and the answers it owes, in the order asked."""
+
+    def __init__(self, process: asyncio.subprocess.Process) -> None:
+        self.process = process
+        self.pending: deque[asyncio.Future[dict[str, Any] | None]] = deque()
+        self.reading: asyncio.Future[None] | None = None   # kept, so that it is not collected mid-way
 
 
 # ------------------------------------------------------------------------------ the handlers
@@ -312,6 +418,34 @@ class TemplateStaticHandler(TemplateFilesHandler):
                 or resolved[0] != given[0] or ".." in resolved or given[0] in ("", ".")):
             raise tornado.web.HTTPError(404)
         return super().parse_url_path(url_path)
+
+
+class OwnErrorPages(tornado.web.RequestHandler):
+    """Mixed into the app's handlers (see :func:`machinery.jupyter_internals.with_pages`): an error is
+    answered with a page of the app's own, in the visitor's language (a missing file, a path that
+    climbs out of its folder: "there is no page here"; anything else: "this page could not be
+    made"), never with Jupyter Server's error template, which fails under Voilà (an empty answer and
+    two tracebacks in the log)."""
+
+    def write_error(self, status_code: int, **kwargs: Any) -> None:
+        language = asked_language(self.request.query) or language_of(self.request.headers.get("Accept-Language", ""))
+        base = self.settings.get("base_url", "/")
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(refusal_page("failed" if status_code >= 500 else "not_found", language, base))
+
+
+class LogoutPage(OwnErrorPages, LogoutHandler):
+    """``/logout``: Jupyter Server's (the login cookie cleared), with a page of the app's that says so,
+    where Jupyter Server's answered 500 (its ``logout.html`` cannot be made under Voilà)."""
+
+    @allow_unauthenticated
+    def get(self) -> None:
+        self.identity_provider.clear_login_cookie(self)
+        language = asked_language(self.request.query) or language_of(self.request.headers.get("Accept-Language", ""))
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(refusal_page("logged_out" if self.login_available else "no_login", language, self.base_url))
 
 
 class AliveHandler(tornado.web.RequestHandler):
@@ -373,8 +507,19 @@ class CalculatorPageHandler(PageHandler):
             self.request.query_arguments.pop(name, None)
         in_use = app.visitors()
         if app.max_kernels > 0 and in_use >= app.max_kernels:
+            # No kernel to be had, but the link's answer needs none: the page says both, in one language
+            # (the link's, else the browser's).
+            query = self.request.query
+            if asked_language(query) is None and language != SOURCE:
+                query = f"{query}&lang={language}" if query else f"lang={language}"
+            painted = await app.first_paints[self.page].paint(query, self._share_base())
+            language = (painted or {}).get("language") or language
+            self.set_status(503)
             self.set_header("Retry-After", "60")
-            self._refuse(503, "busy", language, n=in_use)
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.set_header("Cache-Control", "no-store")
+            note = busy_note(painted, language, self.page, in_use)
+            self.finish(first_lines(painted, language, None, self.page, note) + "</body></html>\n")
 
     @tornado.web.authenticated
     async def get(self, path: str | None = None) -> None:
@@ -385,13 +530,14 @@ class CalculatorPageHandler(PageHandler):
         token = secrets.token_hex(16)
         alive = app.alive[token] = asyncio.get_running_loop().create_future()
         try:
-            painted = await app.first_paints.paint(self.request.query, self._share_base(), self.page)
-            language = (painted or {}).get("language") or asked_language(self.request.query) or SOURCE
-            self.set_header("Content-Type", "text/html; charset=utf-8")
-            self.set_header("Cache-Control", "no-cache, no-store, must-revalidate")
-            alive_url = url_path_join(self.base_url, "voila", "calculator", "alive", token)
-            self.write(first_lines(painted, language, alive_url, self.page))
-            await self.flush()
+            with app.painting():
+                painted = await app.first_paints[self.page].paint(self.request.query, self._share_base())
+                language = (painted or {}).get("language") or asked_language(self.request.query) or SOURCE
+                self.set_header("Content-Type", "text/html; charset=utf-8")
+                self.set_header("Cache-Control", "no-cache, no-store, must-revalidate")
+                alive_url = url_path_join(self.base_url, "voila", "calculator", "alive", token)
+                self.write(first_lines(painted, language, alive_url, self.page))
+                await self.flush()
             try:
                 await asyncio.wait_for(asyncio.shield(alive), app.alive_timeout)
             except asyncio.TimeoutError:
@@ -404,15 +550,13 @@ class CalculatorPageHandler(PageHandler):
             app.alive.pop(token, None)
         in_use = app.visitors()
         if app.max_kernels > 0 and in_use >= app.max_kernels:  # filled by real visitors meanwhile
-            note = html.escape(render("app.busy", language, n=in_use))
-            self.finish(f'<p class="cc-busy" role="alert" style="font:1.25rem/1.5 system-ui,sans-serif;'
-                        f'margin:1rem 17px">{note}</p></body></html>\n')
+            self.finish(busy_note(painted, language, self.page, in_use) + "</body></html>\n")
             return
         # A few pages are made at a time, the others wait their turn: thirty kernels starting
         # together on two cores would each take the time of all thirty (and time out), where
         # in turn the first visitors are served at once. Taking a warm kernel starts the next.
         slots = app.page_slots()
-        turn = self._turn = asyncio.ensure_future(slots.acquire())
+        turn = self._turn = asyncio.ensure_future(app.after_first_paints(slots))
         app.waiting += 1
         try:
             while not turn.done():
@@ -481,21 +625,53 @@ class CalculatorVoila(VoilaApp):
                           help="Tornado's limit on a request's head: above the longest link a "
                                "browser sends (2 MB), so that a long link is answered, not dropped.")
 
+    listen_backlog = Int(1024, config=True,
+                         help="Connections kept waiting to be accepted (Tornado's default is 128): a class "
+                              "following a link together is not made to retry its connections for seconds.")
     concurrent_pages = Int(3, config=True,
                            help="Pages made at once; more visitors wait their turn (in the order they came).")
     alive_timeout = Float(10.0, config=True,
                           help="Seconds a page's first paint waits for its script to say it runs in a "
                                "browser; a request that never says so (curl, a link preview) ends then, "
                                "without a kernel.")
-    first_paint_workers = Int(2, config=True, help="Worker processes making the pages' first paint.")
+    first_paint_workers = Int(2, config=True, help="Worker processes making the calculator's first paints "
+                                                   "(My deal has one of its own, from its first visitor).")
+    first_paint_wait = Float(30.0, config=True,
+                             help="Seconds the server waits, at most, for its first paint worker before it "
+                                  "listens: its first visitors then get their score at once.")
     deal_pool_size = Int(2, config=True,
                          help="Warm kernels kept for My deal (the second page, at /my-deal) once someone "
                               "has opened it: none before, so a server used only for the calculator "
                               "keeps the calculator's pool alone.")
 
     waiting = 0  # visitors alive and waiting for their turn, or for their kernel
+    _painting = 0  # pages whose first paint is being made or sent
+    _painted: asyncio.Event | None = None   # set while none is
     _deal_warm = False
     _page_slots: asyncio.Semaphore | None = None
+
+    @contextlib.contextmanager
+    def painting(self) -> Iterator[None]:
+        """While a page's first paint is being made and sent (see :meth:`after_first_paints`)."""
+        if self._painted is None:
+            self._painted = asyncio.Event()
+        self._painting += 1
+        self._painted.clear()
+        try:
+            yield
+        finally:
+            self._painting -= 1
+            if not self._painting:
+                self._painted.set()
+
+    async def after_first_paints(self, slots: asyncio.Semaphore) -> None:
+        """A page slot (of ``slots``), taken once no first paint is being made or sent. A page made for
+        a visitor (Voilà's rendering in this process, a warm kernel taken and another started) costs
+        a second of CPU; a first paint, milliseconds: a class following links together sees every
+        score first, then gets its live calculators in turn."""
+        while self._painted is not None and not self._painted.is_set():
+            await self._painted.wait()
+        await slots.acquire()
 
     def page_slots(self) -> asyncio.Semaphore:
         if self._page_slots is None:  # made in the server's event loop
@@ -520,27 +696,37 @@ class CalculatorVoila(VoilaApp):
         super().initialize(argv)
         self.alive: dict[str, asyncio.Future[None]] = {}
         self.visitor_kernels: set[str] = set()
-        self.first_paints = FirstPaints(self.first_paint_workers, self.log)
+        # One set of workers a page: the calculator's from the start, My deal's (whose table takes half
+        # a minute on a fresh install) from its first visitor, so no calculator link waits for it.
+        self.first_paints = {"calculator": FirstPaints(self.first_paint_workers, self.log, page="calculator"),
+                             "deal": FirstPaints(1, self.log, page="deal", lazy=True)}
         # The app's handlers find it in their settings (Voilà's own way to add to Tornado's).
         self.tornado_settings = {**self.tornado_settings, "calculator_app": self}
+        # The calculator's first worker starts now, in the event loop the server will run, beside the
+        # rest of the server's start; the server listens once it is ready (see listen).
+        asyncio.get_event_loop().run_until_complete(self.first_paints["calculator"].launch())
 
     def init_handlers(self) -> list[Any]:
         # My deal, a second notebook beside the calculator, gets the same page handler (first paint,
         # queue, limits); the page that says it is alive goes first, as Voilà's page takes every path.
         deal = (url_path_join(self.server_url, DEAL_PATH + "/?"), os.path.relpath(DEAL_NOTEBOOK, self.root_dir))
         handlers = with_pages(super().init_handlers(),
-                              {PageHandler: CalculatorPageHandler, TemplateFilesHandler: TemplateStaticHandler},
-                              [deal])
+                              {PageHandler: CalculatorPageHandler, TemplateFilesHandler: TemplateStaticHandler,
+                               logout_handler(self): LogoutPage},
+                              [deal], error_pages=OwnErrorPages)
         return [(url_path_join(self.server_url, r"/voila/calculator/alive/([0-9a-f]{32})"), AliveHandler),
                 *handlers]
 
     def listen(self) -> None:
-        limit_request_heads(self, self.max_header_size)
-        asyncio.get_event_loop().call_soon(self.first_paints.start)
+        limit_request_heads(self, self.max_header_size, self.listen_backlog)
+        # A page asked for before the first worker is ready would wait for it with nothing on screen:
+        # the server answers once it is (a second or two; at most first_paint_wait seconds).
+        asyncio.get_event_loop().run_until_complete(self.first_paints["calculator"].ready(self.first_paint_wait))
         super().listen()
 
     def stop(self) -> None:
-        self.first_paints.stop()
+        for paints in self.first_paints.values():
+            paints.stop()
         super().stop()
 
 

@@ -11,6 +11,13 @@ has drawn its own score. The text is the live widgets' own HTML values, made by 
 same words, same language, same score. The card picker's place is kept, and words about
 controls (``cc-needs-controls``) are hidden, so the score does not move when the live calculator
 takes over.
+
+A worker serves one page (``--serve calculator`` or ``--serve deal``) and is ready once it has made that
+page's first paint once (for the calculator, a second or two of imports and the hands' distribution; for
+My deal, its position table, half a minute on a fresh install): a calculator link never waits for My
+deal's tables. The calculator's worker keeps one calculator per language and opens each link in it
+(emptied first, as a new one is): a few milliseconds a link, where making the 266 widgets of a new
+calculator took 170 ms (200 links at once waited seconds in line for them).
 """
 
 from __future__ import annotations
@@ -59,22 +66,36 @@ def first_paint_html(view: ipywidgets.Widget) -> str:
     return '<div class="cc-first-paint-body">' + "\n".join(parts) + "</div>"
 
 
-def first_paint_of(query: str, base_url: str = "") -> dict[str, str | None]:
-    """The first paint of the calculator a link opens (as the app's notebook makes it): its HTML,
-    the score's line as text (for the page's title and a link preview), and its language."""
-    from widgets import HandCalculator
+#: The calculators kept by :func:`first_paint_of`, one per language a link asks for (None: none asked).
+_CALCULATORS: dict[str | None, Any] = {}
 
-    # Without its chart (an image the first paint does not show): the same HTML, in a tenth of the
-    # time for a score whose chart has not been drawn yet (40 ms against 400).
-    calculator = (HandCalculator.from_query(query, base_url=base_url, chart=False) if query
-                  else HandCalculator(base_url=base_url, chart=False))
-    try:
-        painted = first_paint_html(calculator)
-        found = _SCORE.search(painted)
-        return {"html": painted, "language": calculator.language,
-                "score": html.unescape(found.group(1)).strip() if found else None}
-    finally:
-        ipywidgets.Widget.close_all()  # a long-lived worker keeps none of them
+
+def first_paint_of(query: str, base_url: str = "") -> dict[str, str | None]:
+    """The first paint of the calculator a link opens (as the app's notebook makes it, with
+    ``HandCalculator.from_query``): its HTML, the score's line as text (for the page's title and a
+    link preview), and its language.
+
+    The calculator is kept for the next link in its language: emptied and set back to a hand, not
+    a crib, it is what a new one is, and a link opened in it paints the same HTML as in a new one
+    (``tests/test_first_paint.py`` checks it link by link) in a twentieth of the time."""
+    from widgets import HandCalculator
+    from widgets.calculator.link import query_language
+
+    language = query_language(query) if query else None
+    calculator = _CALCULATORS.get(language)
+    if calculator is None:
+        # Without its chart (an image the first paint does not show): the same HTML, in a tenth of
+        # the time for a score whose chart has not been drawn yet (40 ms against 400).
+        calculator = _CALCULATORS[language] = HandCalculator(language=language, chart=False)
+    calculator.base_url = base_url
+    calculator.clear()
+    calculator.crib = False
+    if query:
+        calculator.load_query(query)
+    painted = first_paint_html(calculator)
+    found = _SCORE.search(painted)
+    return {"html": painted, "language": calculator.language,
+            "score": html.unescape(found.group(1)).strip() if found else None}
 
 
 def first_paint_of_deal(query: str, base_url: str = "") -> dict[str, str | None]:
@@ -89,7 +110,9 @@ def first_paint_of_deal(query: str, base_url: str = "") -> dict[str, str | None]
         return {"html": painted, "language": view.language,
                 "score": html.unescape(found.group(1)).strip() if found else None}
     finally:
+        # A long-lived worker keeps none of them (the kept calculators of first_paint_of go too).
         ipywidgets.Widget.close_all()
+        _CALCULATORS.clear()
 
 
 #: The pages the app serves, by the name its server asks for.
@@ -99,14 +122,16 @@ PAINTERS = {"calculator": first_paint_of, "deal": first_paint_of_deal}
 _SCORE = re.compile(r'class="cc-big(?: md-status)?"[^>]*>([^<]*)')
 
 
-def serve() -> None:
-    """The app's worker: one JSON request a line on stdin (``{"query": ..., "base_url": ...}``),
-    one JSON answer a line on stdout (:func:`first_paint_of`'s, or ``{"error": ...}``)."""
+def serve(page: str) -> None:
+    """The app's worker for ``page`` (a name of :data:`PAINTERS`): one JSON request a line on stdin
+    (``{"query": ..., "base_url": ...}``), one JSON answer a line on stdout, in the order asked
+    (:func:`first_paint_of`'s, or ``{"error": ...}``). It says ``{"ready": true}`` once it has made
+    its page's first paint once (the first one is the slow one)."""
     import json
     import sys
 
-    first_paint_of("hand=5H5D6H7S&starter=8C")  # the first hand counted is the slow one
-    first_paint_of_deal("deal=5H5D6H7S8C9D&scores=0-0")  # and the first deal (the position table)
+    painter = PAINTERS[page]
+    painter(WARM_UP[page])
     out = sys.stdout
     sys.stdout = sys.stderr  # nothing else may write to the answers' pipe
     out.write('{"ready": true}\n')
@@ -114,7 +139,6 @@ def serve() -> None:
     for line in sys.stdin:
         try:
             request = json.loads(line)
-            painter = PAINTERS[str(request.get("app", "calculator"))]
             answer: dict[str, Any] = painter(str(request.get("query", "")), str(request.get("base_url", "")))
         except Exception as error:  # the worker answers every line
             answer = {"error": f"{type(error).__name__}: {error}"[:500]}
@@ -122,8 +146,14 @@ def serve() -> None:
         out.flush()
 
 
+#: The link each page's worker paints before it says it is ready: the calculator's first hand counted
+#: (the hands' distribution, read or counted once), My deal's first deal (its position table).
+WARM_UP = {"calculator": "hand=5H5D6H7S&starter=8C", "deal": "deal=5H5D6H7S8C9D&scores=0-0"}
+
+
 if __name__ == "__main__":
     import sys
 
-    if sys.argv[1:] == ["--serve"]:
-        serve()
+    # Started by the app's server only (``--serve calculator`` or ``--serve deal``).
+    if sys.argv[1:2] == ["--serve"] and sys.argv[2:] in ([], *([name] for name in PAINTERS)):
+        serve(sys.argv[2] if sys.argv[2:] else "calculator")

@@ -1,8 +1,8 @@
 """The calculator app under a class's load: the time to the score on screen and to the live
 calculator, the server's CPU and memory, and what plain GETs leave behind.
 
-    python benchmarks/calculator_app.py [--visitors 30 100] [--browsers 3] [--gets 100]
-                                        [--before /tmp/base] [--max-kernels N] [--timeout 420]
+    python benchmarks/calculator_app.py [--visitors 30 200] [--browsers auto|N] [--gets 100]
+                                        [--fresh] [--before /tmp/base] [--max-kernels N] [--timeout 420]
 
 ``--before`` is another checkout of the project (``git worktree add /tmp/base HEAD``): its app is
 measured the same way, then this one, one after the other on this machine. For each, once the
@@ -20,8 +20,15 @@ server has settled (its warm kernels ready, its CPU quiet):
   busy, or saw another's hand; the CPU seconds of the server, its kernels and its other processes
   (the first paint workers), and the memory (the server and every process it started,
   resident) idle, at the peak, and after they leave;
-- ``--browsers`` links opened at once in Debian's Chromium, each in a context of its own (a new
-  visitor): the time to the score on screen and to the live calculator, median;
+- ``--browsers`` links opened at once in real pages of Debian's Chromium, each in a context of its
+  own (a new visitor), kept open as a person keeps them: how many saw their own score on screen
+  (the first paint, or the "busy" page's, which carries it), the time to it (median, slowest),
+  and how many had the live calculator by the time the last had its score (the light clients
+  above wait for the live calculator; these do not); ``auto`` opens as many as the
+  machine's free memory holds (about 150 MB a page), at most 100;
+- ``--fresh``: the app started on an empty cache of the engine's tables (a fresh install, a new
+  engine version): the seconds from its start to its first answer, and from then to the first
+  link's score, and the tables it had made by then;
 - ``--gets`` plain GETs at once (curl, a link preview): whether each got the score, and how
   many kernels the app holds once they have all been answered, beyond its warm pool.
 
@@ -32,14 +39,19 @@ of one run, not runs of different days.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import http.client
 import json
 import os
+import random
+import re
 import statistics
 import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
+from urllib.parse import parse_qs
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
@@ -50,16 +62,19 @@ from test_calculator_app_visitors import leave, visit_all  # noqa: E402
 from voila_page import close_all, kernels, memory_mb, wait_quiet  # noqa: E402
 from voila_page import visit_all as visit_all_browsers  # noqa: E402
 
+from cribbage import Card, cards, score_hand  # noqa: E402
+
 DEALS = [f"{rank}{suit}" for rank in "A23456789TJQK" for suit in "CDHS"]
 
 
 def hands(n: int, offset: int = 0) -> list[str]:
-    """``n`` different five-card links."""
-    out = []
-    for i in range(offset, offset + n):
-        five = [DEALS[(i * 7 + k * 11) % 52] for k in range(5)]
-        out.append(f"hand={''.join(five[:4])}&starter={five[4]}&crib=0")
-    return out
+    """``n`` different five-card links (seeded by ``offset``: another offset, other hands)."""
+    draw = random.Random(offset)
+    out: dict[str, None] = {}
+    while len(out) < n:
+        five = draw.sample(DEALS, 5)
+        out[f"hand={''.join(five[:4])}&starter={five[4]}&crib=0"] = None
+    return list(out)
 
 
 def start_app(tree: Path, home: Path, *options: str) -> Server:
@@ -157,11 +172,54 @@ def crowd(server: Server, pool: int, n: int, timeout: float, offset: int) -> dic
 def browsers(server: Server, pool: int, browser, n: int, timeout: float) -> dict[str, object]:
     wait_quiet(server, pool, timeout=180, cpu_percent=20)
     links = [f"{server.url}/?{hand}" for hand in hands(n, offset=500)]
-    visits = visit_all_browsers(browser, links, timeout=timeout)
-    shown = [v.shown_ms / 1000 for v in visits if v.shown_ms is not None]
+    visits = visit_all_browsers(browser, links, timeout=timeout, until="shown")
+    own = [v for v, link in zip(visits, links) if v.shown_ms is not None and v.shown_score == _score_of(link)]
+    shown = [v.shown_ms / 1000 for v in own]
     live = [v.scored_ms / 1000 for v in visits if v.scored_ms is not None]
-    close_all(visits)
-    return {"shown_median_s": median(shown), "live_median_s": median(live), "live": len(live)}
+    load = os.getloadavg()[0]
+    with contextlib.suppress(Exception):   # a page or browser the machine's load has closed
+        close_all(visits)
+    return {"shown": len(own), "shown_median_s": median(shown), "shown_slowest_s": max(shown) if len(own) == n else None,
+            "live_median_s": median(live), "live": len(live), "load_average": load}
+
+
+def _score_of(link: str) -> str:
+    """The score line a link's page must show ("Hand: 12 points"), counted here by the engine."""
+    asked = parse_qs(link.split("?", 1)[1])
+    hand = asked["hand"][0]
+    total = score_hand(cards(" ".join(hand[i:i + 2] for i in range(0, 8, 2))), Card.parse(asked["starter"][0])).total
+    return f"Hand: {total} point{'s' if total != 1 else ''}"
+
+
+def fresh_install(tree: Path, home: Path, timeout: float) -> dict[str, object]:
+    """The app of ``tree`` started on an empty table cache: when it first answers, and when the
+    first link's score arrives after that."""
+    cache = home / "fresh-cache"
+    cache.mkdir(parents=True)
+    os.environ["CRIBBAGE_CACHE_DIR"], before = str(cache), os.environ.get("CRIBBAGE_CACHE_DIR")
+    began = time.monotonic()
+    try:
+        server = start_app(tree, home / "fresh")
+    finally:
+        if before is None:
+            del os.environ["CRIBBAGE_CACHE_DIR"]
+        else:
+            os.environ["CRIBBAGE_CACHE_DIR"] = before
+    try:
+        answering = time.monotonic() - began
+        asked = time.monotonic()
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=timeout)
+        connection.request("GET", "/?hand=5H5D6H7S&starter=8C")
+        response, body, score_s = connection.getresponse(), b"", None
+        while score_s is None and (chunk := response.read1(65536)):
+            body += chunk
+            if re.search(rb'class="cc-big"[^>]*>Hand: 12 points', body):
+                score_s = time.monotonic() - asked
+        connection.close()
+        return {"answering_s": answering, "first_score_s": score_s, "tables": sorted(p.name.split("-")[0] for p in cache.iterdir()),
+                "load_average": os.getloadavg()[0]}
+    finally:
+        server.stop()
 
 
 def plain_gets(server: Server, pool: int, n: int, timeout: float) -> dict[str, object]:
@@ -177,34 +235,50 @@ def plain_gets(server: Server, pool: int, n: int, timeout: float) -> dict[str, o
 def measure(name: str, tree: Path, home: Path, browser, args, pool: int) -> dict[str, object]:
     options = [f"--CalculatorVoila.max_kernels={args.max_kernels}"] if args.max_kernels else []
     server = start_app(tree, home / name, *options)
+    figures: dict[str, object] = {"server": name}
     try:
         wait_quiet(server, pool, timeout=180, cpu_percent=20)
-        figures: dict[str, object] = {"server": name, "memory_idle_mb": memory_mb(server)}
+        figures["memory_idle_mb"] = memory_mb(server)
         for i, n in enumerate(args.visitors):
             figures[f"crowd_{n}"] = crowd(server, pool, n, args.timeout, offset=100 * i)
             print(json.dumps({name: {n: figures[f"crowd_{n}"]}}), flush=True)
         if args.browsers:
             figures["browsers"] = browsers(server, pool, browser, args.browsers, args.timeout)
+            print(json.dumps({name: {"browsers": figures["browsers"]}}), flush=True)
         if args.gets:
             figures["gets"] = plain_gets(server, pool, args.gets, args.timeout)
             # Before issue 29 each held a kernel until culled (60 s idle, every 15 s).
             wait_quiet(server, pool, timeout=150, cpu_percent=20)
-        print(json.dumps(figures), flush=True)
-        return figures
     finally:
         server.stop()
+    if args.fresh:
+        figures["fresh"] = fresh_install(tree, home / name, args.timeout)
+    print(json.dumps(figures), flush=True)
+    return figures
+
+
+def browsers_held(asked: str) -> int:
+    """``--browsers``: a number, or ``auto``: as many pages as the free memory holds (150 MB each,
+    a quarter kept back), at most 100."""
+    if asked != "auto":
+        return int(asked)
+    import psutil
+
+    return max(1, min(100, int(psutil.virtual_memory().available * 0.75 / (150 * 2**20))))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--visitors", type=int, nargs="+", default=[30, 100])
-    parser.add_argument("--browsers", type=int, default=3)
+    parser.add_argument("--visitors", type=int, nargs="+", default=[30, 200])
+    parser.add_argument("--browsers", default="auto", help="real Chromium pages at once: a number, or auto")
+    parser.add_argument("--fresh", action="store_true", help="also time the first score of an app on an empty cache")
     parser.add_argument("--gets", type=int, default=100)
     parser.add_argument("--before", type=Path, help="another checkout, measured first (e.g. /tmp/base)")
     parser.add_argument("--max-kernels", type=int, default=0,
                         help="the apps' max_kernels (default: their configuration's); lower on a machine short of memory")
     parser.add_argument("--timeout", type=float, default=420, help="seconds a visitor waits at most")
     args = parser.parse_args()
+    args.browsers = browsers_held(args.browsers)
     pool = json.loads((ROOT / "apps" / "config" / "voila.json").read_text())["VoilaConfiguration"]["default_pool_size"]
     trees = ([("before", args.before.resolve())] if args.before else []) + [("after", ROOT)]
     results = []
@@ -240,8 +314,17 @@ def print_table(results: list[dict], args) -> None:
                  (f"{n} at once: kernels with them / after", c, "kernels"),
                  (f"{n} at once: load average before", c, "load_average")]
     if args.browsers:
-        rows += [(f"{args.browsers} browsers: score on screen, median (s)", "browsers", "shown_median_s"),
-                 (f"{args.browsers} browsers: live calculator, median (s)", "browsers", "live_median_s")]
+        b = args.browsers
+        rows += [(f"{b} Chromium pages: their own score on screen (of {b})", "browsers", "shown"),
+                 (f"{b} Chromium pages: score on screen, median (s)", "browsers", "shown_median_s"),
+                 (f"{b} Chromium pages: score on screen, slowest (s)", "browsers", "shown_slowest_s"),
+                 (f"{b} Chromium pages: live calculator by then (of {b})", "browsers", "live"),
+                 (f"{b} Chromium pages: live calculator by then, median (s)", "browsers", "live_median_s"),
+                 (f"{b} Chromium pages: load average after", "browsers", "load_average")]
+    if args.fresh:
+        rows += [("fresh install: start to first answer (s)", "fresh", "answering_s"),
+                 ("fresh install: then the first score (s)", "fresh", "first_score_s"),
+                 ("fresh install: tables made by then", "fresh", "tables")]
     if args.gets:
         rows += [(f"{args.gets} plain GETs: with the score", "gets", "scored"),
                  (f"{args.gets} plain GETs: answered 'busy'", "gets", "busy"),

@@ -21,7 +21,8 @@ piece with the reason no public way does it:
 3. ``voila.app.Voila.init_handlers`` returns ``(pattern, handler, settings)`` triples, the page handler's
    settings holding ``notebook_path``: :func:`with_pages` swaps in the app's handlers and adds pages.
 4. ``voila.app.Voila.listen`` serves through ``self.app.listen(port, ip)``: :func:`limit_request_heads`
-   gives Tornado's HTTP server its ``max_header_size`` there (no configuration of Voilà reaches it).
+   gives Tornado's HTTP server its ``max_header_size`` and its listen queue (``backlog``) there (no
+   configuration of Voilà reaches them).
 5. Voilà's kernel pools: ``fill_if_needed(notebook_name=...)`` of its pooling kernel manager, with the
    configurable ``kernel_pools_config``: :func:`warm_pool` fills a second notebook's pool on demand.
 6. Jupyter Server's ``MappingKernelManager.cull_kernel_if_idle`` and the ``last_activity`` it reads:
@@ -34,6 +35,13 @@ piece with the reason no public way does it:
    jupyterlab_server keeps the workspace ``default``: the file name its ``workspaces_handler`` makes
    with ``slugify`` and ``WORKSPACE_EXTENSION`` (not documented). It cannot import this module either
    (Voilà's server, at every start of the course), so the contract test checks those names.
+9. Jupyter Server's ``JupyterHandler.write_error`` renders its error templates, whose ``page.html`` asks
+   for ``static_url``, which needs a ``static_path`` setting Voilà's application does not have: every error
+   of such a handler (Voilà's page, ``/voila/labextensions/``, ``/voila/api/themes/``, ``/logout``) failed
+   a second time in ``write_error``, answered with an empty page and logged two tracebacks.
+   :func:`with_pages` mixes the app's own error pages into every handler that writes HTML errors (those
+   that answer JSON, Jupyter Server's ``APIHandler``, keep theirs), and puts the app's ``/logout`` in
+   place of ``identity_provider.logout_handler_class`` (whose ``logout.html`` fails the same way).
 
 ``pyproject.toml`` bounds each of these packages above (``voila<0.6``, ``jupyter_server<3``,
 ``jupyterlab_server<3``), and
@@ -52,11 +60,16 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+import tornado.web
 from jupyter_core.utils import ensure_async
+from jupyter_server.auth.decorator import allow_unauthenticated
+from jupyter_server.auth.logout import LogoutHandler
+from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 
-__all__ = ["USES", "HandingOut", "PageHandler", "StartingKernelsSpared", "TemplateFilesHandler", "Use",
-           "VoilaApp", "limit_request_heads", "missing", "warm_pool", "with_pages"]
+__all__ = ["USES", "HandingOut", "LogoutHandler", "PageHandler", "StartingKernelsSpared", "TemplateFilesHandler", "Use",
+           "VoilaApp", "allow_unauthenticated", "limit_request_heads", "logout_handler", "missing", "warm_pool",
+           "with_pages"]
 
 #: A handler's place in a Tornado application: its URL pattern, its class, and its settings (if any).
 HandlerSpec = tuple[Any, ...]
@@ -64,8 +77,6 @@ HandlerSpec = tuple[Any, ...]
 if TYPE_CHECKING:
     # Voilà ships no type information: here is what the app uses of its classes, as the type checker
     # is to see it (the classes themselves are Voilà's, below).
-    import tornado.web
-    from jupyter_server.base.handlers import JupyterHandler
     from traitlets.config import Application
 
     class PageHandler(JupyterHandler):
@@ -82,6 +93,7 @@ if TYPE_CHECKING:
         root_dir: str
         server_url: str
         kernel_manager: Any
+        identity_provider: Any
         tornado_settings: dict[str, Any]
 
         def init_handlers(self) -> list[HandlerSpec]: ...
@@ -142,6 +154,14 @@ USES: tuple[Use, ...] = (
     Use("jupyter_server", "jupyter_server.services.kernels.kernelmanager:MappingKernelManager.cull_kernel_if_idle",
         says=("last_activity",),
         why="a kernel still starting has no last_activity yet (item 6)"),
+    Use("jupyter_server", "jupyter_server.base.handlers:JupyterHandler.write_error",
+        says=("self.render_template(",),
+        why="its error templates need a static_path Voilà does not set: the app writes its own (item 9)"),
+    Use("jupyter_server", "jupyter_server.auth.identity:IdentityProvider",
+        ("logout_handler_class", "get_handlers", "clear_login_cookie", "login_available"),
+        why="the /logout Voilà serves is the identity provider's: the app's replaces it (item 9)"),
+    Use("jupyter_server", "jupyter_server.auth.logout:LogoutHandler", ("get",),
+        why="the app's /logout subclasses it, writing its own page (item 9)"),
     Use("jupyterlab_server", "jupyterlab_server.workspaces_handler", ("slugify", "WORKSPACE_EXTENSION"),
         why="machinery.lab_language names the copy's first workspace file as JupyterLab's server does (item 8)"),
 )
@@ -203,11 +223,20 @@ class HandingOut:
 
 
 def with_pages(handlers: Sequence[HandlerSpec], replaced: dict[type, type],
-               pages: Sequence[tuple[str, str]]) -> list[HandlerSpec]:
+               pages: Sequence[tuple[str, str]], *, error_pages: type | None = None) -> list[HandlerSpec]:
     """Voilà's ``handlers`` (item 3) with each class of ``replaced`` swapped for its replacement, and a
     page handler for each ``(pattern, notebook path)`` of ``pages``, as the notebook's is set up but
-    for its notebook, before it (it takes every path)."""
-    out: list[HandlerSpec] = [(spec[0], replaced.get(spec[1], spec[1]), *spec[2:]) for spec in handlers]
+    for its notebook, before it (it takes every path). With ``error_pages`` (a class defining
+    ``write_error``), every handler that writes its errors as an HTML page, as Jupyter Server's or
+    Tornado's do, writes them with it instead (item 9)."""
+    def own(handler: Any) -> Any:
+        handler = replaced.get(handler, handler)
+        if error_pages is None or not _html_errors(handler):
+            return handler
+        return type(handler.__name__, (error_pages, handler), {"__module__": handler.__module__})
+
+    out: list[HandlerSpec] = [(spec[0], own(spec[1]), *spec[2:]) for spec in handlers]
+    replaced = {**replaced, **{spec[1]: out[i][1] for i, spec in enumerate(handlers)}}
     page_class = replaced.get(PageHandler, PageHandler)
     at = next(i for i, spec in enumerate(out) if spec[1] is page_class)
     for pattern, notebook in pages:
@@ -215,9 +244,26 @@ def with_pages(handlers: Sequence[HandlerSpec], replaced: dict[type, type],
     return out
 
 
-def limit_request_heads(voila: VoilaApp, max_header_size: int) -> None:
-    """Voilà's HTTP server, when it listens (item 4), accepts request heads up to ``max_header_size`` bytes."""
-    voila.app.listen = partial(voila.app.listen, max_header_size=max_header_size)  # type: ignore[method-assign]
+def _html_errors(handler: Any) -> bool:
+    """Whether ``handler`` writes its errors as Jupyter Server's pages (its templates, item 9) or
+    Tornado's plain ones do, not as JSON."""
+    return (isinstance(handler, type) and issubclass(handler, tornado.web.RequestHandler)
+            and handler.write_error in (JupyterHandler.write_error, tornado.web.RequestHandler.write_error))
+
+
+def logout_handler(voila: VoilaApp) -> type:
+    """The class of the ``/logout`` handler that Voilà's identity provider serves (item 9)."""
+    found: type = voila.identity_provider.logout_handler_class
+    return found
+
+
+def limit_request_heads(voila: VoilaApp, max_header_size: int, backlog: int | None = None) -> None:
+    """Voilà's HTTP server, when it listens (item 4), accepts request heads up to ``max_header_size`` bytes,
+    and keeps up to ``backlog`` connections waiting to be accepted (Tornado's default otherwise, 128)."""
+    listen = partial(voila.app.listen, max_header_size=max_header_size)
+    if backlog:
+        listen = partial(listen, backlog=backlog)
+    voila.app.listen = listen  # type: ignore[method-assign]
 
 
 def warm_pool(manager: Any, notebook: str, size: int) -> bool:

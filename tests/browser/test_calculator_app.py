@@ -154,6 +154,28 @@ def test_a_template_file_outside_the_templates_is_not_found(app: Server, path: s
     assert get(f"{app.url}/voila/templates/lab/static/voila.js")[0] == 200
 
 
+@pytest.mark.parametrize(("path", "status", "words"), [
+    ("/logout", 200, "There is nothing to log out of: the calculator asks no one to log in."),
+    ("/voila/labextensions/..%2f..%2f..%2fetc%2fpasswd", 404, "There is no page at this address."),
+    ("/voila/labextensions/@jupyter-widgets/nothing-here.js", 404, "There is no page at this address."),
+    ("/voila/api/themes/..%2f..%2f..%2fetc%2fpasswd", 404, "There is no page at this address."),
+    ("/voila/api/themes/nothing-here", 404, "There is no page at this address."),
+])
+def test_logout_and_paths_that_lead_nowhere_get_a_page_of_the_app(app: Server, path: str, status: int,
+                                                                  words: str) -> None:
+    """Jupyter Server's own pages cannot be made under Voilà (its templates ask for a setting Voilà does
+    not have): /logout answered 500, and these paths an empty 404, each with two tracebacks in the
+    log. Each is a page of the app's, in the visitor's language, with the way on to the calculator."""
+    before = len(app.log_tail(100_000).splitlines())
+    answered, text = get(f"{app.url}{path}")
+    assert answered == status and f'<p role="alert">{words}</p>' in text and 'href="/"' in text, (answered, text)
+    assert "root:" not in text
+    answered, text = get(f"{app.url}{path}", language="es-ES,es;q=0.9")
+    assert answered == status and ("No hay ninguna" in text), text
+    logged = "\n".join(app.log_tail(100_000).splitlines()[before:])
+    assert "Traceback" not in logged, logged
+
+
 @pytest.mark.parametrize("size", [200_000, 1_500_000])
 def test_a_far_too_long_link_is_answered_with_a_message_and_no_kernel(app: Server, size: int) -> None:
     # Counted once the pool is settled: earlier pages' kernels culled, the ready ones refilled.
@@ -309,7 +331,8 @@ def test_the_score_is_on_screen_before_the_widgets_are_drawn(calculator_url: str
 
 def test_past_its_limit_the_app_says_it_is_busy(servers_home: Path) -> None:
     """Memory bounded under any number of visitors: past ``max_kernels`` visitors with a kernel
-    (here 1), the next gets a page saying so, and no kernel. Only visitors who are there count:
+    (here 1), the next gets a page saying so, and no kernel, but with the link's score (before, the
+    busy page had none: with 100 real pages at once, 46 never saw a score). Only visitors who are there count:
     plain GETs (a link preview, curl) take no kernel and fill nothing (on the app before, 6 GETs
     with ``max_kernels=6`` made it answer a real visitor "busy" for 62 s)."""
     server = start_calculator_app(servers_home / "calculator-app-busy", "--CalculatorVoila.max_kernels=1",
@@ -322,8 +345,13 @@ def test_past_its_limit_the_app_says_it_is_busy(servers_home: Path) -> None:
         visitor = visit(f"{server.url}/?hand=5H5D6H7S&starter=8C", timeout=120)  # takes the warm kernel
         assert visitor.live_s is not None, (visitor, server.log_tail())
         started = len(kernels(server))
-        status, text = get(f"{server.url}/?hand=5H5D6H7S&starter=8C", language="es-ES,es;q=0.9")
-        assert status == 503 and "La calculadora está ocupada" in text
+        status, text = get(f"{server.url}/?hand=JH5D5S5C&starter=5H", language="es-ES,es;q=0.9")
+        assert status == 503 and "La calculadora está ocupada: 1 persona la está usando" in text
+        # The score needs no kernel: the busy page carries it, as the first paint does, and says so.
+        assert 'class="cc-big" role="status">Mano: 29 puntos' in text and "<title>Mano: 29 puntos" in text
+        assert "Aun así, aquí tienes la cuenta de tu mano" in text
+        status, text = get(f"{server.url}/?hand=JH5D5S5C&starter=5H&lang=pt")
+        assert status == 503 and "1 pessoa está usando" in text and "Mão: 29 pontos" in text
         assert len(kernels(server)) <= started
         leave(server, [visitor])
     finally:

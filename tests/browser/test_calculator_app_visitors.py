@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import html
 import http.client
+import random
 import re
 import socket
 import threading
@@ -36,6 +37,8 @@ from voila_page import (
     start_calculator_app,
     wait_quiet,
 )
+
+from cribbage import Card, cards, score_hand
 
 SCORE = re.compile(rb'class="cc-big"[^>]*>([^<]*\d+ (?:points?|puntos?|pontos?))')
 ALIVE = re.compile(rb'fetch\("(/[^"]*voila/calculator/alive/[0-9a-f]{32})"')
@@ -274,3 +277,42 @@ def test_a_visitor_who_leaves_the_queue_frees_their_place(app: Server) -> None:
         assert len(kernels(app)) <= POOL + served, f"{len(kernels(app))} kernels\n{app.log_tail()}"
     finally:
         leave(app, visits)
+
+
+def test_two_hundred_different_links_at_once_each_carry_their_own_score(app: Server) -> None:
+    """A class's links, all different, followed at once (link previews, which take no kernel): each
+    page carries its own hand's score. Before, the first paint workers were taken one page at a
+    time, for the whole of a new calculator's making (170 ms), and a page waited 30 s at most for
+    one to be free: 75 of 200 had their score."""
+    assert wait_quiet(app, POOL, timeout=120), app.log_tail()
+    deck = [f"{rank}{suit}" for rank in "A23456789TJQK" for suit in "CDHS"]
+    draw, hands = random.Random(53), {}
+    while len(hands) < 200:
+        five = draw.sample(deck, 5)
+        total = score_hand(cards(" ".join(five[:4])), Card.parse(five[4])).total
+        hands[f"{app.url}/?hand={''.join(five[:4])}&starter={five[4]}"] = f"Hand: {total} point{'s' * (total != 1)}"
+    gets = visit_all(list(hands), alive=False, live=False, timeout=240)
+    wrong = [(get.url, get.status, get.score, get.error) for get, want in zip(gets, hands.values())
+             if get.score != want]
+    assert not wrong, f"{len(wrong)} of 200 without their own score: {wrong[:3]}\n{app.log_tail()}"
+    assert len(kernels(app)) == POOL
+
+
+def test_a_fresh_install_scores_its_first_link_without_my_deals_tables(servers_home: Path, tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """On an empty cache of the engine's tables (a fresh install, a new engine version), the app's
+    first score came only once My deal's first deal had been made (its self-play deal log: 29 s);
+    the calculator's first paint needs the hands' distribution alone, and My deal's tables wait for
+    its own first visitor."""
+    cache = tmp_path / "tables"
+    cache.mkdir()
+    monkeypatch.setenv("CRIBBAGE_CACHE_DIR", str(cache))
+    server = start_calculator_app(servers_home / "calculator-app-fresh", "--pool_size=1",
+                                  "--CalculatorVoila.alive_timeout=1")
+    try:
+        first = visit(f"{server.url}/?hand=5H5D6H7S&starter=8C", alive=False, live=False, timeout=300)
+        assert first.score == "Hand: 12 points", (first, server.log_tail())
+        made = sorted(path.name for path in cache.iterdir())
+        assert made and not [name for name in made if name.startswith(("deal-log", "keep", "crib-expert"))], made
+    finally:
+        server.stop()

@@ -201,6 +201,7 @@ _SCORED_AT = """(() => {
     const shown = [...document.querySelectorAll('.cc-big')].find(e => scored(e) && onScreen(e));
     if (window.__shownAt === undefined && shown) {
       window.__shownAt = performance.now();
+      window.__shownScore = shown.textContent.trim();
     }
   };
   setInterval(check, 25);
@@ -217,6 +218,7 @@ class Visit:
     share_link: str | None
     page: Page
     shown_ms: float | None = None
+    shown_score: str | None = None
 
 
 def close_all(visits: list[Visit], *, politely: bool = True) -> None:
@@ -236,10 +238,11 @@ def close_all(visits: list[Visit], *, politely: bool = True) -> None:
 NOT_LOCAL = re.compile(r"^(?!https?://127\.0\.0\.1[:/]).*")  # refused at once, as in conftest.py
 
 
-def visit_all(browser: Browser, urls: list[str], timeout: float) -> list[Visit]:
+def visit_all(browser: Browser, urls: list[str], timeout: float, until: str = "scored") -> list[Visit]:
     """Open every link at once, each in a browser context of its own (as many people, each with
     a browser: one browser would share six connections to the server among all its tabs), and
-    wait until each shows its score or ``timeout`` seconds have passed. Close them with
+    wait until each shows its score in the live calculator (``until="scored"``) or at all (the
+    page's own HTML, ``until="shown"``), or ``timeout`` seconds have passed. Close them with
     :func:`close_all`."""
     pages = []
     for _ in urls:
@@ -253,26 +256,24 @@ def visit_all(browser: Browser, urls: list[str], timeout: float) -> list[Visit]:
         # Following the link from inside the page returns at once, so all load together.
         page.evaluate("url => { window.location.href = url; }", url)
     deadline = time.monotonic() + timeout
-    scored: dict[int, float] = {}
-    for i, page in enumerate(pages):
+    for page in pages:
         # Each page is waited for in turn (they load together), Playwright checking in the page, across
-        # its navigation, until the score is there; the time is the page's own (``__scoredAt``).
+        # its navigation, until the score is there; the times are the page's own (``__scoredAt``).
         left = deadline - time.monotonic()
         with contextlib.suppress(PlaywrightError):   # not scored in time, or the page crashed
-            at = page.wait_for_function("() => window.__scoredAt !== undefined && {at: window.__scoredAt}",
-                                        timeout=max(left, 0.1) * 1000, polling=200)
-            scored[i] = at.json_value()["at"]
+            page.wait_for_function(f"() => window.__{until}At !== undefined", timeout=max(left, 0.1) * 1000,
+                                   polling=200)
     visits = []
-    for i, (page, url) in enumerate(zip(pages, urls)):
+    for page, url in zip(pages, urls):
         link = None
-        if i in scored:
+        try:
+            times = page.evaluate("() => [window.__scoredAt ?? null, window.__shownAt ?? null, window.__shownScore ?? null]")
+        except Exception:
+            times = [None, None, None]
+        if times[0] is not None:
             share = page.locator("#rendered_cells a.cc-code")
             link = share.first.get_attribute("href") if share.count() else None
-        try:
-            shown = page.evaluate("() => window.__shownAt === undefined ? null : window.__shownAt")
-        except Exception:
-            shown = None
-        visits.append(Visit(url, scored.get(i), link, page, shown))
+        visits.append(Visit(url, times[0], link, page, times[1], times[2]))
     return visits
 
 

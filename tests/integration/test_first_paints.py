@@ -17,7 +17,8 @@ import pytest
 
 calculator_app = pytest.importorskip("apps.calculator_app")
 
-# Ready after ``delay`` seconds; then answers each request with its query, saying when it started.
+# Ready after ``delay`` seconds; then answers each request with its query, saying when it started,
+# after ``each`` seconds of work (a request "stall" is never answered: a worker that hangs).
 _WORKER = """
 import json, sys, time
 started = time.monotonic()
@@ -25,29 +26,44 @@ time.sleep(float(sys.argv[1]))
 print(json.dumps({"ready": True}), flush=True)
 for line in sys.stdin:
     request = json.loads(line)
+    if request["query"] == "stall":
+        sys.stdin.read()
+    time.sleep(float(sys.argv[2]))
     print(json.dumps({"html": request["query"], "language": "en", "score": None, "started": started}), flush=True)
 """
 
 
-def _paints(tmp_path: Path, delay: float, workers: int, queries: list[str]) -> tuple[list, float, list]:
+def _born(pid: int) -> float | None:
+    """When process ``pid`` started (None: gone already, a worker replaced)."""
+    try:
+        return psutil.Process(pid).create_time()
+    except psutil.NoSuchProcess:
+        return None
+
+
+def _paints(tmp_path: Path, delay: float, workers: int, queries: list[str], each: float = 0.0,
+            timeout: float = 0.5, then: tuple[str, ...] = ()) -> tuple[list, float, list]:
+    """The answers to ``queries`` asked at once (then to ``then``, asked once those are answered), the
+    seconds the first lot took, and when each worker started."""
     worker = tmp_path / "worker.py"
     worker.write_text(_WORKER, encoding="utf-8")
 
     async def run() -> tuple[list, float, list]:
-        paints = calculator_app.FirstPaints(workers, logging.getLogger("test"), timeout=0.5, start_timeout=60)
-        paints.command = [sys.executable, str(worker), str(delay)]
+        paints = calculator_app.FirstPaints(workers, logging.getLogger("test"), timeout=timeout, start_timeout=60)
+        paints.command = [sys.executable, str(worker), str(delay), str(each)]
         paints.start()
         try:
             began = time.monotonic()
             answers = await asyncio.gather(*(paints.paint(query, "") for query in queries))
             waited = time.monotonic() - began
+            answers += await asyncio.gather(*(paints.paint(query, "") for query in then))
             # The others start after the first is ready: wait for their starts to end.
             try:
                 await asyncio.wait_for(asyncio.gather(*paints._starting), 60)
             except asyncio.TimeoutError:
                 pytest.fail("the other workers were still starting after 60 s")
-            assert len(paints._all) == workers, f"{len(paints._all)} of {workers} workers started"
-            born = [psutil.Process(process.pid).create_time() for process in paints._all]
+            assert len(paints._all) >= workers, f"{len(paints._all)} of {workers} workers started"
+            born = [_born(process.pid) for process in paints._all]
             return answers, waited, born
         finally:
             paints.stop()
@@ -69,3 +85,23 @@ def test_the_other_workers_start_once_the_first_is_ready(tmp_path: Path) -> None
     answers, _, born = _paints(tmp_path, delay=1.5, workers=3, queries=["a=1", "a=2"])
     assert [answer["html"] for answer in answers] == ["a=1", "a=2"]
     assert len(born) == 3 and all(later >= born[0] + 1.4 for later in born[1:]), born
+
+
+def test_many_links_at_once_wait_for_no_free_worker(tmp_path: Path) -> None:
+    """A class opening 120 different links at once, 20 ms of work each, on one worker whose stall
+    timeout is half a second: each link is answered, none waiting for a worker to be free (before,
+    each waited at most that timeout for an idle worker, and all but the first few went without)."""
+    queries = [f"hand={i}" for i in range(120)]
+    answers, waited, _ = _paints(tmp_path, delay=0.0, workers=1, queries=queries, each=0.02)
+    assert [answer and answer["html"] for answer in answers] == queries
+    assert waited >= 120 * 0.02  # one worker, in turn
+
+
+def test_a_worker_that_hangs_is_replaced(tmp_path: Path) -> None:
+    """A worker that answers nothing for its timeout while asked: its links go without their first
+    paint, it is replaced, and the next links are answered."""
+    answers, _, born = _paints(tmp_path, delay=0.0, workers=1, queries=["stall", "a=1"], timeout=1.0,
+                               then=("a=2", "a=3"))
+    assert answers[:2] == [None, None]
+    assert [answer and answer["html"] for answer in answers[2:]] == ["a=2", "a=3"]
+    assert len(born) == 2, born  # the one that hung, and the one in its place

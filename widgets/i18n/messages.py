@@ -149,8 +149,16 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "app.title": {"en": "Cribbage hand calculator"},
     "app.too_long": {"en": "This link is far too long to be a hand ({n} characters). A link to a hand looks like "
                            "?hand=5H5D6H7S&starter=8C."},
-    "app.busy": {"en": "The calculator is busy: {n} people are using it right now. Try again in a minute."},
+    "app.busy": {"en": ("The calculator is busy: {n} person is using it right now. Try again in a minute.",
+                        "The calculator is busy: {n} people are using it right now. Try again in a minute.")},
+    # After app.busy, on a busy page that shows the link's count all the same (no kernel needed for it).
+    "app.busy_answer": {"en": "Your hand's count is shown here all the same; only changing the cards has to wait."},
     "app.open_empty": {"en": "Open the calculator without a hand"},
+    # The app's answers to a link that is not one of its pages, to a failure, and to /logout.
+    "app.not_found": {"en": "There is no page at this address."},
+    "app.failed": {"en": "This page could not be made: something went wrong on the server."},
+    "app.logged_out": {"en": "You are logged out."},
+    "app.no_login": {"en": "There is nothing to log out of: the calculator asks no one to log in."},
     # The calculator's static page (apps/static_calculator/), run by Pyodide in the visitor's browser.
     "static.load_failed": {"en": "The live calculator could not start in this browser ({error}); the count above is still right."},
     # --- the scoring quiz ----------------------------------------------------------------------
@@ -1071,6 +1079,7 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "mydeal.link_bad_lang": {"en": "it asks for the language {value}; this page speaks {choices}."},
     "app.deal_title": {"en": "My cribbage deal"},
     "app.deal_open_empty": {"en": "Open My deal without cards"},
+    "app.deal_busy_answer": {"en": "Your deal's keeps are shown here all the same; only changing the cards has to wait."},
 }
 
 # Spanish and Portuguese (and any other language) come from widgets/locale/<language>/LC_MESSAGES/widgets.po.
