@@ -79,34 +79,31 @@ def random_hands(n: int, seed: int):
         yield tuple(five), rng.random() < 0.25
 
 
+def every_claim_is_true(five: tuple[Card, ...], score, hint) -> int:
+    """Check the hint (``hint(claim)``) of every count short of ``score``'s, the count of ``five``."""
+    here = counted_here(five, {"run": score.runs, "flush": score.flush, "nobs": score.nobs})
+    assert sum(sum(here[k]) for k in KINDS) == score.total   # the count here agrees with the engine's
+    for claim in range(score.total):
+        gap = shortfall(score.items, claim)
+        check_gap(gap, here, score.total - claim)
+        check_words(hint(claim), gap, here)
+    return score.total
+
+
 def hints_are_true(n: int) -> int:
     checked = 0
     for five, crib in random_hands(n, seed=2026):
         hand = QuizHand(five[:4], five[4], crib)
         score = score_hand(hand.hand, hand.starter, crib=crib)
-        points = {"run": score.runs, "flush": score.flush, "nobs": score.nobs}
-        here = counted_here(five, points)
-        assert sum(sum(here[k]) for k in KINDS) == score.total   # the count here agrees with the engine's
-        for claim in range(score.total):
-            gap = shortfall(score.items, claim)
-            check_gap(gap, here, score.total - claim)
-            check_words(count_hint(hand, claim, "en"), gap, here)
-            checked += 1
+        checked += every_claim_is_true(five, score, lambda claim, hand=hand: count_hint(hand, claim, "en"))
     return checked
 
 
 def line_hints_are_true(n: int) -> int:
     checked = 0
     for five, centre in random_hands(n, seed=31):
-        starter = five[2] if centre else None
-        score = score_line(five, starter)
-        here = counted_here(five, {"run": score.runs, "flush": score.flush, "nobs": score.nobs})
-        assert sum(sum(here[k]) for k in KINDS) == score.total
-        for claim in range(score.total):
-            gap = shortfall(score.items, claim)
-            check_gap(gap, here, score.total - claim)
-            check_words(line_hint(score, claim, "en"), gap, here)
-            checked += 1
+        score = score_line(five, five[2] if centre else None)
+        checked += every_claim_is_true(five, score, lambda claim, score=score: line_hint(score, claim, "en"))
     return checked
 
 
