@@ -23,7 +23,7 @@ from widgets.i18n import render
 def _fresh(monkeypatch, tmp_path):
     monkeypatch.delenv(ANSWERS_VARIABLE, raising=False)
     monkeypatch.setenv("CRIBBAGE_PROGRESS", str(tmp_path / "progress.sqlite3"))
-    monkeypatch.setenv("JPY_SESSION_NAME", "03_the_show.ipynb")
+    monkeypatch.setenv("JPY_SESSION_NAME", next(stop.notebook for stop in STOPS if stop.name == "the_show"))
     reset_tries()
     yield
     reset_tries()

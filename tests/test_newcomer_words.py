@@ -11,9 +11,13 @@ import re
 import pytest
 
 from cribbage.build.course_i18n import COURSE
+from cribbage.lessons.source import language_folder
 from cribbage.registry.languages import CODES
+from cribbage.registry.stops import STOPS
 from widgets.i18n import render
 
+#: Each stop's notebook, by the stop's name (the one list of stops).
+NOTEBOOK = {stop.name: stop.notebook for stop in STOPS}
 #: A card code as the engine reads it (``AC``, ``TD``), standing alone: what a lesson must not print.
 CODE = re.compile(r"(?<![\w?=&])(?:[2-9TJQKA]|10)[CDHS](?![\w])")
 
@@ -31,12 +35,12 @@ def test_brazilians_save_a_name() -> None:
 
 
 def test_the_portuguese_crosscribb_lesson_says_turns_and_face_down() -> None:
-    text = (COURSE / "pt" / "07_crosscribb.ipynb").read_text(encoding="utf-8")
+    text = (language_folder("pt", COURSE) / NOTEBOOK["crosscribb"]).read_text(encoding="utf-8")
     assert "24 vezes" not in text and "virada virada" not in text.replace("**", "")
     assert "24 jogadas" in text
 
 
-@pytest.mark.parametrize("lesson", ["01_deal_discard_crib.ipynb", "03_the_show.ipynb"])
+@pytest.mark.parametrize("lesson", [NOTEBOOK["deal_discard_crib"], NOTEBOOK["the_show"]])
 def test_the_lessons_print_cards_with_their_suits(lesson: str) -> None:
     # The outputs kept are the source lessons' (nbval checks them); the translations run the same code.
     notebook = json.loads((COURSE / lesson).read_text(encoding="utf-8"))
@@ -48,8 +52,7 @@ def test_the_lessons_print_cards_with_their_suits(lesson: str) -> None:
 def test_the_show_explains_nineteen_before_a_table_says_it(language: str) -> None:
     # The table's log and the quiz say a hand of 0 as "nineteen (nothing)" from stop 3 on; the joke is
     # explained where the counting is taught, not first in stop 6.
-    from cribbage.lessons.source import language_folder
     nineteen = render("number.19", language)
-    lesson = json.loads((language_folder(language, COURSE) / "03_the_show.ipynb").read_text(encoding="utf-8"))
+    lesson = json.loads((language_folder(language, COURSE) / NOTEBOOK["the_show"]).read_text(encoding="utf-8"))
     prose = "".join("".join(cell["source"]) for cell in lesson["cells"] if cell["cell_type"] == "markdown")
     assert f"**{nineteen}**" in prose
