@@ -21,6 +21,15 @@ default) in a folder put first on ``JUPYTER_CONFIG_PATH`` for this process only.
   setting beats a default: their choice stays theirs;
 - any other locale (French, German...) leaves JupyterLab exactly as it would be without us.
 
+JupyterLab's words in Spanish and Portuguese are the course's own language packs
+(:mod:`machinery.langpacks`: the official packs' translations, completed for what a learner sees).
+An extension whose words no pack can translate is disabled for a translated language, in the same
+config folder (``labconfig/page_config.json``, where ``jupyter labextension disable`` writes): Voilà's
+preview (its button and menu items are written in English in its code, with no translation call) and
+JupyterLab's debugger (its notebook toolbar button is made without the translator, so its tooltip is
+English whatever the pack says). Their English would sit in the learner's toolbar and menus, and a
+learner of the course uses neither.
+
 The process then *becomes* ``jupyter lab`` (``os.execvpe``): Ctrl-C, its question and its pid are
 JupyterLab's own, as with ``jupyter lab`` run directly.
 
@@ -61,6 +70,7 @@ __all__ = [
     "COURSE_SETTINGS",
     "LAB_LOCALES",
     "TRANSLATION_PLUGIN",
+    "UNTRANSLATABLE_EXTENSIONS",
     "config_dir",
     "course_arguments",
     "course_settings",
@@ -77,6 +87,9 @@ TRANSLATION_PLUGIN = "@jupyterlab/translation-extension:plugin"
 #: registry's ``lab_locale``): one pack per language, whatever the learner's country. English is
 #: JupyterLab's own (no pack).
 LAB_LOCALES: dict[str, str] = {language.code: language.lab_locale for language in LANGUAGES}
+#: JupyterLab extensions installed with the course whose words are English in every language (no
+#: translation call in their code): disabled when JupyterLab is opened in a translated language.
+UNTRANSLATABLE_EXTENSIONS: tuple[str, ...] = ("@voila-dashboards/jupyterlab-preview", "@jupyterlab/debugger-extension")
 
 
 def settings_overrides(language: str) -> dict[str, dict[str, str]]:
@@ -135,6 +148,8 @@ def config_dir(language: str, cache: Path | None = None, *, course: bool = False
     folder = base / "jupyterlab" / (f"course-{language}" if course else language)
     _write_json(folder / "labconfig" / "default_setting_overrides.json",
                 course_settings(language) if course else settings_overrides(language))
+    disabled = {name: True for name in UNTRANSLATABLE_EXTENSIONS} if language != SOURCE else {}
+    _write_json(folder / "labconfig" / "page_config.json", {"disabledExtensions": disabled})
     if course:
         _write_json(folder / "jupyter_server_config.json", COURSE_SERVER_CONFIG)
     return folder
