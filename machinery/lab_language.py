@@ -3,9 +3,9 @@ becomes ``cribbage-lab [--language es|pt|en] <jupyter lab arguments>``, this mod
 (``python -m machinery.lab_language`` runs the same).
 
 The lessons switch their widgets to Spanish or Portuguese themselves (:func:`widgets.set_language`);
-JupyterLab's File, Edit, Run menus are translated by the official language packs
-(``jupyterlab-language-pack-es-ES``, ``jupyterlab-language-pack-pt-BR``), which JupyterLab uses only
-when its setting ``locale`` of ``@jupyterlab/translation-extension:plugin`` names them. Its default,
+JupyterLab's menus, toolbar and dialogs are translated by the course's language packs
+(:mod:`machinery.langpacks`, locales ``es_ES`` and ``pt_BR``), which JupyterLab uses only when its
+setting ``locale`` of ``@jupyterlab/translation-extension:plugin`` names them. Its default,
 ``"default"``, means the server's ``locale.getlocale()``: ``es_MX`` or ``pt_PT`` find no pack (the
 packs are ``es_ES`` and ``pt_BR``), and a locale the system has not generated is not even seen.
 
@@ -21,8 +21,6 @@ default) in a folder put first on ``JUPYTER_CONFIG_PATH`` for this process only.
   setting beats a default: their choice stays theirs;
 - any other locale (French, German...) leaves JupyterLab exactly as it would be without us.
 
-JupyterLab's words in Spanish and Portuguese are the course's own language packs
-(:mod:`machinery.langpacks`: the official packs' translations, completed for what a learner sees).
 An extension whose words no pack can translate is disabled for a translated language, in the same
 config folder (``labconfig/page_config.json``, where ``jupyter labextension disable`` writes): Voilà's
 preview (its button and menu items are written in English in its code, with no translation call) and

@@ -157,7 +157,7 @@ def vendor(locale: str, mo_file: Path, origin: str) -> Path:
     catalog.project, catalog.version = "JupyterLab", origin
     catalog.header_comment = (f"# JupyterLab's messages in {locale}: the official language pack, {origin}\n"
                               "# (https://github.com/jupyterlab/language-packs), read from its jupyterlab.mo.\n"
-                              "# Copyright (c) Project Jupyter Contributors; BSD licence: ../../LICENSE-language-packs.txt")
+                              "# Copyright (c) Project Jupyter Contributors; BSD licence: ../../../LICENSE-language-packs.txt")
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=0, omit_header=False, sort_output=True)
     path = po_path(locale, "official")
