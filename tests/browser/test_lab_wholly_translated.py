@@ -1,8 +1,9 @@
 """JupyterLab wholly in the learner's language, as ``make course`` opens it (``cribbage-lab``, the locale
 in ``LANG``): every menu-bar title, every item of the File, Edit, View, Run, Kernel, Tabs, Settings and
-Help menus (and of their submenus of commands), the notebook toolbar's tooltips and the kernel restart
-dialog (opened from the toolbar's button) are read in Chromium, in English and in each translated
-language, and no English may be left.
+Help menus (and of their submenus of commands), the notebook toolbar's tooltips, the kernel restart
+dialog (opened from the toolbar's button), the "Select kernel" dialog (from the kernel's name in the
+toolbar), the status bar and the launcher (the file browser's "+") are read in Chromium, in English
+and in each translated language, and no English may be left.
 
 A text is English when it is exactly what English JupyterLab shows there, or when it holds a word that
 English JupyterLab shows in those places and that the language's pack never uses (its translations'
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from lab_page import SCREENSHOTS
@@ -74,19 +76,43 @@ def lab_places(browser, server, screenshot: str) -> list[tuple[str, str]]:
                 "nodes => nodes.filter(node => node.checkVisibility()).map(node => node.getAttribute('title'))"):
             if title:
                 places.append(("toolbar", title))
-        page.locator(".jp-NotebookPanel-toolbar [data-command='notebook:restart-kernel'] button, "
-                     ".jp-NotebookPanel-toolbar [data-command='notebook:restart-kernel']").first.click()
-        dialog = page.locator(".jp-Dialog-content")
-        expect(dialog).to_be_visible(timeout=30_000)
-        page.screenshot(path=str(SCREENSHOTS / f"{screenshot}-restart.png"))
-        places += [("restart dialog", line) for line in dialog.inner_text().split("\n") if line.strip()]
-        places += [("restart dialog", text) for text in dialog.locator("[title], [aria-label]").evaluate_all(
-            "nodes => nodes.map(node => node.getAttribute('title') || node.getAttribute('aria-label'))") if text]
-        page.keyboard.press("Escape")
-        expect(page.locator(".jp-Dialog")).to_have_count(0)
+        toolbar = page.locator(".jp-NotebookPanel-toolbar")
+        places += _dialog(page, toolbar.locator("[data-command='notebook:restart-kernel']").first, "restart dialog",
+                          SCREENSHOTS / f"{screenshot}-restart.png")
+        places += _dialog(page, toolbar.locator(".jp-KernelName").first, "select kernel dialog",
+                          SCREENSHOTS / f"{screenshot}-select-kernel.png")
+        places += [("status bar", line) for line in page.locator("#jp-main-statusbar").inner_text().split("\n")]
+        places += [("status bar", title) for title in _titles(page.locator("#jp-main-statusbar"))]
+        page.locator(".jp-FileBrowser-toolbar [data-command='launcher:create']").first.click()   # the "+" button
+        launcher = page.locator(".jp-Launcher-body")
+        expect(launcher.locator(".jp-LauncherCard").first).to_be_visible(timeout=30_000)
+        page.screenshot(path=str(SCREENSHOTS / f"{screenshot}-launcher.png"))
+        # The launcher's section titles and cards (not its folder's name, a file's name).
+        places += [("launcher", text) for text in launcher.locator(".jp-Launcher-sectionTitle, .jp-LauncherCard-label").all_inner_texts()]
+        places += [("launcher", title) for title in _titles(launcher)]
         return places
     finally:
         context.close()
+
+
+def _titles(area) -> list[str]:
+    """The tooltips (``title``) and accessible names (``aria-label``) of what ``area`` shows."""
+    return [text for text in area.locator("[title], [aria-label]").evaluate_all(
+        "nodes => nodes.filter(node => node.checkVisibility())"
+        ".map(node => node.getAttribute('title') || node.getAttribute('aria-label'))") if text]
+
+
+def _dialog(page, opener, where: str, screenshot: Path) -> list[tuple[str, str]]:
+    """The words of the dialog ``opener`` opens (its text and its controls' tooltips), then closed."""
+    opener.click()
+    dialog = page.locator(".jp-Dialog-content")
+    expect(dialog).to_be_visible(timeout=30_000)
+    page.screenshot(path=str(screenshot))
+    places = [(where, line) for line in dialog.inner_text().split("\n") if line.strip()]
+    places += [(where, text) for text in _titles(dialog)]
+    page.keyboard.press("Escape")
+    expect(page.locator(".jp-Dialog")).to_have_count(0)
+    return places
 
 
 def _items(where: str, items: list[dict]) -> list[tuple[str, str]]:
