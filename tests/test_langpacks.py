@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from functools import cache
 from importlib.metadata import entry_points, version
 from pathlib import Path
@@ -122,3 +123,35 @@ def test_the_translated_lessons_name_menus_as_the_pack_shows_them(language: str)
                    if (menu, item) not in shown and (menu, item) not in english_paths())
     assert not wrong, (f"not a menu path JupyterLab shows in {locale} (it shows "
                        f"{sorted(f'*{a} ▸ {b}*' for a, b in shown)}):\n" + "\n".join(wrong))
+
+
+def test_the_check_names_a_pack_not_built_again_and_a_fuzzy_entry(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shutil.copytree(build.HERE, tmp_path / "machinery" / "langpacks", ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(build, "HERE", tmp_path / "machinery" / "langpacks")
+    locale = LOCALES["es"]
+    assert build.problems(locale) == []
+    course = build.po_path(locale, "course")
+    course.write_text(course.read_text(encoding="utf-8") + '\nmsgid "Shuffle the deck"\nmsgstr "Barajar"\n'
+                      '\n#, fuzzy\nmsgid "Cut the deck"\nmsgstr "Cortar"\n', encoding="utf-8")
+    found = build.problems(locale)
+    assert len(found) == 2 and "out of date" in found[0] and "fuzzy: 'Cut the deck'" in found[1], found
+    build.build()
+    assert build.problems(locale) == [found[1]]   # built again: the fuzzy entry stays named, and is not in the pack
+    data = json.loads(build.json_path(locale).read_text(encoding="utf-8"))
+    assert data["Shuffle the deck"] == ["Barajar"] and "Cut the deck" not in data
+
+
+def test_vendoring_an_official_mo_keeps_every_message(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from babel.messages.mofile import write_mo
+
+    locale = LOCALES["pt"]
+    official = build.catalogue(locale, "official")
+    mo = tmp_path / "jupyterlab.mo"
+    with mo.open("wb") as handle:
+        write_mo(handle, official)
+    monkeypatch.setattr(build, "HERE", tmp_path)
+    build.vendor(locale, mo, "jupyterlab-language-pack-pt-BR 4.5.post3")
+    again = build.catalogue(locale, "official")
+    assert "jupyterlab-language-pack-pt-BR 4.5.post3" in build.po_path(locale, "official").read_text(encoding="utf-8")
+    assert {(m.context, str(m.id), str(m.string)) for m in again if m.id} == {
+        (m.context, str(m.id), str(m.string)) for m in official if m.id}

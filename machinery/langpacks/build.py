@@ -49,8 +49,10 @@ def po_path(locale: str, source: str, domain: str = DOMAIN) -> Path:
 
 
 def domains(locale: str) -> list[str]:
-    """The gettext domains ``locale``'s pack translates (a folder each under ``po/<locale>``)."""
-    return sorted(folder.name for folder in (HERE / "po" / locale).iterdir() if folder.is_dir())
+    """The gettext domains ``locale``'s pack translates (a folder each under ``po/<locale>``; none yet
+    for a language just added to the registry)."""
+    folder = HERE / "po" / locale
+    return sorted(domain.name for domain in folder.iterdir() if domain.is_dir()) if folder.is_dir() else []
 
 
 def json_path(locale: str, domain: str = DOMAIN) -> Path:
@@ -124,6 +126,10 @@ def _render(data: dict[str, Any]) -> str:
 def problems(locale: str) -> list[str]:
     """What ``check`` names for ``locale``: a built pack out of date, a fuzzy or empty course entry."""
     found = []
+    if not domains(locale):
+        found.append(f"no JupyterLab language pack for {locale}: vendor the official one (python -m "
+                     f"machinery.langpacks.build vendor {locale} <its jupyterlab.mo> --origin '<package> <version>'), "
+                     f"add {locale}/__init__.py and its jupyterlab.languagepack entry point in pyproject.toml")
     for domain in domains(locale):
         path = json_path(locale, domain)
         if not path.exists() or path.read_text(encoding="utf-8") != _render(locale_data(locale, domain)):
