@@ -108,11 +108,13 @@ catalogues: $(STAMP)
 	$(BIN)/python -m cribbage.build.course_i18n extract
 	$(BIN)/python -m cribbage.build.course_i18n update
 	$(BIN)/python -m cribbage.build.course_i18n build
+	$(BIN)/python -m machinery.langpacks.build build
 
 # Fails when the English and the catalogues disagree: a template not extracted again, or a .po that
 # `make catalogues` would change (a new, changed or removed message); for the lessons (one domain
 # each, course/locale), also an untranslated or fuzzy cell and a notebook not built again. The
-# engine's and widgets' untranslated and fuzzy entries are named by tests/test_catalogue_i18n.py.
+# engine's and widgets' untranslated and fuzzy entries are named by tests/test_catalogue_i18n.py. JupyterLab's
+# own words: the course's language packs (machinery/langpacks) built from their .po files.
 check-catalogues: $(STAMP)
 	@fresh=$$(mktemp -d) && trap 'rm -rf $$fresh' EXIT && for domain in $(DOMAINS); do \
 	  $(EXTRACT) -o $$fresh/$$domain.pot $$domain && \
@@ -121,6 +123,7 @@ check-catalogues: $(STAMP)
 	  || { echo "the catalogues of $$domain are out of date: run make catalogues"; exit 1; }; \
 	done
 	@$(BIN)/python -m cribbage.build.course_i18n check
+	@$(BIN)/python -m machinery.langpacks.build check
 
 # The quick ones; benchmarks/players.py, selfplay.py and crosscribb.py take minutes (see their docstrings).
 benchmark: $(STAMP)

@@ -3,9 +3,9 @@ becomes ``cribbage-lab [--language es|pt|en] <jupyter lab arguments>``, this mod
 (``python -m machinery.lab_language`` runs the same).
 
 The lessons switch their widgets to Spanish or Portuguese themselves (:func:`widgets.set_language`);
-JupyterLab's File, Edit, Run menus are translated by the official language packs
-(``jupyterlab-language-pack-es-ES``, ``jupyterlab-language-pack-pt-BR``), which JupyterLab uses only
-when its setting ``locale`` of ``@jupyterlab/translation-extension:plugin`` names them. Its default,
+JupyterLab's menus, toolbar and dialogs are translated by the course's language packs
+(:mod:`machinery.langpacks`, locales ``es_ES`` and ``pt_BR``), which JupyterLab uses only when its
+setting ``locale`` of ``@jupyterlab/translation-extension:plugin`` names them. Its default,
 ``"default"``, means the server's ``locale.getlocale()``: ``es_MX`` or ``pt_PT`` find no pack (the
 packs are ``es_ES`` and ``pt_BR``), and a locale the system has not generated is not even seen.
 
@@ -20,6 +20,13 @@ default) in a folder put first on ``JUPYTER_CONFIG_PATH`` for this process only.
 - a language the learner picked in JupyterLab (Settings > Language) is a user setting, and a user
   setting beats a default: their choice stays theirs;
 - any other locale (French, German...) leaves JupyterLab exactly as it would be without us.
+
+An extension whose words no pack can translate is disabled for a translated language, in the same
+config folder (``labconfig/page_config.json``, where ``jupyter labextension disable`` writes): Voilà's
+preview (its button and menu items are written in English in its code, with no translation call) and
+JupyterLab's debugger (its notebook toolbar button is made without the translator, so its tooltip is
+English whatever the pack says). Their English would sit in the learner's toolbar and menus, and a
+learner of the course uses neither.
 
 The process then *becomes* ``jupyter lab`` (``os.execvpe``): Ctrl-C, its question and its pid are
 JupyterLab's own, as with ``jupyter lab`` run directly.
@@ -61,6 +68,7 @@ __all__ = [
     "COURSE_SETTINGS",
     "LAB_LOCALES",
     "TRANSLATION_PLUGIN",
+    "UNTRANSLATABLE_EXTENSIONS",
     "config_dir",
     "course_arguments",
     "course_settings",
@@ -77,6 +85,9 @@ TRANSLATION_PLUGIN = "@jupyterlab/translation-extension:plugin"
 #: registry's ``lab_locale``): one pack per language, whatever the learner's country. English is
 #: JupyterLab's own (no pack).
 LAB_LOCALES: dict[str, str] = {language.code: language.lab_locale for language in LANGUAGES}
+#: JupyterLab extensions installed with the course whose words are English in every language (no
+#: translation call in their code): disabled when JupyterLab is opened in a translated language.
+UNTRANSLATABLE_EXTENSIONS: tuple[str, ...] = ("@voila-dashboards/jupyterlab-preview", "@jupyterlab/debugger-extension")
 
 
 def settings_overrides(language: str) -> dict[str, dict[str, str]]:
@@ -135,6 +146,8 @@ def config_dir(language: str, cache: Path | None = None, *, course: bool = False
     folder = base / "jupyterlab" / (f"course-{language}" if course else language)
     _write_json(folder / "labconfig" / "default_setting_overrides.json",
                 course_settings(language) if course else settings_overrides(language))
+    disabled = {name: True for name in UNTRANSLATABLE_EXTENSIONS} if language != SOURCE else {}
+    _write_json(folder / "labconfig" / "page_config.json", {"disabledExtensions": disabled})
     if course:
         _write_json(folder / "jupyter_server_config.json", COURSE_SERVER_CONFIG)
     return folder

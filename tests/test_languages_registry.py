@@ -111,16 +111,18 @@ def test_no_language_is_spelled_outside_the_registry() -> None:
 # The languages' data beside the code -------------------------------------------------------------
 
 def test_pyproject_installs_the_language_pack_of_each_language() -> None:
-    # pyproject's dependencies are static (setup.py cannot add to them), so the packs are written there
-    # too: this names what a language added to the registry needs added to pyproject.toml.
+    # pyproject's entry points are static (setup.py cannot add to them), so the course's JupyterLab
+    # language packs are written there too: this names what a language added to the registry needs.
     tomllib = pytest.importorskip("tomllib")
     with (ROOT / "pyproject.toml").open("rb") as handle:
-        dependencies = tomllib.load(handle)["project"]["dependencies"]
-    packs = {re.split(r"[<>=!~;\[ ]", dependency, maxsplit=1)[0] for dependency in dependencies
-             if dependency.startswith("jupyterlab-language-pack-")}
-    wanted = {entry.lab_pack for entry in LANGUAGES if entry.lab_pack}
-    assert packs == wanted, (f"pyproject.toml's [project] dependencies: add {sorted(wanted - packs)}, "
-                             f"remove {sorted(packs - wanted)}")
+        project = tomllib.load(handle)["project"]
+    packs = project["entry-points"]["jupyterlab.languagepack"]
+    wanted = {entry.lab_locale: f"machinery.langpacks.{entry.lab_locale}" for entry in LANGUAGES if entry.lab_pack}
+    assert packs == wanted, f"pyproject.toml's [project.entry-points.\"jupyterlab.languagepack\"]: should be {wanted}"
+    # The official packs are not installed beside the course's: two packs of one locale, and
+    # JupyterLab would take whichever it found last.
+    official = [dependency for dependency in project["dependencies"] if dependency.startswith("jupyterlab-language-pack-")]
+    assert not official, f"pyproject.toml's [project] dependencies: remove {official} (machinery/langpacks has them)"
 
 
 def test_the_glossary_has_a_column_per_language() -> None:

@@ -7,9 +7,7 @@ test of the real course checks they stay byte for byte as they were.
 
 from __future__ import annotations
 
-import gettext
 import hashlib
-import importlib.util
 import json
 import shutil
 import sys
@@ -101,19 +99,15 @@ def test_copying_the_real_course_only_reads_the_repository(tmp_path: Path) -> No
 
 
 def test_the_note_names_what_jupyterlab_shows_in_each_language() -> None:
-    """The note names the ▶▶ button (its tooltip) and the dialog's button as JupyterLab's language packs do."""
-    packs = {"es": "jupyterlab_language_pack_es_ES", "pt": "jupyterlab_language_pack_pt_BR"}
-    for language, pack in packs.items():
-        spec = importlib.util.find_spec(pack)
-        if spec is None or spec.origin is None:
-            pytest.skip(f"{pack} is not installed")
-        locale = pack.split("_pack_")[1]
-        mo = Path(spec.origin).parent / "locale" / locale / "LC_MESSAGES" / "jupyterlab.mo"
-        with mo.open("rb") as file:
-            lab = gettext.GNUTranslations(file)
+    """The note names the ▶▶ button (its tooltip) and the dialog's button as the course's JupyterLab
+    language packs (machinery/langpacks) do."""
+    from machinery.langpacks.build import LOCALES, translate
+
+    for language, locale in LOCALES.items():
         note = return_note(language)
         for english in ("Restart the kernel and run all cells", "Restart"):
-            assert f"*{lab.gettext(english)}*" in note, (language, english)
+            shown = translate(locale, english)
+            assert shown and f"*{shown}*" in note, (language, english, shown)
         assert "▶▶" in note
     assert "*Restart the kernel and run all cells*" in return_note("en")
 
@@ -430,7 +424,14 @@ def test_the_launcher_serves_a_copy_with_its_own_settings_in_the_cache_only(tmp_
     # The plain launcher (no copy) keeps its own folder, with the language alone.
     plain = lab_language.config_dir("es", tmp_path / "cache")
     assert sorted(str(p.relative_to(plain)) for p in plain.rglob("*") if p.is_file()) == [
-        "labconfig/default_setting_overrides.json"]
+        "labconfig/default_setting_overrides.json", "labconfig/page_config.json"]
+    # Voilà's preview and the debugger (English in every language, machinery/lab_language.py) are off in a translated
+    # JupyterLab, on in an English one.
+    disabled = json.loads((plain / "labconfig" / "page_config.json").read_text())["disabledExtensions"]
+    assert disabled == {name: True for name in lab_language.UNTRANSLATABLE_EXTENSIONS}
+    assert "@voila-dashboards/jupyterlab-preview" in disabled
+    english = lab_language.config_dir("en", tmp_path / "cache")
+    assert json.loads((english / "labconfig" / "page_config.json").read_text()) == {"disabledExtensions": {}}
     env = lab_language.lab_environment("pt", {"JUPYTER_CONFIG_PATH": "/theirs"}, tmp_path / "cache", course=True)
     assert env["JUPYTER_CONFIG_PATH"].split(":") == [str(tmp_path / "cache" / "jupyterlab" / "course-pt"), "/theirs"]
 

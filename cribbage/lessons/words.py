@@ -16,8 +16,8 @@ add_catalogue({
                                   "the cards, boards and questions stay blank until the lesson runs again. Click ▶▶ in the "
                                   "toolbar above (*{restart_run_all}*), then *{restart}*: everything comes back, and "
                                   "the answers you gave stay recorded."},
-    # JupyterLab's names (the ▶▶ button's tooltip, the dialog's button): as its language packs have them.
-    # (the packs 4.5 leave this tooltip in English: a Spanish or Portuguese JupyterLab shows it so)
+    # JupyterLab's names (the ▶▶ button's tooltip, the dialog's button): as the course's language packs
+    # have them (machinery/langpacks; tests/test_learner_copy.py checks each against the pack).
     "lessons.lab.restart_run_all": {"en": "Restart the kernel and run all cells"},
     "lessons.lab.restart": {"en": "Restart"},
     # The folder, inside the learner's copy, where an update keeps their notebooks as they were.

@@ -8,7 +8,8 @@ its spreadsheets' CSV. Adding a language is adding a line here (no other code ch
 not code: its translations (``pybabel init -l <code>`` for the ``cribbage`` and ``widgets`` catalogues,
 then ``make catalogues``, which starts each lesson's catalogue too), its words in the glossary
 (``course/glossary.csv``: a column and a rejected column), its section of the start page
-(``course/start/index.ipynb``) and its JupyterLab pack in ``pyproject.toml``'s dependencies; the tests
+(``course/start/index.ipynb``) and its JupyterLab language pack (``machinery/langpacks``, an entry point
+``jupyterlab.languagepack`` in ``pyproject.toml``); the tests
 name each of these still missing (``tests/test_languages_registry.py`` shows the code needs nothing else).
 
 It imports nothing but the standard library, so ``setup.py`` can read it by file path.
@@ -40,7 +41,8 @@ class Language:
     babel_locale: str
     #: JupyterLab's locale for its menus (``en`` is JupyterLab's own).
     lab_locale: str
-    #: The PyPI package of JupyterLab's menus in this language (None: JupyterLab speaks it already).
+    #: The official JupyterLab language pack (PyPI) whose translations the course's own pack starts from
+    #: (``machinery/langpacks``, which the course installs instead); None: JupyterLab speaks it already.
     lab_pack: str | None
     #: The system locale a class's learners are given on JupyterHub (``LANG``).
     system_locale: str
