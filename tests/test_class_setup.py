@@ -40,8 +40,12 @@ def test_the_configuration_lets_in_the_class_and_gives_the_view_to_the_teachers(
     assert config.Authenticator.admin_users == {"it"}
     assert config.JupyterHub.load_groups["teachers"] == {"users": ["prof"]}
     assert config.JupyterHub.load_roles == [{
-        "name": "teacher-view", "description": "Open the teacher's live view of the class",
-        "groups": ["teachers"], "scopes": ["access:services!service=teacher"]}]
+        "name": "teacher-view",
+        "description": "Open the teacher's live view of the class, and the learners' notebooks read-only",
+        "groups": ["teachers"], "scopes": ["access:services!service=teacher", "custom:cribbage-course:read:notebooks"]}]
+    # The notebooks' scope is the class's own, asked for by the view in the teacher's token.
+    assert list(config.JupyterHub.custom_scopes) == ["custom:cribbage-course:read:notebooks"]
+    assert config.JupyterHub.services[0]["oauth_client_allowed_scopes"] == ["custom:cribbage-course:read:notebooks"]
     service = config.JupyterHub.services[0]
     assert service["name"] == "teacher" and service["url"] == "http://127.0.0.1:8002"
     assert service["command"][1:3] == ["-m", "hub.teacher_view"] and service["command"][-1] == str(tmp_path / "class.csv")
