@@ -26,7 +26,6 @@ from __future__ import annotations
 import csv
 import io
 import os
-from collections.abc import Sequence
 from datetime import datetime, timezone
 
 from cribbage.lang.messages import message, render
@@ -151,33 +150,35 @@ def xlsx_bytes(data: ClassData, language: str = SOURCE) -> bytes:
     from openpyxl.styles import Font  # type: ignore[import-untyped]
 
     header, rows = gradebook(data, language)
-    book = Workbook()
-    sheet = book.active
-    assert sheet is not None
-    sheet.title = _words("progress.export.sheet", language)[:31]
-    _row(sheet, 1, header)
-    for cell in sheet[1]:
-        cell.font = Font(bold=True)
-    for number, row in enumerate(rows, start=2):
-        _row(sheet, number, row)
+    book = Workbook(write_only=True)  # written row by row: a school's class in a fraction of the time
+    sheet = book.create_sheet(_words("progress.export.sheet", language)[:31])
     sheet.freeze_panes = "C2"
     sheet.column_dimensions["A"].width = 18
     sheet.column_dimensions["B"].width = 24
+    bold = Font(bold=True)
+    sheet.append([_cell(sheet, value, bold) for value in header])
+    for row in rows:
+        sheet.append([_cell(sheet, value) if isinstance(value, (str, datetime)) else value for value in row])
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()
 
 
-def _row(sheet: object, number: int, cells: Sequence[Cell]) -> None:
-    for column, value in enumerate(cells, start=1):
-        cell = sheet.cell(row=number, column=column)  # type: ignore[attr-defined]
-        if isinstance(value, datetime):  # Excel has no time zone: the column's header says UTC
-            cell.value = value.astimezone(timezone.utc).replace(tzinfo=None)
-            cell.number_format = "yyyy-mm-dd hh:mm:ss"
-            continue
-        cell.value = value
-        if isinstance(value, str):
-            cell.data_type = "s"  # text, even "=HYPERLINK(...)": openpyxl would store a formula
+def _cell(sheet: object, value: Cell, font: object = None) -> object:
+    from openpyxl.cell import WriteOnlyCell  # type: ignore[import-untyped]
+
+    if isinstance(value, datetime):  # Excel has no time zone: the column's header says UTC
+        cell = WriteOnlyCell(sheet, value=value.astimezone(timezone.utc).replace(tzinfo=None))
+        cell.number_format = "yyyy-mm-dd hh:mm:ss"
+        return cell
+    if font is None and isinstance(value, str) and not value.startswith("="):
+        return value  # openpyxl stores it as text as it is: only "=..." would become a formula
+    cell = WriteOnlyCell(sheet, value=value)
+    if isinstance(value, str):
+        cell.data_type = "s"  # text, even "=HYPERLINK(...)": openpyxl would store a formula
+    if font is not None:
+        cell.font = font
+    return cell
 
 
 def moodle(data: ClassData, language: str = SOURCE) -> tuple[list[str], list[list[Cell]]]:

@@ -67,6 +67,7 @@ class LiveClass:
     store: Path | None = None
     _seen: dict[Path, _Seen] = field(default_factory=dict, repr=False)
     problems: list[tuple[Path, ProgressFileError]] = field(default_factory=list)
+    _data: ClassData | None = field(default=None, repr=False)
 
     def _read(self, path: Path) -> list[Answer]:
         try:
@@ -106,7 +107,16 @@ class LiveClass:
                 for path in sorted(self.files_of(member)):
                     answers += [answer for answer in self._read(path) if _belongs(answer, member)]
         answers.sort(key=lambda a: a.at)
-        return ClassData.of(answers, [(member.identity, member.name) for member in self.members])
+        data = ClassData.of(answers, [(member.identity, member.name) for member in self.members])
+        if self._data is not None:
+            # A learner whose answers did not change keeps what was worked out for them (their tallies and
+            # the kinds they missed), so a request after one answer recomputes one learner, not the class.
+            for who, learner in data.learners.items():
+                before = self._data.learners.get(who)
+                if before is not None and before.name == learner.name and before.answers == learner.answers:
+                    data.learners[who] = before
+        self._data = data
+        return data
 
 
 def _belongs(answer: Answer, member: Member) -> bool:
