@@ -15,12 +15,13 @@ import pytest
 from cribbage.progress import ProgressStore
 from cribbage.progress.classdata import ClassData
 from cribbage.progress.export import SEPARATOR, csv_text, moodle_csv, xlsx_bytes
-from cribbage.progress.gradebook import gradebook_page, learner_page, share
+from cribbage.progress.gradebook import gradebook_page, learner_page
 from cribbage.progress.items import describe_item
 from cribbage.progress.live import LiveClass, live_fragment
 from cribbage.progress.report import merge, table
 from cribbage.progress.roster import Member
 from cribbage.progress.store import STOPS, read_progress
+from cribbage.progress.summary import Tally
 from cribbage.registry.languages import CODES, SOURCE
 from cribbage.registry.stops import STOPS as COURSE_STOPS
 
@@ -90,12 +91,28 @@ def page_rows(text: str, name: str = "gradebook") -> list[list[str]]:
     return parser.rows
 
 
+def figure(cell: str) -> Tally:
+    """The share a cell of the gradebook shows (``67% 2/3``, ✓ for a stop done), as a tally."""
+    if cell == "–":
+        return Tally()
+    found = re.fullmatch(r"(\d+)%(?: ✓)? (\d+)/(\d+)", cell)
+    assert found, cell
+    tally = Tally(int(found.group(3)), int(found.group(2)))
+    assert int(found.group(1)) == round(100 * tally.right / tally.asked)
+    return tally
+
+
+def share(tally: Tally) -> str:
+    """The report's way of writing a share: ``67% (2/3)``."""
+    return f"{round(100 * tally.right / tally.asked)}% ({tally.right}/{tally.asked})" if tally.asked else "–"
+
+
 def test_the_gradebook_lists_the_class_list_with_the_reports_figures(files):
     data = _live(files).refresh()
     rows = page_rows(gradebook_page(data, "en"))
-    header, body = rows[0], rows[1:]
-    assert header[:4] == ["learner", "stops done", "right at the first try", "last answer (UTC)"]
-    assert header[4:] == [f"stop {stop}" for stop in STOPS]
+    assert rows[0] == ["learner", "stops done", "right at the first try", "stop", "last answer (UTC)"]
+    assert rows[1] == [str(stop) for stop in STOPS]
+    body = rows[2:]
     assert [row[0] for row in body] == ["=Beatriz", "Ana Souza", "Caio Reis"]  # by name, never started too
     report = merge([path for path in files.values() if path.exists()],
                    [(member.identity, member.name) for member in MEMBERS])
@@ -103,26 +120,24 @@ def test_the_gradebook_lists_the_class_list_with_the_reports_figures(files):
     by_name = {row[0]: row for row in report_rows}
     for row in body:
         theirs = by_name[row[0]]
-        assert row[2] == theirs[6] or (row[2], theirs[6]) == ("–", "–")  # the report's share right at the first try
+        assert share(figure(row[2])) == theirs[6]  # the report's share right at the first try
         learner = next(learner for learner in data.learners.values() if learner.name == row[0])
         assert row[1] == f"{len(learner.stops_done)}/{len(STOPS)}"
         assert theirs[1].startswith(f"{len(learner.stops_done)}/") or not learner.started
-        assert [cell.rstrip(" ✓") for cell in row[4:]] == [share(learner.stop_tally(stop)) for stop in STOPS]
+        assert [figure(cell) for cell in row[3:-1]] == [learner.stop_tally(stop) for stop in STOPS]
+        assert [cell.endswith(" ✓") or "✓ " in cell for cell in row[3:-1]] == [learner.done(stop) for stop in STOPS]
     ana = body[1]
-    assert ana[4] == "100% (1/1) ✓" and ana[5] == "0% (0/1)" and ana[3] == "2026-12-03 10:02:00"
-    assert body[0][7] == "0% (0/1)"  # Beatriz's right second answer is practice: her first try counts
-    assert body[2][1:4] == ["0/9", "–", "–"]
+    assert ana[3] == "100% ✓ 1/1" and ana[4] == "0% 0/1" and ana[-1] == "2026-12-03 10:02:00"
+    assert body[0][6] == "0% 0/1"  # Beatriz's right second answer is practice: her first try counts
+    assert body[2][1:3] == ["0/9", "–"] and body[2][-1] == "–"
 
 
 def _page_numbers(data: ClassData) -> dict[str, tuple[int, int, list[tuple[int, int]]]]:
     """Each learner's questions, right, and per stop (answered, right), as the page writes them."""
     out = {}
-    for row in page_rows(gradebook_page(data, "en"))[1:]:
-        def pair(cell: str) -> tuple[int, int]:
-            found = re.search(r"\((\d+)/(\d+)\)", cell)
-            return (int(found.group(2)), int(found.group(1))) if found else (0, 0)
-        asked, right = pair(row[2])
-        out[row[0]] = (asked, right, [pair(cell) for cell in row[4:]])
+    for row in page_rows(gradebook_page(data, "en"))[2:]:
+        total = figure(row[2])
+        out[row[0]] = (total.asked, total.right, [(figure(cell).asked, figure(cell).right) for cell in row[3:-1]])
     return out
 
 

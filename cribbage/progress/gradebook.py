@@ -25,7 +25,7 @@ from cribbage.progress.summary import Tally
 from cribbage.registry import stops as _registry
 from cribbage.registry.languages import SOURCE
 
-__all__ = ["DOWNLOADS", "gradebook_page", "learner_page", "lesson_open", "page", "share"]
+__all__ = ["DOWNLOADS", "gradebook_page", "learner_page", "lesson_open", "page"]
 
 #: The downloads the page offers: (address under the service, the catalogue's name for it).
 DOWNLOADS: tuple[tuple[str, str], ...] = (("gradebook.csv", "progress.book.csv"),
@@ -39,13 +39,18 @@ def _words(key: str, language: str, **values: object) -> str:
     return html.escape(render(message(key, **values), language))
 
 
-def share(tally: Tally) -> str:
-    """``67% (2/3)``, or a dash before any answer: as the report and the live view write it."""
-    return f"{round(100 * tally.right / tally.asked)}% ({tally.right}/{tally.asked})" if tally.asked else "–"
-
-
 def _when(text: str) -> str:
     return html.escape(text[:19].replace("T", " ")) if text else "–"
+
+
+def _figure(tally: Tally, done: bool = False, language: str = SOURCE) -> str:
+    """A share as the gradebook's cells show it: the percent large, right/answered under it (``67% 2/3``),
+    and ✓ for a stop done; a dash before any answer."""
+    if not tally.asked:
+        return "–"
+    mark = f' <abbr title="{_words("progress.book.done", language)}">✓</abbr>' if done else ""
+    return (f'<span class="pct">{round(100 * tally.right / tally.asked)}%{mark}</span> '
+            f'<span class="of">{tally.right}/{tally.asked}</span>')
 
 
 def lesson_open(learner: LearnerData, language: str) -> str | None:
@@ -59,16 +64,19 @@ def lesson_open(learner: LearnerData, language: str) -> str | None:
 
 _CSS = """
 body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 16px; margin: 14px 18px; color: #111; }
-h1 { font-size: 1.5em; margin: 0 0 6px 0; } nav { margin: 0 0 10px 0; line-height: 1.8; }
-nav a { margin-right: 1.2em; white-space: nowrap; } nav span { margin-right: 0.6em; }
+h1 { font-size: 1.5em; margin: 0 0 6px 0; } h2 { font-size: 1.2em; margin: 16px 0 6px 0; }
+nav { margin: 0 0 10px 0; line-height: 1.8; } nav a { margin-right: 1.2em; white-space: nowrap; }
+nav span { margin-right: 0.6em; } .legend, .open, .summary { margin: 4px 0 10px 0; max-width: 60em; }
 table { border-collapse: collapse; margin: 6px 0 14px 0; }
-caption { text-align: left; font-weight: bold; padding: 4px 0; }
 th, td { border: 1px solid #999; padding: 4px 8px; text-align: left; vertical-align: middle; }
-thead th { background: #e4eff7; position: sticky; top: 0; }
+thead th { background: #e4eff7; } table.gradebook thead th { text-align: center; }
 tbody tr:nth-child(even) td, tbody tr:nth-child(even) th { background: #f4f4f4; }
+tbody th { white-space: nowrap; font-weight: normal; } table.gradebook tbody th { position: sticky; left: 0; background: #fff; }
 td.n { text-align: right; white-space: nowrap; } td.done { background: #dff0d8 !important; }
-tr.idle th, tr.idle td { color: #555; } .legend, .open { margin: 4px 0 10px 0; }
-td.right { color: #1a6a1a; } td.wrong { color: #a31515; font-weight: bold; }
+.pct { display: block; font-weight: bold; } .of { display: block; font-size: 0.85em; color: #333; }
+abbr { text-decoration: none; } tr.idle th, tr.idle td { color: #555; }
+td.right { color: #1a6a1a; } td.wrong { color: #a31515; font-weight: bold; } ul.notebooks { columns: 2; }
+table.answers tbody th { white-space: normal; min-width: 14em; } table.answers td.n { white-space: normal; }
 """
 
 
@@ -80,11 +88,9 @@ def page(title: str, body: str, language: str = SOURCE) -> str:
 
 
 def _stop_cell(learner: LearnerData, stop: int, language: str) -> str:
-    tally = learner.stop_tally(stop)
-    if learner.done(stop):
-        return (f'<td class="n done" data-stop="{stop}">{share(tally)} '
-                f'<abbr title="{_words("progress.book.done", language)}">✓</abbr></td>')
-    return f'<td class="n" data-stop="{stop}">{share(tally)}</td>'
+    done = learner.done(stop)
+    return (f'<td class="n{" done" if done else ""}" data-stop="{stop}">'
+            f"{_figure(learner.stop_tally(stop), done, language)}</td>")
 
 
 def gradebook_page(data: ClassData, language: str = SOURCE, *, learner_link: str = "learner?lang={language}&user=",
@@ -97,9 +103,13 @@ def gradebook_page(data: ClassData, language: str = SOURCE, *, learner_link: str
     links.append(f'<span>{_words("progress.book.downloads", language)}</span>')
     links += [f'<a href="{html.escape(address)}?lang={language}" download>{_words(key, language)}</a>'
               for address, key in downloads]
-    head = "".join(f'<th scope="col">{_words(f"progress.book.{key}", language)}</th>'
-                   for key in ("learner", "stops_done", "first_try", "last"))
-    head += "".join(f'<th scope="col">{_words("progress.book.stop", language, stop=stop)}</th>' for stop in STOPS)
+    # Two header rows: "stop" over the stops' numbers (each titled with the stop's name), so that nine
+    # stops fit beside the names on a projector.
+    head = "".join(f'<th scope="col" rowspan="2">{_words(f"progress.book.{key}", language)}</th>'
+                   for key in ("learner", "stops_done", "first_try"))
+    head += f'<th scope="colgroup" colspan="{len(STOPS)}">{_words("progress.book.stop_column", language)}</th>'
+    head += f'<th scope="col" rowspan="2">{_words("progress.book.last", language)}</th></tr><tr>'
+    head += "".join(f'<th scope="col" title="{_words(_TITLES[stop], language)}">{stop}</th>' for stop in STOPS)
     link = learner_link.format(language=language)
     rows = []
     for learner in data.ordered():
@@ -108,9 +118,9 @@ def gradebook_page(data: ClassData, language: str = SOURCE, *, learner_link: str
                 if link else html.escape(learner.name))
         idle = "" if learner.started else ' class="idle"'
         rows.append(f'<tr{idle} data-learner="{html.escape(learner.identity)}"><th scope="row">{name}</th>'
-                    f'<td class="n">{len(learner.stops_done)}/{len(STOPS)}</td><td class="n">{share(learner.total)}</td>'
-                    f'<td class="n">{_when(learner.last)}</td>'
-                    + "".join(_stop_cell(learner, stop, language) for stop in STOPS) + "</tr>")
+                    f'<td class="n">{len(learner.stops_done)}/{len(STOPS)}</td><td class="n">{_figure(learner.total)}</td>'
+                    + "".join(_stop_cell(learner, stop, language) for stop in STOPS)
+                    + f'<td class="n">{_when(learner.last)}</td></tr>')
     body = (f"<nav>{''.join(links)}</nav>"
             f'<p class="summary">{_words("progress.live.summary", language, n=started, total=len(data.learners))}</p>'
             f'<p class="legend">{_words("progress.book.legend", language)}</p>'
