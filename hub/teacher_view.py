@@ -225,7 +225,11 @@ class _Page(web.RequestHandler):
         # The learner's outputs are theirs: drawn in a sandbox where no script runs and nothing is fetched.
         self.set_header("Content-Security-Policy", NOTEBOOK_POLICY)
         self.set_header("X-Content-Type-Options", "nosniff")
-        self._html(body.replace("<title>Notebook</title>", f"<title>{title}</title>", 1))
+        banner = (f'<p style="font: bold 1.1em sans-serif; background: #e4eff7; padding: 8px 14px; margin: 0;">'
+                  f"{title}</p>")
+        body = body.replace("<title>Notebook</title>", f"<title>{title}</title>", 1)
+        at = body.find(">", body.find("<body")) + 1
+        self._html(body[:at] + banner + body[at:] if at > 0 else body)
 
 
 #: Each page of the service: its address under the prefix, and what draws it.

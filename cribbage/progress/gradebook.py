@@ -33,6 +33,7 @@ DOWNLOADS: tuple[tuple[str, str], ...] = (("gradebook.csv", "progress.book.csv")
                                           ("moodle.csv", "progress.book.moodle"))
 
 _TITLES = {stop.number: stop.title for stop in _registry.STOPS}
+_NOTEBOOKS = {stop.number: stop.notebook for stop in _registry.STOPS}
 
 
 def _words(key: str, language: str, **values: object) -> str:
@@ -137,14 +138,24 @@ def learner_page(learner: LearnerData, language: str = SOURCE, *, back: str = ""
     lesson = lesson_open(learner, language)
     if lesson is not None:
         parts.append(f'<p class="open">{_words("progress.book.open_now", language, lesson=lesson)}</p>')
+    parts.append(_answers(learner, language))
     if notebooks is not None:
-        items = "".join(f'<li><a href="{html.escape(address)}">{html.escape(name)}</a></li>' for name, address in notebooks)
+        # The notebook of the lesson open now (in each language's folder of their copy) first, in bold.
+        now = _NOTEBOOKS.get(learner.current_stop) if learner.current_stop is not None else None
+        ordered = sorted(notebooks, key=lambda pair: pair[0].rsplit("/", 1)[-1] != now)
+        items = "".join(f'<li><a href="{html.escape(address)}">'
+                        + (f"<strong>{html.escape(name)}</strong>" if name.rsplit("/", 1)[-1] == now else html.escape(name))
+                        + "</a></li>" for name, address in ordered)
         parts.append(f'<h2>{_words("progress.book.notebooks", language)}</h2>'
                      + (f'<ul class="notebooks">{items}</ul>' if items
                         else f'<p>{_words("progress.book.no_notebooks", language)}</p>'))
+    return page(title, "".join(parts), language)
+
+
+def _answers(learner: LearnerData, language: str) -> str:
+    """The learner's answers as a table, in the order given (or a line saying there is none yet)."""
     if not learner.answers:
-        parts.append(f'<p>{_words("progress.book.no_answer", language)}</p>')
-        return page(title, "".join(parts), language)
+        return f'<p>{_words("progress.book.no_answer", language)}</p>'
     head = "".join(f'<th scope="col">{_words(f"progress.book.{key}", language)}</th>'
                    for key in ("when", "stop_column", "question", "answer", "result", "counted"))
     first = {id(answer) for answer in learner.first_tries().values()}
@@ -154,5 +165,4 @@ def learner_page(learner: LearnerData, language: str = SOURCE, *, back: str = ""
             f"<th scope=\"row\">{html.escape(describe_item(a.item, language))}</th><td>{html.escape(a.answer)}</td>"
             f'<td class="{"right" if a.correct else "wrong"}">{right if a.correct else wrong}</td>'
             f"<td>{counted[id(a) in first]}</td></tr>" for a in learner.answers]
-    parts.append(f'<table class="answers"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
-    return page(title, "".join(parts), language)
+    return f'<table class="answers"><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
