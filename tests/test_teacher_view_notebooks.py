@@ -71,3 +71,25 @@ def test_a_file_the_learner_does_not_own_is_refused(home, monkeypatch):
     with pytest.raises(teacher_view.Refused) as refused:
         teacher_view.read_notebook(ANA, "00_start_here.ipynb")
     assert refused.value.status == 403
+
+
+@pytest.mark.parametrize(("scopes", "may"), [
+    (["access:services!service=teacher", teacher_view.NOTEBOOK_SCOPE], True),  # a teacher
+    (["access:services", "admin:users"], False),  # an admin: the gradebook, not the notebooks
+    ([], False),
+])
+def test_on_a_hub_only_a_login_holding_the_teachers_scope_may_read_notebooks(scopes, may):
+    from unittest.mock import Mock
+
+    from tornado.httputil import HTTPHeaders, HTTPServerRequest, RequestStartLine
+    from tornado.web import Application
+
+    from cribbage.progress.live import LiveClass
+
+    routes = teacher_view.handlers("/services/teacher/", LiveClass([ANA], lambda member: []), hub=True)
+    page, settings = next((handler, kwargs) for path, handler, kwargs in routes if path.endswith("/notebook"))
+    asked = RequestStartLine("GET", "/services/teacher/notebook", "HTTP/1.1")
+    request = HTTPServerRequest(start_line=asked, headers=HTTPHeaders({"Host": "127.0.0.1"}), connection=Mock())
+    view = page(Application(), request, **settings)
+    view.current_user = {"name": "prof", "scopes": scopes}  # as the hub's OAuth gives the user to a service
+    assert view.may_read_notebooks() is may
