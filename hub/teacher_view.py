@@ -283,6 +283,9 @@ def main(argv: list[str] | None = None) -> None:
     files = files_in_folder(Path(args.progress_folder)) if args.progress_folder else files_in_home
     live = LiveClass(members, files, store=Path(args.store) if args.store else None)  # type: ignore[arg-type]
     notebooks = None if args.progress_folder else notebooks_in_home
+    # Every file read and every learner's figures worked out before the first request, not during it: the
+    # view then answers after one learner's answer by working out that learner alone (benchmarks/gradebook.py).
+    csv_text(live.refresh())
     if args.no_hub:
         prefix, host, port = "/", "127.0.0.1", args.port or 8899
     else:
