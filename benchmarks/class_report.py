@@ -22,6 +22,7 @@ import sqlite3
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -42,7 +43,8 @@ def make_class(folder: Path, learners: int, answers: int, seed: int) -> list[Pat
     paths = []
     for n in range(learners):
         path = folder / f"learner{n:03d}.progress.sqlite3"
-        store = ProgressStore(path, learner=f"Learner {n:03d}")
+        # Each learner as the hub knows them: the live view keeps only a member's own identity from their file.
+        store = ProgressStore(path, learner=f"Learner {n:03d}", identity=f"hub:learner{n:03d}")
         first = store.record(1, "first", "x", True, skill="discard", kinds=["keep"], at=AT)
         rows = []
         for i in range(answers):
@@ -53,12 +55,18 @@ def make_class(folder: Path, learners: int, answers: int, seed: int) -> list[Pat
             rows.append((first.learner, first.learner_id, stop, item, "12" if right else str(rng.randrange(20)),
                          int(right), skill, "fifteen.2 pair run.3" if stop == 3 else ("keep" if stop == 1 else "go"),
                          0, (AT + timedelta(seconds=40 * (i + 1))).isoformat(timespec="seconds")))
-        with sqlite3.connect(path) as conn:
-            conn.executemany("INSERT INTO answers (learner, learner_id, stop, item, answer, correct, skill, kinds,"
-                             " missed, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-        conn.close()
+        insert_answers(path, rows)
         paths.append(path)
     return paths
+
+
+def insert_answers(path: Path, rows: Sequence[tuple[object, ...]]) -> None:
+    """Many answers at once into a progress file the store made: (learner, learner_id, stop, item, answer,
+    correct, skill, kinds, missed, at) each, as the store's own table holds them."""
+    with sqlite3.connect(path) as conn:
+        conn.executemany("INSERT INTO answers (learner, learner_id, stop, item, answer, correct, skill, kinds,"
+                         " missed, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    conn.close()
 
 
 def timed(what: str, action, baseline: float | None = None) -> float:

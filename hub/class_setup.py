@@ -502,13 +502,17 @@ c.JupyterHub.services = [{{
     "command": [{service_python!r}, "-m", {service_module!r}, "--roster", os.path.join(CLASS, "class.csv")],
     "cwd": {service_cwd!r},  # the checkout the class was set up from: its hub package
     "oauth_no_confirm": True,
+    # The view asks the hub for this scope in the teacher's token: with it, a learner's notebook opens read-only.
+    "oauth_client_allowed_scopes": ["custom:cribbage-course:read:notebooks"],
     "display": True,
 }}]
+c.JupyterHub.custom_scopes = {{"custom:cribbage-course:read:notebooks": {{
+    "description": "Open the class's learners' notebooks read-only in the teacher's view"}}}}
 c.JupyterHub.load_roles = [{{
     "name": "teacher-view",
-    "description": "Open the teacher's live view of the class",
+    "description": "Open the teacher's live view of the class, and the learners' notebooks read-only",
     "groups": ["{teachers}"],
-    "scopes": ["access:services!service=teacher"],
+    "scopes": ["access:services!service=teacher", "custom:cribbage-course:read:notebooks"],
 }}]
 
 # Each learner's server: Debian's Python with the course installed once for all (CLASS/python), the

@@ -8,7 +8,20 @@ and to the group ``teachers`` only. A learner who opens the address is refused (
 
 - ``/services/teacher/`` the teacher's page (names), ``?view=projector`` the projector's (no names);
   ``?lang=es`` or ``pt`` chooses the language, else the browser's (``Accept-Language``);
-- ``.../fragment`` the part that changes, fetched by the page every two seconds.
+- ``.../fragment`` the part that changes, fetched by the page every two seconds;
+- ``.../gradebook`` the gradebook (every learner of the class list, per stop), ``.../learner?user=NAME``
+  one learner's answers question by question and the lesson they have open, and the downloads
+  ``.../gradebook.csv``, ``.../gradebook.xlsx`` and ``.../moodle.csv`` (Moodle's grade import);
+- ``.../notebook?user=NAME&path=03_the_show.ipynb`` a learner's notebook drawn by nbconvert as a page:
+  read-only (no kernel, nothing to edit, no script of the notebook runs: the page is sent sandboxed), for
+  a teacher whose hub token holds the custom scope :data:`NOTEBOOK_SCOPE` (the set-up grants it to the
+  group ``teachers`` only, not to the admins' role); anyone else is refused (403). Only a regular file
+  the learner owns, in their copy of the course, is read: a link to another file is refused.
+
+The answers are read from each learner's progress files in their home (``--progress-folder``: one folder
+per learner instead), or, with ``--store PATH``, from the one store a class progress service keeps for
+the whole class (answers recorded under the hub's identities, ``hub:<account>``); either way the class
+list (``--roster``) is the class.
 
 Run by hand for a try without a hub, in the checkout: ``python -m hub.teacher_view --roster class.csv
 --port 8899 --no-hub`` (no login at all: only on 127.0.0.1, for a look).
@@ -17,20 +30,36 @@ Run by hand for a try without a hub, in the checkout: ``python -m hub.teacher_vi
 from __future__ import annotations
 
 import argparse
+import html
 import os
 import pwd
 import signal
-from collections.abc import Iterable
+import stat
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from urllib.parse import urlparse
+from typing import Any
+from urllib.parse import quote, urlparse
 
 from tornado import ioloop, web
 
+from cribbage.lang.messages import message, render
+from cribbage.progress.export import csv_text, moodle_csv, xlsx_bytes
+from cribbage.progress.gradebook import gradebook_page, learner_page, page
 from cribbage.progress.live import LiveClass, language_of, live_document, live_fragment
 from cribbage.progress.roster import Member, read_roster
 
 #: Where the course keeps a learner's progress in their home (platformdirs' data folder on Linux).
 PROGRESS_IN_HOME = Path(".local/share/cribbage-course")
+#: The learner's copy of the course in their home (made by the hub's set-up when their server first starts).
+COURSE_IN_HOME = Path("cribbage-course")
+#: The custom scope a teacher's hub token must hold to open a learner's notebook (``hub/class_setup.py``
+#: defines it and grants it to the group ``teachers``).
+NOTEBOOK_SCOPE = "custom:cribbage-course:read:notebooks"
+#: A notebook larger than this is not drawn (a lesson is well under 2 MB with its outputs).
+NOTEBOOK_MOST = 20 * 1024 * 1024
+#: The notebook page may show its own styles and pictures, and nothing may run or be fetched.
+NOTEBOOK_POLICY = ("sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; "
+                   "form-action 'none'; base-uri 'none'")
 
 
 def files_in_home(member: Member) -> Iterable[Path]:
@@ -46,6 +75,55 @@ def files_in_home(member: Member) -> Iterable[Path]:
         return []
 
 
+def notebooks_in_home(member: Member) -> list[str]:
+    """The notebooks of the learner's copy of the course (``start/index.ipynb``, ``03_the_show.ipynb``), by
+    their path in it; none when they have no copy yet."""
+    try:
+        root = Path(pwd.getpwnam(member.user).pw_dir) / COURSE_IN_HOME
+        found = [path.relative_to(root).as_posix() for path in root.glob("**/*.ipynb")
+                 if ".ipynb_checkpoints" not in path.parts and not path.is_symlink()]
+    except (KeyError, OSError):
+        return []
+    return sorted(found)[:500]
+
+
+class Refused(Exception):
+    """A notebook that is not to be shown: ``status`` 404 (not found) or 403."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+def read_notebook(member: Member, relative: str) -> bytes:
+    """The notebook ``relative`` of the learner's copy of the course, read only if it is one of
+    :func:`notebooks_in_home` and a regular file the learner owns (checked on the open file, so a link
+    made meanwhile to another account's file is refused too)."""
+    if relative not in notebooks_in_home(member):
+        raise Refused(404)
+    user = pwd.getpwnam(member.user)
+    try:
+        descriptor = os.open(Path(user.pw_dir) / COURSE_IN_HOME / relative, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        raise Refused(404) from None
+    with os.fdopen(descriptor, "rb") as file:
+        info = os.fstat(file.fileno())
+        if not stat.S_ISREG(info.st_mode) or info.st_uid != user.pw_uid or info.st_size > NOTEBOOK_MOST:
+            raise Refused(403)
+        return file.read(NOTEBOOK_MOST + 1)
+
+
+def notebook_html(text: bytes) -> str:
+    """The notebook as a page: nbconvert's HTML, its outputs as they were saved, nothing run."""
+    import nbformat
+    from nbconvert import HTMLExporter
+
+    notebook = nbformat.reads(text.decode("utf-8"), as_version=4)  # type: ignore[no-untyped-call]
+    exporter = HTMLExporter(template_name="lab")  # type: ignore[no-untyped-call]
+    body, _resources = exporter.from_notebook_node(notebook)
+    return str(body)
+
+
 def files_in_folder(folder: Path) -> object:
     """For a class whose progress is kept in one folder per learner (``<folder>/<user>/``), as on Kubernetes."""
     def files(member: Member) -> Iterable[Path]:
@@ -53,72 +131,168 @@ def files_in_folder(folder: Path) -> object:
     return files
 
 
+#: Each download: (its address under the service, its media type, what makes it from the class and a language).
+DOWNLOADS: dict[str, tuple[str, Callable[[Any, str], bytes]]] = {
+    "gradebook.csv": ("text/csv; charset=utf-8", lambda data, language: csv_text(data, language).encode("utf-8-sig")),
+    "gradebook.xlsx": ("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", xlsx_bytes),
+    "moodle.csv": ("text/csv; charset=utf-8", lambda data, language: moodle_csv(data, language).encode("utf-8")),
+}
+
+
 class _Page(web.RequestHandler):
     live: LiveClass
+    notebooks: Callable[[Member], list[str]] | None
 
-    def initialize(self, live: LiveClass) -> None:
+    def initialize(self, live: LiveClass, notebooks: Callable[[Member], list[str]] | None = None) -> None:
         self.live = live
+        self.notebooks = notebooks
 
-    def _render(self, whole: bool) -> None:
-        language = language_of(self.get_argument("lang", None), self.request.headers.get("Accept-Language"))
-        projector = self.get_argument("view", "") == "projector"
-        fragment = live_fragment(self.live.refresh(), language, projector=projector)
+    @property
+    def language(self) -> str:
+        return language_of(self.get_argument("lang", None), self.request.headers.get("Accept-Language"))
+
+    def may_read_notebooks(self) -> bool:
+        """Without a hub (a try on 127.0.0.1) anyone; on a hub, whoever's token holds :data:`NOTEBOOK_SCOPE`."""
+        return True
+
+    def _html(self, text: str, status: int = 200) -> None:
+        self.set_status(status)
         self.set_header("Cache-Control", "no-store")
         self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(text)
+
+    def _refusal(self, status: int) -> None:
+        key = "progress.book.forbidden" if status == 403 else "progress.book.not_found"
+        title = html.escape(render(message(key), self.language))
+        self._html(page(title, "", self.language), status)
+
+    def _member(self) -> Member | None:
+        user = self.get_argument("user", "")
+        return next((member for member in self.live.members if member.user == user), None)
+
+    def live_page(self, whole: bool) -> None:
+        language = self.language
+        projector = self.get_argument("view", "") == "projector"
+        fragment = live_fragment(self.live.refresh(), language, projector=projector)
         if not whole:
-            self.finish(fragment)
+            self._html(fragment)
             return
         query = f"lang={language}" + ("&view=projector" if projector else "")
         other = f"?lang={language}" + ("" if projector else "&view=projector")
-        self.finish(live_document(fragment, f"fragment?{query}", language, projector=projector, other_view=other))
+        self._html(live_document(fragment, f"fragment?{query}", language, projector=projector, other_view=other,
+                                 gradebook=f"gradebook?lang={language}"))
+
+    def gradebook(self) -> None:
+        self._html(gradebook_page(self.live.refresh(), self.language, live_link=f"./?lang={self.language}"))
+
+    def learner(self) -> None:
+        member = self._member()
+        if member is None:
+            self._refusal(404)
+            return
+        language = self.language
+        found = self.live.refresh().learners[member.identity]
+        notebooks = None
+        if self.notebooks is not None and self.may_read_notebooks():
+            notebooks = [(name, f"notebook?lang={language}&user={quote(member.user)}&path={quote(name)}")
+                         for name in self.notebooks(member)]
+        self._html(learner_page(found, language, back=f"gradebook?lang={language}", notebooks=notebooks))
+
+    def download(self, name: str) -> None:
+        media, make = DOWNLOADS[name]
+        self.set_header("Cache-Control", "no-store")
+        self.set_header("Content-Type", media)
+        self.set_header("Content-Disposition", f'attachment; filename="{name}"')
+        self.finish(make(self.live.refresh(), self.language))
+
+    def notebook(self) -> None:
+        if not self.may_read_notebooks():
+            self._refusal(403)
+            return
+        member = self._member()
+        if member is None or self.notebooks is None:
+            self._refusal(404)
+            return
+        relative = self.get_argument("path", "")
+        try:
+            text = read_notebook(member, relative)
+        except Refused as refused:
+            self._refusal(refused.status)
+            return
+        body = notebook_html(text)
+        title = html.escape(render(message("progress.book.notebook_title", notebook=relative, name=member.name),
+                                   self.language))
+        # The learner's outputs are theirs: drawn in a sandbox where no script runs and nothing is fetched.
+        self.set_header("Content-Security-Policy", NOTEBOOK_POLICY)
+        self.set_header("X-Content-Type-Options", "nosniff")
+        banner = (f'<p style="font: bold 1.1em sans-serif; background: #e4eff7; padding: 8px 14px; margin: 0;">'
+                  f"{title}</p>")
+        body = body.replace("<title>Notebook</title>", f"<title>{title}</title>", 1)
+        at = body.find(">", body.find("<body")) + 1
+        self._html(body[:at] + banner + body[at:] if at > 0 else body)
 
 
-def handlers(prefix: str, live: LiveClass, *, hub: bool) -> list[tuple[str, type, dict[str, object]]]:
-    """The service's pages under ``prefix`` (``/services/teacher/``), behind the hub's login when ``hub``."""
+#: Each page of the service: its address under the prefix, and what draws it.
+_ROUTES: tuple[tuple[str, Callable[[_Page], None]], ...] = (
+    ("", lambda view: view.live_page(True)),
+    ("fragment", lambda view: view.live_page(False)),
+    ("gradebook", _Page.gradebook),
+    ("learner", _Page.learner),
+    ("notebook", _Page.notebook),
+    *((name, lambda view, name=name: view.download(name)) for name in DOWNLOADS),
+)
+
+
+def handlers(prefix: str, live: LiveClass, *, hub: bool,
+             notebooks: Callable[[Member], list[str]] | None = None) -> list[tuple[str, type, dict[str, object]]]:
+    """The service's pages under ``prefix`` (``/services/teacher/``), behind the hub's login when ``hub``;
+    ``notebooks`` lists a learner's notebooks (None: the learners' notebooks are not where this view runs)."""
+    settings: dict[str, object] = {"live": live, "notebooks": notebooks}
+    out: list[tuple[str, type, dict[str, object]]] = []
     if hub:
         from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated
 
-        class Page(HubOAuthenticated, _Page):  # type: ignore[misc]
-            @web.authenticated
-            def get(self) -> None:
-                self._render(True)
+        class HubPage(HubOAuthenticated, _Page):  # type: ignore[misc]
+            def may_read_notebooks(self) -> bool:
+                user = self.current_user
+                return bool(user) and NOTEBOOK_SCOPE in set(user.get("scopes", ()))
 
-        class Fragment(HubOAuthenticated, _Page):  # type: ignore[misc]
-            @web.authenticated
-            def get(self) -> None:
-                self._render(False)
-
-        return [(prefix, Page, {"live": live}), (prefix + "fragment", Fragment, {"live": live}),
-                (prefix + "oauth_callback", HubOAuthCallbackHandler, {})]
-
-    class OpenPage(_Page):
-        def get(self) -> None:
-            self._render(True)
-
-    class OpenFragment(_Page):
-        def get(self) -> None:
-            self._render(False)
-
-    return [(prefix, OpenPage, {"live": live}), (prefix + "fragment", OpenFragment, {"live": live})]
+        for address, draw in _ROUTES:
+            def get(self: _Page, draw: Callable[[_Page], None] = draw) -> None:
+                draw(self)
+            out.append((prefix + address, type("Page", (HubPage,), {"get": web.authenticated(get)}), settings))
+        out.append((prefix + "oauth_callback", HubOAuthCallbackHandler, {}))
+        return out
+    for address, draw in _ROUTES:
+        def open_get(self: _Page, draw: Callable[[_Page], None] = draw) -> None:
+            draw(self)
+        out.append((prefix + address, type("OpenPage", (_Page,), {"get": open_get}), settings))
+    return out
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="The teacher's live view of a class (a JupyterHub service).")
     parser.add_argument("--roster", required=True, help="the class list (CSV: username,display_name)")
     parser.add_argument("--progress-folder", help="one folder per learner here instead of their homes")
+    parser.add_argument("--store", help="the class's one progress store (a progress service's SQLite file): "
+                                        "the answers from it alone, the learners from the class list")
     parser.add_argument("--port", type=int, default=None, help="without a hub: the port on 127.0.0.1")
     parser.add_argument("--no-hub", action="store_true", help="no login: a try on 127.0.0.1 only")
     args = parser.parse_args(argv)
     members = read_roster(args.roster)
     files = files_in_folder(Path(args.progress_folder)) if args.progress_folder else files_in_home
-    live = LiveClass(members, files)  # type: ignore[arg-type]
+    live = LiveClass(members, files, store=Path(args.store) if args.store else None)  # type: ignore[arg-type]
+    notebooks = None if args.progress_folder else notebooks_in_home
+    # Every file read and every learner's figures worked out before the first request, not during it: the
+    # view then answers after one learner's answer by working out that learner alone (benchmarks/gradebook.py).
+    csv_text(live.refresh())
     if args.no_hub:
         prefix, host, port = "/", "127.0.0.1", args.port or 8899
     else:
         prefix = os.environ["JUPYTERHUB_SERVICE_PREFIX"]
         where = urlparse(os.environ["JUPYTERHUB_SERVICE_URL"])
         host, port = where.hostname or "127.0.0.1", where.port or 80
-    app = web.Application(handlers(prefix, live, hub=not args.no_hub), cookie_secret=os.urandom(32),
+    app = web.Application(handlers(prefix, live, hub=not args.no_hub, notebooks=notebooks), cookie_secret=os.urandom(32),
                           xsrf_cookies=False)
     app.listen(port, host)
     loop = ioloop.IOLoop.current()

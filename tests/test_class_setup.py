@@ -40,8 +40,12 @@ def test_the_configuration_lets_in_the_class_and_gives_the_view_to_the_teachers(
     assert config.Authenticator.admin_users == {"it"}
     assert config.JupyterHub.load_groups["teachers"] == {"users": ["prof"]}
     assert config.JupyterHub.load_roles == [{
-        "name": "teacher-view", "description": "Open the teacher's live view of the class",
-        "groups": ["teachers"], "scopes": ["access:services!service=teacher"]}]
+        "name": "teacher-view",
+        "description": "Open the teacher's live view of the class, and the learners' notebooks read-only",
+        "groups": ["teachers"], "scopes": ["access:services!service=teacher", "custom:cribbage-course:read:notebooks"]}]
+    # The notebooks' scope is the class's own, asked for by the view in the teacher's token.
+    assert list(config.JupyterHub.custom_scopes) == ["custom:cribbage-course:read:notebooks"]
+    assert config.JupyterHub.services[0]["oauth_client_allowed_scopes"] == ["custom:cribbage-course:read:notebooks"]
     service = config.JupyterHub.services[0]
     assert service["name"] == "teacher" and service["url"] == "http://127.0.0.1:8002"
     assert service["command"][1:3] == ["-m", "hub.teacher_view"] and service["command"][-1] == str(tmp_path / "class.csv")
@@ -275,3 +279,47 @@ def test_the_kubernetes_commands_the_guides_print_run_as_printed(tmp_path, monke
         Path(argv[0]).write_text("username,display_name\nana,Ana Souza\n", encoding="utf-8")
         assert k8s_values.main(argv) == 0, (code, capsys.readouterr().err)
         assert '"allowed_users"' in capsys.readouterr().out
+
+
+def _guides_report_commands() -> list[tuple[str, str]]:
+    """Every ``cribbage progress report`` command the teacher's guides print, in every language, as printed."""
+    from cribbage.lessons.source import language_folder
+
+    return [(code, line.strip()) for code in CODES_ALL
+            for line in (language_folder(code, ROOT / "course") / "TEACHING.md").read_text(encoding="utf-8").splitlines()
+            if line.startswith("    ") and "cribbage progress report" in line]
+
+
+def test_the_report_commands_the_guides_print_run_as_printed(tmp_path, monkeypatch, capsys):
+    """Each guide's report command, its glob expanded as a shell would, run in a folder holding the class
+    list and two files handed in: one of a learner of the list (her hub identity), one of another."""
+    import glob
+    import shlex
+
+    from cribbage.cli.main import main
+    from cribbage.progress import ProgressStore
+
+    commands = _guides_report_commands()
+    assert sorted(code for code, _ in commands) == sorted(CODES_ALL)  # one per guide
+    for code, line in commands:
+        folder = tmp_path / code
+        folder.mkdir()
+        monkeypatch.chdir(folder)
+        words = shlex.split(line)
+        assert words[:3] == ["cribbage", "progress", "report"] and "sudo" not in words, line
+        roster = words[words.index("--roster") + 1]
+        Path(roster).write_text("username,display_name\nana,Ana Souza\ncaio,Caio Reis\n", encoding="utf-8")
+        pattern = next(word for word in words if "*" in word)
+        Path(pattern).parent.mkdir()
+        ProgressStore(Path(pattern).parent / "ana.sqlite3", identity="hub:ana").record(
+            3, "hand 5H 5D 6H 7S / 8C", "12", True, skill="show", kinds=("pair",))
+        ProgressStore(Path(pattern).parent / "x.sqlite3", learner="Xavier").record(
+            3, "hand 5H 5D 6H 7S / 8C", "10", False, skill="show", kinds=("pair",))
+        argv = [found for word in words[1:] for found in (sorted(glob.glob(word)) if "*" in word else [word])]
+        assert main(argv) == 0, (code, capsys.readouterr().err)
+        printed = capsys.readouterr().out
+        for name in ("Ana Souza", "Caio Reis", "Xavier"):  # by display name, who never answered too
+            assert name in printed, (code, printed)
+        for word in words:
+            if word.endswith((".html", ".xlsx")):
+                assert Path(word).stat().st_size > 0, (code, word)

@@ -148,15 +148,16 @@ def test_a_header_change_is_found_before_the_tables_are_migrated(tmp_path: Path,
     assert not isinstance(error.__cause__, sqlite3.Error)  # found by the store's check, not by a failed ALTER
 
 
-def test_the_teachers_live_view_names_a_file_it_cannot_look_at(tmp_path: Path, whole: bytes) -> None:
+def test_the_teachers_live_view_names_a_file_it_cannot_look_at(tmp_path: Path) -> None:
     ana = tmp_path / "ana.progress.sqlite3"
-    ana.write_bytes(whole)
+    # Ana's file as her kernel on the hub writes it: the view counts a member's file under her own identity only.
+    ProgressStore(ana, identity="hub:ana").record(3, "hand 5H 5D 6H 7S / 8C", "12", True, skill="show")
     long = tmp_path / ("b" * 300 + ".progress.sqlite3")
     members = [Member("ana", "Ana"), Member("bea", "Bea")]
     view = LiveClass(members, lambda member: [ana] if member.user == "ana" else [long])
     data = view.refresh()
     assert [(path, error.message.key) for path, error in view.problems] == [(long, "progress.name_too_long")]
-    assert data.learners["name:Ana"].started and not data.learners["hub:bea"].started
+    assert data.learners["hub:ana"].started and not data.learners["hub:bea"].started
 
 
 def test_a_removed_working_folder_or_a_long_one_is_no_oserror_for_who_is_answering(

@@ -28,6 +28,8 @@ from cribbage.progress.summary import LearnerProgress, Tally
 
 __all__ = ["SITTING_GAP", "ClassData", "LearnerData"]
 
+#: The longest display name read from a file (the store writes no longer one; a file changed by hand may hold one).
+NAME_MOST = 80
 #: The longest pause between two answers still counted as time spent working.
 SITTING_GAP = timedelta(minutes=10)
 
@@ -171,8 +173,8 @@ class ClassData:
             data.learners.setdefault(who, LearnerData(who, name))
         for answer in answers:
             who = answer.identity
-            if who not in data.learners:
-                data.learners[who] = LearnerData(who, answer.learner)
+            if who not in data.learners:  # a name is bounded on read as on write: a file may say anything
+                data.learners[who] = LearnerData(who, answer.learner[:NAME_MOST])
             data.learners[who].answers.append(answer)
         return data
 

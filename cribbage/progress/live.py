@@ -4,7 +4,11 @@ page the teacher (or the projector) sees, refreshed every few seconds.
 :class:`LiveClass` holds the class list and, for each member, where their progress files are (on a hub:
 in their home, private to them; the view runs as the hub and reads them read-only). Each refresh reads
 again only the files whose size or time stamp changed, so a class of 300 costs a few milliseconds when
-nobody answered. :func:`live_fragment` is the part of the page that changes: the class at each stop, the
+nobody answered. Or, on a hub whose answers a progress service records (``--store``), one store for the
+whole class, kept by the service alone. Either way the class list is the class: an answer is kept only
+under an identity of the member whose file holds it (a learner's home file naming a classmate forges
+nothing), and from a class store only the class list's identities are read (nobody adds a learner).
+:func:`live_fragment` is the part of the page that changes: the class at each stop, the
 roster (those who never started too) with each learner's current stop, last activity, time spent, first
 tries and the item kinds they actually missed, then the class's first tries per item kind and per
 question. The projector mode shows only the class, never a name. :func:`live_document` is the page
@@ -22,6 +26,7 @@ from pathlib import Path
 
 from cribbage.lang.messages import LANGUAGES, message, render
 from cribbage.progress.classdata import ClassData, LearnerData
+from cribbage.progress.items import describe_item
 from cribbage.progress.roster import Member
 from cribbage.progress.store import STOPS, Answer, ProgressFileError, read_progress
 from cribbage.progress.summary import Tally
@@ -58,8 +63,11 @@ class LiveClass:
 
     members: list[Member]
     files_of: Callable[[Member], Iterable[Path]]
+    #: The class's one store (a progress service's), read instead of the members' files.
+    store: Path | None = None
     _seen: dict[Path, _Seen] = field(default_factory=dict, repr=False)
     problems: list[tuple[Path, ProgressFileError]] = field(default_factory=list)
+    _data: ClassData | None = field(default=None, repr=False)
 
     def _read(self, path: Path) -> list[Answer]:
         try:
@@ -91,11 +99,30 @@ class LiveClass:
         for them; a learner chosen on a shared account (``hub:ana#…``) is a row of their own."""
         self.problems = []
         answers: list[Answer] = []
-        for member in self.members:
-            for path in sorted(self.files_of(member)):
-                answers += self._read(path)
+        if self.store is not None:
+            listed = {member.identity for member in self.members}
+            answers = [answer for answer in self._read(self.store) if answer.identity in listed]
+        else:
+            for member in self.members:
+                for path in sorted(self.files_of(member)):
+                    answers += [answer for answer in self._read(path) if _belongs(answer, member)]
         answers.sort(key=lambda a: a.at)
-        return ClassData.of(answers, [(member.identity, member.name) for member in self.members])
+        data = ClassData.of(answers, [(member.identity, member.name) for member in self.members])
+        if self._data is not None:
+            # A learner whose answers did not change keeps what was worked out for them (their tallies and
+            # the kinds they missed), so a request after one answer recomputes one learner, not the class.
+            for who, learner in data.learners.items():
+                before = self._data.learners.get(who)
+                if before is not None and before.name == learner.name and before.answers == learner.answers:
+                    data.learners[who] = before
+        self._data = data
+        return data
+
+
+def _belongs(answer: Answer, member: Member) -> bool:
+    """An answer in ``member``'s own file counts only as theirs, or as one of the learners chosen on
+    their account (``hub:ana#...``): a file naming a classmate's identity is a forgery."""
+    return answer.identity == member.identity or answer.identity.startswith(member.identity + "#")
 
 
 def _words(key: str, language: str, **values: object) -> str:
@@ -177,7 +204,7 @@ def _questions(data: ClassData, language: str, most: int) -> str:
     rows = data.hardest(most)
     if not rows:
         return ""
-    body = "".join(f'<tr><td class="n">{stop}</td><th scope="row">{html.escape(item)}</th><td>{_bar(tally)}</td></tr>'
+    body = "".join(f'<tr><td class="n">{stop}</td><th scope="row">{html.escape(describe_item(item, language))}</th><td>{_bar(tally)}</td></tr>'
                    for stop, item, tally in rows)
     return (f'<table class="questions"><caption>{_words("progress.live.by_question", language)}'
             f'</caption><thead><tr><th scope="col">{_words("progress.live.stop_column", language)}</th>'
@@ -236,14 +263,17 @@ setTimeout(again, live.dataset.every * 1000);
 
 
 def live_document(fragment: str, source: str, language: str = SOURCE, *, projector: bool = False,
-                  other_view: str = "") -> str:
-    """The whole page: the title, a link to the other mode (``other_view``), the fragment, and the
-    script that fetches ``source`` (the fragment's address) again every :data:`REFRESH_SECONDS`."""
+                  other_view: str = "", gradebook: str = "") -> str:
+    """The whole page: the title, a link to the other mode (``other_view``) and to the gradebook (its
+    address ``gradebook``, never on the projector), the fragment, and the script that fetches ``source``
+    (the fragment's address) again every :data:`REFRESH_SECONDS`."""
     title = _words("progress.live.title", language)
     other = _words("progress.live.to_teacher" if projector else "progress.live.to_projector", language)
+    book = (f'<a href="{html.escape(gradebook)}">{_words("progress.book.to_book", language)}</a>'
+            if gradebook and not projector else "")
     return (f'<!doctype html><html lang="{language}"><head><meta charset="utf-8">'
             f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{title}</title>'
             f"<style>{_CSS}</style></head><body class=\"{'projector' if projector else 'teacher'}\">"
-            f'<h1>{title}</h1><nav><a href="{html.escape(other_view)}">{other}</a></nav>'
+            f'<h1>{title}</h1><nav><a href="{html.escape(other_view)}">{other}</a>{book}</nav>'
             f'<main id="live" data-source="{html.escape(source)}" data-every="{REFRESH_SECONDS}">'
             f"{fragment}</main><script>{_SCRIPT}</script></body></html>")

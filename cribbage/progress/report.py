@@ -31,6 +31,7 @@ from cribbage.lang.messages import Message, message, render
 from cribbage.progress.classdata import ClassData, LearnerData
 from cribbage.progress.export import write_csv as _write_csv
 from cribbage.progress.export import write_xlsx as _write_xlsx
+from cribbage.progress.items import describe_item
 from cribbage.progress.store import KINDS, SKILLS, STOPS, Answer, ProgressFileError, read_progress
 from cribbage.progress.summary import Tally
 from cribbage.registry.languages import SOURCE
@@ -324,7 +325,7 @@ def write_html(report: ClassReport, path: str | os.PathLike[str], language: str 
                                            "progress.report.first_try"))
                      + "</tr></thead><tbody>")
         for stop, item, tally in questions:
-            parts.append(f'<tr><td class="n">{stop}</td><th scope="row">{html.escape(item)}</th>'
+            parts.append(f'<tr><td class="n">{stop}</td><th scope="row">{html.escape(describe_item(item, language))}</th>'
                          f"<td>{_bar(tally)}</td></tr>")
         parts.append("</tbody></table>")
     for skill in report.skills:
