@@ -19,15 +19,15 @@ from __future__ import annotations
 import argparse
 import os
 import pwd
-import signal
 from collections.abc import Iterable
 from pathlib import Path
 from urllib.parse import urlparse
 
-from tornado import ioloop, web
+from tornado import web
 
 from cribbage.progress.live import LiveClass, language_of, live_document, live_fragment
 from cribbage.progress.roster import Member, read_roster
+from hub.serving import serve
 
 #: Where the course keeps a learner's progress in their home (platformdirs' data folder on Linux).
 PROGRESS_IN_HOME = Path(".local/share/cribbage-course")
@@ -44,6 +44,16 @@ def files_in_home(member: Member) -> Iterable[Path]:
         return [path for path in folder.glob("progress*.sqlite3") if path.is_file()]
     except OSError:
         return []
+
+
+def one_store(store: Path, members: list[Member]) -> object:
+    """For a class whose answers the progress service keeps (``hub/progress_service.py``): its one store,
+    which only the service writes, read once per refresh (it holds every learner's answers)."""
+    first = members[0] if members else None
+
+    def files(member: Member) -> Iterable[Path]:
+        return [store] if member is first else []
+    return files
 
 
 def files_in_folder(folder: Path) -> object:
@@ -106,11 +116,14 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="The teacher's live view of a class (a JupyterHub service).")
     parser.add_argument("--roster", required=True, help="the class list (CSV: username,display_name)")
     parser.add_argument("--progress-folder", help="one folder per learner here instead of their homes")
+    parser.add_argument("--store", help="the class's one store, written by the progress service only: read nothing else")
     parser.add_argument("--port", type=int, default=None, help="without a hub: the port on 127.0.0.1")
     parser.add_argument("--no-hub", action="store_true", help="no login: a try on 127.0.0.1 only")
     args = parser.parse_args(argv)
     members = read_roster(args.roster)
     files = files_in_folder(Path(args.progress_folder)) if args.progress_folder else files_in_home
+    if args.store:
+        files = one_store(Path(args.store), members)
     live = LiveClass(members, files)  # type: ignore[arg-type]
     if args.no_hub:
         prefix, host, port = "/", "127.0.0.1", args.port or 8899
@@ -120,11 +133,7 @@ def main(argv: list[str] | None = None) -> None:
         host, port = where.hostname or "127.0.0.1", where.port or 80
     app = web.Application(handlers(prefix, live, hub=not args.no_hub), cookie_secret=os.urandom(32),
                           xsrf_cookies=False)
-    app.listen(port, host)
-    loop = ioloop.IOLoop.current()
-    for sig in (signal.SIGTERM, signal.SIGINT):  # the hub stops its services with these: end at once
-        signal.signal(sig, lambda *_: loop.add_callback_from_signal(loop.stop))
-    loop.start()
+    serve(app, host, port)
 
 
 if __name__ == "__main__":
