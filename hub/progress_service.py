@@ -21,7 +21,7 @@ classmate's name. Then:
   (:data:`MOST_ANSWERS`); the display name is the class list's (80 characters at most, as there).
 
 ``POST /services/progress/answers`` with ``{"answers": [{"item", "answer", "stop", "correct"?, "kinds"?,
-"revealed"?, "at"?}, ...]}`` and ``Authorization: token <the learner's hub token>`` answers ``200`` with
+"revealed"?, "at"?, "id"?}, ...]}`` (``id``: the kernel's name for the answer, so one sent twice is kept once) and ``Authorization: token <the learner's hub token>`` answers ``200`` with
 ``{"kept": [...], "refused": [...]}`` (one entry per answer, in order: a refusal says why, in English);
 ``401`` without a token the hub knows; ``403`` for an account not on the class list (or a token without
 the scope ``access:services!service=progress``); ``413`` a body too big; ``429`` too many answers (the
@@ -122,9 +122,9 @@ class ProgressService:
         self._recent: dict[str, deque[float]] = {}
         self._counts: dict[str, int] = {}
         self._named: set[str] = set()
-        #: The answers kept lately, as sent: one sent again (its kernel gave up waiting while it was being
-        #: kept, and sent it with the next) is not kept twice.
-        self._seen: dict[tuple[str, str, str, str], None] = {}
+        #: The answers kept lately, by the id their kernel gave them: one sent again (its kernel gave up
+        #: waiting while it was being kept, and sent it with the next) is not kept twice.
+        self._seen: dict[tuple[str, str], None] = {}
 
     def store_of(self, member: Member) -> ProgressStore:
         store = ClassStore(self.store, identity=member.identity, learner=member.name[:80])
@@ -165,15 +165,16 @@ class ProgressService:
             if isinstance(stop, bool) or stop not in STOPS:
                 return {"item": str(item)[:200], "refused": f"a stop is one of {list(STOPS)}, not {stop!r}"[:200]}
             revealed = sent.get("revealed", False)
-            again = (member.user, checked.item, checked.answer, str(sent.get("at")))
-            if sent.get("at") is not None and again in self._seen:
+            sent_id = sent.get("id")
+            again = (member.user, sent_id) if isinstance(sent_id, str) and 0 < len(sent_id) <= 40 else None
+            if again is not None and again in self._seen:
                 return {"item": checked.item, "correct": checked.correct, "stop": stop, "again": True}
             kept = store.record(stop, checked.item, checked.answer, checked.correct, skill=checked.skill,
                                 kinds=checked.kinds, missed=checked.missed, at=_when(sent.get("at")),
                                 revealed=revealed if isinstance(revealed, bool) else False)
         except (CheckError, ProgressError) as error:
             return {"item": str(item)[:200], "refused": render(error.message, SOURCE)[:300]}
-        if sent.get("at") is not None:
+        if again is not None:
             self._seen[again] = None
             while len(self._seen) > SEEN:
                 del self._seen[next(iter(self._seen))]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -121,7 +122,8 @@ def deliver(answer: Mapping[str, Any], progress: Path) -> Message | None:
         return None
     try:
         with _locked(outbox_of(progress)) as fd:
-            waiting = [*_read(fd), dict(answer)]
+            # Its id goes with it when it is sent again: the service keeps it once.
+            waiting = [*_read(fd), {**answer, "id": secrets.token_hex(8)}]
             notice = None
             while waiting:
                 status, why = _post(address, waiting[:PER_REQUEST])

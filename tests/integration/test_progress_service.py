@@ -95,6 +95,12 @@ class TestChecked(ServiceCase):
         assert code == 200 and len(said["kept"]) == 1 and len(said["refused"]) == 3
         assert [a.item for a in self.kept()] == [RIGHT["item"]]
 
+    def test_an_answer_sent_again_is_kept_once_and_the_same_answer_twice_twice(self):
+        self.send([{**RIGHT, "id": "a1"}, {**RIGHT, "id": "a2"}, RIGHT, RIGHT])
+        code, said = self.send([{**RIGHT, "id": "a1"}])
+        assert code == 200 and said["kept"][0].get("again") is True
+        assert len(self.kept()) == 4
+
     def test_an_answers_time_out_of_bounds_is_the_services_now(self):
         long_ago = (datetime.now(timezone.utc) - timedelta(days=400)).isoformat()
         yesterday = (datetime.now(timezone.utc) - timedelta(days=1)).replace(microsecond=0)
