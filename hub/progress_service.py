@@ -51,7 +51,7 @@ from tornado import web
 from cribbage.lang.messages import message, render
 from cribbage.progress.check import CheckError, Facts, check_answer
 from cribbage.progress.roster import Member, read_roster
-from cribbage.progress.store import STOPS, Answer, ProgressError, ProgressStore
+from cribbage.progress.store import STOPS, Answer, ProgressError, ProgressStore, read_progress
 from cribbage.registry.languages import CODES, SOURCE
 from hub.serving import serve
 
@@ -104,7 +104,10 @@ def course_facts() -> Facts:
 
 class ClassStore(ProgressStore):
     """The class's store: it is where answers are sent, so it never sends one on (whatever the process's
-    environment says of a hub user)."""
+    environment says of a hub user). Only the service writes it: the whole file is checked once, when the
+    service first opens it (:meth:`ProgressService.store_of`), not before every answer."""
+
+    whole_check = False
 
     def _send(self, kept: Answer) -> None:
         return None
@@ -122,12 +125,17 @@ class ProgressService:
         self._recent: dict[str, deque[float]] = {}
         self._counts: dict[str, int] = {}
         self._named: set[str] = set()
+        self._checked = False
         #: The answers kept lately, by the id their kernel gave them: one sent again (its kernel gave up
         #: waiting while it was being kept, and sent it with the next) is not kept twice.
         self._seen: dict[tuple[str, str], None] = {}
 
     def store_of(self, member: Member) -> ProgressStore:
         store = ClassStore(self.store, identity=member.identity, learner=member.name[:80])
+        if not self._checked:  # before the first write of this run: the whole file, once (a damaged one refused)
+            if self.store.exists():
+                read_progress(self.store)
+            self._checked = True
         if member.user not in self._named:  # the class list's name, also where an earlier list said another
             if store.saved_learner() != member.name[:80]:
                 store.set_learner(member.name[:80])
@@ -143,7 +151,7 @@ class ProgressService:
         if len(recent) + wanted > PER_MINUTE:
             return f"more than {PER_MINUTE} answers in a minute: wait a moment"
         if user not in self._counts:
-            self._counts[user] = len(store.answers())
+            self._counts[user] = store.count()
         if self._counts[user] + wanted > MOST_ANSWERS:
             return f"more than {MOST_ANSWERS} answers in all: the class's record keeps no more for you"
         recent.extend([now] * wanted)

@@ -315,6 +315,10 @@ class ProgressStore:
     write that crashed half done (SQLite's hot journal), which restores the file's last whole write.
     """
 
+    #: Whether the whole file is checked for damage before each write (a learner's file is small; a store
+    #: of a whole class, written by one service only, is checked once when it is opened instead).
+    whole_check: bool = True
+
     def __init__(self, path: str | os.PathLike[str] | None = None, *, learner: str | None = None,
                  identity: str | None = None, timeout: float = 30.0) -> None:
         self._learner = _text("learner", learner) if learner is not None else None
@@ -465,6 +469,16 @@ class ProgressStore:
         who = identity or self.identity
         return [row for row in rows if row.learner_id == who]
 
+    def count(self, identity: str | None = None) -> int:
+        """How many answers this identity (or ``identity``) has in the file, read without reading them."""
+        who = _text("identity", identity) if identity is not None else self.identity
+        with self._reading() as (conn, version):
+            if conn is None:
+                return 0
+            if version < 3:
+                return len(self.answers(identity=who))
+            return int(conn.execute("SELECT count(*) FROM answers WHERE learner_id = ?", (who,)).fetchone()[0])
+
     def version(self) -> int:
         """The schema version of the file (0: no file yet)."""
         with self._reading() as (_conn, version):
@@ -602,7 +616,7 @@ class ProgressStore:
             self._check(conn)
             conn.execute("BEGIN IMMEDIATE")
             try:
-                self._migrate(conn, self._check(conn, whole=True))
+                self._migrate(conn, self._check(conn, whole=self.whole_check))
                 yield conn
                 conn.execute("COMMIT")
             except BaseException:
