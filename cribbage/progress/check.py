@@ -51,7 +51,7 @@ from cribbage.rules.cards import Card, cards
 from cribbage.rules.errors import CribbageError, shown
 from cribbage.rules.play_scoring import score_play
 from cribbage.rules.replay import PlayStep
-from cribbage.rules.result import game_value
+from cribbage.rules.result import FULL_GAME, TARGETS, game_value
 from cribbage.rules.show_scoring import HandScore, score_hand
 
 __all__ = ["DISCARD_MARGIN", "CheckError", "Checked", "Facts", "check_answer"]
@@ -73,9 +73,7 @@ DISCARD_MARGIN = 0.1
 #: No question asks for more (the largest answer is 12,994,800 hands): a bigger number is no count.
 _LARGEST = 10**15
 #: The target of a race in the show (the try-it's key does not say it: the lessons' games are to 121).
-_RACE_TARGET = 121
-#: The scores a game can be won at (a full game, a short game).
-_TARGETS = (121, 61)
+_RACE_TARGET = FULL_GAME
 
 
 class CheckError(CribbageError):
@@ -326,7 +324,7 @@ def _final(asked: _Asked) -> tuple[int, int]:
     if not found:
         raise asked.bad_answer()
     mine, theirs = int(found.group(1)), int(found.group(2))
-    if max(mine, theirs) > _TARGETS[0]:
+    if max(mine, theirs) > max(TARGETS):
         raise asked.bad_answer()
     return mine, theirs
 
@@ -334,7 +332,7 @@ def _final(asked: _Asked) -> tuple[int, int]:
 def _game(asked: _Asked) -> Checked:
     mine, theirs = _final(asked)
     target = max(mine, theirs)
-    if target not in _TARGETS or mine == theirs:
+    if target not in TARGETS or mine == theirs:
         raise asked.bad_answer()
     won = mine > theirs
     skunked = not won and game_value(theirs, mine, target=target) > 1
