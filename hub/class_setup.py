@@ -28,7 +28,7 @@ a later step fails.
   created (``userdel --remove``), the entries it added to the folder. If the command is killed instead,
   running it again finishes the class: an account of the class left without a password gets one.
 
-What it makes in ``DIR`` (the folder is readable by everyone; ``state/`` only by root):
+What it makes in ``DIR`` (the folder is readable by everyone; ``state/`` and ``progress/`` only by root):
 
 - ``python/``: the Python the learners' servers run. The project's ``.venv`` is built on a Python under
   ``/root`` that a learner's account cannot read, so the learners get a virtual environment of Debian's
@@ -50,6 +50,10 @@ What it makes in ``DIR`` (the folder is readable by everyone; ``state/`` only by
   allowed, the group ``teachers`` (the teacher), the teacher's live view as the service ``teacher`` that
   only the hub's admins and the group ``teachers`` may open, the proxy from npm
   (``hub/node_modules``, ``npm ci`` in ``hub/``); readable by root and the teacher only.
+- ``progress/``: the class's answers, ``progress.sqlite3``, written by the progress service alone
+  (``hub/progress_service.py``, the hub's service ``progress``: each answer a learner's kernel sends with
+  the learner's own hub token, checked again with the engine) and read by the teacher's view; root's
+  only (0700). A learner's own progress file stays in their home, as their copy.
 - ``state/``: the hub's database and cookie secret, and with ``--create-accounts`` ``passwords.csv``
   (0600: each new account's first password, for the teacher to hand out).
 
@@ -92,6 +96,10 @@ LEARNER_PYTHON = Path("/usr/bin/python3")
 TEACHERS_GROUP = "teachers"
 #: The teacher's live view, run by the hub as a service (``python -m``, from the checkout).
 TEACHER_VIEW = "hub.teacher_view"
+#: The class's progress service, run by the hub as a service, which alone writes the class's answers.
+PROGRESS_SERVICE = "hub.progress_service"
+#: Its store, in a folder of root's (0700) that only the hub's services (root) may open.
+PROGRESS_STORE = Path("progress") / "progress.sqlite3"
 #: What ``--create-accounts`` puts before each name of the class (The Littlest JupyterHub's own).
 PREFIX = "jupyter-"
 #: The names of the system's accounts on Debian and its kin, refused whether or not they exist here.
@@ -107,7 +115,7 @@ NO_LOGIN = frozenset({"/usr/sbin/nologin", "/sbin/nologin", "/bin/false", "/usr/
 LONGEST_NAME = 80
 #: What the set-up writes in the class's folder, and nothing else.
 MARK = ".cribbage-class"
-ENTRIES = (MARK, "state", "python", "course", "jupyter", "tables", "class.csv", "jupyterhub_config.py")
+ENTRIES = (MARK, "state", "progress", "python", "course", "jupyter", "tables", "class.csv", "jupyterhub_config.py")
 #: Characters that reorder or hide text (bidirectional controls): a name shown to a teacher holds none.
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
@@ -495,16 +503,30 @@ c.Authenticator.allowed_users = set(LEARNERS) | {{TEACHER}}
 c.Authenticator.admin_users = {admins!r}
 c.JupyterHub.load_groups = {{"{teachers}": {{"users": [TEACHER]}}, "learners": {{"users": LEARNERS}}}}
 
+# The class's answers: the progress service alone writes them (CLASS/progress, root's only), each checked
+# again with the engine, under the hub's name for the learner's token; the teacher's view reads that store.
+STORE = os.path.join(CLASS, {store!r})
+PROGRESS_URL = "http://127.0.0.1:{progress_port}"
+
 # The teacher's live view: only the hub's admins (their role has access:services) and the teachers.
 c.JupyterHub.services = [{{
     "name": "teacher",
     "url": "http://127.0.0.1:{service_port}",
-    "command": [{service_python!r}, "-m", {service_module!r}, "--roster", os.path.join(CLASS, "class.csv")],
+    "command": [{service_python!r}, "-m", {service_module!r}, "--roster", os.path.join(CLASS, "class.csv"),
+                "--store", STORE],
     "cwd": {service_cwd!r},  # the checkout the class was set up from: its hub package
     "oauth_no_confirm": True,
     # The view asks the hub for this scope in the teacher's token: with it, a learner's notebook opens read-only.
     "oauth_client_allowed_scopes": ["custom:cribbage-course:read:notebooks"],
     "display": True,
+}}, {{
+    "name": "progress",
+    "url": PROGRESS_URL,
+    "command": [{service_python!r}, "-m", {progress_module!r}, "--roster", os.path.join(CLASS, "class.csv"),
+                "--store", STORE],
+    "cwd": {service_cwd!r},
+    "environment": {{{service_tables}}},
+    "display": False,
 }}]
 c.JupyterHub.custom_scopes = {{"custom:cribbage-course:read:notebooks": {{
     "description": "Open the class's learners' notebooks read-only in the teacher's view"}}}}
@@ -513,7 +535,15 @@ c.JupyterHub.load_roles = [{{
     "description": "Open the teacher's live view of the class, and the learners' notebooks read-only",
     "groups": ["{teachers}"],
     "scopes": ["access:services!service=teacher", "custom:cribbage-course:read:notebooks"],
+}}, {{
+    "name": "class-progress",
+    "description": "Send one's own answers to the class's progress service",
+    "groups": ["learners"],
+    "scopes": ["access:services!service=progress"],
 }}]
+# A learner's server token (JUPYTERHUB_API_TOKEN, which its kernels inherit) may reach the progress service
+# too: the server role's scopes, and that one (given only to whoever holds it: the learners).
+c.Spawner.server_token_scopes = ["users:activity!user", "access:servers!server", "access:services!service=progress"]
 
 # Each learner's server: Debian's Python with the course installed once for all (CLASS/python), the
 # statistics tables shared read-only, JupyterLab's defaults for the class, the course in their home.
@@ -538,6 +568,9 @@ def give_the_course(spawner):
         # Copied by the learner's own account: root never writes in a home the learner controls.
         subprocess.run(["runuser", "-u", spawner.user.name, "--", "cp", "-r", "--",
                         os.path.join(CLASS, "course"), target], check=True)
+    if spawner.user.name in LEARNERS:  # a learner's answers go to the class's record too
+        spawner.environment = {{**spawner.environment,
+                                "CRIBBAGE_CLASS_SERVICE": PROGRESS_URL + "/services/progress/"}}
 
 
 c.Spawner.pre_spawn_hook = give_the_course
@@ -550,7 +583,10 @@ def write_config(folder: Path, members: list[Member], teacher: str, args: argpar
         folder=str(folder), learners=[m.user for m in members], teacher=teacher, ip=args.ip, port=args.port,
         hub_port=args.hub_port, proxy=str(PROXY), proxy_api_port=args.proxy_api_port, teachers=TEACHERS_GROUP,
         admins=set(args.admin or []), service_port=args.service_port, service_python=sys.executable,
-        service_module=TEACHER_VIEW, service_cwd=str(ROOT), lang_env=language(args.language).system_locale,
+        service_module=TEACHER_VIEW, service_cwd=str(ROOT), progress_module=PROGRESS_SERVICE,
+        progress_port=args.progress_port or args.service_port + 1, store=str(PROGRESS_STORE),
+        service_tables='"CRIBBAGE_CACHE_DIR": os.path.join(CLASS, "tables")' if args.tables == "build" else "",
+        lang_env=language(args.language).system_locale,
         uid_min=login_defs("UID_MIN", 1000), uid_max=login_defs("UID_MAX", 60000),
         # Shared read-only tables only once built; else each learner's kernel builds its own in their home.
         tables_env='    "CRIBBAGE_CACHE_DIR": os.path.join(CLASS, "tables"),\n' if args.tables == "build" else "")
@@ -587,6 +623,9 @@ def setup(args: argparse.Namespace) -> Path:
         state = made.entry(folder / "state")
         state.mkdir(exist_ok=True)
         state.chmod(0o700)
+        progress = made.entry(folder / "progress")  # the class's answers: the hub's services (root) only
+        progress.mkdir(exist_ok=True)
+        progress.chmod(0o700)
         python = learner_python(made.entry(folder / "python"), args.install)
         copy_course(made.entry(folder / "course"))
         jupyter_config(made.entry(folder / "jupyter"), args.language)
@@ -627,6 +666,8 @@ def arguments() -> argparse.ArgumentParser:
     parser.add_argument("--hub-port", type=int, default=8081)
     parser.add_argument("--proxy-api-port", type=int, default=8001)
     parser.add_argument("--service-port", type=int, default=8002)
+    parser.add_argument("--progress-port", type=int, default=None,
+                        help="the class's progress service (default: the service port + 1)")
     return parser
 
 

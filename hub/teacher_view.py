@@ -33,20 +33,20 @@ import argparse
 import html
 import os
 import pwd
-import signal
 import stat
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlparse
 
-from tornado import ioloop, web
+from tornado import web
 
 from cribbage.lang.messages import message, render
 from cribbage.progress.export import csv_text, moodle_csv, xlsx_bytes
 from cribbage.progress.gradebook import gradebook_page, learner_page, page
 from cribbage.progress.live import LiveClass, language_of, live_document, live_fragment
 from cribbage.progress.roster import Member, read_roster
+from hub.serving import serve
 
 #: Where the course keeps a learner's progress in their home (platformdirs' data folder on Linux).
 PROGRESS_IN_HOME = Path(".local/share/cribbage-course")
@@ -294,11 +294,7 @@ def main(argv: list[str] | None = None) -> None:
         host, port = where.hostname or "127.0.0.1", where.port or 80
     app = web.Application(handlers(prefix, live, hub=not args.no_hub, notebooks=notebooks), cookie_secret=os.urandom(32),
                           xsrf_cookies=False)
-    app.listen(port, host)
-    loop = ioloop.IOLoop.current()
-    for sig in (signal.SIGTERM, signal.SIGINT):  # the hub stops its services with these: end at once
-        signal.signal(sig, lambda *_: loop.add_callback_from_signal(loop.stop))
-    loop.start()
+    serve(app, host, port)
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def _args(**given: object) -> argparse.Namespace:
     values = {"ip": "127.0.0.1", "port": 8000, "hub_port": 8081, "proxy_api_port": 8001, "service_port": 8002,
-              "admin": ["it"], "language": "pt", "tables": "build"}
+              "progress_port": None, "admin": ["it"], "language": "pt", "tables": "build"}
     values.update(given)
     return argparse.Namespace(**values)
 
@@ -42,14 +42,24 @@ def test_the_configuration_lets_in_the_class_and_gives_the_view_to_the_teachers(
     assert config.JupyterHub.load_roles == [{
         "name": "teacher-view",
         "description": "Open the teacher's live view of the class, and the learners' notebooks read-only",
-        "groups": ["teachers"], "scopes": ["access:services!service=teacher", "custom:cribbage-course:read:notebooks"]}]
+        "groups": ["teachers"], "scopes": ["access:services!service=teacher", "custom:cribbage-course:read:notebooks"]}, {
+        "name": "class-progress", "description": "Send one's own answers to the class's progress service",
+        "groups": ["learners"], "scopes": ["access:services!service=progress"]}]
     # The notebooks' scope is the class's own, asked for by the view in the teacher's token.
     assert list(config.JupyterHub.custom_scopes) == ["custom:cribbage-course:read:notebooks"]
     assert config.JupyterHub.services[0]["oauth_client_allowed_scopes"] == ["custom:cribbage-course:read:notebooks"]
-    service = config.JupyterHub.services[0]
+    store = str(tmp_path / "progress" / "progress.sqlite3")
+    service, progress = config.JupyterHub.services
     assert service["name"] == "teacher" and service["url"] == "http://127.0.0.1:8002"
-    assert service["command"][1:3] == ["-m", "hub.teacher_view"] and service["command"][-1] == str(tmp_path / "class.csv")
+    assert service["command"][1:] == ["-m", "hub.teacher_view", "--roster", str(tmp_path / "class.csv"), "--store", store]
     assert service["cwd"] == str(ROOT)  # where python -m finds the hub package
+    # The class's answers: the progress service writes the one store the teacher's view reads; a learner's
+    # server token may reach it (the scope is the learners' only), and their servers are told where it is.
+    assert progress["name"] == "progress" and progress["url"] == "http://127.0.0.1:8003"
+    assert progress["command"][1:] == ["-m", "hub.progress_service", "--roster", str(tmp_path / "class.csv"),
+                                       "--store", store]
+    assert progress["environment"] == {"CRIBBAGE_CACHE_DIR": str(tmp_path / "tables")}
+    assert "access:services!service=progress" in config.Spawner.server_token_scopes
     # The learners' servers: the class's own Python (Debian's, readable by their accounts), never the
     # project's .venv under /root; the shared tables and JupyterLab's defaults for the class.
     assert config.Spawner.cmd == [str(tmp_path / "python" / "bin" / "python"), "-m", "jupyterhub.singleuser"]
@@ -323,3 +333,20 @@ def test_the_report_commands_the_guides_print_run_as_printed(tmp_path, monkeypat
         for word in words:
             if word.endswith((".html", ".xlsx")):
                 assert Path(word).stat().st_size > 0, (code, word)
+
+
+def test_only_a_learners_server_is_told_where_the_class_record_is(tmp_path, monkeypatch):
+    """The pre-spawn hook puts the progress service's address in a learner's server, not the teacher's."""
+    import pwd as pwd_module
+    import types
+
+    config = _load(class_setup.write_config(tmp_path, [Member("ana", "Ana")], "prof", _args(progress_port=9123)))
+    hook = config.Spawner.pre_spawn_hook
+    monkeypatch.setitem(hook.__globals__, "pwd", types.SimpleNamespace(
+        getpwnam=lambda name: pwd_module.struct_passwd((name, "x", 1500, 1500, "", str(tmp_path), "/bin/sh"))))
+    for name in ("ana", "prof"):
+        (tmp_path / "cribbage-course").mkdir(exist_ok=True)  # the course is there already: nothing copied
+        spawner = types.SimpleNamespace(user=types.SimpleNamespace(name=name), environment={"LANG": "pt_BR.UTF-8"})
+        hook(spawner)
+        told = spawner.environment.get("CRIBBAGE_CLASS_SERVICE")
+        assert told == ("http://127.0.0.1:9123/services/progress/" if name == "ana" else None)

@@ -66,6 +66,7 @@ from cribbage.progress.identity import (
     is_account,
     system_user,
 )
+from cribbage.progress.service_client import deliver
 from cribbage.progress.words import KINDS as _KIND_WORDS
 from cribbage.progress.words import SKILLS as _SKILL_WORDS
 from cribbage.registry import stops as _registry
@@ -314,6 +315,10 @@ class ProgressStore:
     write that crashed half done (SQLite's hot journal), which restores the file's last whole write.
     """
 
+    #: Whether the whole file is checked for damage before each write (a learner's file is small; a store
+    #: of a whole class, written by one service only, is checked once when it is opened instead).
+    whole_check: bool = True
+
     def __init__(self, path: str | os.PathLike[str] | None = None, *, learner: str | None = None,
                  identity: str | None = None, timeout: float = 30.0) -> None:
         self._learner = _text("learner", learner) if learner is not None else None
@@ -400,6 +405,7 @@ class ProgressStore:
         correct, revealed = flag(correct, "correct"), flag(revealed, "revealed")
         skill, kinds, missed = _skill(skill), _kinds(kinds), _missed(missed)
         when = (at or datetime.now(timezone.utc)).astimezone(timezone.utc).isoformat(timespec="seconds")
+        self.service_notice = None
         with self._writing() as conn:
             # The display name is read inside the transaction: a rename in another notebook is never half seen.
             conn.execute("INSERT OR IGNORE INTO learners (id, name) VALUES (?, ?)",
@@ -416,7 +422,20 @@ class ProgressStore:
                          " learner_id, practice, revealed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                          (name, stop, item, said, int(correct), skill, " ".join(kinds), missed, when,
                           self.identity, int(kept.practice), int(revealed)))
+        self.service_notice = self._send(kept)
         return kept
+
+    #: What the class's progress service said of the last answer recorded here: None when it took it (or
+    #: off a hub), else a message for the learner (the answer is in this file all the same).
+    service_notice: Message | None = None
+
+    def _send(self, kept: Answer) -> Message | None:
+        """On a class's hub, the learner's own answer goes to the class's progress service too
+        (:mod:`cribbage.progress.service_client`); an answer recorded under another identity never does."""
+        if not self.identity.startswith("hub:") or self.identity != account():
+            return None
+        return deliver({"item": kept.item, "answer": kept.answer, "stop": kept.stop, "correct": kept.correct,
+                        "kinds": list(kept.kinds), "revealed": kept.revealed, "at": kept.at}, self.path)
 
     def reset(self, stop: int) -> int:
         """Forget this learner's answers at ``stop`` (the panel asks first). Returns how many went."""
@@ -449,6 +468,16 @@ class ProgressStore:
             return [row for row in rows if row.learner == learner]
         who = identity or self.identity
         return [row for row in rows if row.learner_id == who]
+
+    def count(self, identity: str | None = None) -> int:
+        """How many answers this identity (or ``identity``) has in the file, read without reading them."""
+        who = _text("identity", identity) if identity is not None else self.identity
+        with self._reading() as (conn, version):
+            if conn is None:
+                return 0
+            if version < 3:
+                return len(self.answers(identity=who))
+            return int(conn.execute("SELECT count(*) FROM answers WHERE learner_id = ?", (who,)).fetchone()[0])
 
     def version(self) -> int:
         """The schema version of the file (0: no file yet)."""
@@ -587,7 +616,7 @@ class ProgressStore:
             self._check(conn)
             conn.execute("BEGIN IMMEDIATE")
             try:
-                self._migrate(conn, self._check(conn, whole=True))
+                self._migrate(conn, self._check(conn, whole=self.whole_check))
                 yield conn
                 conn.execute("COMMIT")
             except BaseException:
@@ -758,7 +787,8 @@ def read_progress(path: str | os.PathLike[str]) -> ProgressRead:
             return ProgressRead(store.path, [], {}, message("progress.empty", path=str(store.path)))
         store._check(conn, whole=True)
         answers = _select(conn, version)
-        named = dict(conn.execute("SELECT id, name FROM learners ORDER BY rowid").fetchall()) if version >= 3 else {}
+        named = dict(conn.execute(f"SELECT id, substr(name, 1, {_TEXT_LIMITS['learner']}) FROM learners ORDER BY rowid")
+                     .fetchall()) if version >= 3 else {}
     return ProgressRead(store.path, answers, {**named, **{a.learner_id: a.learner for a in answers}})
 
 
@@ -773,20 +803,22 @@ def _select(conn: sqlite3.Connection, version: int,
     """The file's answers in the order given. From an older file, each name is an identity of its own
     (``name:Ana``), the owner's names the owner's (``adopt``), practice worked out as schema 3 keeps it."""
     if version >= 3:
-        query = ("SELECT coalesce(l.name, a.learner), a.stop, a.item, a.answer, a.correct, a.skill, a.kinds,"
-                 " a.missed, a.at, a.learner_id, a.practice, a.revealed FROM answers AS a"
+        # A display name is cut to the store's limit on read too: a file written by hand may hold any length.
+        query = (f"SELECT substr(coalesce(l.name, a.learner), 1, {_TEXT_LIMITS['learner']}), a.stop, a.item,"
+                 " a.answer, a.correct, a.skill, a.kinds, a.missed, a.at, a.learner_id, a.practice, a.revealed FROM answers AS a"
                  " LEFT JOIN learners AS l ON l.id = a.learner_id ORDER BY a.id")
         return [Answer(learner, stop, item, answer, bool(correct), skill, tuple(kinds.split()), missed, at, who,
                        bool(practice), bool(revealed))
                 for learner, stop, item, answer, correct, skill, kinds, missed, at, who, practice, revealed
                 in conn.execute(query)]
+    most = _TEXT_LIMITS["learner"]  # names cut on read as on write (a file written by hand may hold any)
     if version >= 2:
         query = "SELECT learner, stop, item, answer, correct, skill, kinds, missed, at FROM answers ORDER BY id"
-        rows = [(learner, stop, item, answer, bool(correct), skill, tuple(kinds.split()), missed, at)
+        rows = [(learner[:most], stop, item, answer, bool(correct), skill, tuple(kinds.split()), missed, at)
                 for learner, stop, item, answer, correct, skill, kinds, missed, at in conn.execute(query)]
     else:
         query = "SELECT learner, stop, item, answer, correct, at FROM answers ORDER BY id"
-        rows = [(learner, stop, item, answer, bool(correct), STOP_SKILL.get(stop, "other"), (), 0, at)
+        rows = [(learner[:most], stop, item, answer, bool(correct), STOP_SKILL.get(stop, "other"), (), 0, at)
                 for learner, stop, item, answer, correct, at in conn.execute(query)]
     seen: set[tuple[str, str]] = set()
     out = []

@@ -87,13 +87,20 @@ def record_answer(view: Any, item: str, answer: object, correct: bool, *, skill:
     except ProgressError as error:
         not_kept(view, error)
         return False
+    notice = getattr(store, "service_notice", None)
+    if notice is not None:  # on a class's hub: kept here, but not (yet) in the class's record
+        _tell(view, render(notice, getattr(view, "language", SOURCE)))
     return True
 
 
 def not_kept(view: Any, error: ProgressError) -> None:
     """Tell the learner, in ``view``, that their answer was not kept and why."""
     language = getattr(view, "language", SOURCE)
-    problem = render("progress.not_kept", language, reason=render(error.message, language))
+    _tell(view, render("progress.not_kept", language, reason=render(error.message, language)))
+
+
+def _tell(view: Any, problem: str) -> None:
+    """Say ``problem`` in ``view``'s notice line (or keep it for whoever shows it)."""
     notify = getattr(view, "_notify", None)
     if callable(notify):
         notify(problem)
