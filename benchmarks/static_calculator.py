@@ -14,7 +14,7 @@ queue of 5), which the README named before. For each number of visitors, at once
   are in (the score is then on screen: counting it takes the page milliseconds) and until
   everything is (the live calculator then needs only the visitor's own CPU), median and slowest,
   and how many waited a second or more for the first paint; the server's CPU seconds and peak
-  memory (resident). This is what the server pays, whoever the visitors are;
+  memory (proportional, see :class:`Sampler`). This is what the server pays, whoever the visitors are;
 - **browsers**: that many real Chromium pages at once, or as many as the machine's memory holds
   (:func:`pages_held`: the report says how many were asked and how many held), each a visitor of
   its own (a fresh context, empty cache), on this same machine: the time to the score on screen
@@ -82,8 +82,18 @@ def median(values: list[float]) -> float | None:
     return float(statistics.median(values)) if values else None
 
 
+def _proportional_mb(process: psutil.Process) -> float:
+    try:
+        return float(process.memory_full_info().pss) / 1e6
+    except (AttributeError, psutil.AccessDenied):
+        return float(process.memory_info().rss) / 1e6
+
+
 class Sampler:
-    """Every half second: CPU seconds and resident memory of a process tree."""
+    """Every half second: CPU seconds and memory of a process tree, each process's proportional set
+    size (PSS: the memory it shares with others counted once across them; a browser's processes share
+    most of theirs, and their resident sizes summed count it once per process), or its resident size
+    where the system gives no PSS."""
 
     def __init__(self, pid: int) -> None:
         self.pid, self.peak_mb = pid, 0.0
@@ -101,7 +111,7 @@ class Sampler:
         for process in processes:
             try:
                 times = process.cpu_times()
-                memory += process.memory_info().rss / 1e6
+                memory += _proportional_mb(process)
             except psutil.Error:
                 continue
             self.seen[process.pid] = times.user + times.system
@@ -387,7 +397,11 @@ def main() -> None:
                             held = pages_held(n, page_mb)
                             crowd = browser_crowd(playwright, server, base, held, args.timeout, log)
                             results["browsers"][n] = {"asked": n, "held": held, **crowd, **load()}
-                            page_mb = max(page_mb, crowd["memory_browsers_peak_mb"] / held)
+                            # A crowd's pages share one browser: a page costs what the crowd took
+                            # beyond one page (the browser itself counted once), or all of one page's.
+                            one = results["browsers"].get(1, {}).get("memory_browsers_peak_mb")
+                            page_mb = max(PAGE_MB_GUESS, (crowd["memory_browsers_peak_mb"] - one) / (held - 1)
+                                          if one and held > 1 else crowd["memory_browsers_peak_mb"])
                             print(json.dumps({"browsers": {n: results["browsers"][n]}}), flush=True)
                         if args.first:
                             results["visits"] = {**browser_visits(playwright, base, site, args.first, args.warm,
