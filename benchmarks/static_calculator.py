@@ -1,7 +1,7 @@
 """The static calculator page (apps/static_calculator/) under a class's load, beside the Voilà app.
 
-    python benchmarks/static_calculator.py [--visitors 30 100] [--browsers 1 30] [--warm 3]
-                                           [--voila 30 100] [--timeout 600]
+    python benchmarks/static_calculator.py [--visitors 30 100] [--browsers 1 100] [--first 10]
+                                           [--warm 10] [--voila 30 100] [--timeout 600]
 
 The page is built once (``python -m apps.static_calculator.build``) and served on 127.0.0.1 by the
 server the README names, ``python -m apps.static_calculator.serve`` (gzipped files, a listen queue of
@@ -14,17 +14,23 @@ queue of 5), which the README named before. For each number of visitors, at once
   are in (the score is then on screen: counting it takes the page milliseconds) and until
   everything is (the live calculator then needs only the visitor's own CPU), median and slowest,
   and how many waited a second or more for the first paint; the server's CPU seconds and peak
-  memory (resident). This is what the server pays, whoever the visitors are;
-- **browsers**: as many real Chromium pages at once, each a visitor of its own (a fresh context,
-  empty cache), on this same machine: the time to the score on screen (the first paint) and to
-  the live calculator (Python started in the page), median and slowest, how many were scored;
-  the browsers' own CPU seconds apart from the server's, and the megabytes the server sent per
-  page. On two cores, a hundred browsers starting Python at once measure this machine, not the
-  page: a visitor's computer starts its one page in the time the "1 at once" row gives;
-- **warm**: one visitor's browser opens the page, then ``--warm`` more times (each a new page, the
-  service worker's cache holding everything): the time from the navigation to the live
-  calculator, and each step of it as the page notes them (``data-phases``: the page's own loading,
-  the service worker, Pyodide's start, the wheels unpacked, the page's imports, the first state).
+  memory (proportional, see :class:`Sampler`). This is what the server pays, whoever the visitors are;
+- **browsers**: that many real Chromium pages at once, or as many as the machine's memory holds
+  (:func:`pages_held`: the report says how many were asked and how many held), each a visitor of
+  its own (a fresh context, empty cache), on this same machine: the time to the score on screen
+  (the first paint) and to the live calculator (Python started in the page), median and slowest,
+  how many were scored; the browsers' own CPU seconds apart from the server's, and the megabytes
+  the server sent per page. On two cores, a hundred browsers starting Python at once measure this
+  machine, not the page: a visitor's computer starts its one page in the time the "1 at once" row
+  gives;
+- **visits**: one page at a time, ``--first`` first visits (each a new visitor, empty cache), then
+  ``--warm`` pairs of warm visits by the last visitor (everything in the service worker's cache),
+  side by side in the same browser: one restoring the snapshot of Python the page kept after its
+  first visit (calculator.js), one with that snapshot dropped first, starting Python as every warm
+  visit did before the snapshot (the baseline): the time from the navigation to the first paint and
+  to the live calculator, median and each, and each step as the page notes them (``data-phases``:
+  the page's own loading, the service worker, Pyodide's start or restore, the wheels' files
+  written, the page's imports, the first state).
 
 The machine's load (the one-minute load average, and the cores) is printed with the figures: they
 are this machine's under that load, not a visitor's.
@@ -76,8 +82,18 @@ def median(values: list[float]) -> float | None:
     return float(statistics.median(values)) if values else None
 
 
+def _proportional_mb(process: psutil.Process) -> float:
+    try:
+        return float(process.memory_full_info().pss) / 1e6
+    except (AttributeError, psutil.AccessDenied):
+        return float(process.memory_info().rss) / 1e6
+
+
 class Sampler:
-    """Every half second: CPU seconds and resident memory of a process tree."""
+    """Every half second: CPU seconds and memory of a process tree, each process's proportional set
+    size (PSS: the memory it shares with others counted once across them; a browser's processes share
+    most of theirs, and their resident sizes summed count it once per process), or its resident size
+    where the system gives no PSS."""
 
     def __init__(self, pid: int) -> None:
         self.pid, self.peak_mb = pid, 0.0
@@ -95,7 +111,7 @@ class Sampler:
         for process in processes:
             try:
                 times = process.cpu_times()
-                memory += process.memory_info().rss / 1e6
+                memory += _proportional_mb(process)
             except psutil.Error:
                 continue
             self.seen[process.pid] = times.user + times.system
@@ -210,31 +226,93 @@ def browser_crowd(playwright: Any, server: subprocess.Popen[bytes], base: str, n
             "cpu_server_s": server_sampled.cpu, "memory_server_peak_mb": server_sampled.peak_mb}
 
 
-def browser_warm(playwright: Any, base: str, visits: int, timeout: float) -> dict[str, Any]:
-    """One visitor's first visit, then ``visits`` more (new pages of the same browser): the time from
-    each navigation to the live calculator, and each step of it as the page notes them."""
-    browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-    runs: list[dict[str, Any]] = []
+#: What a page notes of its visit (epoch ms for the moments): its first paint, whether it went live
+#: and when, the steps of going live, and how Python started (from the snapshot kept or not).
+_VISIT = """({live: document.body.dataset.live, phases: JSON.parse(document.body.dataset.phases || '{}'),
+             python: document.body.dataset.python,
+             live_s: (Number(document.body.dataset.liveAt) - performance.timeOrigin) / 1000,
+             shown_s: (Number(document.body.dataset.firstPaintAt) - performance.timeOrigin) / 1000})"""
+#: Drops the page's snapshot of Python (calculator.js keeps it in the service worker's cache).
+_FORGET_SNAPSHOT = """async (version) => {
+    const cache = await caches.open("cc-static-calculator-" + version);
+    await cache.delete(new URL("python-snapshot.bin?v=" + version, location.href).href);
+}"""
+
+
+def visit(context: Any, base: str, query: str, timeout: float, *, keep: bool = True) -> dict[str, Any]:
+    """One visit in a new page of ``context``, until the calculator is live (and, with ``keep``, until
+    the page has kept its snapshot of Python when it started Python itself)."""
+    page = context.new_page()
     try:
-        context = browser.new_context()
-        for i, query in enumerate(hands(visits + 1, offset=900)):
+        page.goto(base + "?" + query)
+        page.wait_for_function("document.body.dataset.live", timeout=timeout * 1000)
+        if keep and page.get_attribute("body", "data-python") == "started":
+            page.wait_for_function("document.body.dataset.snapshotKept", timeout=timeout * 1000)
+        out: dict[str, Any] = page.evaluate(_VISIT)
+        return out
+    finally:
+        page.close()
+
+
+def _visits(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    live = [run for run in runs if run["live"] == "1"]
+    phases = sorted({name for run in live for name in run["phases"]})
+    return {"visits": len(runs), "live": len(live), "live_median_s": median([run["live_s"] for run in live]),
+            "live_s": sorted(round(run["live_s"], 2) for run in live),
+            "shown_median_s": median([run["shown_s"] for run in live]),
+            "phases_median_ms": {name: median([run["phases"].get(name, 0) for run in live]) for name in phases}}
+
+
+def browser_visits(playwright: Any, base: str, site: Path, firsts: int, warm: int, timeout: float) -> dict[str, Any]:
+    """One page at a time: ``firsts`` first visits (each a new visitor: empty cache), then ``warm``
+    pairs of warm visits by one visitor (everything in the service worker's cache), side by side:
+    one restoring the snapshot of Python the page kept, one with that snapshot dropped first (Python
+    started as before the snapshot: the baseline). The time from each navigation to the live
+    calculator and each step of it, as the page notes them (``data-phases``)."""
+    browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    version = (site / "version.txt").read_text().strip()
+    first: list[dict[str, Any]] = []
+    restored: list[dict[str, Any]] = []
+    started: list[dict[str, Any]] = []
+    try:
+        queries = iter(hands(firsts + 2 * warm, offset=900))
+        context: Any = None
+        for _ in range(firsts):   # the last visitor's browser makes the warm visits
+            if context is not None:
+                context.close()
+            context = browser.new_context()
+            first.append(visit(context, base, next(queries), timeout))
+        for _ in range(warm):
+            restored.append(visit(context, base, next(queries), timeout))
             page = context.new_page()
-            page.goto(base + "?" + query)
-            page.wait_for_function("document.body.dataset.live", timeout=timeout * 1000)
-            runs.append(page.evaluate("({live: document.body.dataset.live, phases: JSON.parse(document.body.dataset.phases"
-                                      " || '{}'), ms: Number(document.body.dataset.liveAt) - performance.timeOrigin})"))
-            runs[-1]["visit"] = i
+            page.goto(base + "version.txt")
+            page.evaluate(_FORGET_SNAPSHOT, version)
             page.close()
-        context.close()
+            started.append(visit(context, base, next(queries), timeout))   # it keeps a new snapshot
+        if context is not None:
+            context.close()
     finally:
         browser.close()
-    warm = [run for run in runs[1:] if run["live"] == "1"]
-    phases = sorted({name for run in warm for name in run["phases"]})
-    return {"first_live_s": runs[0]["ms"] / 1000 if runs[0]["live"] == "1" else None,
-            "warm_live_median_s": median([run["ms"] / 1000 for run in warm]),
-            "warm_live_s": [round(run["ms"] / 1000, 2) for run in warm],
-            "warm_phases_median_ms": {name: median([run["phases"].get(name, 0) for run in warm]) for name in phases},
-            "first_phases_ms": runs[0]["phases"]}
+    out = {"first": _visits(first), "warm_restored": _visits(restored), "warm_started": _visits(started)}
+    out["warm_restored"]["pythons"] = sorted({run["python"] for run in restored})
+    out["warm_started"]["pythons"] = sorted({run["python"] for run in started})
+    if out["warm_restored"]["live_median_s"] and out["warm_started"]["live_median_s"]:
+        out["warm_started_over_restored"] = out["warm_started"]["live_median_s"] / out["warm_restored"]["live_median_s"]
+    return out
+
+
+#: A Chromium page's memory until the first crowd has measured it (MB; the page, its share of the
+#: browser, Pyodide live in it).
+PAGE_MB_GUESS = 250.0
+#: The share of the memory available that the pages may take (the machine keeps the rest).
+MEMORY_SHARE = 0.8
+
+
+def pages_held(asked: int, page_mb: float) -> int:
+    """How many of ``asked`` Chromium pages this machine holds at once: as many as fit in
+    :data:`MEMORY_SHARE` of the memory now available, at ``page_mb`` each (at least one)."""
+    available_mb = psutil.virtual_memory().available / 1e6
+    return max(1, min(asked, int(available_mb * MEMORY_SHARE / page_mb)))
 
 
 def load() -> dict[str, Any]:
@@ -290,9 +368,11 @@ def serve(site: Path, log: Path, baseline: bool) -> tuple[subprocess.Popen[bytes
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--visitors", type=int, nargs="+", default=[30, 100], help="lightweight clients at once")
-    parser.add_argument("--browsers", type=int, nargs="*", default=[1, 30],
-                        help="Chromium pages at once (100 needs about 20 GB of memory on one machine)")
-    parser.add_argument("--warm", type=int, default=3, help="warm visits after a first one (0: none)")
+    parser.add_argument("--browsers", type=int, nargs="*", default=[1, 100],
+                        help="Chromium pages at once, each as many as the machine's memory holds")
+    parser.add_argument("--first", type=int, default=10, help="first visits one at a time (each an empty cache)")
+    parser.add_argument("--warm", type=int, default=10,
+                        help="pairs of warm visits, with and without the snapshot of Python (0: none)")
     parser.add_argument("--no-baseline", action="store_true", help="skip python -m http.server's light clients")
     parser.add_argument("--voila", type=int, nargs="*", default=[30, 100], help="the Voilà app's visitors at once")
     parser.add_argument("--timeout", type=float, default=600)
@@ -312,13 +392,21 @@ def main() -> None:
                     print(json.dumps({key: {n: results[key][n]}}), flush=True)
                 if not baseline:
                     with sync_playwright() as playwright:
+                        page_mb = PAGE_MB_GUESS
                         for n in args.browsers:
-                            results["browsers"][n] = {**browser_crowd(playwright, server, base, n, args.timeout, log),
-                                                      **load()}
+                            held = pages_held(n, page_mb)
+                            crowd = browser_crowd(playwright, server, base, held, args.timeout, log)
+                            results["browsers"][n] = {"asked": n, "held": held, **crowd, **load()}
+                            # A crowd's pages share one browser: a page costs what the crowd took
+                            # beyond one page (the browser itself counted once), or all of one page's.
+                            one = results["browsers"].get(1, {}).get("memory_browsers_peak_mb")
+                            page_mb = max(PAGE_MB_GUESS, (crowd["memory_browsers_peak_mb"] - one) / (held - 1)
+                                          if one and held > 1 else crowd["memory_browsers_peak_mb"])
                             print(json.dumps({"browsers": {n: results["browsers"][n]}}), flush=True)
-                        if args.warm:
-                            results["warm"] = {**browser_warm(playwright, base, args.warm, args.timeout), **load()}
-                            print(json.dumps({"warm": results["warm"]}), flush=True)
+                        if args.first:
+                            results["visits"] = {**browser_visits(playwright, base, site, args.first, args.warm,
+                                                                  args.timeout), **load()}
+                            print(json.dumps({"visits": results["visits"]}), flush=True)
             finally:
                 server.terminate()
                 server.wait(10)

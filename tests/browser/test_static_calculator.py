@@ -233,3 +233,62 @@ def test_the_first_paint_needs_no_python(static_site: Site, context: Any) -> Non
     page.wait_for_function("document.body.dataset.live", timeout=LIVE_TIMEOUT)
     assert page.get_attribute("body", "data-live") == "failed"
     assert page.locator("#cc-controls-loading [role=alert]").count() == 1
+
+
+def version(site: Site) -> str:
+    return (site.folder / "version.txt").read_text().strip()
+
+
+def test_a_warm_visit_goes_live_from_the_python_kept(static_site: Site, context: Any) -> None:
+    """After a first visit has gone live, the page keeps a snapshot of its Python (the engine imported);
+    a later visit restores it instead of starting Python, in any language (the catalogues are read
+    from files the snapshot does not hold), with the service worker's files only; a damaged snapshot
+    is dropped, and Python starts as on a first visit and is kept again."""
+    page = context.new_page()
+    page.goto(static_site.url + "?" + LINKS["en"])
+    wait_live(page)
+    assert page.get_attribute("body", "data-python") == "started"
+    page.wait_for_function("document.body.dataset.snapshotKept")
+    assert page.get_attribute("body", "data-snapshot-kept") == "1"
+    page.close()
+
+    served = {name: static_site.served(name) for name in ("pyodide/", "wheels/", "calculator_entry.py")}
+    for language in ("pt", "es"):
+        page = context.new_page()
+        page.goto(static_site.url + "?" + LINKS[language])
+        wait_live(page)
+        assert page.get_attribute("body", "data-python") == "restored"
+        want = expected(LINKS[language])
+        live = shown(page)
+        assert live["total"] == want["total"] and live["message"] == want["message"]["text"]
+        assert live["items"] == [item["text"] for item in want["items"]]
+        # The restored engine answers the visitor: a card typed twice is refused in the link's language.
+        page.fill("#cc-cards", "5h jh qh kh 5h")
+        page.click("#cc-score")
+        refused = json.loads(entry.act("type_cards", "5h jh qh kh 5h"))
+        assert page.inner_text("#cc-message").strip() == refused["message"]["text"]
+        page.close()
+    assert {name: static_site.served(name) for name in served} == served, "a warm visit fetched Python's files"
+
+    # A damaged snapshot (as a full disk or a crash could leave it).
+    page = context.new_page()
+    page.goto(static_site.url + "?" + LINKS["es"])
+    wait_live(page)
+    page.evaluate("""async (version) => {
+        const cache = await caches.open("cc-static-calculator-" + version);
+        await cache.put(new URL("python-snapshot.bin?v=" + version, location.href).href, new Response(new Uint8Array(4096)));
+    }""", version(static_site))
+    page.close()
+    page = context.new_page()
+    page.goto(static_site.url + "?" + LINKS["pt"])
+    wait_live(page)
+    assert page.get_attribute("body", "data-python") == "started"
+    assert shown(page)["total"] == expected(LINKS["pt"])["total"]
+    page.wait_for_function("document.body.dataset.snapshotKept")
+    assert page.get_attribute("body", "data-snapshot-kept") == "1"
+    page.close()
+    page = context.new_page()
+    page.goto(static_site.url + "?" + LINKS["en"])
+    wait_live(page)
+    assert page.get_attribute("body", "data-python") == "restored"
+    page.close()
