@@ -155,6 +155,17 @@ def test_the_expert_models_error_matches_resampling_the_model():
         assert got.gap_errors[a][b] == got.gap_errors[b][a]
 
 
+def test_a_keeps_starters_give_their_variance_sd_and_quantiles():
+    keep = deal_keeps("5H 5D 6H 7S 8C 9D", dealer=False).find("5H 5D 6H 7S")
+    points = np.array([p for _, p in keep.starters])
+    assert keep.hand_variance == pytest.approx(points.var(), rel=1e-12)
+    assert keep.hand_sd == pytest.approx(points.std(), rel=1e-12)
+    for q in (0, 0.1, 0.5, 0.9, 1):
+        assert keep.hand_quantile(q) == np.quantile(points, q, method="inverted_cdf")
+    with pytest.raises(CribbageError, match="quantile"):
+        keep.hand_quantile(2)
+
+
 def test_a_ranking_a_gap_and_a_tie():
     figures = deal_keeps("4H 2D AD 2S 4D 3S", dealer=True)
     exact = figures.ranked("uniform")

@@ -47,6 +47,7 @@ from cribbage.rules.ranks import rank_table
 from cribbage.rules.result import skunk_lines
 from cribbage.stats.deals import deal_log
 from cribbage.stats.intervals import Z95
+from cribbage.stats.moments import exact_variance, quantile_index, standard_deviation
 from cribbage.stats.position import PositionTable, stage_distributions, win_probabilities
 from cribbage.stats.words import refuse
 
@@ -92,6 +93,21 @@ class KeepFigures:
         for _, points in self.starters:
             counts[points] += 1
         return tuple(counts)
+
+    @property
+    def hand_variance(self) -> float:
+        """The variance of the hand's points over the 46 starters (exact: every starter counted once)."""
+        return float(exact_variance(self.hand_counts))
+
+    @property
+    def hand_sd(self) -> float:
+        """The standard deviation of the hand's points over the 46 starters."""
+        return standard_deviation(exact_variance(self.hand_counts))
+
+    def hand_quantile(self, q: float) -> int:
+        """The ``q`` quantile (0 to 1) of the hand's points over the 46 starters: the fewest points
+        that at least that share of the starters give (as :func:`cribbage.stats.quantile_score`)."""
+        return quantile_index(self.hand_counts, q)
 
 
 @dataclass(frozen=True)
