@@ -44,15 +44,15 @@ _CSS = """
 .md-wrap { overflow-x: auto; max-width: 100%; }
 .md-keeps { border-collapse: collapse; font-size: 18px; line-height: 1.25; margin: 6px 0; }
 .md-caption { text-align: left; font-weight: 700; font-size: 19px; padding: 4px 0; }
-.md-keeps th, .md-keeps td { border-bottom: 1px solid #bbb; padding: 4px 5px; text-align: right; white-space: nowrap; }
+.md-keeps th, .md-keeps td { border-bottom: 1px solid #bbb; padding: 4px 4px; text-align: right; white-space: nowrap; }
 .md-keeps th { background: #f0f0f0; vertical-align: bottom; white-space: normal; min-width: 3.5em; font-size: 16px; }
-.md-keeps td.md-split { white-space: normal; }
 .md-keeps .md-part { white-space: nowrap; }
 .md-keeps .md-err { font-size: 15px; color: #333; }
 .md-keeps td.md-cards, .md-keeps th.md-cards { text-align: left; }
 .md-keeps th.md-rank { min-width: 0; }
 .md-keeps th.md-group { text-align: center; border-bottom: 2px solid #888; }
 .md-keeps tr.md-chosen td { background: #FFF3C4; font-weight: 700; }
+.md-keeps tr.md-chosen td .md-err { font-weight: 400; }
 .md-keeps tr.md-other td { background: #e4eff7; }
 .md-mark { display: inline-block; min-width: 1.2em; }
 .md-side { border-collapse: collapse; font-size: 18px; }
@@ -559,15 +559,16 @@ class MyDeal(View):
                 mark, kind = "▶", "md-chosen"
             elif k.rank == self._compared:
                 mark, kind = "◆", "md-other"
-            # The crib's margin may wrap under its value when the table would not fit the output area
-            # otherwise (no column is cut or dropped); a net and its rank stay on one line, so that
-            # every row reads alike. Two keeps the model cannot tell apart share "=1".
+            # Every cell on one line, so that every row reads alike (the headings wrap instead; on a
+            # phone the table scrolls sideways in its box): a crib ± half its 95% interval, written to
+            # the places the interval supports, once wrapped in the bold row alone. Two keeps the model
+            # cannot tell apart share "=1".
             shown_rank = "=1" if tied and position <= 2 else str(position)
             expert_crib, expert_half = shown_interval(k.crib_expert, margin(k.crib_expert_error), self.language)
-            expert_net = shown_interval(k.net_expert, margin(k.crib_expert_error), self.language, sign=True)[0]
-            groups = {"expert": [(expert_net, ""),
+            # A net to the hundredth, as the exact one: its margin is its crib's, written beside the crib.
+            groups = {"expert": [(self._num(k.net_expert, "+.2f"), ""),
                                  (f'<span class="md-part">{expert_crib}</span> '
-                                  f'<span class="md-part md-err">± {expert_half}</span>', "md-split")],
+                                  f'<span class="md-part md-err">± {expert_half}</span>', "")],
                       "uniform": [(self._num(k.net_uniform, "+.2f"), ""), (self._num(k.crib_uniform), "")]}
             other_rank = k.rank_uniform if other == "uniform" else k.rank
             groups[other][0] = (f'<span class="md-part">{groups[other][0][0]}</span> '
@@ -616,7 +617,7 @@ class MyDeal(View):
              [" ± ".join(shown_interval(k.crib_expert, margin(k.crib_expert_error), self.language)) for k in shown]),
             (self._t("mydeal.col.net_uniform"), [self._num(k.net_uniform, "+.2f") for k in shown]),
             (self._t("mydeal.col.net"),
-             [shown_interval(k.net_expert, margin(k.crib_expert_error), self.language, sign=True)[0] for k in shown]),
+             [self._num(k.net_expert, "+.2f") for k in shown]),
             (self._t("mydeal.side.low"), [self._t("mydeal.side.points", n=min(p for _, p in k.starters)) for k in shown]),
             (self._t("mydeal.side.top"), [best_starters(k) for k in shown]),
             (self._t("mydeal.side.eight"), [self._percent(sum(p >= 8 for _, p in k.starters) / 46) for k in shown]),
