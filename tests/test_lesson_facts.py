@@ -74,6 +74,16 @@ def test_stop6_what_every_hand_is_worth():
         assert word in _cell(language, STOP6, "c13")
     flush_lost = 4 * comb(13, 4) * 39
     _check(STOP6, "c18", [(flush_lost, ","), (mean_score(crib), ".4f"), (mean_score(counts), ".4f")])
+    # which scores more cribs than hands make, fewer, and as many: said whole, the gain of 7 with it
+    gained = [s for s in range(30) if crib[s] > counts[s]]
+    lost = [s for s in range(30) if crib[s] < counts[s]]
+    same = [s for s in range(30) if crib[s] == counts[s] > 0]
+    assert (gained, same) == ([0, 2, 3, 4, 5, 7], [1, 17, 22, 23, 24, 28, 29])
+    assert lost == [6, *range(8, 17), 18, 20, 21]
+    _check(STOP6, "c18", [*[(s, "d") for s in gained + same[:3] + [6, 8, 16, 18, 20, 21]], (crib[7] - counts[7], ",")])
+    english = _cell("en", STOP6, "c18")
+    assert "score 0, 2, 3, 4, 5 and 7" in english and "score 6, each score from 8 to 16, 18, 20 and 21" in english
+    assert "score 1, 17, 22 and above" in english
     # the hands that lose a four-card flush as cribs are exactly the difference of the two averages
     assert (mean_score(counts) - mean_score(crib)) * TOTAL_HANDS == pytest.approx(4 * flush_lost)
 

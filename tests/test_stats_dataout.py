@@ -118,10 +118,63 @@ def test_tables_read_back_as_their_objects(suffix, tmp_path):
     pd.testing.assert_frame_equal(stats.read_table(written(stats.hand_frame(), "hands")), stats.hand_frame(), check_exact=True)
 
 
-def test_a_frame_that_holds_part_of_its_object_is_read_as_a_frame_only(frames, tmp_path):
-    frames["pegging"].to_csv(tmp_path / "pegging.csv", index=False)
-    with pytest.raises(CribbageError, match="read_frame"):
-        stats.read_table(tmp_path / "pegging.csv")
+#: The tables made from self-play, and the method of their object that gives that frame.
+FROM_SELFPLAY = {"pegging": "to_frame", "pegging_leads": "lead_frame", "deals": "to_frame",
+                 "deal_starts": "starts_frame", "positions": "to_frame", "calibration": "to_frame",
+                 "selfplay": "to_frame"}
+
+
+def test_every_table_reads_back_as_an_object():
+    assert set(FROM_SELFPLAY) | {"hands", "crib", "published_crib", "keeps", "starters"} == set(TABLES)
+
+
+@pytest.mark.parametrize("table", list(FROM_SELFPLAY))
+@pytest.mark.parametrize("suffix", [".csv", ".parquet"])
+def test_a_self_play_tables_object_gives_back_the_frame_it_was_written_from(frames, table, suffix, tmp_path):
+    path = tmp_path / f"{table}{suffix}"
+    frames[table].to_csv(path, index=False) if suffix == ".csv" else frames[table].to_parquet(path)
+    again = getattr(stats.read_table(path), FROM_SELFPLAY[table])()
+    pd.testing.assert_frame_equal(again, frames[table], check_exact=True)
+    assert again.dtypes.to_dict() == frames[table].dtypes.to_dict()
+
+
+def test_the_self_play_objects_read_back_hold_their_figures(log, tmp_path):
+    pegging = stats.pegging_statistics(log)
+    pegging.to_frame().to_csv(tmp_path / "pegging.csv", index=False)
+    back = stats.read_table(tmp_path / "pegging.csv")
+    assert back.per_deal == pytest.approx(pegging.per_deal, rel=1e-12) and back.deals == pegging.deals
+    pegging.lead_frame().to_parquet(tmp_path / "leads.parquet")
+    leads = stats.read_table(tmp_path / "leads.parquet")
+    assert np.array_equal(leads.lead_counts, pegging.lead_counts)
+    assert np.array_equal(leads.by_lead, pegging.by_lead, equal_nan=True)
+    log.to_frame().to_csv(tmp_path / "deals.csv", index=False)
+    deals = stats.read_table(tmp_path / "deals.csv")
+    for name in ("parts", "kinds", "lead", "kept", "dealer_side"):
+        assert np.array_equal(getattr(deals, name), getattr(log, name)) and getattr(deals, name).dtype == getattr(log, name).dtype
+    log.starts_frame().to_csv(tmp_path / "starts.csv", index=False)
+    starts = stats.read_table(tmp_path / "starts.csv")
+    assert np.array_equal(starts.starts, log.starts) and np.array_equal(starts.start_side, log.start_side)
+    table = stats.win_probabilities(log)
+    table.to_frame().to_csv(tmp_path / "positions.csv", index=False)
+    positions = stats.read_table(tmp_path / "positions.csv")
+    assert positions.target == 121 and np.array_equal(positions.dealer_wins, table.dealer_wins)
+    assert positions.win_probability(10, 20, dealer=False) == table.win_probability(10, 20, dealer=False)
+    run = summarise(simulate(4, [player("expert"), player("expert")], seed=5, progress=False), seed=5, level="expert")
+    run.to_frame().to_parquet(tmp_path / "run.parquet")
+    summary = stats.read_table(tmp_path / "run.parquet")
+    assert (summary.parts, summary.parts_all, summary.totals, summary.first_dealer) == \
+        (run.parts, run.parts_all, run.totals, run.first_dealer)
+    assert (summary.games, summary.deals, summary.all_deals, summary.early_deals) == \
+        (run.games, run.deals, run.all_deals, run.early_deals)
+
+
+def test_a_table_with_the_right_columns_and_impossible_rows_is_refused(frames, tmp_path):
+    frames["positions"].iloc[1:].to_csv(tmp_path / "positions.csv", index=False)
+    with pytest.raises(CribbageError, match="one row for"):
+        stats.read_table(tmp_path / "positions.csv")
+    frames["selfplay"].assign(over="weeks").to_csv(tmp_path / "selfplay.csv", index=False)
+    with pytest.raises(CribbageError, match="weeks"):
+        stats.read_table(tmp_path / "selfplay.csv")
 
 
 def test_files_that_are_not_a_table_are_refused(frames, tmp_path):

@@ -144,6 +144,40 @@ def test_the_expert_models_error_matches_resampling_the_model():
         option = got.find([six[i] for i in away])
         assert option.crib_expert_error == pytest.approx(spread[j], rel=0.2), option.away
         assert 0.002 < option.crib_expert_error < 0.1
+    # The difference of two keeps' cribs: one sample of deals moves both, so its error is not the two
+    # errors combined (keeps laying away the same ranks differ by nothing the sample moves).
+    draws = np.array(draws)
+    index = {frozenset(six[i] for i in away): j for j, (_, away) in enumerate(SPLITS)}
+    order = [index[frozenset(k.away)] for k in got.keeps]
+    for a, b in [(0, 1), (0, 2), (1, 5), (3, 14)]:
+        spread_gap = np.std(draws[:, order[a]] - draws[:, order[b]])
+        assert got.gap_errors[a][b] == pytest.approx(spread_gap, rel=0.2, abs=1e-9), (a, b)
+        assert got.gap_errors[a][b] == got.gap_errors[b][a]
+
+
+def test_a_keeps_starters_give_their_variance_sd_and_quantiles():
+    keep = deal_keeps("5H 5D 6H 7S 8C 9D", dealer=False).find("5H 5D 6H 7S")
+    points = np.array([p for _, p in keep.starters])
+    assert keep.hand_variance == pytest.approx(points.var(), rel=1e-12)
+    assert keep.hand_sd == pytest.approx(points.std(), rel=1e-12)
+    for q in (0, 0.1, 0.5, 0.9, 1):
+        assert keep.hand_quantile(q) == np.quantile(points, q, method="inverted_cdf")
+    with pytest.raises(CribbageError, match="quantile"):
+        keep.hand_quantile(2)
+
+
+def test_a_ranking_a_gap_and_a_tie():
+    figures = deal_keeps("4H 2D AD 2S 4D 3S", dealer=True)
+    exact = figures.ranked("uniform")
+    assert [k.rank_uniform for k in exact] == list(range(1, 16)) and figures.ranked("expert") == figures.keeps
+    assert figures.gap("uniform") == (exact[0].net_uniform - exact[1].net_uniform, 0.0)
+    # the expert model's first two lay away 4 and ace, in other suits: the gap is exact, and no tie
+    assert figures.gap("expert")[1] == 0 and not figures.tied("expert") and not figures.tied("uniform")
+    tie = deal_keeps("6H JS KS TH QD 5D", dealer=True)
+    gap, half = tie.gap("expert")
+    assert 0 < gap < half and tie.tied("expert")
+    with pytest.raises(CribbageError, match="no crib model 'best'"):
+        figures.ranked("best")
 
 
 def test_the_model_size_is_the_builds():

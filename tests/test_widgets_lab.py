@@ -16,6 +16,7 @@ from cribbage.stats import (
     published_crib_table,
     win_probabilities,
 )
+from cribbage.stats.intervals import shown_interval
 from widgets.i18n import decimal
 from widgets.i18n.messages import MESSAGES
 from widgets.lab.views import CribTableView, KeepView, PeggingView, PositionView
@@ -63,6 +64,9 @@ def test_position_view_reads_the_table(tables):
     view = PositionView(table, mine=100, theirs=110, dealer=False)
     assert view.chance == table.win_probability(100, 110, dealer=False)
     assert decimal(view.chance * 100, "en", 1) in view.summary
+    # at 0-0 the dealer's chance is a win rate; his edge is its distance from an even game, in points
+    start = table.dealer_wins[0, 0]
+    assert f"wins {start:.1%} of games, an edge of {(start - 0.5) * 100:.1f} percentage points" in view.summary
     view.set_position(60, 50, dealer=True)
     assert view.chance == pytest.approx(table.dealer_wins[60, 50])
     view.set_position(121, 0, dealer=True)
@@ -97,12 +101,13 @@ def test_sampled_figures_are_said_with_their_interval_and_sample_size(tables):
     crib = CribTableView(tables["crib"])
     crib.choose(5, 5, dealer=True, model="expert")
     table = tables["crib"][("expert", True)]
-    assert f"± {1.96 * table.stderr[4, 4]:.2f}" in crib.summary and "200 six-card hands" in crib.summary
+    mean, half = shown_interval(table[5, 5], 1.96 * table.stderr[4, 4], "en")
+    assert f"{mean} points" in crib.summary and f"± {half}" in crib.summary and "200 six-card hands" in crib.summary
     crib.choose(5, 5, model="uniform")
     assert "±" not in crib.summary.splitlines()[1]  # the exact table has no margin to give
     stats = tables["pegging"]
     pegging = PeggingView(stats)
-    assert f"{stats.per_deal[1]:.2f} ± {1.96 * stats.per_deal_se[1]:.2f}" in pegging.summary
+    assert "{} ± {}".format(*shown_interval(stats.per_deal[1], 1.96 * stats.per_deal_se[1], "en")) in pegging.summary
     assert f"over {stats.deals:,} deals" in pegging.summary
 
 

@@ -8,6 +8,8 @@ import pytest
 
 from cribbage import cards
 from cribbage.registry.languages import CODES, TRANSLATED
+from cribbage.stats import best_keep
+from cribbage.stats.intervals import shown_interval
 from cribbage.stats.my_deal import deal_keeps
 from widgets.base.refusal import Refused
 from widgets.blocks.charts import deal_chart
@@ -80,9 +82,13 @@ def test_a_link_opens_the_keeps_ranked_with_the_chart_and_a_link_back():
     assert view.figures == want
     rows = re.findall(r"<tr class=\"[^\"]*\">(.*?)</tr>", view._table.value)
     assert len(rows) == 15
-    for row, keep in zip(rows, want.keeps):
+    assert view.model == "uniform" and view.ranked == want.ranked("uniform")
+    for row, keep in zip(rows, view.ranked):
         assert html.escape(" ".join(str(c) for c in keep.keep)) in row
-        assert f"{keep.net_expert:+.2f}" in row and f"{keep.crib_expert_error:.2f}" in row
+        # the expert crib ± half its 95% interval, both to the places the interval supports
+        crib, half = shown_interval(keep.crib_expert, 1.96 * keep.crib_expert_error, "en")
+        assert f"{crib}</span> <span class=\"md-part md-err\">± {half}</span>" in row
+        assert f"{keep.net_uniform:+.2f}" in row
         assert f"{keep.win * 100:.1f}%" in row
     assert "▶" in rows[0] and "◆" in rows[1]
     assert view._chart.value[:4] == b"\x89PNG"
@@ -171,7 +177,7 @@ def test_two_keeps_side_by_side_and_the_chart_follows_the_choice():
     first = view._chart.value
     view.choose(3)
     view.compare(15)
-    assert view.chosen is view.figures.keeps[2] and view.compared is view.figures.keeps[14]
+    assert view.chosen is view.ranked[2] and view.compared is view.ranked[14]
     assert view._chart.value != first
     side = view._side.value
     assert html.escape(" ".join(str(c) for c in view.chosen.keep)) in side
@@ -179,9 +185,63 @@ def test_two_keeps_side_by_side_and_the_chart_follows_the_choice():
     view.compare(None)
     assert view.compared is None
     view.choose(16)
-    assert view.message == render("mydeal.bad_rank", "en", value="'16'") and view.chosen is view.figures.keeps[2]
-    view.chosen_menu.value = 5      # the drop-down, as a person picks
-    assert view.chosen is view.figures.keeps[4]
+    assert view.message == render("mydeal.bad_rank", "en", value="'16'") and view.chosen is view.ranked[2]
+    view.chosen_menu.value = view.ranked[4].rank      # the drop-down, as a person picks
+    assert view.chosen is view.ranked[4]
+    view.rank_by("expert")            # the other ranking charts its own first two, numbered its own way
+    assert view.ranked == view.figures.keeps and (view.chosen, view.compared) == view.ranked[:2]
+    assert f"2. {cards_text(view.compared.keep)}" in view._side.value
+    assert view.internal_errors == []
+
+
+def _headline(view):
+    return re.search(r'role="status">(.*?)</div>', view._summary.value).group(1)
+
+
+def test_the_headline_names_the_model_that_ranks_and_the_other_is_one_click_away():
+    # The deal of issue 49: the exact count keeps A♦ 2♦ 2♠ 3♠ (as stats.best_keep), the expert's crib
+    # model 2♦ 2♠ 3♠ 4♥; the headline said "Best: keep 2♦ 2♠ 3♠ 4♥" without saying by which.
+    deal = "4H 2D AD 2S 4D 3S"
+    exact = best_keep(deal, dealer=True)
+    view = MyDeal(chart=False)
+    view.set_deal(deal, dealer=True)
+    expert_best = view.figures.ranked("expert")[0]
+    assert set(expert_best.keep) == set(cards("2D 2S 3S 4H")) and set(expert_best.keep) != set(exact.keep)
+    exact_words = render("mydeal.best.uniform", "en", keep=cards_text(sorted(exact.keep)), away=cards_text(sorted(exact.away)))
+    assert _headline(view) == html.escape(exact_words)
+    assert html.escape(render("mydeal.other_best.expert", "en", keep=cards_text(expert_best.keep),
+                              button=render("mydeal.rank.expert", "en"))) in view._summary.value
+    assert view.ranked[0].net_uniform == pytest.approx(exact.value, abs=1e-9)
+    view.ranking.value = "expert"                      # one click on the toggle
+    assert _headline(view) == html.escape(render("mydeal.best.expert", "en", keep=cards_text(expert_best.keep),
+                                                 away=cards_text(expert_best.away)))
+    assert html.escape(render("mydeal.other_best.uniform", "en", keep=cards_text(sorted(exact.keep)),
+                              button=render("mydeal.rank.uniform", "en"))) in view._summary.value
+    first_row = re.search(r"<tbody><tr[^>]*>(.*?)</tr>", view._table.value).group(1)
+    assert html.escape(cards_text(expert_best.keep)) in first_row
+    # 2♦ 2♠ 3♠ 4♥ and 2♦ 2♠ 3♠ 4♦ lay away the same ranks: their 0.04 gap is in suits, which the model
+    # counts exactly, so it is no tie however small
+    assert not view.figures.tied("expert") and "=1" not in view._table.value
+    view.rank_by("best")
+    assert view.message == render("mydeal.bad_model", "en", value="'best'", choices="uniform, expert")
+    assert view.model == "expert" and view.internal_errors == []
+
+
+def test_a_gap_inside_the_noise_is_marked_as_a_tie():
+    deal = "6H JS KS TH QD 5D"      # as dealer, the expert model's first two keeps 0.007 apart, ± 0.017
+    view = MyDeal(chart=False)
+    view.set_deal(deal, dealer=True)
+    view.rank_by("expert")
+    figures = view.figures
+    gap, half = figures.gap("expert")
+    assert 0 < gap < half and figures.tied("expert")
+    value, margin_text = shown_interval(gap, half, "en")
+    assert html.escape(render("mydeal.tie.expert", "en", keep=cards_text(view.ranked[1].keep), gap=value,
+                              margin=margin_text, conf="95%")) in view._summary.value
+    ranks = re.findall(r'aria-hidden="true">[^<]*</span>([^<]*)</td>', view._table.value)
+    assert ranks[:3] == ["=1", "=1", "3"]
+    view.rank_by("uniform")
+    assert not figures.tied("uniform") and "md-tie" not in view._summary.value
     assert view.internal_errors == []
 
 

@@ -17,7 +17,9 @@ gives the hand and crib distributions as one. ``frame.to_parquet(path)`` writes 
 :func:`read_frame` and :func:`read_table` read either back with every column's type. The exact
 distributions give their mean, variance, standard deviation and quantiles from their counts
 (:func:`mean_score`, :func:`variance_score`, :func:`sd_score`, :func:`quantile_score`;
-:meth:`KeepTable.variance` and the like).
+:meth:`KeepTable.variance` and the like; a keep's starters in My deal, ``KeepFigures.hand_sd``). A
+sampled figure is written ± half its 95% interval, to the places that interval supports
+(:mod:`.intervals`).
 
 Statistics read the rules and the computer players; nothing below them reads statistics.
 """

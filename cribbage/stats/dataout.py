@@ -7,7 +7,16 @@ either back with each column of its type in the data dictionary (:mod:`.dictiona
 no types, so without it an int16 column comes back int64. :func:`read_table` goes on to the object the
 frame came from, where the frame holds all of it: a :class:`~cribbage.stats.CribTable`, a
 :class:`~cribbage.stats.PublishedCribTable`, a :class:`~cribbage.stats.KeepTable`, the starters' dict
-of :func:`~cribbage.stats.starter_outcomes`; the hand distribution's table is its frame.
+of :func:`~cribbage.stats.starter_outcomes`; the hand distribution's table is its frame. The
+tables made from self-play come back as their objects too, holding what their frame holds: a
+:class:`~cribbage.stats.PeggingStats` (from the kinds' file, or from the leads' file), a
+:class:`~cribbage.stats.DealLog` (from the complete deals' file, or from the deal starts' file), a
+:class:`~cribbage.stats.PositionTable`, a :class:`~cribbage.stats.Calibration`, a
+:class:`~cribbage.stats.SelfPlaySummary`. What a frame does not hold is not made up: the arrays of
+the other file are empty or not-a-number, the run's settings (its seed, levels, target and number of
+games) are the dataclass's defaults or 0, and its provenance is None. So each object's frame reads
+back as it was written: ``read_table(p).to_frame()`` (``lead_frame()``, ``starts_frame()``) equals the
+frame that wrote ``p``, dtypes and all.
 
 A file's table is found from the Parquet file's own ``attrs`` or from its columns (no two tables have
 the same), or named: ``read_frame("log.csv", "deals")``.
@@ -16,18 +25,26 @@ the same), or named: ``read_frame("log.csv", "deals")``.
 from __future__ import annotations
 
 import io
+import math
 import os
 from collections.abc import Callable
 from importlib.metadata import version
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import numpy as np
+
+from cribbage.ai.simulate import DEAL_PARTS
 from cribbage.rules.cards import Card
 from cribbage.rules.errors import CribbageError, shown
 from cribbage.stats.crib import CribTable
+from cribbage.stats.deals import PLAY_KINDS, DealLog
 from cribbage.stats.dictionary import TABLES, column_types, described, table_of_columns
 from cribbage.stats.keep import KeepTable
+from cribbage.stats.pegging import ROLES, PeggingStats
+from cribbage.stats.position import Calibration, PositionTable
 from cribbage.stats.published import PUBLISHED_CRIB_TABLES, PublishedCribTable
+from cribbage.stats.selfplay import Estimate, SelfPlaySummary
 from cribbage.stats.words import refuse
 
 if TYPE_CHECKING:
@@ -106,22 +123,156 @@ def _starters(frame: pd.DataFrame) -> dict[Card, int]:
     return {Card.parse(code): int(points) for code, points in zip(frame["starter"], frame["points"])}
 
 
-#: The tables whose frame holds the whole object, and how to make it.
+def _kind_names() -> list[str]:
+    return [str(kind) for kind in PLAY_KINDS]
+
+
+def _pegging(frame: pd.DataFrame) -> PeggingStats:
+    """The kinds' frame: one row a (role, kind), roles and kinds in their order."""
+    kinds = _kind_names()
+    shape = (len(ROLES), len(kinds))
+    by_kind, by_kind_se, how_often = (np.full(shape, np.nan) for _ in range(3))
+    for role, kind, points, se, share in zip(frame["role"], frame["kind"], frame["points_per_deal"],
+                                             frame["stderr"], frame["share_of_deals"]):
+        if role not in ROLES or kind not in kinds:
+            raise ValueError(f"no role {role!r} or kind {kind!r} in the play")
+        cell = ROLES.index(role), kinds.index(kind)
+        by_kind[cell], by_kind_se[cell], how_often[cell] = points, se, share
+    deals = int(frame["deals"].iloc[0]) if len(frame) else 0
+    unknown = np.full((len(ROLES), 13), np.nan)
+    # A side's points a deal are the sum of its kinds' (every point of the play is of one kind);
+    # their standard error is not, so it is not-a-number.
+    return PeggingStats(deals, by_kind.sum(axis=1), by_kind, how_often, np.zeros(13, dtype=np.int64), unknown,
+                        unknown.copy(), per_deal_se=np.full(len(ROLES), np.nan), by_kind_se=by_kind_se,
+                        by_lead_se=unknown.copy(), by_held_se=unknown.copy())
+
+
+def _pegging_leads(frame: pd.DataFrame) -> PeggingStats:
+    """The leads' frame: one row a rank led, ace to king."""
+    if frame["lead"].tolist() != list(range(1, 14)):
+        raise ValueError("a leads' file has one row a rank, 1 to 13")
+    nothing = np.full((len(ROLES), len(PLAY_KINDS)), np.nan)
+    counts = frame["deals"].to_numpy(dtype=np.int64)
+    return PeggingStats(int(counts.sum()), np.full(len(ROLES), np.nan), nothing, nothing.copy(), counts,
+                        frame[["pone", "dealer"]].to_numpy(dtype=np.float64).T, np.full((len(ROLES), 13), np.nan),
+                        per_deal_se=np.full(len(ROLES), np.nan), by_kind_se=nothing.copy(),
+                        by_lead_se=frame[["pone_stderr", "dealer_stderr"]].to_numpy(dtype=np.float64).T,
+                        by_held_se=np.full((len(ROLES), 13), np.nan))
+
+
+def _log(parts: np.ndarray, kinds: np.ndarray, lead: np.ndarray, kept: np.ndarray, dealer_side: np.ndarray,
+         starts: np.ndarray, start_side: np.ndarray) -> DealLog:
+    # The games' settings are not in either file: 0 games, the levels unnamed, the usual rules.
+    return DealLog(0, "", parts, kinds, lead, kept, starts, "", 121, False, dealer_side, start_side)
+
+
+def _no_deals() -> dict[str, np.ndarray]:
+    return {"parts": np.zeros((0, len(DEAL_PARTS)), dtype=np.int16),
+            "kinds": np.zeros((0, 2, len(PLAY_KINDS)), dtype=np.int16), "lead": np.zeros(0, dtype=np.int8),
+            "kept": np.zeros((0, 2, 4), dtype=np.int8), "dealer_side": np.zeros(0, dtype=np.int8)}
+
+
+def _deals(frame: pd.DataFrame) -> DealLog:
+    """The complete deals' frame: parts, kinds pegged, lead, the ranks kept, who dealt."""
+    parts = frame[[name.replace(" ", "_") for name in DEAL_PARTS]].to_numpy(dtype=np.int16)
+    names = [name.replace(" ", "_").replace("-", "_") for name in _kind_names()]
+    kinds = np.stack([frame[[f"{role}_{name}" for name in names]].to_numpy(dtype=np.int16) for role in ROLES], axis=1)
+    kept = np.stack([np.array([[int(x) for x in str(row).split()] for row in frame[f"{role}_kept"]],
+                              dtype=np.int8).reshape(-1, 4) for role in ROLES], axis=1)
+    return _log(parts, kinds, frame["lead"].to_numpy(dtype=np.int8), kept,
+                frame["dealer_player"].to_numpy(dtype=np.int8), np.zeros((0, 3), dtype=np.int16),
+                np.zeros(0, dtype=np.int8))
+
+
+def _deal_starts(frame: pd.DataFrame) -> DealLog:
+    """The deal starts' frame: the scores as each deal began, whether its dealer won, who dealt."""
+    none = _no_deals()
+    return _log(none["parts"], none["kinds"], none["lead"], none["kept"], none["dealer_side"],
+                frame[["dealer_score", "pone_score", "dealer_won"]].to_numpy(dtype=np.int16),
+                frame["dealer_player"].to_numpy(dtype=np.int8))
+
+
+def _grid(frame: pd.DataFrame, target: int) -> np.ndarray:
+    grid = np.full((target, target), np.nan)
+    grid[frame["dealer_score"].to_numpy(), frame["pone_score"].to_numpy()] = frame["dealer_wins"].to_numpy()
+    if np.isnan(grid).any():
+        raise ValueError("a positions' file has one row for every pair of scores")
+    return grid
+
+
+def _positions(frame: pd.DataFrame) -> PositionTable:
+    """The positions' frame: every pair of scores, once, or once for each dealer when two levels met."""
+    target = int(max(frame["dealer_score"].max(), frame["pone_score"].max())) + 1
+    if "dealer" not in frame.columns:
+        return PositionTable(target, _grid(frame, target), 0)
+    mine = frame["dealer"] == "me"
+    return PositionTable(target, _grid(frame[mine], target), 0, _grid(frame[~mine], target))
+
+
+def _calibration(frame: pd.DataFrame) -> Calibration:
+    """The calibration's frame: one row a bin. The held-out games and the Brier scores are not in it."""
+    def share(name: str) -> np.ndarray:
+        values: np.ndarray = frame[name].to_numpy(dtype=np.float64)
+        return values
+
+    return Calibration(share("low"), share("high"), share("predicted"), share("observed"), share("observed_low"),
+                       share("observed_high"), frame["starts"].to_numpy(dtype=np.int64), 0, math.nan, math.nan)
+
+
+def _selfplay(frame: pd.DataFrame) -> SelfPlaySummary:
+    """The self-play frame: one row a figure and what it is taken over (see SelfPlaySummary.to_frame)."""
+    parts: dict[str, Estimate] = {}
+    parts_all: dict[str, Estimate] = {}
+    totals: dict[str, Estimate] = {}
+    first: Estimate | None = None
+    for figure, over, mean, stderr, n in zip(frame["figure"], frame["over"], frame["mean"], frame["stderr"], frame["n"]):
+        estimate = Estimate(float(mean), float(stderr), int(n))
+        if over == "games" and figure == "first dealer wins":
+            first = estimate
+        elif figure == "total" and str(over).endswith(" deals"):
+            totals[str(over).removesuffix(" deals")] = estimate
+        elif over in ("complete deals", "all deals"):
+            (parts if over == "complete deals" else parts_all)[str(figure)] = estimate
+        else:
+            raise ValueError(f"no figure {figure!r} over {over!r} in a self-play summary")
+    if first is None:
+        raise ValueError("a self-play file has the first dealer's wins")
+
+    def sample(figures: dict[str, Estimate], which: str | None = None) -> int:
+        chosen = figures.get(which) if which else next(iter(figures.values()), None)
+        return chosen.n if chosen else 0
+
+    # The seed and the level are not in the frame; the sample sizes are (the early deals' figure is
+    # taken over the first early_deals deals of each of the games).
+    return SelfPlaySummary(first.n, "", "", sample(parts), parts, first, sample(parts_all), parts_all,
+                           sample(totals, "early") // max(first.n, 1), totals)
+
+
+#: Every table, and how to make its object from its frame.
 OBJECTS: dict[str, Callable[[pd.DataFrame], object]] = {
     "hands": _hands,
     "crib": CribTable.from_frame,
     "published_crib": _published,
     "keeps": KeepTable.from_frame,
     "starters": _starters,
+    "pegging": _pegging,
+    "pegging_leads": _pegging_leads,
+    "deals": _deals,
+    "deal_starts": _deal_starts,
+    "positions": _positions,
+    "calibration": _calibration,
+    "selfplay": _selfplay,
 }
 
 
 def read_table(path: str | Path | bytes, table: str | None = None) -> object:
     """The table a CSV or Parquet file holds, as the object it was written from (see the module's
-    docstring); a table whose frame holds only part of its object (the deal log, pegging, positions,
-    calibration, self-play) is refused: :func:`read_frame` reads its frame."""
+    docstring: an object made from self-play holds what its file holds)."""
     frame = read_frame(path, table)
-    table = str(frame.attrs["table"])
-    if table not in OBJECTS:
-        raise refuse("stats.frame_only", table=table, choices=", ".join(OBJECTS))
-    return OBJECTS[table](frame)
+    try:
+        return OBJECTS[str(frame.attrs["table"])](frame)
+    except CribbageError:
+        raise
+    except (ValueError, TypeError, KeyError, IndexError) as error:  # the right columns, impossible rows
+        named = "Parquet" if isinstance(path, bytes) else str(path)
+        raise refuse("stats.not_a_table_file", value=shown(named), reason=shown(str(error)[:200])) from None

@@ -32,7 +32,6 @@ WORDS = {
     "stats.bad_language": {"en": "a language is one of {choices}, not {value}"},
     "stats.no_file": {"en": "there is no file {value}"},
     "stats.not_a_table_file": {"en": "{value} is not a table's CSV or Parquet file: {reason}"},
-    "stats.frame_only": {"en": "a {table} file holds that table's frame, not the whole object it came from: read it with read_frame (read_table reads {choices})"},
     # Units of the data dictionary (its "unit" column).
     "data.unit.points": {"en": "points"},
     "data.unit.count": {"en": "a count"},

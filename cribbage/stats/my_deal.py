@@ -15,13 +15,19 @@ gives for each of the 15 ways to keep four:
   deal's starter, hand and crib as they fall for that keep, the rest of the deal (the play, the
   other side's hand) as the position table takes it, and the position table from the next deal on.
 
-The keeps are ranked by the expert model's net, the ranking of the course's adviser and of its
-expert computer (:func:`cribbage.ai.discard.order_keeps`); each keep also carries its rank under
-the uniform model.
+Two rankings, one for each model: :attr:`DealKeeps.keeps` is ranked by the expert model's net, the
+ranking of the course's adviser and of its expert computer (:func:`cribbage.ai.discard.order_keeps`);
+:meth:`DealKeeps.ranked` gives either, ``"uniform"`` being the exact one of
+:func:`cribbage.stats.best_keep` and ``cribbage discard``. Each keep carries its rank under both.
+:meth:`DealKeeps.tied` says when the first two of a ranking are apart by less than the ranking can
+tell: under the expert model, a gap inside the 95% interval of the difference of the two nets (the
+two cribs' errors come from one sample of deals, so the difference's error is worked out from it, not
+from the two errors); under the uniform model, which is exact, two nets equal to the hundredth.
 """
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -40,10 +46,15 @@ from cribbage.rules.errors import shown
 from cribbage.rules.ranks import rank_table
 from cribbage.rules.result import skunk_lines
 from cribbage.stats.deals import deal_log
+from cribbage.stats.intervals import Z95
+from cribbage.stats.moments import exact_variance, quantile_index, standard_deviation
 from cribbage.stats.position import PositionTable, stage_distributions, win_probabilities
 from cribbage.stats.words import refuse
 
-__all__ = ["DealKeeps", "KeepFigures", "deal_keeps", "expert_model_hands"]
+__all__ = ["MODELS", "DealKeeps", "KeepFigures", "deal_keeps", "expert_model_hands"]
+
+#: The two models of the other side's two cards a deal's keeps are ranked by.
+MODELS = ("uniform", "expert")
 
 _JACK = 10  # ranks counted from 0
 _MAX_POINTS = 30  # a hand or a crib scores 0..29
@@ -83,6 +94,21 @@ class KeepFigures:
             counts[points] += 1
         return tuple(counts)
 
+    @property
+    def hand_variance(self) -> float:
+        """The variance of the hand's points over the 46 starters (exact: every starter counted once)."""
+        return float(exact_variance(self.hand_counts))
+
+    @property
+    def hand_sd(self) -> float:
+        """The standard deviation of the hand's points over the 46 starters."""
+        return standard_deviation(exact_variance(self.hand_counts))
+
+    def hand_quantile(self, q: float) -> int:
+        """The ``q`` quantile (0 to 1) of the hand's points over the 46 starters: the fewest points
+        that at least that share of the starters give (as :func:`cribbage.stats.quantile_score`)."""
+        return quantile_index(self.hand_counts, q)
+
 
 @dataclass(frozen=True)
 class DealKeeps:
@@ -95,6 +121,9 @@ class DealKeeps:
     keeps: tuple[KeepFigures, ...]    #: best first by the expert model's net
     win_before: float | None          #: the position table's chance at these scores, before any keep
     model_hands: int                  #: the deals the expert crib model was measured on
+    #: the standard error of the difference of two keeps' expert nets, by their expert ranks
+    #: (``[a - 1][b - 1]``); empty when not worked out
+    gap_errors: tuple[tuple[float, ...], ...] = ()
 
     def __len__(self) -> int:
         return len(self.keeps)
@@ -102,6 +131,29 @@ class DealKeeps:
     @property
     def best(self) -> KeepFigures:
         return self.keeps[0]
+
+    def ranked(self, model: str = "expert") -> tuple[KeepFigures, ...]:
+        """The keeps best first by ``model``'s net: ``"expert"`` (as :attr:`keeps`) or ``"uniform"``."""
+        if _model(model) == "expert":
+            return self.keeps
+        return tuple(sorted(self.keeps, key=lambda k: k.rank_uniform))
+
+    def gap(self, model: str = "expert") -> tuple[float, float]:
+        """How far ``model``'s first keep is ahead of its second, in points of net, and half the 95%
+        interval of that gap (0 for the exact uniform model)."""
+        first, second = self.ranked(model)[:2]
+        if _model(model) == "uniform":
+            return first.net_uniform - second.net_uniform, 0.0
+        error = self.gap_errors[first.rank - 1][second.rank - 1] if self.gap_errors else math.nan
+        return first.net_expert - second.net_expert, Z95 * error
+
+    def tied(self, model: str = "expert") -> bool:
+        """Whether ``model``'s first two keeps are apart by less than it can tell: their nets equal to
+        the hundredth, or (the expert model) their gap inside its 95% interval. Two keeps that lay
+        away the same two ranks differ only in suits, which both models count exactly: their gap
+        has no error, however small it is."""
+        difference, half_width = self.gap(model)
+        return round(difference, 2) == 0 or abs(difference) <= half_width
 
     def find(self, keep: str | list[CardLike] | tuple[CardLike, ...]) -> KeepFigures:
         """The keep of these four cards (or of the four left when two are named: the two laid away)."""
@@ -135,7 +187,7 @@ def deal_keeps(six_cards: str | list[CardLike] | tuple[CardLike, ...], *, dealer
     uniform = crib_evs(six)
     weights = pair_weights(opponent_deals=not dealer)
     expert = crib_evs(six, weights)
-    errors = _expert_errors(six, weights, expert_model_hands())
+    errors, gaps = _expert_errors(six, weights, expert_model_hands())
     points = _hand_points(six)                              # (15, 46)
     unseen = [c for c in FULL_DECK if c not in six]
     win_before = wins = None
@@ -156,7 +208,14 @@ def deal_keeps(six_cards: str | list[CardLike] | tuple[CardLike, ...], *, dealer
             crib_expert_error=float(errors[j]),
             starters=tuple((card, int(p)) for card, p in zip(unseen, points[j])),
             win=None if wins is None else float(wins[j]), rank=rank, rank_uniform=rank_uniform[j]))
-    return DealKeeps(six, dealer, chosen, target, tuple(keeps), win_before, expert_model_hands())
+    gap_errors = tuple(tuple(float(gaps[a, b]) for b in order) for a in order)
+    return DealKeeps(six, dealer, chosen, target, tuple(keeps), win_before, expert_model_hands(), gap_errors)
+
+
+def _model(model: object) -> str:
+    if not isinstance(model, str) or model not in MODELS:
+        raise refuse("stats.no_model", value=shown(model), choices=", ".join(MODELS))
+    return model
 
 
 def _read_scores(scores: object, target: int) -> tuple[int, int] | None:
@@ -270,8 +329,9 @@ def _model_note() -> str:
 _A91, _B91 = np.triu_indices(13)
 
 
-def _expert_errors(six: tuple[Card, ...], weights: np.ndarray, hands: int) -> np.ndarray:
-    """The standard error of each discard's expert crib, from the sampling of the model.
+def _expert_errors(six: tuple[Card, ...], weights: np.ndarray, hands: int) -> tuple[np.ndarray, np.ndarray]:
+    """The standard error of each discard's expert crib, from the sampling of the model, and of the
+    difference of every two discards' expert cribs, (15,) and (15, 15).
 
     The model weighs the other side's pair of ranks p by w_p = q_p / u_p, q_p the share of the
     ``hands`` sampled deals in which the expert laid p away and u_p the chance of p for two random
@@ -281,6 +341,7 @@ def _expert_errors(six: tuple[Card, ...], weights: np.ndarray, hands: int) -> np
     (:func:`cribbage.ai.discard.crib_evs`), so they carry no error. The q_p are multinomial shares,
     so by the delta method Var f = sum(q_p g_p^2) / hands with g_p = c_p (V_p - f) / sum(q c).
     (The model's small prior, 20 uniform pseudo-deals, is left out: a tenth of a percent of them.)
+    Two discards' cribs come from the same q_p, so their difference f_j - f_k has g_j - g_k.
     """
     ranks = _DECK_RANKS[[c.index for c in six]]
     avail = 4 - np.bincount(ranks, minlength=13)
@@ -294,15 +355,16 @@ def _expert_errors(six: tuple[Card, ...], weights: np.ndarray, hands: int) -> np
     starters = avail[None, :] - (np.arange(13)[None, :] == _A91[:, None]) - (np.arange(13)[None, :] == _B91[:, None])
     starters = np.maximum(starters, 0)                                          # (91, 13)
     table = rank_table().astype(np.float64)
-    errors = np.empty(15)
+    slopes = np.empty((15, len(q)))
     for j, (_, (x, y)) in enumerate(SPLITS):
         codes = ranks[x] * 13 ** 4 + ranks[y] * 13 ** 3 + (_A91 * 13 ** 2 + _B91 * 13)[:, None] + np.arange(13)
         mean_points = (table[codes] * starters).sum(axis=1) / (n - 2)          # V_p
         total = (q * c).sum()
         f = (q * c * mean_points).sum() / total
-        g = c * (mean_points - f) / total
-        errors[j] = np.sqrt((q * g * g).sum() / hands)
-    return errors
+        slopes[j] = c * (mean_points - f) / total
+    errors = np.sqrt((q * slopes * slopes).sum(axis=1) / hands)
+    apart = slopes[:, None, :] - slopes[None, :, :]
+    return errors, np.sqrt((q * apart * apart).sum(axis=2) / hands)
 
 
 # --- the chance to win ----------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from cribbage.ai.simulate import DEAL_PARTS
 from cribbage.lang.messages import add_catalogue, check_language, message, render
 from cribbage.lang.translations import format_number
 from cribbage.rules.checks import of_kind
+from cribbage.stats.intervals import shown_interval
 from cribbage.stats.provenance import whole
 from cribbage.stats.selfplay import Estimate, SelfPlaySummary
 
@@ -52,16 +53,9 @@ WORDS = {
 add_catalogue(WORDS)
 
 
-def _shown(e: Estimate) -> tuple[str, str]:
-    """The mean and margin as printed: two places, three when the margin is under 0.005."""
-    places = 2 if e.margin >= 0.005 else 3
-    return f"{e.mean:.{places}f}", f"{e.margin:.{places}f}"
-
-
 def _figures(e: Estimate, language: str) -> tuple[str, str]:
-    """:func:`_shown` in ``language``'s number symbols."""
-    places = 2 if e.margin >= 0.005 else 3
-    return format_number(e.mean, language, f".{places}f"), format_number(e.margin, language, f".{places}f")
+    """The mean and half its 95% interval as printed, to the places the margin supports."""
+    return shown_interval(e.mean, e.margin, language)
 
 
 def selfplay_report(run: SelfPlaySummary, language: str | None = None, *, parts: bool = True) -> str:
@@ -70,8 +64,9 @@ def selfplay_report(run: SelfPlaySummary, language: str | None = None, *, parts:
     run = of_kind(run, "run", SelfPlaySummary)
     first = run.first_dealer
     lang = check_language(language)
+    rate, rate_margin = shown_interval(first.mean, first.margin, lang, percent=True)
     lines = [render(message("selfplay.first_dealer", games=whole(run.games, lang), deals=whole(run.deals, lang),
-                            rate=format_number(first.mean, lang, ".1%"), margin=format_number(first.margin, lang, ".1%"),
+                            rate=rate, margin=rate_margin,
                             conf=format_number(0.95, lang, ".0%")),
                     lang)]
     if parts:
@@ -96,7 +91,7 @@ def per_deal_report(run: SelfPlaySummary, language: str | None = None) -> str:
     for name in DEAL_PARTS:
         part = message("selfplay.part." + name.replace(" ", "_"))
         every, complete = run.parts_all[name], run.parts[name]
-        if _shown(every) == _shown(complete):
+        if _figures(every, lang) == _figures(complete, lang):
             value, margin = _figures(complete, lang)
             lines.append("  " + render(message("selfplay.per_deal_same", part=part, value=value, margin=margin), lang))
         else:

@@ -342,9 +342,10 @@ def selfplay_against_chambers(run: SelfPlaySummary, *, language: str | None = No
 
 
 def deal_chart(first: KeepFigures, second: KeepFigures | None = None, *, language: str | None = None,
-               width: float = 9, height: float = 5.2) -> Figure:
+               width: float = 9, height: float = 5.2, model: str = "expert") -> Figure:
     """How many of the 46 starters give the hand each score, for one keep or two side by side
-    (the second hatched, so the two differ by more than colour), each average marked."""
+    (the second hatched, so the two differ by more than colour), each average marked; each keep
+    numbered by its rank under ``model`` (``"expert"`` or ``"uniform"``), as the table beside it."""
     language = check_language(language)
     shown = [first] + ([second] if second is not None else [])
     top = max(p for k in shown for _, p in k.starters)
@@ -359,7 +360,8 @@ def deal_chart(first: KeepFigures, second: KeepFigures | None = None, *, languag
             counts = np.array(keep.hand_counts[:len(scores)])
             peak = max(peak, int(counts.max()))
             offset = (n - (len(shown) - 1) / 2) * bar
-            label = render("mydeal.chart.keep", language, rank=keep.rank, cards=cards_text(keep.keep),
+            label = render("mydeal.chart.keep", language, rank=keep.rank_uniform if model == "uniform" else keep.rank,
+                           cards=cards_text(keep.keep),
                            mean=decimal(keep.hand, language, 2))
             ax.bar(scores + offset, counts, width=bar, color=colour, hatch=hatch, edgecolor="#222",
                    linewidth=0.8, label=label)

@@ -4,9 +4,11 @@ Six cards are clicked on the deck, typed (``5H 5D 6H 7S 8C 9D``) or opened from 
 (``?deal=5H5D6H7S8C9D&dealer=1&scores=100-95&lang=es``); the role and, if given, the two scores
 come with them. The figures are the engine's (:func:`cribbage.stats.my_deal.deal_keeps`): the
 hand's average over the 46 starters, the crib's under the uniform and the expert model (the latter
-with its standard error), the net, and with the scores the chance to win after each keep. This view
-only shows them: a table of the keeps, best first; a chart of what the starters give the chosen
-keep, beside a second keep; a link that opens the same deal again.
+± half its 95% interval), the net, and with the scores the chance to win after each keep. This view
+only shows them: a headline naming the best keep and the model that ranks it (the exact count with a
+uniform crib, or the expert's crib model: one toggle apart), a tie said as a tie; a table of the
+keeps, best first by that model; a chart of what the starters give the chosen keep, beside a second
+keep; a link that opens the same deal again.
 
 A link's query is read by :func:`parse_deal_query`: plain text split into known parts, cards read
 by the engine's parser, nothing ever evaluated; anything malformed is refused whole, with a message.
@@ -24,7 +26,8 @@ import ipywidgets as w
 
 from cribbage import Card
 from cribbage.registry.languages import SOURCE
-from cribbage.stats.my_deal import DealKeeps, KeepFigures, deal_keeps
+from cribbage.stats.intervals import margin, shown_interval
+from cribbage.stats.my_deal import MODELS, DealKeeps, KeepFigures, deal_keeps
 from widgets.base.view import Refused, View, figure_png, fit_px, guarded, style_tag
 from widgets.blocks.cards import CardRow, DeckPicker
 from widgets.calculator.link import NoHand, link_ignored, parse_cards_text, query_fields, query_language, quoted
@@ -40,22 +43,24 @@ _TARGET = 121
 _CSS = """
 .md-wrap { overflow-x: auto; max-width: 100%; }
 .md-keeps { border-collapse: collapse; font-size: 18px; line-height: 1.25; margin: 6px 0; }
-.md-keeps caption { text-align: left; font-weight: 700; font-size: 19px; padding: 4px 0; }
-.md-keeps th, .md-keeps td { border-bottom: 1px solid #bbb; padding: 4px 5px; text-align: right; white-space: nowrap; }
+.md-caption { text-align: left; font-weight: 700; font-size: 19px; padding: 4px 0; }
+.md-keeps th, .md-keeps td { border-bottom: 1px solid #bbb; padding: 4px 4px; text-align: right; white-space: nowrap; }
 .md-keeps th { background: #f0f0f0; vertical-align: bottom; white-space: normal; min-width: 3.5em; font-size: 16px; }
-.md-keeps td.md-split { white-space: normal; }
 .md-keeps .md-part { white-space: nowrap; }
 .md-keeps .md-err { font-size: 15px; color: #333; }
 .md-keeps td.md-cards, .md-keeps th.md-cards { text-align: left; }
 .md-keeps th.md-rank { min-width: 0; }
 .md-keeps th.md-group { text-align: center; border-bottom: 2px solid #888; }
 .md-keeps tr.md-chosen td { background: #FFF3C4; font-weight: 700; }
+.md-keeps tr.md-chosen td .md-err { font-weight: 400; }
 .md-keeps tr.md-other td { background: #e4eff7; }
 .md-mark { display: inline-block; min-width: 1.2em; }
 .md-side { border-collapse: collapse; font-size: 18px; }
 .md-side th, .md-side td { border-bottom: 1px solid #bbb; padding: 4px 10px; text-align: right; }
 .md-side th[scope=row] { text-align: left; font-weight: 400; }
 .md-note { font-size: 16px; color: #333; }
+.md-tie { font-size: 17px; }
+.md-rank-by { margin: 4px 0 2px 0; }
 @media (max-width: 600px) {
   .md-keeps, .md-side { font-size: 15px; }
   .md-keeps th, .md-keeps td { padding: 3px 5px; }
@@ -129,14 +134,15 @@ def deal_query(six: tuple[Card, ...], dealer: bool, scores: tuple[int, int] | No
 # --- the chart -----------------------------------------------------------------------------------
 
 @lru_cache(maxsize=64)
-def _chart_png(six: tuple[Card, ...], dealer: bool, first: int, second: int | None, language: str) -> bytes:
+def _chart_png(six: tuple[Card, ...], dealer: bool, first: int, second: int | None, language: str,
+               model: str = "expert") -> bytes:
     # The same deal and keeps draw the same picture: a class opening one link draws it once.
     from widgets.blocks.charts import deal_chart  # matplotlib, only when a chart is drawn (the first paint draws none)
 
     figures = deal_keeps(six, dealer=dealer)
     one = figures.keeps[first - 1]
     two = figures.keeps[second - 1] if second is not None else None
-    return figure_png(deal_chart(one, two, language=language), dpi=72)
+    return figure_png(deal_chart(one, two, language=language, model=model), dpi=72)
 
 
 # --- the view ------------------------------------------------------------------------------------
@@ -146,8 +152,10 @@ class MyDeal(View):
 
     ``MyDeal(language="en", base_url="", chart=True)``; open a deal with :meth:`set_deal`,
     :meth:`type_cards` or :meth:`load_query` (or :meth:`from_query`). Read back :attr:`figures`
-    (the engine's :class:`~cribbage.stats.my_deal.DealKeeps`), :attr:`chosen`, :attr:`compared`,
-    :attr:`link`. :meth:`choose` and :meth:`compare` pick the keeps the chart shows, by rank.
+    (the engine's :class:`~cribbage.stats.my_deal.DealKeeps`), :attr:`ranked` (the keeps best first by
+    the model chosen in :attr:`ranking`, ``"uniform"`` or ``"expert"``), :attr:`chosen`, :attr:`compared`,
+    :attr:`link`. :meth:`choose` and :meth:`compare` pick the keeps the chart shows, by their rank in
+    :attr:`ranked`; :meth:`rank_by` switches the model.
     """
 
     def __init__(self, *, language: str | None = None, base_url: str = "", chart: bool = True,
@@ -157,8 +165,11 @@ class MyDeal(View):
         self._chart_on = chart
         self._figures: DealKeeps | None = None
         self._syncing = False
+        # The keeps charted, by their expert rank (:attr:`KeepFigures.rank`), which names a keep
+        # whichever model the table is ranked by.
         self._chosen = 1
         self._compared: int | None = None
+        self._caption_id = f"md-caption-{id(self):x}"   # one page may hold two views
 
         #: The 52 card buttons: ``view.picker.buttons[card].click()``.
         self.picker = DeckPicker(pick=6, language=language, four_colour=four_colour)
@@ -188,6 +199,14 @@ class MyDeal(View):
             box.observe(self._guard(lambda _c: self._recompute()), names="value")
         self._row = CardRow(language=language, four_colour=four_colour, slots=6)
         self._summary = w.HTML()
+        #: Which model ranks the keeps: the exact count with a uniform crib (as stats.best_keep and
+        #: ``cribbage discard``), or the expert's crib model (as the course's adviser).
+        self.ranking = w.ToggleButtons(options=[(self._t(f"mydeal.rank.{model}"), model) for model in MODELS],
+                                       value=MODELS[0], description=self._t("mydeal.rank_by"),
+                                       style={"description_width": "initial", "button_width": "auto"},
+                                       layout=w.Layout(max_width="100%"))
+        self.ranking.add_class("md-rank-by")
+        self.ranking.observe(self._guard(lambda _c: self._reranked()), names="value")
         self._table = w.HTML()
         self.chosen_menu = w.Dropdown(description=self._t("mydeal.chart_of"), options=[("-", 1)],
                                       style={"description_width": "initial"}, layout=w.Layout(width="auto"))
@@ -209,7 +228,7 @@ class MyDeal(View):
             style_tag(), w.HTML(f"<style>{_CSS}</style>", layout=w.Layout(display="none")),
             w.HTML(f'<div class="cc-title">{html.escape(self._t("mydeal.title"))}</div>'
                    f'<div class="cc-text cc-needs-controls">{html.escape(self._t("mydeal.help"))}</div>'),
-            self.picker, typed, setting, self._message, self._row, self._summary, self._table,
+            self.picker, typed, setting, self._message, self._row, self._summary, self.ranking, self._table,
             self._choices, *([self._chart] if chart else []), self._side, self._link,
         ]
         self._show()
@@ -246,6 +265,16 @@ class MyDeal(View):
     def figures(self) -> DealKeeps | None:
         """The engine's figures of the deal shown (None before six cards)."""
         return self._figures
+
+    @property
+    def model(self) -> str:
+        """The model that ranks the keeps: ``"uniform"`` (exact) or ``"expert"``."""
+        return str(self.ranking.value)
+
+    @property
+    def ranked(self) -> tuple[KeepFigures, ...]:
+        """The keeps best first by :attr:`model` (empty before six cards)."""
+        return self._figures.ranked(self.model) if self._figures is not None else ()
 
     @property
     def chosen(self) -> KeepFigures | None:
@@ -323,13 +352,20 @@ class MyDeal(View):
 
     @guarded
     def choose(self, rank: int) -> None:
-        """Chart the keep ranked ``rank`` (1 = best)."""
-        self.chosen_menu.value = self._rank(rank)
+        """Chart the keep ranked ``rank`` (1 = best) by the model shown."""
+        self.chosen_menu.value = self.ranked[self._rank(rank) - 1].rank
 
     @guarded
     def compare(self, rank: int | None) -> None:
-        """Chart the keep ranked ``rank`` beside the chosen one (None: none)."""
-        self.compared_menu.value = 0 if rank is None else self._rank(rank)
+        """Chart the keep ranked ``rank`` by the model shown beside the chosen one (None: none)."""
+        self.compared_menu.value = 0 if rank is None else self.ranked[self._rank(rank) - 1].rank
+
+    @guarded
+    def rank_by(self, model: str) -> None:
+        """Rank the keeps by ``model``: ``"uniform"`` (the exact count) or ``"expert"``; as a click on the toggle."""
+        if model not in MODELS:
+            raise Refused(self._t("mydeal.bad_model", value=quoted(str(model)), choices=", ".join(MODELS)))
+        self.ranking.value = model
 
     # Internals --------------------------------------------------------------------------------
     def _rank(self, rank: object) -> int:
@@ -395,8 +431,16 @@ class MyDeal(View):
         finally:
             self._syncing = False
         self._figures = figures
-        self._chosen, self._compared = 1, 2
+        first, second = figures.ranked(self.model)[:2]
+        self._chosen, self._compared = first.rank, second.rank
         self._show()
+
+    def _reranked(self) -> None:
+        """The toggle moved: the keeps ordered and numbered by the other model, its first two charted."""
+        if self._figures is not None:
+            first, second = self._figures.ranked(self.model)[:2]
+            self._chosen, self._compared = first.rank, second.rank
+            self._show()
 
     def _menus_changed(self) -> None:
         if self._syncing or self._figures is None:
@@ -419,21 +463,23 @@ class MyDeal(View):
             self._chart.layout.display = "none"
             self._chart.value = b""
             return
-        best = figures.best
+        model = self.model
+        best = figures.ranked(model)[0]
         role = self._t("mydeal.as_dealer" if figures.dealer else "mydeal.as_pone")
         lines = [f'<div class="cc-big md-status" role="status">'
-                 f'{html.escape(self._t("mydeal.best", keep=cards_text(best.keep), away=cards_text(best.away)))}</div>',
-                 f'<div class="cc-text">{html.escape(role)}</div>']
+                 f'{html.escape(self._t(f"mydeal.best.{model}", keep=cards_text(best.keep), away=cards_text(best.away)))}'
+                 f'</div>', *self._verdict(figures, model), f'<div class="cc-text">{html.escape(role)}</div>']
         if figures.scores is not None and figures.win_before is not None:
             lines.append('<div class="cc-text">' + html.escape(self._t(
                 "mydeal.scores_line", mine=figures.scores[0], theirs=figures.scores[1],
                 before=self._percent(figures.win_before), after=self._percent(best.win or 0.0))) + "</div>")
         lines.append('<div class="md-note">' + html.escape(self._t(
-            "mydeal.models", hands=number(figures.model_hands, ",", self.language))) + "</div>")
+            "mydeal.models", hands=number(figures.model_hands, ",", self.language),
+            conf=number(0.95, ".0%", self.language))) + "</div>")
         self._summary.value = "".join(lines)
         self._syncing = True
         try:
-            options = [(f"{k.rank}. {cards_text(k.keep)}", k.rank) for k in figures.keeps]
+            options = [(f"{i}. {cards_text(k.keep)}", k.rank) for i, k in enumerate(figures.ranked(model), 1)]
             self.chosen_menu.options = options
             self.compared_menu.options = [(self._t("mydeal.no_second"), 0), *options]
             self.chosen_menu.value = self._chosen
@@ -447,6 +493,30 @@ class MyDeal(View):
         link = html.escape(self.link, quote=True)
         self._link.value = (f'<span class="cc-text">{html.escape(self._t("calc.link"))}: '
                             f'<a class="cc-code" href="{link}" target="_blank">{link}</a></span>')
+
+    def _verdict(self, figures: DealKeeps, model: str) -> list[str]:
+        """Under the headline: a tie between the first two said as one, and the other model's best
+        keep when it is another (one click on the toggle away)."""
+        lines = []
+        first, second = figures.ranked(model)[:2]
+        if figures.tied(model):
+            gap, half = figures.gap(model)
+            if model == "expert":
+                value, half_text = shown_interval(gap, half, self.language)
+                words = self._t("mydeal.tie.expert", keep=cards_text(second.keep), gap=value, margin=half_text,
+                                conf=number(0.95, ".0%", self.language))
+            else:
+                words = self._t("mydeal.tie.uniform", keep=cards_text(second.keep))
+            lines.append(f'<div class="cc-text md-tie">{html.escape(words)}</div>')
+        other = MODELS[1 - MODELS.index(model)]
+        theirs = figures.ranked(other)[0]
+        if theirs.keep != first.keep:
+            words = self._t(f"mydeal.other_best.{other}", keep=cards_text(theirs.keep),
+                            button=self._t(f"mydeal.rank.{other}"))
+        else:
+            words = self._t(f"mydeal.same_best.{other}")
+        lines.append(f'<div class="cc-text">{html.escape(words)}</div>')
+        return lines
 
     def _percent(self, share: float) -> str:
         return number(share, ".1%", self.language)
@@ -463,11 +533,14 @@ class MyDeal(View):
         # model's net and crib sit under the model's name, said once: as "Net (expert)", "Own crib:
         # expert" and so on, the Spanish and Portuguese headings ("especialista" three times) made the
         # table wider than the output area.
+        # The model that ranks the table comes first, the other one last with its own rank by its net.
         with_win = figures.scores is not None
+        model = self.model
+        other = MODELS[1 - MODELS.index(model)]
         single = [("#", "md-rank"), (self._t("mydeal.col.keep"), "md-cards"), (self._t("mydeal.col.away"), "md-cards")]
         after = [*([(self._t("mydeal.col.win"), "")] if with_win else []), (self._t("mydeal.col.hand"), "")]
-        expert = [(self._t("mydeal.group.net"), ""), (crib, "")]
-        uniform = [(self._t("mydeal.group.net_rank"), ""), (crib, "")]
+        ranked = [(self._t("mydeal.group.net"), ""), (crib, "")]
+        second = [(self._t("mydeal.group.net_rank"), ""), (crib, "")]
 
         def th(text: str, kind: str, span: str = "") -> str:
             return f'<th scope="col"{span} class="{kind}">{html.escape(text)}</th>'
@@ -475,33 +548,44 @@ class MyDeal(View):
         def group(key: str) -> str:
             return f'<th scope="colgroup" colspan="2" class="md-group">{html.escape(self._t(key))}</th>'
 
-        top = ("".join(th(h, c, ' rowspan="2"') for h, c in single) + group("mydeal.group.expert")
-               + "".join(th(h, c, ' rowspan="2"') for h, c in after) + group("mydeal.group.uniform"))
-        under = "".join(th(h, c) for h, c in (*expert, *uniform))
+        top = ("".join(th(h, c, ' rowspan="2"') for h, c in single) + group(f"mydeal.group.{model}")
+               + "".join(th(h, c, ' rowspan="2"') for h, c in after) + group(f"mydeal.group.{other}"))
+        under = "".join(th(h, c) for h, c in (*ranked, *second))
+        tied = figures.tied(model)
         rows = []
-        for k in figures.keeps:
+        for position, k in enumerate(figures.ranked(model), 1):
             mark, kind = "", ""
             if k.rank == self._chosen:
                 mark, kind = "▶", "md-chosen"
             elif k.rank == self._compared:
                 mark, kind = "◆", "md-other"
-            # The crib's error may wrap under its value when the table would not fit the output area
-            # otherwise (no column is cut or dropped); a net and its rank stay on one line, so that
-            # every row reads alike.
-            cells = [(f'<span class="md-mark" aria-hidden="true">{mark}</span>{k.rank}', "md-rank"),
+            # Every cell on one line, so that every row reads alike (the headings wrap instead; on a
+            # phone the table scrolls sideways in its box): a crib ± half its 95% interval, written to
+            # the places the interval supports, once wrapped in the bold row alone. Two keeps the model
+            # cannot tell apart share "=1".
+            shown_rank = "=1" if tied and position <= 2 else str(position)
+            expert_crib, expert_half = shown_interval(k.crib_expert, margin(k.crib_expert_error), self.language)
+            # A net to the hundredth, as the exact one: its margin is its crib's, written beside the crib.
+            groups = {"expert": [(self._num(k.net_expert, "+.2f"), ""),
+                                 (f'<span class="md-part">{expert_crib}</span> '
+                                  f'<span class="md-part md-err">± {expert_half}</span>', "")],
+                      "uniform": [(self._num(k.net_uniform, "+.2f"), ""), (self._num(k.crib_uniform), "")]}
+            other_rank = k.rank_uniform if other == "uniform" else k.rank
+            groups[other][0] = (f'<span class="md-part">{groups[other][0][0]}</span> '
+                                f'<span class="md-part">({other_rank})</span>', "")
+            cells = [(f'<span class="md-mark" aria-hidden="true">{mark}</span>{shown_rank}', "md-rank"),
                      (html.escape(cards_text(k.keep)), "md-cards"), (html.escape(cards_text(k.away)), "md-cards"),
-                     (self._num(k.net_expert, "+.2f"), ""),
-                     (f'<span class="md-part">{self._num(k.crib_expert)}</span> '
-                      f'<span class="md-part md-err">± {self._num(k.crib_expert_error, ".2f")}</span>', "md-split"),
+                     *groups[model],
                      *([(self._percent(k.win or 0.0), "")] if with_win else []),
                      (self._num(k.hand), ""),
-                     (f'<span class="md-part">{self._num(k.net_uniform, "+.2f")}</span> '
-                      f'<span class="md-part">({k.rank_uniform})</span>', ""),
-                     (self._num(k.crib_uniform), "")]
+                     *groups[other]]
             tds = "".join(f'<td class="{c}">{cell}</td>' for cell, c in cells)
             rows.append(f'<tr class="{kind}">{tds}</tr>')
-        caption = html.escape(self._t("mydeal.table_caption"))
-        self._table.value = (f'<div class="md-wrap"><table class="md-keeps"><caption>{caption}</caption>'
+        caption = html.escape(self._t(f"mydeal.table_caption.{model}"))
+        # The title above the sideways-scrolling box, not its table's caption: a caption is as wide as
+        # the table, so on a phone its end was scrolled out of sight with the table's last columns.
+        self._table.value = (f'<div class="md-caption" id="{self._caption_id}">{caption}</div>'
+                             f'<div class="md-wrap"><table class="md-keeps" aria-labelledby="{self._caption_id}">'
                              f'<thead><tr>{top}</tr><tr>{under}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
                              f'<div class="md-note">{html.escape(self._t("mydeal.table_note"))}</div>')
 
@@ -511,11 +595,13 @@ class MyDeal(View):
         one, two = self.chosen, self.compared
         assert one is not None
         if self._chart_on:
-            self._chart.value = _chart_png(figures.cards, figures.dealer, self._chosen, self._compared, self.language)
+            self._chart.value = _chart_png(figures.cards, figures.dealer, self._chosen, self._compared, self.language,
+                                           self.model)
         shown = [one] + ([two] if two is not None else [])
         crib = self._t("mydeal.col.own_crib" if figures.dealer else "mydeal.col.their_crib")
         marks = ["▶", "◆"]
-        head = "".join(f'<th scope="col">{marks[i]} {k.rank}. {html.escape(cards_text(k.keep))}</th>'
+        place = {k.rank: i for i, k in enumerate(figures.ranked(self.model), 1)}
+        head = "".join(f'<th scope="col">{marks[i]} {place[k.rank]}. {html.escape(cards_text(k.keep))}</th>'
                        for i, k in enumerate(shown))
 
         def best_starters(k: KeepFigures) -> str:
@@ -528,8 +614,10 @@ class MyDeal(View):
             (self._t("mydeal.col.hand"), [self._num(k.hand) for k in shown]),
             (f'{crib}: {self._t("mydeal.col.uniform")}', [self._num(k.crib_uniform) for k in shown]),
             (f'{crib}: {self._t("mydeal.col.expert")}',
-             [f"{self._num(k.crib_expert)} ± {self._num(k.crib_expert_error)}" for k in shown]),
-            (self._t("mydeal.col.net"), [self._num(k.net_expert, "+.2f") for k in shown]),
+             [" ± ".join(shown_interval(k.crib_expert, margin(k.crib_expert_error), self.language)) for k in shown]),
+            (self._t("mydeal.col.net_uniform"), [self._num(k.net_uniform, "+.2f") for k in shown]),
+            (self._t("mydeal.col.net"),
+             [self._num(k.net_expert, "+.2f") for k in shown]),
             (self._t("mydeal.side.low"), [self._t("mydeal.side.points", n=min(p for _, p in k.starters)) for k in shown]),
             (self._t("mydeal.side.top"), [best_starters(k) for k in shown]),
             (self._t("mydeal.side.eight"), [self._percent(sum(p >= 8 for _, p in k.starters) / 46) for k in shown]),

@@ -76,11 +76,6 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "lesson.hand_crib_average": {"en": "average hand {hand}, average crib {crib}"},
     "lesson.hands_cribs": {"en": "{score:>2} points: {hands:>9} hands {cribs:>9} cribs"},
     "lesson.starters_average": {"en": "average over the 46 starters: {mean}; worst {worst}, best {best}"},
-    "lesson.first_dealer": {"en": "{games} games, {deals} complete deals: the player who dealt first won {rate} ± {margin} "
-                                  "of the games ({conf} interval)."},
-    "lesson.deal_parts_pone": {"en": "pone, points a deal:   play {play} ± {play_m}, hand {hand} ± {hand_m}"},
-    "lesson.deal_parts_dealer": {"en": "dealer, points a deal: play {play} ± {play_m}, hand {hand} ± {hand_m}, "
-                                       "crib {crib} ± {crib_m}, his heels {heels} ± {heels_m}"},
     "lesson.per_deal_29": {"en": "but you keep four of six: {deals} of the {total} deals (six cards, then a starter) let you "
                                  "keep a 29, 1 in {one_in}; at 100 deals a week, one every {years} years on average"},
     "lesson.best_keep_dealer": {"en": "As dealer: keep {keep}, lay {away} in your own crib: hand plus crib, "
@@ -763,8 +758,10 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "lab.pos.y": {"en": "dealer's score"},
     "lab.pos.colorbar": {"en": "dealer wins (%)"},
     "lab.pos.here": {"en": "you are here"},
-    "lab.pos.lesson": {"en": "The dealer's edge at 0-0 is {edge}%: the crib and the last card are worth a few points "
-                             "a deal. Near the end, who counts first matters more than who is ahead: the pone counts "
+    # {rate}: the dealer's chance to win at 0-0, a percentage; {edge}: how far it is above an even game's 50%,
+    # in percentage points.
+    "lab.pos.lesson": {"en": "At 0-0 the dealer wins {rate} of games, an edge of {edge} percentage points over an even "
+                             "game: the crib and the last card are worth a few points a deal. Near the end, who counts first matters more than who is ahead: the pone counts "
                              "first in the show. Read from {deals} deals of self-play with these rules and levels."},
     # --- keep tables ------------------------------------------------------------------------------
     "lab.keep.title": {"en": "The best keep of every deal"},
@@ -805,6 +802,8 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "frame.his_heels": {"en": "his heels"},
     "frame.mean": {"en": "mean"},
     "frame.stderr": {"en": "standard error"},
+    # {conf} is 95% written the language's way: the mean ± half its 95% interval.
+    "frame.mean_interval": {"en": "mean ± {conf} interval"},
     "frame.size": {"en": "deals"},
     "frame.samples": {"en": "sampled hands"},
     # --- margins, the rules panel, the check against other games --------------------------------
@@ -1027,7 +1026,22 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "mydeal.loaded": {"en": "Opened the deal {cards} from the link."},
     "mydeal.count": {"en": "A deal is six cards, not {n}."},
     "mydeal.need": {"en": Plural("Pick {n} more card: a deal is six.", "Pick {n} more cards: a deal is six.")},
-    "mydeal.best": {"en": "Best: keep {keep}, lay away {away}"},
+    # The headline names the model that ranks the keeps (the two buttons of mydeal.rank.*).
+    "mydeal.best.uniform": {"en": "Best by the exact count (a uniform crib): keep {keep}, lay away {away}"},
+    "mydeal.best.expert": {"en": "Best by the expert's crib model: keep {keep}, lay away {away}"},
+    # {gap} and {margin}: points, the gap between the first two keeps' nets and half its {conf} interval.
+    "mydeal.tie.expert": {"en": "A tie: {keep} is {gap} ± {margin} points behind, inside the model's {conf} "
+                                "interval, so the model cannot tell the two apart."},
+    "mydeal.tie.uniform": {"en": "A tie: {keep} is worth the same to the hundredth of a point."},
+    # {button} is the toggle's button (mydeal.rank.*) that ranks by the other model.
+    "mydeal.other_best.expert": {"en": "The expert's crib model keeps {keep} instead: press “{button}” to rank by it."},
+    "mydeal.other_best.uniform": {"en": "The exact count keeps {keep} instead: press “{button}” to rank by it."},
+    "mydeal.same_best.expert": {"en": "The expert's crib model keeps the same four."},
+    "mydeal.same_best.uniform": {"en": "The exact count keeps the same four."},
+    "mydeal.rank_by": {"en": "Rank by"},
+    "mydeal.rank.uniform": {"en": "exact count, uniform crib"},
+    "mydeal.rank.expert": {"en": "expert's crib model"},
+    "mydeal.bad_model": {"en": "The keeps are ranked by {choices}, not {value}."},
     "mydeal.as_dealer": {"en": "You deal: the two you lay away go to your own crib (the net is hand + crib)."},
     "mydeal.as_pone": {"en": "You are the pone: the two you lay away go to the opponent's crib "
                            "(the net is hand - crib)."},
@@ -1035,7 +1049,7 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
                                "{after} after the best keep."},
     "mydeal.models": {"en": "Uniform crib: every pair the opponent could lay away equally likely (exact). "
                           "Expert crib: pairs weighted as a strong player lays them away, measured on "
-                          "{hands} deals; ± is its standard error. The keeps are ranked by the expert net."},
+                          "{hands} deals; ± is half its {conf} interval."},
     "mydeal.whose.mine": {"en": "Your score"},
     "mydeal.whose.theirs": {"en": "The opponent's score"},
     "mydeal.bad_score": {"en": "{what} must be a whole number from 0 to {top}, not {value}."},
@@ -1051,13 +1065,16 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "mydeal.col.uniform": {"en": "uniform"},
     "mydeal.col.expert": {"en": "expert"},
     "mydeal.col.net": {"en": "Net (expert)"},
+    "mydeal.col.net_uniform": {"en": "Net (uniform)"},
     # The keeps' table: each crib model's net and crib under the model's name (as mydeal.models names it).
     "mydeal.group.expert": {"en": "Expert crib"},
     "mydeal.group.uniform": {"en": "Uniform crib"},
     "mydeal.group.net": {"en": "Net"},
     "mydeal.group.net_rank": {"en": "Net (rank)"},
     "mydeal.col.win": {"en": "Chance to win"},
-    "mydeal.table_caption": {"en": "The 15 keeps, best first (average points over every starter)"},
+    "mydeal.table_caption.uniform": {"en": "The 15 keeps, best first by the exact count (average points over every starter)"},
+    "mydeal.table_caption.expert": {"en": "The 15 keeps, best first by the expert's crib model (average points over "
+                                          "every starter)"},
     "mydeal.table_note": {"en": "▶ the keep in the chart, ◆ the keep beside it. The chance to win counts this "
                               "deal's starter, hand and crib, and takes the play and the opponent's hand as "
                               "experts' games do."},

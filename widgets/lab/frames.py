@@ -4,8 +4,11 @@ A table's ``to_frame()`` keeps the data's identifiers (``pone_play``, ``mean``, 
 code and a CSV file need as they are. What a lesson shows is :func:`shown_frame`'s copy: each column
 and index label that the catalogue names (``frame.*`` in :mod:`widgets.i18n.messages`, in the glossary's
 words) said in the language, and every number written in the language's symbols by Babel (``2,24``
-in Spanish and Portuguese), each column with the decimal places its values need. The copy is for
-reading, not for computing: its numbers are text.
+in Spanish and Portuguese), each column with the decimal places its values need. A sampled mean
+shown with its standard error's column (``intervals={"mean": "stderr"}``) is written as the course
+writes every sampled figure, ``8.79 ± 0.05``: ± half its 95% interval, to the places the interval
+supports (:func:`cribbage.stats.intervals.shown_interval`). The copy is for reading, not for
+computing: its numbers are text.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from cribbage.stats.intervals import margin, shown_interval
 from widgets.i18n import check_language, decimal_places, number, render
 
 __all__ = ["FRAME_LABELS", "shown_frame"]
@@ -36,6 +40,9 @@ FRAME_LABELS = {
     "size": "frame.size",
     "samples": "frame.samples",
 }
+
+#: A mean written with its interval, as its column is labelled ("mean ± 95% interval").
+_WITH_INTERVAL = {"mean": "frame.mean_interval"}
 
 
 def _label(label: Hashable, language: str) -> Hashable:
@@ -65,7 +72,8 @@ def _numbers(values: Iterable[Any], language: str) -> list[str]:
     return ["" if pd.isna(v) else number(float(v), f".{places}f", language) for v in values]
 
 
-def shown_frame(frame: pd.DataFrame, language: str | None = None) -> pd.DataFrame:
+def shown_frame(frame: pd.DataFrame, language: str | None = None, *,
+                intervals: dict[Hashable, Hashable] | None = None) -> pd.DataFrame:
     """A copy of ``frame`` to show a learner: labels in ``language`` (the kernel's by default),
     numbers in its symbols. Labels the catalogue does not name (:data:`FRAME_LABELS`) are shown as
     they are, as is text in the cells.
@@ -77,9 +85,20 @@ def shown_frame(frame: pd.DataFrame, language: str | None = None) -> pd.DataFram
     """
     language = check_language(language)
     shown = frame.copy()
+    for mean, stderr in (intervals or {}).items():
+        shown[mean] = [" ± ".join(shown_interval(float(m), margin(float(e)), language))
+                       for m, e in zip(frame[mean], frame[stderr])]
+        shown = shown.drop(columns=[stderr])
     for i, dtype in enumerate(shown.dtypes):
         if pd.api.types.is_numeric_dtype(dtype) and not pd.api.types.is_bool_dtype(dtype):
             shown.isetitem(i, _numbers(shown.iloc[:, i], language))
+    with_interval = [(i, name) for i, name in enumerate(shown.columns) if name in (intervals or {})]
     shown.columns = _labels(shown.columns, language)
+    if with_interval:   # the label says the cells are a mean ± half its interval
+        labels = list(shown.columns)
+        for i, name in with_interval:
+            key = _WITH_INTERVAL.get(name) if isinstance(name, str) else None
+            labels[i] = labels[i] if key is None else render(key, language, conf=number(0.95, ".0%", language))
+        shown.columns = pd.Index(labels)
     shown.index = _labels(shown.index, language)
     return shown

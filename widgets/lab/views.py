@@ -36,9 +36,9 @@ from cribbage.stats import (
 )
 from cribbage.stats.cache import cache_dir
 from cribbage.stats.deals import DealLog, is_logged
+from cribbage.stats.intervals import margin, shown_interval
 from cribbage.stats.pegging import CHAMBERS_PLAY
 from cribbage.stats.position import Calibration, calibration
-from cribbage.stats.selfplay import Z95
 from widgets.base.view import Refused, View, figure_png, fit_px, guarded, style_tag
 from widgets.i18n import check_language, decimal, number, render
 from widgets.lab.charts import (
@@ -127,9 +127,9 @@ def confidence(language: str) -> str:
     return number(0.95, ".0%", language)
 
 
-def _pm(mean: float, stderr: float, language: str, places: int = 2) -> tuple[str, str]:
-    """A mean and its 95% margin, written in ``language``."""
-    return decimal(mean, language, places), decimal(Z95 * stderr, language, places)
+def _pm(mean: float, stderr: float, language: str) -> tuple[str, str]:
+    """A mean and half its 95% interval, written in ``language`` to the places the interval supports."""
+    return shown_interval(mean, margin(stderr), language)
 
 #: The published table set beside each of our crib tables.
 _PUBLISHED = {True: ("schell-own", "cribbagepro-own"), False: ("schell-opponent", "hessel-opponent")}
@@ -319,9 +319,12 @@ class CribTableView(_LabView):
         crib = self._t("lab.own_crib" if dealer else "lab.their_crib")
         model = self._t(f"lab.model.{table.model}")
         pair = f"{RANK_LABELS[min(a, b) - 1]}-{RANK_LABELS[max(a, b) - 1]}"
-        lines = [self._t("lab.crib.pair", pair=pair, crib=crib, ours=decimal(table[a, b], lang, 2), model=model)]
+        # a sampled table's mean to the places its interval supports; the exact one's to the hundredth
+        mean, mean_m = _pm(table[a, b], table.stderr[a - 1, b - 1], lang) if not table.exact else \
+            (decimal(table[a, b], lang, 2), "")
+        lines = [self._t("lab.crib.pair", pair=pair, crib=crib, ours=mean, model=model)]
         if not table.exact:
-            lines.append(self._t("lab.crib.margin", conf=confidence(lang), margin=decimal(Z95 * table.stderr[a - 1, b - 1], lang, 2),
+            lines.append(self._t("lab.crib.margin", conf=confidence(lang), margin=mean_m,
                                  samples=number(table.samples, ",", lang)))
         if a != b:
             lines.append(self._t("lab.crib.suits", suited=decimal(table.suited[a - 1, b - 1], lang, 2),
@@ -439,7 +442,8 @@ class PositionView(_LabView):
         role = self._t("lab.dealer" if dealer else "lab.pone")
         table = self.table
         lines = [self._t("lab.pos.chance", mine=mine, theirs=theirs, role=role, pct=pct),
-                 self._t("lab.pos.lesson", edge=decimal(table.dealer_wins[0, 0] * 100, lang, 1),
+                 self._t("lab.pos.lesson", rate=percent(table.dealer_wins[0, 0], lang),
+                         edge=decimal((table.dealer_wins[0, 0] - 0.5) * 100, lang, 1),
                          deals=number(table.deals, ",", lang)),
                  self._t("lab.pos.rules", target=table.target,
                          muggins=self._t("lab.rules.with_muggins" if table.muggins else "lab.rules.no_muggins"),
