@@ -53,6 +53,7 @@ if TYPE_CHECKING:
         starter_outcomes,
         starter_outcomes_chart,
     )
+    from widgets.calculator.address import calculator_address
     from widgets.calculator.hand import HandCalculator, parse_code, parse_query
     from widgets.calculator.my_deal import MyDeal
     from widgets.crosscribb.board import CrossCribbBoard
@@ -91,6 +92,7 @@ _MODULES = {
     "widgets.blocks.cards": ("CardPicker", "CardRow", "DeckPicker", "ItemButtons", "card_html"),
     "widgets.blocks.charts": ("distribution_chart", "selfplay_against_chambers", "selfplay_chart",
                               "starter_outcomes", "starter_outcomes_chart"),
+    "widgets.calculator.address": ("calculator_address",),
     "widgets.calculator.hand": ("HandCalculator", "parse_code", "parse_query"),
     "widgets.calculator.my_deal": ("MyDeal",),
     "widgets.crosscribb.board": ("CrossCribbBoard",),
@@ -166,6 +168,7 @@ __all__ = [
     "RulesPanel",
     "ScoringQuiz",
     "SolvedPlay",
+    "calculator_address",
     "card_html",
     "card_name",
     "cards_text",
