@@ -8,9 +8,13 @@ import re
 
 import pytest
 
+from cribbage import advise_discard
 from cribbage.build.course_i18n import COURSE
 from cribbage.lessons.source import language_folder
+from cribbage.registry import stops
 from cribbage.registry.languages import CODES
+from widgets import AfterAnswer, KeepsQuestion, keeps_table
+from widgets.drills.discard import keeps_table_html
 from widgets.i18n import render
 
 KEYS = re.compile(r"Shift\+Enter|Mayús\+Intro|Shift-Enter", re.IGNORECASE)
@@ -33,3 +37,19 @@ def test_running_a_cell_is_said_for_touch_screens_too(language: str) -> None:
     wrong = [where for where, text in _texts(language)
              for part in SAID.findall(text) if KEYS.search(part) and "▶" not in part]
     assert not wrong, wrong
+
+
+def test_stop_1_shows_the_keeps_as_a_table_that_wraps_its_cells() -> None:
+    """Stop 1's fifteen keeps come as an HTML table (on a phone a plain-text table wraps its columns into
+    one another), drawn only once the try-it is answered."""
+    source = next("".join(cell["source"]) for cell in json.loads(
+        (COURSE / stops.stop(1).notebook).read_text(encoding="utf-8"))["cells"] if cell.get("id") == "c09")
+    assert "keeps_table(" in source and "lambda" in source
+    advice = advise_discard("AC 4D 6H 9S JD KC", dealer=False)
+    table = keeps_table_html(advice, language="es")
+    assert table.count("<tr") == 16 and "<table" in table and "overflow-x: auto" in table
+    assert "A♣" in table
+    view = AfterAnswer(KeepsQuestion("AC 4D 6H 9S JD KC"), lambda: keeps_table(advice, language="en"))
+    assert view.drawn is None
+    view.unfold()
+    assert "<table" in view.drawn.value and str(advice).splitlines()[0] not in view.drawn.value

@@ -60,7 +60,7 @@ if TYPE_CHECKING:
     from widgets.crosscribb.quiz import CrossCribbQuiz
     from widgets.drills.after_answer import AfterAnswer
     from widgets.drills.deal import DealPractice
-    from widgets.drills.discard import SHIPPED_DRILLS, DiscardDrill, Drill, random_drill
+    from widgets.drills.discard import SHIPPED_DRILLS, DiscardDrill, Drill, keeps_table, random_drill
     from widgets.drills.exercise import (
         GamesQuestion,
         HandQuestion,
@@ -99,7 +99,7 @@ _MODULES = {
     "widgets.crosscribb.quiz": ("CrossCribbQuiz",),
     "widgets.drills.after_answer": ("AfterAnswer",),
     "widgets.drills.deal": ("DealPractice",),
-    "widgets.drills.discard": ("SHIPPED_DRILLS", "DiscardDrill", "Drill", "random_drill"),
+    "widgets.drills.discard": ("SHIPPED_DRILLS", "DiscardDrill", "Drill", "keeps_table", "random_drill"),
     "widgets.drills.exercise": ("GamesQuestion", "HandQuestion", "HandsScoringQuestion", "KeepsQuestion",
                                 "LineQuestion", "PegQuestion", "PlayQuestion", "RaceQuestion"),
     "widgets.drills.quiz": ("SHIPPED_HANDS", "QuizHand", "ScoringQuiz"),
@@ -177,6 +177,7 @@ __all__ = [
     "distribution_chart",
     "draw_board",
     "get_language",
+    "keeps_table",
     "lab_tables",
     "number",
     "parse_code",
