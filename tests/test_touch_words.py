@@ -47,7 +47,7 @@ def test_stop_1_shows_the_keeps_as_a_table_that_wraps_its_cells() -> None:
     assert "keeps_table(" in source and "lambda" in source
     advice = advise_discard("AC 4D 6H 9S JD KC", dealer=False)
     table = keeps_table_html(advice, language="es")
-    assert table.count("<tr") == 16 and "<table" in table and "overflow-x: auto" in table
+    assert table.count("<tr") == 16 and "<table" in table and "overflow-x: auto" in table and "min-width: 100%" in table
     assert "A♣" in table
     view = AfterAnswer(KeepsQuestion("AC 4D 6H 9S JD KC"), lambda: keeps_table(advice, language="en"))
     assert view.drawn is None

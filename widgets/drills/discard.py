@@ -457,7 +457,8 @@ def keeps_table_html(advice: DiscardAdvice, *, language: str, mine: KeepOption |
                      four_colour: bool = False) -> str:
     """The keeps of ``advice``, best first, as an HTML table: a cell wraps its words on a narrow screen
     (a phone) where a plain-text table would wrap its columns into one another; wider than the screen,
-    it scrolls sideways on its own. ``mine`` marks the learner's keep."""
+    it scrolls sideways in its own box (1 px wide at least as the page sees it, so it never widens the
+    output; as wide as the output in fact), never the page. ``mine`` marks the learner's keep."""
     def t(key: str) -> str:
         return render(key, language)
 
@@ -492,7 +493,9 @@ def keeps_table(advice: DiscardAdvice, *, language: str | None = None) -> w.HTML
 
 
 _TABLE_CSS = """
-.cc-drill-scroll { max-width: 100%; overflow-x: auto; }
+.cc-drill-scroll { width: 1px; min-width: 100%; overflow-x: auto; }
+.cc-drill-scroll .cc-drill-table { min-width: 44em; }
+.cc-drill-scroll .cc-drill-table td:nth-child(8) { min-width: 16em; }
 .cc-drill-table { border-collapse: collapse; font-size: 16px; margin: 8px 0; }
 .cc-drill-table caption { text-align: left; font-size: 17px; padding: 4px 0; }
 .cc-drill-table th { white-space: nowrap; }
