@@ -126,7 +126,7 @@ def test_the_discard_table_fits_a_phone(open_notebook) -> None:
     """Stop 1's fifteen keeps, once shown, are a table whose cells wrap: on a phone it is no wider than the
     screen but for its own sideways scroll, never the page's."""
     notebook = open_notebook("01_deal_discard_crib.ipynb")
-    folded = notebook.find_cell("keeps_table(")
+    folded = notebook.find_cell("AfterAnswer(six, advise_discard(")
     notebook.click("I have answered: show it", cell=folded)
     table = notebook.output(folded).locator("table.cc-drill-table").first
     table.wait_for(timeout=60_000)
