@@ -361,7 +361,7 @@ def test_every_comment_in_every_translated_code_cell_is_translated(language):
                 # the code around the comment is the English notebook's
                 assert said.code[:said.start] == source.code[:source.start], where
                 count += 1
-    assert count == 16  # the lessons' code comments (stop 8 has none since its cells became calls)
+    assert count == 17  # the lessons' code comments (stop 8 has none since its cells became calls)
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -384,7 +384,11 @@ def test_the_start_page_offers_every_language_of_the_registry_in_its_words():
     assert re.findall(r"^## (.+)$", text, re.MULTILINE) == [language.name for language in LANGUAGES]
     links = {target: label for label, target in re.findall(r"\[([^\]]+)\]\(([^)]+)\)", text)}
     for target in links:
-        assert (start.parent / target).resolve().exists(), target
+        assert (start.parent / target.split("#")[0]).resolve().exists(), target
+    # Each language offers the first-game route (stop 0's "first-game" cell) before the first stop.
+    for language in LANGUAGES:
+        stop_0 = "/".join(filter(None, ("..", language.lessons, FIRST_STOP)))
+        assert text.index(f"]({stop_0}#cell-id=first-game)") < text.index(f"]({stop_0})"), language.code
     first_stops = {target: label for target, label in links.items() if target.endswith(FIRST_STOP)}
     assert sorted(first_stops) == sorted("/".join(filter(None, ("..", language.lessons, FIRST_STOP)))
                                          for language in LANGUAGES)

@@ -422,7 +422,7 @@ def test_a_refusal_carries_its_message_and_str_is_english() -> None:
     assert error.message.key == "crosscribb.err.occupied" and error.reason is Refusal.OCCUPIED
     assert str(error) == f"row 1, column 1 is taken by {game.at((0, 0))}"
     assert render(error.message, "es") == f"en fila 1, columna 1 ya está {game.at((0, 0))}"
-    assert render(error.message, "pt") == f"em linha 1, coluna 1 já está {game.at((0, 0))}"
+    assert render(error.message, "pt") == f"em fileira 1, coluna 1 já está {game.at((0, 0))}"
     with pytest.raises(CrossCribbError) as raised:
         game.place(game.to_act, "B7")
     assert str(raised.value).startswith("'B7' is not a square")

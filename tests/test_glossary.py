@@ -55,6 +55,12 @@ NOT_THE_TERM = {
     "pair": r"\bpairs? of (cards|numbers|scores)\b|\bscore pairs?\b|\bpairs? that make\b",
     "board": r"\bon board\b",
     "last card": r"\blast cards\b",
+    # "rank" the verb (a keep that ranks 3rd, rank the ways) and a standing (Net (rank)) are no card's rank.
+    "rank": r"\b(keep|that|choice)\s+ranks?\b|\branks?\s+(the|every|each|by)\b|\(rank\)",
+    # "in a row" is one after another, and a table's or a file's row is not a board's row.
+    "row": r"\bin a row\b|\brows? per\b|\bheader row\b|\bevery row\b",
+    # what a discard "saves you" is what it spares you, not a file saved.
+    "save": r"\bsaves? you\b",
 }
 # Not words: blanks ({points}), quoted names ('dealer'), link parameters (starter=), code (`crib`).
 NOT_WORDS = re.compile(r"{[^}]*}|'[^']*'|`[^`]*`|\b\w+=")
@@ -159,7 +165,7 @@ def test_the_glossary_has_the_courses_ideas_once_each():
     ideas = {row["idea"] for row in rows}
     for idea in ("computer", "the show", "count", "starter", "crib", "pone", "dealer", "lay away", "go",
                  "his heels", "nobs", "skunk", "self-play", "cut", "the play", "deal", "hand", "muggins",
-                 "fifteen", "pair", "pair royal", "run", "flush"):
+                 "fifteen", "pair", "pair royal", "run", "flush", "rank", "row", "line", "save"):
         assert idea in ideas, idea
     assert all(row[language] for row in rows for language in TRANSLATED)
     for language in TRANSLATED:

@@ -12,6 +12,7 @@ import json
 import shutil
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -29,6 +30,7 @@ from cribbage.lessons import (
     source,
     strip_widget_views,
     update_copy,
+    with_return_note,
 )
 from cribbage.lessons.notebooks import WIDGET_VIEW
 from cribbage.registry import stops
@@ -67,7 +69,9 @@ def course(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return folder
 
 
-def test_a_new_copy_holds_the_lessons_in_the_language_each_with_the_note_first(course: Path, tmp_path: Path) -> None:
+def test_a_new_copy_holds_the_lessons_in_the_language_as_the_course_has_them(course: Path, tmp_path: Path) -> None:
+    """No "coming back" note greets a first visit: the copy's lessons are the course's, the note comes
+    with the first save of a lesson that ran (see the saving test below)."""
     copy = tmp_path / "mine"
     assert inspect(copy, "es") is CopyState.NEW
     report = make_copy(copy, "es")
@@ -79,10 +83,8 @@ def test_a_new_copy_holds_the_lessons_in_the_language_each_with_the_note_first(c
         shipped = course / "es" / name
         if name.endswith(".ipynb"):
             mine, theirs = _nb(copy / name), _nb(shipped)
-            first, *rest = mine["cells"]
-            assert first["id"] == RETURN_CELL_ID and first["cell_type"] == "markdown"
-            assert _source(first) == return_note("es") and "¿Vuelves a esta lección?" in _source(first)
-            assert [(c["id"], _source(c)) for c in rest] == [(c["id"], _source(c)) for c in theirs["cells"]]
+            assert all(c["id"] != RETURN_CELL_ID and "¿Vuelves" not in _source(c) for c in mine["cells"])
+            assert [(c["id"], _source(c)) for c in mine["cells"]] == [(c["id"], _source(c)) for c in theirs["cells"]]
             assert mine["metadata"] == theirs["metadata"]
         else:
             assert (copy / name).read_bytes() == shipped.read_bytes()
@@ -94,22 +96,21 @@ def test_copying_the_real_course_only_reads_the_repository(tmp_path: Path) -> No
     make_copy(tmp_path / "es", "es")
     make_copy(tmp_path / "en", "en")
     assert _digest(COURSE) == before
-    assert _nb(tmp_path / "en" / "03_the_show.ipynb")["cells"][0]["id"] == RETURN_CELL_ID
+    assert _nb(tmp_path / "en" / "03_the_show.ipynb")["cells"][0]["id"] != RETURN_CELL_ID
     assert (tmp_path / "en" / "rules.md").read_bytes() == (COURSE / "rules.md").read_bytes()
 
 
 def test_the_note_names_what_jupyterlab_shows_in_each_language() -> None:
-    """The note names the ▶▶ button (its tooltip) and the dialog's button as the course's JupyterLab
-    language packs (machinery/langpacks) do."""
+    """The note shows the ▶▶ button and names the dialog's button as the course's JupyterLab language packs
+    (machinery/langpacks) do; it names no command in English."""
     from machinery.langpacks.build import LOCALES, translate
 
     for language, locale in LOCALES.items():
         note = return_note(language)
-        for english in ("Restart the kernel and run all cells", "Restart"):
-            shown = translate(locale, english)
-            assert shown and f"*{shown}*" in note, (language, english, shown)
-        assert "▶▶" in note
-    assert "*Restart the kernel and run all cells*" in return_note("en")
+        shown = translate(locale, "Restart")
+        assert shown and shown != "Restart" and f"*{shown}*" in note, (language, shown)
+        assert "▶▶" in note and "Restart" not in note and "run all" not in note.lower(), note
+    assert "*Restart*" in return_note("en")
 
 
 def test_the_default_folder_is_in_the_documents_folder_else_the_data_folder(tmp_path: Path,
@@ -209,7 +210,7 @@ def test_an_update_brings_the_newer_lessons_and_loses_nothing_the_learner_typed(
     at = show["cells"].index(_cell(show, "c09"))
     show["cells"].insert(at + 1, {"cell_type": "markdown", "id": "my-note", "metadata": {},
                                   "source": "Mi nota: 6-9 y 5-10 y 5-6-4."})
-    _save(copy / "03_the_show.ipynb", show)
+    _save(copy / "03_the_show.ipynb", with_return_note(show, "es"))     # saved after a run: the note
     learners_show = (copy / "03_the_show.ipynb").read_bytes()
     deal = _nb(copy / "01_deal_discard_crib.ipynb")
     deal["cells"][-1]["source"] = "Lo que aprendí."
@@ -238,7 +239,8 @@ def test_an_update_brings_the_newer_lessons_and_loses_nothing_the_learner_typed(
     # Stop 3: the newer lesson, the learner's answer where the course kept the question, their note
     # after the cell it followed; the changed question is the newer one (the old answer is in the backup).
     show = _nb(copy / "03_the_show.ipynb")
-    assert show["cells"][0]["id"] == RETURN_CELL_ID
+    assert show["cells"][0]["id"] == RETURN_CELL_ID and _source(show["cells"][0]) == return_note("es")
+    assert RETURN_CELL_ID not in [cell["id"] for cell in _nb(copy / "02_the_play.ipynb")["cells"]]  # never run
     assert _source(_cell(show, "c09")) == "my_fifteens = 3\nfifteens.check(my_fifteens)"
     assert "(nueva pregunta)" in _source(_cell(show, "c14"))
     assert _source(_cell(show, "c13")).endswith("pairs  # nuevo\n")
@@ -247,7 +249,7 @@ def test_an_update_brings_the_newer_lessons_and_loses_nothing_the_learner_typed(
     assert all(cell.get("outputs", []) == [] for cell in show["cells"])
     assert report.carried == 2
     assert (copy / "02_the_play.ipynb").read_bytes() != untouched
-    assert _source(_nb(copy / "02_the_play.ipynb")["cells"][1]).endswith("Nuevo párrafo.")
+    assert _source(_nb(copy / "02_the_play.ipynb")["cells"][0]).endswith("Nuevo párrafo.")
     assert (copy / "rules.md").read_text().endswith("Una regla más.\n")
     assert (progress / "learner.progress.sqlite3").read_bytes() == b"answers recorded"
     assert sorted(p.name for p in progress.iterdir()) == ["learner.progress.sqlite3"]
@@ -293,6 +295,27 @@ def test_saving_leaves_widget_views_out_and_keeps_everything_else() -> None:
     page = {"type": "file", "content": "text with " + WIDGET_VIEW}
     strip_widget_views(page)
     assert page == {"type": "file", "content": "text with " + WIDGET_VIEW}
+
+
+def test_a_lesson_of_a_copy_saved_after_a_run_gets_the_note_and_no_other(tmp_path: Path) -> None:
+    """The note greets a return only: the first save of a lesson that ran (it had widget views) puts it at
+    the top, in the copy's language; a lesson saved before it ran, or a notebook outside a copy, gets none."""
+    make_copy(tmp_path / "es", "es")
+    manager = SimpleNamespace(root_dir=str(tmp_path))
+    view = {"output_type": "display_data", "metadata": {}, "data": {WIDGET_VIEW: {"model_id": "a"}}}
+
+    def saved(path: str, ran: bool) -> list[dict]:
+        notebook = {"cells": [{"cell_type": "markdown", "id": "m", "metadata": {}, "source": "# Parada 3"},
+                              {"cell_type": "code", "id": "c", "metadata": {}, "execution_count": None,
+                               "source": "CardRow(...)", "outputs": [view] if ran else []}],
+                    "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+        strip_widget_views({"type": "notebook", "content": notebook}, path=path, contents_manager=manager)
+        return notebook["cells"]
+
+    first, *rest = saved("es/03_the_show.ipynb", ran=True)
+    assert first["id"] == RETURN_CELL_ID and _source(first) == return_note("es") and len(rest) == 2
+    assert [c["id"] for c in saved("es/03_the_show.ipynb", ran=False)] == ["m", "c"]
+    assert [c["id"] for c in saved("elsewhere.ipynb", ran=True)] == ["m", "c"]
 
 
 # -- cribbage course ---------------------------------------------------------------------------

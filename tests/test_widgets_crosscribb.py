@@ -13,6 +13,7 @@ from widget_texts import shown_text
 from cribbage.crosscribb import CENTRE, LINES, CrossCribbPhase, Discarded, Placed, score_line
 from cribbage.registry.languages import CODES, TRANSLATED
 from widgets.crosscribb.board import CrossCribbBoard
+from widgets.crosscribb.model import REAL_ROUND
 from widgets.crosscribb.quiz import CrossCribbQuiz
 from widgets.i18n import listed, render
 
@@ -440,18 +441,26 @@ def test_muggins_in_spanish_and_portuguese() -> None:
         assert board.message and "more than" not in board.message
 
 
-def test_a_warning_when_the_round_can_end_the_game() -> None:
+def test_no_warning_at_the_start_of_a_game_to_31() -> None:
+    """At 0 to 0 a round of 31 is possible but no real round gives it: the board does not warn."""
     board = CrossCribbBoard(players=2, seat=0, seed=3, level="random", target=31)
+    assert board.game.round_could_end_game() == (0, 1) and board.warning_text == ""
+
+
+def test_a_warning_when_the_round_can_end_the_game() -> None:
+    board = CrossCribbBoard(players=2, seat=0, seed=3, level="random", target=REAL_ROUND)
     warning = _text(board.warning_text)
-    assert "This round can end the game" in warning and "31 more to reach 31" in warning
+    assert "This round can end the game" in warning and f"{REAL_ROUND} more to reach {REAL_ROUND}" in warning
     rng = random.Random(1)
     while board.game.phase is CrossCribbPhase.PLAY:
         sides = board.game.round_could_end_game()
         assert bool(board.warning_text) == bool(sides)
         for side in sides:   # each side that could take the game, with what it needs
-            assert f"{board.game.points_to_win(side)} more to reach 31" in _text(board.warning_text)
+            assert f"{board.game.points_to_win(side)} more to reach {REAL_ROUND}" in _text(board.warning_text)
         _play_my_turn(board, rng)
     assert board.warning_text == ""   # counted: the warning goes
+    over = CrossCribbBoard(players=2, seat=0, seed=3, level="random", target=REAL_ROUND + 1)
+    assert over.game.round_could_end_game() == (0, 1) and over.warning_text == ""
 
 
 def test_the_result_says_games_in_the_singular_and_plural() -> None:

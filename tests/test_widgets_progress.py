@@ -74,6 +74,19 @@ def test_each_question_counts_once_and_a_stop_is_done_when_each_is_right(store):
     assert [a.practice for a in store.answers()] == [False, True, True, False, True]
 
 
+def test_continue_leads_to_the_first_question_not_yet_answered_right(store):
+    """A question answered only wrongly is still to do: "Continue here" goes back to it, not past it."""
+    store.record(0, "total of the hand 5♣ 5♦ 6♥ 7♠ with 4♣", "12", True, skill="show")
+    store.record(1, KEEPS, "3", False, skill="discard", kinds=["keep"])        # answered, but wrongly
+    store.record(2, PLAYS[0], "6", True, skill="play")                          # a later question right
+    panel = ProgressPanel(store)
+    assert panel.continue_link == "01_deal_discard_crib.ipynb#cell-id=c05"
+    assert "stop 1" in panel.continue_html and "question 1" in panel.continue_html
+    store.record(1, KEEPS, "15", True, skill="discard", kinds=["keep"])         # right at last
+    panel.refresh()
+    assert panel.continue_link == "02_the_play.ipynb#cell-id=c13"             # stop 2's second question
+
+
 def test_an_answer_given_elsewhere_shows_after_refresh(store):
     panel = ProgressPanel(store)
     assert panel.rows[3] == (3, "not started", 0, 5, 0, 0)

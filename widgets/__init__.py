@@ -53,13 +53,14 @@ if TYPE_CHECKING:
         starter_outcomes,
         starter_outcomes_chart,
     )
+    from widgets.calculator.address import calculator_address
     from widgets.calculator.hand import HandCalculator, parse_code, parse_query
     from widgets.calculator.my_deal import MyDeal
     from widgets.crosscribb.board import CrossCribbBoard
     from widgets.crosscribb.quiz import CrossCribbQuiz
     from widgets.drills.after_answer import AfterAnswer
     from widgets.drills.deal import DealPractice
-    from widgets.drills.discard import SHIPPED_DRILLS, DiscardDrill, Drill, random_drill
+    from widgets.drills.discard import SHIPPED_DRILLS, DiscardDrill, Drill, keeps_table, random_drill
     from widgets.drills.exercise import (
         GamesQuestion,
         HandQuestion,
@@ -91,13 +92,14 @@ _MODULES = {
     "widgets.blocks.cards": ("CardPicker", "CardRow", "DeckPicker", "ItemButtons", "card_html"),
     "widgets.blocks.charts": ("distribution_chart", "selfplay_against_chambers", "selfplay_chart",
                               "starter_outcomes", "starter_outcomes_chart"),
+    "widgets.calculator.address": ("calculator_address",),
     "widgets.calculator.hand": ("HandCalculator", "parse_code", "parse_query"),
     "widgets.calculator.my_deal": ("MyDeal",),
     "widgets.crosscribb.board": ("CrossCribbBoard",),
     "widgets.crosscribb.quiz": ("CrossCribbQuiz",),
     "widgets.drills.after_answer": ("AfterAnswer",),
     "widgets.drills.deal": ("DealPractice",),
-    "widgets.drills.discard": ("SHIPPED_DRILLS", "DiscardDrill", "Drill", "random_drill"),
+    "widgets.drills.discard": ("SHIPPED_DRILLS", "DiscardDrill", "Drill", "keeps_table", "random_drill"),
     "widgets.drills.exercise": ("GamesQuestion", "HandQuestion", "HandsScoringQuestion", "KeepsQuestion",
                                 "LineQuestion", "PegQuestion", "PlayQuestion", "RaceQuestion"),
     "widgets.drills.quiz": ("SHIPPED_HANDS", "QuizHand", "ScoringQuiz"),
@@ -166,6 +168,7 @@ __all__ = [
     "RulesPanel",
     "ScoringQuiz",
     "SolvedPlay",
+    "calculator_address",
     "card_html",
     "card_name",
     "cards_text",
@@ -174,6 +177,7 @@ __all__ = [
     "distribution_chart",
     "draw_board",
     "get_language",
+    "keeps_table",
     "lab_tables",
     "number",
     "parse_code",

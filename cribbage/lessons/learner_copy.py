@@ -1,8 +1,9 @@
 """The learner's copy: the lessons of one language copied into a folder of the learner's, and
 brought up to a newer course without losing anything the learner typed.
 
-A copy holds the stops (``00_start_here.ipynb`` ...) and ``rules.md``, each lesson
-with the "coming back" note at its top (:mod:`cribbage.lessons.notebooks`), and a record,
+A copy holds the stops (``00_start_here.ipynb`` ...) and ``rules.md`` as the course has them (a
+lesson gets the "coming back" note at its top when it is first saved after a run:
+:mod:`cribbage.lessons.notebooks`), and a record,
 ``.cribbage-course.json``: the course version the copy was made from and, for each file, what was
 written (a hash of the file, and of each cell's source). The record is how an update tells the
 learner's work from the course's:
@@ -36,15 +37,14 @@ import platformdirs
 
 from cribbage.lang.messages import check_language, message, render
 from cribbage.lessons import words  # noqa: F401  (the catalogue's words)
-from cribbage.lessons.notebooks import RETURN_CELL_ID, with_return_note
+from cribbage.lessons.notebooks import RECORD, RETURN_CELL_ID, with_return_note
 from cribbage.lessons.source import course_files
 from cribbage.rules.errors import CribbageError
 
 __all__ = ["RECORD", "CopyError", "CopyReport", "CopyState", "course_version", "default_folder", "inspect",
            "make_copy", "update_copy"]
 
-#: The copy's record, in the copy's folder (hidden from JupyterLab's file browser by its dot).
-RECORD = ".cribbage-course.json"
+# The copy's record (RECORD), in the copy's folder, is hidden from JupyterLab's file browser by its dot.
 _FORMAT = 1
 
 
@@ -97,15 +97,9 @@ def _notebook_bytes(notebook: Mapping[str, Any]) -> bytes:
     return (json.dumps(notebook, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
 
 
-def _rendered(path: Path, language: str) -> bytes:
-    """What a copy holds of the course's file ``path``: a lesson with its note at the top."""
-    if path.suffix != ".ipynb":
-        return path.read_bytes()
-    return _notebook_bytes(with_return_note(json.loads(path.read_text(encoding="utf-8")), language))
-
-
 def _written(language: str) -> dict[str, bytes]:
-    return {name: _rendered(path, language) for name, path in course_files(language).items()}
+    """What a copy holds of each course file: the file as the course has it."""
+    return {name: path.read_bytes() for name, path in course_files(language).items()}
 
 
 def _version(files: Mapping[str, bytes]) -> str:
@@ -202,9 +196,11 @@ def make_copy(folder: Path, language: str) -> CopyReport:
     return CopyReport(folder, language, state, tuple(added), ())
 
 
-def _merged(new: bytes, learner: Mapping[str, Any], recorded: Mapping[str, str]) -> tuple[bytes, int, bool]:
+def _merged(new: bytes, learner: Mapping[str, Any], recorded: Mapping[str, str],
+            language: str) -> tuple[bytes, int, bool]:
     """The newer lesson ``new`` with the learner's work in it: (the notebook, the cells carried,
-    whether the learner's notebook held any work of theirs)."""
+    whether the learner's notebook held any work of theirs). A lesson the learner had run keeps its
+    "coming back" note (in this course's words)."""
     notebook = json.loads(new)
     cells: list[dict[str, Any]] = notebook["cells"]
     newer = {cell.get("id"): cell for cell in cells}
@@ -234,6 +230,8 @@ def _merged(new: bytes, learner: Mapping[str, Any], recorded: Mapping[str, str])
             newer[cell_id] = added
             carried += 1
         previous = cell_id
+    if any(cell.get("id") == RETURN_CELL_ID for cell in learner.get("cells", [])):
+        notebook = with_return_note(notebook, language)
     return _notebook_bytes(notebook), carried, touched
 
 
@@ -268,7 +266,7 @@ def update_copy(folder: Path, language: str, *, now: dt.datetime | None = None) 
                     except ValueError:
                         learner, touched, merged, kept = {}, True, data, 0
                     else:
-                        merged, kept, touched = _merged(data, learner, recorded.get("cells", {}))
+                        merged, kept, touched = _merged(data, learner, recorded.get("cells", {}), language)
                     carried += kept
                 else:
                     merged, touched = data, _sha(current) != recorded.get("sha256")

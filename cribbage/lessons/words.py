@@ -12,13 +12,12 @@ from cribbage.lang.messages import add_catalogue
 
 add_catalogue({
     # The note put at the top of each lesson of a learner's copy (Markdown).
+    # The ▶▶ button is named by its picture: the language packs leave its tooltip in English.
     "lessons.return_note": {"en": "> **Coming back to this lesson?** After a break, a reload of the page or a restart, "
                                   "the cards, boards and questions stay blank until the lesson runs again. Click ▶▶ in the "
-                                  "toolbar above (*{restart_run_all}*), then *{restart}*: everything comes back, and "
+                                  "toolbar above, then *{restart}*: everything comes back, and "
                                   "the answers you gave stay recorded."},
-    # JupyterLab's names (the ▶▶ button's tooltip, the dialog's button): as the course's language packs
-    # have them (machinery/langpacks; tests/test_learner_copy.py checks each against the pack).
-    "lessons.lab.restart_run_all": {"en": "Restart the kernel and run all cells"},
+    # JupyterLab's name for the restart dialog's button, as its language packs have it.
     "lessons.lab.restart": {"en": "Restart"},
     # The folder, inside the learner's copy, where an update keeps their notebooks as they were.
     "lessons.backups": {"en": "backups"},

@@ -99,10 +99,8 @@ class LearnerProgress:
         return [stop for stop in STOPS if self.done(stop)]
 
     def next_question(self) -> CourseQuestion | None:
-        """Where to continue: the first question never answered, else the first not yet answered right."""
-        for question in QUESTIONS:
-            if question.item not in self.answered:
-                return question
+        """Where to continue: the first question, in the course's order, not yet answered right (one
+        answered only wrongly is still to do: skipping it would leave a stop that can never be done)."""
         return next((question for question in QUESTIONS if question.item not in self.right), None)
 
     def most_missed(self, n: int = 3) -> list[tuple[str, Tally]]:

@@ -63,6 +63,14 @@ class Stop:
     #: Its notebook builds statistics tables kept in the cache (:mod:`cribbage.stats.cache`): a class's
     #: hub runs it once when it is set up, so that no learner waits for them.
     builds_tables: bool = False
+    #: The minutes it takes, the one figure stop 0's route, the stop's own top, the READMEs and
+    #: TEACHING.md state: its English prose read aloud at 150 words a minute, 2 minutes a *Try it*, 1 for
+    #: each drill, quiz, game or board to work with, rounded up to 5 (stop 5's open game to 121 aside).
+    #: ``tests/course_times.py`` measures them again from the notebooks and fails when they differ.
+    minutes: int = 0
+    #: Its core for the first-game route (stops 0 to 5, read without practice, in about 20 minutes): the
+    #: ids of the Markdown cells to read, in order (``tests/test_course_times.py`` measures the route).
+    core: tuple[str, ...] = ()
 
     @property
     def notebook(self) -> str:
@@ -84,40 +92,41 @@ _SHOW_KINDS = ("fifteen.2", "fifteen.3", "fifteen.4", "fifteen.5", "pair", "pair
 STOPS: tuple[Stop, ...] = (
     Stop(0, "start_here", "show", questions=(
         Question("c12", "c11", "total of the hand 5♣ 5♦ 6♥ 7♠ with 4♣"),
-    )),
+    ), minutes=15, core=("c02", "c03")),
     Stop(1, "deal_discard_crib", "discard", questions=(
         Question("c06", "c05", "keeps of A♣ 4♦ 6♥ 9♠ J♦ K♣"),
-    ), views=("DiscardDrill", "KeepsQuestion"), kinds=("keep", "crib_gift")),
+    ), views=("DiscardDrill", "KeepsQuestion"), kinds=("keep", "crib_gift"), minutes=15, core=("c12", "c15")),
     Stop(2, "the_play", "play", questions=(
         Question("c09", "c08", "play: 6♣ 6♦ 3♥ 6♠"),
         Question("c14", "c13", "play: 8♠ 6♦ 7♣ 9♥"),
     ), views=("PeggingWalkthrough", "PlayQuestion"),
-        kinds=("play.fifteen", "play.thirty_one", "play.pair", "play.run", "go", "last_card", "pegging")),
+        kinds=("play.fifteen", "play.thirty_one", "play.pair", "play.run", "go", "last_card", "pegging"),
+        minutes=15, core=("c02", "c16", "c21")),
     Stop(3, "the_show", "show", questions=(
         Question("c08", "c07", "fifteens of the hand 6♣ 9♦ 5♥ 10♠ with 4♣"),
         Question("c13", "c12", "pairs of the hand 9♣ 9♦ 9♥ 4♠ with 4♦"),
         Question("c20", "c19", "total of the hand 7♣ 8♦ 8♥ 9♠ with 9♣"),
         Question("c23", "c22", "flush of the hand 3♦ 7♦ 10♦ Q♦ with A♠"),
         Question("c25", "c22", "flush of the crib 3♦ 7♦ 10♦ Q♦ with A♠"),
-    ), views=("ScoringQuiz", "HandQuestion"), kinds=_SHOW_KINDS),
+    ), views=("ScoringQuiz", "HandQuestion"), kinds=_SHOW_KINDS, minutes=25, core=("c02", "c05", "c10", "c15", "c38")),
     Stop(4, "board_and_skunks", "board", questions=(
         Question("c05", "c04", "peg 8 from 23 and 17"),
         Question("c14", "c13", "race: pone Ann on 110 with 2♣ 3♦ 4♠ 6♥, dealer Ben on 108 with 7♣ 8♣ 7♥ 8♠,"
                                " starter 9♦"),
         Question("c20", "c19", "games for 121 to 75 in a game to 121"),
-    ), views=("GamesQuestion", "PegQuestion", "RaceQuestion"), kinds=("skunk",)),
+    ), views=("GamesQuestion", "PegQuestion", "RaceQuestion"), kinds=("skunk",), minutes=15, core=("c02", "c09", "c24")),
     Stop(5, "three_guided_hands", "game", questions=(
         Question("c04", "c03", "guided hand a plain hand as pone"),
         Question("c06", "c05", "guided hand a hand as dealer"),
         Question("c08", "c07", "guided hand a close finish"),
-    ), views=("GameTable",), kinds=("game",)),
+    ), views=("GameTable",), kinds=("game",), minutes=10, core=("c02", "c03")),
     Stop(6, "hand_calculator_and_statistics", "statistics", questions=(
         Question("c08", "c07", "hands scoring 29"),
-    ), views=("HandsScoringQuestion",), builds_tables=True),
+    ), views=("HandsScoringQuestion",), builds_tables=True, minutes=15),
     Stop(7, "crosscribb", "crosscribb", questions=(
         Question("c08", "c07", "line 4♣ 5♦ 6♥ 6♠ J♣"),
-    ), views=("CrossCribbQuiz", "LineQuestion"), kinds=("crosscribb.line",)),
-    Stop(8, "statistics_lab", "statistics", builds_tables=True),
+    ), views=("CrossCribbQuiz", "LineQuestion"), kinds=("crosscribb.line",), minutes=15),
+    Stop(8, "statistics_lab", "statistics", builds_tables=True, minutes=15),
 )
 #: The stops' numbers, in order (what the progress store accepts).
 NUMBERS: tuple[int, ...] = tuple(entry.number for entry in STOPS)

@@ -98,3 +98,61 @@ def test_the_show_at_phone_and_projector_size(open_notebook) -> None:
     assert "as a crib" not in notebook.text(folded)
     notebook.click("I have answered: show it", cell=folded)
     notebook.expect_text(folded, "a flush of 4 as a hand, 0 as a crib")
+
+
+# JupyterLab's simple mode with both side bars collapsed, as its /doc/tree/... address opens it.
+_SIMPLE = ("() => { const shell = window.jupyterapp.shell; shell.mode = 'single-document';"
+           " shell.collapseLeft(); shell.collapseRight(); }")
+
+
+def _on_a_phone(notebook, stem: str) -> None:
+    """The lesson at 390×844 in JupyterLab's simple (single-document) mode, its side bars collapsed, as a
+    phone shows it (``/doc/tree/...``, JupyterLab's own address for that mode): pictures in PICTURES."""
+    page = notebook.page
+    before = page.viewport_size
+    PICTURES.mkdir(parents=True, exist_ok=True)
+    try:
+        page.set_viewport_size(PHONE)
+        page.evaluate(_SIMPLE)
+        settled(page)
+        page.screenshot(path=str(PICTURES / f"{stem}-phone-simple.png"))
+        notebook.screenshot(f"issue26/{stem}-phone-simple-whole")
+    finally:
+        page.evaluate("() => { window.jupyterapp.shell.mode = 'multiple-document'; }")
+        page.set_viewport_size(before)
+
+
+def test_the_discard_table_fits_a_phone(open_notebook) -> None:
+    """Stop 1's fifteen keeps, once shown, are a table whose cells wrap: on a phone it is no wider than the
+    screen but for its own sideways scroll, never the page's."""
+    notebook = open_notebook("01_deal_discard_crib.ipynb")
+    folded = notebook.find_cell("AfterAnswer(six, advise_discard(")
+    notebook.click("I have answered: show it", cell=folded)
+    table = notebook.output(folded).locator("table.cc-drill-table").first
+    table.wait_for(timeout=60_000)
+    assert table.locator("tbody tr").count() == 15
+    page = notebook.page
+    before = page.viewport_size
+    try:
+        page.set_viewport_size(PHONE)
+        page.evaluate(_SIMPLE)
+        settled(page)
+        notebook.output(folded).scroll_into_view_if_needed()
+        page.screenshot(path=str(PICTURES / "01_discard_table-phone.png"))
+        scroller = notebook.output(folded).locator(".cc-drill-scroll").first.bounding_box()
+        assert scroller is not None and scroller["x"] + scroller["width"] <= PHONE["width"] + 1, scroller
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= PHONE["width"] + 1, f"the page is {width} px wide on a phone"
+    finally:
+        page.evaluate("() => { window.jupyterapp.shell.mode = 'multiple-document'; }")
+        page.set_viewport_size(before)
+    _on_a_phone(notebook, "01_deal_discard_crib")
+
+
+def test_stops_3_and_6_on_a_phone(open_notebook) -> None:
+    show = open_notebook("03_the_show.ipynb")
+    _on_a_phone(show, "03_the_show")
+    calculator = open_notebook("06_hand_calculator_and_statistics.ipynb")
+    printed = calculator.text(calculator.find_cell('render("lesson.link"'))
+    assert "link:" in printed and "http://" in printed, printed    # a whole link, never a bare query
+    _on_a_phone(calculator, "06_hand_calculator_and_statistics")

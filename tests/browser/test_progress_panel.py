@@ -1,7 +1,7 @@
 """The progress panel as a learner sees it, in Spanish, at 1366 px and on a phone (390 px): one row per
 stop whose figures never overlap ("RespuestasCorrectas" was two headers drawn over each other), buttons
 whole (not clipped), "x de y" questions per stop, and a "continue here" link that JupyterLab follows to
-the first question not yet answered, in its notebook, at its cell. Pictures in ``build/screenshots/``."""
+the first question not yet answered right, in its notebook, at its cell. Pictures in ``build/screenshots/``."""
 
 from __future__ import annotations
 

@@ -49,6 +49,9 @@ def pytest_configure(config: pytest.Config) -> None:
     # course and the calculator app have theirs (machinery/forked_kernels.py); the browser tests' servers
     # drop this and follow their own configuration.
     os.environ.setdefault("JUPYTER_DEFAULT_PROVISIONER_NAME", "cribbage-forked")
+    # A lesson's share link starts with the calculator app's address when one answers on this machine
+    # (widgets/calculator/address.py): the lessons' checked outputs are the static page's, whatever runs here.
+    os.environ.setdefault("CRIBBAGE_CALCULATOR_URL", "http://localhost:8000/")
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:

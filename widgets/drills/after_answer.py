@@ -13,8 +13,9 @@ answer::
     AfterAnswer(eight, moved)                                             # a widget, shown when unfolded
 
 What it folds is a widget (shown), a function of no arguments (called when unfolded, for what is
-slow or must not exist before; it may print, or return what to show), or anything else (printed,
-as ``print`` would).
+slow or must not exist before; it may print, or return what to show), the keeps of a deal
+(:class:`~cribbage.ai.discard.DiscardAdvice`: shown as an HTML table whose cells wrap on a phone, where
+its plain text would run its columns into one another), or anything else (printed, as ``print`` would).
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ from typing import Any
 import ipywidgets as w
 from IPython.display import display
 
+from cribbage.ai.discard import DiscardAdvice
 from widgets.base.view import View, guarded, style_tag
+from widgets.drills.discard import keeps_table
 
 __all__ = ["AfterAnswer"]
 
@@ -59,6 +62,8 @@ class AfterAnswer(View):
         self.unfolded = True
         with self._shown:
             shown = self._folded() if callable(self._folded) and not isinstance(self._folded, w.Widget) else self._folded
+            if isinstance(shown, DiscardAdvice):
+                shown = keeps_table(shown, language=self.language)
             self.drawn = shown   # kept, so that closing this view closes it too
             if isinstance(shown, w.Widget):
                 display(shown)  # type: ignore[no-untyped-call]

@@ -30,8 +30,8 @@ from widgets.base.view import Refused, View, guarded, style_tag
 from widgets.blocks.cards import CardPicker, suit_class
 from widgets.i18n import card_name, cards_text, check_language, decimal, render
 
-__all__ = ["RIGHT_MARGIN", "SHIPPED_DRILLS", "TRIES_BEFORE_ANSWER", "DiscardDrill", "Drill", "keep_hint", "ordinal",
-           "random_drill"]
+__all__ = ["RIGHT_MARGIN", "SHIPPED_DRILLS", "TRIES_BEFORE_ANSWER", "DiscardDrill", "Drill", "keep_hint", "keeps_table",
+           "keeps_table_html", "ordinal", "random_drill"]
 
 #: A keep within this many points (net, per deal) of the best counts as right.
 RIGHT_MARGIN = 0.1
@@ -440,41 +440,62 @@ class DiscardDrill(View):
         self._show_score_line()
 
     def _table_html(self, mine: KeepOption) -> str:
-        language = self.language
-        advice = self.advice
-        crib = self._t("drill.col.your_crib" if advice.dealer else "drill.col.their_crib")
-        heads = [self._t("drill.col.rank"), self._t("drill.col.keep"), self._t("drill.col.away"),
-                 self._t("drill.col.hand"), crib, self._t("drill.col.net"), "", self._t("drill.col.why")]
-        rows = []
-        for i, option in enumerate(advice, 1):
-            marks = []
-            if i == 1:
-                marks.append("★ " + self._t("drill.mark.best"))
-            if option is mine:
-                marks.append("◀ " + self._t("drill.mark.yours"))
-            style = ' class="cc-drill-mine"' if option is mine else (' class="cc-drill-best"' if i == 1 else "")
-            cells = [html.escape(str(i)), self._cards_html(option.keep), self._cards_html(option.discard)]
-            cells += [html.escape(c) for c in (
-                decimal(option.hand_ev, language, 2), decimal(option.crib_ev, language, 2),
-                _signed(option.net, language), " ".join(marks),
-                discard_reason(option, language=language))]
-            rows.append(f"<tr{style}>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-        caption = self._t("drill.table_caption")
-        return (f'<style>{_TABLE_CSS}</style><table class="cc-drill-table"><caption>{html.escape(caption)}</caption>'
-                "<thead><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in heads) + "</tr></thead><tbody>"
-                + "".join(rows) + "</tbody></table>")
-
-    def _cards_html(self, cards: Iterable[Card]) -> str:
-        """Cards as text in their suit's colour (the symbol says the suit too)."""
-        return " ".join(f'<span class="{suit_class(c.suit, self._picker.four_colour)}" title="{html.escape(card_name(c, self.language))}">'
-                        f"{html.escape(str(c))}</span>" for c in cards)
+        return keeps_table_html(self.advice, language=self.language, mine=mine, four_colour=self._picker.four_colour)
 
     def _show_score_line(self) -> None:
         self._score_line.value = f'<div class="cc-big">{html.escape(self.score_line)}</div>'
 
 
 # The learner's row and the best row carry a mark in words as well as a background and an outline.
+def _cards_html(cards: Iterable[Card], language: str, four_colour: bool) -> str:
+    """Cards as text in their suit's colour (the symbol says the suit too)."""
+    return " ".join(f'<span class="{suit_class(c.suit, four_colour)}" title="{html.escape(card_name(c, language))}">'
+                    f"{html.escape(str(c))}</span>" for c in cards)
+
+
+def keeps_table_html(advice: DiscardAdvice, *, language: str, mine: KeepOption | None = None,
+                     four_colour: bool = False) -> str:
+    """The keeps of ``advice``, best first, as an HTML table: a cell wraps its words on a narrow screen
+    (a phone) where a plain-text table would wrap its columns into one another; wider than the screen,
+    it scrolls sideways in its own box (1 px wide at least as the page sees it, so it never widens the
+    output; as wide as the output in fact), never the page. ``mine`` marks the learner's keep."""
+    def t(key: str) -> str:
+        return render(key, language)
+
+    crib = t("drill.col.your_crib" if advice.dealer else "drill.col.their_crib")
+    heads = [t("drill.col.rank"), t("drill.col.keep"), t("drill.col.away"), t("drill.col.hand"), crib,
+             t("drill.col.net"), "", t("drill.col.why")]
+    rows = []
+    for i, option in enumerate(advice, 1):
+        marks = []
+        if i == 1:
+            marks.append("★ " + t("drill.mark.best"))
+        if option is mine:
+            marks.append("◀ " + t("drill.mark.yours"))
+        style = ' class="cc-drill-mine"' if option is mine else (' class="cc-drill-best"' if i == 1 else "")
+        cells = [html.escape(str(i)), _cards_html(option.keep, language, four_colour),
+                 _cards_html(option.discard, language, four_colour)]
+        cells += [html.escape(c) for c in (
+            decimal(option.hand_ev, language, 2), decimal(option.crib_ev, language, 2),
+            _signed(option.net, language), " ".join(marks), discard_reason(option, language=language))]
+        rows.append(f"<tr{style}>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    caption = t("drill.table_caption")
+    return (f'<style>{_TABLE_CSS}</style><div class="cc-drill-scroll"><table class="cc-drill-table">'
+            f"<caption>{html.escape(caption)}</caption>"
+            "<thead><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in heads) + "</tr></thead><tbody>"
+            + "".join(rows) + "</tbody></table></div>")
+
+
+def keeps_table(advice: DiscardAdvice, *, language: str | None = None) -> w.HTML:
+    """The keeps of ``advice`` as a widget (:func:`keeps_table_html`), for a lesson to show under a try-it:
+    ``AfterAnswer(six, lambda: keeps_table(advise_discard("AC 4D 6H 9S JD KC", dealer=False)))``."""
+    return w.HTML(keeps_table_html(advice, language=check_language(language)))
+
+
 _TABLE_CSS = """
+.cc-drill-scroll { width: 1px; min-width: 100%; overflow-x: auto; }
+.cc-drill-scroll .cc-drill-table { min-width: 44em; }
+.cc-drill-scroll .cc-drill-table td:nth-child(8) { min-width: 16em; }
 .cc-drill-table { border-collapse: collapse; font-size: 16px; margin: 8px 0; }
 .cc-drill-table caption { text-align: left; font-size: 17px; padding: 4px 0; }
 .cc-drill-table th { white-space: nowrap; }

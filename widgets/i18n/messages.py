@@ -850,7 +850,7 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "ex.box.need_number": {"en": "The answer is a whole number, such as 4 (you typed {guess}). Change it and press Check."},
     "ex.box.need_name": {"en": "The answer is one of the names offered, such as Ann (you typed {guess})."},
     "ex.box.again": {"en": "Change your answer in the box and press Check again."},
-    "ex.blank": {"en": "Answer in the box above, or here in code: replace the ... after {name} with your answer and run this cell again (Shift+Enter)."},
+    "ex.blank": {"en": "Answer in the box above, or here in code: replace the ... after {name} with your answer and run this cell again (▶ in the toolbar, or Shift+Enter)."},
     "ex.need_number": {"en": "{name} should be a whole number, such as 4 (you wrote {guess}). Change it and run the cell again."},
     "ex.need_name": {"en": "{name} should be one of the names offered, in quotes, such as \"Ann\" (you wrote {guess})."},
     "ex.right": {"en": "Right: {answer}."},
