@@ -171,9 +171,10 @@ _FOUND = re.compile(r"^(Collecting|Processing|Requirement already satisfied:) ")
 _INSTALLING = re.compile(r"^Installing collected packages: (.*)$")
 
 
-def install(words: Words, line: Line, log_path: Path, pip: Sequence[str] | None = None) -> bool:
-    """The course's runtime into ``.venv``, pip's output into ``log_path``; True when installed.
-    ``pip`` is the command that installs (the venv's pip by default; a test gives its own)."""
+def install(words: Words, line: Line, log_path: Path, *, pip: Sequence[str] | None = None,
+            stamp: Path = STAMPS[0]) -> bool:
+    """The course's runtime into ``.venv``, pip's output into ``log_path``, then ``stamp`` touched; True
+    when installed. ``pip`` is the command that installs (the venv's pip by default; a test gives its own)."""
     started = time.monotonic()
     line.say(words("install.start"))
     log_path.parent.mkdir(parents=True, exist_ok=True)
@@ -205,7 +206,7 @@ def install(words: Words, line: Line, log_path: Path, pip: Sequence[str] | None 
         if process.returncode != 0:
             line.say(words("install.failed", path=log_path))
             return False
-    STAMPS[0].touch()
+    stamp.touch()
     line.say(words("install.done", seconds=round(time.monotonic() - started)))
     line.say(words("install.log", path=log_path))
     return True
