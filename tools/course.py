@@ -62,11 +62,11 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "install.done": {"en": "The course is installed ({seconds} s)."},
     "install.log": {"en": "The installation's whole log: {path}"},
     "install.failed": {"en": "The installation stopped with an error. What went wrong is in {path}"},
-    "install.interrupted": {"en": "Installation stopped. Run make course again to finish it."},
+    "install.interrupted": {"en": "Installation stopped. The same command again finishes it."},
     "lab.log": {"en": "JupyterLab's own messages go to {path}"},
     "lab.ready": {"en": "JupyterLab is open in your browser at {url}"},
     "lab.closing": {"en": "Closing JupyterLab…"},
-    "lab.closed": {"en": "JupyterLab is closed. To come back to your course: make course"},
+    "lab.closed": {"en": "JupyterLab is closed. The same command opens your course again."},
     "lab.failed": {"en": "JupyterLab stopped with an error. What it said is in {path}"},
 }
 
