@@ -179,8 +179,10 @@ def install(words: Words, line: Line, log_path: Path, *, pip: Sequence[str] | No
     line.say(words("install.start"))
     log_path.parent.mkdir(parents=True, exist_ok=True)
     with log_path.open("w", encoding="utf-8") as log:
+        made_here = False
         if pip is None:
             if not (VENV / "bin" / "python").exists():
+                made_here = True
                 line.progress(words("install.venv"))
                 made = subprocess.run([sys.executable, "-m", "venv", str(VENV)], stdout=log, stderr=subprocess.STDOUT,
                                       stdin=subprocess.DEVNULL, check=False)
@@ -206,6 +208,11 @@ def install(words: Words, line: Line, log_path: Path, *, pip: Sequence[str] | No
         if process.returncode != 0:
             line.say(words("install.failed", path=log_path))
             return False
+        if made_here:
+            # Python 3.11's venv brings setuptools (9 MB), which nothing of the course runs: pip builds the
+            # project in an environment of its own (build isolation), as Python 3.12's venv assumes.
+            subprocess.run([str(VENV / "bin" / "python"), "-m", "pip", "uninstall", "--yes", "setuptools"], stdout=log,
+                           stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, check=False)
     stamp.touch()
     line.say(words("install.done", seconds=round(time.monotonic() - started)))
     line.say(words("install.log", path=log_path))

@@ -2,7 +2,7 @@
 
 Every table gives a pandas DataFrame (``to_frame()``, :func:`~cribbage.stats.hand_frame`,
 :func:`~cribbage.stats.starter_frame`); pandas writes it (``frame.to_csv(path, index=False)``, or
-``to_csv(path)`` on the table; ``frame.to_parquet(path)``, through pyarrow). :func:`read_frame` reads
+``to_csv(path)`` on the table; ``frame.to_parquet(path)``, through fastparquet). :func:`read_frame` reads
 either back with each column of its type in the data dictionary (:mod:`.dictionary`): a CSV file keeps
 no types, so without it an int16 column comes back int64. :func:`read_table` goes on to the object the
 frame came from, where the frame holds all of it: a :class:`~cribbage.stats.CribTable`, a
