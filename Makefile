@@ -151,11 +151,14 @@ clean:
 # configuration (warm kernels, culling, limits, a template with no CDN) is in apps/config/.
 # PORT=8900 make calculator serves it on another port (Voilà's own default is 8866).
 PORT ?= 8866
-# The app's own extra, [app] (Voilà), beside whatever install .venv has (the course's or the developer's).
+# An extra of pyproject.toml beside whatever install .venv has (the course's or the developer's):
+# [app] (Voilà) for the calculator app, [hub] (JupyterHub) for a class's hub (`make hub`, then hub/README.md).
+$(VENV)/.installed-app $(VENV)/.installed-hub: $(VENV)/.installed-%: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --no-compile -e ".[$*]"
+	touch $@
 APP_STAMP := $(VENV)/.installed-app
-$(APP_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --no-compile -e ".[app]"
-	touch $(APP_STAMP)
+.PHONY: hub
+hub: $(VENV)/.installed-hub
 .PHONY: calculator
 calculator: $(APP_STAMP)
 	$(BIN)/python -m apps.calculator_app --port=$(PORT)
