@@ -53,7 +53,7 @@ LOGS = ROOT / "build" / "logs"
 
 # The words of the install, English here; Spanish and Portuguese in tools/locale (make catalogues).
 MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
-    "install.start": {"en": "Installing the course (the first time only; a minute or two)."},
+    "install.start": {"en": "Installing the course (only the first time; it takes a few minutes)."},
     # The step that makes .venv, the folder with the course's own Python.
     "install.venv": {"en": "Making the course's own Python…"},
     # {n} counts the packages found so far; the line is rewritten as it grows.

@@ -79,7 +79,12 @@ def _file(path: object) -> Path:
 def _read(path: Path | bytes, table: str | None) -> tuple[pd.DataFrame, str]:
     import pandas as pd
     if isinstance(path, bytes) or path.suffix.lower() in PARQUET_SUFFIXES:
-        frame = pd.read_parquet(io.BytesIO(path) if isinstance(path, bytes) else path)
+        try:
+            frame = pd.read_parquet(io.BytesIO(path) if isinstance(path, bytes) else path)
+        except (ValueError, TypeError, OSError):
+            raise
+        except Exception as error:   # fastparquet says "not Parquet" with its own ParquetException, no ValueError
+            raise ValueError(str(error)) from error
         return frame, table or str(frame.attrs.get("table") or table_of_columns([str(c) for c in frame.columns]))
     header = [str(name) for name in pd.read_csv(path, nrows=0).columns]
     table = table or table_of_columns(header)
