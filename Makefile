@@ -10,6 +10,8 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --upgrade pip
 
+# The developer's install (make test, check, lint): the project with every extra of [dev]. `make course`
+# installs the runtime alone (tools/course.py); this one adds the rest to the same .venv.
 # Reinstall when the project's dependencies change. pip compiles every module it installs one by one
 # (about 20 s here); compileall does the same on every core (about 8 s): the kernels, servers and a
 # class's learners (who cannot write into .venv) then read compiled modules from the start. The
@@ -33,8 +35,13 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # notebooks are never written; a copy made by an older course is offered an update that keeps the
 # learner's answers. JupyterLab opened on course/ itself shows the start page, course/start/index.ipynb,
 # which offers the three languages (it names the lessons' kernel, so JupyterLab asks no "Select Kernel").
-course: $(STAMP)
-	$(BIN)/cribbage course $(if $(COURSE_DIR),--dir "$(COURSE_DIR)") $(if $(ALLOW_ROOT),-- $(ALLOW_ROOT))
+# tools/course.py (standard library only) installs the course's runtime first when .venv has no install
+# newer than pyproject.toml (not the [dev] tools: `make test` adds those), with one progress line in the
+# learner's language and pip's output in build/logs/install.log, and JupyterLab's own log goes to
+# build/logs/jupyterlab.log; Ctrl-C closes it with a goodbye in the learner's language (see its docstring).
+# Not echoed: the learner reads the course's words only.
+course:
+	@$(PYTHON) tools/course.py $(if $(COURSE_DIR),--dir "$(COURSE_DIR)") $(if $(ALLOW_ROOT),-- $(ALLOW_ROOT))
 
 # Lint, types and the layers first (seconds): a defect ruff, mypy or import-linter finds fails the
 # build before the long tests. Then every test of every layer (tests/plugins/layers.py: the fast layer,
@@ -93,7 +100,9 @@ lint-layers: $(STAMP)
 # `make catalogues` after changing English: the templates (.pot) are extracted again, every .po
 # updated (a changed English string is marked fuzzy for its translator) and compiled to .mo
 # (installing compiles them too, see setup.py), and the Spanish and Portuguese lessons built again.
-DOMAINS := cribbage widgets
+# Each domain's English is in its folder of the same name; tools (tools/course.py, which runs before the
+# project is installed) keeps its compiled catalogues in git: check-catalogues checks them.
+DOMAINS := cribbage widgets tools
 EXTRACT = $(BIN)/pybabel -q extract -F babel.cfg --add-location=file --no-wrap --project="Cribbage Course" \
 	--version=0.1 --msgid-bugs-address=https://github.com/cribbage-course/cribbage-course/issues \
 	--header-comment="\# The Cribbage Course's messages. English is written in the code (see babel.cfg)."
@@ -122,6 +131,11 @@ check-catalogues: $(STAMP)
 	  $(UPDATE) --check -i $$fresh/$$domain.pot -d $$domain/locale -D $$domain 2>/dev/null \
 	  || { echo "the catalogues of $$domain are out of date: run make catalogues"; exit 1; }; \
 	done
+	@fresh=$$(mktemp -d) && trap 'rm -rf $$fresh' EXIT && cp -R tools/locale $$fresh/ && \
+	$(BIN)/pybabel -q compile -d $$fresh/locale -D tools && for po in tools/locale/*/LC_MESSAGES/tools.po; do \
+	  mo=$${po%.po}.mo; cmp -s $$mo $$fresh/$${mo#tools/} \
+	  || { echo "$$mo is not its .po compiled (it is kept in git): run make catalogues"; exit 1; }; \
+	done
 	@$(BIN)/python -m cribbage.build.course_i18n check
 	@$(BIN)/python -m machinery.langpacks.build check
 
@@ -140,14 +154,22 @@ clean:
 # configuration (warm kernels, culling, limits, a template with no CDN) is in apps/config/.
 # PORT=8900 make calculator serves it on another port (Voilà's own default is 8866).
 PORT ?= 8866
+# An extra of pyproject.toml beside whatever install .venv has (the course's or the developer's):
+# [app] (Voilà) for the calculator app, [hub] (JupyterHub) for a class's hub (`make hub`, then hub/README.md).
+$(VENV)/.installed-app $(VENV)/.installed-hub: $(VENV)/.installed-%: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --no-compile -e ".[$*]"
+	touch $@
+APP_STAMP := $(VENV)/.installed-app
+.PHONY: hub
+hub: $(VENV)/.installed-hub
 .PHONY: calculator
-calculator: $(STAMP)
+calculator: $(APP_STAMP)
 	$(BIN)/python -m apps.calculator_app --port=$(PORT)
 
 # My deal (the 15 keeps of six cards) is served by the same app at /my-deal, e.g.
 # http://localhost:8866/my-deal?deal=5H5D6H7S8C9D&dealer=1&scores=100-95 (PORT= as above)
 .PHONY: my-deal
-my-deal: $(STAMP)
+my-deal: $(APP_STAMP)
 	@echo "My deal: http://localhost:$(PORT)/my-deal (the calculator is at http://localhost:$(PORT)/)"
 	$(BIN)/python -m apps.calculator_app --port=$(PORT) --no-browser
 

@@ -76,6 +76,7 @@ __all__ = [
     "lab_command",
     "lab_environment",
     "main",
+    "send_output_to",
     "settings_overrides",
 ]
 
@@ -118,6 +119,10 @@ COURSE_SERVER_CONFIG: dict[str, dict[str, object]] = {
     "FileContentsManager": {"pre_save_hook": "cribbage.lessons.notebooks.strip_widget_views"},
     # A lesson's kernel is a fork of a warm process that has imported the course (machinery/forked_kernels.py).
     "KernelProvisionerFactory": {"default_provisioner_name": "cribbage-forked"},
+    # The server and its kernels talk over Unix sockets (beside the connection file, readable by the
+    # learner alone), not TCP ports any local user could connect to: no "running over TCP without
+    # encryption" warning for each lesson opened.
+    "KernelManager": {"transport": "ipc"},
 }
 #: The copy's own workspace folder (JupyterLab's layouts: which lessons are open, the side bar).
 WORKSPACES = ".jupyterlab-workspaces"
@@ -197,6 +202,21 @@ def lab_command(arguments: Sequence[str]) -> list[str]:
     return [sys.executable, "-m", "jupyterlab", *arguments]
 
 
+def send_output_to(log: Path) -> None:
+    """This process's output (and so JupyterLab's, which it becomes) appended to ``log``, its input
+    nothing: JupyterLab's server asks its English "Shutdown this Jupyter server?" on Ctrl-C only when
+    its input is a terminal; without one, Ctrl-C stops it, and the one who started it says so."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    log.parent.mkdir(parents=True, exist_ok=True)
+    written = os.open(log, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    nothing = os.open(os.devnull, os.O_RDONLY)
+    for target, fd in ((0, nothing), (1, written), (2, written)):
+        os.dup2(fd, target)
+    os.close(written)
+    os.close(nothing)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """Start JupyterLab in the language asked for, or the locale's; every other argument is JupyterLab's."""
     parser = argparse.ArgumentParser(
@@ -207,12 +227,17 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="the language of JupyterLab's menus (default: the learner's locale)")
     parser.add_argument("--course", type=Path, metavar="FOLDER",
                         help="serve the learner's copy of the course in FOLDER (see cribbage course)")
+    parser.add_argument("--log", type=Path, metavar="FILE",
+                        help="JupyterLab's own messages (its server's, its kernels') to FILE, and no question asked on "
+                             "the terminal: Ctrl-C stops it at once (make course, tools/course.py)")
     options, lab_arguments = parser.parse_known_args(argv)
     language = options.language or from_locale(os.environ)
     if options.course is not None:
         language = language or SOURCE   # a copy is always in a language of the course
         lab_arguments = [*course_arguments(options.course.resolve()), *lab_arguments]
     command = lab_command(lab_arguments)
+    if options.log is not None:
+        send_output_to(options.log)
     os.execvpe(command[0], command, lab_environment(language, os.environ, course=options.course is not None))
 
 

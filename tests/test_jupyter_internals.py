@@ -39,9 +39,11 @@ def test_a_thing_gone_is_named_with_its_package_its_version_and_why() -> None:
 
 
 def test_every_package_it_leans_on_is_bounded_above_and_installed_within_the_bounds() -> None:
-    # The project's dependencies as installed (make reinstalls it when pyproject.toml changes); no extras.
+    # The project's dependencies as installed (make reinstalls it when pyproject.toml changes), and the
+    # [app] extra's (Voilà, for the calculator app only); no other extra.
     lines = [Requirement(line) for line in importlib.metadata.requires("cribbage-course") or []]
-    required = {line.name.replace("-", "_"): line for line in lines if line.marker is None}
+    required = {line.name.replace("-", "_"): line for line in lines
+                if line.marker is None or line.marker.evaluate({"extra": "app"})}
     for package in sorted({use.package for use in USES} | {"jupyter_client"}):
         requirement = required.get(package)
         assert requirement is not None, f"{package} is not among the project's dependencies"

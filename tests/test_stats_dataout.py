@@ -90,7 +90,7 @@ def test_parquet_bytes_read_back_without_a_file(frames):
 
 def test_the_hand_frame_round_trips_through_parquet(tmp_path):
     stats.hand_frame().to_parquet(tmp_path / "hands.parquet")
-    back = pd.read_parquet(tmp_path / "hands.parquet")   # pandas' own reader, pyarrow underneath
+    back = pd.read_parquet(tmp_path / "hands.parquet")   # pandas' own reader, fastparquet underneath
     pd.testing.assert_frame_equal(back, stats.hand_frame(), check_exact=True)
     assert back.attrs["columns"]["hand_share"]["unit"] == "a share, 0 to 1"
 

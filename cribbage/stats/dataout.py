@@ -2,7 +2,7 @@
 
 Every table gives a pandas DataFrame (``to_frame()``, :func:`~cribbage.stats.hand_frame`,
 :func:`~cribbage.stats.starter_frame`); pandas writes it (``frame.to_csv(path, index=False)``, or
-``to_csv(path)`` on the table; ``frame.to_parquet(path)``, through pyarrow). :func:`read_frame` reads
+``to_csv(path)`` on the table; ``frame.to_parquet(path)``, through fastparquet). :func:`read_frame` reads
 either back with each column of its type in the data dictionary (:mod:`.dictionary`): a CSV file keeps
 no types, so without it an int16 column comes back int64. :func:`read_table` goes on to the object the
 frame came from, where the frame holds all of it: a :class:`~cribbage.stats.CribTable`, a
@@ -96,7 +96,12 @@ def _file(path: object) -> Path:
 def _read(path: Path | bytes, table: str | None) -> tuple[pd.DataFrame, str]:
     import pandas as pd
     if isinstance(path, bytes) or path.suffix.lower() in PARQUET_SUFFIXES:
-        frame = pd.read_parquet(io.BytesIO(path) if isinstance(path, bytes) else path)
+        try:
+            frame = pd.read_parquet(io.BytesIO(path) if isinstance(path, bytes) else path)
+        except (ValueError, TypeError, OSError):
+            raise
+        except Exception as error:   # fastparquet says "not Parquet" with its own ParquetException, no ValueError
+            raise ValueError(str(error)) from error
         return frame, table or str(frame.attrs.get("table") or table_of_columns([str(c) for c in frame.columns]))
     header = [str(name) for name in pd.read_csv(path, nrows=0).columns]
     table = table or table_of_columns(header)

@@ -48,8 +48,9 @@ def forked(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 @contextlib.asynccontextmanager
-async def kernel(cwd: Path, env: dict[str, str] | None = None) -> AsyncIterator[tuple[AsyncKernelManager, object]]:
-    manager = AsyncKernelManager(kernel_name="python3")
+async def kernel(cwd: Path, env: dict[str, str] | None = None,
+                 **options: str) -> AsyncIterator[tuple[AsyncKernelManager, object]]:
+    manager = AsyncKernelManager(kernel_name="python3", **options)
     await manager.start_kernel(cwd=str(cwd), env=env if env is not None else dict(os.environ))
     client = manager.client()
     client.start_channels()
@@ -272,6 +273,29 @@ def test_the_warm_process_and_its_kernels_leave_with_their_server(tmp_path: Path
             assert select.select([ended], [], [], TIMEOUT)[0], "the kernel outlived its server"
         finally:
             os.close(ended)
+
+
+def test_a_forked_kernel_talks_over_the_courses_unix_sockets(tmp_path: Path) -> None:
+    """A learner's server asks for IPC (COURSE_SERVER_CONFIG): the forked kernel binds the Unix sockets
+    the connection file names, answers on them, and takes no TCP port."""
+    transport = str(COURSE_SERVER_CONFIG["KernelManager"]["transport"])
+    (tmp_path / "lesson").mkdir()
+
+    async def check() -> None:
+        # Named as a server names it (MultiKernelManager): the sockets are beside it, not in the kernel's cwd.
+        connection = str(tmp_path / "kernel-1.json")
+        async with kernel(tmp_path / "lesson", transport=transport, connection_file=connection) as (manager, client):
+            info = manager.get_connection_info()
+            assert info["transport"] == "ipc"
+            assert "machinery.forked_kernels" in parent_command(manager.provisioner.pid)
+            assert await run(client, "print(6 * 7)") == "42"
+            # Its five channels on sockets, none on a TCP port (the kernel may listen elsewhere, e.g. its debugger).
+            channels = {info[f"{name}_port"] for name in ("shell", "iopub", "stdin", "control", "hb")}
+            assert all(Path(f"{info['ip']}-{port}").is_socket() for port in channels)
+            listening = {c.laddr.port for c in psutil.Process(manager.provisioner.pid).net_connections(kind="tcp")}
+            assert not channels & listening
+
+    run_async(check(), TIMEOUT)
 
 
 def test_the_course_and_the_app_fork_their_kernels() -> None:

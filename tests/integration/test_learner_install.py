@@ -1,0 +1,123 @@
+"""``make course`` as a Spanish or Portuguese learner sees it (tools/course.py): the install's progress
+and JupyterLab's address in their language, every English line of pip and JupyterLab in a log file,
+and Ctrl-C a quiet goodbye with no "make: *** ... Interrupt" or "Error 130".
+
+The install runs a fake pip that says what pip says (the lines tools/course.py reads, and the English
+it must keep off the terminal), so it takes a second, not the minutes of a real install; the measured
+first `make course` from a fresh clone is in the report to issue 48. The Ctrl-C test runs the real
+`make course` on this checkout's installed .venv: JupyterLab starts, serves, and is stopped.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import os
+import re
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from english import english_in
+
+from cribbage.registry.languages import TRANSLATED
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: What pip says while it installs (as in build/logs/install.log of a real install), English all of it.
+PIP_SAYS = """\
+Looking in links: /opt/wheels
+Obtaining file:///home/learner/cribbage-course
+  Installing build dependencies: started
+  Installing build dependencies: finished with status 'done'
+WARNING: Location 'file:///opt/pypi-more/simple/numpy/' is ignored: it is neither a file nor a directory.
+Collecting numpy>=1.24 (from cribbage-course==0.1.0)
+  Using cached numpy-2.4.6-cp311-cp311-manylinux_2_27_x86_64.whl (16.9 MB)
+Collecting pandas>=2 (from cribbage-course==0.1.0)
+  Downloading pandas-3.1.1-cp311-cp311-manylinux_2_28_x86_64.whl (12.1 MB)
+Requirement already satisfied: pip in ./.venv/lib/python3.11/site-packages (23.2.1)
+Building wheels for collected packages: cribbage-course
+  Building editable for cribbage-course (pyproject.toml): started
+Successfully built cribbage-course
+Installing collected packages: numpy, pandas, cribbage-course
+Successfully installed cribbage-course-0.1.0 numpy-2.4.6 pandas-3.1.1
+"""
+
+
+def _tools_course() -> ModuleType:
+    """tools/course.py, loaded by its path as the Makefile runs it (it is no package of the project)."""
+    spec = importlib.util.spec_from_file_location("tools_course", ROOT / "tools" / "course.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _english_lines(terminal: str, language: str, paths: list[str]) -> list[str]:
+    """The lines of ``terminal`` with English in them, the files' paths and the server's address left out."""
+    found = []
+    for line in terminal.splitlines():
+        plain = re.sub(r"https?://\S+", " ", line)
+        for path in paths:
+            plain = plain.replace(path, " ")
+        if english_in(plain, language):
+            found.append(line)
+    return found
+
+
+def _fake_pip(tmp_path: Path, status: int = 0) -> list[str]:
+    script = tmp_path / "pip_says.py"
+    script.write_text(f"import sys\nsys.stdout.write({PIP_SAYS!r})\nsys.exit({status})\n", encoding="utf-8")
+    return [sys.executable, str(script)]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("status", [0, 1], ids=["installed", "failed"])
+def test_the_install_says_no_english_and_keeps_pips_words_in_its_log(language, status, tmp_path):
+    course = _tools_course()
+    shown = io.StringIO()
+    log, stamp = tmp_path / "logs" / "install.log", tmp_path / "installed"
+    done = course.install(course.Words(language), course.Line(shown), log, pip=_fake_pip(tmp_path, status), stamp=stamp)
+    assert done is (status == 0) and stamp.exists() is (status == 0)
+    terminal = shown.getvalue()
+    assert str(log) in terminal   # the learner is told where pip's words are
+    assert _english_lines(terminal, language, [str(log)]) == []
+    assert log.read_text(encoding="utf-8") == PIP_SAYS
+    # The progress line counted what pip found and installs, in the learner's words.
+    words = course.Words(language)
+    assert words("install.finding", n=3) in terminal or words("install.installing", n=3) in terminal
+
+
+def test_english_would_be_found(tmp_path):
+    """The check above can fail: the same install in English is read as English."""
+    course = _tools_course()
+    shown = io.StringIO()
+    course.install(course.Words("en"), course.Line(shown), tmp_path / "install.log", pip=_fake_pip(tmp_path),
+                   stamp=tmp_path / "installed")
+    assert _english_lines(shown.getvalue(), "es", [str(tmp_path / "install.log")])
+
+
+@pytest.mark.skipif(not (ROOT / ".venv" / "bin" / "cribbage").exists(), reason="needs this checkout's .venv")
+@pytest.mark.xdist_group("make-course")   # one after the other: both write build/logs/jupyterlab.log
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_make_course_serves_then_ctrl_c_ends_quietly_in_the_learners_language(language, tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    env = {**os.environ, "LANGUAGE": language, "COURSE_DIR": str(tmp_path / "copy"), "BROWSER": "true",
+           "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    seen = io.StringIO()
+    child = pexpect.spawn("make", ["course"], cwd=str(ROOT), env=env, encoding="utf-8", timeout=240)
+    child.logfile_read = seen
+    try:
+        child.expect(r"https?://\S+")   # said once the server answers at that address
+        child.expect(r"\S+jupyterlab\.log")
+        child.sendintr()
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
+    terminal = seen.getvalue()
+    assert child.exitstatus == 0 and child.signalstatus is None, terminal
+    log = ROOT / "build" / "logs" / "jupyterlab.log"
+    assert "Interrupt" not in terminal and "Error" not in terminal, terminal
+    assert _english_lines(terminal, language, [str(log), str(tmp_path / "copy")]) == []
+    assert "Interrupted" in log.read_text(encoding="utf-8")   # JupyterLab's own words went to its log
