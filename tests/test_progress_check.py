@@ -87,10 +87,19 @@ def _asked(kind: str) -> list[tuple[dict[str, object], dict[str, object]]]:
         won, lost = GameResult(0, (121, 99), 1), GameResult(1, (80, 121), 2)
         return [(game_answer(won), game_answer(lost)),
                 (game_answer(won, title="a close finish"), game_answer(won, title="a close finish"))]
+    if kind == "crosscribb":
+        from widgets.base.answers import line_answer
+        from widgets.crosscribb.quiz import LINES, CrossCribbQuiz
+
+        quiz = CrossCribbQuiz()
+        scores = [(line, quiz.score_of(line)) for line in LINES]  # every row and column, the centre's included
+        assert any(score.starter for _, score in scores)
+        return [(line_answer(f"{line.kind} {line.index + 1}", score, score.total),
+                 line_answer(f"{line.kind} {line.index + 1}", score, score.total + 1)) for line, score in scores]
     raise AssertionError(kind)
 
 
-KINDS = ("try-its", "race", "quiz", "drill", "walkthrough", "table")
+KINDS = ("try-its", "race", "quiz", "drill", "walkthrough", "table", "crosscribb")
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -234,8 +234,12 @@ def test_what_each_view_records():
     got = play_answer("first", 3, scoring, scoring.points + 1)
     assert got["correct"] is False and got["missed"] == 1 and got["skill"] == "play"
     assert got["kinds"] and all(kind.startswith(("play.", "go", "last_card")) for kind in got["kinds"])
-    assert line_answer("row 2", 6, 8) == {"item": "CrossCribb line row 2", "answer": 6, "correct": False,
-                                          "skill": "crosscribb", "kinds": ("crosscribb.line",), "missed": 2}
+    from cribbage.crosscribb import score_line
+
+    line = score_line("4C 5D 6H 6S JC", "JC")
+    assert line_answer("row 3", line, line.total - 2) == {
+        "item": "CrossCribb row 3 line 4♣ 5♦ 6♥ 6♠ J♣ holding the starter J♣", "answer": line.total - 2,
+        "correct": False, "skill": "crosscribb", "kinds": ("crosscribb.line",), "missed": 2}
     lost = game_answer(GameResult(1, (84, 121), 2))
     assert (lost["answer"], lost["correct"], lost["kinds"], lost["missed"]) == ("84-121", False, ("game", "skunk"), 37)
     won = game_answer(GameResult(0, (121, 100), 1))

@@ -20,7 +20,8 @@ checked again:
 What the engine alone cannot know comes as :class:`Facts` from the layer that knows it (the count of
 hands scoring n from the statistics' tables, the solved plays of the lessons, the word for "nobody" in
 each language): a kind whose facts are missing is refused, never guessed. The CrossCribb quiz records
-``CrossCribb line row 3``, which names no cards: it cannot be checked and is refused.
+``CrossCribb row 3 line 4♣ 5♦ 6♥ 6♠ J♣``, counted again as a line; what it recorded before it named the
+line's cards (``CrossCribb line row 3``) cannot be checked and is refused.
 
 Anything that is not an answer a learner could give (a negative count, two cards not dealt, a number of
 5,000 digits, an item no view records) is refused with a :class:`CheckError` naming what was wrong.
@@ -369,5 +370,8 @@ _CHECKERS: tuple[tuple[re.Pattern[str], Callable[[_Asked], Checked]], ...] = tup
         (r"play (?P<name>[a-z_]{1,40}) step (?P<position>\d{1,4})", _walk),
         (r"game", _game),
         (r"guided hand .{1,150}", _guided),
+        (rf"CrossCribb (?:row|column) (?:10|[1-9]) line (?P<line>{_CARDS})(?: holding the starter (?P<starter>\S+))?",
+         _line),
+        # What the quiz recorded before it named the line's cards: nothing to count again.
         (r"CrossCribb line .{1,150}", _crosscribb_quiz),
     ))

@@ -18,7 +18,7 @@ from cribbage.progress import ProgressError, ProgressStore, play_kinds, show_kin
 from cribbage.registry import stops
 from cribbage.registry.languages import SOURCE
 from cribbage.rules.events import LogEntry, LogKind, ScoreKind
-from widgets.i18n import render
+from widgets.i18n import cards_text, render
 
 __all__ = [
     "drill_answer",
@@ -153,10 +153,14 @@ def play_answer(name: str, position: int, step: Any, guess: int) -> dict[str, An
             "skill": "play", "kinds": kinds, "missed": abs(step.points - guess)}
 
 
-def line_answer(line: str, given: int, total: int) -> dict[str, Any]:
-    """A CrossCribb line counted in the quiz."""
-    return {"item": f"CrossCribb line {line}", "answer": given, "correct": given == total, "skill": "crosscribb",
-            "kinds": ("crosscribb.line",), "missed": abs(total - given)}
+def line_answer(line: str, score: Any, given: int) -> dict[str, Any]:
+    """A CrossCribb line (``row 2``) counted in the quiz, its count ``score`` a
+    :class:`cribbage.crosscribb.LineScore`: the item names the line's cards (and the starter it holds), so a
+    class's progress service can count it again."""
+    centre = f" holding the starter {score.starter}" if score.starter else ""
+    return {"item": f"CrossCribb {line} line {cards_text(score.cards)}{centre}", "answer": given,
+            "correct": given == score.total, "skill": "crosscribb", "kinds": ("crosscribb.line",),
+            "missed": abs(score.total - given)}
 
 
 def game_answer(result: Any, *, you: int = 0, title: str | None = None) -> dict[str, Any]:

@@ -185,7 +185,7 @@ class CrossCribbQuiz(View):
             self.asked += 1
             self.right += right
             # Nothing is shown yet that a later count could copy: a wrong first count gets a second try.
-            self.record_answer(**line_answer(f"{line.kind} {line.index + 1}", given, score.total), revealed=False)
+            self.record_answer(**line_answer(f"{line.kind} {line.index + 1}", score, given), revealed=False)
         if right or len(tries) >= TRIES_BEFORE_ANSWER:
             self._counted[line] = given
         self._feedback.value = self._feedback_html(line)
