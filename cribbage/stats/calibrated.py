@@ -39,7 +39,7 @@ import numpy as np
 
 from cribbage.rules.checks import of_kind
 from cribbage.stats.deals import DealLog
-from cribbage.stats.position import Calibration, PositionTable, calibration
+from cribbage.stats.position import Calibration, PositionTable, calibration, win_probabilities
 from cribbage.stats.provenance import Provenance
 from cribbage.stats.selfplay import Z95
 
@@ -238,8 +238,6 @@ def build_calibration(fit: DealLog, recalibrate: DealLog, held_out: DealLog, *, 
     """Solve the model from ``fit``, fit its map and margins on ``recalibrate``, check it on ``held_out``
     (``seeds``: the three logs' seeds, to record; by default those of :data:`FIT`, :data:`RECALIBRATE`
     and :data:`HELD_OUT`)."""
-    from cribbage.stats.position import win_probabilities
-
     logs = (of_kind(fit, "fit", DealLog), of_kind(recalibrate, "recalibrate", DealLog),
             of_kind(held_out, "held_out", DealLog))
     seeds = seeds or tuple(str(spec["seed"]) for spec in (FIT, RECALIBRATE, HELD_OUT))  # type: ignore[assignment]

@@ -25,6 +25,8 @@ import numpy as np
 from cribbage.ai.crib_model import pair_weights
 from cribbage.rules.checks import flag
 from cribbage.rules.ranks import rank_table
+from cribbage.stats.crib import crib_averages
+from cribbage.stats.published import published_crib_table
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -78,9 +80,6 @@ def side_by_side(*, dealer: bool, published: str | None = None) -> pd.DataFrame:
     ``recomputed`` (:func:`crib_from_model` with the expert's weights), ``recomputed_uniform`` (the same
     with every pair alike), ``uniform`` (exact) and ``difference`` (recomputed minus published)."""
     import pandas as pd
-
-    from cribbage.stats.crib import crib_averages
-    from cribbage.stats.published import published_crib_table
 
     dealer = flag(dealer, "dealer")
     table = published_crib_table(published or ("schell-own" if dealer else "schell-opponent"))

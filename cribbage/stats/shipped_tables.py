@@ -24,6 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from cribbage.stats.cache import ENGINE_PARTS, ENV_VAR, SHIPPED_DIR, cache_dir, table_file
+from cribbage.stats.crib import crib_averages
+from cribbage.stats.deals import deal_log
+from cribbage.stats.keep import keep_statistics
 from cribbage.stats.provenance import Provenance
 
 __all__ = ["BUILD_COMMAND", "LAB_TABLES", "PROVENANCE_FILE", "build_lab_tables", "shipped_files"]
@@ -37,10 +40,6 @@ BUILD_COMMAND = "python -m cribbage.build lab_tables"
 
 
 def _make_all(settings: dict[str, Any]) -> None:
-    from cribbage.stats.crib import crib_averages
-    from cribbage.stats.deals import deal_log
-    from cribbage.stats.keep import keep_statistics
-
     for dealer in (True, False):
         crib_averages("expert", dealer=dealer, samples=settings["crib_samples"], seed=settings["seed"])
     keep_statistics(sample=settings["keep_sample"], seed=settings["seed"])
@@ -61,14 +60,9 @@ def build_lab_tables(folder: Path = SHIPPED_DIR, *, make: Callable[[dict[str, An
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.glob("*.npz"):
         old.unlink()
-    # The classes of deals (not shipped, half a minute to build) and the deal log's games, if this
-    # engine version's are in the user's cache, are read from there: the same files the build would make.
-    from cribbage.stats.deals import _piece_settings, _pieces
-
-    rules = ("expert", "expert", {"target": 121, "muggins": False})
-    names = [table_file("keep-classes", {}), *(table_file("deal-log", _piece_settings(first, count, str(settings["seed"]), rules))
-                                               for first, count in _pieces(settings["games"]))]
-    ready = [cache_dir() / name for name in names if (cache_dir() / name).exists()]
+    # The classes of deals (not shipped, half a minute to build), if this engine version's are in the
+    # user's cache, are read from there: the same file the build would make.
+    ready = [path for path in (cache_dir() / table_file("keep-classes", {}),) if path.exists()]
     before = os.environ.get(ENV_VAR)
     with tempfile.TemporaryDirectory(prefix="cribbage-lab-tables-") as scratch:
         for path in ready:
