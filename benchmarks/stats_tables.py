@@ -2,6 +2,7 @@
 and each table's figures next to the published ones.
 
     python benchmarks/stats_tables.py [--samples 20000] [--games 2000] [--check-games 500] [--workers 2] [--quick]
+    python benchmarks/stats_tables.py --cold [--without-shipped] [--no-notebook]
 
 Each table is built into an empty cache folder (the build time: from scratch, saving included), then
 read back (the load time; a load must give the same arrays). The keep table of every deal is built
@@ -9,6 +10,13 @@ from its 962,988 classes of deals, which are a table of their own (a deal's best
 them). ``--quick`` uses small settings and a sample of 200,000 deals for the keep table instead of all
 20,358,520. The win probability is checked against ``--check-games`` games of self-play it never saw
 (another seed): in bands of the predicted chance, how often the dealer of each deal went on to win.
+
+``--cold`` measures what a learner meets on a first run instead, each in a new process with an empty
+cache folder (``CRIBBAGE_CACHE_DIR``): the lab's tables (``lab_tables()``, the tables it ships built read
+from the package) and a Run All of lesson 08 (nbclient, as ``tests/course_outputs.py`` runs it); then the
+same with the cache those runs filled (warm), the baseline of the same run: cold over warm is the
+first run's cost. ``--without-shipped`` adds the lab's tables built as before the package shipped them
+(its shipped folder hidden), minutes on two cores.
 """
 
 from __future__ import annotations
@@ -38,6 +46,48 @@ from cribbage.stats import (
 )
 from cribbage.stats.pegging import CHAMBERS_PLAY
 
+ROOT = Path(__file__).resolve().parent.parent
+#: What a lesson's first cell needs: the lab's tables (``hide`` the shipped ones for the old way).
+LAB_CODE = ("import time, cribbage.stats.cache as c, pathlib\n"
+            "if {hide}: c.SHIPPED_DIR = pathlib.Path('/nonexistent')\n"
+            "from widgets.lab.views import lab_tables\n"
+            "t = time.perf_counter(); lab_tables(); print(time.perf_counter() - t)")
+NOTEBOOK_CODE = ("import time, nbformat\nfrom nbclient import NotebookClient\n"
+                 "nb = nbformat.read({path!r}, as_version=4)\nt = time.perf_counter()\n"
+                 "NotebookClient(nb, timeout=900, kernel_name='python3', resources={{'metadata': {{'path': {folder!r}}}}}).execute()\n"
+                 "print(time.perf_counter() - t)")
+
+
+def in_new_process(code: str, cache: str) -> tuple[float, float]:
+    """Run ``code`` in a new Python with the cache folder ``cache``: (the seconds it prints, its CPU
+    seconds, children included)."""
+    import resource
+    import subprocess
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run([sys.executable, "-c", code], env={**os.environ, "CRIBBAGE_CACHE_DIR": cache}, cwd=ROOT,
+                         check=True, capture_output=True, text=True).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return float(out.strip().splitlines()[-1]), (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+
+
+def cold(args: argparse.Namespace) -> None:
+    """The lab's tables and lesson 08's Run All from an empty cache, then warm (see the docstring)."""
+    lesson = ROOT / "course" / "08_statistics_lab.ipynb"
+    runs = [("lab tables", LAB_CODE.format(hide=False))]
+    if not args.no_notebook:
+        runs.append(("lesson 08, Run All", NOTEBOOK_CODE.format(path=str(lesson), folder=str(lesson.parent))))
+    print(f"{'':<34}{'cold s':>9}{'CPU s':>8}{'warm s':>9}{'cold/warm':>11}")
+    for name, code in runs:
+        with tempfile.TemporaryDirectory(prefix="cribbage-cold-") as folder:
+            first, cpu = in_new_process(code, folder)
+            again, _ = in_new_process(code, folder)
+        print(f"{name:<34}{first:>9.1f}{cpu:>8.1f}{again:>9.1f}{first / again:>11.1f}")
+    if args.without_shipped:
+        with tempfile.TemporaryDirectory(prefix="cribbage-cold-") as folder:
+            first, cpu = in_new_process(LAB_CODE.format(hide=True), folder)
+        print(f"{'lab tables, none shipped':<34}{first:>9.1f}{cpu:>8.1f}")
+
 #: Pairs players quote, for the side-by-side table: (ranks, label).
 PAIRS = (((5, 5), "5-5"), ((5, 11), "5-J"), ((2, 3), "2-3"), ((7, 8), "7-8"), ((2, 7), "2-7"),
          ((1, 1), "A-A"), ((12, 13), "Q-K"), ((1, 13), "A-K"), ((10, 13), "10-K"))
@@ -56,7 +106,13 @@ def main() -> None:
     parser.add_argument("--check-games", type=int, default=500, help="other self-play games to check the win table")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--cold", action="store_true", help="a first run's lab tables and Run All of lesson 08")
+    parser.add_argument("--without-shipped", action="store_true", help="with --cold: also the tables built as before")
+    parser.add_argument("--no-notebook", action="store_true", help="with --cold: the lab's tables only")
     args = parser.parse_args()
+    if args.cold:
+        cold(args)
+        return
     if args.quick:
         args.samples, args.games, args.check_games = 2_000, 200, 100
     keep_sample = 200_000 if args.quick else None

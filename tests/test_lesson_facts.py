@@ -125,7 +125,11 @@ def test_stop6_the_saved_selfplay_is_a_sample_large_enough_to_quote():
 def test_stop8_numbers_and_recap():
     _check(STOP8, "68243296", [(50 * comb(49, 2), ","), (LAB_SETTINGS["crib_samples"], ",")])
     _check(STOP8, "f87afd63", [(TOTAL_DEALS, ","), (DEAL_CLASSES, ","), (46, "d")])
-    _check(STOP8, "1d4cbfdb", [(9, "d"), (56, "d"), (91, "d")])
+    _check(STOP8, "d2a8b3f6", [(9, "d"), (56, "d"), (91, "d")])
+    # the position model's recalibration and its check: the games the shipped calibration was made from
+    from cribbage.stats.calibrated import load_calibration
+    sets = load_calibration().sets
+    _check(STOP8, "8d8ee6a2", [(sets["recalibrate"]["games"], ","), (sets["held_out"]["games"], ",")])
     # "A pair of fives is worth about 9 in your own crib under either model"
     uniform_own, uniform_theirs = crib_averages("uniform", dealer=True), crib_averages("uniform", dealer=False)
     expert_own = crib_averages("expert", dealer=True, samples=1500, seed=7, cache=False)

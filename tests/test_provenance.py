@@ -41,40 +41,55 @@ def test_no_shipped_result_is_stale():
 
 
 def _engine_copy(tmp_path: Path) -> Path:
-    """The files the shipped self-play depends on, and the result itself, copied under ``tmp_path``."""
+    """The files the shipped results depend on, and the results themselves, copied under ``tmp_path``."""
     root = tmp_path / "cribbage"
-    for pattern in ENGINE_PARTS:
+    results = [s.path for s in SHIPPED if s.kind == "result"]
+    assert "stats/data/selfplay_expert.json" in results
+    parts = {p for result in results for p in json.loads((ENGINE / result).read_text())["provenance"]["parts"]}
+    for pattern in sorted(parts):
         for path in ENGINE.glob(pattern):
             (root / path.relative_to(ENGINE)).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(path, root / path.relative_to(ENGINE))
-    result = "stats/data/selfplay_expert.json"
-    assert [s.path for s in SHIPPED if s.kind == "result"] == [result]
-    (root / result).parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy(ENGINE / result, root / result)
+    for result in results:
+        (root / result).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ENGINE / result, root / result)
     return root
 
 
-@pytest.mark.parametrize("changed", ["ai/expert.py", "rules/show_scoring.py", "ai/data/crib_weights.json",
-                                     "stats/selfplay.py"])
-def test_changing_a_file_a_result_depends_on_names_it_stale_until_it_is_built_again(tmp_path, changed):
+@pytest.mark.parametrize(("changed", "names"), [
+    # "provenance": the lab's tables, shipped built (stats/data/tables/provenance.json)
+    ("ai/expert.py", {"selfplay_expert", "position_calibration", "provenance"}),
+    ("rules/show_scoring.py", {"selfplay_expert", "position_calibration", "provenance"}),
+    ("ai/data/crib_weights.json", {"selfplay_expert", "position_calibration", "provenance"}),
+    ("stats/selfplay.py", {"selfplay_expert"}),
+    ("stats/position.py", {"position_calibration", "provenance"}),
+    ("stats/keep.py", {"provenance"}),
+])
+def test_changing_a_file_a_result_depends_on_names_it_stale_until_it_is_built_again(tmp_path, changed, names):
     root = _engine_copy(tmp_path)
     assert stale_results(root) == stale_results()
     with open(root / changed, "a", encoding="utf-8") as handle:
         handle.write("\n")
     stale = [str(m) for m in stale_results(root)]
-    assert len(stale) == 1 and "cribbage/stats/data/selfplay_expert.json" in stale[0] and BUILD_COMMAND in stale[0]
+    assert {Path(line.split()[0]).stem for line in stale} == names
+    assert all("python -m cribbage.build " in line for line in stale)
+    assert any(BUILD_COMMAND in line for line in stale) == ("selfplay_expert" in names)
     # building it again records the files as they are now: no longer stale
-    path = root / "stats/data/selfplay_expert.json"
-    data = json.loads(path.read_text())
-    data["provenance"] = Provenance.record(ENGINE_PARTS, command=BUILD_COMMAND, seed="2026", sample=10, root=root).to_dict()
-    path.write_text(json.dumps(data))
+    for shipped in SHIPPED:
+        if shipped.kind == "result" and Path(shipped.path).stem in names:
+            path = root / shipped.path
+            data = json.loads(path.read_text())
+            made = Provenance.from_dict(data["provenance"])
+            data["provenance"] = Provenance.record(made.parts, command=made.command, seed=made.seed, sample=10,
+                                                   root=root).to_dict()
+            path.write_text(json.dumps(data))
     assert stale_results(root) == []
 
 
 def test_a_file_the_result_does_not_depend_on_leaves_it_current(tmp_path):
     root = _engine_copy(tmp_path)
     before = stale_results(root)
-    (root / "stats" / "hands.py").write_text("# the hand tables: not what self-play depends on\n")
+    (root / "stats" / "dictionary.py").write_text("# the data dictionary: no result depends on it\n")
     assert stale_results(root) == before
 
 
@@ -101,6 +116,7 @@ def test_every_shipped_data_file_says_what_it_is_and_what_checks_it():
     listed = {s.path for s in SHIPPED}
     on_disk = {p.relative_to(ENGINE).as_posix() for folder in ("ai/data", "stats/data") for p in (ENGINE / folder).iterdir()
                if p.is_file()}
+    on_disk.add("stats/data/tables/provenance.json")   # the lab's tables shipped built: it lists them
     assert on_disk | {"ai/deal_points.py"} == listed, "list each data file in cribbage.stats.provenance.SHIPPED"
     for shipped in SHIPPED:
         test_file, _, name = shipped.checked_by.partition("::")

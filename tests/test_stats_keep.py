@@ -17,6 +17,7 @@ from cribbage.stats.keep import (
     KeepClasses,
     _all_deals,
     _class_deals,
+    _class_entry,
     _classes_of,
     _suit_masks,
     best_keeps,
@@ -173,6 +174,27 @@ def test_a_deals_best_keep_read_from_the_table_is_the_advice(sample):
             assert chosen.net == pytest.approx(advice.best.net, abs=1e-9), (six, dealer)
     with pytest.raises(CribbageError):
         table.best_keep("5H 5D 6H 7S 8C", dealer=True)
+
+
+def test_a_deal_s_entry_worked_out_alone_is_the_table_s_row(sample, tmp_path, monkeypatch):
+    # The whole table of a 20-card deck, and each deal's entry made alone (what best_keep does
+    # when the 962,988 classes are not in the cache): the same keep and value, ties broken alike.
+    reps, weights = _class_deals(5)
+    table = KeepClasses(**_classes_of(reps, weights))
+    rng = np.random.default_rng(4)
+    for deal in rng.permuted(np.tile(np.arange(20), (300, 1)), axis=1)[:, :6]:
+        six = tuple(FULL_DECK[j] for j in deal)
+        alone = KeepClasses(**_class_entry(six))
+        for dealer in (True, False):
+            assert alone.best_keep(six, dealer=dealer) == table.best_keep(six, dealer=dealer), (six, dealer)
+    # best_keep itself, from an empty cache: worked out alone, and no table built
+    from cribbage.stats import keep as keep_module
+
+    monkeypatch.setenv("CRIBBAGE_CACHE_DIR", str(tmp_path))
+    keep_module._loaded_classes.cache_clear()
+    six = tuple(FULL_DECK[j] for j in sample[0])
+    assert keep_module.best_keep(six, dealer=True) == KeepClasses(**_class_entry(six)).best_keep(six, dealer=True)
+    assert not list(tmp_path.glob("keep-classes-*"))
 
 
 def test_how_often_the_best_keep_differs_is_counted_as_the_advice_sees_it(sample):

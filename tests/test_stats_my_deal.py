@@ -10,6 +10,7 @@ import pytest
 from cribbage import FULL_DECK, CribbageError, cards
 from cribbage.ai.crib_model import pair_weights
 from cribbage.ai.discard import crib_evs
+from cribbage.stats.calibrated import load_calibration
 from cribbage.stats.my_deal import _position, deal_keeps, expert_model_hands
 
 # --- a plain scorer, independent of the engine's tables ------------------------------------------
@@ -245,15 +246,18 @@ def test_the_chance_to_win_equals_a_plain_walk_through_the_deal(dealer, scores):
     six = "5H 5D 6H 7S JC 9D"
     got = deal_keeps(six, dealer=dealer, scores=scores)
     for option in (got.best, got.keeps[-1])[:1 if dealer else 2]:
-        want = brute_win(six, option.keep, dealer, *scores)
-        assert option.win == pytest.approx(want, abs=1e-9)
+        want = brute_win(six, option.keep, dealer, *scores)   # the model as solved, then its recalibration
+        assert option.win == pytest.approx(load_calibration().map(want, dealer=dealer), abs=1e-9)
 
 
 @pytest.mark.slow
 def test_the_chance_to_win_sits_by_the_position_tables():
     got = deal_keeps("5H 5D 6H 7S 8C 9D", dealer=True, scores=(0, 0))
     table, _ = _position(121)
-    assert got.win_before == table.win_probability(0, 0, dealer=True)
+    table = load_calibration().recalibrate(table)          # a game to 121: the chances recalibrated
+    assert got.win_before == pytest.approx(table.win_probability(0, 0, dealer=True), abs=1e-12)
+    low, high = got.win_interval(got.win_before)
+    assert low < got.win_before < high and high - low < 0.1
     # over many deals, the best keep's chance averages the table's (its players keep the best too)
     for dealer in (True, False):
         wins = [deal_keeps(_seeded(f"average {i}"), dealer=dealer, scores=(60, 60)).best.win for i in range(80)]
@@ -264,6 +268,7 @@ def test_the_chance_to_win_sits_by_the_position_tables():
     assert all(0 <= k.win <= 1 for k in near.keeps)
     assert near.find("5H 5D 6H 7S").win > near.find("6H 8C 9D 5D").win   # 12 in hand beats 5 at the end
     assert all(k.win is None for k in deal_keeps("5H 5D 6H 7S 8C 9D", dealer=True).keeps)
+    assert deal_keeps("5H 5D 6H 7S 8C 9D", dealer=True, scores=(40, 40), target=61).win_interval(0.5) is None
     # the dealer at 120 with a jack starter pegs out before the play: never below that share
     out = deal_keeps("5H 5D 6H 7S 8C 9D", dealer=True, scores=(120, 0))
     assert min(k.win for k in out.keeps) > 0.9

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
 import pytest
 
 from cribbage.registry.languages import CODES, SOURCE, TRANSLATED
@@ -17,6 +18,7 @@ from cribbage.stats import (
     win_probabilities,
 )
 from cribbage.stats.intervals import shown_interval
+from widgets.blocks.chances import chance_words
 from widgets.i18n import decimal
 from widgets.i18n.messages import MESSAGES
 from widgets.lab.views import CribTableView, KeepView, PeggingView, PositionView
@@ -53,7 +55,7 @@ def test_crib_view_refuses_a_bad_rank_and_keeps_its_state(tables):
     view.choose(2, 3)
     before = (view.ranks, view.summary)
     view.choose("Z", 5)
-    assert "Un valor es A, 2 a 10" in view.message
+    assert "Un rango es A, 2 a 10" in view.message
     view.choose(2, 3, model="psychic")
     assert "modelo" in view.message
     assert (view.ranks, view.summary) == before
@@ -63,7 +65,7 @@ def test_position_view_reads_the_table(tables):
     table = tables["position"]
     view = PositionView(table, mine=100, theirs=110, dealer=False)
     assert view.chance == table.win_probability(100, 110, dealer=False)
-    assert decimal(view.chance * 100, "en", 1) in view.summary
+    assert f"you win {chance_words(view.chance)} of games" in view.summary and view.interval is None
     # at 0-0 the dealer's chance is a win rate; his edge is its distance from an even game, in points
     start = table.dealer_wins[0, 0]
     assert f"wins {start:.1%} of games, an edge of {(start - 0.5) * 100:.1f} percentage points" in view.summary
@@ -71,6 +73,25 @@ def test_position_view_reads_the_table(tables):
     assert view.chance == pytest.approx(table.dealer_wins[60, 50])
     view.set_position(121, 0, dealer=True)
     assert "0 to 120" in view.message and view.chance == pytest.approx(table.dealer_wins[60, 50])
+
+
+def test_position_view_says_each_chance_with_its_interval(tables):
+    # The margins as the shipped calibration has them: a band's margin around each chance in it.
+    from cribbage.stats import calibration
+    from cribbage.stats.calibrated import Margins
+    table = tables["position"]
+    margins = Margins(np.linspace(0, 1, 11), np.linspace(0.01, 0.05, 10), np.full(10, 0.5), np.full(10, 0.5),
+                      np.full(10, 0.01), np.full(10, 100))
+    check = calibration(table, deal_log(12, seed="lab-held-out", cache=False), bins=10)
+    view = PositionView(table, mine=100, theirs=110, dealer=False, check=check, margins=margins, recalibrated_on=5000)
+    low, high = view.interval
+    band = min(int((1 - view.chance) * 10), 9)     # the band of the dealer's chance
+    assert (low, high) == pytest.approx((max(0, view.chance - margins.margin[band]), min(1, view.chance + margins.margin[band])))
+    assert f"you win {chance_words(view.chance)} (95% interval: {chance_words(low)} to {chance_words(high)}) of games" \
+        in view.summary
+    assert "recalibrated on 5,000 other games" in view.summary and "bands the share of dealers" in view.summary
+    view.set_position(60, 50, dealer=True)
+    assert view.interval[0] < view.chance < view.interval[1]
 
 
 def test_keep_and_pegging_views_say_the_numbers(tables):
@@ -153,6 +174,9 @@ def test_the_rules_panel_feeds_the_position_and_pegging_views(tables, tmp_path, 
     assert where.table.target == 61 and where.table.opponent == "beginner" and where.table.muggins
     assert where._mine.max == 60 and where._mine.value == 60          # the position kept where it fits
     assert "Games to 61, with muggins" in where.summary and "beginner" in where.summary
+    # not recalibrated for these rules: each chance said with its band's margin in the check games
+    assert where.margins is tables_61["margins"] and where.recalibrated_on is None and where.interval is not None
+    assert "not recalibrated: each chance is said with the margin of its band in the 6 check games" in where.summary
     assert pegging.stats is tables_61["pegging"] and tables_61["log"].target == 61
     assert "61" in panel.status and "16 games" in panel.status
     files = sorted(p.name for p in tmp_path.iterdir())
@@ -190,6 +214,10 @@ def test_the_calibration_check_is_drawn_with_intervals(tables):
     assert "Checked against 12 games" in view.summary and view._check_chart.value[:4] == b"\x89PNG"
     ax = calibration_chart(check).axes[0]
     assert len(ax.texts) == len(check.starts)   # each bin's sample size written beside it
+    from cribbage.stats.calibrated import band_margins
+    margins = band_margins(tables["position"], deal_log(12, seed="lab-held-out", cache=False), bins=5)
+    shaded = calibration_chart(check, margins=margins).axes[0]
+    assert len(shaded.collections) == len(ax.collections) + 5   # the interval said for each band, shaded
 
 
 def test_the_calibration_labels_overlap_nothing(tables):

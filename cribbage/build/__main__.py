@@ -14,7 +14,17 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from cribbage.build import choice_tables, crib_weights, deal_points, keep_prior, one_ply_tables, peg_table, selfplay
+from cribbage.build import (
+    calibration,
+    choice_tables,
+    crib_weights,
+    deal_points,
+    keep_prior,
+    lab_tables,
+    one_ply_tables,
+    peg_table,
+    selfplay,
+)
 from cribbage.stats.provenance import stale_results
 
 
@@ -43,6 +53,10 @@ TABLES = {
                           "the points of each part of a deal in the expert's self-play", deal_points.write),
     "selfplay": _Table(selfplay.OUTPUT, selfplay.TAKES,
                        "stop 6's saved run of expert self-play, with its margins", selfplay.write),
+    "calibration": _Table(calibration.OUTPUT, calibration.TAKES,
+                          "the lab's win chances recalibrated and checked on 10,000 held-out games", calibration.write),
+    "lab_tables": _Table(lab_tables.OUTPUT, lab_tables.TAKES,
+                         "the statistics lab's default tables, shipped built", lab_tables.write),
 }
 
 

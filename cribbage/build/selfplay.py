@@ -16,9 +16,9 @@ Command: ``python -m cribbage.build selfplay``. Rebuild it whenever a file of
 
 from __future__ import annotations
 
-import os
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor
 
+from cribbage.build import on_every_core
 from cribbage.stats.selfplay import BUILD_COMMAND, SAVED_RUN, SELFPLAY_FILE, selfplay_summary
 
 __all__ = ["OUTPUT", "TAKES", "write"]
@@ -33,13 +33,8 @@ def write(*, parallel: bool = True) -> None:
     (on a process per core unless ``parallel`` is false)."""
     run = dict(SAVED_RUN)
 
-    def summary(executor: ProcessPoolExecutor | None = None) -> str:
+    def summary(executor: Executor | None) -> str:
         return selfplay_summary(run["games"], seed=run["seed"], level=run["level"], executor=executor,
                                 command=BUILD_COMMAND).to_json()
 
-    if parallel and (os.cpu_count() or 1) > 1:
-        with ProcessPoolExecutor() as executor:
-            text = summary(executor)
-    else:
-        text = summary()
-    OUTPUT.write_text(text + "\n", encoding="utf-8")
+    OUTPUT.write_text(on_every_core(summary, parallel=parallel) + "\n", encoding="utf-8")

@@ -9,6 +9,11 @@ system (``platformdirs``), never the project's own tree.
 A file is named ``<table>-<engine version>-<settings digest>.npz``. When a table is saved, the
 files of the same table built by another engine version are removed (each can be tens of
 megabytes and none will be read again); the tables of other settings of this version stay.
+
+The statistics lab's own tables (its default settings: :data:`cribbage.stats.shipped_tables.LAB_TABLES`)
+also ship with the package, built by ``python -m cribbage.build lab_tables`` into :data:`SHIPPED_DIR`
+under the same names: a table missing from the cache is read from there when one of that name (so of
+this engine version and these settings) ships, and a first run of the lab builds nothing.
 """
 
 from __future__ import annotations
@@ -23,15 +28,19 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["ENV_VAR", "cache_dir", "cached_arrays", "cached_files", "engine_version", "prune_old_versions", "source_digest"]
+__all__ = ["ENGINE_PARTS", "ENV_VAR", "SHIPPED_DIR", "cache_dir", "cached_arrays", "cached_files", "engine_version",
+           "prune_old_versions", "source_digest", "table_file"]
 
 #: Set this to put the cache elsewhere (CI uses a temporary folder).
 ENV_VAR = "CRIBBAGE_CACHE_DIR"
 
+#: The tables shipped built, named as in the cache (see the module's docstring).
+SHIPPED_DIR = Path(__file__).resolve().parent / "data" / "tables"
+
 #: What decides every table: the rules, the computer players and their data, and the statistics that
 #: build tables. A change to any file in them is a new version.
-_ENGINE_PARTS = ("rules/*.py", "ai/*.py", "ai/data/*", "stats/hands.py", "stats/crib.py", "stats/position.py", "stats/pegging.py",
-                 "stats/keep.py", "stats/deals.py")
+ENGINE_PARTS = ("rules/*.py", "ai/*.py", "ai/data/*", "stats/hands.py", "stats/crib.py", "stats/position.py",
+                "stats/pegging.py", "stats/keep.py", "stats/deals.py")
 
 
 def cache_dir() -> Path:
@@ -49,7 +58,7 @@ def cache_dir() -> Path:
 @lru_cache(maxsize=1)
 def engine_version() -> str:
     """A short digest of the engine's source: it changes whenever the engine does."""
-    return source_digest(_ENGINE_PARTS)
+    return source_digest(ENGINE_PARTS)
 
 
 def source_digest(parts: Sequence[str], root: Path | None = None) -> str:
@@ -80,8 +89,10 @@ def cached_arrays(name: str, settings: Mapping[str, object], build: Callable[[],
     """
     if not cache:
         return {k: np.asarray(v) for k, v in build().items()}
-    path = cache_dir() / f"{name}-{engine_version()}-{_key(name, settings)}.npz"
+    path = cache_dir() / table_file(name, settings)
     loaded = _load(path)
+    if loaded is None and (SHIPPED_DIR / path.name).exists():
+        loaded = _load(SHIPPED_DIR / path.name, remove=False)
     if loaded is not None:
         return loaded
     with _one_builder(path):
@@ -96,13 +107,14 @@ def cached_arrays(name: str, settings: Mapping[str, object], build: Callable[[],
     return arrays
 
 
-def _load(path: Path) -> dict[str, np.ndarray] | None:
+def _load(path: Path, *, remove: bool = True) -> dict[str, np.ndarray] | None:
     if path.exists():
         try:
             with np.load(path, allow_pickle=False) as data:
                 return {k: data[k] for k in data.files}
         except (OSError, ValueError):
-            path.unlink(missing_ok=True)  # a damaged file: build it again
+            if remove:
+                path.unlink(missing_ok=True)  # a damaged file: build it again
     return None
 
 
@@ -126,9 +138,15 @@ def _one_builder(path: Path) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
+def table_file(name: str, settings: Mapping[str, object]) -> str:
+    """The file name of table ``name`` built with ``settings`` by this engine version."""
+    return f"{name}-{engine_version()}-{_key(name, settings)}.npz"
+
+
 def is_cached(name: str, settings: Mapping[str, object]) -> bool:
-    """Whether table ``name`` with ``settings`` is in the cache for this engine version."""
-    return (cache_dir() / f"{name}-{engine_version()}-{_key(name, settings)}.npz").exists()
+    """Whether table ``name`` with ``settings`` is in the cache for this engine version (or ships built)."""
+    file = table_file(name, settings)
+    return (cache_dir() / file).exists() or (SHIPPED_DIR / file).exists()
 
 
 def prune_old_versions(name: str) -> list[Path]:

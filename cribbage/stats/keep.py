@@ -37,7 +37,7 @@ from cribbage.rules.cards import FULL_DECK, Card, CardLike
 from cribbage.rules.checks import flag, whole
 from cribbage.rules.errors import shown
 from cribbage.rules.ranks import rank_table
-from cribbage.stats.cache import cache_dir, cached_arrays, engine_version
+from cribbage.stats.cache import cache_dir, cached_arrays, engine_version, is_cached
 from cribbage.stats.dictionary import described
 from cribbage.stats.moments import exact_mean, exact_variance, quantile_index, standard_deviation
 from cribbage.stats.words import refuse
@@ -316,12 +316,28 @@ def _loaded_classes(folder: str, version: str) -> KeepClasses:
 
 
 def best_keep(six: str | Iterable[CardLike], *, dealer: bool) -> BestKeep:
-    """The best keep of ``six`` as dealer or as pone, from the keep table of every deal
-    (:func:`keep_classes`, loaded once): what :func:`cribbage.advise_discard` ranks first, or a keep
-    worth the same. The first call builds the table unless it is in the cache (half a minute).
+    """The best keep of ``six`` as dealer or as pone, as the keep table of every deal
+    (:func:`keep_classes`) has it: what :func:`cribbage.advise_discard` ranks first, or a keep
+    worth the same. Read from the table when it is in the cache; otherwise its one entry is worked
+    out alone (:func:`_class_entry`, milliseconds), the same keep and value, so a first call never
+    waits half a minute for the 962,988 others.
     """
     held, dealer = read_six(six), flag(dealer, "dealer")  # both checked before the table is built or loaded
-    return _loaded_classes(str(cache_dir()), engine_version()).best_keep(held, dealer=dealer)
+    folder, version = str(cache_dir()), engine_version()
+    if _loaded_classes.cache_info().currsize or is_cached("keep-classes", {}):
+        return _loaded_classes(folder, version).best_keep(held, dealer=dealer)
+    return KeepClasses(**_class_entry(held)).best_keep(held, dealer=dealer)
+
+
+def _class_entry(held: tuple[Card, ...]) -> dict[str, np.ndarray]:
+    """The keep table's one row for the class of ``held``, made as :func:`_build_classes` makes every
+    row: from the class's own deal, whose suits' rank sets decrease from suit 0 to suit 3."""
+    deal = np.array([[c.index for c in held]], dtype=np.intp)
+    masks = _suit_masks(deal)[0]
+    renamed = np.empty(4, dtype=np.intp)
+    renamed[np.argsort(-masks, kind="stable")] = np.arange(4)   # the deal's suit -> the class's
+    rep = np.sort(deal // 4 * 4 + renamed[deal % 4], axis=1)
+    return _classes_of(rep, np.ones(1, dtype=np.uint8))
 
 
 def _build(sample: int | None, seed: int, cache: bool) -> dict[str, np.ndarray]:

@@ -138,6 +138,10 @@ _PARAMETERS = {
 SHIPPED = (
     Shipped("stats/data/selfplay_expert.json", "result", "python -m cribbage.build selfplay",
             "tests/test_provenance.py::test_a_small_rebuild_of_each_result_agrees_with_the_shipped_one"),
+    Shipped("stats/data/position_calibration.json", "result", "python -m cribbage.build calibration",
+            "tests/test_calibration.py::test_a_small_rebuild_agrees_with_the_shipped_calibration"),
+    Shipped("stats/data/tables/provenance.json", "result", "python -m cribbage.build lab_tables",
+            "tests/test_calibration.py::test_the_shipped_lab_tables_are_what_the_engine_makes"),
     *(Shipped(path, "parameters", f"python -m cribbage.build {name}", f"tests/{test}")
       for name, (path, test) in _PARAMETERS.items()),
     Shipped("stats/data/crib_tables_published.json", "published", "", "tests/test_stats_crib.py"),

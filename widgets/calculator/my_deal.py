@@ -30,6 +30,7 @@ from cribbage.stats.intervals import margin, shown_interval
 from cribbage.stats.my_deal import MODELS, DealKeeps, KeepFigures, deal_keeps
 from widgets.base.view import Refused, View, figure_png, fit_px, guarded, style_tag
 from widgets.blocks.cards import CardRow, DeckPicker
+from widgets.blocks.chances import chance_interval, chance_words
 from widgets.calculator.link import NoHand, link_ignored, parse_cards_text, query_fields, query_language, quoted
 from widgets.i18n import LANGUAGES, cards_text, check_language, number, render
 
@@ -472,7 +473,7 @@ class MyDeal(View):
         if figures.scores is not None and figures.win_before is not None:
             lines.append('<div class="cc-text">' + html.escape(self._t(
                 "mydeal.scores_line", mine=figures.scores[0], theirs=figures.scores[1],
-                before=self._percent(figures.win_before), after=self._percent(best.win or 0.0))) + "</div>")
+                before=self._chance(figures.win_before), after=self._chance(best.win or 0.0))) + "</div>")
         lines.append('<div class="md-note">' + html.escape(self._t(
             "mydeal.models", hands=number(figures.model_hands, ",", self.language),
             conf=number(0.95, ".0%", self.language))) + "</div>")
@@ -520,6 +521,23 @@ class MyDeal(View):
 
     def _percent(self, share: float) -> str:
         return number(share, ".1%", self.language)
+
+    def _chance(self, chance: float) -> str:
+        """A chance to win with its 95% interval (whole percentages: the interval is a few points wide)."""
+        assert self._figures is not None
+        interval = self._figures.win_interval(chance)
+        return chance_words(chance, self.language) if interval is None else chance_interval(chance, *interval, self.language)
+
+    def _chance_cell(self, chance: float) -> str:
+        """A chance to win in the table: the chance, and its interval under it when the cell is narrow."""
+        assert self._figures is not None
+        interval = self._figures.win_interval(chance)
+        shown = html.escape(chance_words(chance, self.language))
+        if interval is None:
+            return shown
+        low, high = (chance_words(x, self.language) for x in interval)
+        return (f'<span class="md-part">{shown}</span> '
+                f'<span class="md-part md-err">{html.escape(self._t("chance.range", low=low, high=high))}</span>')
 
     def _num(self, value: float, spec: str = ".2f") -> str:
         return number(value, spec, self.language)
@@ -576,7 +594,7 @@ class MyDeal(View):
             cells = [(f'<span class="md-mark" aria-hidden="true">{mark}</span>{shown_rank}', "md-rank"),
                      (html.escape(cards_text(k.keep)), "md-cards"), (html.escape(cards_text(k.away)), "md-cards"),
                      *groups[model],
-                     *([(self._percent(k.win or 0.0), "")] if with_win else []),
+                     *([(self._chance_cell(k.win or 0.0), "md-split")] if with_win else []),
                      (self._num(k.hand), ""),
                      *groups[other]]
             tds = "".join(f'<td class="{c}">{cell}</td>' for cell, c in cells)
@@ -587,7 +605,9 @@ class MyDeal(View):
         self._table.value = (f'<div class="md-caption" id="{self._caption_id}">{caption}</div>'
                              f'<div class="md-wrap"><table class="md-keeps" aria-labelledby="{self._caption_id}">'
                              f'<thead><tr>{top}</tr><tr>{under}</tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
-                             f'<div class="md-note">{html.escape(self._t("mydeal.table_note"))}</div>')
+                             f'<div class="md-note">{html.escape(self._t("mydeal.table_note"))}</div>'
+                             + (f'<div class="md-note">{html.escape(self._t("mydeal.win_note", conf=number(0.95, ".0%", self.language)))}</div>'
+                                if with_win and figures.win_interval(figures.keeps[0].win or 0.0) is not None else ""))
 
     def _show_choice(self) -> None:
         figures = self._figures
@@ -623,7 +643,7 @@ class MyDeal(View):
             (self._t("mydeal.side.eight"), [self._percent(sum(p >= 8 for _, p in k.starters) / 46) for k in shown]),
         ]
         if figures.scores is not None:
-            rows.append((self._t("mydeal.col.win"), [self._percent(k.win or 0.0) for k in shown]))
+            rows.append((self._t("mydeal.col.win"), [self._chance(k.win or 0.0) for k in shown]))
         body = "".join(f'<tr><th scope="row">{html.escape(name)}</th>'
                        + "".join(f"<td>{html.escape(v)}</td>" for v in values) + "</tr>" for name, values in rows)
         self._side.value = (f'<div class="md-wrap"><table class="md-side"><caption class="cc-text" '

@@ -89,6 +89,9 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "lesson.selfplay_dealer_chambers": {"en": "dealer, Chambers"},
     # model and key are the lab's names (widgets.lab.views: "expert discards (sampled)", "Schell (my crib)"):
     # the figures on a line of their own, so that a line fits a notebook's output area in every language.
+    "lesson.recompute": {"en": "Recomputed minus Schell's, over the 91 pairs: {mean} points on average ({apart} apart "
+                               "on average), correlation {corr}. The same recipe with every pair alike against the "
+                               "exact uniform table: at most {flat} apart."},
     "lesson.crib_compare": {"en": "{model:8} vs {key:16}\n    mean difference {difference}, correlation {correlation}"},
     "lesson.best_keep": {"en": "keep {keep}, to the crib {away}: {value} points on average"},
     # --- common to the views -------------------------------------------------------------------
@@ -568,6 +571,10 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "board.chance_is": {"en": "{n}%"},
     "board.chance_above": {"en": "above {n}%"},
     "board.chance_below": {"en": "below {n}%"},
+    # A chance to win and its interval, each a percentage as board.chance_* write it ("62%", "above 99%").
+    "chance.interval": {"en": "{chance} ({conf} interval: {low} to {high})"},
+    # The same interval alone, under a chance in a narrow table cell.
+    "chance.range": {"en": "{low} to {high}"},
     "board.standing": {"en": "At {mine} to {theirs}, {chance} is {dealer} as dealer of the next deal, {pone} as pone."},
     "board.standing_before": {"en": "Before the last points, at {mine} to {theirs}, {chance} was {dealer} as dealer, {pone} as pone."},
     "table.standing_source": {"en": "Estimated from how many points each part of a deal scores in the expert's self-play."},
@@ -746,6 +753,16 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "lab.pos.mine": {"en": "My score"},
     "lab.pos.theirs": {"en": "Opponent's score"},
     "lab.pos.chance": {"en": "At {mine} to {theirs} as a deal begins, and you the {role}, you win {pct} of games."},
+    "lab.pos.recalibrated": {"en": "The chances are the model's, recalibrated on {recal} other games (a Platt map fitted "
+                                   "there). Each is said with the margin of its band, "
+                                   "measured in those games (how far the band's winners sat from its chance, plus 1.96 "
+                                   "standard errors). The check below is {games} more games, neither fitted nor "
+                                   "recalibrated on: in {inside} of its {bands} bands the share of dealers who won lies "
+                                   "inside the interval said for the band's chance."},
+    "lab.pos.own_margins": {"en": "For these rules the model is not recalibrated: each chance is said with the margin "
+                                  "of its band in the {games} check games below (how far the band's winners sat from "
+                                  "its chance, plus 1.96 standard errors)."},
+    "lab.pos.cal_band": {"en": "the interval said for a chance"},
     "lab.bad_rank": {"en": "A rank is A, 2 to 10, J, Q or K, not {value}."},
     "lab.bad_model": {"en": "The model is uniform or expert, not {value}."},
     "lab.bad_score": {"en": "A score is a whole number from 0 to {top}, not {value}."},
@@ -806,6 +823,12 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "frame.mean_interval": {"en": "mean ± {conf} interval"},
     "frame.size": {"en": "deals"},
     "frame.samples": {"en": "sampled hands"},
+    "frame.pair": {"en": "two cards laid away"},
+    "frame.published": {"en": "published (Schell)"},
+    "frame.recomputed": {"en": "recomputed"},
+    "frame.recomputed_uniform": {"en": "recomputed, every pair alike"},
+    "frame.uniform": {"en": "exact, uniform"},
+    "frame.difference": {"en": "recomputed minus published"},
     # --- margins, the rules panel, the check against other games --------------------------------
     "lab.n_hands": {"en": "{n} hands"},
     "lab.n_deals": {"en": "{n} deals"},
@@ -1078,6 +1101,9 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "mydeal.table_note": {"en": "▶ the keep in the chart, ◆ the keep beside it. The chance to win counts this "
                               "deal's starter, hand and crib, and takes the play and the opponent's hand as "
                               "experts' games do."},
+    # Under the table when it has chances to win (a game to 121).
+    "mydeal.win_note": {"en": "Under each chance to win, its {conf} interval: the position model's own error, "
+                              "measured in games it was not fitted on, is in it."},
     "mydeal.side.title": {"en": "Two keeps side by side"},
     "mydeal.side.low": {"en": "Fewest points in hand"},
     "mydeal.side.top": {"en": "Most points in hand"},

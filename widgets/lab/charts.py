@@ -19,6 +19,7 @@ from matplotlib.patches import Rectangle
 
 from cribbage.lang.translations import format_number
 from cribbage.stats import CribTable, KeepTable, PeggingStats, PositionTable, PublishedCribTable
+from cribbage.stats.calibrated import Margins
 from cribbage.stats.position import Calibration
 from cribbage.stats.selfplay import Z95
 from widgets.blocks.charts import CHART_RC, OKABE_ITO, course_figure
@@ -153,14 +154,21 @@ def crib_difference_chart(table: CribTable, published: Sequence[PublishedCribTab
     return fig
 
 
-def calibration_chart(check: Calibration, *, language: str | None = None, width: float = 9.5,
-                      height: float = 7.5) -> Figure:
+def calibration_chart(check: Calibration, *, margins: Margins | None = None, language: str | None = None,
+                      width: float = 9.5, height: float = 7.5) -> Figure:
     """The position table's predicted chances (x) against how often the dealer won in games it never
-    saw (y), bin by bin with 95% intervals and each bin's number of deal starts written beside it."""
+    saw (y), bin by bin with 95% intervals and each bin's number of deal starts written beside it; with
+    ``margins``, the interval said for each chance shaded about the diagonal, band by band."""
     check_language(language)
     with matplotlib.rc_context(CHART_RC):
         fig = course_figure(width, height, language)
         ax = fig.add_subplot()
+        if margins is not None:
+            edges = margins.edges * 100
+            for b, margin in enumerate(np.nan_to_num(margins.margin, nan=float(np.nanmax(margins.margin))) * 100):
+                xs = np.array([edges[b], edges[b + 1]])
+                ax.fill_between(xs, xs - margin, xs + margin, color=OKABE_ITO["orange"], alpha=0.3, linewidth=0,
+                                label=render("lab.pos.cal_band", language) if b == 0 else None)
         ax.plot([0, 100], [0, 100], color="#000", linestyle="--", linewidth=1.5, label=render("lab.crib.same", language))
         x, y = check.predicted * 100, check.observed * 100
         # rounding can put an interval's end a hair past its share (a share of 0 or 1)

@@ -39,6 +39,12 @@ FRAME_LABELS = {
     "stderr": "frame.stderr",
     "size": "frame.size",
     "samples": "frame.samples",
+    "pair": "frame.pair",
+    "published": "frame.published",
+    "recomputed": "frame.recomputed",
+    "recomputed_uniform": "frame.recomputed_uniform",
+    "uniform": "frame.uniform",
+    "difference": "frame.difference",
 }
 
 #: A mean written with its interval, as its column is labelled ("mean ± 95% interval").

@@ -35,11 +35,13 @@ from cribbage.stats import (
     win_probabilities,
 )
 from cribbage.stats.cache import cache_dir
+from cribbage.stats.calibrated import FIT, Margins, band_margins, interval_of, load_calibration
 from cribbage.stats.deals import DealLog, is_logged
 from cribbage.stats.intervals import margin, shown_interval
 from cribbage.stats.pegging import CHAMBERS_PLAY
 from cribbage.stats.position import Calibration, calibration
 from widgets.base.view import Refused, View, figure_png, fit_px, guarded, style_tag
+from widgets.blocks.chances import chance_interval, chance_words
 from widgets.i18n import check_language, decimal, number, render
 from widgets.lab.charts import (
     PLAY_GROUPS,
@@ -71,11 +73,14 @@ __all__ = [
 
 _LOG = logging.getLogger(__name__)
 
-#: The seeded sizes the lab uses: big enough for two decimals, small enough to build in a few minutes.
-#: The keep table is the whole one (``keep_sample`` None: every deal, half a minute to build).
-#: ``check_games`` are played with another seed (``check_seed``) to check the win probabilities.
-LAB_SETTINGS: dict[str, Any] = {"crib_samples": 10_000, "games": 1_000, "keep_sample": None, "seed": 1,
-                                "check_games": 300, "check_seed": "held-out"}
+#: The seeded sizes the lab uses: big enough for two decimals, small enough to build in a few minutes,
+#: and shipped built for the default rules (:data:`cribbage.stats.shipped_tables.LAB_TABLES`). The keep
+#: table is the whole one (``keep_sample`` None: every deal). The deal log is the position model's own
+#: (:data:`cribbage.stats.calibrated.FIT`): with the default rules its chances are recalibrated and
+#: checked on 10,000 held-out games (shipped); with other rules, ``check_games`` are played with another
+#: seed (``check_seed``) to check them and measure their margins.
+LAB_SETTINGS: dict[str, Any] = {"crib_samples": 10_000, "games": FIT["games"], "keep_sample": None,
+                                "seed": FIT["seed"], "check_games": 300, "check_seed": "held-out"}
 #: The rules and levels the lab starts with; :class:`RulesPanel` changes them.
 RULES: dict[str, Any] = {"target": 121, "muggins": False, "level": "expert", "opponent": "expert"}
 _LEVELS = ("beginner", "standard", "expert")
@@ -158,20 +163,36 @@ def crib_comparisons(crib: Mapping[tuple[str, bool], Any], language: str | None 
     return "\n".join(lines)
 
 
+def _recalibrated(s: Mapping[str, Any]) -> bool:
+    """Whether these settings are those the shipped calibration is for: the default rules and levels,
+    and the position model's own games."""
+    return (all(s[k] == v for k, v in {"target": 121, "muggins": False, "level": "expert", "opponent": "expert"}.items())
+            and s["games"] == FIT["games"] and str(s["seed"]) == str(FIT["seed"]))
+
+
 def rules_tables(progress: Callable[[int, int], None] | None = None, **settings: Any) -> dict[str, Any]:
     """The tables that depend on the rules and levels (:data:`RULES`, or those in ``settings``): the
-    deal log, the position table, its check against held-out games, and the pegging statistics."""
+    deal log, the position table, its check against held-out games and its margins, and the pegging
+    statistics. With the default rules the position table is recalibrated and its check and margins are
+    the shipped ones (:mod:`cribbage.stats.calibrated`); with others, measured on ``check_games`` games."""
     s = {**LAB_SETTINGS, **RULES, **settings}
     rules = {k: s[k] for k in RULES}
-    total = s["games"] + s["check_games"]
+    recalibrated = _recalibrated(s)
+    total = s["games"] + (0 if recalibrated else s["check_games"])
 
     def part(offset: int) -> Callable[[int, int], None] | None:
         return None if progress is None else (lambda done, _games: progress(offset + done, total))
 
     log = deal_log(s["games"], seed=s["seed"], progress=part(0), **rules)
-    held_out = deal_log(s["check_games"], seed=s["check_seed"], progress=part(s["games"]), **rules)
     position = win_probabilities(log, target=s["target"])
-    return {"log": log, "position": position, "calibration": calibration(position, held_out),
+    if recalibrated:
+        shipped = load_calibration()
+        position, check, margins = shipped.recalibrate(position), shipped.check, shipped.margins
+        recal_games: int | None = int(shipped.sets["recalibrate"]["games"])
+    else:
+        held_out = deal_log(s["check_games"], seed=s["check_seed"], progress=part(s["games"]), **rules)
+        check, margins, recal_games = calibration(position, held_out), band_margins(position, held_out), None
+    return {"log": log, "position": position, "calibration": check, "margins": margins, "recalibrated_on": recal_games,
             "pegging": pegging_statistics(log), "rules": rules}
 
 
@@ -179,7 +200,8 @@ def rules_cached(**settings: Any) -> bool:
     """Whether the deal logs of these rules and levels are in the cache (then they load at once)."""
     s = {**LAB_SETTINGS, **RULES, **settings}
     rules = {k: s[k] for k in RULES}
-    return is_logged(s["games"], seed=s["seed"], **rules) and is_logged(s["check_games"], seed=s["check_seed"], **rules)
+    return is_logged(s["games"], seed=s["seed"], **rules) and (
+        _recalibrated(s) or is_logged(s["check_games"], seed=s["check_seed"], **rules))
 
 
 def lab_tables(**settings: Any) -> dict[str, Any]:
@@ -362,10 +384,17 @@ class PositionView(_LabView):
 
     def __init__(self, table: PositionTable | None = None, *, language: str | None = None, mine: int = 0,
                  theirs: int = 0, dealer: bool = True, games: int = LAB_SETTINGS["games"],
-                 seed: int = LAB_SETTINGS["seed"], check: Calibration | None = None) -> None:
+                 seed: int = LAB_SETTINGS["seed"], check: Calibration | None = None, margins: Margins | None = None,
+                 recalibrated_on: int | None = None) -> None:
         super().__init__(language=language)
-        self.table = table if table is not None else win_probabilities(deal_log(games, seed=seed))
-        self.check = check
+        if table is None:
+            built = rules_tables(games=games, seed=seed)
+            table, check, margins, recalibrated_on = (built[k] for k in ("position", "calibration", "margins",
+                                                                         "recalibrated_on"))
+        self.table = table
+        #: the check against held-out games; the model's margin by band (each chance is said with its
+        #: band's); the games it was recalibrated on (None: as solved)
+        self.check, self.margins, self.recalibrated_on = check, margins, recalibrated_on
         top = self.table.target - 1
         # The descriptions as wide as the longest in any language ("Pontos do adversário" was cut at
         # 160 px), the slider and its read-out 360 px beside them.
@@ -390,9 +419,17 @@ class PositionView(_LabView):
         self._refresh()
         self._draw_check()
 
-    def set_table(self, table: PositionTable, check: Calibration | None = None) -> None:
+    @classmethod
+    def of(cls, tables: Mapping[str, Any], **options: Any) -> PositionView:
+        """The view of the lab's tables (:func:`lab_tables` or :func:`rules_tables`): the position table,
+        its check, its margins and what it was recalibrated on."""
+        return cls(tables["position"], check=tables["calibration"], margins=tables["margins"],
+                   recalibrated_on=tables["recalibrated_on"], **options)
+
+    def set_table(self, table: PositionTable, check: Calibration | None = None, margins: Margins | None = None,
+                  recalibrated_on: int | None = None) -> None:
         """Show another position table (other rules or levels); the position is kept where it fits."""
-        self.table, self.check = table, check
+        self.table, self.check, self.margins, self.recalibrated_on = table, check, margins, recalibrated_on
         top = table.target - 1
         self._setting = True
         try:
@@ -414,13 +451,27 @@ class PositionView(_LabView):
         self._check_lines = [self._t("lab.pos.calibration", conf=confidence(lang), games=number(c.games, ",", lang),
                                      starts=number(int(c.starts.sum()), ",", lang), brier=decimal(c.brier, lang, 3),
                                      coin=decimal(c.brier_coin, lang, 3))]
+        if self.margins is not None and self.recalibrated_on is not None:
+            inside = sum(low <= observed <= high for (low, high), observed in
+                         zip((interval_of(self.margins, float(p), dealer=True) for p in c.predicted), c.observed))
+            self._check_lines.append(self._t("lab.pos.recalibrated", recal=number(self.recalibrated_on, ",", lang),
+                                             games=number(c.games, ",", lang), inside=inside, bands=len(c.starts)))
+        elif self.margins is not None:
+            self._check_lines.append(self._t("lab.pos.own_margins", games=number(c.games, ",", lang)))
         self._check_text.value = "".join(_para(line) for line in self._check_lines)
-        self._check_chart.value = figure_png(calibration_chart(c, language=lang))
+        self._check_chart.value = figure_png(calibration_chart(c, margins=self.margins, language=lang))
 
     @property
     def chance(self) -> float:
         """My chance to win from the position shown."""
         return self.table.win_probability(self._mine.value, self._theirs.value, dealer=self._role.value)
+
+    @property
+    def interval(self) -> tuple[float, float] | None:
+        """The 95% interval of :attr:`chance`: the chance less and more its band's margin (None without margins)."""
+        if self.margins is None:
+            return None
+        return interval_of(self.margins, self.chance, dealer=self._role.value)
 
     @property
     def summary(self) -> str:
@@ -438,7 +489,8 @@ class PositionView(_LabView):
     def _refresh(self) -> None:
         lang = self.language
         mine, theirs, dealer = self._mine.value, self._theirs.value, self._role.value
-        pct = number(self.chance, ".1%", lang)
+        interval = self.interval
+        pct = chance_words(self.chance, lang) if interval is None else chance_interval(self.chance, *interval, lang)
         role = self._t("lab.dealer" if dealer else "lab.pone")
         table = self.table
         lines = [self._t("lab.pos.chance", mine=mine, theirs=theirs, role=role, pct=pct),
@@ -660,7 +712,7 @@ class RulesPanel(View):
         self._status.value = _para(self._status_text)
         for view in self.views:
             if isinstance(view, PositionView):
-                view.set_table(self.tables["position"], self.tables["calibration"])
+                view.set_table(*(self.tables[k] for k in ("position", "calibration", "margins", "recalibrated_on")))
             elif isinstance(view, PeggingView):
                 view.set_stats(self.tables["pegging"])
         return self.tables
