@@ -7,7 +7,9 @@ nothing but the standard library. It
   the test, lint, browser or hub tools of the extras) when neither a course install nor a developer's
   (``make test``'s ``.venv/.installed``) is newer than ``pyproject.toml``; pip compiles nothing: a module
   is compiled the first time it is imported, only the ones the course imports (the measurements are in
-  the branch's report to issue 48);
+  the branch's report to issue 48); ``.venv`` is made without a pip of its own, this Python's pip
+  installing into it (:func:`outside_pip`), as nothing of the course runs pip
+  (``benchmarks/learner_install.py`` measures the first ``make course``);
 - shows one progress line in the learner's language instead of pip's output, which goes whole into a
   log file whose path it names;
 - then runs ``cribbage course``, whose JupyterLab sends its own server's log to a second file
