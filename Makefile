@@ -10,6 +10,11 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --upgrade pip
 
+# A .venv made by `make course` has no pip of its own (tools/course.py installs into it with this
+# machine's pip, `pip --python`: the learner's .venv is 17 MB lighter); the installs below give it one
+# first, the standard library's (ensurepip, offline), when it has none.
+ENSURE_PIP := @$(BIN)/python -m pip --version >/dev/null 2>&1 || $(BIN)/python -m ensurepip --upgrade
+
 # The developer's install (make test, check, lint): the project with every extra of [dev]. `make course`
 # installs the runtime alone (tools/course.py); this one adds the rest to the same .venv.
 # Reinstall when the project's dependencies change. pip compiles every module it installs one by one
@@ -20,6 +25,7 @@ $(BIN)/python:
 # The project's own packages (installed in place) and its tests are compiled too (a few CPU-s that the
 # first `make check` from a fresh clone would otherwise spend); __pycache__ folders are git-ignored.
 $(STAMP): pyproject.toml | $(BIN)/python
+	$(ENSURE_PIP)
 	$(BIN)/python -m pip install --no-compile -e ".[dev]"
 	-$(BIN)/python -m compileall -q -j 0 -x '/tests?/' $(VENV)/lib
 	-$(BIN)/python -m compileall -q -j 0 cribbage machinery widgets apps hub tests
@@ -157,6 +163,7 @@ PORT ?= 8866
 # An extra of pyproject.toml beside whatever install .venv has (the course's or the developer's):
 # [app] (Voilà) for the calculator app, [hub] (JupyterHub) for a class's hub (`make hub`, then hub/README.md).
 $(VENV)/.installed-app $(VENV)/.installed-hub: $(VENV)/.installed-%: pyproject.toml | $(BIN)/python
+	$(ENSURE_PIP)
 	$(BIN)/python -m pip install --no-compile -e ".[$*]"
 	touch $@
 APP_STAMP := $(VENV)/.installed-app

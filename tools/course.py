@@ -7,7 +7,9 @@ nothing but the standard library. It
   the test, lint, browser or hub tools of the extras) when neither a course install nor a developer's
   (``make test``'s ``.venv/.installed``) is newer than ``pyproject.toml``; pip compiles nothing: a module
   is compiled the first time it is imported, only the ones the course imports (the measurements are in
-  the branch's report to issue 48);
+  the branch's report to issue 48); ``.venv`` is made without a pip of its own, this Python's pip
+  installing into it (:func:`outside_pip`), as nothing of the course runs pip
+  (``benchmarks/learner_install.py`` measures the first ``make course``);
 - shows one progress line in the learner's language instead of pip's output, which goes whole into a
   log file whose path it names;
 - then runs ``cribbage course``, whose JupyterLab sends its own server's log to a second file
@@ -166,6 +168,36 @@ def installed() -> bool:
     return any(stamp.exists() and stamp.stat().st_mtime >= wanted for stamp in STAMPS)
 
 
+#: The first pip that installs into another environment (``pip --python``).
+_PIP_OUTSIDE = (22, 3)
+
+
+def _runs(python: Path, module: str) -> bool:
+    """Whether ``python`` has ``module`` (its ``--version`` answers)."""
+    try:
+        return subprocess.run([str(python), "-m", module, "--version"], capture_output=True,
+                              stdin=subprocess.DEVNULL, check=False).returncode == 0
+    except OSError:
+        return False
+
+
+def outside_pip(python: Path) -> list[str] | None:
+    """This Python's own pip installing into ``python``'s environment, when it can (pip 22.3 and later):
+    the course's ``.venv`` is then made without a pip of its own (pip with its bytecode is 17 MB, and
+    Python 3.11's venv brings setuptools, 10 MB more, with it), which nothing of the course runs; the
+    Makefile's installs give ``.venv`` a pip (ensurepip) when they need one. None for a Python without
+    pip or with an older one: ``.venv`` then gets its own, as before."""
+    try:
+        said = subprocess.run([sys.executable, "-m", "pip", "--version"], capture_output=True, text=True,
+                              stdin=subprocess.DEVNULL, check=False)
+    except OSError:
+        return None
+    version = re.match(r"pip (\d+)\.(\d+)", said.stdout)
+    if said.returncode != 0 or version is None or (int(version[1]), int(version[2])) < _PIP_OUTSIDE:
+        return None
+    return [sys.executable, "-m", "pip", "--python", str(python)]
+
+
 #: pip's lines that mean a package was found (a download, a wheel in the cache, a local file).
 _FOUND = re.compile(r"^(Collecting|Processing|Requirement already satisfied:) ")
 _INSTALLING = re.compile(r"^Installing collected packages: (.*)$")
@@ -181,15 +213,21 @@ def install(words: Words, line: Line, log_path: Path, *, pip: Sequence[str] | No
     with log_path.open("w", encoding="utf-8") as log:
         made_here = False
         if pip is None:
-            if not (VENV / "bin" / "python").exists():
+            python = VENV / "bin" / "python"
+            outside = outside_pip(python)
+            if not python.exists():
                 made_here = True
                 line.progress(words("install.venv"))
-                made = subprocess.run([sys.executable, "-m", "venv", str(VENV)], stdout=log, stderr=subprocess.STDOUT,
-                                      stdin=subprocess.DEVNULL, check=False)
+                made = subprocess.run([sys.executable, "-m", "venv", *(["--without-pip"] if outside else []), str(VENV)],
+                                      stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, check=False)
                 if made.returncode != 0:
                     line.say(words("install.failed", path=log_path))
                     return False
-            pip = [str(VENV / "bin" / "python"), "-m", "pip", "install", "--no-compile", "--progress-bar", "off",
+            if outside is None and not _runs(python, "pip"):
+                # A .venv a course made without pip, and this Python's pip gone since: the standard library's.
+                subprocess.run([str(python), "-m", "ensurepip"], stdout=log, stderr=subprocess.STDOUT,
+                               stdin=subprocess.DEVNULL, check=False)
+            pip = [*(outside or [str(python), "-m", "pip"]), "install", "--no-compile", "--progress-bar", "off",
                    "-e", str(ROOT)]
         found = 0
         line.progress(words("install.finding", n=found))
@@ -208,7 +246,7 @@ def install(words: Words, line: Line, log_path: Path, *, pip: Sequence[str] | No
         if process.returncode != 0:
             line.say(words("install.failed", path=log_path))
             return False
-        if made_here:
+        if made_here and outside is None:
             # Python 3.11's venv brings setuptools (9 MB), which nothing of the course runs: pip builds the
             # project in an environment of its own (build isolation), as Python 3.12's venv assumes.
             subprocess.run([str(VENV / "bin" / "python"), "-m", "pip", "uninstall", "--yes", "setuptools"], stdout=log,

@@ -14,6 +14,7 @@ import importlib.util
 import io
 import os
 import re
+import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -121,3 +122,46 @@ def test_make_course_serves_then_ctrl_c_ends_quietly_in_the_learners_language(la
     assert "Interrupt" not in terminal and "Error" not in terminal, terminal
     assert _english_lines(terminal, language, [str(log), str(tmp_path / "copy")]) == []
     assert "Interrupted" in log.read_text(encoding="utf-8")   # JupyterLab's own words went to its log
+
+
+#: A project of one module with no dependencies: a real pip install, in seconds rather than minutes.
+TINY_PROJECT = """\
+[build-system]
+requires = ["setuptools>=61"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "tiny-course"
+version = "1"
+
+[tool.setuptools]
+py-modules = ["tiny_course"]
+"""
+
+
+@pytest.mark.skipif(_tools_course().outside_pip(Path(sys.executable)) is None,
+                    reason="this Python's pip cannot install into another environment (pip --python, 22.3)")
+def test_the_learners_venv_has_no_pip_and_the_makefile_gives_it_one(tmp_path, monkeypatch):
+    """The course's .venv is made without pip (tools/course.py installs with this Python's own, 17 MB less
+    in a learner's .venv); the project is installed and runs; the Makefile's installs give .venv a pip."""
+    course = _tools_course()
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "pyproject.toml").write_text(TINY_PROJECT, encoding="utf-8")
+    (project / "tiny_course.py").write_text("ANSWER = 15\n", encoding="utf-8")
+    venv = project / ".venv"
+    monkeypatch.setattr(course, "ROOT", project)
+    monkeypatch.setattr(course, "VENV", venv)
+    log = tmp_path / "install.log"
+    assert course.install(course.Words("en"), course.Line(io.StringIO()), log, stamp=tmp_path / "installed"), \
+        log.read_text(encoding="utf-8")
+    python = venv / "bin" / "python"
+    assert subprocess.run([str(python), "-c", "import tiny_course; assert tiny_course.ANSWER == 15"]).returncode == 0
+    assert not course._runs(python, "pip")
+    assert not list((venv / "lib").glob("python*/site-packages/pip"))
+    # The Makefile's line that every install into .venv runs first (make test, make calculator, make hub).
+    ensure = re.search(r"^ENSURE_PIP := @(.*)$", (ROOT / "Makefile").read_text(encoding="utf-8"), re.MULTILINE)
+    assert ensure is not None
+    shell = ensure.group(1).replace("$(BIN)", str(venv / "bin"))
+    assert subprocess.run(["sh", "-c", shell], capture_output=True).returncode == 0
+    assert course._runs(python, "pip")
