@@ -45,7 +45,9 @@ class OpenHandler(JupyterHandler):
             # The server's root address: it sends the learner on to the course's start (its default URL).
             self.finish(refused_page(asked, self.base_url, language))
             return
-        self.finish(choosing_page(targets(self.base_url, path), language))
+        xsrf = self.xsrf_token   # what JupyterLab's REST API asks of a page's script (Tornado's token)
+        self.finish(choosing_page(targets(self.base_url, path), language,
+                                  xsrf.decode() if isinstance(xsrf, bytes) else str(xsrf)))
 
 
 def _jupyter_server_extension_points() -> list[dict[str, str]]:

@@ -7,9 +7,10 @@ the launcher can name the address without loading one.
 JupyterLab does not choose its mode by the screen's width: at 390 px its side bars and its tabs leave a
 lesson a third of a phone. The page this address answers has no words (a spinner, for the moment it is
 on screen) and a line of script that looks at the browser's width: under :data:`NARROW` CSS pixels it
-goes to JupyterLab's single-document ("simple") mode, ``/doc/tree/<path>``, JupyterLab's own address
-for that mode (one document filling the screen, no tab bar; the lessons' links to one another open the
-next lesson in its place); otherwise to the usual ``/lab/tree/<path>``. A ``#cell-id=...`` fragment
+goes to JupyterLab's single-document ("simple") mode, ``/doc/workspaces/cribbage-phone/tree/<path>``,
+JupyterLab's own address for that mode in a workspace of the phone's own (one document filling the
+screen, no tab bar, the side bars and their strips of icons out of the way; the lessons' links to one
+another open the next lesson in its place); otherwise to the usual ``/lab/tree/<path>``. A ``#cell-id=...`` fragment
 goes along. The page is not cached: a learner who turns the phone, or opens the same link on a laptop,
 is asked again.
 
@@ -31,12 +32,22 @@ from urllib.parse import quote
 from cribbage.lang.messages import render
 from cribbage.registry.languages import CODES, SOURCE, from_locale
 
-__all__ = ["ENTRY", "NARROW", "choosing_page", "entry_url", "lesson_path", "page_language", "refused_page", "targets"]
+__all__ = ["ENTRY", "NARROW", "PHONE_LAYOUT", "PHONE_WORKSPACE", "choosing_page", "entry_url", "lesson_path", "page_language", "refused_page", "targets"]
 
 #: The entry's address under the server's base URL.
 ENTRY = "/cribbage/open"
 #: Screens narrower than this many CSS pixels get JupyterLab's single-document mode.
 NARROW = 600
+#: The JupyterLab workspace a narrow screen opens: its own layout, apart from the laptop's (where the
+#: learner may have opened the file browser), and its own first layout (:data:`PHONE_LAYOUT`).
+PHONE_WORKSPACE = "cribbage-phone"
+#: The phone workspace's first layout: both side bars collapsed and their strips of icons hidden too
+#: (70 px of a 390 px screen; View > Appearance brings them back, and the learner's choice is kept).
+PHONE_LAYOUT: dict[str, object] = {"data": {"layout-restorer:data": {
+    "main": {"dock": None},
+    "left": {"collapsed": True, "visible": False, "widgets": ["filebrowser"]},
+    "right": {"collapsed": True, "visible": False, "widgets": []}}},
+    "metadata": {"id": PHONE_WORKSPACE}}
 
 _SPINNER_STYLE = """
 html, body { height: 100%; margin: 0; background: var(--jp-layout-color0, #fff); }
@@ -78,10 +89,12 @@ def lesson_path(path: str) -> str | None:
 
 
 def targets(base_url: str, path: str) -> dict[str, str]:
-    """Where the page sends a narrow screen and a wide one, for the checked ``path``."""
+    """Where the page sends a narrow screen and a wide one, for the checked ``path``, and the address of the
+    phone workspace in JupyterLab's REST API (its documented ``/lab/api/workspaces/<id>``)."""
     tree = quote(path, safe="/")
     base = base_url.rstrip("/")
-    return {"narrow": f"{base}/doc/tree/{tree}", "wide": f"{base}/lab/tree/{tree}"}
+    return {"narrow": f"{base}/doc/workspaces/{PHONE_WORKSPACE}/tree/{tree}", "wide": f"{base}/lab/tree/{tree}",
+            "workspace": f"{base}/lab/api/workspaces/{PHONE_WORKSPACE}"}
 
 
 def _script_json(value: object) -> str:
@@ -89,12 +102,30 @@ def _script_json(value: object) -> str:
     return json.dumps(value).replace("</", "<\\/")
 
 
-def choosing_page(destinations: dict[str, str], language: str) -> str:
+_CHOOSE = """(function () {
+  var to = %(to)s, layout = %(layout)s, xsrf = %(xsrf)s;
+  var width = Math.min(window.innerWidth, document.documentElement.clientWidth || window.innerWidth);
+  function go(where) { window.location.replace(where + window.location.hash); }
+  if (width >= %(narrow)d) { go(to.wide); return; }
+  // The phone workspace gets its first layout once; a layout the learner has left there is kept.
+  fetch(to.workspace, {credentials: "same-origin"})
+    .then(function (answer) { return answer.ok ? answer.json() : {data: {}}; })
+    .then(function (found) {
+      if (found && found.data && found.data["layout-restorer:data"]) { return null; }
+      return fetch(to.workspace, {method: "PUT", credentials: "same-origin", body: JSON.stringify(layout),
+                                  headers: {"Content-Type": "application/json", "X-XSRFToken": xsrf}});
+    })
+    .catch(function () { return null; })   // without it, the phone still gets single-document mode
+    .then(function () { go(to.narrow); });
+})();"""
+
+
+def choosing_page(destinations: dict[str, str], language: str, xsrf: str = "") -> str:
     """The page that chooses: a spinner, and the script that replaces itself by one of ``destinations``
-    (``replace``: the browser's Back button does not come back to it)."""
-    script = (f"(function () {{ var to = {_script_json(destinations)};"
-              f" var narrow = Math.min(window.innerWidth, document.documentElement.clientWidth || window.innerWidth) < {NARROW};"
-              " window.location.replace((narrow ? to.narrow : to.wide) + window.location.hash); })();")
+    (``replace``: the browser's Back button does not come back to it); for a narrow screen it first gives
+    the phone workspace its first layout (through JupyterLab's REST API, with the server's ``xsrf`` token)."""
+    script = _CHOOSE % {"to": _script_json(destinations), "layout": _script_json(PHONE_LAYOUT),
+                        "xsrf": _script_json(xsrf), "narrow": NARROW}
     return ("<!DOCTYPE html>\n"
             f'<html lang="{language}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'

@@ -13,8 +13,8 @@ import pytest
 from cribbage.lessons import FIRST_STOP
 from cribbage.registry.languages import CODES, SOURCE
 from hub import class_setup
-from machinery import lab_language
-from machinery.open_page import NARROW, choosing_page, entry_url, lesson_path, page_language, refused_page, targets
+from machinery import lab_language, open_page
+from machinery.open_page import NARROW, PHONE_WORKSPACE, choosing_page, entry_url, lesson_path, targets
 
 
 @pytest.mark.parametrize("path", ["00_start_here.ipynb", "start/index.ipynb", "cribbage-course/es/03_the_show.ipynb",
@@ -32,30 +32,32 @@ def test_anything_else_is_refused(path: str) -> None:
 
 def test_narrow_screens_get_the_single_document_address() -> None:
     assert targets("/user/ana/", "cribbage-course/mi curso.ipynb") == {
-        "narrow": "/user/ana/doc/tree/cribbage-course/mi%20curso.ipynb",
-        "wide": "/user/ana/lab/tree/cribbage-course/mi%20curso.ipynb"}
-    assert targets("/", FIRST_STOP)["narrow"] == f"/doc/tree/{FIRST_STOP}"
+        "narrow": f"/user/ana/doc/workspaces/{PHONE_WORKSPACE}/tree/cribbage-course/mi%20curso.ipynb",
+        "wide": "/user/ana/lab/tree/cribbage-course/mi%20curso.ipynb",
+        "workspace": f"/user/ana/lab/api/workspaces/{PHONE_WORKSPACE}"}
+    assert targets("/", FIRST_STOP)["narrow"] == f"/doc/workspaces/{PHONE_WORKSPACE}/tree/{FIRST_STOP}"
 
 
 def test_the_choosing_page_has_no_words_and_keeps_its_script_closed() -> None:
-    page = choosing_page({"narrow": "/doc/tree/a</script><b>.ipynb", "wide": "/lab/tree/a.ipynb"}, "es")
-    assert page.count("</script>") == 1, page                     # the address cannot end the script early
-    assert f"< {NARROW}" in page and "location.replace" in page and "location.hash" in page
+    page = choosing_page({"narrow": "/doc/tree/a</script><b>.ipynb", "wide": "/lab/tree/a.ipynb"}, "es",
+                         xsrf="2|ab</script>")
+    assert page.count("</script>") == 1, page                     # neither can end the script early
+    assert f">= {NARROW}" in page and "location.replace" in page and "location.hash" in page
     shown = re.sub(r"<(script|style)>.*?</\1>", "", page, flags=re.S)
     assert not re.search(r">[^<]*[A-Za-z][^<]*<", shown), shown     # no text a learner would read
 
 
 def test_the_refusal_escapes_the_link_it_was_given() -> None:
-    page = refused_page('<img src=x onerror="alert(1)">.ipynb', "/user/ana/", "pt")
+    page = open_page.refused_page('<img src=x onerror="alert(1)">.ipynb', "/user/ana/", "pt")
     assert "<img" not in page and "&lt;img" in page and 'href="/user/ana/"' in page
     assert "não existe o arquivo" in page
 
 
 def test_the_refusal_speaks_the_browser_s_language_first() -> None:
-    assert page_language("fr-FR,pt-BR;q=0.8,es;q=0.9", {}) == "es"
-    assert page_language("fr", {"LANG": "pt_BR.UTF-8"}) == "pt"
-    assert page_language("", {}) == SOURCE
-    assert {page_language(code, {}) for code in CODES} == set(CODES)
+    assert open_page.page_language("fr-FR,pt-BR;q=0.8,es;q=0.9", {}) == "es"
+    assert open_page.page_language("fr", {"LANG": "pt_BR.UTF-8"}) == "pt"
+    assert open_page.page_language("", {}) == SOURCE
+    assert {open_page.page_language(code, {}) for code in CODES} == set(CODES)
 
 
 def test_the_launcher_and_the_hub_open_through_the_entry(tmp_path: Path) -> None:

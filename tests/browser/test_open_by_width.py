@@ -27,7 +27,7 @@ from test_learner_return import LANGUAGE, NOT_LOCAL, Learner, learner  # noqa: F
 import cribbage.stats.dictionary  # noqa: F401  (the refusal's words)
 from cribbage.lang.messages import render
 from cribbage.registry import stops
-from machinery.open_page import ENTRY
+from machinery.open_page import ENTRY, PHONE_WORKSPACE
 
 START, FIRST = stops.STOPS[0].notebook, stops.STOPS[1].notebook
 PHONE = {"width": 390, "height": 844}
@@ -76,8 +76,10 @@ def test_a_phone_gets_one_lesson_filling_the_screen(course: Server, open_at) -> 
     page = open_at(PHONE)
     page.goto(course.url + "/", timeout=120_000)          # as the browser make course opens
     shell = _lesson_up(page, START)
-    assert f"/doc/tree/{START}" in page.url, page.url
+    assert f"/doc/workspaces/{PHONE_WORKSPACE}/tree/{START}" in page.url, page.url
     assert shell == {"mode": "single-document", "left": True, "right": True}, shell
+    for side in ("left", "right"):      # not even their strips of icons
+        expect(page.locator(f".jp-SideBar.jp-mod-{side}")).to_be_hidden()
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= PHONE["width"] + 1, f"the page is {width} px wide on a phone"
     PICTURES.mkdir(parents=True, exist_ok=True)
@@ -105,7 +107,7 @@ def test_a_stop_opened_by_its_entry_link_on_a_phone(course: Server, open_at) -> 
     page = open_at(PHONE)
     page.goto(f"{course.url}{ENTRY}?path={quote(FIRST)}", timeout=120_000)
     shell = _lesson_up(page, FIRST)
-    assert f"/doc/tree/{FIRST}" in page.url and shell["mode"] == "single-document", (page.url, shell)
+    assert f"/doc/workspaces/{PHONE_WORKSPACE}/tree/{FIRST}" in page.url and shell["mode"] == "single-document", (page.url, shell)
 
 
 @pytest.mark.parametrize("tampered", ["../../../etc/passwd", "//evil.example/x.ipynb", "https://evil.example/x.ipynb",
