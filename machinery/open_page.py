@@ -29,7 +29,7 @@ import posixpath
 from collections.abc import Iterable, Mapping
 from urllib.parse import quote
 
-from cribbage.lang.messages import render
+from cribbage.lang.messages import add_catalogue, render
 from cribbage.registry.languages import CODES, SOURCE, from_locale
 
 __all__ = ["ENTRY", "NARROW", "PHONE_LAYOUT", "PHONE_WORKSPACE", "choosing_page", "entry_url", "lesson_path", "page_language", "refused_page", "targets"]
@@ -48,6 +48,11 @@ PHONE_LAYOUT: dict[str, object] = {"data": {"layout-restorer:data": {
     "left": {"collapsed": True, "visible": False, "widgets": ["filebrowser"]},
     "right": {"collapsed": True, "visible": False, "widgets": []}}},
     "metadata": {"id": PHONE_WORKSPACE}}
+
+# The refusal's words: the statistics' own message (cribbage/stats/dictionary.py), the same key and English,
+# so its Spanish and Portuguese come from the engine's catalogue; named here rather than imported with
+# the statistics package, which takes seconds to import in the server.
+add_catalogue({"stats.no_file": {"en": "there is no file {value}"}})
 
 _SPINNER_STYLE = """
 html, body { height: 100%; margin: 0; background: var(--jp-layout-color0, #fff); }
@@ -137,10 +142,6 @@ def choosing_page(destinations: dict[str, str], language: str, xsrf: str = "") -
 def refused_page(path: str, start: str, language: str) -> str:
     """The page a tampered or stale link gets: no such lesson, in the learner's language, and a link to
     the start of the course on this server."""
-    # The statistics' "there is no file {value}" says it in every language of the course; imported only
-    # here, for the rare refusal (the statistics package takes seconds to import).
-    import cribbage.stats.dictionary  # noqa: F401  (registers the message)
-
     said = render("stats.no_file", language, value=path)
     return ("<!DOCTYPE html>\n"
             f'<html lang="{language}"><head><meta charset="utf-8">'

@@ -24,10 +24,9 @@ from lab_page import SCREENSHOTS
 from playwright.sync_api import expect
 from test_learner_return import LANGUAGE, NOT_LOCAL, Learner, learner  # noqa: F401  (the fixture, this module's own)
 
-import cribbage.stats.dictionary  # noqa: F401  (the refusal's words)
 from cribbage.lang.messages import render
 from cribbage.registry import stops
-from machinery.open_page import ENTRY, PHONE_WORKSPACE
+from machinery.open_page import ENTRY, PHONE_WORKSPACE  # (and the refusal's words)
 
 START, FIRST = stops.STOPS[0].notebook, stops.STOPS[1].notebook
 PHONE = {"width": 390, "height": 844}
