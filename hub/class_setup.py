@@ -549,7 +549,7 @@ c.Spawner.server_token_scopes = ["users:activity!user", "access:servers!server",
 # statistics tables shared read-only, JupyterLab's defaults for the class, the course in their home.
 c.Spawner.cmd = [os.path.join(CLASS, "python", "bin", "python"), "-m", "jupyterhub.singleuser"]
 c.Spawner.notebook_dir = "~"
-c.Spawner.default_url = "/lab/tree/cribbage-course/start/index.ipynb"
+c.Spawner.default_url = "/cribbage/open?path=cribbage-course/start/index.ipynb"
 c.Spawner.environment = {{
 {tables_env}    "JUPYTER_CONFIG_PATH": os.path.join(CLASS, "jupyter"),
     "LANG": {lang_env!r},

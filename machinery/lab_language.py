@@ -36,7 +36,8 @@ course (:mod:`cribbage.lessons`) the way a learner needs it, from the same kind 
 (``jupyterlab/course-<language>`` in the cache, put first on ``JUPYTER_CONFIG_PATH``, so it beats the
 learner's own server config for this one JupyterLab and changes nothing of theirs):
 
-- JupyterLab opens on the first stop with the file browser collapsed (a first layout for the copy's
+- JupyterLab opens on the first stop, through the course's entry address (:mod:`machinery.open_page`:
+  single-document mode on a phone), with the file browser collapsed (a first layout for the copy's
   own workspace folder, ``.jupyterlab-workspaces`` in the copy; the layout the learner leaves is
   theirs from then on), Markdown pages (the rules) shown rendered;
 - kernels of closed lessons are shut down: JupyterLab's ``kernelShutdown`` (on closing a notebook)
@@ -62,6 +63,7 @@ import platformdirs
 
 from cribbage.lessons import FIRST_STOP
 from cribbage.registry.languages import CODES, LANGUAGES, SOURCE, from_locale
+from machinery.open_page import entry_url
 
 __all__ = [
     "COURSE_SERVER_CONFIG",
@@ -123,6 +125,9 @@ COURSE_SERVER_CONFIG: dict[str, dict[str, object]] = {
     # learner alone), not TCP ports any local user could connect to: no "running over TCP without
     # encryption" warning for each lesson opened.
     "KernelManager": {"transport": "ipc"},
+    # The course's entry address, /cribbage/open?path=... (machinery/open_page.py): a phone gets
+    # JupyterLab's single-document mode, a wider screen the usual one. The default URL uses it.
+    "ServerApp": {"jpserver_extensions": {"machinery.open_extension": True}},
 }
 #: The copy's own workspace folder (JupyterLab's layouts: which lessons are open, the side bar).
 WORKSPACES = ".jupyterlab-workspaces"
@@ -179,7 +184,7 @@ def course_arguments(folder: Path) -> list[str]:
     default = workspaces / (slugify("default") + WORKSPACE_EXTENSION)
     if not default.exists():
         _write_json(default, first_layout())
-    return [f"--ServerApp.root_dir={folder}", f"--LabApp.default_url=/lab/tree/{FIRST_STOP}",
+    return [f"--ServerApp.root_dir={folder}", f"--LabApp.default_url={entry_url(FIRST_STOP)}",
             f"--LabApp.workspaces_dir={workspaces}"]
 
 

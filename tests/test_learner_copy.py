@@ -466,7 +466,7 @@ def test_the_copy_opens_on_the_first_stop_with_the_file_browser_collapsed_the_fi
     copy = tmp_path / "copy"
     arguments = lab_language.course_arguments(copy)
     assert f"--ServerApp.root_dir={copy}" in arguments
-    assert "--LabApp.default_url=/lab/tree/00_start_here.ipynb" in arguments
+    assert "--LabApp.default_url=/cribbage/open?path=00_start_here.ipynb" in arguments   # machinery/open_page.py
     (workspace,) = (copy / ".jupyterlab-workspaces").iterdir()
     layout = json.loads(workspace.read_text())["data"]["layout-restorer:data"]
     assert layout["left"]["collapsed"] is True
