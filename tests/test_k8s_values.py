@@ -227,3 +227,21 @@ def test_the_services_pod_runs_the_registered_services_with_the_store_only_it_wr
     # The pod may reach the hub's API; the proxy and the learners' servers may reach the pod.
     assert pod["metadata"]["labels"]["hub.jupyter.org/network-access-hub"] == "true"
     assert values["singleuser"]["networkPolicy"]["egress"][0]["ports"] == [{"port": ports["progress"], "protocol": "TCP"}]
+
+
+@pytest.mark.parametrize("make", ["class", "image"])
+def test_a_class_servers_cull_idle_kernels_open_or_not(tmp_path, make):
+    # The one-machine class's servers (hub.class_setup) and the image's (hub.image_setup) read the same
+    # config: a lesson left idle gives its kernel's memory back, its tab open or not.
+    from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
+    from traitlets.config.loader import JSONFileConfigLoader
+
+    if make == "class":
+        class_setup.jupyter_config(tmp_path / "jupyter", "es")
+    else:
+        image_setup.make_image_folder(tmp_path, "es", "skip")
+    loaded = JSONFileConfigLoader("jupyter_server_config.json", str(tmp_path / "jupyter")).load_config()
+    kernels = MappingKernelManager(config=loaded)  # the server's own class reads the settings by their names
+    assert kernels.cull_connected is True
+    assert 0 < kernels.cull_interval <= 60 and 5 * 60 <= kernels.cull_idle_timeout <= 60 * 60
+    assert loaded.KernelProvisionerFactory.default_provisioner_name == "cribbage-forked"  # the rest kept
