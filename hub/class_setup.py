@@ -100,6 +100,8 @@ TEACHER_VIEW = "hub.teacher_view"
 PROGRESS_SERVICE = "hub.progress_service"
 #: Its store, in a folder of root's (0700) that only the hub's services (root) may open.
 PROGRESS_STORE = Path("progress") / "progress.sqlite3"
+#: A class's kernels: a lesson left 20 minutes gives its memory back, its tab open or not (answers are recorded as given).
+CLASS_KERNELS = {"cull_idle_timeout": 20 * 60, "cull_interval": 60, "cull_connected": True}
 #: What ``--create-accounts`` puts before each name of the class (The Littlest JupyterHub's own).
 PREFIX = "jupyter-"
 #: The names of the system's accounts on Debian and its kin, refused whether or not they exist here.
@@ -209,8 +211,8 @@ def jupyter_config(target: Path, language: str) -> None:
     (target / "labconfig").mkdir(parents=True, exist_ok=True)
     (target / "labconfig" / "default_setting_overrides.json").write_text(
         json.dumps(course_settings(language), indent=2) + "\n", encoding="utf-8")
-    (target / "jupyter_server_config.json").write_text(json.dumps(COURSE_SERVER_CONFIG, indent=2) + "\n",
-                                                        encoding="utf-8")
+    server = {**COURSE_SERVER_CONFIG, "MappingKernelManager": CLASS_KERNELS}  # a class's: culled open or not
+    (target / "jupyter_server_config.json").write_text(json.dumps(server, indent=2) + "\n", encoding="utf-8")
     readable(target)
 
 

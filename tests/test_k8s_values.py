@@ -2,7 +2,9 @@
 4.2.0 would take them: merged over the chart's defaults as Helm merges, valid against the chart's schema
 (both vendored in hub/k8s/), and rendered into a hub's configuration by the chart's own code, whose
 authenticator lets in the class, the teacher and the admins and no one else. The single-user image
-(hub/k8s/Dockerfile) makes what the values point at."""
+(hub/k8s/Dockerfile) makes what the values point at. The class's services (the progress service and the
+teacher's view) are registered with the roles and scopes hub.class_setup gives them on one machine, and
+their pod (``--manifests``) runs them as those services."""
 
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from jupyterhub.auth import Authenticator
 from traitlets.config import Config
 
 from cribbage.progress.roster import Member
-from hub import image_setup, k8s_values
+from hub import class_setup, image_setup, k8s_values
 from hub.class_setup import SetupError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -101,11 +103,6 @@ def test_with_the_class_the_values_pass_the_charts_schema_and_let_in_the_class_o
     assert authenticator.admin_users == {"it-admin"}
     assert config.JupyterHub.load_groups == {"teachers": {"users": ["prof.souza"]},
                                              "learners": {"users": ["ana", "bea", "caio.reis"]}}
-    # The teacher's view: the group teachers may open it; it is a service the hub knows.
-    assert config.JupyterHub.load_roles.get_value([]) == [{"name": "teacher-view", "groups": ["teachers"],
-                                             "description": "Open the teacher's live view of the class",
-                                             "scopes": ["access:services!service=teacher"]}]
-    assert [service["name"] for service in config.JupyterHub.services.get_value([])] == ["teacher"]
     # No display name reaches the hub.
     assert "Souza" not in json.dumps(values["hub"])
 
@@ -148,3 +145,103 @@ def test_the_image_makes_what_the_values_point_at(tmp_path):
     assert (tmp_path / "opt" / "course" / values["singleuser"]["defaultUrl"].split("cribbage-course/")[1]).is_file()
     assert json.loads((tmp_path / "opt" / "jupyter" / "labconfig" / "default_setting_overrides.json").read_text())
     assert oct((tmp_path / "opt" / "course").stat().st_mode & 0o777) == oct(0o755)
+
+
+def _one_machine_config(tmp_path: Path) -> Config:
+    """The hub's configuration hub.class_setup writes for the same class on one machine, as the hub reads it."""
+    args = class_setup.arguments().parse_args(["class.csv", "--teacher", "prof.souza", "--dir", str(tmp_path),
+                                               "--admin", "it-admin", "--tables", "skip"])
+    tmp_path.mkdir()
+    path = class_setup.write_config(tmp_path, CLASS, "prof.souza", args)
+    c = Config()
+    exec(compile(path.read_text(encoding="utf-8"), str(path), "exec"), {"get_config": lambda: c})
+    return c
+
+
+def _listed(value: Any) -> list[Any]:
+    """A list the config holds (the chart's code appends to one it has not set: a lazy value)."""
+    return value.get_value([]) if hasattr(value, "get_value") else list(value)
+
+
+def _roles(config: Config) -> dict[str, tuple[list[str], list[str]]]:
+    return {role["name"]: (role["groups"], role["scopes"]) for role in _listed(config.JupyterHub.load_roles)}
+
+
+def test_the_class_services_have_the_roles_and_scopes_of_the_one_machine_set_up(tmp_path, capsys):
+    config = render(_values(_class_values(tmp_path, capsys)))
+    machine = _one_machine_config(tmp_path / "machine")
+    assert _roles(config) == _roles(machine) and set(_roles(config)) == {"teacher-view", "class-progress"}
+    assert config.JupyterHub.custom_scopes == machine.JupyterHub.custom_scopes
+    assert config.Spawner.server_token_scopes == machine.Spawner.server_token_scopes
+    assert config.JupyterHub.load_groups == machine.JupyterHub.load_groups
+    services = {service["name"]: service for service in _listed(config.JupyterHub.services)}
+    by_hand = {service["name"]: service for service in _listed(machine.JupyterHub.services)}
+    assert set(services) == set(by_hand) == {"teacher", "progress"}
+    for name, service in services.items():
+        for key in ("oauth_no_confirm", "oauth_client_allowed_scopes", "display"):
+            assert service.get(key) == by_hand[name].get(key), (name, key)
+        assert service["api_token"] == "from the chart's secret"  # the chart's own, handed to the pod below
+    # The learners' servers, and only theirs, are told the progress service's address.
+    class Spawner:
+        def __init__(self, name: str) -> None:
+            self.user, self.environment = type("User", (), {"name": name})(), {"LANG": "pt_BR.UTF-8"}
+
+    told = {}
+    for user in ["ana", "prof.souza", "it-admin"]:
+        spawner = Spawner(user)
+        config.KubeSpawner.pre_spawn_hook(spawner)
+        told[user] = spawner.environment.get("CRIBBAGE_CLASS_SERVICE")
+    assert told == {"ana": services["progress"]["url"] + "/services/progress/", "prof.souza": None, "it-admin": None}
+
+
+def test_the_services_pod_runs_the_registered_services_with_the_store_only_it_writes(tmp_path, capsys):
+    values = _values(_class_values(tmp_path, capsys))
+    roster = tmp_path / "class.csv"
+    manifests_file = tmp_path / "class-services.yaml"
+    assert k8s_values.main([str(roster), "--teacher", "prof.souza", "--manifests", str(manifests_file)]) == 0
+    capsys.readouterr()
+    text = manifests_file.read_text(encoding="utf-8")
+    assert "Souza" not in text and "Souza" not in json.dumps(values)  # the class list is a Secret of its own
+    manifests = {document["kind"]: document for document in yaml.safe_load_all(text)}
+    assert set(manifests) == {"PersistentVolumeClaim", "Deployment", "Service"}
+    pod = manifests["Deployment"]["spec"]["template"]
+    containers = {container["name"]: container for container in pod["spec"]["containers"]}
+    machine = {service["name"]: service["command"] for service in _listed(_one_machine_config(tmp_path / "m").JupyterHub.services)}
+    claim = next(volume["name"] for volume in pod["spec"]["volumes"]
+                 if volume.get("persistentVolumeClaim", {}).get("claimName") == manifests["PersistentVolumeClaim"]["metadata"]["name"])
+    ports = {port["name"]: port["port"] for port in manifests["Service"]["spec"]["ports"]}
+    for service in _listed(render(values).JupyterHub.services):
+        name, container = service["name"], containers[service["name"]]
+        # The hub's address of the service is the Service's, on the container's port.
+        assert service["url"] == f"http://{manifests['Service']['metadata']['name']}:{ports[name]}"
+        assert container["ports"][0]["containerPort"] == ports[name]
+        # The module and options the one-machine hub runs (--roster, --store), on the pod's paths.
+        assert container["command"][1:3] == machine[name][1:3]
+        assert [word for word in container["command"] if word.startswith("--")] == [
+            word for word in machine[name] if isinstance(word, str) and word.startswith("--")]
+        env = {item["name"]: item.get("value", item.get("valueFrom")) for item in container["env"]}
+        assert env["JUPYTERHUB_SERVICE_NAME"] == name and env["JUPYTERHUB_SERVICE_PREFIX"] == f"/services/{name}/"
+        assert env["JUPYTERHUB_API_TOKEN"] == {"secretKeyRef": {"name": "hub", "key": f"hub.services.{name}.apiToken"}}
+        mounts = {mount["name"]: mount["readOnly"] for mount in container["volumeMounts"]}
+        assert mounts[claim] is (name != "progress")  # only the progress service writes the answers
+    # The pod may reach the hub's API; the proxy and the learners' servers may reach the pod.
+    assert pod["metadata"]["labels"]["hub.jupyter.org/network-access-hub"] == "true"
+    assert values["singleuser"]["networkPolicy"]["egress"][0]["ports"] == [{"port": ports["progress"], "protocol": "TCP"}]
+
+
+@pytest.mark.parametrize("make", ["class", "image"])
+def test_a_class_servers_cull_idle_kernels_open_or_not(tmp_path, make):
+    # The one-machine class's servers (hub.class_setup) and the image's (hub.image_setup) read the same
+    # config: a lesson left idle gives its kernel's memory back, its tab open or not.
+    from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
+    from traitlets.config.loader import JSONFileConfigLoader
+
+    if make == "class":
+        class_setup.jupyter_config(tmp_path / "jupyter", "es")
+    else:
+        image_setup.make_image_folder(tmp_path, "es", "skip")
+    loaded = JSONFileConfigLoader("jupyter_server_config.json", str(tmp_path / "jupyter")).load_config()
+    kernels = MappingKernelManager(config=loaded)  # the server's own class reads the settings by their names
+    assert kernels.cull_connected is True
+    assert 0 < kernels.cull_interval <= 60 and 5 * 60 <= kernels.cull_idle_timeout <= 60 * 60
+    assert loaded.KernelProvisionerFactory.default_provisioner_name == "cribbage-forked"  # the rest kept

@@ -28,6 +28,12 @@ import io
 import os
 from datetime import datetime, timezone
 
+# Loaded with the module, not at the first workbook: the teacher's view imports this when it starts, so
+# the first download after the hub started it does not wait for openpyxl (benchmarks/gradebook.py).
+from openpyxl import Workbook  # type: ignore[import-untyped]
+from openpyxl.cell import WriteOnlyCell  # type: ignore[import-untyped]
+from openpyxl.styles import Font  # type: ignore[import-untyped]
+
 from cribbage.lang.messages import message, render
 from cribbage.lang.translations import format_number
 from cribbage.progress.classdata import ClassData, LearnerData
@@ -146,9 +152,6 @@ def write_xlsx(data: ClassData, path: str | os.PathLike[str], language: str = SO
 
 def xlsx_bytes(data: ClassData, language: str = SOURCE) -> bytes:
     """The workbook :func:`write_xlsx` writes, as bytes (the teacher's view sends them)."""
-    from openpyxl import Workbook  # type: ignore[import-untyped]  # only the gradebook needs it
-    from openpyxl.styles import Font  # type: ignore[import-untyped]
-
     header, rows = gradebook(data, language)
     book = Workbook(write_only=True)  # written row by row: a school's class in a fraction of the time
     sheet = book.create_sheet(_words("progress.export.sheet", language)[:31])
@@ -165,8 +168,6 @@ def xlsx_bytes(data: ClassData, language: str = SOURCE) -> bytes:
 
 
 def _cell(sheet: object, value: Cell, font: object = None) -> object:
-    from openpyxl.cell import WriteOnlyCell  # type: ignore[import-untyped]
-
     if isinstance(value, datetime):  # Excel has no time zone: the column's header says UTC
         cell = WriteOnlyCell(sheet, value=value.astimezone(timezone.utc).replace(tzinfo=None))
         cell.number_format = "yyyy-mm-dd hh:mm:ss"
