@@ -36,8 +36,9 @@ NAMES_SUBMENUS = ("Text Editor Syntax Highlighting", "Text Editor Theme", "Save 
 CASES = {"en": {"LANG": "en_US.UTF-8"}, "es": {"LANG": "es_ES.UTF-8"}, "pt": {"LANG": "pt_BR.UTF-8"}}
 _WORD = re.compile(r"[^\W\d_]+")
 _FILE = re.compile(r"\.ipynb$|/")
-# A file's name within a text ("the kernel of index.ipynb"), and a key's letter ("(B)", "Ctrl+S").
-_NAMES_IN_TEXT = re.compile(r"\S+\.\w{2,5}\b|\b\w\b")
+# A file's name within a text ("the kernel of index.ipynb"), a key's letter ("(B)", "Ctrl+S") and the
+# hexadecimal id JupyterLab shows beside a session ("(d1e4cb8b)").
+_NAMES_IN_TEXT = re.compile(r"\S+\.\w{2,5}\b|\b\w\b|\b(?=[0-9a-f]*\d)[0-9a-f]{6,}\b")
 
 # Every menu of the menu bar, as its Lumino menu holds it: titles and items in order, submenus within.
 _MENUS = """() => {

@@ -235,7 +235,7 @@ def _game_table(notebook, language: str) -> None:
 
 
 def _calculator(notebook, language: str) -> None:
-    cell = notebook.find_cell("calc = HandCalculator()")
+    cell = notebook.find_cell("calc = HandCalculator(")
     other = next(lang for lang in TRANSLATED if lang != language)
     link = f"?hand=5H5D6H7S&starter=8C&crib=0&lang={other}"   # a link shared from the other language's page
     notebook.type(link, cell=cell, label=t("calc.code", language))

@@ -104,7 +104,10 @@ def test_english_would_be_found(tmp_path):
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_make_course_serves_then_ctrl_c_ends_quietly_in_the_learners_language(language, tmp_path):
     pexpect = pytest.importorskip("pexpect")
-    env = {**os.environ, "LANGUAGE": language, "COURSE_DIR": str(tmp_path / "copy"), "BROWSER": "true",
+    # As a learner types it in a terminal: not as a sub-make of `make test` (whose MAKELEVEL and MAKEFLAGS
+    # would make this make print "Entering directory" in the learner's language, which is not the course's).
+    outside = {name: value for name, value in os.environ.items() if name not in ("MAKELEVEL", "MAKEFLAGS", "MFLAGS")}
+    env = {**outside, "LANGUAGE": language, "COURSE_DIR": str(tmp_path / "copy"), "BROWSER": "true",
            "XDG_CACHE_HOME": str(tmp_path / "cache")}
     seen = io.StringIO()
     child = pexpect.spawn("make", ["course"], cwd=str(ROOT), env=env, encoding="utf-8", timeout=240)

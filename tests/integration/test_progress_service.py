@@ -4,13 +4,17 @@ the class list is the roster; the limits hold. What is kept is read back from th
 
 from __future__ import annotations
 
+import asyncio
 import json
+import threading
+import unittest
+import urllib.error
+import urllib.request
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
-from tornado import web
-from tornado.testing import AsyncHTTPTestCase
+from tornado import httpserver, netutil, web
 
 from cribbage.progress.roster import Member
 from cribbage.progress.store import read_progress
@@ -26,26 +30,55 @@ async def _fake_hub(handler: web.RequestHandler) -> str | None:
     return handler.request.headers.get("X-Hub-Says") or None
 
 
-class ServiceCase(AsyncHTTPTestCase):
+class ServiceCase(unittest.TestCase):
+    """The service on 127.0.0.1 in a thread of its own, with its own event loop: a loop another test left
+    running in this worker's thread cannot stop it (as tornado's AsyncHTTPTestCase's run_sync would)."""
+
     store: Path
     now: float
 
-    def get_app(self) -> web.Application:
+    def setUp(self) -> None:
         import tempfile
 
         self.store = Path(tempfile.mkdtemp()) / "progress" / "class.sqlite3"
         self.now = 1000.0
         members = [Member("ana", "Ana Souza"), Member("bea", "Beatriz " + "L" * 90)]
         self.service = ProgressService(members, self.store, facts=course_facts, clock=lambda: self.now)
-        return web.Application(handlers("/services/progress/", self.service, _fake_hub))
+        app = web.Application(handlers("/services/progress/", self.service, _fake_hub))
+        sockets = netutil.bind_sockets(0, "127.0.0.1")
+        self.port = sockets[0].getsockname()[1]
+        self.loop = asyncio.new_event_loop()
+        started = threading.Event()
+
+        def serve() -> None:
+            asyncio.set_event_loop(self.loop)
+            self.server = httpserver.HTTPServer(app)
+            self.server.add_sockets(sockets)
+            self.loop.call_soon(started.set)
+            self.loop.run_forever()
+
+        self.thread = threading.Thread(target=serve, daemon=True)
+        self.thread.start()
+        started.wait()
+
+    def tearDown(self) -> None:
+        self.loop.call_soon_threadsafe(self.server.stop)
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join()
+        self.loop.close()
 
     def send(self, answers: object, *, user: str | None = "ana", body: bytes | None = None) -> tuple[int, dict]:
         headers = {"Content-Type": "application/json"}
         if user is not None:
             headers["X-Hub-Says"] = user
-        response = self.fetch("/services/progress/answers", method="POST", headers=headers,
-                              body=body if body is not None else json.dumps({"answers": answers}))
-        return response.code, json.loads(response.body or b"{}")
+        data = body if body is not None else json.dumps({"answers": answers}).encode()
+        request = urllib.request.Request(f"http://127.0.0.1:{self.port}/services/progress/answers", data=data,
+                                         headers=headers, method="POST")
+        try:
+            with urllib.request.urlopen(request, timeout=60) as response:
+                return response.status, json.loads(response.read() or b"{}")
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read() or b"{}")
 
     def kept(self) -> list:
         return read_progress(self.store).answers if self.store.exists() else []

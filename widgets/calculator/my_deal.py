@@ -43,11 +43,12 @@ _TARGET = 121
 # sideways inside its box rather than pushing the page wider).
 _CSS = """
 .md-wrap { overflow-x: auto; max-width: 100%; }
-.md-keeps { border-collapse: collapse; font-size: 18px; line-height: 1.25; margin: 6px 0; }
+.md-keeps { border-collapse: collapse; font-size: 17px; line-height: 1.25; margin: 6px 0; }
 .md-caption { text-align: left; font-weight: 700; font-size: 19px; padding: 4px 0; }
-.md-keeps th, .md-keeps td { border-bottom: 1px solid #bbb; padding: 4px 4px; text-align: right; white-space: nowrap; }
+.md-keeps th, .md-keeps td { border-bottom: 1px solid #bbb; padding: 4px 3px; text-align: right; white-space: nowrap; }
 .md-keeps th { background: #f0f0f0; vertical-align: bottom; white-space: normal; min-width: 3.5em; font-size: 16px; }
 .md-keeps .md-part { white-space: nowrap; }
+.md-keeps td.md-split .md-part { display: block; }  /* a chance over its interval, in every row alike */
 .md-keeps .md-err { font-size: 15px; color: #333; }
 .md-keeps td.md-cards, .md-keeps th.md-cards { text-align: left; }
 .md-keeps th.md-rank { min-width: 0; }
