@@ -58,3 +58,14 @@ def test_class_setups_url_goes_to_both_services_environment_only(tmp_path):
     (tmp_path / "file").mkdir()
     for service in _config(tmp_path / "file").JupyterHub.services:
         assert URL_ENV not in service.get("environment", {}) and "--store" in service["command"]
+
+
+def test_on_kubernetes_both_services_take_the_url_from_an_optional_secret():
+    from hub import k8s_values
+
+    [deployment] = [made for made in k8s_values.manifests() if made["kind"] == "Deployment"]
+    containers = deployment["spec"]["template"]["spec"]["containers"]
+    for container in containers:
+        [entry] = [env for env in container["env"] if env["name"] == URL_ENV]
+        assert entry["valueFrom"]["secretKeyRef"] == {"name": k8s_values.STORE_SECRET, "key": "url", "optional": True}
+    assert len(containers) == 2
