@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import threading
 from collections.abc import Iterable
 from dataclasses import replace
 from datetime import datetime
@@ -142,7 +141,6 @@ class DatabaseStore:
         self.where = parsed.render_as_string(hide_password=True)
         self.engine: Engine = create_engine(parsed, pool_pre_ping=True, pool_size=2, max_overflow=2)
         self._made = False
-        self._lock = threading.Lock()
         self._cache: tuple[object, list[Answer]] | None = None
 
     def __repr__(self) -> str:

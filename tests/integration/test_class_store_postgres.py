@@ -92,12 +92,14 @@ class Postgres:
     def _run(self, *command: str) -> None:
         subprocess.run([*self.run_as, *command], check=True, capture_output=True, cwd=self.folder, timeout=120)
 
-    def start(self) -> None:
+    def start(self, *, durable: bool = False) -> None:
+        """initdb and pg_ctl; ``durable``: every commit synced to disk, as a school's server does (for a
+        measurement: a test needs no durability)."""
         self._run(str(self.bin / "initdb"), "-D", str(self.data), "-U", "cribbage", "--auth=trust", "-E", "UTF8",
                   "--no-locale", "--no-sync")
         # pg_ctl -w returns once the server takes connections (or fails): an event, not a time.
         self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-l", str(self.folder / "log"), "-w", "-t", "120",
-                  "-o", f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.folder} -c fsync=off", "start")
+                  "-o", f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.folder} -c fsync={'on' if durable else 'off'}", "start")
         self.pid = int((self.data / "postmaster.pid").read_text().split()[0])
 
     def url(self, database: str) -> str:
