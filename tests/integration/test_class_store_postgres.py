@@ -30,9 +30,10 @@ from pathlib import Path
 import pytest
 from tornado import web
 
+from cribbage.cli.main import main
 from cribbage.progress.export import csv_text, moodle_csv
 from cribbage.progress.live import LiveClass
-from cribbage.progress.roster import Member
+from cribbage.progress.roster import Member, read_roster
 from cribbage.progress.store import ProgressFileError, read_progress
 from hub import progress_service
 from hub.class_store import ANSWERS, DatabaseStore, FileStore, open_store
@@ -218,9 +219,9 @@ def _the_class_session(serving: Serving) -> list[tuple[int, object]]:
     return said
 
 
-def _figures(store: object) -> tuple[str, str, list[tuple[str, int, str, str, bool, bool]]]:
+def _figures(store: object, members: list[Member] = MEMBERS) -> tuple[str, str, list[tuple[str, int, str, str, bool, bool]]]:
     """What the teacher reads: the gradebook's CSV (the page's figures), Moodle's CSV, every answer as kept."""
-    live = LiveClass(MEMBERS, lambda member: [], store=store)  # type: ignore[arg-type]
+    live = LiveClass(members, lambda member: [], store=store)  # type: ignore[arg-type]
     data = live.refresh()
     assert live.problems == []
     answers = [(a.learner_id, a.stop, a.answer, a.learner, a.correct, a.practice)
@@ -254,6 +255,12 @@ def test_the_service_keeps_and_refuses_the_same_in_postgresql_as_in_its_file(dat
         assert "hub:ana;Ana Souza;" in gradebook  # the class list's name, the gradebook's figures
         assert {who for who, *_ in answers} == {"hub:ana", "hub:bea", "hub:caio"}
         assert read_progress(file_store).learners == store.read_whole().learners
+        # The report on the command line, on the service's file and the class list: the database's figures.
+        roster = tmp_path / "class.csv"
+        roster.write_text("username,display_name\n" + "".join(f"{m.user},{m.name[:80]}\n" for m in MEMBERS), encoding="utf-8")
+        main(["progress", "report", str(file_store), "--roster", str(roster), "--csv", str(tmp_path / "r.csv"),
+              "--language", "es"])
+        assert (tmp_path / "r.csv").read_bytes().decode("utf-8-sig") == _figures(store.read, read_roster(roster))[0]
     finally:
         store.close()
 
