@@ -85,6 +85,9 @@ def heard(sent: object, depth: int = 0) -> Message | None:
     not one this kernel can word (an unknown key, a value missing or of no kind the service sends)."""
     if depth > _DEPTH or not isinstance(sent, dict) or not isinstance(sent.get("values", {}), dict):
         return None
+    # The words of the service's checks, which a learner's kernel has not read yet: the reasons it names.
+    from cribbage.progress import check  # noqa: F401
+
     key = sent.get("key")
     if not isinstance(key, str) or key not in CATALOGUE:
         return None
