@@ -521,13 +521,14 @@ c.JupyterHub.services = [{{
     # The view asks the hub for this scope in the teacher's token: with it, a learner's notebook opens read-only.
     "oauth_client_allowed_scopes": ["custom:cribbage-course:read:notebooks"],
     "display": True,
+    "environment": {{{store_env}}},
 }}, {{
     "name": "progress",
     "url": PROGRESS_URL,
     "command": [{service_python!r}, "-m", {progress_module!r}, "--roster", os.path.join(CLASS, "class.csv"),
                 "--store", STORE],
     "cwd": {service_cwd!r},
-    "environment": {{{service_tables}}},
+    "environment": {{{store_env}{service_tables}}},
     "display": False,
 }}]
 c.JupyterHub.custom_scopes = {{"custom:cribbage-course:read:notebooks": {{
@@ -587,6 +588,8 @@ def write_config(folder: Path, members: list[Member], teacher: str, args: argpar
         admins=set(args.admin or []), service_port=args.service_port, service_python=sys.executable,
         service_module=TEACHER_VIEW, service_cwd=str(ROOT), progress_module=PROGRESS_SERVICE,
         progress_port=args.progress_port or args.service_port + 1, store=str(PROGRESS_STORE),
+        # A school's PostgreSQL instead of the file: in the services' environment, never in the process list.
+        store_env=f'"CRIBBAGE_CLASS_STORE_URL": {args.store_url!r}, ' if getattr(args, "store_url", None) else "",
         service_tables='"CRIBBAGE_CACHE_DIR": os.path.join(CLASS, "tables")' if args.tables == "build" else "",
         lang_env=language(args.language).system_locale,
         uid_min=login_defs("UID_MIN", 1000), uid_max=login_defs("UID_MAX", 60000),
@@ -670,6 +673,8 @@ def arguments() -> argparse.ArgumentParser:
     parser.add_argument("--service-port", type=int, default=8002)
     parser.add_argument("--progress-port", type=int, default=None,
                         help="the class's progress service (default: the service port + 1)")
+    parser.add_argument("--store-url", help="keep the class's answers in this PostgreSQL database "
+                                            "(postgresql://USER:PASSWORD@HOST:PORT/DATABASE) instead of CLASS/progress")
     return parser
 
 

@@ -21,7 +21,8 @@ one container each, from the course's image, whose checkout holds ``hub``), its 
 PersistentVolumeClaim of the answers, which only the progress service mounts read-write (the teacher's
 view, in the same pod, read-only); the class list is the Secret ``cribbage-class-list`` (``kubectl create
 secret generic cribbage-class-list --from-file=class.csv``), mounted there read-only, so display names
-never enter the chart's values. The learners' servers are told the progress service's address
+never enter the chart's values. Where the Secret ``cribbage-class-store`` holds a ``url``, a school's
+PostgreSQL database, both services keep and read the answers there instead (:mod:`hub.class_store`). The learners' servers are told the progress service's address
 (``CRIBBAGE_CLASS_SERVICE``, by ``hub.extraConfig``) and may reach it (``singleuser.networkPolicy``).
 """
 
@@ -43,6 +44,7 @@ from hub.class_setup import (
     display_name_problem,
     name_problem,
 )
+from hub.class_store import URL_ENV as STORE_URL_ENV
 from hub.progress_service import NAME as PROGRESS
 from hub.teacher_view import NOTEBOOK_SCOPE
 
@@ -58,6 +60,9 @@ ROSTER = "/srv/cribbage/class/class.csv"
 STORE_CLAIM = "cribbage-class-progress"
 STORE_FOLDER = "/srv/cribbage/progress"
 STORE = f"{STORE_FOLDER}/progress.sqlite3"
+#: The Secret that may hold a PostgreSQL URL for the answers instead (``kubectl create secret generic
+#: cribbage-class-store --from-literal=url=postgresql://USER:PASSWORD@HOST:5432/DATABASE``).
+STORE_SECRET = "cribbage-class-store"
 #: The chart's hub: its API inside the cluster, and its Secret holding the services' tokens.
 HUB_API = "http://hub:8081/hub/api"
 HUB_SECRET = "hub"
@@ -133,7 +138,9 @@ def _container(name: str, module: str, extra: list[str], env: dict[str, str], st
         "ports": [{"name": name, "containerPort": port}],
         "env": [{"name": key, "value": value} for key, value in environment.items()] + [
             {"name": "JUPYTERHUB_API_TOKEN", "valueFrom": {"secretKeyRef": {
-                "name": HUB_SECRET, "key": f"hub.services.{name}.apiToken"}}}],
+                "name": HUB_SECRET, "key": f"hub.services.{name}.apiToken"}}},
+            # A school's PostgreSQL, where the Secret names one: its URL wins over the claim's file.
+            {"name": STORE_URL_ENV, "valueFrom": {"secretKeyRef": {"name": STORE_SECRET, "key": "url", "optional": True}}}],
         "volumeMounts": [{"name": "class-list", "mountPath": str(Path(ROSTER).parent), "readOnly": True},
                          {"name": "answers", "mountPath": STORE_FOLDER, "readOnly": store_read_only}],
     }

@@ -1,10 +1,12 @@
 """The class's progress service: answers recorded under the hub's identity, checked on the server.
 
 A JupyterHub service (``/services/progress/``, started by the hub from the configuration
-``hub/class_setup.py`` writes) that keeps the class's answers in **one** store that only it writes: a
-progress file in :class:`~cribbage.progress.store.ProgressStore`'s format (SQLite), at ``--store``
-(``DIR/progress/progress.sqlite3`` on a class set up by ``class_setup``: a folder of root's, 0700, which
-the hub's services, running as root, alone can open). The teacher's view reads that file
+``hub/class_setup.py`` writes) that keeps the class's answers in **one** store that only it writes
+(:mod:`hub.class_store`): a progress file in :class:`~cribbage.progress.store.ProgressStore`'s format
+(SQLite), at ``--store`` (``DIR/progress/progress.sqlite3`` on a class set up by ``class_setup``: a folder
+of root's, 0700, which the hub's services, running as root, alone can open), or a school's PostgreSQL
+database named by ``--store-url postgresql://USER@HOST:PORT/DATABASE`` (or the environment variable
+:data:`URL_ENV`, where a password stays out of the process list). The teacher's view reads that store
 (``hub.teacher_view --store``), never the learners' own files.
 
 A learner's kernel sends each answer it records (:mod:`cribbage.progress.service_client`) with the
@@ -22,7 +24,9 @@ classmate's name. Then:
 
 ``POST /services/progress/answers`` with ``{"answers": [{"item", "answer", "stop", "correct"?, "kinds"?,
 "revealed"?, "at"?, "id"?}, ...]}`` (``id``: the kernel's name for the answer, so one sent twice is kept once) and ``Authorization: token <the learner's hub token>`` answers ``200`` with
-``{"kept": [...], "refused": [...]}`` (one entry per answer, in order: a refusal says why, in English);
+``{"kept": [...], "refused": [...]}`` (one entry per answer, in order: a refusal says why, in English in
+``refused`` and as a catalogue key with its values in ``why``, which the learner's kernel words in her
+language: :func:`cribbage.progress.service_client.heard`; a refused request's ``{"error", "why"}`` too);
 ``401`` without a token the hub knows; ``403`` for an account not on the class list (or a token without
 the scope ``access:services!service=progress``); ``413`` a body too big; ``429`` too many answers (the
 whole request is refused: nothing of it is kept; the kernel keeps it to send later).
@@ -36,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import time
 from collections import deque
@@ -48,11 +53,14 @@ from urllib.parse import urlparse
 
 from tornado import web
 
-from cribbage.lang.messages import message, render
+from cribbage.lang.messages import Message, message, render
 from cribbage.progress.check import CheckError, Facts, check_answer
 from cribbage.progress.roster import Member, read_roster
-from cribbage.progress.store import STOPS, Answer, ProgressError, ProgressStore, read_progress
+from cribbage.progress.service_client import said
+from cribbage.progress.store import STOPS, ProgressError, ProgressFileError
 from cribbage.registry.languages import CODES, SOURCE
+from cribbage.rules.errors import shown
+from hub.class_store import URL_ENV, ClassStore, LearnerStore, add_store_arguments, chosen_store, open_store
 from hub.serving import serve
 
 __all__ = ["MOST_ANSWERS", "MOST_BYTES", "MOST_PER_REQUEST", "PER_MINUTE", "ProgressService", "handlers", "main"]
@@ -102,24 +110,13 @@ def course_facts() -> Facts:
                  nobody=tuple(dict.fromkeys(words("ex.race.nobody", code) for code in CODES)))
 
 
-class ClassStore(ProgressStore):
-    """The class's store: it is where answers are sent, so it never sends one on (whatever the process's
-    environment says of a hub user). Only the service writes it: the whole file is checked once, when the
-    service first opens it (:meth:`ProgressService.store_of`), not before every answer."""
-
-    whole_check = False
-
-    def _send(self, kept: Answer) -> None:
-        return None
-
-
 class ProgressService:
     """The class, its store and its limits: what the handlers share."""
 
-    def __init__(self, members: list[Member], store: Path, *, facts: Callable[[], Facts] = course_facts,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, members: list[Member], store: str | Path | ClassStore, *,
+                 facts: Callable[[], Facts] = course_facts, clock: Callable[[], float] = time.monotonic) -> None:
         self.members = {member.user: member for member in members}
-        self.store = Path(store)
+        self.store: ClassStore = open_store(store) if isinstance(store, (str, Path)) else store
         self.facts = facts
         self.clock = clock
         self._recent: dict[str, deque[float]] = {}
@@ -130,37 +127,36 @@ class ProgressService:
         #: waiting while it was being kept, and sent it with the next) is not kept twice.
         self._seen: dict[tuple[str, str], None] = {}
 
-    def store_of(self, member: Member) -> ProgressStore:
-        store = ClassStore(self.store, identity=member.identity, learner=member.name[:80])
-        if not self._checked:  # before the first write of this run: the whole file, once (a damaged one refused)
-            if self.store.exists():
-                read_progress(self.store)
+    def store_of(self, member: Member) -> LearnerStore:
+        if not self._checked:  # before the first write of this run: the whole store, once (a damaged one refused)
+            self.store.check()
             self._checked = True
+        store = self.store.learner(member.identity, member.name[:80])
         if member.user not in self._named:  # the class list's name, also where an earlier list said another
             if store.saved_learner() != member.name[:80]:
                 store.set_learner(member.name[:80])
             self._named.add(member.user)
         return store
 
-    def room(self, user: str, wanted: int, store: ProgressStore) -> str | None:
+    def room(self, user: str, wanted: int, store: LearnerStore) -> Message | None:
         """Why ``wanted`` more answers from ``user`` are refused now, or None (and they are counted)."""
         now = self.clock()
         recent = self._recent.setdefault(user, deque())
         while recent and recent[0] <= now - 60:
             recent.popleft()
         if len(recent) + wanted > PER_MINUTE:
-            return f"more than {PER_MINUTE} answers in a minute: wait a moment"
+            return message("progress.service.why.per_minute", most=PER_MINUTE)
         if user not in self._counts:
             self._counts[user] = store.count()
         if self._counts[user] + wanted > MOST_ANSWERS:
-            return f"more than {MOST_ANSWERS} answers in all: the class's record keeps no more for you"
+            return message("progress.service.why.in_all", most=MOST_ANSWERS)
         recent.extend([now] * wanted)
         return None
 
-    def keep(self, member: Member, store: ProgressStore, sent: object) -> dict[str, Any]:
+    def keep(self, member: Member, store: LearnerStore, sent: object) -> dict[str, Any]:
         """Check one answer sent by ``member`` and keep it; what was kept, or why it was refused."""
         if not isinstance(sent, Mapping):
-            return {"refused": "an answer is an object with an item and an answer"}
+            return _refusal(None, message("progress.service.why.not_an_answer"))
         item, answer = sent.get("item"), sent.get("answer")
         try:
             claimed = sent.get("correct")
@@ -171,7 +167,7 @@ class ProgressService:
             checked = check_answer(item, answer, claimed=claimed, facts=self.facts(), kinds=kinds)  # type: ignore[arg-type]
             stop = checked.stop if checked.stop is not None else sent.get("stop")
             if isinstance(stop, bool) or stop not in STOPS:
-                return {"item": str(item)[:200], "refused": f"a stop is one of {list(STOPS)}, not {stop!r}"[:200]}
+                return _refusal(item, message("progress.bad_stop", last=STOPS[-1], value=shown(stop)))
             revealed = sent.get("revealed", False)
             sent_id = sent.get("id")
             again = (member.user, sent_id) if isinstance(sent_id, str) and 0 < len(sent_id) <= 40 else None
@@ -180,14 +176,21 @@ class ProgressService:
             kept = store.record(stop, checked.item, checked.answer, checked.correct, skill=checked.skill,
                                 kinds=checked.kinds, missed=checked.missed, at=_when(sent.get("at")),
                                 revealed=revealed if isinstance(revealed, bool) else False)
+        except ProgressFileError:
+            raise  # the store, not the answer: the whole request waits in the kernel (503) and is sent again
         except (CheckError, ProgressError) as error:
-            return {"item": str(item)[:200], "refused": render(error.message, SOURCE)[:300]}
+            return _refusal(item, error.message)
         if again is not None:
             self._seen[again] = None
             while len(self._seen) > SEEN:
                 del self._seen[next(iter(self._seen))]
         self._counts[member.user] = self._counts.get(member.user, 0) + 1
         return {"item": kept.item, "correct": kept.correct, "stop": kept.stop, "practice": kept.practice}
+
+
+def _refusal(item: object, why: Message) -> dict[str, Any]:
+    """An answer refused: its item, and why (in English, and as the key the learner's kernel words)."""
+    return {"item": str(item)[:200], "refused": render(why, SOURCE)[:300], "why": said(why)}
 
 
 def _when(at: object) -> datetime | None:
@@ -211,9 +214,9 @@ class _Answers(web.RequestHandler):
     def initialize(self, service: ProgressService, who: Who) -> None:
         self.service, self.who = service, who
 
-    def _refuse(self, status: int, why: str) -> None:
+    def _refuse(self, status: int, why: Message) -> None:
         self.set_status(status)
-        self.finish({"error": why})
+        self.finish({"error": render(why, SOURCE), "why": said(why)})
 
     def check_xsrf_cookie(self) -> None:
         """Token-authenticated calls from a kernel, never a browser's cookies: no XSRF to check."""
@@ -221,27 +224,28 @@ class _Answers(web.RequestHandler):
     async def post(self) -> None:
         user = await self.who(self)
         if user is None:
-            return self._refuse(401, "no hub token, or one the hub does not know")
+            return self._refuse(401, message("progress.service.why.no_token"))
         member = self.service.members.get(user)
         if member is None:
-            return self._refuse(403, "this account is not on the class list")
+            return self._refuse(403, message("progress.service.why.not_listed"))
         if len(self.request.body) > MOST_BYTES:
-            return self._refuse(413, f"a request holds at most {MOST_BYTES} bytes")
+            return self._refuse(413, message("progress.service.why.too_big", most=MOST_BYTES))
         try:
             body = json.loads(self.request.body)
         except ValueError:
-            return self._refuse(400, "the body is not JSON")
+            return self._refuse(400, message("progress.service.why.not_json"))
         answers = body.get("answers") if isinstance(body, dict) else None
         if not isinstance(answers, list) or not answers or len(answers) > MOST_PER_REQUEST:
-            return self._refuse(400, f"the body is {{\"answers\": [...]}} with 1 to {MOST_PER_REQUEST} answers")
+            return self._refuse(400, message("progress.service.why.bad_body", most=MOST_PER_REQUEST))
         try:
             store = self.service.store_of(member)
             why = self.service.room(user, len(answers), store)
-        except ProgressError as error:
-            return self._refuse(503, render(error.message, SOURCE))
-        if why is not None:
-            return self._refuse(429, why)
-        results = [self.service.keep(member, store, sent) for sent in answers]
+            if why is not None:
+                return self._refuse(429, why)
+            results = [self.service.keep(member, store, sent) for sent in answers]
+        except ProgressError as error:  # the store cannot be read or written: the teacher's log says why
+            logging.getLogger(__name__).error("the class's store: %s", render(error.message, SOURCE))
+            return self._refuse(503, message("progress.service.why.store"))
         self.finish({"kept": [r for r in results if "refused" not in r],
                      "refused": [r for r in results if "refused" in r]})
 
@@ -275,11 +279,14 @@ def handlers(prefix: str, service: ProgressService, who: Who) -> list[tuple[str,
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="The class's progress service (a JupyterHub service).")
     parser.add_argument("--roster", required=True, help="the class list (CSV: username,display_name)")
-    parser.add_argument("--store", required=True, help="the class's progress file, which only this service writes")
+    add_store_arguments(parser, "which only this service writes")
     parser.add_argument("--port", type=int, default=None, help="without a hub: the port on 127.0.0.1")
     parser.add_argument("--no-hub", action="store_true", help="the learner named by a header: a try on 127.0.0.1 only")
     args = parser.parse_args(argv)
-    service = ProgressService(read_roster(args.roster), Path(args.store))
+    store = chosen_store(args)
+    if store is None:
+        parser.error(f"--store or --store-url (or ${URL_ENV}) names the class's store")
+    service = ProgressService(read_roster(args.roster), store)
     who: Who
     if args.no_hub:
         prefix, host, port, who = f"/services/{NAME}/", "127.0.0.1", args.port or 8898, _try_who

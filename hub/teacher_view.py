@@ -19,9 +19,10 @@ and to the group ``teachers`` only. A learner who opens the address is refused (
   the learner owns, in their copy of the course, is read: a link to another file is refused.
 
 The answers are read from each learner's progress files in their home (``--progress-folder``: one folder
-per learner instead), or, with ``--store PATH``, from the one store a class progress service keeps for
-the whole class (answers recorded under the hub's identities, ``hub:<account>``); either way the class
-list (``--roster``) is the class.
+per learner instead), or, with ``--store PATH`` (or ``--store-url postgresql://...``, or the environment
+variable ``CRIBBAGE_CLASS_STORE_URL``: :mod:`hub.class_store`), from the one store a class progress service
+keeps for the whole class (answers recorded under the hub's identities, ``hub:<account>``), only ever
+read; either way the class list (``--roster``) is the class.
 
 Run by hand for a try without a hub, in the checkout: ``python -m hub.teacher_view --roster class.csv
 --port 8899 --no-hub`` (no login at all: only on 127.0.0.1, for a look).
@@ -46,6 +47,7 @@ from cribbage.progress.export import csv_text, moodle_csv, xlsx_bytes
 from cribbage.progress.gradebook import gradebook_page, learner_page, page
 from cribbage.progress.live import LiveClass, language_of, live_document, live_fragment
 from cribbage.progress.roster import Member, read_roster
+from hub.class_store import FileStore, add_store_arguments, chosen_store, open_store
 from hub.serving import serve
 
 #: Where the course keeps a learner's progress in their home (platformdirs' data folder on Linux).
@@ -274,14 +276,17 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="The teacher's live view of a class (a JupyterHub service).")
     parser.add_argument("--roster", required=True, help="the class list (CSV: username,display_name)")
     parser.add_argument("--progress-folder", help="one folder per learner here instead of their homes")
-    parser.add_argument("--store", help="the class's one progress store (a progress service's SQLite file): "
-                                        "the answers from it alone, the learners from the class list")
+    add_store_arguments(parser, "a progress service's, read only: the answers from it alone, the learners from the class list")
     parser.add_argument("--port", type=int, default=None, help="without a hub: the port on 127.0.0.1")
     parser.add_argument("--no-hub", action="store_true", help="no login: a try on 127.0.0.1 only")
     args = parser.parse_args(argv)
     members = read_roster(args.roster)
     files = files_in_folder(Path(args.progress_folder)) if args.progress_folder else files_in_home
-    live = LiveClass(members, files, store=Path(args.store) if args.store else None)  # type: ignore[arg-type]
+    named = chosen_store(args)
+    store = open_store(named) if named is not None else None
+    # A file is read as today (again only when it changed); a database by its reader (again only when it changed).
+    live = LiveClass(members, files, store=store.path if isinstance(store, FileStore) else  # type: ignore[arg-type]
+                     store.read if store is not None else None)
     notebooks = None if args.progress_folder else notebooks_in_home
     # Every file read and every learner's figures worked out before the first request, not during it: the
     # view then answers after one learner's answer by working out that learner alone (benchmarks/gradebook.py).

@@ -63,8 +63,9 @@ class LiveClass:
 
     members: list[Member]
     files_of: Callable[[Member], Iterable[Path]]
-    #: The class's one store (a progress service's), read instead of the members' files.
-    store: Path | None = None
+    #: The class's one store (a progress service's), read instead of the members' files: its file, or what
+    #: reads it (a database's, ``hub.class_store``: its answers, in the order given).
+    store: Path | Callable[[], list[Answer]] | None = None
     _seen: dict[Path, _Seen] = field(default_factory=dict, repr=False)
     problems: list[tuple[Path, ProgressFileError]] = field(default_factory=list)
     _data: ClassData | None = field(default=None, repr=False)
@@ -94,6 +95,15 @@ class LiveClass:
             self.problems.append((path, seen.problem))
         return seen.answers
 
+    def _stored(self, store: Path | Callable[[], list[Answer]]) -> list[Answer]:
+        if isinstance(store, Path):
+            return self._read(store)
+        try:
+            return store()
+        except ProgressFileError as error:  # the database is away: the class as it was last read
+            self.problems.append((Path(str(getattr(getattr(store, '__self__', None), 'where', 'store'))), error))
+            return [answer for learner in (self._data.learners.values() if self._data else ()) for answer in learner.answers]
+
     def refresh(self) -> ClassData:
         """The class as the files say now: each member by their hub identity, with the teacher's name
         for them; a learner chosen on a shared account (``hub:ana#…``) is a row of their own."""
@@ -101,7 +111,7 @@ class LiveClass:
         answers: list[Answer] = []
         if self.store is not None:
             listed = {member.identity for member in self.members}
-            answers = [answer for answer in self._read(self.store) if answer.identity in listed]
+            answers = [answer for answer in self._stored(self.store) if answer.identity in listed]
         else:
             for member in self.members:
                 for path in sorted(self.files_of(member)):

@@ -87,6 +87,8 @@ __all__ = [
     "ProgressFileError",
     "ProgressRead",
     "ProgressStore",
+    "checked_name",
+    "checked_record",
     "default_path",
     "learners_on_this_account",
     "open_read_only",
@@ -399,12 +401,11 @@ class ProgressStore:
 
     def _write(self, stop: int, item: str, answer: object, correct: bool, *, skill: str, kinds: Iterable[str],
                missed: int, at: datetime | None, revealed: bool, repeat: bool) -> Answer | None:
-        if at is not None and not isinstance(at, datetime):
-            raise CribbageError(message("arg.wrong_kind", name="at", kind="datetime", value=shown(at)))
-        stop, item, said = _stop(stop), _text("item", item), _text("answer", _said(answer))
-        correct, revealed = flag(correct, "correct"), flag(revealed, "revealed")
-        skill, kinds, missed = _skill(skill), _kinds(kinds), _missed(missed)
-        when = (at or datetime.now(timezone.utc)).astimezone(timezone.utc).isoformat(timespec="seconds")
+        checked = checked_record(stop, item, answer, correct, skill=skill, kinds=kinds, missed=missed, at=at,
+                                 revealed=revealed)
+        stop, item, said, correct, skill, kinds, missed, when, revealed = (
+            checked.stop, checked.item, checked.answer, checked.correct, checked.skill, checked.kinds, checked.missed,
+            checked.at, checked.revealed)
         self.service_notice = None
         with self._writing() as conn:
             # The display name is read inside the transaction: a rename in another notebook is never half seen.
@@ -830,6 +831,25 @@ def _select(conn: sqlite3.Connection, version: int,
 
 
 # Checks: a bad record is refused before the file is opened -------------------------------------
+def checked_record(stop: object, item: object, answer: object, correct: object, *, skill: object,
+                   kinds: Iterable[str] = (), missed: object = 0, at: datetime | None = None,
+                   revealed: object = False) -> Answer:
+    """What :meth:`ProgressStore.record` keeps, checked as it checks it (the one set of checks every store
+    makes: a progress file, a class's database), as an answer of nobody yet (the store says whose, under
+    which name, and whether it is practice): a stop, text, skill, kind or count out of range raises
+    :class:`ProgressError`."""
+    if at is not None and not isinstance(at, datetime):
+        raise CribbageError(message("arg.wrong_kind", name="at", kind="datetime", value=shown(at)))
+    when = (at or datetime.now(timezone.utc)).astimezone(timezone.utc).isoformat(timespec="seconds")
+    return Answer("", _stop(stop), _text("item", item), _text("answer", _said(answer)), flag(correct, "correct"),
+                  _skill(skill), _kinds(kinds), _missed(missed), when, revealed=flag(revealed, "revealed"))
+
+
+def checked_name(name: object) -> str:
+    """A display name as every store keeps it (80 characters at most, no character a file cannot hold)."""
+    return _text("learner", name)
+
+
 def _stop(stop: object) -> int:
     if isinstance(stop, bool) or not isinstance(stop, int) or stop not in STOPS:
         raise ProgressError(message("progress.bad_stop", last=STOPS[-1], value=shown(stop)))

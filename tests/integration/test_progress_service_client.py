@@ -15,12 +15,15 @@ from types import SimpleNamespace
 import pytest
 from tornado import web
 
+from cribbage.lang.messages import render
 from cribbage.progress import service_client
 from cribbage.progress.roster import Member
 from cribbage.progress.store import ProgressStore, read_progress
+from cribbage.registry.languages import SOURCE, TRANSLATED
+from hub import progress_service
 from hub.progress_service import ProgressService, course_facts, handlers
 
-TOKENS = {"token-of-ana": "ana", "token-of-bea": "bea"}
+TOKENS = {"token-of-ana": "ana", "token-of-bea": "bea", "token-of-zoe": "zoe"}  # Zoe is not on the class list
 ITEM = "total of the hand 5♣ 5♦ 6♥ 7♠ with 4♣"
 
 
@@ -41,7 +44,7 @@ class Running:
 
     def _run(self) -> None:
         async def serve() -> None:
-            service = ProgressService([Member("ana", "Ana Souza"), Member("bea", "Bea")], self.store)
+            self.kept = service = ProgressService([Member("ana", "Ana Souza"), Member("bea", "Bea")], self.store)
             app = web.Application(handlers("/services/progress/", service, _hub_says))
             self.server = app.listen(self.port, "127.0.0.1")
             self.stopped = asyncio.Event()
@@ -142,3 +145,44 @@ def test_off_a_hub_nothing_is_sent(on_the_hub, monkeypatch):
     mine.record(0, ITEM, "14", True, skill="show")
     assert mine.service_notice is None and not service_client.outbox_of(on_the_hub.own).exists()
     assert _class_record(on_the_hub.store) == []
+
+
+def _refusals(on_the_hub, monkeypatch) -> dict[str, object]:
+    """What she is told for each refusal, recorded from her own notebook as she would."""
+    def told(item: str, answer: str, correct: bool) -> object:
+        mine = ProgressStore(on_the_hub.own)
+        mine.record(0, item, answer, correct, skill="show")
+        return mine.service_notice
+
+    notices = {"progress.check.unknown": told("a question no lesson asks", "14", True),
+               "progress.check.bad_answer": told(ITEM, "lots", False),
+               "progress.check.forged": told(ITEM, "12", True)}
+    for _ in range(progress_service.PER_MINUTE - 3):
+        told(ITEM, "14", True)
+    notices["progress.service.why.per_minute"] = told(ITEM, "14", True)
+    service_client.outbox_of(on_the_hub.own).unlink()
+    on_the_hub.service.kept._recent.clear()
+    on_the_hub.service.kept._counts["ana"] = progress_service.MOST_ANSWERS
+    notices["progress.service.why.in_all"] = told(ITEM, "14", True)
+    monkeypatch.setenv(service_client.TOKEN_ENV, "token-of-zoe")
+    notices["progress.service.why.not_listed"] = told(ITEM, "14", True)
+    return notices
+
+
+def test_each_refusal_is_worded_in_her_language_from_the_catalogue(on_the_hub, monkeypatch):
+    seen = _refusals(on_the_hub, monkeypatch)
+    for key, notice in seen.items():
+        assert notice is not None, key
+        reason = notice.values["reason"]
+        assert reason.key == key  # the service said which refusal, with its values; her kernel words it
+        english = render(reason, SOURCE)
+        for language in TRANSLATED:
+            worded = render(notice, language)
+            assert render(reason, language) in worded and english not in worded, (key, language, worded)
+        if key.startswith("progress.service.why.") and key != "progress.service.why.not_listed":
+            assert notice.key == "progress.service.waiting"  # over the limits: sent again later
+        else:
+            assert notice.key == "progress.service.refused"
+    refused = render(seen["progress.service.why.not_listed"], "pt")
+    assert refused == ("Sua resposta ficou guardada neste computador, mas o registro da turma a recusou "
+                       "(a sua conta não está na lista da turma): avise o seu professor")
