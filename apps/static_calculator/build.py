@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import fcntl
 import gzip
 import hashlib
 import importlib.metadata
@@ -203,16 +204,29 @@ def babel_wheel(into: Path) -> Path:
     return write_wheel(into / f"{tag}-{babel.version}-py3-none-any.whl", files)
 
 
+def project_wheel(into: Path) -> Path:
+    """The project's wheel, built by pip from the checkout into ``into``; returns its path.
+
+    setuptools builds in the checkout's own ``build/`` and ``*.egg-info`` folders, so two builds at once
+    (two test workers, or a test beside ``make static-calculator``) trip over each other's files
+    ("File exists: build/bdist…"): one build at a time, by a lock beside those folders."""
+    into.mkdir(parents=True, exist_ok=True)
+    (ROOT / "build").mkdir(exist_ok=True)
+    with open(ROOT / "build" / "project-wheel.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        _run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w", str(into)], ROOT)
+    ours = sorted(into.glob("cribbage_course-*.whl"))
+    if len(ours) != 1:
+        raise SystemExit(f"expected one wheel of the project, found {ours}")
+    return ours[0]
+
+
 def build_wheels(into: Path) -> list[str]:
     """The page's copy of the project's wheel and Babel's (:func:`page_wheel`, :func:`babel_wheel`), in
     ``into``; returns their file names (the project's first)."""
     into.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        _run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q", "-w", tmp], ROOT)
-        ours = sorted(Path(tmp).glob("cribbage_course-*.whl"))
-        if len(ours) != 1:
-            raise SystemExit(f"expected one wheel of the project, found {ours}")
-        return [page_wheel(ours[0], into).name, babel_wheel(into).name]
+        return [page_wheel(project_wheel(Path(tmp)), into).name, babel_wheel(into).name]
 
 
 def stored(archive: Path, out: Path, leave_out: tuple[str, ...] = ()) -> Path:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from apps.static_calculator.build import project_wheel
 from cribbage.lessons import course_files, source
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -21,9 +22,7 @@ COURSE = ROOT / "course"
 def test_an_installed_wheel_carries_the_lessons(tmp_path: Path) -> None:
     """The lessons are package data: a wheel built from the checkout has every language's stops, and
     the package installed from it copies the course from there, not from any checkout."""
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
-                   check=True, timeout=600)
-    (wheel,) = tmp_path.glob("cribbage_course-*.whl")
+    wheel = project_wheel(tmp_path)
     names = set(zipfile.ZipFile(wheel).namelist())
     for language, folder in source.LANGUAGE_FOLDERS.items():
         for name in course_files(language, COURSE):
