@@ -128,6 +128,9 @@ COURSE_SERVER_CONFIG: dict[str, dict[str, object]] = {
     # The course's entry address, /cribbage/open?path=... (machinery/open_page.py): a phone gets
     # JupyterLab's single-document mode, a wider screen the usual one. The default URL uses it.
     "ServerApp": {"jpserver_extensions": {"machinery.open_extension": True}},
+    # JupyterLab's page loads custom.css, the course's (machinery/custom/, served by the same extension):
+    # on a phone, a menu bar that scrolls sideways instead of cutting its titles.
+    "LabApp": {"custom_css": True},
 }
 #: The copy's own workspace folder (JupyterLab's layouts: which lessons are open, the side bar).
 WORKSPACES = ".jupyterlab-workspaces"

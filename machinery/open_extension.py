@@ -4,6 +4,12 @@
 Only Jupyter Server's documented extension API is used: ``_jupyter_server_extension_points``,
 ``_load_jupyter_server_extension``, a ``JupyterHandler`` added to the server's web application under its
 base URL, its ``authenticated``/``authorized`` guards, and the contents manager's ``file_exists``.
+
+It also gives JupyterLab's page the course's narrow-screen rules (:data:`machinery.open_page.CUSTOM_CSS`,
+a menu bar that scrolls sideways on a phone): JupyterLab's documented custom CSS (``LabApp.custom_css``,
+set in the course's server config) is served from the server's ``static_custom_path``, a list that is
+not configurable; the course's folder is put first in it, so its ``custom.css`` is the one served (a
+``custom.css`` of the learner's own, in their Jupyter config folder, is not).
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from jupyter_server.base.handlers import JupyterHandler
 from jupyter_server.utils import ensure_async, url_path_join
 from tornado import web
 
-from machinery.open_page import ENTRY, choosing_page, lesson_path, page_language, refused_page, targets
+from machinery.open_page import CUSTOM_CSS, ENTRY, choosing_page, lesson_path, page_language, refused_page, targets
 
 __all__ = ["OpenHandler"]
 
@@ -59,3 +65,7 @@ def _load_jupyter_server_extension(serverapp: Any) -> None:
     """Adds the entry's handler under the server's base URL."""
     pattern = url_path_join(serverapp.base_url, ENTRY)
     serverapp.web_app.add_handlers(".*$", [(pattern, OpenHandler)])
+    # In place: JupyterLab's handler of custom/custom.css holds this very list (the web app's settings).
+    folders = serverapp.static_custom_path
+    if str(CUSTOM_CSS) not in folders:
+        folders.insert(0, str(CUSTOM_CSS))

@@ -27,17 +27,22 @@ import html
 import json
 import posixpath
 from collections.abc import Iterable, Mapping
+from pathlib import Path
 from urllib.parse import quote
 
 from cribbage.lang.messages import add_catalogue, render
 from cribbage.registry.languages import CODES, SOURCE, from_locale
 
-__all__ = ["ENTRY", "NARROW", "PHONE_LAYOUT", "PHONE_WORKSPACE", "choosing_page", "entry_url", "lesson_path", "page_language", "refused_page", "targets"]
+__all__ = ["CUSTOM_CSS", "ENTRY", "NARROW", "PHONE_LAYOUT", "PHONE_WORKSPACE", "choosing_page", "entry_url", "lesson_path", "page_language", "refused_page", "targets"]
 
 #: The entry's address under the server's base URL.
 ENTRY = "/cribbage/open"
-#: Screens narrower than this many CSS pixels get JupyterLab's single-document mode.
+#: Screens narrower than this many CSS pixels get JupyterLab's single-document mode (and, for as long as
+#: they are that narrow, a menu bar that scrolls sideways: :data:`CUSTOM_CSS`).
 NARROW = 600
+#: The folder of the course's ``custom.css`` for JupyterLab's page (served by :mod:`machinery.open_extension`):
+#: below :data:`NARROW` pixels the menu bar, which cannot show its eight titles, scrolls sideways.
+CUSTOM_CSS = Path(__file__).resolve().parent / "custom"
 #: The JupyterLab workspace a narrow screen opens: its own layout, apart from the laptop's (where the
 #: learner may have opened the file browser), and its own first layout (:data:`PHONE_LAYOUT`).
 PHONE_WORKSPACE = "cribbage-phone"

@@ -155,3 +155,27 @@ def test_vendoring_an_official_mo_keeps_every_message(tmp_path: Path, monkeypatc
     assert "jupyterlab-language-pack-pt-BR 4.5.post3" in build.po_path(locale, "official").read_text(encoding="utf-8")
     assert {(m.context, str(m.id), str(m.string)) for m in again if m.id} == {
         (m.context, str(m.id), str(m.string)) for m in official if m.id}
+
+
+#: The File menu's items JupyterLab fills with the open document's file type name (its ``%1``); that name
+#: comes from JupyterLab's document registry, made without the translator: always English ("Notebook").
+FILE_TYPE_ITEMS = ("New View for %1", "Save %1", "Save %1 As…", "Reload %1 from Disk", "Revert %1 to Checkpoint…",
+                   "Rename%1…", "Duplicate %1")
+
+
+@pytest.mark.parametrize("language", list(LOCALES))
+def test_a_notebook_has_one_name_in_each_pack(language: str) -> None:
+    """The pack calls a notebook by its own word for it (Spanish "cuaderno", Brazilian "notebook") in every
+    message, and where that word is not JupyterLab's English "Notebook", the File menu's items say no
+    file type name (JupyterLab would put the English one beside the pack's word)."""
+    locale = LOCALES[language]
+    word = (translate(locale, "Notebook") or "Notebook").lower()
+    others = {"notebook", "cuaderno", "caderno"} - {word}
+    data = json.loads(build.json_path(locale).read_text(encoding="utf-8"))
+    mixed = sorted(f"{key!r}: {strings[0]!r}" for key, strings in data.items()
+                   if key and any(other in text.lower() for text in strings for other in others))
+    assert not mixed, f"the {locale} pack calls a notebook {word!r}, but also:\n" + "\n".join(mixed)
+    if word != "notebook":
+        english_name = [f"{item!r}: {translate(locale, item)!r}" for item in FILE_TYPE_ITEMS
+                        if "%1" in (translate(locale, item) or "%1")]
+        assert not english_name, f"these would show JupyterLab's English 'Notebook' in {locale}: {english_name}"

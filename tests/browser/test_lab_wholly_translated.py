@@ -33,6 +33,20 @@ PROPER_NAMES = frozenset({"JupyterLab", "Jupyter", "Python", "ipykernel", "Markd
 #: The submenus (by their English title) whose items are names, not words.
 NAMES_SUBMENUS = ("Text Editor Syntax Highlighting", "Text Editor Theme", "Save and Export Notebook As",
                   "Language", "Open Recent")
+#: What JupyterLab 4.6 shows in English whatever the pack says: its notebook toolbar's overflow button
+#: ("...", shown when the toolbar does not fit, as on a phone) is made with no translator
+#: (``ReactiveToolbar`` in @jupyterlab/ui-components: ``this.popupOpener = new ToolbarPopupOpener()``,
+#: whose tooltip is ``nullTranslator``'s "More commands"); the packs translate it all the same, for the
+#: release that passes the translator. Not yet reported upstream (no issue found in
+#: https://github.com/jupyterlab/jupyterlab/issues). The phone test (test_open_by_width.py) reads the
+#: tooltip at 390 px and fails when JupyterLab translates it, so that this entry goes.
+JUPYTERLAB_ENGLISH = {"More commands": "@jupyterlab/ui-components ReactiveToolbar: ToolbarPopupOpener made without a translator"}
+#: Not English, but JupyterLab's and not the pack's to change: the Run and Kernel menus' ▶▶ items are
+#: semantic commands whose label JupyterLab joins from two commands' labels with the message "%1 and %2"
+#: ("Reiniciar el núcleo" y "Ejecutar todas las celdas…"), so the second keeps its capital. The pack's
+#: own "Restart Kernel and Run All Cells…" is used only by the command palette; there is no message or
+#: context for the joined form. Checked below: the items are read as JupyterLab joins them.
+JOINED_LABELS = (("Restart Kernel…", "Run All Cells"), ("Restart Kernel…", "Clear Outputs of All Cells"))
 CASES = {"en": {"LANG": "en_US.UTF-8"}, "es": {"LANG": "es_ES.UTF-8"}, "pt": {"LANG": "pt_BR.UTF-8"}}
 _WORD = re.compile(r"[^\W\d_]+")
 _FILE = re.compile(r"\.ipynb$|/")
@@ -181,7 +195,18 @@ def test_jupyterlab_shows_no_english(shown, language: str) -> None:
     titles = [text for where, text in translated if where == "menu bar"]
     assert len(titles) == 8, titles
     left = english_left(english, translated, LOCALES[language])
+    joined = [_joined(LOCALES[language], first, second) for first, second in JOINED_LABELS]
+    assert set(joined) <= {text for where, text in translated if where.startswith("menu ")}, (
+        f"JupyterLab no longer joins {joined}: see JOINED_LABELS (the pack may now give these items whole)")
     assert not left, f"English in JupyterLab for {language} ({HERE.name}/po/{LOCALES[language]}):\n" + "\n".join(left)
+
+
+def _joined(locale: str, first: str, second: str) -> str:
+    """A semantic command's label as JupyterLab joins two commands' (their "…" moved to the end)."""
+    parts = [translate(locale, first) or first, translate(locale, second) or second]
+    ellipsis = "…" if any(part.endswith("…") for part in parts) else ""
+    template = translate(locale, "%1 and %2") or "%1 and %2"
+    return template.replace("%1", parts[0].removesuffix("…")).replace("%2", parts[1].removesuffix("…")) + ellipsis
 
 
 def test_the_check_finds_english() -> None:

@@ -66,7 +66,12 @@ class Learner:
 
 @pytest.fixture(scope="module")
 def learner(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Learner]:
-    home = tmp_path_factory.mktemp("learner")
+    yield from learner_course(tmp_path_factory.mktemp("learner"), LANGUAGE)
+
+
+def learner_course(home: Path, language: str) -> Iterator[Learner]:
+    """``LANGUAGE=<language> make course``'s course in ``home`` (its copy, caches and progress there), while
+    the generator runs; stopped after."""
     env = isolated_env(home)
     for name in ("home", "xdg-cache", "xdg-data", "xdg-config", "progress"):
         (home / name).mkdir()
@@ -75,7 +80,7 @@ def learner(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Learner]:
     env.pop("CRIBBAGE_EXERCISE_ANSWERS", None)         # a learner's blanks stay blank
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         env.pop(variable, None)
-    env["LANGUAGE"] = LANGUAGE                          # LANGUAGE=es make course
+    env["LANGUAGE"] = language                          # LANGUAGE=es make course
     for name, value in LAB_SETTINGS.items():            # every cell in the page; no news
         path = Path(env["JUPYTERLAB_SETTINGS_DIR"]) / name
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -94,7 +99,7 @@ def learner(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Learner]:
             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
             "--LabApp.expose_app_in_browser=True"]     # the page helpers watch the kernel through the app
     log = home / "course.log"
-    server = Server("make course (es)", argv, port=port, cwd=ROOT, env=env, log_path=log, ready_path="/api/status")
+    server = Server(f"make course ({language})", argv, port=port, cwd=ROOT, env=env, log_path=log, ready_path="/api/status")
     try:
         yield Learner(server, copy, home, log.read_text(errors="replace").split("[I ")[0])
     finally:

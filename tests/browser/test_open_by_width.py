@@ -8,8 +8,20 @@ multiple-document mode. A lesson's link to the next stop opens it in the same mo
 link (outside the copy, another host, not a notebook, a notebook that is not there) gets a 404 page on
 the same server that says so in the learner's language, never a redirect.
 
-Pictures of the start page and stop 1 on a phone go to ``build/screenshots/phone/``. The server is
-started once for the module and stopped by its pid.
+On a phone, in every translated language, stops 1, 3 and 6 come up with every one of the menu bar's
+eight titles within reach: the bar (which cannot show them all at 390 px) is swiped, as a finger does,
+until each title is wholly in view, and a tap opens its menu (the course's ``custom.css``,
+machinery/custom/); and the notebook toolbar's tooltips are the pack's, but for what JupyterLab shows
+in English whatever the pack says (test_lab_wholly_translated.JUPYTERLAB_ENGLISH).
+
+The width is looked at once, when the entry address opens the lesson: a phone turned to landscape
+stays in single-document mode (which suits its 844 px too), a laptop window made narrow stays in the
+usual mode (View ▸ Appearance ▸ Simple Interface is one click); the menu bar's sideways scroll follows
+the width at every moment, in either mode.
+
+Pictures of the start page and stop 1 on a phone, and of stops 1, 3 and 6 with their last menu open in
+each language, go to ``build/screenshots/phone/``. Each server is started once for the module and
+stopped by its pid.
 """
 
 from __future__ import annotations
@@ -19,20 +31,32 @@ from collections.abc import Iterator
 from urllib.parse import quote
 
 import pytest
-from browser_servers import Server, settled, within_time
+from browser_servers import Server, laid_out, settled, within_time
 from lab_page import SCREENSHOTS
 from playwright.sync_api import expect
-from test_learner_return import LANGUAGE, NOT_LOCAL, Learner, learner  # noqa: F401  (the fixture, this module's own)
+from test_lab_wholly_translated import JUPYTERLAB_ENGLISH
+from test_learner_return import LANGUAGE, NOT_LOCAL, Learner, learner, learner_course  # noqa: F401  (the fixture, this module's own)
 
 from cribbage.lang.messages import render
 from cribbage.registry import stops
-from machinery.open_page import ENTRY, PHONE_WORKSPACE  # (and the refusal's words)
+from cribbage.registry.languages import TRANSLATED
+from machinery.langpacks.build import LOCALES, translate
+from machinery.open_page import ENTRY, NARROW, PHONE_WORKSPACE, entry_url  # (and the refusal's words)
 
 START, FIRST = stops.STOPS[0].notebook, stops.STOPS[1].notebook
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
 PICTURES = SCREENSHOTS / "phone"
 
+#: The stops the issue looks at on a phone.
+PHONE_STOPS = (1, 3, 6)
+MENU_BAR = "#jp-menu-panel .lm-MenuBar"
+# The part of the menu bar on screen, and each title's place and whether its words are clipped.
+_BAR = """(selector) => { const bar = document.querySelector(selector), box = bar.getBoundingClientRect();
+  return {left: Math.max(box.left, 0), right: Math.min(box.right, window.innerWidth), top: box.top, height: box.height,
+          titles: [...bar.querySelectorAll('.lm-MenuBar-item')].map(item => { const r = item.getBoundingClientRect(),
+            label = item.querySelector('.lm-MenuBar-itemLabel');
+            return {text: item.innerText, left: r.left, right: r.right, clipped: label.scrollWidth > label.clientWidth}; })}; }"""
 # What JupyterLab's shell says of its layout (the app is exposed to the page for the test).
 _SHELL = "() => { const s = window.jupyterapp.shell; return {mode: s.mode, left: s.leftCollapsed, right: s.rightCollapsed}; }"
 
@@ -120,3 +144,92 @@ def test_a_tampered_entry_link_is_refused_on_the_server(course: Server, open_at,
     expect(page.locator(".cc-refused")).to_contain_text(render("stats.no_file", LANGUAGE, value=tampered))
     home = page.locator(".cc-refused a")
     assert home.get_attribute("href") == "/", home.get_attribute("href")
+
+
+@pytest.fixture(scope="module", params=TRANSLATED)
+def phone_course(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Server]]:
+    """The course as ``LANGUAGE=<language> make course`` starts it, for each translated language."""
+    if request.param == LANGUAGE:
+        spanish: Learner = request.getfixturevalue("learner")
+        yield request.param, spanish.server
+        return
+    for started in learner_course(tmp_path_factory.mktemp(f"phone-{request.param}"), request.param):
+        yield request.param, started.server
+
+
+def _swipe(session, x: float, y: float, dx: float) -> None:
+    """A finger drawn sideways across the screen from (x, y), as Chromium's touch events."""
+    session.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for step in range(1, 9):
+        session.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x + dx * step / 8, "y": y}]})
+    session.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def _title_in_view(page, session, index: int) -> dict:
+    """Swipes the menu bar (never more than it has titles) until title ``index`` is wholly on screen; its place."""
+    for swiped in range(17):
+        bar = page.evaluate(_BAR, MENU_BAR)
+        title = bar["titles"][index]
+        if swiped == 16 or (title["left"] >= bar["left"] - 0.5 and title["right"] <= bar["right"] + 0.5):
+            break
+        toward = -1 if title["right"] > bar["right"] else 1     # the finger moves the other way from the title
+        start = bar["right"] - 20 if toward < 0 else bar["left"] + 20
+        _swipe(session, start, bar["top"] + bar["height"] / 2, toward * (bar["right"] - bar["left"]) / 3)
+        page.keyboard.press("Escape")                          # a touch on a title opens its menu: closed
+        laid_out(page)
+    return {**title, "bar": (bar["left"], bar["right"])}
+
+
+@pytest.mark.parametrize("stop", PHONE_STOPS)
+def test_every_menu_title_within_reach_on_a_phone(phone_course: tuple[str, Server], browser, stop: int) -> None:
+    language, server = phone_course
+    locale = LOCALES[language]
+    notebook = stops.STOPS[stop].notebook
+    context = browser.new_context(viewport=PHONE, locale=language, has_touch=True, is_mobile=True)
+    context.route(NOT_LOCAL, lambda route: route.abort())
+    try:
+        page = context.new_page()
+        page.goto(server.url + entry_url(notebook), timeout=120_000)
+        shell = _lesson_up(page, notebook)
+        assert shell["mode"] == "single-document", shell
+        PICTURES.mkdir(parents=True, exist_ok=True)
+        settled(page)
+        page.screenshot(path=str(PICTURES / f"stop{stop}-{language}-phone.png"))
+        session = context.new_cdp_session(page)
+        titles = page.locator(f"{MENU_BAR} .lm-MenuBar-item")
+        assert titles.count() == 8, titles.all_inner_texts()
+        # First by swiping alone, as a learner looks along the bar (a touch on a title opens its menu,
+        # and opening one lets JupyterLab bring the next title into view as it takes the focus: not here).
+        out_of_reach = []
+        for index in range(titles.count()):
+            title = _title_in_view(page, session, index)
+            if title["left"] < title["bar"][0] - 0.5 or title["right"] > title["bar"][1] + 0.5 or title["clipped"]:
+                out_of_reach.append(f"{title['text']!r} at {title['left']:.0f}-{title['right']:.0f} px, the bar "
+                                    f"showing {title['bar'][0]:.0f}-{title['bar'][1]:.0f} px")
+        assert not out_of_reach, f"on a {PHONE['width']} px phone in {language} these titles cannot be swiped into view: {out_of_reach}"
+        for index in range(titles.count()):      # then each opened, once in view
+            _title_in_view(page, session, index)
+            titles.nth(index).tap()
+            expect(page.locator(".lm-Menu").first).to_be_visible(timeout=30_000)
+            if index == titles.count() - 1:
+                page.screenshot(path=str(PICTURES / f"stop{stop}-{language}-phone-menu.png"))
+            page.keyboard.press("Escape")
+            expect(page.locator(".lm-Menu")).to_have_count(0)
+        # The toolbar, narrower than its buttons here, shows its "More commands" button: every tooltip
+        # is the pack's but what JupyterLab shows in English whatever the pack says.
+        tooltips = page.locator(".jp-NotebookPanel:visible .jp-NotebookPanel-toolbar [title]").evaluate_all(
+            "nodes => nodes.filter(node => node.checkVisibility()).map(node => node.getAttribute('title'))")
+        english = [text for text in tooltips if translate(locale, text) not in (None, text)]
+        assert sorted(set(english)) == sorted(JUPYTERLAB_ENGLISH), (
+            f"English tooltips in {language}'s toolbar: {english} (known: {sorted(JUPYTERLAB_ENGLISH)}; one that is no "
+            "longer shown in English leaves test_lab_wholly_translated.JUPYTERLAB_ENGLISH)")
+    finally:
+        within_time(context.close, "the browser context")
+
+
+def test_the_course_css_narrow_rule_is_the_entry_width() -> None:
+    """The menu bar scrolls sideways below the width the entry address calls a phone's."""
+    from machinery.open_page import CUSTOM_CSS
+
+    css = (CUSTOM_CSS / "custom.css").read_text(encoding="utf-8")
+    assert f"@media (max-width: {NARROW - 0.02:g}px)" in css, css
