@@ -61,7 +61,7 @@ from pathlib import Path
 
 import platformdirs
 
-from cribbage.lessons import FIRST_STOP
+from cribbage.lessons.source import first_stop
 from cribbage.registry.languages import CODES, LANGUAGES, SOURCE, from_locale
 from machinery.open_page import entry_url
 
@@ -173,8 +173,9 @@ def first_layout() -> dict[str, object]:
             "metadata": {"id": "default"}}
 
 
-def course_arguments(folder: Path) -> list[str]:
-    """JupyterLab's arguments for the copy in ``folder``: served from there, opened on its first stop,
+def course_arguments(folder: Path, language: str = SOURCE) -> list[str]:
+    """JupyterLab's arguments for the copy in ``folder``: served from there, opened on its first stop
+    (by its name in ``language``, or the name the copy has for it),
     with its own workspaces (a first one with the file browser collapsed, unless the learner has one)."""
     # Not documented by jupyterlab_server: listed, bounded and checked in machinery/jupyter_internals.py (item 8).
     from jupyterlab_server.workspaces_handler import WORKSPACE_EXTENSION, slugify
@@ -184,7 +185,7 @@ def course_arguments(folder: Path) -> list[str]:
     default = workspaces / (slugify("default") + WORKSPACE_EXTENSION)
     if not default.exists():
         _write_json(default, first_layout())
-    return [f"--ServerApp.root_dir={folder}", f"--LabApp.default_url={entry_url(FIRST_STOP)}",
+    return [f"--ServerApp.root_dir={folder}", f"--LabApp.default_url={entry_url(first_stop(language, folder))}",
             f"--LabApp.workspaces_dir={workspaces}"]
 
 
@@ -239,7 +240,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     language = options.language or from_locale(os.environ)
     if options.course is not None:
         language = language or SOURCE   # a copy is always in a language of the course
-        lab_arguments = [*course_arguments(options.course.resolve()), *lab_arguments]
+        lab_arguments = [*course_arguments(options.course.resolve(), language), *lab_arguments]
     command = lab_command(lab_arguments)
     if options.log is not None:
         send_output_to(options.log)
