@@ -61,6 +61,7 @@ from pathlib import Path
 
 import platformdirs
 
+from cribbage.lessons.notebooks import WORKSPACES as COPY_WORKSPACES
 from cribbage.lessons.source import first_stop
 from cribbage.registry.languages import CODES, LANGUAGES, SOURCE, from_locale
 from machinery.open_page import entry_url
@@ -130,7 +131,7 @@ COURSE_SERVER_CONFIG: dict[str, dict[str, object]] = {
     "ServerApp": {"jpserver_extensions": {"machinery.open_extension": True}},
 }
 #: The copy's own workspace folder (JupyterLab's layouts: which lessons are open, the side bar).
-WORKSPACES = ".jupyterlab-workspaces"
+WORKSPACES = COPY_WORKSPACES
 
 
 def course_settings(language: str) -> dict[str, dict[str, object]]:

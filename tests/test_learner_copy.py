@@ -32,7 +32,7 @@ from cribbage.lessons import (
     update_copy,
     with_return_note,
 )
-from cribbage.lessons.notebooks import WIDGET_VIEW
+from cribbage.lessons.notebooks import WIDGET_VIEW, WORKSPACES
 from cribbage.registry import stops
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -294,6 +294,15 @@ def test_a_copy_made_with_the_english_names_keeps_working_and_is_renamed_by_the_
     checkpoints = copy / ".ipynb_checkpoints"
     checkpoints.mkdir()
     (checkpoints / "03_the_show-checkpoint.ipynb").write_bytes((copy / english_show).read_bytes())
+    # JupyterLab's layout of the copy, with stop 3 open: the update renames its tab, else JupyterLab
+    # would try to reopen a file no longer there.
+    workspace = copy / WORKSPACES / "default-37a8.jupyterlab-workspace"
+    workspace.parent.mkdir()
+    workspace.write_text(json.dumps({"data": {
+        "layout-restorer:data": {"main": {"dock": {"type": "tab-area", "widgets": [f"notebook:{english_show}"]},
+                                          "current": f"notebook:{english_show}"}},
+        f"notebook:{english_show}": {"data": {"path": english_show, "factory": "Notebook"}}},
+        "metadata": {"id": "default"}}))
     assert inspect(copy, "es") is CopyState.OLDER
 
     # Kept: it opens on its own first stop, and "continue here" leads to the names it has.
@@ -318,6 +327,10 @@ def test_a_copy_made_with_the_english_names_keeps_working_and_is_renamed_by_the_
     assert updated["cells"][0]["id"] == RETURN_CELL_ID
     assert [c["id"] for c in updated["cells"][1:]] == [c["id"] for c in _nb(course / "es" / show)["cells"]]
     assert (checkpoints / "03_recuento-checkpoint.ipynb").is_file()
+    assert json.loads(workspace.read_text())["data"] == {
+        "layout-restorer:data": {"main": {"dock": {"type": "tab-area", "widgets": [f"notebook:{show}"]},
+                                          "current": f"notebook:{show}"}},
+        f"notebook:{show}": {"data": {"path": show, "factory": "Notebook"}}}
     assert not (checkpoints / "03_the_show-checkpoint.ipynb").exists()
     assert stop_questions(3)[0].link_in("es", copy) == f"{show}#cell-id=c07"
     assert inspect(copy, "es") is CopyState.CURRENT

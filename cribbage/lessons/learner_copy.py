@@ -17,7 +17,8 @@ learner's work from the course's:
 - a page (``rules.md``) the learner edited is kept there too before it is replaced;
 - a lesson the copy holds under another of its names (a Spanish copy made when the lessons had their
   English names: ``03_the_show.ipynb``, now ``03_recuento.ipynb``) is first renamed, with JupyterLab's
-  checkpoint of it, and then updated as above: the learner's answers go with it.
+  checkpoint of it and its tab in the copy's workspaces (else JupyterLab would try to reopen the old
+  name), and then updated as above: the learner's answers go with it.
 
 The answers the learner gave are recorded elsewhere (:mod:`cribbage.progress`): a copy, made or
 updated, never touches them.
@@ -40,7 +41,7 @@ import platformdirs
 
 from cribbage.lang.messages import check_language, message, render
 from cribbage.lessons import words  # noqa: F401  (the catalogue's words)
-from cribbage.lessons.notebooks import RECORD, RETURN_CELL_ID, with_return_note
+from cribbage.lessons.notebooks import RECORD, RETURN_CELL_ID, WORKSPACES, with_return_note
 from cribbage.lessons.source import course_files
 from cribbage.registry import stops
 from cribbage.rules.errors import CribbageError
@@ -182,11 +183,32 @@ def _checkpoint(folder: Path, name: str) -> Path:
     return folder / ".ipynb_checkpoints" / f"{Path(name).stem}-checkpoint{Path(name).suffix}"
 
 
+def _renamed_in(value: Any, old: str, new: str) -> Any:
+    """A workspace's JSON with the document ``old`` named ``new``: its path (``03_the_show.ipynb``) and
+    the ids JupyterLab gives its tab (``notebook:03_the_show.ipynb``), as values and as keys."""
+    if isinstance(value, str):
+        return new if value == old else value[:-len(old)] + new if value.endswith(f":{old}") else value
+    if isinstance(value, list):
+        return [_renamed_in(item, old, new) for item in value]
+    if isinstance(value, dict):
+        return {_renamed_in(key, old, new): _renamed_in(item, old, new) for key, item in value.items()}
+    return value
+
+
 def _rename(folder: Path, old: str, new: str, entries: dict[str, Any]) -> None:
-    """The lesson ``old`` of the copy renamed ``new`` (its checkpoint too), its record moved with it."""
+    """The lesson ``old`` of the copy renamed ``new`` (its checkpoint and its tabs in the copy's
+    workspaces too), its record moved with it."""
     (folder / old).rename(folder / new)
     if _checkpoint(folder, old).is_file() and not _checkpoint(folder, new).exists():
         _checkpoint(folder, old).rename(_checkpoint(folder, new))
+    for workspace in sorted(path for path in (folder / WORKSPACES).glob("*") if path.is_file()):
+        try:
+            layout = json.loads(workspace.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue   # not JupyterLab's (or damaged): JupyterLab itself will say so
+        renamed = _renamed_in(layout, old, new)
+        if renamed != layout:
+            _write(workspace, (json.dumps(renamed, indent=1) + "\n").encode("utf-8"))
     entries[new] = entries.pop(old)
 
 
