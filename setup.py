@@ -49,8 +49,8 @@ def lesson_files() -> list[str]:
     """The lessons in the wheel, relative to ``course/``: in each language's lesson folder, every stop's
     notebook and the rules page (the files :func:`cribbage.lessons.source.course_files` gives)."""
     stops, languages = registry("stops"), registry("languages")
-    names = [*(stop.notebook for stop in stops.STOPS), "rules.md"]
-    return [(Path(language.lessons) / name).as_posix() for language in languages.LANGUAGES for name in names]
+    return [(Path(language.lessons) / name).as_posix() for language in languages.LANGUAGES
+            for name in [*(stop.notebook_in(language.code) for stop in stops.STOPS), "rules.md"]]
 
 
 def compile_catalogues(folder: Path, domain: str) -> list[Path]:

@@ -197,10 +197,16 @@ def check_learners_can_run(python: Path, user: str) -> None:
 
 
 def copy_course(target: Path) -> None:
-    """The course's notebooks, read-only for all; a rerun writes the course's files over, deletes none."""
+    """The course's notebooks, read-only for all; a rerun writes the course's files over and deletes none
+    but a stop's notebook under a name the course no longer gives it (``es/03_the_show.ipynb``, now
+    ``es/03_recuento.ipynb``): a new learner's copy would hold the lesson twice."""
     shutil.copytree(ROOT / "course", target, dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", "locale", "*.po", "*.pot",
                                                   "scratch*"))
+    for code in CODES:
+        for stop in STOPS:
+            for old in set(stop.notebooks) - {stop.notebook_in(code)}:
+                (target / language(code).lessons / old).unlink(missing_ok=True)
     readable(target)
 
 

@@ -61,7 +61,8 @@ from pathlib import Path
 
 import platformdirs
 
-from cribbage.lessons import FIRST_STOP
+from cribbage.lessons.notebooks import WORKSPACES as COPY_WORKSPACES
+from cribbage.lessons.source import first_stop
 from cribbage.registry.languages import CODES, LANGUAGES, SOURCE, from_locale
 from machinery.open_page import entry_url
 
@@ -133,7 +134,7 @@ COURSE_SERVER_CONFIG: dict[str, dict[str, object]] = {
     "LabApp": {"custom_css": True},
 }
 #: The copy's own workspace folder (JupyterLab's layouts: which lessons are open, the side bar).
-WORKSPACES = ".jupyterlab-workspaces"
+WORKSPACES = COPY_WORKSPACES
 
 
 def course_settings(language: str) -> dict[str, dict[str, object]]:
@@ -176,8 +177,9 @@ def first_layout() -> dict[str, object]:
             "metadata": {"id": "default"}}
 
 
-def course_arguments(folder: Path) -> list[str]:
-    """JupyterLab's arguments for the copy in ``folder``: served from there, opened on its first stop,
+def course_arguments(folder: Path, language: str = SOURCE) -> list[str]:
+    """JupyterLab's arguments for the copy in ``folder``: served from there, opened on its first stop
+    (by its name in ``language``, or the name the copy has for it),
     with its own workspaces (a first one with the file browser collapsed, unless the learner has one)."""
     # Not documented by jupyterlab_server: listed, bounded and checked in machinery/jupyter_internals.py (item 8).
     from jupyterlab_server.workspaces_handler import WORKSPACE_EXTENSION, slugify
@@ -187,7 +189,7 @@ def course_arguments(folder: Path) -> list[str]:
     default = workspaces / (slugify("default") + WORKSPACE_EXTENSION)
     if not default.exists():
         _write_json(default, first_layout())
-    return [f"--ServerApp.root_dir={folder}", f"--LabApp.default_url={entry_url(FIRST_STOP)}",
+    return [f"--ServerApp.root_dir={folder}", f"--LabApp.default_url={entry_url(first_stop(language, folder))}",
             f"--LabApp.workspaces_dir={workspaces}"]
 
 
@@ -242,7 +244,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     language = options.language or from_locale(os.environ)
     if options.course is not None:
         language = language or SOURCE   # a copy is always in a language of the course
-        lab_arguments = [*course_arguments(options.course.resolve()), *lab_arguments]
+        lab_arguments = [*course_arguments(options.course.resolve(), language), *lab_arguments]
     command = lab_command(lab_arguments)
     if options.log is not None:
         send_output_to(options.log)

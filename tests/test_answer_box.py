@@ -97,6 +97,6 @@ def test_the_box_speaks_the_questions_language(language) -> None:
 @pytest.mark.parametrize("stop", [stop for stop in STOPS if stop.name != "statistics_lab"], ids=lambda stop: stop.name)
 def test_the_lessons_open_with_their_code_folded(language, stop) -> None:
     # The statistics lab is a lab in code, for those who came for it: its code stays open.
-    lesson = json.loads((language_folder(language, COURSE) / stop.notebook).read_text(encoding="utf-8"))
+    lesson = json.loads((language_folder(language, COURSE) / stop.notebook_in(language)).read_text(encoding="utf-8"))
     code = [cell for cell in lesson["cells"] if cell["cell_type"] == "code"]
     assert code and all(cell["metadata"].get("jupyter", {}).get("source_hidden") for cell in code)

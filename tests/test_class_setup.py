@@ -350,3 +350,21 @@ def test_only_a_learners_server_is_told_where_the_class_record_is(tmp_path, monk
         hook(spawner)
         told = spawner.environment.get("CRIBBAGE_CLASS_SERVICE")
         assert told == ("http://127.0.0.1:9123/services/progress/" if name == "ana" else None)
+
+
+def test_the_class_s_course_copied_again_holds_each_lesson_once_under_its_name_now(tmp_path):
+    # A class set up when the Spanish lessons had English names: set up again, a new learner's copy
+    # would get es/03_the_show.ipynb beside es/03_recuento.ipynb. The old name goes; a file of the
+    # teacher's own stays.
+    from cribbage.registry.languages import language
+    from cribbage.registry.stops import STOPS
+
+    target = tmp_path / "course"
+    (target / "es").mkdir(parents=True)
+    (target / "es" / STOPS[3].notebook).write_text("{}", encoding="utf-8")
+    (target / "es" / "mis_notas.ipynb").write_text("{}", encoding="utf-8")
+    class_setup.copy_course(target)
+    for code in CODES_ALL:
+        folder = target / language(code).lessons
+        assert sorted(p.name for p in folder.glob("[0-9][0-9]_*.ipynb")) == [stop.notebook_in(code) for stop in STOPS]
+    assert (target / "es" / "mis_notas.ipynb").exists()

@@ -237,7 +237,7 @@ def test_stop_6_names_the_share_box_and_its_button_as_the_calculator_shows_them(
     from widgets.i18n import render
 
     folder = language_folder(language, COURSE)
-    text = "\n".join(_source(c) for c in _cells(folder / "06_hand_calculator_and_statistics.ipynb")
+    text = "\n".join(_source(c) for c in _cells(folder / STOPS[6].notebook_in(language))
                      if c["cell_type"] == "markdown")
     assert f"*{render('calc.code', language)}*" in text and f"*{render('calc.load', language)}*" in text
     assert not re.search(r"\*(Load|Cargar|Carregar)\*", text)

@@ -14,6 +14,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Catalog
 from babel.messages.extract import extract as babel_extract
 from babel.messages.pofile import write_po
 
@@ -33,16 +34,20 @@ from cribbage.build.course_i18n import (
     extract_notebook,
     generate,
     lessons,
+    local_links,
+    local_name,
     main,
     read_catalogue,
     template_path,
     update,
 )
-from cribbage.lessons.source import FIRST_STOP, language_folder
+from cribbage.lessons.source import language_folder
 from cribbage.registry.languages import CODES, LANGUAGES, SOURCE
 from cribbage.registry.stops import STOPS
 
 LESSON = "00_start_here"
+#: Its notebook's name in each translated language's folder (00_empieza_aqui.ipynb).
+BUILT = {language: local_name(f"{LESSON}.ipynb", language) for language in TRANSLATED}
 #: A comment of 00_start_here's answer cell, and its context.
 COMMENT, COMMENT_CONTEXT = "your count, a number", "c13#1"
 
@@ -167,7 +172,7 @@ def test_a_fully_translated_course_checks_clean(course):
 
 def test_the_built_notebook_keeps_the_code_and_takes_the_words(course):
     english = _notebook(course / f"{LESSON}.ipynb")
-    spanish = _notebook(course / "es" / f"{LESSON}.ipynb")
+    spanish = _notebook(course / "es" / BUILT["es"])
     ids = [cell["id"] for cell in spanish["cells"]]
     assert len(ids) == len(set(ids)) == len(english["cells"]) + 1
     switch = next(cell for cell in spanish["cells"] if cell["cell_type"] == "code")
@@ -181,8 +186,8 @@ def test_the_built_notebook_keeps_the_code_and_takes_the_words(course):
             assert mine["outputs"] == [] and mine["execution_count"] is None
             expected = cell_text(theirs).replace(f"# {COMMENT}", f"# {COMMENT} [es]")
             assert cell_text(mine) == expected
-        else:
-            assert cell_text(mine) == cell_text(theirs) + " [es]"
+        else:   # its links to the stops lead to their Spanish names
+            assert cell_text(mine) == local_links(cell_text(theirs), "es") + " [es]"
     assert cell_text(_cell(spanish, "c13")).startswith(f"my_total = ...   # {COMMENT} [es]\n")
 
 
@@ -239,7 +244,7 @@ def test_changed_english_is_named_until_update_marks_it_fuzzy_and_a_translator_r
     # The translator reviews it: then the notebooks are out of date until built again.
     for language in TRANSLATED:
         _translate_all(course, language)
-    assert {(p.kind, p.where) for p in check(course)} == {("stale", f"course/{language}/{LESSON}.ipynb")
+    assert {(p.kind, p.where) for p in check(course)} == {("stale", f"course/{language}/{BUILT[language]}")
                                                             for language in TRANSLATED}
     assert main(["build", "--course", str(course)]) == 0
     assert check(course) == []
@@ -248,7 +253,7 @@ def test_changed_english_is_named_until_update_marks_it_fuzzy_and_a_translator_r
 def test_a_changed_line_of_code_changes_only_the_notebooks(course):
     _change(course, "c13", "four_of_clubs.check(my_total)", "four_of_clubs.check(my_total)\nprint(1)")
     found = {(p.kind, p.where) for p in check(course)}
-    assert found == {("stale", f"course/{language}/{LESSON}.ipynb") for language in TRANSLATED}
+    assert found == {("stale", f"course/{language}/{BUILT[language]}") for language in TRANSLATED}
     generate(course)
     assert check(course) == []
 
@@ -339,8 +344,41 @@ def test_the_committed_notebooks_are_a_fresh_build():
         folder = language_folder(language, COURSE)
         assert sorted(folder.glob("*.ipynb")) == sorted(path for path in built if path.parent == folder)
         for lesson in lessons():
-            path = folder / lesson.name
+            path = folder / local_name(lesson.name, language)
             assert path.read_text(encoding="utf-8") == built[path], f"{path}: run python -m cribbage.build.course_i18n build"
+
+
+def test_the_build_names_each_stop_in_its_language_and_leads_its_links_there(tmp_path):
+    # The catalogue keeps the English link (the check compares links with the English cell); the notebook
+    # built from it leads to the stop's notebook by its name in the language, anchor and folder kept.
+    english = {"cells": [{"cell_type": "markdown", "id": "m", "metadata": {},
+                          "source": "[stop 3](03_the_show.ipynb#cell-id=c07), [rules](rules.md), "
+                                    "[start](../00_start_here.ipynb), [mine](09_mine.ipynb)"}],
+               "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    catalogue = Catalog(locale="es")
+    catalogue.add(cell_text(english["cells"][0]), "[parada 3](03_the_show.ipynb#cell-id=c07), [reglas](rules.md), "
+                  "[inicio](../00_start_here.ipynb), [mío](09_mine.ipynb)", context="m")
+    catalogue.add(SWITCH_MESSAGE, "todo", context=SWITCH_ID)
+    built = build(english, catalogue, "es")
+    assert cell_text(built["cells"][0]) == ("[parada 3](03_recuento.ipynb#cell-id=c07), [reglas](rules.md), "
+                                            "[inicio](../00_empieza_aqui.ipynb), [mío](09_mine.ipynb)")
+    assert local_name("03_the_show.ipynb", "pt") == "03_contagem.ipynb" and local_name("09_mine.ipynb", "pt") == "09_mine.ipynb"
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_link_of_a_translated_lesson_or_document_leads_to_a_file_there(language):
+    folder = language_folder(language, COURSE)
+    pages = {path.name: "\n".join(cell_text(cell) for cell in _notebook(path)["cells"] if cell["cell_type"] == "markdown")
+             for path in folder.glob("*.ipynb")}
+    pages |= {name: (folder / name).read_text(encoding="utf-8") for name in ("README.md", "rules.md", "TEACHING.md")}
+    links = [(page, target) for page, text in pages.items()
+             for target in re.findall(r"\]\(([^)\s]+)\)", text) if "://" not in target and not target.startswith("#")]
+    assert len(links) > 40
+    broken = [(page, target) for page, target in links if not (folder / target.split("#")[0]).exists()]
+    assert not broken, broken
+    # and the READMEs' table of the stops names each by its file there
+    readme = pages["README.md"]
+    assert all(f"`{stop.notebook_in(language)}`" in readme for stop in STOPS)
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -349,7 +387,7 @@ def test_every_comment_in_every_translated_code_cell_is_translated(language):
     for lesson in lessons():
         english = {cell["id"]: cell for cell in _notebook(lesson)["cells"]}
         catalogue = read_catalogue(catalogue_path(COURSE, language, lesson.stem))
-        for cell in _notebook(language_folder(language, COURSE) / lesson.name)["cells"]:
+        for cell in _notebook(language_folder(language, COURSE) / local_name(lesson.name, language))["cells"]:
             if cell["cell_type"] != "code" or cell["id"] == SWITCH_ID:
                 continue
             mine, theirs = code_comments(cell_text(cell)), code_comments(cell_text(english[cell["id"]]))
@@ -367,7 +405,7 @@ def test_every_comment_in_every_translated_code_cell_is_translated(language):
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_each_translated_notebook_switches_its_language_first_in_its_own_words(language):
     for lesson in lessons():
-        cells = _notebook(language_folder(language, COURSE) / lesson.name)["cells"]
+        cells = _notebook(language_folder(language, COURSE) / local_name(lesson.name, language))["cells"]
         switch = next(cell for cell in cells if cell["cell_type"] == "code")
         assert switch["id"] == SWITCH_ID
         (comment,) = code_comments(cell_text(switch))
@@ -386,12 +424,13 @@ def test_the_start_page_offers_every_language_of_the_registry_in_its_words():
     for target in links:
         assert (start.parent / target.split("#")[0]).resolve().exists(), target
     # Each language offers the first-game route (stop 0's "first-game" cell) before the first stop.
-    for language in LANGUAGES:
-        stop_0 = "/".join(filter(None, ("..", language.lessons, FIRST_STOP)))
+    # Each language's by its name there (00_empieza_aqui.ipynb).
+    stops_0 = ["/".join(filter(None, ("..", language.lessons, STOPS[0].notebook_in(language.code))))
+               for language in LANGUAGES]
+    for language, stop_0 in zip(LANGUAGES, stops_0):
         assert text.index(f"]({stop_0}#cell-id=first-game)") < text.index(f"]({stop_0})"), language.code
-    first_stops = {target: label for target, label in links.items() if target.endswith(FIRST_STOP)}
-    assert sorted(first_stops) == sorted("/".join(filter(None, ("..", language.lessons, FIRST_STOP)))
-                                         for language in LANGUAGES)
+    first_stops = {target: label for target, label in links.items() if target in stops_0}
+    assert sorted(first_stops) == sorted(stops_0)
     for target, label in first_stops.items():
         # in the language's own words: the link is named as its first stop is titled
         cells = _notebook(start.parent / target)["cells"]
@@ -410,7 +449,7 @@ def test_the_progress_panel_names_each_stop_as_its_title_does(language):
     from widgets.i18n import render
     folder = language_folder(language, COURSE)
     for stop in STOPS[1:]:   # stop 0's title is checked by _stop_names
-        cells = _notebook(folder / stop.notebook)["cells"]
+        cells = _notebook(folder / stop.notebook_in(language))["cells"]
         title = next(line for cell in cells if cell["cell_type"] == "markdown"
                      for line in cell_text(cell).splitlines() if line.startswith("# "))
         assert title == f"# {render('progress.stop', language)} {stop.number} · {render(stop.title, language)}"
@@ -429,14 +468,15 @@ def _stop_names(folder: Path, language: str) -> dict[str, str]:
     from widgets.i18n import render
     names = {}
     for lesson in lessons():
-        cells = _notebook(folder / lesson.name)["cells"]
+        name = local_name(lesson.name, language)   # what the language's links lead to
+        cells = _notebook(folder / name)["cells"]
         title = next(line for cell in cells if cell["cell_type"] == "markdown"
                      for line in cell_text(cell).splitlines() if line.startswith("# "))[2:]
         if lesson.name == STOPS[0].notebook:
-            names[lesson.name] = title.split(": ", 1)[0]
-            assert names[lesson.name] == render(STOPS[0].title, language)
+            names[name] = title.split(": ", 1)[0]
+            assert names[name] == render(STOPS[0].title, language)
         else:
-            names[lesson.name] = title.split(" · ", 1)[1]
+            names[name] = title.split(" · ", 1)[1]
     return names
 
 
@@ -446,7 +486,7 @@ def misnamed_stops(folder: Path, language: str) -> tuple[list[str], int]:
     names = _stop_names(folder, language)
     wrong, named = [], 0
     for lesson in lessons():
-        for cell in _notebook(folder / lesson.name)["cells"]:
+        for cell in _notebook(folder / local_name(lesson.name, language))["cells"]:
             if cell["cell_type"] != "markdown":
                 continue
             for before, inside, text, target, number in LESSON_LINK.findall(cell_text(cell)):
@@ -494,7 +534,7 @@ def test_no_heading_repeats_the_title_of_a_widget(language):
     folder = language_folder(language, COURSE)
     repeated = []
     for lesson in lessons():
-        for cell in _notebook(folder / lesson.name)["cells"]:
+        for cell in _notebook(folder / local_name(lesson.name, language))["cells"]:
             if cell["cell_type"] != "markdown":
                 continue
             for heading in re.findall(r"^##+ (.+)$", cell_text(cell), re.MULTILINE):

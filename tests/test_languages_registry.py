@@ -6,7 +6,9 @@ scanned for string literals that are a language's code (``"es"``), a locale made
 ``"pt-BR"``, ``"jupyterlab-language-pack-es-ES"``) or a folder named by one (``"es/"``,
 ``"course/pt/rules.md"``), and each one found is named by file and line.
 
-Two kinds of literal are left out, on purpose:
+Two kinds of literal are left out, on purpose (and one file: the stops' registry,
+``cribbage/registry/stops.py``, names each stop's notebook in each translated language, its words keyed by
+the language's code like the glossary's columns; ``tests/test_stops.py`` holds those keys to this registry):
 
 - docstrings: their doctests are examples a reader runs (``render(msg, "es")``), which must name a
   language to show one; they are documentation, not a list of the languages;
@@ -35,6 +37,8 @@ from cribbage.registry.languages import CODES, LANGUAGES, SOURCE, TRANSLATED, la
 
 ROOT = Path(__file__).resolve().parents[1]
 REGISTRY = Path("cribbage/registry/languages.py")
+#: The stops' notebooks' names in each language (see the module's docstring).
+NAMES = Path("cribbage/registry/stops.py")
 #: The product's code: the packages and the top-level modules a wheel or the repository runs.
 PRODUCT = ("cribbage", "machinery", "widgets", "apps", "hub", "setup.py", "cribbage_command.py")
 _SKIP = {"node_modules", "__pycache__", "build", ".venv"}
@@ -100,7 +104,7 @@ def test_the_scan_finds_what_it_looks_for(tmp_path: Path) -> None:
 
 
 def test_no_language_is_spelled_outside_the_registry() -> None:
-    found = {path.as_posix(): spelled_codes(path) for path in product_files() if path != REGISTRY}
+    found = {path.as_posix(): spelled_codes(path) for path in product_files() if path not in (REGISTRY, NAMES)}
     spelled = {name: lines for name, lines in found.items() if lines}
     named = [f"{name}:{line}: {text!r}" for name, lines in spelled.items() for line, text in lines]
     assert not named, ("these read the languages from somewhere else than cribbage/registry/languages.py "

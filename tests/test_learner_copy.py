@@ -32,11 +32,16 @@ from cribbage.lessons import (
     update_copy,
     with_return_note,
 )
-from cribbage.lessons.notebooks import WIDGET_VIEW
+from cribbage.lessons.notebooks import WIDGET_VIEW, WORKSPACES
 from cribbage.registry import stops
 
 ROOT = Path(__file__).resolve().parents[1]
 COURSE = ROOT / "course"
+
+
+def _name(number: int, language: str) -> str:
+    """Stop ``number``'s notebook in ``language``'s lessons, and in a copy of them: 03_recuento.ipynb."""
+    return stops.stop(number).notebook_in(language)
 
 
 def _digest(folder: Path) -> dict[str, str]:
@@ -77,7 +82,7 @@ def test_a_new_copy_holds_the_lessons_in_the_language_as_the_course_has_them(cou
     report = make_copy(copy, "es")
     names = list(course_files("es"))
     assert report.state is CopyState.NEW and list(report.added) == names and report.updated == ()
-    assert names == [*(stop.notebook for stop in stops.STOPS), "rules.md"]
+    assert names == [*(stop.notebook_in("es") for stop in stops.STOPS), "rules.md"]
     assert sorted(p.name for p in copy.iterdir()) == sorted([*names, learner_copy.RECORD])
     for name in names:
         shipped = course / "es" / name
@@ -128,14 +133,14 @@ def test_the_default_folder_is_in_the_documents_folder_else_the_data_folder(tmp_
 def test_a_lesson_the_learner_deleted_is_put_back_and_their_work_is_left_alone(course: Path, tmp_path: Path) -> None:
     copy = tmp_path / "mine"
     make_copy(copy, "pt")
-    (copy / "02_the_play.ipynb").unlink()
-    mine = _nb(copy / "03_the_show.ipynb")
+    (copy / _name(2, "pt")).unlink()
+    mine = _nb(copy / _name(3, "pt"))
     mine["cells"][3]["source"] = "my_total = 12\n"
-    _save(copy / "03_the_show.ipynb", mine)
-    worked = (copy / "03_the_show.ipynb").read_bytes()
+    _save(copy / _name(3, "pt"), mine)
+    worked = (copy / _name(3, "pt")).read_bytes()
     report = make_copy(copy, "pt")
-    assert report.state is CopyState.CURRENT and report.added == ("02_the_play.ipynb",)
-    assert (copy / "03_the_show.ipynb").read_bytes() == worked
+    assert report.state is CopyState.CURRENT and report.added == (_name(2, "pt"),)
+    assert (copy / _name(3, "pt")).read_bytes() == worked
     assert make_copy(copy, "pt").added == ()
 
 
@@ -173,7 +178,7 @@ def test_a_folder_that_cannot_be_written_is_named_in_the_error(course: Path, tmp
 
 def _new_stop(monkeypatch: pytest.MonkeyPatch, course: Path, like: str) -> None:
     """A newer course's new stop, ``<NN>_more``: its entry in the list of stops, and its Spanish notebook
-    (a copy of the notebook ``like``)."""
+    (a copy of the notebook ``like``), under its English name (it has no Spanish one yet)."""
     new = stops.Stop(len(stops.STOPS), "more", "statistics")
     monkeypatch.setattr(stops, "STOPS", (*stops.STOPS, new))
     shutil.copy(course / "es" / like, course / "es" / new.notebook)
@@ -182,15 +187,15 @@ def _new_stop(monkeypatch: pytest.MonkeyPatch, course: Path, like: str) -> None:
 def _newer_course(course: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """What a newer course version changes: one cell of stop 3 (the pairs question), stop 1's title
     cell, the rules page; and a new stop."""
-    show = _nb(course / "es" / "03_the_show.ipynb")
+    show = _nb(course / "es" / _name(3, "es"))
     _cell(show, "c13")["source"] = 'pairs = HandQuestion("9C 9D 9H 4S", "4D", count="pairs")\npairs  # nuevo\n'
     _cell(show, "c14")["source"] = "my_pairs = ...   # puntos en parejas (nueva pregunta)\npairs.check(my_pairs)"
-    _save(course / "es" / "03_the_show.ipynb", show)
-    play = _nb(course / "es" / "02_the_play.ipynb")
+    _save(course / "es" / _name(3, "es"), show)
+    play = _nb(course / "es" / _name(2, "es"))
     play["cells"][0]["source"] = _source(play["cells"][0]) + "\n\nNuevo párrafo."
-    _save(course / "es" / "02_the_play.ipynb", play)
+    _save(course / "es" / _name(2, "es"), play)
     (course / "es" / "rules.md").write_text((course / "es" / "rules.md").read_text() + "\nUna regla más.\n")
-    _new_stop(monkeypatch, course, stops.STOPS[-1].notebook)
+    _new_stop(monkeypatch, course, stops.STOPS[-1].notebook_in("es"))
 
 
 def test_an_update_brings_the_newer_lessons_and_loses_nothing_the_learner_typed(
@@ -203,22 +208,22 @@ def test_an_update_brings_the_newer_lessons_and_loses_nothing_the_learner_typed(
     make_copy(copy, "es")
     # The learner answers in stop 3 (one question the newer course keeps, one it changes), adds a
     # note of their own, and the saved notebook has outputs; they edit stop 1 and the rules page.
-    show = _nb(copy / "03_the_show.ipynb")
+    show = _nb(copy / _name(3, "es"))
     _cell(show, "c09")["source"] = "my_fifteens = 3\nfifteens.check(my_fifteens)"
     _cell(show, "c14")["source"] = "my_pairs = 6\npairs.check(my_pairs)"
     _cell(show, "c09")["outputs"] = [{"output_type": "stream", "name": "stdout", "text": "Correcto"}]
     at = show["cells"].index(_cell(show, "c09"))
     show["cells"].insert(at + 1, {"cell_type": "markdown", "id": "my-note", "metadata": {},
                                   "source": "Mi nota: 6-9 y 5-10 y 5-6-4."})
-    _save(copy / "03_the_show.ipynb", with_return_note(show, "es"))     # saved after a run: the note
-    learners_show = (copy / "03_the_show.ipynb").read_bytes()
-    deal = _nb(copy / "01_deal_discard_crib.ipynb")
+    _save(copy / _name(3, "es"), with_return_note(show, "es"))     # saved after a run: the note
+    learners_show = (copy / _name(3, "es")).read_bytes()
+    deal = _nb(copy / _name(1, "es"))
     deal["cells"][-1]["source"] = "Lo que aprendí."
-    _save(copy / "01_deal_discard_crib.ipynb", deal)
-    learners_deal = (copy / "01_deal_discard_crib.ipynb").read_bytes()
+    _save(copy / _name(1, "es"), deal)
+    learners_deal = (copy / _name(1, "es")).read_bytes()
     (copy / "rules.md").write_text("mis notas\n" + (copy / "rules.md").read_text())
     learners_rules = (copy / "rules.md").read_bytes()
-    untouched = (copy / "02_the_play.ipynb").read_bytes()
+    untouched = (copy / _name(2, "es")).read_bytes()
 
     _newer_course(course, monkeypatch)
     assert inspect(copy, "es") is CopyState.OLDER
@@ -228,19 +233,19 @@ def test_an_update_brings_the_newer_lessons_and_loses_nothing_the_learner_typed(
 
     assert report.state is CopyState.OLDER
     assert report.added == ("09_more.ipynb",)
-    assert set(report.updated) == {"02_the_play.ipynb", "03_the_show.ipynb", "rules.md"}
-    assert set(report.backed_up) == {"03_the_show.ipynb", "rules.md"}    # 02: the learner had not touched it
+    assert set(report.updated) == {_name(2, "es"), _name(3, "es"), "rules.md"}
+    assert set(report.backed_up) == {_name(3, "es"), "rules.md"}    # 02: the learner had not touched it
     backups = copy / "copias de seguridad" / "2026-12-03 14.05.06"
     assert report.backups == backups
-    assert (backups / "03_the_show.ipynb").read_bytes() == learners_show
+    assert (backups / _name(3, "es")).read_bytes() == learners_show
     assert (backups / "rules.md").read_bytes() == learners_rules
     # Stop 1, which the course did not change, is exactly the learner's.
-    assert (copy / "01_deal_discard_crib.ipynb").read_bytes() == learners_deal
+    assert (copy / _name(1, "es")).read_bytes() == learners_deal
     # Stop 3: the newer lesson, the learner's answer where the course kept the question, their note
     # after the cell it followed; the changed question is the newer one (the old answer is in the backup).
-    show = _nb(copy / "03_the_show.ipynb")
+    show = _nb(copy / _name(3, "es"))
     assert show["cells"][0]["id"] == RETURN_CELL_ID and _source(show["cells"][0]) == return_note("es")
-    assert RETURN_CELL_ID not in [cell["id"] for cell in _nb(copy / "02_the_play.ipynb")["cells"]]  # never run
+    assert RETURN_CELL_ID not in [cell["id"] for cell in _nb(copy / _name(2, "es"))["cells"]]  # never run
     assert _source(_cell(show, "c09")) == "my_fifteens = 3\nfifteens.check(my_fifteens)"
     assert "(nueva pregunta)" in _source(_cell(show, "c14"))
     assert _source(_cell(show, "c13")).endswith("pairs  # nuevo\n")
@@ -248,21 +253,102 @@ def test_an_update_brings_the_newer_lessons_and_loses_nothing_the_learner_typed(
     assert ids[ids.index("c09") + 1] == "my-note"
     assert all(cell.get("outputs", []) == [] for cell in show["cells"])
     assert report.carried == 2
-    assert (copy / "02_the_play.ipynb").read_bytes() != untouched
-    assert _source(_nb(copy / "02_the_play.ipynb")["cells"][0]).endswith("Nuevo párrafo.")
+    assert (copy / _name(2, "es")).read_bytes() != untouched
+    assert _source(_nb(copy / _name(2, "es"))["cells"][0]).endswith("Nuevo párrafo.")
     assert (copy / "rules.md").read_text().endswith("Una regla más.\n")
     assert (progress / "learner.progress.sqlite3").read_bytes() == b"answers recorded"
     assert sorted(p.name for p in progress.iterdir()) == ["learner.progress.sqlite3"]
     assert inspect(copy, "es") is CopyState.CURRENT
 
     # A later update still tells the learner's answer (now in the newer lesson) from the course's.
-    _new_stop(monkeypatch, course, stops.STOPS[0].notebook)
-    show_nb = _nb(course / "es" / "03_the_show.ipynb")
+    _new_stop(monkeypatch, course, stops.STOPS[0].notebook_in("es"))
+    show_nb = _nb(course / "es" / _name(3, "es"))
     show_nb["cells"][0]["source"] = _source(show_nb["cells"][0]) + "\n\nOtra vez."
-    _save(course / "es" / "03_the_show.ipynb", show_nb)
+    _save(course / "es" / _name(3, "es"), show_nb)
     again = update_copy(copy, "es")
-    assert again.updated == ("03_the_show.ipynb",) and again.added == ("10_more.ipynb",)
-    assert _source(_cell(_nb(copy / "03_the_show.ipynb"), "c09")) == "my_fifteens = 3\nfifteens.check(my_fifteens)"
+    assert again.updated == (_name(3, "es"),) and again.added == ("10_more.ipynb",)
+    assert _source(_cell(_nb(copy / _name(3, "es")), "c09")) == "my_fifteens = 3\nfifteens.check(my_fifteens)"
+
+
+def _english_named_copy(copy: Path, language: str) -> None:
+    """``copy`` as ``make_copy`` made it before the lessons had names in ``language``: every stop's
+    notebook under its English name, and the record saying so."""
+    record = json.loads((copy / learner_copy.RECORD).read_text())
+    for stop in stops.STOPS:
+        if stop.notebook_in(language) != stop.notebook:
+            (copy / stop.notebook_in(language)).rename(copy / stop.notebook)
+            record["files"][stop.notebook] = record["files"].pop(stop.notebook_in(language))
+    record["course"] = "an older course"
+    (copy / learner_copy.RECORD).write_text(json.dumps(record))
+
+
+def test_a_copy_made_with_the_english_names_keeps_working_and_is_renamed_by_the_update_with_all_its_work(
+        course: Path, tmp_path: Path, launched: list[list[str]], capsys: pytest.CaptureFixture[str]) -> None:
+    copy = tmp_path / "mi curso"
+    make_copy(copy, "es")
+    _english_named_copy(copy, "es")
+    show, english_show = _name(3, "es"), stops.stop(3).notebook
+    mine = _nb(copy / english_show)
+    _cell(mine, "c09")["source"] = "my_fifteens = 3\nfifteens.check(my_fifteens)"
+    _save(copy / english_show, with_return_note(mine, "es"))
+    checkpoints = copy / ".ipynb_checkpoints"
+    checkpoints.mkdir()
+    (checkpoints / "03_the_show-checkpoint.ipynb").write_bytes((copy / english_show).read_bytes())
+    # JupyterLab's layout of the copy, with stop 3 open: the update renames its tab, else JupyterLab
+    # would try to reopen a file no longer there.
+    workspace = copy / WORKSPACES / "default-37a8.jupyterlab-workspace"
+    workspace.parent.mkdir()
+    workspace.write_text(json.dumps({"data": {
+        "layout-restorer:data": {"main": {"dock": {"type": "tab-area", "widgets": [f"notebook:{english_show}"]},
+                                          "current": f"notebook:{english_show}"}},
+        f"notebook:{english_show}": {"data": {"path": english_show, "factory": "Notebook"}}},
+        "metadata": {"id": "default"}}))
+    assert inspect(copy, "es") is CopyState.OLDER
+
+    # Kept: it opens on its own first stop, and "continue here" leads to the names it has.
+    assert main(["course", "--lang", "es", "--dir", str(copy), "--keep"]) == 0
+    said = capsys.readouterr().out
+    assert "Las lecciones tienen ahora nombres en tu idioma (00_start_here.ipynb → 00_empieza_aqui.ipynb)" in said
+    assert "Abriendo JupyterLab en la primera parada, 00_start_here.ipynb" in said
+    from machinery import lab_language
+    assert "--LabApp.default_url=/cribbage/open?path=00_start_here.ipynb" in lab_language.course_arguments(copy, "es")
+    from cribbage.progress.questions import stop_questions
+    assert stop_questions(3)[0].link_in("es", copy) == f"{english_show}#cell-id=c07"
+    assert stops.notebook_stop(english_show) is stops.stop(3)     # its answers are still stop 3's
+
+    # Updated: every lesson under its Spanish name, the learner's answer and note in it, nothing left behind.
+    assert main(["course", "--lang", "es", "--dir", str(copy), "--update"]) == 0
+    said = capsys.readouterr().out
+    assert "Se renombraron 8 lecciones con su nombre en tu idioma: 00_start_here.ipynb → 00_empieza_aqui.ipynb" in said
+    assert "Abriendo JupyterLab en la primera parada, 00_empieza_aqui.ipynb" in said
+    assert sorted(p.name for p in copy.glob("*.ipynb")) == sorted(stop.notebook_in("es") for stop in stops.STOPS)
+    updated = _nb(copy / show)
+    assert _source(_cell(updated, "c09")) == "my_fifteens = 3\nfifteens.check(my_fifteens)"
+    assert updated["cells"][0]["id"] == RETURN_CELL_ID
+    assert [c["id"] for c in updated["cells"][1:]] == [c["id"] for c in _nb(course / "es" / show)["cells"]]
+    assert (checkpoints / "03_recuento-checkpoint.ipynb").is_file()
+    assert json.loads(workspace.read_text())["data"] == {
+        "layout-restorer:data": {"main": {"dock": {"type": "tab-area", "widgets": [f"notebook:{show}"]},
+                                          "current": f"notebook:{show}"}},
+        f"notebook:{show}": {"data": {"path": show, "factory": "Notebook"}}}
+    assert not (checkpoints / "03_the_show-checkpoint.ipynb").exists()
+    assert stop_questions(3)[0].link_in("es", copy) == f"{show}#cell-id=c07"
+    assert inspect(copy, "es") is CopyState.CURRENT
+    record = json.loads((copy / learner_copy.RECORD).read_text())
+    assert english_show not in record["files"] and show in record["files"]
+    assert update_copy(copy, "es").renamed == ()
+
+
+def test_a_lesson_in_the_way_of_a_new_name_is_left_alone(course: Path, tmp_path: Path) -> None:
+    copy = tmp_path / "mine"
+    make_copy(copy, "pt")
+    _english_named_copy(copy, "pt")
+    (copy / _name(3, "pt")).write_text("a notebook of my own")
+    english = (copy / stops.stop(3).notebook).read_bytes()
+    report = update_copy(copy, "pt")
+    assert (stops.stop(3).notebook, _name(3, "pt")) not in report.renamed and len(report.renamed) == 7
+    assert (copy / stops.stop(3).notebook).read_bytes() == english      # the learner's, as it was
+    assert (report.backups / _name(3, "pt")).read_text() == "a notebook of my own"   # kept before the update
 
 
 def test_an_update_of_a_current_copy_changes_nothing(course: Path, tmp_path: Path) -> None:
@@ -312,9 +398,9 @@ def test_a_lesson_of_a_copy_saved_after_a_run_gets_the_note_and_no_other(tmp_pat
         strip_widget_views({"type": "notebook", "content": notebook}, path=path, contents_manager=manager)
         return notebook["cells"]
 
-    first, *rest = saved("es/03_the_show.ipynb", ran=True)
+    first, *rest = saved(f"es/{_name(3, 'es')}", ran=True)
     assert first["id"] == RETURN_CELL_ID and _source(first) == return_note("es") and len(rest) == 2
-    assert [c["id"] for c in saved("es/03_the_show.ipynb", ran=False)] == ["m", "c"]
+    assert [c["id"] for c in saved(f"es/{_name(3, 'es')}", ran=False)] == ["m", "c"]
     assert [c["id"] for c in saved("elsewhere.ipynb", ran=True)] == ["m", "c"]
 
 
@@ -336,7 +422,7 @@ def test_the_course_command_makes_the_copy_says_where_and_opens_jupyterlab_on_it
     assert main(["course", "--lang", "es", "--dir", str(copy), "--", "--no-browser", "--port=9999"]) == 0
     said = capsys.readouterr().out
     assert f"Tu propia copia del curso está en {copy}" in said
-    assert "Abriendo JupyterLab en la primera parada, 00_start_here.ipynb" in said
+    assert "Abriendo JupyterLab en la primera parada, 00_empieza_aqui.ipynb" in said
     assert launched == [[str(Path(sys.executable).with_name("cribbage-lab")), "--language", "es", "--course", str(copy),
                          "--no-browser", "--port=9999"]]
     assert inspect(copy, "es") is CopyState.CURRENT
@@ -366,12 +452,12 @@ def test_the_course_command_offers_an_update_and_does_what_the_learner_says(
         monkeypatch: pytest.MonkeyPatch) -> None:
     copy = tmp_path / "meu curso"
     main(["course", "--lang", "pt", "--dir", str(copy)])
-    show = _nb(copy / "03_the_show.ipynb")
+    show = _nb(copy / _name(3, "pt"))
     _cell(show, "c09")["source"] = "my_fifteens = 3\nfifteens.check(my_fifteens)"
-    _save(copy / "03_the_show.ipynb", show)
-    newer = _nb(course / "pt" / "03_the_show.ipynb")
+    _save(copy / _name(3, "pt"), show)
+    newer = _nb(course / "pt" / _name(3, "pt"))
     newer["cells"][0]["source"] = _source(newer["cells"][0]) + "\n\nNovo."
-    _save(course / "pt" / "03_the_show.ipynb", newer)
+    _save(course / "pt" / _name(3, "pt"), newer)
     capsys.readouterr()
 
     # No terminal to ask in: kept, and told how to update.
@@ -392,7 +478,7 @@ def test_the_course_command_offers_an_update_and_does_what_the_learner_says(
     capsys.readouterr()
     assert main(["course", "--lang", "pt", "--dir", str(copy)]) == 0
     said = capsys.readouterr().out
-    assert "1 arquivo atualizado para o curso novo: 03_the_show.ipynb." in said
+    assert "1 arquivo atualizado para o curso novo: 03_contagem.ipynb." in said
     assert "1 célula em que você tinha escrito passou para as lições novas." in said
     assert "Seus notebooks, como estavam antes da atualização, estão em" in said
     assert inspect(copy, "pt") is CopyState.CURRENT

@@ -11,6 +11,7 @@ from math import comb
 import numpy as np
 import pytest
 
+from cribbage.build.course_i18n import local_name
 from cribbage.lang.translations import format_number
 from cribbage.lessons.source import language_folder
 from cribbage.registry.languages import CODES
@@ -37,7 +38,7 @@ STOP8 = "08_statistics_lab.ipynb"
 
 
 def _cell(language: str, lesson: str, cell_id: str) -> str:
-    path = language_folder(language, COURSE) / lesson
+    path = language_folder(language, COURSE) / local_name(lesson, language)   # 06_calculadora_de_manos.ipynb
     cells = {c["id"]: "".join(c["source"]) for c in json.loads(path.read_text(encoding="utf-8"))["cells"]}
     return re.sub(r"\s+", " ", cells[cell_id])  # a number may be split by a line break
 

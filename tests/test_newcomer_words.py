@@ -18,6 +18,8 @@ from widgets.i18n import render
 
 #: Each stop's notebook, by the stop's name (the one list of stops).
 NOTEBOOK = {stop.name: stop.notebook for stop in STOPS}
+#: Each stop, by its name (its notebook in a language's folder: ``STOP["the_show"].notebook_in("es")``).
+STOP = {stop.name: stop for stop in STOPS}
 #: A card code as the engine reads it (``AC``, ``TD``), standing alone: what a lesson must not print.
 CODE = re.compile(r"(?<![\w?=&])(?:[2-9TJQKA]|10)[CDHS](?![\w])")
 
@@ -35,7 +37,7 @@ def test_brazilians_save_a_name() -> None:
 
 
 def test_the_portuguese_crosscribb_lesson_says_turns_and_face_down() -> None:
-    text = (language_folder("pt", COURSE) / NOTEBOOK["crosscribb"]).read_text(encoding="utf-8")
+    text = (language_folder("pt", COURSE) / STOP["crosscribb"].notebook_in("pt")).read_text(encoding="utf-8")
     assert "24 vezes" not in text and "virada virada" not in text.replace("**", "")
     assert "24 jogadas" in text
 
@@ -53,6 +55,6 @@ def test_the_show_explains_nineteen_before_a_table_says_it(language: str) -> Non
     # The table's log and the quiz say a hand of 0 as "nineteen (nothing)" from stop 3 on; the joke is
     # explained where the counting is taught, not first in stop 6.
     nineteen = render("number.19", language)
-    lesson = json.loads((language_folder(language, COURSE) / NOTEBOOK["the_show"]).read_text(encoding="utf-8"))
+    lesson = json.loads((language_folder(language, COURSE) / STOP["the_show"].notebook_in(language)).read_text(encoding="utf-8"))
     prose = "".join("".join(cell["source"]) for cell in lesson["cells"] if cell["cell_type"] == "markdown")
     assert f"**{nineteen}**" in prose

@@ -92,7 +92,7 @@ def test_no_message_writes_a_standard_error_after_plus_minus():
 def _lesson_pages(language: str) -> dict[str, str]:
     pages = {}
     for stop in STOPS:
-        path = language_folder(language, COURSE) / stop.notebook
+        path = language_folder(language, COURSE) / stop.notebook_in(language)
         cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
         words = []
         for cell in cells:

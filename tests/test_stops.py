@@ -1,7 +1,8 @@
 """The course's stops are listed once (``cribbage/registry/stops.py``), and everything agrees with that list.
 
 - Every stop's skill, item kinds and title are the catalogue's; its notebook is in every language's
-  lesson folder, and those folders hold no other stop.
+  lesson folder, named in that language (short ASCII words: JupyterLab's tab and file browser show the
+  file's name), and those folders hold no other stop.
 - Stop 0's route table, in every language, lists the stops in order, each by its title and notebook;
   each stop's recap leads to the next, the last back to the first.
 - Every view or try-it question that records answers is named by exactly one stop, and every name the
@@ -98,10 +99,39 @@ def test_a_slip_in_the_list_is_refused_when_it_is_read(tmp_path: Path, change: t
         _load(source.replace(change[0], change[1]), tmp_path / "changed.py")
 
 
+@pytest.mark.parametrize("language", languages.TRANSLATED)
+def test_each_translated_lesson_is_named_in_its_language(language: str) -> None:
+    # The file's name is the lesson's tab title and its entry in the file browser: a Spanish learner reads
+    # 03_recuento.ipynb, not 03_the_show.ipynb. It differs from the English unless the stop's title does
+    # not (CrossCribb is CrossCribb in every language).
+    assert {code for stop in STOPS for code, _name in stop.local} <= set(languages.TRANSLATED)
+    unnamed = [stop.number for stop in STOPS if language not in dict(stop.local)]
+    assert not unnamed, f"name these stops' notebooks in {language} (cribbage/registry/stops.py): {unnamed}"
+    names = [stop.notebook_in(language) for stop in STOPS]
+    assert len(set(names)) == len(names)
+    for stop, name in zip(STOPS, names):
+        assert re.fullmatch(rf"{stop.number:02d}_{stops.NAME_PATTERN}\.ipynb", name), name
+        assert len(name) <= 36, f"{name}: too long for a tab"
+        title_is_english = render(stop.title, language) == render(stop.title, languages.SOURCE)
+        assert (name == stop.notebook) == title_is_english, f"stop {stop.number} in {language}: {name}"
+        assert stops.notebook_stop(name) is stop
+        assert stops.notebook_stop(name.replace(".ipynb", "-Copy1.ipynb")) is stop
+
+
+def test_a_copy_kept_with_the_english_names_is_still_found_by_them(tmp_path: Path) -> None:
+    show = stops.stop(3)
+    assert show.notebook_in("es", tmp_path) == "03_recuento.ipynb"          # nothing there: the language's
+    (tmp_path / show.notebook).write_text("{}", encoding="utf-8")
+    assert show.notebook_in("es", tmp_path) == show.notebook                 # an older copy: its English name
+    (tmp_path / "03_recuento.ipynb").write_text("{}", encoding="utf-8")
+    assert show.notebook_in("es", tmp_path) == "03_recuento.ipynb"
+    assert stops.notebook_stop(show.notebook) is show
+
+
 @pytest.mark.parametrize("language", languages.LANGUAGES, ids=lambda language: language.code)
 def test_each_language_s_folder_holds_each_stop_s_notebook_and_no_other(language: languages.Language) -> None:
     found = sorted(path.name for path in _folder(language).glob("[0-9][0-9]_*.ipynb"))
-    assert found == [stop.notebook for stop in STOPS]
+    assert found == [stop.notebook_in(language.code) for stop in STOPS]
     assert list(course_files(language.code, COURSE)) == [*found, "rules.md"]
 
 
@@ -128,16 +158,17 @@ ROUTE_ROW = re.compile(r"^\| (\d+)\. \[([^\]]+)\]\(([^)]+\.ipynb)\) \|", re.M)
 def test_stop_0_s_route_lists_every_stop_in_order_by_its_title(language: languages.Language) -> None:
     # The route is the lesson's own Markdown (translated with it, timed by tests/test_course_times.py);
     # what it may not do is drift from the list: a stop left out, renamed or out of order.
-    (route,) = [text for text in _cells(_folder(language) / STOPS[0].notebook) if ROUTE_ROW.search(text)]
+    (route,) = [text for text in _cells(_folder(language) / STOPS[0].notebook_in(language.code))
+                if ROUTE_ROW.search(text)]
     rows = [(int(number), title, notebook) for number, title, notebook in ROUTE_ROW.findall(route)]
-    assert rows == [(stop.number, render(stop.title, language.code), stop.notebook) for stop in STOPS]
+    assert rows == [(stop.number, render(stop.title, language.code), stop.notebook_in(language.code)) for stop in STOPS]
 
 
 @pytest.mark.parametrize("language", languages.LANGUAGES, ids=lambda language: language.code)
 def test_each_stop_s_recap_leads_to_the_next_and_the_last_back_to_the_first(language: languages.Language) -> None:
     for stop, following in zip(STOPS, [*STOPS[1:], STOPS[0]]):
-        recap = _cells(_folder(language) / stop.notebook)[-1]
-        assert f"]({following.notebook})" in recap, f"stop {stop.number} ({language.code}) leads elsewhere: {recap}"
+        recap = _cells(_folder(language) / stop.notebook_in(language.code))[-1]
+        assert f"]({following.notebook_in(language.code)})" in recap, f"stop {stop.number} ({language.code}) leads elsewhere: {recap}"
 
 
 # The views that record answers -------------------------------------------------------------------

@@ -12,6 +12,7 @@ from babel.numbers import get_decimal_symbol
 from cribbage.lang.translations import babel_locale
 from cribbage.lessons.source import language_folder
 from cribbage.registry.languages import CODES, SOURCE, TRANSLATED
+from cribbage.registry.stops import stop
 from tests.course_outputs import COURSE
 from widgets.i18n import render
 from widgets.lab.frames import FRAME_LABELS, shown_frame
@@ -58,7 +59,7 @@ def test_every_label_is_in_the_catalogue_and_the_rest_shown_as_it_is():
 def test_stop_8_shows_its_frames_and_not_its_cache_folder():
     """The lesson's data cells end in shown_frame(...); its first cell prints no folder (developer
     material: stats.cache_dir() says it on request, the lab logs it)."""
-    for path in (language_folder(code, COURSE) / "08_statistics_lab.ipynb" for code in CODES):
+    for path in (language_folder(code, COURSE) / stop(8).notebook_in(code) for code in CODES):
         cells = {c["id"]: "".join(c["source"]) for c in json.loads(path.read_text(encoding="utf-8"))["cells"]
                  if c["cell_type"] == "code"}
         for cell in ("data-code", "data-code2"):

@@ -87,6 +87,19 @@ def test_continue_leads_to_the_first_question_not_yet_answered_right(store):
     assert panel.continue_link == "02_the_play.ipynb#cell-id=c13"             # stop 2's second question
 
 
+def test_continue_leads_to_the_lesson_by_its_name_in_the_panel_s_language_or_the_copy_s(store, tmp_path, monkeypatch):
+    # A Spanish learner's lessons are 00_empieza_aqui.ipynb...; a copy kept from before the names were
+    # Spanish still holds 00_start_here.ipynb, and its link must open that (the kernel runs in its folder).
+    monkeypatch.chdir(tmp_path)
+    panel = ProgressPanel(store, language="es")
+    assert panel.continue_link == "00_empieza_aqui.ipynb#cell-id=c11"
+    assert 'href="00_empieza_aqui.ipynb#cell-id=c11"' in panel.continue_html
+    (tmp_path / "00_start_here.ipynb").write_text("{}", encoding="utf-8")
+    panel.refresh()
+    assert panel.continue_link == "00_start_here.ipynb#cell-id=c11"
+    assert 'href="00_start_here.ipynb#cell-id=c11"' in panel.continue_html
+
+
 def test_an_answer_given_elsewhere_shows_after_refresh(store):
     panel = ProgressPanel(store)
     assert panel.rows[3] == (3, "not started", 0, 5, 0, 0)
@@ -326,7 +339,7 @@ def test_a_try_it_check_is_recorded_for_each_real_try(tmp_path, monkeypatch):
     for question, guess in ((fifteens, ...), (fifteens, "two"), (fifteens, 3), (fifteens, 1), (total, 10)):
         question.check(guess)
     # The same question asked in stop 0's notebook (Jupyter Server names it to the kernel) is stop 0's.
-    monkeypatch.setenv("JPY_SESSION_NAME", "/home/ana/cribbage-course/es/00_start_here.ipynb")
+    monkeypatch.setenv("JPY_SESSION_NAME", "/home/ana/cribbage-course/es/00_empieza_aqui.ipynb")
     total.check(12)
     kept = ProgressStore(path).answers()
     assert [(a.stop, a.skill, a.answer, a.correct, a.missed, a.kinds) for a in kept] == [
@@ -337,6 +350,8 @@ def test_a_try_it_check_is_recorded_for_each_real_try(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("session, stop", [
     ("/home/ana/course/03_the_show.ipynb", 3), ("pt/07_crosscribb.ipynb", 7), ("03_the_show-Copy1.ipynb", 3),
+    ("es/03_recuento.ipynb", 3), ("/home/ana/cribbage-course/pt/01_distribuir_descartar_cesta-Copy1.ipynb", 1),
+    ("es/03_the_show.ipynb", 3),   # a Spanish copy made before the lessons had Spanish names
     ("C:\\Users\\ana\\course\\05_three_guided_hands.ipynb", 5), ("09_my_notes.ipynb", None),
     ("Untitled.ipynb", None), ("03_the_show.py", None), ("", None)])
 def test_the_notebook_a_kernel_runs_names_its_stop(monkeypatch, session, stop):

@@ -18,9 +18,14 @@ that switches the notebook's language (msgctxt ``set-language``), which the buil
   translations whose links, code or headings differ from the English, notebooks not built from today's
   catalogues, and whole documents (``course/<lang>/rules.md``, ``README.md``, translated as one file
   each) whose first line names an old sha1 of the English;
-- ``build``: ``course/<lang>/<stem>.ipynb``, the English notebook with each markdown cell and each
+- ``build``: ``course/<lang>/<name>.ipynb``, the English notebook with each markdown cell and each
   learner's comment translated, the code otherwise identical and unrun, and the language switch first.
   It refuses while any entry is untranslated or fuzzy: a learner never meets English by accident.
+
+A stop's notebook is named in its language (``course/es/03_recuento.ipynb``: JupyterLab's tab and file
+browser show the file's name), as :mod:`cribbage.registry.stops` names it. A translation links to a
+stop by its English file name, as the English cell does (``[parada 3](03_the_show.ipynb)``: the check
+compares links with the English), and the build writes the language's name in its place.
 
 The build is deterministic (same inputs, same bytes), so a test compares the committed notebooks with a
 fresh build.
@@ -51,6 +56,7 @@ from babel.messages.pofile import read_po
 
 from cribbage.lessons.source import language_folder
 from cribbage.registry import languages as registry
+from cribbage.registry import stops
 
 __all__ = [
     "COURSE",
@@ -70,6 +76,8 @@ __all__ = [
     "extract_notebook",
     "generate",
     "lessons",
+    "local_links",
+    "local_name",
     "main",
     "placeholders",
     "read_catalogue",
@@ -231,6 +239,28 @@ def lessons(course: Path = COURSE) -> list[Path]:
     return sorted(p for p in course.glob("*.ipynb") if not p.name.startswith("scratch"))
 
 
+_STOPS = {entry.notebook: entry for entry in stops.STOPS}
+
+
+def local_name(name: str, language: str) -> str:
+    """The file name in ``language``'s lesson folder of the English lesson ``name``: a stop's notebook
+    by its name in that language (:meth:`cribbage.registry.stops.Stop.notebook_in`), any other as it is."""
+    entry = _STOPS.get(name)
+    return entry.notebook_in(language) if entry is not None else name
+
+
+def local_links(text: str, language: str) -> str:
+    """``text`` with each link to a stop's English notebook (``](03_the_show.ipynb#cell-id=c07)``) led
+    to the notebook's name in ``language``."""
+    def local(match: re.Match[str]) -> str:
+        name, hash_mark, anchor = match.group(1).partition("#")
+        folder, slash, file_name = name.rpartition("/")
+        if file_name not in _STOPS:
+            return match.group(0)
+        return f"]({folder}{slash}{local_name(file_name, language)}{hash_mark}{anchor})"
+    return _LINK.sub(local, text)
+
+
 def template_path(course: Path, stem: str) -> Path:
     """``course/locale/<stem>.pot``."""
     return course / "locale" / f"{stem}.pot"
@@ -301,7 +331,7 @@ def build(english: Mapping[str, Any], catalogue: Catalog, language: str) -> dict
             if said is None:
                 missing.append(cell_id)
             else:
-                cell["source"] = _lines(said)
+                cell["source"] = _lines(local_links(said, language))
         elif cell["cell_type"] == "code":
             try:
                 said = _translate_comments(text, cell_id, catalogue, missing)
@@ -346,7 +376,7 @@ def generate(course: Path = COURSE, *, write: bool = True) -> dict[Path, str]:
             if not path.exists():
                 continue
             try:
-                out[language_folder(language, course) / lesson.name] = render(build(_read_json(lesson), read_catalogue(path), language))
+                out[language_folder(language, course) / local_name(lesson.name, language)] = render(build(_read_json(lesson), read_catalogue(path), language))
             except ValueError as error:
                 refused.append(f"{_rel(course, path)}: {error}")
     if refused:
@@ -546,9 +576,12 @@ def check(course: Path = COURSE, languages: Sequence[str] = TRANSLATED) -> list[
             if path.stem not in stems:
                 problems.append(Problem("orphaned", _rel(course, path), detail=f"no course/{path.stem}.ipynb"))
         lessons_here = language_folder(language, course)
+        named = {local_name(lesson.name, language): lesson.name for lesson in lessons(course)}
         for path in sorted(lessons_here.glob("*.ipynb")) if lessons_here.is_dir() else []:
-            if path.stem not in stems:
-                problems.append(Problem("orphaned", _rel(course, path), detail=f"no course/{path.stem}.ipynb"))
+            if path.name not in named:
+                detail = (f"stop {_STOPS[path.name].number} is {_STOPS[path.name].notebook_in(language)} here: "
+                          "remove this one" if path.name in _STOPS else f"no course/{path.stem}.ipynb")
+                problems.append(Problem("orphaned", _rel(course, path), detail=detail))
         problems.extend(_document_problems(course, language))
     try:
         built = generate(course, write=False)

@@ -5,7 +5,8 @@ the lessons in the learner's language into a folder of their own (by default
 ``cribbage-course/<language>`` in their documents folder, else their data folder), says where, and
 opens JupyterLab there on the first stop; ``make course`` runs it. A copy made by an older course
 version is offered an update (:func:`cribbage.lessons.update_copy`: newer lessons in, the learner's
-answers carried over, their notebooks as they were kept in a backups folder); ``--update`` and
+answers carried over, their notebooks as they were kept in a backups folder; lessons copied under
+their English names renamed to their names in the learner's language); ``--update`` and
 ``--keep`` answer without asking, and without a terminal to ask in, the copy is kept. The answers the
 progress store recorded are never touched.
 
@@ -28,7 +29,9 @@ from typing import Any
 from cribbage.cli.display import checked_path, escaped, shortened
 from cribbage.cli.parsing import words
 from cribbage.lang.messages import Plural, add_catalogue, get_language, message
-from cribbage.lessons import FIRST_STOP, CopyReport, CopyState, default_folder, inspect, make_copy, update_copy
+from cribbage.lessons import CopyReport, CopyState, default_folder, inspect, make_copy, update_copy
+from cribbage.lessons.learner_copy import renames
+from cribbage.lessons.source import first_stop
 from cribbage.rules.errors import CribbageError
 
 __all__ = ["add_course", "lab_command", "said_yes", "start_lab"]
@@ -51,6 +54,12 @@ add_catalogue({
     # What the learner types to say yes and no to the question above (its first letter is enough).
     "cli.course.yes": {"en": "yes"},
     "cli.course.no": {"en": "no"},
+    # Said before the update is offered, when the copy has lessons under their English names. {example}: one
+    # lesson's name now and in the update, "03_the_show.ipynb → 03_recuento.ipynb".
+    "cli.course.renames": {"en": "The lessons now have names in your language ({example}): the update renames "
+                                 "yours, with all you typed in them."},
+    "cli.course.renamed": {"en": Plural("Renamed {n} lesson to its name in your language: {names}.",
+                                        "Renamed {n} lessons to their names in your language: {names}.")},
     "cli.course.updated": {"en": Plural("Updated {n} file to the newer course: {names}.",
                                         "Updated {n} files to the newer course: {names}.")},
     "cli.course.added": {"en": "New in your copy: {names}."},
@@ -122,6 +131,9 @@ def _tell(report: CopyReport) -> None:
         if report.added:
             print(message("cli.course.restored", n=len(report.added), names=_names(report.added)))
         return
+    if report.renamed:
+        print(message("cli.course.renamed", n=len(report.renamed),
+                      names=_names([f"{old} → {new}" for old, new in report.renamed])))
     if report.updated:
         print(message("cli.course.updated", n=len(report.updated), names=_names(report.updated)))
     if report.added:
@@ -148,13 +160,16 @@ def _course(args: argparse.Namespace) -> int:
     state = inspect(folder, language)
     if state is CopyState.OLDER:
         print(message("cli.course.older", folder=escaped(folder)))
+        renamed = renames(folder, language)
+        if renamed:
+            print(message("cli.course.renames", example=" → ".join(renamed[0])))
         if _wants_update(args):
             _tell(update_copy(folder, language))
         else:
             print(message("cli.course.kept"))
     else:
         _tell(make_copy(folder, language))
-    print(message("cli.course.opening", stop=FIRST_STOP))
+    print(message("cli.course.opening", stop=first_stop(language, folder)))
     start_lab(lab_command(folder, language, args.passed_on))
     return 0
 

@@ -14,7 +14,11 @@ learner's work from the course's:
   (after the cell they followed); a notebook with any work of the learner's is first kept as it was,
   whole, in ``backups/<date time>/``, so nothing they typed is lost even where the course changed
   the very cell they had typed in;
-- a page (``rules.md``) the learner edited is kept there too before it is replaced.
+- a page (``rules.md``) the learner edited is kept there too before it is replaced;
+- a lesson the copy holds under another of its names (a Spanish copy made when the lessons had their
+  English names: ``03_the_show.ipynb``, now ``03_recuento.ipynb``) is first renamed, with JupyterLab's
+  checkpoint of it and its tab in the copy's workspaces (else JupyterLab would try to reopen the old
+  name), and then updated as above: the learner's answers go with it.
 
 The answers the learner gave are recorded elsewhere (:mod:`cribbage.progress`): a copy, made or
 updated, never touches them.
@@ -37,12 +41,13 @@ import platformdirs
 
 from cribbage.lang.messages import check_language, message, render
 from cribbage.lessons import words  # noqa: F401  (the catalogue's words)
-from cribbage.lessons.notebooks import RECORD, RETURN_CELL_ID, with_return_note
+from cribbage.lessons.notebooks import RECORD, RETURN_CELL_ID, WORKSPACES, with_return_note
 from cribbage.lessons.source import course_files
+from cribbage.registry import stops
 from cribbage.rules.errors import CribbageError
 
 __all__ = ["RECORD", "CopyError", "CopyReport", "CopyState", "course_version", "default_folder", "inspect",
-           "make_copy", "update_copy"]
+           "make_copy", "renames", "update_copy"]
 
 # The copy's record (RECORD), in the copy's folder, is hidden from JupyterLab's file browser by its dot.
 _FORMAT = 1
@@ -72,6 +77,7 @@ class CopyReport:
     carried: int = 0            # cells of the learner's carried into the newer lessons
     backed_up: tuple[str, ...] = ()   # files kept as they were in ``backups``
     backups: Path | None = None
+    renamed: tuple[tuple[str, str], ...] = ()   # (the name it had, its name now) of each lesson renamed
 
 
 def default_folder(language: str) -> Path:
@@ -140,13 +146,70 @@ def inspect(folder: Path, language: str) -> CopyState:
         raise CopyError(message("lessons.not_a_folder", folder=str(folder)))
     record = _read_record(folder) if folder.exists() else None
     if record is None:
-        for name in course_files(language):
+        # Any name a stop's notebook has had: a folder of someone's own is no copy under any of them.
+        others = [name for entry in stops.STOPS for name in entry.notebooks]
+        for name in dict.fromkeys([*course_files(language), *others]):
             if (folder / name).exists():
                 raise CopyError(message("lessons.not_a_copy", folder=str(folder), name=name))
         return CopyState.NEW
     if record.get("language") != language:
         raise CopyError(message("lessons.other_language", folder=str(folder), found=str(record.get("language"))))
     return CopyState.CURRENT if record.get("course") == course_version(language) else CopyState.OLDER
+
+
+def renames(folder: Path, language: str) -> list[tuple[str, str]]:
+    """(the name it has, the name it gets) of each lesson of the copy in ``folder`` that an update
+    renames: one the copy wrote under another of the stop's names (its English name, in a copy made
+    before the lessons had names in ``language``), when nothing is in the way of its new name."""
+    language = check_language(language)
+    folder = Path(folder)
+    record = _read_record(folder) if folder.is_dir() else None
+    if record is None:
+        return []
+    found = []
+    for entry in stops.STOPS:
+        name = entry.notebook_in(language)
+        if (folder / name).exists():
+            continue
+        for old in entry.notebooks:
+            if old != name and old in record["files"] and (folder / old).is_file():
+                found.append((old, name))
+                break
+    return found
+
+
+def _checkpoint(folder: Path, name: str) -> Path:
+    # Where JupyterLab keeps a notebook's checkpoint (File > Revert to checkpoint), beside it.
+    return folder / ".ipynb_checkpoints" / f"{Path(name).stem}-checkpoint{Path(name).suffix}"
+
+
+def _renamed_in(value: Any, old: str, new: str) -> Any:
+    """A workspace's JSON with the document ``old`` named ``new``: its path (``03_the_show.ipynb``) and
+    the ids JupyterLab gives its tab (``notebook:03_the_show.ipynb``), as values and as keys."""
+    if isinstance(value, str):
+        return new if value == old else value[:-len(old)] + new if value.endswith(f":{old}") else value
+    if isinstance(value, list):
+        return [_renamed_in(item, old, new) for item in value]
+    if isinstance(value, dict):
+        return {_renamed_in(key, old, new): _renamed_in(item, old, new) for key, item in value.items()}
+    return value
+
+
+def _rename(folder: Path, old: str, new: str, entries: dict[str, Any]) -> None:
+    """The lesson ``old`` of the copy renamed ``new`` (its checkpoint and its tabs in the copy's
+    workspaces too), its record moved with it."""
+    (folder / old).rename(folder / new)
+    if _checkpoint(folder, old).is_file() and not _checkpoint(folder, new).exists():
+        _checkpoint(folder, old).rename(_checkpoint(folder, new))
+    for workspace in sorted(path for path in (folder / WORKSPACES).glob("*") if path.is_file()):
+        try:
+            layout = json.loads(workspace.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue   # not JupyterLab's (or damaged): JupyterLab itself will say so
+        renamed = _renamed_in(layout, old, new)
+        if renamed != layout:
+            _write(workspace, (json.dumps(renamed, indent=1) + "\n").encode("utf-8"))
+    entries[new] = entries.pop(old)
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -249,7 +312,11 @@ def update_copy(folder: Path, language: str, *, now: dt.datetime | None = None) 
     stamp = (now or dt.datetime.now()).strftime("%Y-%m-%d %H.%M.%S")
     backups = folder / render(message("lessons.backups"), language) / stamp
     added, updated, backed_up, carried = [], [], [], 0
+    renamed = renames(folder, language)
     with _writing(folder):
+        # First under the names this course gives them, so the update below finds the learner's work.
+        for old, new in renamed:
+            _rename(folder, old, new, entries)
         for name, data in files.items():
             target = folder / name
             recorded = entries.get(name, {})
@@ -279,4 +346,4 @@ def update_copy(folder: Path, language: str, *, now: dt.datetime | None = None) 
             entries[name] = _entry(name, data)
         _save_record(folder, language, files, entries)
     return CopyReport(folder, language, state, tuple(added), tuple(updated), carried, tuple(backed_up),
-                      backups if backed_up else None)
+                      backups if backed_up else None, tuple(renamed))

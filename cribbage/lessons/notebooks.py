@@ -24,11 +24,16 @@ from typing import Any
 from cribbage.lang.messages import message, render
 from cribbage.lessons import words  # noqa: F401  (the catalogue's words)
 
-__all__ = ["RECORD", "RETURN_CELL_ID", "WIDGET_VIEW", "return_note", "strip_widget_views", "with_return_note"]
+__all__ = ["RECORD", "RETURN_CELL_ID", "WIDGET_VIEW", "WORKSPACES", "return_note", "strip_widget_views",
+           "with_return_note"]
 
 #: A learner's copy's record, in the copy's folder (:mod:`cribbage.lessons.learner_copy` writes it):
 #: what tells a lesson of a copy (and its language) from any other notebook the server saves.
 RECORD = ".cribbage-course.json"
+
+#: A learner's copy's own JupyterLab workspaces (its layouts: which lessons are open, the side bar), in the
+#: copy's folder (:mod:`machinery.lab_language` serves them; an update that renames a lesson renames it there).
+WORKSPACES = ".jupyterlab-workspaces"
 
 #: The id of the note's cell: an update of the copy finds it, and replaces it.
 RETURN_CELL_ID = "cribbage-return-note"

@@ -14,9 +14,9 @@ from cribbage.lang.messages import check_language
 from cribbage.registry import stops
 from cribbage.registry.languages import LANGUAGES
 
-__all__ = ["FIRST_STOP", "LANGUAGE_FOLDERS", "course_files", "language_folder", "lessons_folder"]
+__all__ = ["FIRST_STOP", "LANGUAGE_FOLDERS", "course_files", "first_stop", "language_folder", "lessons_folder"]
 
-#: The notebook a copy opens on.
+#: The English notebook of the first stop (each language names it in its words: :func:`first_stop`).
 FIRST_STOP = stops.STOPS[0].notebook
 #: Where each language's lessons are, inside the course folder (English at its top): the registry's.
 LANGUAGE_FOLDERS: dict[str, str] = {language.code: language.lessons for language in LANGUAGES}
@@ -39,17 +39,28 @@ def language_folder(language: str, folder: Path | None = None) -> Path:
     return (folder or lessons_folder()) / LANGUAGE_FOLDERS[check_language(language)]
 
 
+def first_stop(language: str, copy: Path | None = None) -> str:
+    """The file name of the first stop in ``language``; in a learner's ``copy``, the name it has there (a
+    copy made before the lessons had names in their language, and kept, has the English one).
+
+    >>> first_stop("es"), first_stop("en")
+    ('00_empieza_aqui.ipynb', '00_start_here.ipynb')
+    """
+    return stops.STOPS[0].notebook_in(check_language(language), copy)
+
+
 def course_files(language: str, folder: Path | None = None) -> dict[str, Path]:
-    """The files of the course in ``language``, by their name in a copy: the stops' notebooks in order
-    (:mod:`cribbage.registry.stops`; a ``FileNotFoundError`` names any missing), then the rules page
-    (the READMEs are for whoever reads the repository).
+    """The files of the course in ``language``, by their name in a copy: the stops' notebooks in order,
+    each by its name in that language (:mod:`cribbage.registry.stops`; a ``FileNotFoundError`` names any
+    missing), then the rules page (the READMEs are for whoever reads the repository).
 
     >>> names = list(course_files("es"))
-    >>> names[0], "03_the_show.ipynb" in names, names[-1]
-    ('00_start_here.ipynb', True, 'rules.md')
+    >>> names[0], "03_recuento.ipynb" in names, names[-1]
+    ('00_empieza_aqui.ipynb', True, 'rules.md')
     """
+    language = check_language(language)
     base = language_folder(language, folder)
-    notebooks = [base / stop.notebook for stop in stops.STOPS]
+    notebooks = [base / stop.notebook_in(language) for stop in stops.STOPS]
     missing = [path.name for path in notebooks if not path.is_file()]
     if missing:
         raise FileNotFoundError(f"the course in {base} lacks {', '.join(missing)} (each stop has its notebook there)")

@@ -33,7 +33,9 @@ DOWNLOADS: tuple[tuple[str, str], ...] = (("gradebook.csv", "progress.book.csv")
                                           ("moodle.csv", "progress.book.moodle"))
 
 _TITLES = {stop.number: stop.title for stop in _registry.STOPS}
-_NOTEBOOKS = {stop.number: stop.notebook for stop in _registry.STOPS}
+# Each stop's notebook by each of its names (a learner's copy holds it under its language's, or an
+# older copy under the English one).
+_NOTEBOOKS = {stop.number: stop.notebooks for stop in _registry.STOPS}
 
 
 def _words(key: str, language: str, **values: object) -> str:
@@ -141,10 +143,10 @@ def learner_page(learner: LearnerData, language: str = SOURCE, *, back: str = ""
     parts.append(_answers(learner, language))
     if notebooks is not None:
         # The notebook of the lesson open now (in each language's folder of their copy) first, in bold.
-        now = _NOTEBOOKS.get(learner.current_stop) if learner.current_stop is not None else None
-        ordered = sorted(notebooks, key=lambda pair: pair[0].rsplit("/", 1)[-1] != now)
+        now = _NOTEBOOKS.get(learner.current_stop, ()) if learner.current_stop is not None else ()
+        ordered = sorted(notebooks, key=lambda pair: pair[0].rsplit("/", 1)[-1] not in now)
         items = "".join(f'<li><a href="{html.escape(address)}">'
-                        + (f"<strong>{html.escape(name)}</strong>" if name.rsplit("/", 1)[-1] == now else html.escape(name))
+                        + (f"<strong>{html.escape(name)}</strong>" if name.rsplit("/", 1)[-1] in now else html.escape(name))
                         + "</a></li>" for name, address in ordered)
         parts.append(f'<h2>{_words("progress.book.notebooks", language)}</h2>'
                      + (f'<ul class="notebooks">{items}</ul>' if items

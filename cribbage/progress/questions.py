@@ -14,13 +14,14 @@ practice games) are practice: their answers count in the share right, not in a s
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from cribbage.registry import stops as _registry
 from cribbage.rules.checks import plain_text, whole
 
 __all__ = ["NOTEBOOKS", "QUESTIONS", "CourseQuestion", "question_of", "stop_questions"]
 
-#: Each stop's notebook, as the course names it in every language.
+#: Each stop's English notebook (each language names it in its words: :meth:`CourseQuestion.link_in`).
 NOTEBOOKS: dict[int, str] = {stop.number: stop.notebook for stop in _registry.STOPS}
 
 
@@ -39,9 +40,15 @@ class CourseQuestion:
 
     @property
     def link(self) -> str:
-        """A link JupyterLab follows to the question, relative to the course's folder: to the words that
-        ask it (:attr:`lead`), so the learner reads the question before its cell."""
+        """A link JupyterLab follows to the question, relative to the English course's folder: to the
+        words that ask it (:attr:`lead`), so the learner reads the question before its cell."""
         return f"{self.notebook}#cell-id={self.lead}"
+
+    def link_in(self, language: str, folder: Path | None = None) -> str:
+        """:attr:`link` in ``language``'s lesson folder, to the notebook by its name there; followed from
+        a learner's copy (its ``folder``), to the name the copy has for it (an older copy may hold the
+        English name: :meth:`cribbage.registry.stops.Stop.notebook_in`)."""
+        return f"{_registry.stop(self.stop).notebook_in(language, folder)}#cell-id={self.lead}"
 
 
 #: Every question, in the course's order.

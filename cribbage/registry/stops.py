@@ -1,8 +1,9 @@
 """The course's stops, kept in one place: everything else reads them here.
 
 A stop is one lesson notebook of the course. Each :class:`Stop` says its number (what the progress
-store records an answer under), its name (its notebook is ``<NN>_<name>.ipynb`` in every language's
-lesson folder; its title is the message ``progress.stop.<name>``), the skill it teaches, the
+store records an answer under), its name (the English notebook is ``<NN>_<name>.ipynb``; its title is
+the message ``progress.stop.<name>``), its notebook's name in each translated language (``local``: a
+Spanish learner's tab reads ``03_recuento.ipynb``), the skill it teaches, the
 questions it asks (a stop is done when each is answered right), the views whose answers it keeps
 (by class name: the engine cannot import the views; a test checks each recording view is named by
 exactly one stop), and the item kinds it teaches (where a learner is sent to practise one they miss).
@@ -12,6 +13,8 @@ It imports nothing but the standard library, so ``setup.py`` can read it by file
 
 >>> [stop.notebook for stop in STOPS][:2]
 ['00_start_here.ipynb', '01_deal_discard_crib.ipynb']
+>>> stop(3).notebook_in("es"), stop(3).notebook_in("pt"), notebook_stop("03_recuento-Copy1.ipynb").number
+('03_recuento.ipynb', '03_contagem.ipynb', 3)
 >>> stop(3).title, stop(3).skill, len(stop(3).questions)
 ('progress.stop.the_show', 'show', 5)
 >>> view_stop("ScoringQuiz").number
@@ -22,8 +25,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 
-__all__ = ["NUMBERS", "STOPS", "Question", "Stop", "notebook_stop", "stop", "view_stop"]
+__all__ = ["NAME_PATTERN", "NUMBERS", "STOPS", "Question", "Stop", "notebook_stop", "stop", "view_stop"]
+
+#: What a translated notebook's name may hold after its number: lower-case ASCII words joined by "_".
+#: ASCII, accents left out ("aqui", "maos"), because a name with "í" or "ã" is two different byte
+#: strings (NFC, and the NFD a Mac's file system and some zip tools write), and a learner's copy moved
+#: between them would no longer be recognised as a stop's (its answers then kept under no stop); it is
+#: also escaped in git's listings and percent-encoded in every JupyterLab address and link.
+NAME_PATTERN = r"[a-z0-9]+(_[a-z0-9]+)*"
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,14 +79,35 @@ class Stop:
     #: each drill, quiz, game or board to work with, rounded up to 5 (stop 5's open game to 121 aside).
     #: ``tests/course_times.py`` measures them again from the notebooks and fails when they differ.
     minutes: int = 0
+    #: Its notebook's name after the number in each translated language, as (language code, name) pairs:
+    #: the file name is JupyterLab's tab title and the file browser's entry, so it is in the learner's
+    #: words (the glossary's: ``course/glossary.csv``). A language not listed has the English name until
+    #: its translator gives one (``tests/test_stops.py`` names each missing).
+    local: tuple[tuple[str, str], ...] = ()
     #: Its core for the first-game route (stops 0 to 5, read without practice, in about 20 minutes): the
     #: ids of the Markdown cells to read, in order (``tests/test_course_times.py`` measures the route).
     core: tuple[str, ...] = ()
 
     @property
     def notebook(self) -> str:
-        """Its notebook's file name, the same in every language's lesson folder."""
+        """Its English notebook's file name (``course/03_the_show.ipynb``)."""
         return f"{self.number:02d}_{self.name}.ipynb"
+
+    def notebook_in(self, language: str, folder: Path | None = None) -> str:
+        """Its notebook's file name in ``language``'s lesson folder (the English name for the source
+        language, and for a language that has no name of its own yet). Given the ``folder`` of a
+        learner's copy that lacks that name but holds the notebook under another of its names (a copy
+        made before the lessons had names in their language, and kept so), that name."""
+        name = f"{self.number:02d}_{dict(self.local).get(language, self.name)}.ipynb"
+        if folder is not None and not (folder / name).exists():
+            return next((other for other in self.notebooks if (folder / other).is_file()), name)
+        return name
+
+    @property
+    def notebooks(self) -> tuple[str, ...]:
+        """Every name its notebook has, the English first: a learner's copy made before the lessons had
+        names in their language still holds the English ones."""
+        return tuple(dict.fromkeys([self.notebook, *(self.notebook_in(code) for code, _name in self.local)]))
 
     @property
     def title(self) -> str:
@@ -92,41 +124,51 @@ _SHOW_KINDS = ("fifteen.2", "fifteen.3", "fifteen.4", "fifteen.5", "pair", "pair
 STOPS: tuple[Stop, ...] = (
     Stop(0, "start_here", "show", questions=(
         Question("c12", "c11", "total of the hand 5♣ 5♦ 6♥ 7♠ with 4♣"),
-    ), minutes=15, core=("c02", "c03")),
+    ), minutes=15, core=("c02", "c03"),
+        local=(("es", "empieza_aqui"), ("pt", "comece_aqui"))),
     Stop(1, "deal_discard_crib", "discard", questions=(
         Question("c06", "c05", "keeps of A♣ 4♦ 6♥ 9♠ J♦ K♣"),
-    ), views=("DiscardDrill", "KeepsQuestion"), kinds=("keep", "crib_gift"), minutes=15, core=("c12", "c15")),
+    ), views=("DiscardDrill", "KeepsQuestion"), kinds=("keep", "crib_gift"), minutes=15, core=("c12", "c15"),
+        local=(("es", "repartir_descartar_cuna"), ("pt", "distribuir_descartar_cesta"))),
     Stop(2, "the_play", "play", questions=(
         Question("c09", "c08", "play: 6♣ 6♦ 3♥ 6♠"),
         Question("c14", "c13", "play: 8♠ 6♦ 7♣ 9♥"),
     ), views=("PeggingWalkthrough", "PlayQuestion"),
         kinds=("play.fifteen", "play.thirty_one", "play.pair", "play.run", "go", "last_card", "pegging"),
-        minutes=15, core=("c02", "c16", "c21")),
+        minutes=15, core=("c02", "c16", "c21"),
+        local=(("es", "fase_de_juego"), ("pt", "fase_de_jogo"))),
     Stop(3, "the_show", "show", questions=(
         Question("c08", "c07", "fifteens of the hand 6♣ 9♦ 5♥ 10♠ with 4♣"),
         Question("c13", "c12", "pairs of the hand 9♣ 9♦ 9♥ 4♠ with 4♦"),
         Question("c20", "c19", "total of the hand 7♣ 8♦ 8♥ 9♠ with 9♣"),
         Question("c23", "c22", "flush of the hand 3♦ 7♦ 10♦ Q♦ with A♠"),
         Question("c25", "c22", "flush of the crib 3♦ 7♦ 10♦ Q♦ with A♠"),
-    ), views=("ScoringQuiz", "HandQuestion"), kinds=_SHOW_KINDS, minutes=25, core=("c02", "c05", "c10", "c15", "c38")),
+    ), views=("ScoringQuiz", "HandQuestion"), kinds=_SHOW_KINDS, minutes=25,
+        core=("c02", "c05", "c10", "c15", "c38"),
+        local=(("es", "recuento"), ("pt", "contagem"))),
     Stop(4, "board_and_skunks", "board", questions=(
         Question("c05", "c04", "peg 8 from 23 and 17"),
         Question("c14", "c13", "race: pone Ann on 110 with 2♣ 3♦ 4♠ 6♥, dealer Ben on 108 with 7♣ 8♣ 7♥ 8♠,"
                                " starter 9♦"),
         Question("c20", "c19", "games for 121 to 75 in a game to 121"),
-    ), views=("GamesQuestion", "PegQuestion", "RaceQuestion"), kinds=("skunk",), minutes=15, core=("c02", "c09", "c24")),
+    ), views=("GamesQuestion", "PegQuestion", "RaceQuestion"), kinds=("skunk",), minutes=15, core=("c02", "c09", "c24"),
+        local=(("es", "tablero_y_skunks"), ("pt", "tabuleiro_e_skunks"))),
     Stop(5, "three_guided_hands", "game", questions=(
         Question("c04", "c03", "guided hand a plain hand as pone"),
         Question("c06", "c05", "guided hand a hand as dealer"),
         Question("c08", "c07", "guided hand a close finish"),
-    ), views=("GameTable",), kinds=("game",), minutes=10, core=("c02", "c03")),
+    ), views=("GameTable",), kinds=("game",), minutes=10, core=("c02", "c03"),
+        local=(("es", "tres_manos_guiadas"), ("pt", "tres_maos_guiadas"))),
     Stop(6, "hand_calculator_and_statistics", "statistics", questions=(
         Question("c08", "c07", "hands scoring 29"),
-    ), views=("HandsScoringQuestion",), builds_tables=True, minutes=15),
+    ), views=("HandsScoringQuestion",), builds_tables=True, minutes=15,
+        local=(("es", "calculadora_de_manos"), ("pt", "calculadora_de_maos"))),
     Stop(7, "crosscribb", "crosscribb", questions=(
         Question("c08", "c07", "line 4♣ 5♦ 6♥ 6♠ J♣"),
-    ), views=("CrossCribbQuiz", "LineQuestion"), kinds=("crosscribb.line",), minutes=15),
-    Stop(8, "statistics_lab", "statistics", builds_tables=True, minutes=15),
+    ), views=("CrossCribbQuiz", "LineQuestion"), kinds=("crosscribb.line",), minutes=15,
+        local=(("es", "crosscribb"), ("pt", "crosscribb"))),
+    Stop(8, "statistics_lab", "statistics", builds_tables=True, minutes=15,
+        local=(("es", "laboratorio_de_estadistica"), ("pt", "laboratorio_de_estatistica"))),
 )
 #: The stops' numbers, in order (what the progress store accepts).
 NUMBERS: tuple[int, ...] = tuple(entry.number for entry in STOPS)
@@ -172,10 +214,11 @@ def view_stop(view: str, *bases: str) -> Stop:
 
 
 def notebook_stop(file_name: str) -> Stop | None:
-    """The stop whose notebook ``file_name`` is, or a learner's copy of it (``03_the_show-Copy1.ipynb``),
-    in any language's folder; None for any other file."""
+    """The stop whose notebook ``file_name`` is, by its name in any language (``03_the_show.ipynb``,
+    ``03_recuento.ipynb``), or a learner's copy of it (``03_the_show-Copy1.ipynb``); None for any other
+    file."""
     if file_name.endswith(".ipynb"):
         for entry in STOPS:
-            if file_name.startswith(entry.notebook.removesuffix(".ipynb")):
+            if any(file_name.startswith(name.removesuffix(".ipynb")) for name in entry.notebooks):
                 return entry
     return None

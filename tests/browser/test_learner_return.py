@@ -38,13 +38,15 @@ from cribbage.lang.messages import message, render
 from cribbage.lessons import RETURN_CELL_ID, return_note
 from cribbage.lessons.notebooks import WIDGET_VIEW
 from cribbage.progress import stop_questions
+from cribbage.registry.stops import stop
 from widgets.i18n import number
 
 ROOT = Path(__file__).resolve().parents[2]
 COURSE = ROOT / "course"
 NOT_LOCAL = re.compile(r"^(?!https?://127\.0\.0\.1[:/]).*")
 LANGUAGE = "es"
-START, SHOW = "00_start_here.ipynb", "03_the_show.ipynb"
+#: Stops 0 and 3 as a Spanish copy names them: its tabs and file browser read 00_empieza_aqui.ipynb.
+START, SHOW = stop(0).notebook_in(LANGUAGE), stop(3).notebook_in(LANGUAGE)
 
 
 def _course_state() -> tuple[str, dict[str, str]]:
@@ -189,7 +191,7 @@ def test_a_spanish_learner_comes_back_to_working_lessons(learner: Learner, conte
     before = _course_state()
     server, copy = learner.server, learner.copy
     assert f"Tu propia copia del curso está en {copy}" in learner.said, learner.said
-    assert "Abriendo JupyterLab en la primera parada, 00_start_here.ipynb" in learner.said
+    assert f"Abriendo JupyterLab en la primera parada, {START}" in learner.said
 
     # 1. As the learner's browser opens it: the first stop of the copy, the file browser collapsed.
     page = context.new_page()

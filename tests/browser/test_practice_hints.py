@@ -9,6 +9,7 @@ import re
 
 from cribbage.ai.driver import Driver
 from cribbage.ai.levels import player
+from cribbage.registry.stops import stop
 from cribbage.rules.actions import Discard, Go, Play
 from cribbage.rules.events import Phase
 from cribbage.rules.game import Game
@@ -42,7 +43,7 @@ def _line_to(hand: GuidedHand, ending: str) -> tuple:
 
 
 def test_the_drill_hints_then_takes_a_second_try(open_notebook) -> None:
-    notebook = open_notebook("es/01_deal_discard_crib.ipynb")
+    notebook = open_notebook(f"es/{stop(1).notebook_in('es')}")
     cell = notebook.find_cell("DiscardDrill()")
     notebook.click(t("drill.next", ES), cell=cell)             # drill 2: a run to keep, as pone
     drill = SHIPPED_DRILLS[1]
@@ -66,7 +67,7 @@ def test_the_drill_hints_then_takes_a_second_try(open_notebook) -> None:
 
 
 def test_the_walkthrough_hints_then_takes_a_second_try(open_notebook) -> None:
-    notebook = open_notebook("es/02_the_play.ipynb")
+    notebook = open_notebook(f"es/{stop(2).notebook_in('es')}")
     cell = notebook.find_cell("PeggingWalkthrough(0)")
     notebook.click(t("walk.restart", ES), cell=cell)
     steps = SOLVED_PLAYS[0].steps()
@@ -85,7 +86,7 @@ def test_the_walkthrough_hints_then_takes_a_second_try(open_notebook) -> None:
 
 
 def test_the_quiz_hints_then_takes_a_second_try(open_notebook) -> None:
-    notebook = open_notebook("es/03_the_show.ipynb", fresh=True)   # the quiz on its first hand
+    notebook = open_notebook(f"es/{stop(3).notebook_in('es')}", fresh=True)   # the quiz on its first hand
     cell = notebook.find_cell("ScoringQuiz()")
     hand = SHIPPED_HANDS[0]
     total = hand.score().total
@@ -110,7 +111,7 @@ def test_the_quiz_hints_then_takes_a_second_try(open_notebook) -> None:
 def test_guided_hand_3_lost_in_the_play_says_no_hand_was_counted(open_notebook) -> None:
     hand = GUIDED_HANDS[2]
     moves = _line_to(hand, "lost_play")
-    notebook = open_notebook("es/05_three_guided_hands.ipynb")
+    notebook = open_notebook(f"es/{stop(5).notebook_in('es')}")
     cell = notebook.find_cell("GameTable.guided(3)")
     for move in moves:
         if isinstance(move, Discard):

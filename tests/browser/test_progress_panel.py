@@ -11,6 +11,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 from cribbage.progress import QUESTIONS, ProgressStore
+from cribbage.registry.stops import stop
 
 # Pairs of boxes in one row of the panel that overlap, and buttons whose text does not fit them.
 _LAYOUT = """(root) => {
@@ -33,6 +34,9 @@ _LAYOUT = """(root) => {
     return out;
 }"""
 
+#: Stop 0 in the Spanish lessons' folder (00_empieza_aqui.ipynb).
+START = stop(0).notebook_in("es")
+
 
 def test_the_panel_counts_each_question_once_reads_well_and_leads_on(open_notebook, empty_progress) -> None:
     store = ProgressStore()  # the learner's file, as the kernels find it (same account, same folder)
@@ -43,7 +47,7 @@ def test_the_panel_counts_each_question_once_reads_well_and_leads_on(open_notebo
     store.record(3, QUESTIONS[4].item, "3", False, skill="show", kinds=["fifteen.2"])
     store.record(3, "hand 5H 5D 6H 7S / 8C", "12", True, skill="show", kinds=["pair"])
 
-    start = open_notebook("es/00_start_here.ipynb", fresh=True)
+    start = open_notebook(f"es/{START}", fresh=True)
     panel = start.find_cell("ProgressPanel()")
     start.expect_text(panel, "1 de 1 pregunta bien")
     start.expect_text(panel, "0 de 5 preguntas bien")
@@ -86,17 +90,17 @@ def test_the_panel_counts_each_question_once_reads_well_and_leads_on(open_notebo
     # names the cell of the words that ask the question (``#cell-id=``, JupyterLab's fragment for a cell).
     # (JupyterLab's renderer rewrites the href to the file's URL and handles the click itself.)
     href = page.locator("a.cc-continue").first.get_attribute("href")
-    assert f"/es/{keeps.notebook}" in href and href.endswith(f"#cell-id={keeps.lead}"), href
+    assert f"/es/{stop(keeps.stop).notebook_in('es')}" in href and href.endswith(f"#cell-id={keeps.lead}"), href
     page.locator("a.cc-continue").first.click()
     try:
         current = """() => { const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
             return w && w.context ? w.context.path : null; }"""
         try:
-            page.wait_for_function(f"path => ({current})() === path", arg=f"es/{keeps.notebook}", timeout=90_000)
+            page.wait_for_function(f"path => ({current})() === path", arg=f"es/{stop(keeps.stop).notebook_in('es')}", timeout=90_000)
         except PlaywrightTimeoutError:
-            raise AssertionError(f"JupyterLab did not open es/{keeps.notebook} within 90 s: "
+            raise AssertionError(f"JupyterLab did not open es/{stop(keeps.stop).notebook_in('es')} within 90 s: "
                                  f"it shows {page.evaluate(current)}") from None
         settled(page)
         page.screenshot(path=str(SCREENSHOTS / "progress-panel-es-continued.png"))
     finally:
-        open_notebook.discard("es/00_start_here.ipynb")   # two notebooks on one page: no other test's
+        open_notebook.discard(f"es/{START}")   # two notebooks on one page: no other test's

@@ -29,10 +29,12 @@ from english import english_found
 
 from cribbage.build.course_i18n import TRANSLATED, cell_text
 from cribbage.lang.messages import CATALOGUE, Plural
+from cribbage.registry.stops import STOPS
 from widgets.i18n import render as t  # importing widgets.i18n adds the widgets' words to CATALOGUE
 
 COURSE = Path(__file__).resolve().parents[2] / "course"
-LESSONS = sorted(path.name for path in (COURSE / "es").glob("*.ipynb"))
+#: The English names of the stops' notebooks (each language's folder names them in its words: notebook_in).
+LESSONS = [stop.notebook for stop in STOPS]
 _PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]+")
 
@@ -275,11 +277,12 @@ CLICKS = {
 @pytest.mark.parametrize("name", LESSONS)
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_a_translated_lesson_runs_and_reads_in_its_language(language: str, name: str, open_notebook) -> None:
-    notebook = open_notebook(f"{language}/{name}")   # Run All; fails on any error
+    local = next(stop for stop in STOPS if stop.notebook == name).notebook_in(language)
+    notebook = open_notebook(f"{language}/{local}")   # Run All; fails on any error
     assert_no_english(notebook, name, "Run All")
     clicks = CLICKS.get(name)
     if clicks is not None:
         clicks(notebook, language)
         notebook.assert_no_errors()
         assert_no_english(notebook, name, clicks.__name__.strip("_"))
-    notebook.screenshot(f"{language}-{Path(name).stem}")
+    notebook.screenshot(f"{language}-{Path(local).stem}")

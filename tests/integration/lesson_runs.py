@@ -62,7 +62,7 @@ class Run:
 
 
 class Runs:
-    """The lessons' runs, each made on first use (``runs("es/03_the_show.ipynb")``), kept for the session."""
+    """The lessons' runs, each made on first use (``runs("es/03_recuento.ipynb")``), kept for the session."""
 
     def __init__(self) -> None:
         self.done: dict[str, Run] = {}

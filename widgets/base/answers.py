@@ -44,8 +44,8 @@ def notebook_stop() -> int | None:
     """The course stop of the notebook this kernel was started for, or None when not known.
 
     Jupyter Server gives a notebook's kernel the notebook's path in ``JPY_SESSION_NAME``; a stop's
-    notebook has the same name in es/, pt/ and a learner's copy (or ``<name>-Copy1.ipynb``, see
-    :func:`cribbage.registry.stops.notebook_stop`). A try-it asked in stop 0 about counting a hand is
+    notebook is known by its name in any language (``03_the_show.ipynb``, ``es/03_recuento.ipynb``, a
+    learner's copy, ``<name>-Copy1.ipynb``: :func:`cribbage.registry.stops.notebook_stop`). A try-it asked in stop 0 about counting a hand is
     then stop 0's answer, as the learner gave it there."""
     name = os.path.basename(os.environ.get("JPY_SESSION_NAME", "").replace("\\", "/").rstrip("/"))
     found = stops.notebook_stop(name)

@@ -170,9 +170,11 @@ class ProgressPanel(View):
 
     @property
     def continue_link(self) -> str | None:
-        """Where "continue here" leads: ``<notebook>#cell-id=<cell>`` of the first question not yet answered."""
+        """Where "continue here" leads: ``<notebook>#cell-id=<cell>`` of the first question not yet answered,
+        the notebook by its name in the panel's language, or the name the lesson's folder has for it (the
+        kernel runs in the folder of its notebook, a learner's copy)."""
         question = self.progress.next_question()
-        return question.link if question else None
+        return question.link_in(self.language, Path.cwd()) if question else None
 
     @property
     def reset_buttons(self) -> dict[int, w.Button]:
@@ -327,7 +329,7 @@ class ProgressPanel(View):
                             n=stop_questions(question.stop).index(question) + 1)
             label = self._t("progress.continue")
             self._show_continue(f'<div class="cc-view"><div class="cc-text" style="font-size:18px">➜ <a class="cc-continue" '
-                                f'href="{html.escape(question.link)}" style="font-size:20px;font-weight:700">'
+                                f'href="{html.escape(question.link_in(self.language, Path.cwd()))}" style="font-size:20px;font-weight:700">'
                                 f"{html.escape(label)}</a>: {html.escape(where)}</div></div>", f"{label}: {where}")
         worst = self.progress.most_missed(3)
         if worst:
