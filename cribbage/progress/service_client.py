@@ -25,6 +25,10 @@ from typing import Any
 
 from cribbage.lang.messages import CATALOGUE, Message, add_catalogue, message, render
 
+# The service's checks bring their words into the catalogue: the reasons it names, which a learner's
+# kernel words with heard() (imported for that, not called).
+from cribbage.progress import check as _checks  # noqa: F401
+
 __all__ = ["ENV", "MOST_WAITING", "TOKEN_ENV", "deliver", "heard", "outbox_of", "said", "service_address"]
 
 add_catalogue({
@@ -85,9 +89,6 @@ def heard(sent: object, depth: int = 0) -> Message | None:
     not one this kernel can word (an unknown key, a value missing or of no kind the service sends)."""
     if depth > _DEPTH or not isinstance(sent, dict) or not isinstance(sent.get("values", {}), dict):
         return None
-    # The words of the service's checks, which a learner's kernel has not read yet: the reasons it names.
-    from cribbage.progress import check  # noqa: F401
-
     key = sent.get("key")
     if not isinstance(key, str) or key not in CATALOGUE:
         return None
