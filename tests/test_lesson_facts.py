@@ -11,6 +11,7 @@ from math import comb
 import numpy as np
 import pytest
 
+from cribbage.ai.simulate import DEAL_PARTS
 from cribbage.lang.translations import format_number
 from cribbage.lessons.source import language_folder
 from cribbage.registry.languages import CODES
@@ -158,3 +159,6 @@ def test_stop8_numbers_and_recap():
     # usually cut short"
     _check(STOP8, "b14c7374", [(CHAMBERS_PLAY["pone"], ".1f"), (CHAMBERS_PLAY["dealer"], ".1f"), (RULES["target"], "d")])
     assert len(log.cut) > log.games / 2 and stats.censored == len(log.cut)
+    # "The dealer's hand and the crib, counted last, are what a game's end most often leaves uncounted"
+    never = (log.cut.parts[:, :5] == 0).mean(axis=0)   # the parts in DEAL_PARTS order, his heels left out
+    assert {DEAL_PARTS[i] for i in np.argsort(-never)[:2]} == {"dealer hand", "crib"}, dict(zip(DEAL_PARTS, never))

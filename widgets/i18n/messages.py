@@ -832,6 +832,8 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "frame.recomputed_uniform": {"en": "recomputed, every pair alike"},
     "frame.uniform": {"en": "exact, uniform"},
     "frame.difference": {"en": "recomputed minus published"},
+    "frame.all_deals": {"en": "over all deals"},
+    "frame.complete_deals": {"en": "over complete deals"},
     # --- margins, the rules panel, the check against other games --------------------------------
     "lab.n_hands": {"en": "{n} hands"},
     "lab.n_deals": {"en": "{n} deals"},
