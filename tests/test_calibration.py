@@ -152,9 +152,12 @@ def test_the_shipped_lab_tables_are_what_the_engine_makes(tmp_path, monkeypatch)
     assert not list(tmp_path.glob("*.npz")) and keeps.deals == 20_358_520
     # ... and they are what the engine makes: game i is the same game in a log of any length
     small = deal_log(12, seed=LAB_TABLES["seed"], cache=False)
-    for name in ("parts", "kinds", "lead", "kept", "dealer_side", "starts", "start_side"):
+    for name in ("parts", "kinds", "lead", "kept", "dealer_side", "starts", "start_side", "game", "number"):
         part = getattr(small, name)
         assert np.array_equal(getattr(log, name)[:len(part)], part), name
+    for name in ("parts", "kinds", "lead", "kept", "side", "game", "number"):   # the deals the game's end cut short
+        part = getattr(small.cut, name)
+        assert np.array_equal(getattr(log.cut, name)[:len(part)], part), f"cut {name}"
     # and a small sample of other hands gives the expert crib table within its errors
     other = crib_averages("expert", dealer=True, samples=400, seed=77, cache=False)
     seen = ~np.isnan(other.stderr) & (other.stderr > 0)

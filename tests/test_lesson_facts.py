@@ -11,6 +11,7 @@ from math import comb
 import numpy as np
 import pytest
 
+from cribbage.ai.simulate import DEAL_PARTS
 from cribbage.build.course_i18n import local_name
 from cribbage.lang.translations import format_number
 from cribbage.lessons.source import language_folder
@@ -28,10 +29,11 @@ from cribbage.stats import (
     starter_outcomes,
 )
 from cribbage.stats.keep import DEAL_CLASSES, TOTAL_DEALS
+from cribbage.stats.pegging import CHAMBERS_PLAY
 from cribbage.stats.selfplay import SAVED_RUN
 from tests.course_outputs import COURSE
 from widgets.i18n import number
-from widgets.lab.views import LAB_SETTINGS
+from widgets.lab.views import LAB_SETTINGS, RULES
 
 STOP6 = "06_hand_calculator_and_statistics.ipynb"
 STOP8 = "08_statistics_lab.ipynb"
@@ -148,8 +150,16 @@ def test_stop8_numbers_and_recap():
     # "More than half the time the best keep as dealer is not the best as pone"
     assert keep_statistics(sample=5000, seed=3, cache=False).differ_share > 0.5
     # "The dealer pegs more than the pone, mostly from the last card and pairs"
-    stats = pegging_statistics(deal_log(120, seed="facts", cache=False))
+    log = deal_log(120, seed="facts", cache=False)
+    stats = pegging_statistics(log)
     gap = stats.by_kind[1] - stats.by_kind[0]
     assert gap.sum() > 0
     biggest = {stats.kinds[i] for i in np.argsort(-gap)[:2]}
     assert biggest == {"last card", "pair"}, dict(zip(stats.kinds, gap.round(2)))
+    # "Chambers measured 2.0 and 3.5"; "A game ends at the peg that reaches 121, so its last deal is
+    # usually cut short"
+    _check(STOP8, "b14c7374", [(CHAMBERS_PLAY["pone"], ".1f"), (CHAMBERS_PLAY["dealer"], ".1f"), (RULES["target"], "d")])
+    assert len(log.cut) > log.games / 2 and stats.censored == len(log.cut)
+    # "The dealer's hand and the crib, counted last, are what a game's end most often leaves uncounted"
+    never = (log.cut.parts[:, :5] == 0).mean(axis=0)   # the parts in DEAL_PARTS order, his heels left out
+    assert {DEAL_PARTS[i] for i in np.argsort(-never)[:2]} == {"dealer hand", "crib"}, dict(zip(DEAL_PARTS, never))

@@ -143,14 +143,20 @@ def test_the_self_play_objects_read_back_hold_their_figures(log, tmp_path):
     pegging.to_frame().to_csv(tmp_path / "pegging.csv", index=False)
     back = stats.read_table(tmp_path / "pegging.csv")
     assert back.per_deal == pytest.approx(pegging.per_deal, rel=1e-12) and back.deals == pegging.deals
+    # over all deals, with the complete deals' figures beside them, and how many the game's end cut short
+    assert back.complete.per_deal == pytest.approx(pegging.complete.per_deal, rel=1e-12)
+    assert (back.censored, back.complete.deals) == (pegging.censored, pegging.complete.deals) and pegging.censored > 0
     pegging.lead_frame().to_parquet(tmp_path / "leads.parquet")
     leads = stats.read_table(tmp_path / "leads.parquet")
     assert np.array_equal(leads.lead_counts, pegging.lead_counts)
     assert np.array_equal(leads.by_lead, pegging.by_lead, equal_nan=True)
     log.to_frame().to_csv(tmp_path / "deals.csv", index=False)
     deals = stats.read_table(tmp_path / "deals.csv")
-    for name in ("parts", "kinds", "lead", "kept", "dealer_side"):
+    for name in ("parts", "kinds", "lead", "kept", "dealer_side", "game", "number"):
         assert np.array_equal(getattr(deals, name), getattr(log, name)) and getattr(deals, name).dtype == getattr(log, name).dtype
+    for name in ("parts", "kinds", "lead", "kept", "side", "game", "number"):   # the deals cut short
+        mine, theirs = getattr(deals.cut, name), getattr(log.cut, name)
+        assert np.array_equal(mine, theirs) and mine.dtype == theirs.dtype and len(mine) > 0
     log.starts_frame().to_csv(tmp_path / "starts.csv", index=False)
     starts = stats.read_table(tmp_path / "starts.csv")
     assert np.array_equal(starts.starts, log.starts) and np.array_equal(starts.start_side, log.start_side)
@@ -175,6 +181,9 @@ def test_a_table_with_the_right_columns_and_impossible_rows_is_refused(frames, t
     frames["selfplay"].assign(over="weeks").to_csv(tmp_path / "selfplay.csv", index=False)
     with pytest.raises(CribbageError, match="weeks"):
         stats.read_table(tmp_path / "selfplay.csv")
+    frames["pegging_leads"].assign(over="weeks").to_csv(tmp_path / "leads.csv", index=False)
+    with pytest.raises(CribbageError, match="weeks"):
+        stats.read_table(tmp_path / "leads.csv")
 
 
 def test_files_that_are_not_a_table_are_refused(frames, tmp_path):

@@ -39,11 +39,19 @@ def _round_trip(table, tmp_path, name):
     return frame
 
 
-def test_the_deal_log_frame_has_a_row_per_complete_deal(log, tmp_path):
+def test_the_deal_log_frame_has_a_row_per_deal_the_ones_cut_short_marked(log, tmp_path):
     frame = _round_trip(log, tmp_path, "deals")
-    assert len(frame) == log.deals
+    assert len(frame) == log.all_deals == len(log.starts) > log.deals   # every deal that began, once
     assert list(frame.columns[:6]) == ["pone_play", "pone_hand", "dealer_play", "dealer_hand", "crib", "his_heels"]
-    assert np.array_equal(frame["crib"], log.parts[:, 4])
+    complete = frame[frame["censored"] == 0]
+    assert len(complete) == log.deals and np.array_equal(complete["crib"], log.parts[:, 4])
+    # in the order played: each game's deals numbered from 1, the one cut short (if any) its last
+    for _, deals in frame.groupby("game"):
+        assert deals["deal"].tolist() == list(range(1, len(deals) + 1))
+        assert deals["censored"].iloc[:-1].eq(0).all()
+    assert frame["game"].is_monotonic_increasing and frame["game"].nunique() == log.games
+    # a deal cut short never reached its crib's count
+    assert (frame.loc[frame["censored"] == 1, "crib"] == 0).all() and frame["censored"].sum() == len(log.cut)
     # the play's kinds add up to each side's play points
     kinds = [str(k).replace(" ", "_").replace("-", "_") for k in PLAY_KINDS]
     assert np.array_equal(frame[[f"dealer_{k}" for k in kinds]].sum(axis=1), frame["dealer_play"])
@@ -79,10 +87,17 @@ def test_position_pegging_and_calibration_frames(log, tmp_path):
     assert row["dealer_wins"] == pytest.approx(table.dealer_wins[90, 100])
     pegging = pegging_statistics(log)
     frame = _round_trip(pegging, tmp_path, "pegging")
-    assert len(frame) == 2 * len(PLAY_KINDS) and (frame["deals"] == log.deals).all()
+    # over all deals, then over the complete ones
+    assert len(frame) == 2 * 2 * len(PLAY_KINDS) and frame["over"].unique().tolist() == ["all deals", "complete deals"]
+    every, complete = frame[frame["over"] == "all deals"], frame[frame["over"] == "complete deals"]
+    assert (every["deals"] == log.all_deals).all() and (complete["deals"] == log.deals).all()
     # the kinds of a side add up to what it pegs a deal
-    assert frame[frame["role"] == "dealer"]["points_per_deal"].sum() == pytest.approx(pegging.per_deal[1])
-    assert pegging.lead_frame()["deals"].sum() == log.deals
+    assert every[every["role"] == "dealer"]["points_per_deal"].sum() == pytest.approx(pegging.per_deal[1])
+    assert complete[complete["role"] == "dealer"]["points_per_deal"].sum() == pytest.approx(pegging.complete.per_deal[1])
+    leads = pegging.lead_frame()
+    # a deal the game's end cut short before its lead has none
+    assert leads[leads["over"] == "all deals"]["deals"].sum() == log.all_deals - int((log.cut.lead == 0).sum())
+    assert leads[leads["over"] == "complete deals"]["deals"].sum() == log.deals
     check = calibration(table, deal_log(8, seed="frames-held-out", cache=False), bins=5)
     frame = _round_trip(check, tmp_path, "calibration")
     assert frame["starts"].sum() > 0 and (frame["observed_low"] <= frame["observed"] + 1e-12).all()

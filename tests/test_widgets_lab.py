@@ -129,7 +129,25 @@ def test_sampled_figures_are_said_with_their_interval_and_sample_size(tables):
     stats = tables["pegging"]
     pegging = PeggingView(stats)
     assert "{} ± {}".format(*shown_interval(stats.per_deal[1], 1.96 * stats.per_deal_se[1], "en")) in pegging.summary
-    assert f"over {stats.deals:,} deals" in pegging.summary
+    assert f"over all {stats.deals:,} deals, {stats.censored:,} of them cut short by the game's end" in pegging.summary
+
+
+def test_the_play_is_said_over_all_deals_and_over_the_complete_ones_where_they_differ(tables):
+    from dataclasses import replace
+    stats = tables["pegging"]
+    complete = stats.complete
+    alone = [shown_interval(complete.per_deal[r], 1.96 * complete.per_deal_se[r], "en") for r in (0, 1)]
+    every = [shown_interval(stats.per_deal[r], 1.96 * stats.per_deal_se[r], "en") for r in (0, 1)]
+    assert alone != every, "the small log's two figures should differ as printed"
+    text = PeggingView(stats).summary
+    assert (f"Over the {complete.deals:,} complete deals alone: the pone {alone[0][0]} ± {alone[0][1]}, "
+            f"the dealer {alone[1][0]} ± {alone[1][1]}.") in text
+    # where the two agree as printed, one figure and a word that the other is the same
+    same = replace(stats, complete=replace(complete, per_deal=stats.per_deal, per_deal_se=stats.per_deal_se))
+    text = PeggingView(same).summary
+    assert "the two figures are the same" in text and "alone:" not in text
+    # statistics of the complete deals alone say nothing of the others
+    assert "complete deals alone" not in PeggingView(complete).summary
 
 
 def test_the_lead_sentence_is_read_from_the_chart_s_data(tables):

@@ -9,8 +9,9 @@ frame came from, where the frame holds all of it: a :class:`~cribbage.stats.Crib
 :class:`~cribbage.stats.PublishedCribTable`, a :class:`~cribbage.stats.KeepTable`, the starters' dict
 of :func:`~cribbage.stats.starter_outcomes`; the hand distribution's table is its frame. The
 tables made from self-play come back as their objects too, holding what their frame holds: a
-:class:`~cribbage.stats.PeggingStats` (from the kinds' file, or from the leads' file), a
-:class:`~cribbage.stats.DealLog` (from the complete deals' file, or from the deal starts' file), a
+:class:`~cribbage.stats.PeggingStats` (from the kinds' file, or from the leads' file; over all deals, with
+those over the complete deals in its ``complete``), a :class:`~cribbage.stats.DealLog` (from the deals'
+file, the complete deals and those cut short, or from the deal starts' file), a
 :class:`~cribbage.stats.PositionTable`, a :class:`~cribbage.stats.Calibration`, a
 :class:`~cribbage.stats.SelfPlaySummary`. What a frame does not hold is not made up: the arrays of
 the other file are empty or not-a-number, the run's settings (its seed, levels, target and number of
@@ -28,6 +29,7 @@ import io
 import math
 import os
 from collections.abc import Callable
+from dataclasses import replace
 from importlib.metadata import version
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -38,7 +40,7 @@ from cribbage.ai.simulate import DEAL_PARTS
 from cribbage.rules.cards import Card
 from cribbage.rules.errors import CribbageError, shown
 from cribbage.stats.crib import CribTable
-from cribbage.stats.deals import PLAY_KINDS, DealLog
+from cribbage.stats.deals import PLAY_KINDS, DealLog, Deals
 from cribbage.stats.dictionary import TABLES, column_types, described, table_of_columns
 from cribbage.stats.keep import KeepTable
 from cribbage.stats.pegging import ROLES, PeggingStats
@@ -132,8 +134,27 @@ def _kind_names() -> list[str]:
     return [str(kind) for kind in PLAY_KINDS]
 
 
+_OVERS = ("all deals", "complete deals")
+
+
+def _by_over(frame: pd.DataFrame, one: Callable[[pd.DataFrame, str], PeggingStats]) -> PeggingStats:
+    """Pegging statistics from a frame with rows over all deals and over complete deals (or over one
+    of them): the first set's, with the complete deals' in ``complete`` when it is not they."""
+    overs = list(dict.fromkeys(frame["over"]))
+    if not overs or not set(overs) <= set(_OVERS) or overs != sorted(overs, key=_OVERS.index):
+        raise ValueError(f"rows over {', '.join(map(repr, overs))}: a pegging file's are over {' then '.join(_OVERS)}")
+    made = [one(frame[frame["over"] == over].reset_index(drop=True), over) for over in overs]
+    if len(made) == 1:
+        return made[0]
+    return replace(made[0], censored=made[0].deals - made[1].deals, complete=made[1])
+
+
 def _pegging(frame: pd.DataFrame) -> PeggingStats:
-    """The kinds' frame: one row a (role, kind), roles and kinds in their order."""
+    """The kinds' frame: one row a (deals taken over, role, kind), roles and kinds in their order."""
+    return _by_over(frame, _pegging_over)
+
+
+def _pegging_over(frame: pd.DataFrame, over: str) -> PeggingStats:
     kinds = _kind_names()
     shape = (len(ROLES), len(kinds))
     by_kind, by_kind_se, how_often = (np.full(shape, np.nan) for _ in range(3))
@@ -149,11 +170,15 @@ def _pegging(frame: pd.DataFrame) -> PeggingStats:
     # their standard error is not, so it is not-a-number.
     return PeggingStats(deals, by_kind.sum(axis=1), by_kind, how_often, np.zeros(13, dtype=np.int64), unknown,
                         unknown.copy(), per_deal_se=np.full(len(ROLES), np.nan), by_kind_se=by_kind_se,
-                        by_lead_se=unknown.copy(), by_held_se=unknown.copy())
+                        by_lead_se=unknown.copy(), by_held_se=unknown.copy(), over=over)
 
 
 def _pegging_leads(frame: pd.DataFrame) -> PeggingStats:
-    """The leads' frame: one row a rank led, ace to king."""
+    """The leads' frame: one row a (deals taken over, rank led), ace to king."""
+    return _by_over(frame, _pegging_leads_over)
+
+
+def _pegging_leads_over(frame: pd.DataFrame, over: str) -> PeggingStats:
     if frame["lead"].tolist() != list(range(1, 14)):
         raise ValueError("a leads' file has one row a rank, 1 to 13")
     nothing = np.full((len(ROLES), len(PLAY_KINDS)), np.nan)
@@ -162,39 +187,38 @@ def _pegging_leads(frame: pd.DataFrame) -> PeggingStats:
                         frame[["pone", "dealer"]].to_numpy(dtype=np.float64).T, np.full((len(ROLES), 13), np.nan),
                         per_deal_se=np.full(len(ROLES), np.nan), by_kind_se=nothing.copy(),
                         by_lead_se=frame[["pone_stderr", "dealer_stderr"]].to_numpy(dtype=np.float64).T,
-                        by_held_se=np.full((len(ROLES), 13), np.nan))
+                        by_held_se=np.full((len(ROLES), 13), np.nan), over=over)
 
 
-def _log(parts: np.ndarray, kinds: np.ndarray, lead: np.ndarray, kept: np.ndarray, dealer_side: np.ndarray,
-         starts: np.ndarray, start_side: np.ndarray) -> DealLog:
+def _log(complete: Deals, starts: np.ndarray, start_side: np.ndarray, cut: Deals) -> DealLog:
     # The games' settings are not in either file: 0 games, the levels unnamed, the usual rules.
-    return DealLog(0, "", parts, kinds, lead, kept, starts, "", 121, False, dealer_side, start_side)
+    return DealLog(0, "", complete.parts, complete.kinds, complete.lead, complete.kept, starts, "", 121, False,
+                   complete.side, start_side, complete.game, complete.number, cut)
 
 
-def _no_deals() -> dict[str, np.ndarray]:
-    return {"parts": np.zeros((0, len(DEAL_PARTS)), dtype=np.int16),
-            "kinds": np.zeros((0, 2, len(PLAY_KINDS)), dtype=np.int16), "lead": np.zeros(0, dtype=np.int8),
-            "kept": np.zeros((0, 2, 4), dtype=np.int8), "dealer_side": np.zeros(0, dtype=np.int8)}
+def _deal_rows(frame: pd.DataFrame) -> Deals:
+    """The deals of rows of the deals' frame: parts, kinds pegged, lead, the ranks kept, who dealt, where."""
+    parts = frame[[name.replace(" ", "_") for name in DEAL_PARTS]].to_numpy(dtype=np.int16).reshape(-1, len(DEAL_PARTS))
+    names = [name.replace(" ", "_").replace("-", "_") for name in _kind_names()]
+    kinds = np.stack([frame[[f"{role}_{name}" for name in names]].to_numpy(dtype=np.int16).reshape(-1, len(names))
+                      for role in ROLES], axis=1)
+    kept = np.stack([np.array([[int(x) for x in str(row).split()] for row in frame[f"{role}_kept"]],
+                              dtype=np.int8).reshape(-1, 4) for role in ROLES], axis=1)
+    return Deals(parts, kinds, frame["lead"].to_numpy(dtype=np.int8), kept, frame["dealer_player"].to_numpy(dtype=np.int8),
+                 frame["game"].to_numpy(dtype=np.int32), frame["deal"].to_numpy(dtype=np.int16))
 
 
 def _deals(frame: pd.DataFrame) -> DealLog:
-    """The complete deals' frame: parts, kinds pegged, lead, the ranks kept, who dealt."""
-    parts = frame[[name.replace(" ", "_") for name in DEAL_PARTS]].to_numpy(dtype=np.int16)
-    names = [name.replace(" ", "_").replace("-", "_") for name in _kind_names()]
-    kinds = np.stack([frame[[f"{role}_{name}" for name in names]].to_numpy(dtype=np.int16) for role in ROLES], axis=1)
-    kept = np.stack([np.array([[int(x) for x in str(row).split()] for row in frame[f"{role}_kept"]],
-                              dtype=np.int8).reshape(-1, 4) for role in ROLES], axis=1)
-    return _log(parts, kinds, frame["lead"].to_numpy(dtype=np.int8), kept,
-                frame["dealer_player"].to_numpy(dtype=np.int8), np.zeros((0, 3), dtype=np.int16),
-                np.zeros(0, dtype=np.int8))
+    """The deals' frame: the complete deals and, marked censored, those the game's end cut short."""
+    censored = frame["censored"].to_numpy() != 0
+    return _log(_deal_rows(frame[~censored]), np.zeros((0, 3), dtype=np.int16), np.zeros(0, dtype=np.int8),
+                _deal_rows(frame[censored]))
 
 
 def _deal_starts(frame: pd.DataFrame) -> DealLog:
     """The deal starts' frame: the scores as each deal began, whether its dealer won, who dealt."""
-    none = _no_deals()
-    return _log(none["parts"], none["kinds"], none["lead"], none["kept"], none["dealer_side"],
-                frame[["dealer_score", "pone_score", "dealer_won"]].to_numpy(dtype=np.int16),
-                frame["dealer_player"].to_numpy(dtype=np.int8))
+    return _log(Deals.none(), frame[["dealer_score", "pone_score", "dealer_won"]].to_numpy(dtype=np.int16),
+                frame["dealer_player"].to_numpy(dtype=np.int8), Deals.none())
 
 
 def _grid(frame: pd.DataFrame, target: int) -> np.ndarray:

@@ -3,10 +3,19 @@
 The win probability (:mod:`cribbage.stats.position`) and the pegging statistics
 (:mod:`cribbage.stats.pegging`) both read it. :func:`deal_log` plays seeded games (game ``i`` is
 seeded ``f"{seed}/{i}"``, the seats swapping every other game, as in :func:`cribbage.simulate`)
-and keeps, for every deal whose crib was counted, the points of each part, the kinds pegged in the
-play by dealer and pone, the lead and the cards each side kept; and for every deal that began,
-the scores at its start and whether that deal's dealer went on to win the game. Each row also says
-which of the two players dealt (0: the ``level`` player).
+and keeps, for every deal, the points of each part, the kinds pegged in the play by dealer and pone,
+the lead and the cards each side kept, the game it was in and its number there; and for every deal
+that began, the scores at its start and whether that deal's dealer went on to win the game. Each row
+also says which of the two players dealt (0: the ``level`` player).
+
+Censoring: a game ends at the peg that reaches the target, so its last deal is usually cut short (its
+crib, often its hands too, never counted). The *complete* deals (``parts``, ``kinds``, ``lead``,
+``kept``, ``dealer_side``: those whose crib was counted) are what the position model is fitted on; a
+deal cut short is kept apart (:attr:`DealLog.cut`), with what it scored before the end. A per-deal
+average over the complete deals alone selects on the outcome (late in a game a big deal ends it and
+drops out, a small one stays), one over all deals (:meth:`DealLog.every`) counts the cut-short deal's
+parts as they stood, so the two differ; the statistics show both where they do (see
+:mod:`cribbage.stats.selfplay` for a whole deal's worth measured three ways).
 
 The log is cached by :mod:`cribbage.stats.cache` in pieces of :data:`PIECE` games, each piece's file
 named by its setting: its first game and number of games, the seed, the two players' levels (``level``
@@ -14,8 +23,9 @@ for the first player, ``opponent`` for the second), the target (121 or 61) and m
 the same game in a log of any length, so a longer log reads the pieces a shorter one built (the
 statistics lab's 1,000 games are the first half of the calculator's 2,000) and builds only the rest.
 
-:meth:`DealLog.to_frame` gives the complete deals as a pandas DataFrame (one row a deal, points in
-its columns), :meth:`DealLog.starts_frame` every deal start; ``to_csv`` writes the former.
+:meth:`DealLog.to_frame` gives every deal as a pandas DataFrame (one row a deal in game order, points in
+its columns, ``censored`` 1 for a deal the game's end cut short), :meth:`DealLog.starts_frame` every deal
+start; ``to_csv`` writes the former.
 """
 
 from __future__ import annotations
@@ -24,7 +34,7 @@ import copy
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,7 +42,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from cribbage.ai.levels import play_game, player
-from cribbage.ai.simulate import DEAL_PARTS, deal_parts, executor_window, task_batches
+from cribbage.ai.simulate import DEAL_PARTS, cut_short_part, deal_parts, executor_window, task_batches
 from cribbage.lang.messages import message
 from cribbage.rules.checks import flag
 from cribbage.rules.errors import shown
@@ -47,16 +57,50 @@ from cribbage.stats.words import refuse
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["PLAY_KINDS", "DealLog", "deal_log"]
+__all__ = ["PLAY_KINDS", "DealLog", "Deals", "deal_log"]
 
 #: The ways to peg in the play, in the log's column order.
 PLAY_KINDS = (ScoreKind.FIFTEEN, ScoreKind.THIRTY_ONE, ScoreKind.GO, ScoreKind.LAST_CARD, ScoreKind.PAIR,
               ScoreKind.PAIR_ROYAL, ScoreKind.DOUBLE_PAIR_ROYAL, ScoreKind.RUN)
 
 
+def _empty(*shape: int, dtype: type = np.int16) -> np.ndarray:
+    return np.zeros((0, *shape), dtype=dtype)
+
+
+@dataclass(frozen=True)
+class Deals:
+    """Rows of deals, one a row: each array's first axis is the deal."""
+
+    parts: np.ndarray    #: (deals, 6) in :data:`cribbage.ai.simulate.DEAL_PARTS` order
+    kinds: np.ndarray    #: (deals, 2, 8) points pegged in the play by [pone, dealer] and kind
+    lead: np.ndarray     #: (deals,) rank (1..13) of the pone's lead, 0 if the game ended before it
+    kept: np.ndarray     #: (deals, 2, 4) ranks kept by [pone, dealer]
+    side: np.ndarray     #: (deals,) 0 if the ``level`` player dealt, 1 if the ``opponent`` did
+    game: np.ndarray     #: (deals,) the game's index in the log (0 for the first)
+    number: np.ndarray   #: (deals,) the deal's number in its game (1 for the first)
+
+    def __len__(self) -> int:
+        return len(self.parts)
+
+    @classmethod
+    def none(cls) -> Deals:
+        """No deals (arrays of the log's shapes and types)."""
+        return cls(_empty(len(DEAL_PARTS)), _empty(2, len(PLAY_KINDS)), _empty(dtype=np.int8), _empty(2, 4, dtype=np.int8),
+                   _empty(dtype=np.int8), _empty(dtype=np.int32), _empty())
+
+    def joined(self, other: Deals) -> Deals:
+        """These deals and ``other``'s, in game order (by game, then deal number)."""
+        names = ("parts", "kinds", "lead", "kept", "side", "game", "number")
+        both = {name: np.concatenate([getattr(self, name), getattr(other, name)]) for name in names}
+        order = np.lexsort((both["number"], both["game"]))
+        return Deals(**{name: both[name][order] for name in names})
+
+
 @dataclass(frozen=True)
 class DealLog:
-    """Every complete deal of a run of self-play (see the module's docstring)."""
+    """Every deal of a run of self-play (see the module's docstring): the complete deals in the
+    fields below, the deals the game's end cut short in :attr:`cut`."""
 
     games: int
     level: str
@@ -70,28 +114,59 @@ class DealLog:
     muggins: bool
     dealer_side: np.ndarray  #: (deals,) 0 if the ``level`` player dealt, 1 if the ``opponent`` did
     start_side: np.ndarray   #: (deal starts,) the same for each deal start
+    game: np.ndarray = field(default_factory=lambda: _empty(dtype=np.int32))   #: (deals,) each complete deal's game
+    number: np.ndarray = field(default_factory=_empty)                         #: (deals,) its number in the game
+    #: the deals the game's end cut short (one a game at most, its last), each with what it scored before
+    #: the end: parts never reached are 0, and the kept ranks are those held when the game ended
+    cut: Deals = field(default_factory=Deals.none)
 
     @property
     def deals(self) -> int:
+        """The complete deals (the crib counted)."""
         return len(self.parts)
 
+    @property
+    def all_deals(self) -> int:
+        """Every deal dealt, the ones cut short by the game's end included."""
+        return len(self.parts) + len(self.cut)
+
+    def complete(self) -> Deals:
+        """The complete deals, in game order."""
+        return Deals(self.parts, self.kinds, self.lead, self.kept, self.dealer_side, self.game, self.number)
+
+    def every(self) -> Deals:
+        """Every deal, the complete ones and those cut short, in game order."""
+        return self.complete().joined(self.cut)
+
+    def censored(self) -> np.ndarray:
+        """For each deal of :meth:`every`, whether the game's end cut it short."""
+        flags = np.concatenate([np.zeros(self.deals, dtype=bool), np.ones(len(self.cut), dtype=bool)])
+        order = np.lexsort((np.concatenate([self.number, self.cut.number]), np.concatenate([self.game, self.cut.game])))
+        return flags[order]
+
     def to_frame(self) -> pd.DataFrame:
-        """One row per complete deal (pandas). Columns, all in points unless said: ``pone_play``,
+        """One row per deal, in game order (pandas). Columns, all in points unless said: ``pone_play``,
         ``pone_hand``, ``dealer_play``, ``dealer_hand``, ``crib``, ``his_heels`` (the parts of the
         deal); ``pone_<kind>`` and ``dealer_<kind>`` for each way to peg in the play (``fifteen``,
         ``thirty_one``, ``go``, ``last_card``, ``pair``, ``pair_royal``, ``double_pair_royal``, ``run``);
         ``lead`` (rank of the pone's first card, 1 = ace ... 13 = king; 0 if none);
         ``pone_kept``/``dealer_kept`` (the four ranks kept, as text such as ``"5 5 6 7"``);
-        ``dealer_player`` (0: the first player, of level :attr:`level`, dealt; 1: the opponent)."""
+        ``dealer_player`` (0: the first player, of level :attr:`level`, dealt; 1: the opponent);
+        ``game`` (the game's index, 0 for the first), ``deal`` (the deal's number in its game, 1 for
+        the first), ``censored`` (1 if the game's end cut the deal short: its parts count what they
+        scored before the end, 0 for a part never reached; 0 for a complete deal)."""
         import pandas as pd
-        data: dict[str, Any] = {name.replace(" ", "_"): self.parts[:, i] for i, name in enumerate(DEAL_PARTS)}
+        rows = self.every()
+        data: dict[str, Any] = {name.replace(" ", "_"): rows.parts[:, i] for i, name in enumerate(DEAL_PARTS)}
         for r, role in enumerate(("pone", "dealer")):
             for k, kind in enumerate(PLAY_KINDS):
-                data[f"{role}_{str(kind).replace(' ', '_').replace('-', '_')}"] = self.kinds[:, r, k]
-        data["lead"] = self.lead
+                data[f"{role}_{str(kind).replace(' ', '_').replace('-', '_')}"] = rows.kinds[:, r, k]
+        data["lead"] = rows.lead
         for r, role in enumerate(("pone", "dealer")):
-            data[f"{role}_kept"] = [" ".join(str(int(x)) for x in row) for row in self.kept[:, r]]
-        data["dealer_player"] = self.dealer_side
+            data[f"{role}_kept"] = [" ".join(str(int(x)) for x in row) for row in rows.kept[:, r]]
+        data["dealer_player"] = rows.side
+        data["game"], data["deal"] = rows.game, rows.number
+        data["censored"] = self.censored().astype(np.int8)
         return described(pd.DataFrame(data), "deals")
 
     def starts_frame(self) -> pd.DataFrame:
@@ -145,8 +220,11 @@ def deal_log(games: int = 2000, *, seed: int | str = 1, level: str = "expert", o
                                 partial(_build, first, count, games, seed, setting, executor, progress))
                   for first, count in _pieces(games)]
         arrays = {name: np.concatenate([piece[name] for piece in pieces]) for name in pieces[0]}
+    cut = Deals(arrays["cut_parts"], arrays["cut_kinds"], arrays["cut_lead"], arrays["cut_kept"], arrays["cut_side"],
+                arrays["cut_game"], arrays["cut_number"])
     return DealLog(games, level, arrays["parts"], arrays["kinds"], arrays["lead"], arrays["kept"], arrays["starts"],
-                   opponent, int(target), bool(muggins), arrays["dealer_side"], arrays["start_side"])
+                   opponent, int(target), bool(muggins), arrays["dealer_side"], arrays["start_side"], arrays["game"],
+                   arrays["number"], cut)
 
 
 def is_logged(games: int = 2000, *, seed: int | str = 1, level: str = "expert", opponent: str | None = None,
@@ -198,18 +276,26 @@ def _build(first: int, count: int, games: int, seed: int | str, setting: _Settin
         for future in pending:
             finished(future.result())
     rows = [row for batch in results for row in batch]
-    parts = [p for r in rows for p in r["parts"]]
-    kinds = [k for r in rows for k in r["kinds"]]
-    lead = [x for r in rows for x in r["lead"]]
-    kept = [x for r in rows for x in r["kept"]]
-    starts = [x for r in rows for x in r["starts"]]
-    dealer_side = [x for r in rows for x in r["dealer_side"]]
-    start_side = [x for r in rows for x in r["start_side"]]
-    return {"dealer_side": np.array(dealer_side, dtype=np.int8), "start_side": np.array(start_side, dtype=np.int8),
-            "parts": np.array(parts, dtype=np.int16).reshape(-1, len(DEAL_PARTS)),
-            "kinds": np.array(kinds, dtype=np.int16).reshape(-1, 2, len(PLAY_KINDS)),
-            "lead": np.array(lead, dtype=np.int8), "kept": np.array(kept, dtype=np.int8).reshape(-1, 2, 4),
-            "starts": np.array(starts, dtype=np.int16).reshape(-1, 3)}
+
+    def joined(key: str) -> list[Any]:
+        return [x for r in rows for x in r[key]]
+
+    def game_of(key: str) -> np.ndarray:  # each row's game: its index in the log
+        return np.array([first + i for i, r in enumerate(rows) for _ in r[key]], dtype=np.int32)
+
+    arrays: dict[str, np.ndarray] = {}
+    for prefix in ("", "cut_"):
+        arrays.update({
+            f"{prefix}parts": np.array(joined(f"{prefix}parts"), dtype=np.int16).reshape(-1, len(DEAL_PARTS)),
+            f"{prefix}kinds": np.array(joined(f"{prefix}kinds"), dtype=np.int16).reshape(-1, 2, len(PLAY_KINDS)),
+            f"{prefix}lead": np.array(joined(f"{prefix}lead"), dtype=np.int8),
+            f"{prefix}kept": np.array(joined(f"{prefix}kept"), dtype=np.int8).reshape(-1, 2, 4),
+            f"{prefix}number": np.array(joined(f"{prefix}number"), dtype=np.int16),
+            f"{prefix}game": game_of(f"{prefix}number")})
+    return {**arrays, "dealer_side": np.array(joined("dealer_side"), dtype=np.int8),
+            "cut_side": np.array(joined("cut_side"), dtype=np.int8),
+            "start_side": np.array(joined("start_side"), dtype=np.int8),
+            "starts": np.array(joined("starts"), dtype=np.int16).reshape(-1, 3)}
 
 
 def _batch(setting: _Setting, tasks: Sequence[tuple[str, bool]]) -> list[dict[str, list[Any]]]:
@@ -258,7 +344,17 @@ def describe_game(game: Game, *, swap: bool = False) -> dict[str, list[Any]]:
             elif event.kind is ScoreKind.CRIB:
                 complete.add(deal)
     done = sorted(complete)
+    # The deal the game's end cut short (its last, unless the game ended on the crib's count): what it
+    # scored before the end, and the cards still kept when it ended.
+    cut = [d for d in sorted(dealers) if d not in complete]
+    for deal in cut:
+        kept[deal] = [sorted(c.rank for c in game.kept(1 - dealers[deal])), sorted(c.rank for c in game.kept(dealers[deal]))]
+    short = cut_short_part(game)
+    assert len(cut) == (short is not None), "a game's end cuts one deal short at most, its last"
     side = {d: int(dealers[d] != 0) ^ int(swap) for d in dealers}
     return {"dealer_side": [side[d] for d in done], "start_side": [side[d] for d in sorted(dealers)],
             "parts": deal_parts(game), "kinds": [kinds[d] for d in done], "lead": [leads.get(d, 0) for d in done],
-            "kept": [kept[d] for d in done], "starts": starts}
+            "kept": [kept[d] for d in done], "number": done, "starts": starts,
+            "cut_side": [side[d] for d in cut], "cut_parts": [] if short is None else [short],
+            "cut_kinds": [kinds[d] for d in cut], "cut_lead": [leads.get(d, 0) for d in cut],
+            "cut_kept": [kept[d] for d in cut], "cut_number": cut}

@@ -41,6 +41,7 @@ WORDS = {
     "data.unit.card": {"en": "a card, such as 5H"},
     "data.unit.yes_no": {"en": "1 = yes, 0 = no"},
     "data.unit.player": {"en": "0 = the first player, 1 = the opponent"},
+    "data.unit.ordinal": {"en": "a place in order"},
     "data.unit.figure": {"en": "points a deal, or a share 0 to 1 for the first dealer's wins"},
     # The meaning of each column ("data.<table>.<column>").
     "data.hands.score": {"en": "the points a hand or crib scores with its starter"},
@@ -69,6 +70,8 @@ WORDS = {
     "data.keeps.differ": {"en": "deals in which no keep is best both as dealer and as pone (every row the same)"},
     "data.starters.starter": {"en": "a starter the kept hand could meet"},
     "data.starters.points": {"en": "the kept hand's score with that starter"},
+    "data.pegging.over": {"en": "what the averages are taken over: all deals (a deal cut short by the game's end counted "
+                                "with what it scored before the end) or complete deals"},
     "data.pegging.role": {"en": "the side: pone or dealer"},
     "data.pegging.kind": {"en": "a way to score in the play"},
     "data.pegging.points_per_deal": {"en": "the side's average points a deal from that way"},
@@ -94,6 +97,10 @@ WORDS = {
     "data.deals.pone_kept": {"en": "the four ranks the pone kept, as 5 5 6 7"},
     "data.deals.dealer_kept": {"en": "the four ranks the dealer kept"},
     "data.deals.dealer_player": {"en": "who dealt"},
+    "data.deals.game": {"en": "the game the deal was in, 0 for the first"},
+    "data.deals.deal": {"en": "the deal's number in its game, 1 for the first"},
+    "data.deals.censored": {"en": "whether the game's end cut the deal short: its parts count what they scored before "
+                                  "the end, 0 for a part never reached"},
     "data.kind.fifteen": {"en": "fifteens"},
     "data.kind.thirty_one": {"en": "thirty-ones"},
     "data.kind.go": {"en": "goes"},
@@ -158,7 +165,8 @@ def _deal_columns() -> tuple[Column, ...]:
                           message(f"data.deals.{role}_kind", kind=message(f"data.kind.{name}")))
                    for role in ("pone", "dealer") for name in (str(k).replace(" ", "_").replace("-", "_") for k in kinds))
     rest = _columns("deals", ("lead", "int8", "rank"), ("pone_kept", "str", "text"), ("dealer_kept", "str", "text"),
-                    ("dealer_player", "int8", "player"))
+                    ("dealer_player", "int8", "player"), ("game", "int32", "ordinal"), ("deal", "int16", "ordinal"),
+                    ("censored", "int8", "yes_no"))
     return parts + pegged + rest
 
 
@@ -185,11 +193,12 @@ TABLES: dict[str, tuple[Column, ...]] = {
                       ("pone_deals", "int64", "count"), ("dealer_share", "float64", "share"),
                       ("pone_share", "float64", "share"), ("differ", "int64", "count")),
     "starters": _columns("starters", ("starter", "str", "card"), ("points", "int64", "points")),
-    "pegging": _columns("pegging", ("role", "str", "text"), ("kind", "str", "text"), ("points_per_deal", "float64", "points"),
+    "pegging": _columns("pegging", ("over", "str", "text"), ("role", "str", "text"), ("kind", "str", "text"), ("points_per_deal", "float64", "points"),
                         ("stderr", "float64", "points"), ("share_of_deals", "float64", "share"), ("deals", "int64", "count")),
-    "pegging_leads": _columns("pegging_leads", ("lead", "int64", "rank"), ("deals", "int64", "count"),
-                              ("pone", "float64", "points"), ("pone_stderr", "float64", "points"),
-                              ("dealer", "float64", "points"), ("dealer_stderr", "float64", "points")),
+    "pegging_leads": (_shared("over", "str", "text", "pegging"),
+                      *_columns("pegging_leads", ("lead", "int64", "rank"), ("deals", "int64", "count"),
+                                ("pone", "float64", "points"), ("pone_stderr", "float64", "points"),
+                                ("dealer", "float64", "points"), ("dealer_stderr", "float64", "points"))),
     "deals": _deal_columns(),
     "deal_starts": (*_columns("deal_starts", ("dealer_score", "int16", "points"), ("pone_score", "int16", "points"),
                               ("dealer_won", "int16", "yes_no")),

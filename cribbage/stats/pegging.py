@@ -3,11 +3,16 @@
 Read from a self-play deal log (:mod:`cribbage.stats.deals`), and set beside Chambers' per-deal
 figures for expert play: the pone pegs about 2.0 a deal and the dealer about 3.5 (his last card
 and the reply to every lead are the dealer's advantage).
+
+Every figure is taken over all deals, a deal the game's end cut short counted with what it pegged
+before the end, and again over the complete deals alone (:attr:`PeggingStats.complete`): the two
+differ because the game's end censors its last deal (see :mod:`cribbage.stats.deals`), and the lab
+shows both where they do.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,9 +35,11 @@ ROLES = ("pone", "dealer")
 
 @dataclass(frozen=True)
 class PeggingStats:
-    """Pegging per deal. Arrays are indexed [role] with role 0 = pone, 1 = dealer."""
+    """Pegging per deal. Arrays are indexed [role] with role 0 = pone, 1 = dealer. The figures are over
+    every deal of the log (the complete ones and those cut short); :attr:`complete` holds the same
+    figures over the complete deals alone."""
 
-    deals: int
+    deals: int                    #: the deals measured
     per_deal: np.ndarray          #: (2,) mean points pegged per deal
     by_kind: np.ndarray           #: (2, kinds) mean points per deal from each kind
     how_often: np.ndarray         #: (2, kinds) share of deals in which the side scored that kind
@@ -46,6 +53,10 @@ class PeggingStats:
     by_lead_se: np.ndarray = field(default_factory=lambda: np.zeros((2, 13)))
     by_held_se: np.ndarray = field(default_factory=lambda: np.zeros((2, 13)))
     held_counts: np.ndarray = field(default_factory=lambda: np.zeros((2, 13), dtype=np.int64))  #: deals per cell
+    censored: int = 0             #: of :attr:`deals`, those the game's end cut short
+    over: str = "all deals"       #: the deals taken over: ``"all deals"`` or ``"complete deals"``
+    #: the same statistics over the complete deals alone (None for statistics of complete deals)
+    complete: PeggingStats | None = None
 
     def kind(self, name: str, role: str) -> tuple[float, float]:
         """(mean points per deal, share of deals scored) of one kind for ``"pone"`` or ``"dealer"``."""
@@ -59,26 +70,33 @@ class PeggingStats:
         means = np.where(self.lead_counts >= least_deals, self.by_lead[r], -np.inf)
         return int(np.argmax(means)) + 1
 
+    def _overs(self) -> list[tuple[str, PeggingStats]]:
+        """Each set of deals these statistics were taken over, named as the frames name it."""
+        return [(self.over, self)] + ([] if self.complete is None else [(self.complete.over, self.complete)])
+
     def to_frame(self) -> pd.DataFrame:
-        """Points pegged per deal by role and kind (pandas), one row per (role, kind). Columns:
-        ``role`` (pone or dealer), ``kind`` (a way to peg in the play), ``points_per_deal`` (mean
-        points from that kind per deal), ``stderr`` (its standard error, points), ``share_of_deals``
-        (share 0..1 of deals in which the side scored it), ``deals`` (the sample size)."""
+        """Points pegged per deal by role and kind (pandas), one row per (deals taken over, role, kind).
+        Columns: ``over`` (``all deals``, a deal the game's end cut short counted with what it pegged,
+        or ``complete deals``), ``role`` (pone or dealer), ``kind`` (a way to peg in the play),
+        ``points_per_deal`` (mean points from that kind per deal), ``stderr`` (its standard error,
+        points), ``share_of_deals`` (share 0..1 of deals in which the side scored it), ``deals`` (the
+        sample size)."""
         import pandas as pd
-        rows = [(role, str(kind), float(self.by_kind[r, k]), float(self.by_kind_se[r, k]),
-                 float(self.how_often[r, k]), self.deals)
-                for r, role in enumerate(ROLES) for k, kind in enumerate(self.kinds)]
-        return described(pd.DataFrame(rows, columns=["role", "kind", "points_per_deal", "stderr", "share_of_deals", "deals"]),
-                         "pegging")
+        rows = [(over, role, str(kind), float(s.by_kind[r, k]), float(s.by_kind_se[r, k]), float(s.how_often[r, k]), s.deals)
+                for over, s in self._overs() for r, role in enumerate(ROLES) for k, kind in enumerate(s.kinds)]
+        return described(pd.DataFrame(rows, columns=["over", "role", "kind", "points_per_deal", "stderr", "share_of_deals",
+                                                     "deals"]), "pegging")
 
     def lead_frame(self) -> pd.DataFrame:
-        """Points pegged per deal after each lead (pandas), one row per rank led. Columns: ``lead``
-        (rank 1 = ace ... 13 = king), ``deals`` (deals with that lead), ``pone``/``dealer`` (mean
-        points per deal), ``pone_stderr``/``dealer_stderr`` (their standard errors, points)."""
+        """Points pegged per deal after each lead (pandas), one row per (deals taken over, rank led).
+        Columns: ``over`` (as in :meth:`to_frame`), ``lead`` (rank 1 = ace ... 13 = king), ``deals``
+        (deals with that lead), ``pone``/``dealer`` (mean points per deal), ``pone_stderr``/``dealer_stderr``
+        (their standard errors, points)."""
         import pandas as pd
-        return described(pd.DataFrame({"lead": np.arange(1, 14), "deals": self.lead_counts,
-                                       "pone": self.by_lead[0], "pone_stderr": self.by_lead_se[0],
-                                       "dealer": self.by_lead[1], "dealer_stderr": self.by_lead_se[1]}), "pegging_leads")
+        frames = [pd.DataFrame({"over": over, "lead": np.arange(1, 14), "deals": s.lead_counts, "pone": s.by_lead[0],
+                                "pone_stderr": s.by_lead_se[0], "dealer": s.by_lead[1], "dealer_stderr": s.by_lead_se[1]})
+                  for over, s in self._overs()]
+        return described(pd.concat(frames, ignore_index=True), "pegging_leads")
 
     def to_csv(self, path: str | Path) -> Path:
         """Write :meth:`to_frame` to ``path`` as CSV; returns the path."""
@@ -96,11 +114,20 @@ def _se(values: np.ndarray, axis: int = 0) -> np.ndarray:
 
 
 def pegging_statistics(log: DealLog | None = None) -> PeggingStats:
-    """The :class:`PeggingStats` of a deal log (by default :func:`deal_log`'s cached one)."""
+    """The :class:`PeggingStats` of a deal log (by default :func:`deal_log`'s cached one): over all its
+    deals, with those over the complete deals in :attr:`PeggingStats.complete`."""
     log = deal_log() if log is None else of_kind(log, "log", DealLog)
-    kinds = log.kinds.astype(np.float64)           # (deals, 2, kinds)
+    every = log.every()
+    complete = replace(_statistics(log.kinds, log.lead, log.kept), over="complete deals")
+    return replace(_statistics(every.kinds, every.lead, every.kept), censored=len(log.cut), complete=complete)
+
+
+def _statistics(kinds_pegged: np.ndarray, leads: np.ndarray, kept: np.ndarray) -> PeggingStats:
+    """The statistics of these deals: points by [deal, role, kind], the pone's lead, the ranks kept."""
+    kinds = kinds_pegged.astype(np.float64)        # (deals, 2, kinds)
     play = kinds.sum(axis=2)                        # (deals, 2)
-    lead = log.lead.astype(np.intp) - 1
+    led = leads.astype(np.intp)
+    lead = led[led > 0] - 1                         # a game that ended before the lead has none
     lead_counts = np.bincount(lead, minlength=13)
     by_lead = np.full((2, 13), np.nan)
     by_held = np.full((2, 13), np.nan)
@@ -108,16 +135,16 @@ def pegging_statistics(log: DealLog | None = None) -> PeggingStats:
     held_se = np.full((2, 13), np.nan)
     held_counts = np.zeros((2, 13), dtype=np.int64)
     for rank in range(13):
-        led = lead == rank
-        if led.any():
-            by_lead[:, rank] = play[led].mean(axis=0)
-            lead_se[:, rank] = _se(play[led])
+        chosen = led == rank + 1
+        if chosen.any():
+            by_lead[:, rank] = play[chosen].mean(axis=0)
+            lead_se[:, rank] = _se(play[chosen])
         for role in (0, 1):
-            holds = (log.kept[:, role] == rank + 1).any(axis=1)
+            holds = (kept[:, role] == rank + 1).any(axis=1)
             held_counts[role, rank] = int(holds.sum())
             if holds.any():
                 by_held[role, rank] = play[holds, role].mean()
                 held_se[role, rank] = _se(play[holds, role])
-    return PeggingStats(log.deals, play.mean(axis=0), kinds.mean(axis=0), (kinds > 0).mean(axis=0),
+    return PeggingStats(len(kinds), play.mean(axis=0), kinds.mean(axis=0), (kinds > 0).mean(axis=0),
                         lead_counts, by_lead, by_held, per_deal_se=_se(play), by_kind_se=_se(kinds),
                         by_lead_se=lead_se, by_held_se=held_se, held_counts=held_counts)

@@ -798,7 +798,10 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "lab.peg.held": {"en": "a rank kept in hand"},
     "lab.peg.lead": {"en": "the pone's lead"},
     "lab.peg.summary": {"en": "The pone pegs {pone} ± {pone_m} a deal and the dealer {dealer} ± {dealer_m} "
-                              "({conf} intervals over {deals} deals; Chambers: {c_pone} and {c_dealer})."},
+                              "({conf} intervals over all {deals} deals, {censored} of them cut short by the game's end; "
+                              "Chambers: {c_pone} and {c_dealer})."},
+    "lab.peg.complete": {"en": "Over the {deals} complete deals alone: the pone {pone} ± {pone_m}, the dealer {dealer} ± {dealer_m}."},
+    "lab.peg.complete_same": {"en": "Over the {deals} complete deals alone the two figures are the same."},
     "lab.peg.often": {"en": "{kind}: the pone scores it in {pone} of deals, the dealer in {dealer}."},
     "lab.peg.lesson": {"en": "The dealer pegs more because he answers every lead and usually plays the last card."},
     "lab.peg.lead_most": {"en": "As pone, mind your lead: in these deals the dealer pegged most after a lead of {most} "
@@ -829,6 +832,8 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "frame.recomputed_uniform": {"en": "recomputed, every pair alike"},
     "frame.uniform": {"en": "exact, uniform"},
     "frame.difference": {"en": "recomputed minus published"},
+    "frame.all_deals": {"en": "over all deals"},
+    "frame.complete_deals": {"en": "over complete deals"},
     # --- margins, the rules panel, the check against other games --------------------------------
     "lab.n_hands": {"en": "{n} hands"},
     "lab.n_deals": {"en": "{n} deals"},

@@ -45,6 +45,8 @@ FRAME_LABELS = {
     "recomputed_uniform": "frame.recomputed_uniform",
     "uniform": "frame.uniform",
     "difference": "frame.difference",
+    "all_deals": "frame.all_deals",
+    "complete_deals": "frame.complete_deals",
 }
 
 #: A mean written with its interval, as its column is labelled ("mean ± 95% interval").

@@ -579,15 +579,29 @@ class PeggingView(View):
         lang, stats = self.language, self.stats
         (pone, pone_m), (dealer, dealer_m) = (_pm(stats.per_deal[r], stats.per_deal_se[r], lang) for r in (0, 1))
         self._lines = [self._t("lab.peg.summary", conf=confidence(lang), pone=pone, pone_m=pone_m, dealer=dealer, dealer_m=dealer_m,
-                               deals=number(stats.deals, ",", lang),
+                               deals=number(stats.deals, ",", lang), censored=number(stats.censored, ",", lang),
                                c_pone=decimal(CHAMBERS_PLAY["pone"], lang, 1),
                                c_dealer=decimal(CHAMBERS_PLAY["dealer"], lang, 1)),
-                       self._t("lab.peg.lesson"), *self._lead_lines(), *self._held_lines()]
+                       *self._complete_lines(), self._t("lab.peg.lesson"), *self._lead_lines(), *self._held_lines()]
         self._text.value = "".join(_para(line) for line in self._lines)
         self._by_kind.value = figure_png(pegging_chart(stats, language=lang))
         self._by_lead.value = figure_png(lead_chart(stats, language=lang))
         self._by_held.value = figure_png(held_chart(stats, language=lang))
         self._refresh_kind()
+
+    def _complete_lines(self) -> list[str]:
+        """The play's figures over the complete deals alone: both where they differ from all deals' as
+        printed, a word that they agree where they do."""
+        lang, complete = self.language, self.stats.complete
+        if complete is None:
+            return []
+        every = [_pm(self.stats.per_deal[r], self.stats.per_deal_se[r], lang) for r in (0, 1)]
+        alone = [_pm(complete.per_deal[r], complete.per_deal_se[r], lang) for r in (0, 1)]
+        deals = number(complete.deals, ",", lang)
+        if alone == every:
+            return [self._t("lab.peg.complete_same", deals=deals)]
+        (pone, pone_m), (dealer, dealer_m) = alone
+        return [self._t("lab.peg.complete", deals=deals, pone=pone, pone_m=pone_m, dealer=dealer, dealer_m=dealer_m)]
 
     def _lead_lines(self) -> list[str]:
         """Which lead the dealer pegged most and least after, from the leads made often enough to rank."""
