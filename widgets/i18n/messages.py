@@ -571,9 +571,10 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "board.chance_is": {"en": "{n}%"},
     "board.chance_above": {"en": "above {n}%"},
     "board.chance_below": {"en": "below {n}%"},
-    # A chance to win and its interval, each a percentage as board.chance_* write it ("62%", "above 99%").
+    # A chance to win and its interval: {chance} as board.chance_* write it ("62.3%", "above 99.9%"),
+    # {low} and {high} bare percentages ("60.4%"), all to the decimals the interval supports.
     "chance.interval": {"en": "{chance} ({conf} interval: {low} to {high})"},
-    # The same interval alone, under a chance in a narrow table cell.
+    # The same interval alone ({low}, {high} bare percentages), under a chance in a narrow table cell.
     "chance.range": {"en": "{low} to {high}"},
     "board.standing": {"en": "At {mine} to {theirs}, {chance} is {dealer} as dealer of the next deal, {pone} as pone."},
     "board.standing_before": {"en": "Before the last points, at {mine} to {theirs}, {chance} was {dealer} as dealer, {pone} as pone."},
@@ -1101,7 +1102,7 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "mydeal.table_note": {"en": "▶ the keep in the chart, ◆ the keep beside it. The chance to win counts this "
                               "deal's starter, hand and crib, and takes the play and the opponent's hand as "
                               "experts' games do."},
-    # Under the table when it has chances to win (a game to 121).
+    # Under the table when it has chances to win.
     "mydeal.win_note": {"en": "Under each chance to win, its {conf} interval: the position model's own error, "
                               "measured in games it was not fitted on, is in it."},
     "mydeal.side.title": {"en": "Two keeps side by side"},
