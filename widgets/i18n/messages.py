@@ -560,6 +560,11 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "table.standing_next": {"en": "For the next deal (you {you}, computer {computer}; {dealer}), your chance to win the game is {chance}."},
     "table.standing_now_hint": {"en": "As this deal began (you {you}, computer {computer}; {dealer}): {hint}."},
     "table.standing_next_hint": {"en": "For the next deal (you {you}, computer {computer}; {dealer}): {hint}."},
+    # The score hint of the last deals ({hint} above); {chance} is a chance with its interval (chance.interval).
+    "table.score_hint.pone": {"en": "you need {need} and your opponent {their_need}; you are the pone and count first: "
+                                    "your chance of winning is {chance}"},
+    "table.score_hint.dealer": {"en": "you need {need} and your opponent {their_need}; the pone counts first, then you: "
+                                      "your chance of winning is {chance}"},
     # --- the board: where each player stands (win probability by position) ------------------------
     "board.chance_named": {"en": "{name}'s chance to win"},
     "board.chance_you": {"en": "your chance to win"},
@@ -578,7 +583,9 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "chance.range": {"en": "{low} to {high}"},
     "board.standing": {"en": "At {mine} to {theirs}, {chance} is {dealer} as dealer of the next deal, {pone} as pone."},
     "board.standing_before": {"en": "Before the last points, at {mine} to {theirs}, {chance} was {dealer} as dealer, {pone} as pone."},
-    "table.standing_source": {"en": "Estimated from how many points each part of a deal scores in the expert's self-play."},
+    "table.standing_source": {"en": "Estimated from how many points each part of a deal scores in the expert's self-play, "
+                                    "recalibrated on games of self-play; the interval holds the error it was measured "
+                                    "to have in other games."},
     # === CrossCribb (xc.*) ====================================================================
     # --- seats, sides and lines --------------------------------------------------------------------
     "xc.title": {"en": "CrossCribb · {players}"},
