@@ -268,7 +268,6 @@ def test_the_chance_to_win_sits_by_the_position_tables():
     assert all(0 <= k.win <= 1 for k in near.keeps)
     assert near.find("5H 5D 6H 7S").win > near.find("6H 8C 9D 5D").win   # 12 in hand beats 5 at the end
     assert all(k.win is None for k in deal_keeps("5H 5D 6H 7S 8C 9D", dealer=True).keeps)
-    assert deal_keeps("5H 5D 6H 7S 8C 9D", dealer=True, scores=(40, 40), target=61).win_interval(0.5) is None
     # the dealer at 120 with a jack starter pegs out before the play: never below that share
     out = deal_keeps("5H 5D 6H 7S 8C 9D", dealer=True, scores=(120, 0))
     assert min(k.win for k in out.keeps) > 0.9
@@ -306,6 +305,15 @@ def test_bad_role_and_target_are_refused():
 def test_a_61_point_game_uses_its_own_table():
     got = deal_keeps("5H 5D 6H 7S 8C 9D", dealer=False, scores=(50, 55), target=61)
     assert got.target == 61 and all(0 <= k.win <= 1 for k in got.keeps)
+    # recalibrated by the 61-point game's own map, and each chance said with its own interval
+    shipped = load_calibration(61)
+    assert shipped.target == 61 and shipped.platt != load_calibration(121).platt
+    table = shipped.recalibrate(_position(61)[0])
+    assert got.win_before == pytest.approx(table.win_probability(50, 55, dealer=False), abs=1e-12)
+    for chance in (got.win_before, got.best.win):
+        assert got.win_interval(chance) == shipped.interval(chance, dealer=False)
+        low, high = got.win_interval(chance)
+        assert low < chance < high and high - low < 0.15
     with pytest.raises(CribbageError):
         deal_keeps("5H 5D 6H 7S 8C 9D", dealer=False, scores=(50, 65), target=61)
 

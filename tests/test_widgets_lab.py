@@ -18,7 +18,7 @@ from cribbage.stats import (
     win_probabilities,
 )
 from cribbage.stats.intervals import shown_interval
-from widgets.blocks.chances import chance_words
+from widgets.blocks.chances import chance_places, chance_range, chance_words
 from widgets.i18n import decimal
 from widgets.i18n.messages import MESSAGES
 from widgets.lab.views import CribTableView, KeepView, PeggingView, PositionView
@@ -87,8 +87,10 @@ def test_position_view_says_each_chance_with_its_interval(tables):
     low, high = view.interval
     band = min(int((1 - view.chance) * 10), 9)     # the band of the dealer's chance
     assert (low, high) == pytest.approx((max(0, view.chance - margins.margin[band]), min(1, view.chance + margins.margin[band])))
-    assert f"you win {chance_words(view.chance)} (95% interval: {chance_words(low)} to {chance_words(high)}) of games" \
-        in view.summary
+    # the chance and its ends to the places the interval supports (a margin of 1 to 3.5 points: one decimal)
+    said, low_said, high_said = chance_range(view.chance, low, high)
+    assert f"you win {said} (95% interval: {low_said} to {high_said}) of games" in view.summary
+    assert low_said == f"{100 * low:.{chance_places(view.chance, low, high)}f}%"
     assert "recalibrated on 5,000 other games" in view.summary and "bands the share of dealers" in view.summary
     view.set_position(60, 50, dealer=True)
     assert view.interval[0] < view.chance < view.interval[1]

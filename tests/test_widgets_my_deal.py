@@ -12,7 +12,7 @@ from cribbage.stats import best_keep
 from cribbage.stats.intervals import shown_interval
 from cribbage.stats.my_deal import deal_keeps
 from widgets.base.refusal import Refused
-from widgets.blocks.chances import chance_words
+from widgets.blocks.chances import chance_places, chance_range
 from widgets.blocks.charts import deal_chart
 from widgets.calculator.link import NoHand
 from widgets.calculator.my_deal import MyDeal, deal_query, parse_deal_query
@@ -90,8 +90,10 @@ def test_a_link_opens_the_keeps_ranked_with_the_chart_and_a_link_back():
         crib, half = shown_interval(keep.crib_expert, 1.96 * keep.crib_expert_error, "en")
         assert f"{crib}</span> <span class=\"md-part md-err\">± {half}</span>" in row
         assert f"{keep.net_uniform:+.2f}" in row
-        low, high = want.win_interval(keep.win)    # each chance with its interval, in whole percentages
-        assert f"{chance_words(keep.win)}</span>" in row and f"{chance_words(low)} to {chance_words(high)}" in row
+        low, high = want.win_interval(keep.win)    # each chance with its interval, to the places it supports
+        said, low_said, high_said = chance_range(keep.win, low, high)
+        assert f"{said}</span>" in row and f"{low_said} to {high_said}" in row
+        assert said.rstrip("%") == f"{100 * keep.win:.{chance_places(keep.win, low, high)}f}"
     assert "▶" in rows[0] and "◆" in rows[1]
     assert view._chart.value[:4] == b"\x89PNG"
     assert view.link == "http://h/my-deal?deal=5H5D6H7S8C9D&dealer=0&scores=100-95"

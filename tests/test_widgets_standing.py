@@ -1,16 +1,18 @@
 """Where you stand: the game table's chance to win and score hint, and the board's, each checked
-against the engine's own functions (cribbage.ai.endgame), in every language."""
+against the engine's own functions (cribbage.ai.endgame's chance, recalibrated, with its 95% interval:
+cribbage.stats.calibrated.endgame_chance), in every language."""
 
 from __future__ import annotations
 
 import pytest
 
-from cribbage.ai.endgame import score_hint, win_probability
 from cribbage.lang.messages import render
 from cribbage.registry.languages import CODES
 from cribbage.rules.events import Phase
 from cribbage.rules.game import Game
-from widgets.blocks.chances import percent
+from cribbage.stats.calibrated import endgame_chance
+from widgets.blocks.chances import chance_interval, percent
+from widgets.i18n import number
 from widgets.table.model import COMPUTER, YOU, TableSession, last_deals
 from widgets.table.words import TableWords
 
@@ -41,6 +43,9 @@ def _play_to_deal_over(session: TableSession) -> None:
 def test_percent_never_claims_certainty():
     assert [percent(x) for x in (0.0, 0.004, 0.006, 0.5, 0.556, 0.994, 0.996, 1.0)] == \
         ["0", "<1", "1", "50", "56", "99", ">99", "100"]
+    # to a decimal, as an interval of one to three and a half points supports
+    assert [percent(x, 1) for x in (0.0, 0.0004, 0.5634, 0.9996, 1.0)] == ["0", "<0.1", "56.3", ">99.9", "100"]
+    assert [percent(x, 1, "es") for x in (0.0004, 0.5634)] == ["<0,1", "56,3"]
 
 
 @pytest.mark.parametrize("target", [121, 61])
@@ -56,8 +61,8 @@ def test_the_first_deal_stands_at_the_start_scores():
     standing = session.standing()
     assert (standing.mine, standing.theirs) == (0, 0) and not standing.next
     assert standing.dealer == (game.dealer == YOU)
-    assert standing.chance == win_probability(0, 0, dealer=standing.dealer)
-    assert standing.hint is None
+    assert (standing.chance, standing.low, standing.high) == endgame_chance(0, 0, dealer=standing.dealer)
+    assert standing.low < standing.chance < standing.high and not standing.close
 
 
 def test_standing_follows_the_deals_of_a_game():
@@ -72,7 +77,7 @@ def test_standing_follows_the_deals_of_a_game():
         after = session.standing()
         assert after.next and (after.mine, after.theirs) == (game.scores[YOU], game.scores[COMPUTER])
         assert after.dealer == (game.dealer == COMPUTER)
-        assert after.chance == win_probability(after.mine, after.theirs, dealer=after.dealer)
+        assert (after.chance, after.low, after.high) == endgame_chance(after.mine, after.theirs, dealer=after.dealer)
         session.next_deal()
         game = session.game
         begun = session.standing()
@@ -91,15 +96,17 @@ def test_the_score_hint_comes_in_the_last_deals(seed, scores):
     standing = session.standing()
     mine, theirs = game.scores
     you_deal = game.dealer == YOU
-    assert standing.chance == win_probability(mine, theirs, dealer=you_deal)
-    assert standing.hint == score_hint(mine, theirs, dealer=you_deal)
+    assert (standing.chance, standing.low, standing.high) == endgame_chance(mine, theirs, dealer=you_deal)
+    assert standing.close and standing.needs == (121 - mine, 121 - theirs)
     words = TableWords("en").standing(standing)
-    assert str(standing.hint) in words
+    first = "the pone counts first, then you" if you_deal else "you are the pone and count first"
+    assert (f"you need {121 - mine} and your opponent {121 - theirs}; {first}: your chance of winning is "
+            f"{chance_interval(standing.chance, standing.low, standing.high)}") in words
 
 
 def test_no_hint_before_the_last_deals():
     session = TableSession(game=Game(3, scores=(60, 89)))
-    assert session.standing().hint is None
+    assert not session.standing().close
 
 
 @pytest.mark.parametrize("language", CODES)
@@ -108,11 +115,17 @@ def test_the_words_carry_the_engine_figures(language):
     session = TableSession(seed=2)
     standing = session.standing()
     text = words.standing(standing)
-    assert f"{percent(standing.chance)}" in text and str(standing.mine) in text
+    # every chance with its 95% interval (the model's error), never a bare percentage
+    said = chance_interval(standing.chance, standing.low, standing.high, language)
+    assert said in text and number(0.95, ".0%", language) in said
+    assert str(standing.mine) in text
     near = TableSession.guided(3)
     hinted = near.standing()
-    assert hinted.hint is not None
-    assert render(hinted.hint, language) in words.standing(hinted)
+    assert hinted.close
+    need, their_need = hinted.needs
+    key = "table.score_hint.dealer" if hinted.dealer else "table.score_hint.pone"
+    assert render(key, language, need=need, their_need=their_need,
+                  chance=chance_interval(hinted.chance, hinted.low, hinted.high, language)) in words.standing(hinted)
     assert words.standing(None) == ""
 
 
@@ -122,9 +135,12 @@ def test_the_table_says_a_near_certain_chance_in_words(language):
     from dataclasses import replace
     words = TableWords(language)
     standing = TableSession(seed=2).standing()
-    for chance, said in ((0.996, "board.chance_above"), (0.004, "board.chance_below"), (0.556, "board.chance_is")):
-        text = words.standing(replace(standing, chance=chance))
-        n = "99" if said == "board.chance_above" else "1" if said == "board.chance_below" else "56"
+    # an interval of about a point: the chance to one decimal, never "100%" short of certainty
+    for chance, low, high, said in ((0.9996, 0.99, 1.0, "board.chance_above"), (0.0004, 0.0, 0.01, "board.chance_below"),
+                                    (0.556, 0.536, 0.576, "board.chance_is")):
+        text = words.standing(replace(standing, chance=chance, low=low, high=high))
+        n = {"board.chance_above": "99.9", "board.chance_below": "0.1", "board.chance_is": "55.6"}[said]
+        n = n.replace(".", ",") if language != "en" else n
         assert render(said, language, n=n) in text and ">" not in text and "<" not in text, text
 
 
@@ -146,8 +162,10 @@ def test_the_guided_close_finish_shows_the_score_hint():
 
     table = GameTable.guided(3, language="es")
     game = table.game
-    hint = score_hint(game.scores[YOU], game.scores[COMPUTER], dealer=game.dealer == YOU)
-    assert render(hint, "es") in table.standing_text
+    mine, theirs = game.scores[YOU], game.scores[COMPUTER]
+    chance = chance_interval(*endgame_chance(mine, theirs, dealer=game.dealer == YOU), "es")
+    assert f"te faltan {121 - mine} y a tu rival {121 - theirs}" in table.standing_text
+    assert f"tu probabilidad de ganar es {chance}" in table.standing_text and "intervalo del 95" in chance
 
 
 def test_the_table_says_nothing_once_the_game_is_over():
@@ -180,10 +198,12 @@ def test_the_board_stands_at_each_finish_it_steps_through(language):
         board.show_finish(index)
         who, mine, theirs, as_dealer, as_pone = board.standing
         assert (who, mine, theirs) == (0, winner[1], loser[0])  # the back peg: before the last points
-        assert as_dealer == win_probability(mine, theirs, dealer=True)
-        assert as_pone == win_probability(mine, theirs, dealer=False)
-        # ">99" is said in words ("above 99%", "de más del 99 %"), never as a sign before the number
-        assert percent(as_dealer).lstrip("<>") in board.standing_text and "Ann" in board.standing_text
+        assert as_dealer == endgame_chance(mine, theirs, dealer=True)
+        assert as_pone == endgame_chance(mine, theirs, dealer=False)
+        # each chance with its interval; ">99" said in words ("above 99%"), never as a sign before the number
+        for chance in (as_dealer, as_pone):
+            assert chance_interval(*chance, language) in board.standing_text
+        assert "Ann" in board.standing_text
         assert ">" not in board.standing_text and "<" not in board.standing_text
 
 
@@ -200,12 +220,13 @@ def test_a_board_of_roles_says_the_winners_chance_in_words(language):
     text = board.standing_text
     assert render("board.chance_winner", language) in text
     assert render("board.winner", language) not in text        # not "Ganador" as a name
-    assert render("board.chance_above", language, n=99) in text
     assert ">" not in text
-    said = {"en": "the winner's chance was above 99%", "es": "la probabilidad de victoria del ganador era de más del 99\u00a0%",
-            "pt": "a chance de vitória do vencedor era de mais de 99%"}[language]
-    assert said in text
-    assert "99 %" not in text                                    # a breaking space would part 99 from %
+    as_dealer = board.standing[3]
+    chance = chance_interval(*as_dealer, language)
+    said = {"en": f"the winner's chance was {chance}", "es": f"la probabilidad de victoria del ganador era {chance}",
+            "pt": f"a chance de vitória do vencedor era {chance}"}[language]
+    assert said in text and ("95\u00a0%" if language == "es" else "95%") in chance
+    assert "99 %" not in text and "9 %" not in text              # a breaking space would part a number from %
 
 
 @pytest.mark.slow
@@ -217,8 +238,9 @@ def test_the_board_stands_at_any_position(target):
     board.set_scores(23, 31)
     who, mine, theirs, as_dealer, as_pone = board.standing
     assert (who, mine, theirs) == (0, 23, 31)
-    assert (as_dealer, as_pone) == (win_probability(23, 31, dealer=True, target=target),
-                                    win_probability(23, 31, dealer=False, target=target))
-    assert f"{percent(as_dealer)}%" in board.standing_text and "your chance" in board.standing_text
+    assert (as_dealer, as_pone) == (endgame_chance(23, 31, dealer=True, target=target),
+                                    endgame_chance(23, 31, dealer=False, target=target))
+    assert as_dealer[1] < as_dealer[0] < as_dealer[2]
+    assert f"is {chance_interval(*as_dealer)} as dealer" in board.standing_text and "your chance" in board.standing_text
     assert Board(stepper=False).standing_text == ""
     assert Board(stepper=False, standing=True).standing is not None

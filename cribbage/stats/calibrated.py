@@ -18,10 +18,19 @@ distributions). Checked against games it never saw, it is overconfident in its t
   after the map. Every band's observed share must lie inside the interval printed for the band's
   mean chance (``tests/test_calibration.py`` reads it from the shipped file).
 
+Both games are calibrated, each on games of its own length (:data:`SETS`): a game to 121 and a game to
+61. The model of either is solved from the same :data:`FIT` games (to 121: what a deal scores does
+not depend on the game's length), its map, margins and check come from games to its own target.
+
+The game table and the board say a simpler chance, :func:`cribbage.ai.endgame.win_probability` (the
+chance the expert plays to the score by). It gets the same treatment from the same games
+(:attr:`ModelCalibration.endgame`, :func:`endgame_chance`): a Platt map of its own, its margins, its
+check on the held-out games; the chance they print is the mapped one, with its interval.
+
 All of it is built by ``python -m cribbage.build calibration`` into :data:`CALIBRATION_FILE` (package
 data, with its provenance: stale, and named so by a test, when a file it depends on changes). It is
-for the lab's default rules (a game to 121 between two expert computers, no muggins); other rules have
-no recalibration, and their chances are said with the margins of their own check games
+for the default rules (two expert computers, no muggins); other rules in the lab have no
+recalibration, and their chances are said with the margins of their own check games
 (:func:`band_margins`).
 """
 
@@ -37,21 +46,33 @@ from typing import Any
 
 import numpy as np
 
+from cribbage.ai.deal_points import COUNTS
+from cribbage.ai.endgame import win_probability
 from cribbage.rules.checks import of_kind
 from cribbage.stats.deals import DealLog
 from cribbage.stats.position import Calibration, PositionTable, calibration, win_probabilities
 from cribbage.stats.provenance import Provenance
 from cribbage.stats.selfplay import Z95
 
-__all__ = ["CALIBRATION_FILE", "ENGINE_PARTS", "FIT", "HELD_OUT", "RECALIBRATE", "Margins", "ModelCalibration",
-           "band_margins", "build_calibration", "interval_of", "load_calibration", "platt_fit", "recalibrated"]
+__all__ = ["CALIBRATION_FILE", "ENGINE_PARTS", "FIT", "HELD_OUT", "RECALIBRATE", "SETS", "TARGETS", "Margins",
+           "ModelCalibration", "ModelCheck", "band_margins", "build_calibration", "calibrations_json", "endgame_chance",
+           "endgame_table", "interval_of", "load_calibration", "platt_fit", "read_calibrations", "recalibrated"]
 
-#: The shipped calibration of the default position model.
+#: The shipped calibration: both games' position models and the game table's model, with the provenance.
 CALIBRATION_FILE = Path(__file__).resolve().parent / "data" / "position_calibration.json"
 #: The three sets of games: the model's own, the recalibration's, and the check's (seeds disjoint).
 FIT: dict[str, Any] = {"games": 2000, "seed": 1}
 RECALIBRATE: dict[str, Any] = {"games": 5000, "seed": "recalibrate"}
 HELD_OUT: dict[str, Any] = {"games": 10_000, "seed": "held-out"}
+#: The games calibrated, the longer first.
+TARGETS = (121, 61)
+#: Each game's three sets ("fit", "recalibrate", "held_out"): both models are solved from the games
+#: to 121 of :data:`FIT`; a game to 61 is recalibrated and checked on games to 61 of seeds of its own.
+SETS: dict[int, dict[str, dict[str, Any]]] = {
+    121: {"fit": FIT, "recalibrate": RECALIBRATE, "held_out": HELD_OUT},
+    61: {"fit": FIT, "recalibrate": {"games": 5000, "seed": "recalibrate 61"},
+         "held_out": {"games": 10_000, "seed": "held-out 61"}},
+}
 #: Bands of the dealer's predicted chance, for the margins and the check.
 BANDS = 10
 #: What the calibration depends on (globs under ``cribbage/``): the games, the model, this module.
@@ -170,19 +191,13 @@ def _calibration_of(data: Mapping[str, Any]) -> Calibration:
 
 
 @dataclass(frozen=True)
-class ModelCalibration:
-    """The default position model's Platt map, its margins and its check on held-out games."""
+class ModelCheck:
+    """One model's Platt map, its margins and its check on the held-out games (both models of a game)."""
 
     platt: tuple[float, float]   #: (a, b) of the map of the dealer's chance
     margins: Margins             #: measured on the recalibration games, after the map
     check: Calibration           #: the held-out games, after the map
     check_raw: Calibration       #: the same games, the model as solved (before the map)
-    sets: dict[str, dict[str, Any]]   #: "fit", "recalibrate", "held_out": games and seed of each
-    provenance: Provenance | None = None
-
-    def recalibrate(self, table: PositionTable) -> PositionTable:
-        """``table`` with every chance put through the Platt map (the same target, levels and deals)."""
-        return recalibrated(of_kind(table, "table", PositionTable), *self.platt)
 
     def map(self, chance: float | np.ndarray, *, dealer: bool = True) -> Any:
         """A chance of the model as solved, put through the map (``dealer``: the chance is the dealer's;
@@ -197,20 +212,73 @@ class ModelCalibration:
         pone: the chance less and more the margin of its band of the dealer's chance."""
         return interval_of(self.margins, chance, dealer=dealer)
 
-    def to_json(self) -> str:
-        return json.dumps({"provenance": None if self.provenance is None else self.provenance.to_dict(),
-                           "sets": self.sets, "platt": list(self.platt), "margins": self.margins.to_dict(),
-                           "check": _calibration_dict(self.check), "check_raw": _calibration_dict(self.check_raw)},
-                          indent=1)
+    def to_dict(self) -> dict[str, Any]:
+        return {"platt": list(self.platt), "margins": self.margins.to_dict(), "check": _calibration_dict(self.check),
+                "check_raw": _calibration_dict(self.check_raw)}
 
     @classmethod
-    def from_json(cls, text: str) -> ModelCalibration:
-        data = json.loads(text)
-        made = data.get("provenance")
+    def from_dict(cls, data: Mapping[str, Any]) -> ModelCheck:
         a, b = data["platt"]
         return cls((float(a), float(b)), Margins.from_dict(data["margins"]), _calibration_of(data["check"]),
-                   _calibration_of(data["check_raw"]), dict(data["sets"]),
-                   None if made is None else Provenance.from_dict(made))
+                   _calibration_of(data["check_raw"]))
+
+
+@dataclass(frozen=True)
+class ModelCalibration:
+    """A game's position model (My deal's, the lab's) with its Platt map, its margins and its check on
+    held-out games, and the same for the game table's model (:attr:`endgame`)."""
+
+    platt: tuple[float, float]   #: (a, b) of the map of the dealer's chance
+    margins: Margins             #: measured on the recalibration games, after the map
+    check: Calibration           #: the held-out games, after the map
+    check_raw: Calibration       #: the same games, the model as solved (before the map)
+    sets: dict[str, dict[str, Any]]   #: "fit", "recalibrate", "held_out": games and seed of each
+    provenance: Provenance | None = None
+    target: int = 121            #: the game's length
+    endgame: ModelCheck | None = None   #: :func:`cribbage.ai.endgame.win_probability`'s, on the same games
+
+    @property
+    def position(self) -> ModelCheck:
+        """The position model's map, margins and check, as one."""
+        return ModelCheck(self.platt, self.margins, self.check, self.check_raw)
+
+    def recalibrate(self, table: PositionTable) -> PositionTable:
+        """``table`` with every chance put through the Platt map (the same target, levels and deals)."""
+        return recalibrated(of_kind(table, "table", PositionTable), *self.platt)
+
+    def map(self, chance: float | np.ndarray, *, dealer: bool = True) -> Any:
+        """A chance of the model as solved, put through the map (``dealer``: the chance is the dealer's;
+        else the pone's, mapped as one less the dealer's)."""
+        return self.position.map(chance, dealer=dealer)
+
+    def interval(self, chance: float, *, dealer: bool) -> tuple[float, float]:
+        """The 95% interval of a (recalibrated) chance to win, mine as the dealer (``dealer``) or as the
+        pone: the chance less and more the margin of its band of the dealer's chance."""
+        return interval_of(self.margins, chance, dealer=dealer)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"provenance": None if self.provenance is None else self.provenance.to_dict(), "target": self.target,
+                "sets": self.sets, **self.position.to_dict(),
+                "endgame": None if self.endgame is None else self.endgame.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ModelCalibration:
+        made, endgame = data.get("provenance"), data.get("endgame")
+        position = ModelCheck.from_dict(data)
+        return cls(position.platt, position.margins, position.check, position.check_raw, dict(data["sets"]),
+                   None if made is None else Provenance.from_dict(made), int(data.get("target", 121)),
+                   None if endgame is None else ModelCheck.from_dict(endgame))
+
+
+def calibrations_json(calibrations: Mapping[int, ModelCalibration], provenance: Provenance | None) -> str:
+    """The calibration file's text: its provenance (the whole build's) and each game's calibration."""
+    return json.dumps({"provenance": None if provenance is None else provenance.to_dict(),
+                       "games": {str(target): c.to_dict() for target, c in calibrations.items()}}, indent=1)
+
+
+def read_calibrations(text: str) -> dict[int, ModelCalibration]:
+    """Each game's calibration from a calibration file's text (:func:`calibrations_json`)."""
+    return {int(target): ModelCalibration.from_dict(data) for target, data in json.loads(text)["games"].items()}
 
 
 def recalibrated(table: PositionTable, a: float, b: float) -> PositionTable:
@@ -233,28 +301,59 @@ def interval_of(margins: Margins, chance: float, *, dealer: bool) -> tuple[float
     return max(0.0, chance - margin), min(1.0, chance + margin)
 
 
-def build_calibration(fit: DealLog, recalibrate: DealLog, held_out: DealLog, *, target: int = 121,
-                      seeds: tuple[str, str, str] | None = None, command: str | None = None) -> ModelCalibration:
-    """Solve the model from ``fit``, fit its map and margins on ``recalibrate``, check it on ``held_out``
-    (``seeds``: the three logs' seeds, to record; by default those of :data:`FIT`, :data:`RECALIBRATE`
-    and :data:`HELD_OUT`)."""
-    logs = (of_kind(fit, "fit", DealLog), of_kind(recalibrate, "recalibrate", DealLog),
-            of_kind(held_out, "held_out", DealLog))
-    seeds = seeds or tuple(str(spec["seed"]) for spec in (FIT, RECALIBRATE, HELD_OUT))  # type: ignore[assignment]
-    raw = win_probabilities(fit, target=target)
+def endgame_table(target: int = 121) -> PositionTable:
+    """The game table's model (:func:`cribbage.ai.endgame.win_probability`) as a position table: the
+    dealer's chance at each pair of scores, so it is checked as the position model is."""
+    wins = np.array([[win_probability(d, p, dealer=True, target=target) for p in range(target)] for d in range(target)])
+    wins.flags.writeable = False
+    return PositionTable(target, wins, int(sum(COUNTS["crib"])))
+
+
+def _checked(raw: PositionTable, recalibrate: DealLog, held_out: DealLog) -> ModelCheck:
+    """A model's Platt map fitted on ``recalibrate``, its margins there, its check on ``held_out``."""
     predicted, won, _ = _predicted(raw, recalibrate)
     platt = platt_fit(predicted, won)
     table = recalibrated(raw, *platt)
-    sets = {name: {"games": log.games, "seed": str(seed)}
-            for name, log, seed in zip(("fit", "recalibrate", "held_out"), logs, seeds or ())}
+    return ModelCheck(platt, band_margins(table, recalibrate), calibration(table, held_out, bins=BANDS),
+                      calibration(raw, held_out, bins=BANDS))
+
+
+def build_calibration(fit: DealLog, recalibrate: DealLog, held_out: DealLog, *, target: int = 121,
+                      seeds: tuple[str, str, str] | None = None, command: str | None = None) -> ModelCalibration:
+    """Solve the model of a game to ``target`` from ``fit``, fit its map and margins on ``recalibrate``,
+    check it on ``held_out`` (games to ``target``); the same for the game table's model (``seeds``: the
+    three logs' seeds, to record; by default those of :data:`SETS`)."""
+    logs = (of_kind(fit, "fit", DealLog), of_kind(recalibrate, "recalibrate", DealLog),
+            of_kind(held_out, "held_out", DealLog))
+    names = ("fit", "recalibrate", "held_out")
+    seeds = seeds or tuple(str(SETS[target][name]["seed"]) for name in names)  # type: ignore[assignment]
+    position = _checked(win_probabilities(fit, target=target), recalibrate, held_out)
+    endgame = _checked(endgame_table(target), recalibrate, held_out)
+    sets = {name: {"games": log.games, "seed": str(seed)} for name, log, seed in zip(names, logs, seeds or ())}
     command = command or "stats.calibrated.build_calibration(fit, recalibrate, held_out)"
-    return ModelCalibration(platt, band_margins(table, recalibrate), calibration(table, held_out, bins=BANDS),
-                            calibration(raw, held_out, bins=BANDS), sets,
+    return ModelCalibration(position.platt, position.margins, position.check, position.check_raw, sets,
                             Provenance.record(ENGINE_PARTS, command=command, seed=", ".join(str(s) for s in seeds or ()),
-                                              sample=held_out.games))
+                                              sample=held_out.games), target, endgame)
 
 
 @lru_cache(maxsize=1)
-def load_calibration() -> ModelCalibration:
-    """The shipped calibration of the default position model (:data:`CALIBRATION_FILE`)."""
-    return ModelCalibration.from_json(CALIBRATION_FILE.read_text(encoding="utf-8"))
+def _shipped() -> dict[int, ModelCalibration]:
+    return read_calibrations(CALIBRATION_FILE.read_text(encoding="utf-8"))
+
+
+def load_calibration(target: int = 121) -> ModelCalibration:
+    """The shipped calibration of the position model of a game to ``target`` (:data:`CALIBRATION_FILE`)."""
+    return _shipped()[target]
+
+
+def endgame_chance(own: int, theirs: int, *, dealer: bool, target: int = 121) -> tuple[float, float, float]:
+    """The game table's and the board's chance to win, with its 95% interval: ``(chance, low, high)``.
+    The chance is :func:`cribbage.ai.endgame.win_probability`'s put through its Platt map, the interval
+    its band's margin (:attr:`ModelCalibration.endgame`); a game already won or lost is certain."""
+    raw = win_probability(own, theirs, dealer=dealer, target=target)
+    if raw in (0.0, 1.0):
+        return raw, raw, raw
+    model = load_calibration(target).endgame
+    assert model is not None, "the shipped calibration has the game table's model of every game"
+    chance = float(model.map(raw, dealer=dealer))
+    return (chance, *model.interval(chance, dealer=dealer))

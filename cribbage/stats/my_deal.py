@@ -14,8 +14,9 @@ gives for each of the 15 ways to keep four:
 - with the scores, the **chance to win** the game after the keep (:func:`_win_chances`): this
   deal's starter, hand and crib as they fall for that keep, the rest of the deal (the play, the
   other side's hand) as the position table takes it, and the position table from the next deal on.
-  In a game to 121 each chance is put through the position model's recalibration and has a 95%
-  interval with the model's own error in it (:meth:`DealKeeps.win_interval`, :mod:`cribbage.stats.calibrated`).
+  Each chance is put through the recalibration of the position model of its game (to 121 or to 61)
+  and has a 95% interval with the model's own error in it (:meth:`DealKeeps.win_interval`,
+  :mod:`cribbage.stats.calibrated`).
 
 Two rankings, one for each model: :attr:`DealKeeps.keeps` is ranked by the expert model's net, the
 ranking of the course's adviser and of its expert computer (:func:`cribbage.ai.discard.order_keeps`);
@@ -47,7 +48,7 @@ from cribbage.rules.counting import whole_number
 from cribbage.rules.errors import shown
 from cribbage.rules.ranks import rank_table
 from cribbage.rules.result import skunk_lines
-from cribbage.stats.calibrated import load_calibration
+from cribbage.stats.calibrated import TARGETS, load_calibration
 from cribbage.stats.deals import deal_log
 from cribbage.stats.intervals import Z95
 from cribbage.stats.moments import exact_variance, quantile_index, standard_deviation
@@ -59,8 +60,8 @@ __all__ = ["MODELS", "DealKeeps", "KeepFigures", "deal_keeps", "expert_model_han
 #: The two models of the other side's two cards a deal's keeps are ranked by.
 MODELS = ("uniform", "expert")
 
-#: The game the position model's recalibration and margins are for (:mod:`cribbage.stats.calibrated`).
-CALIBRATED_TARGET = 121
+#: The games the position model's recalibration and margins are for (:mod:`cribbage.stats.calibrated`).
+CALIBRATED_TARGETS = TARGETS
 
 _JACK = 10  # ranks counted from 0
 _MAX_POINTS = 30  # a hand or a crib scores 0..29
@@ -136,11 +137,11 @@ class DealKeeps:
 
     def win_interval(self, chance: float) -> tuple[float, float] | None:
         """The 95% interval of a chance to win of this deal (:attr:`win_before` or a keep's ``win``), the
-        model's own error included (:mod:`cribbage.stats.calibrated`); None in a game to 61, for
-        which the model is not calibrated."""
-        if self.target != CALIBRATED_TARGET:
+        model's own error included (:mod:`cribbage.stats.calibrated`); None in a game the model is not
+        calibrated for (every game is: 121 and 61)."""
+        if self.target not in CALIBRATED_TARGETS:
             return None
-        return load_calibration().interval(chance, dealer=self.dealer)
+        return load_calibration(self.target).interval(chance, dealer=self.dealer)
 
     @property
     def best(self) -> KeepFigures:
@@ -210,8 +211,8 @@ def deal_keeps(six_cards: str | list[CardLike] | tuple[CardLike, ...], *, dealer
         mine, theirs = chosen
         win_before = table.win_probability(mine, theirs, dealer=dealer)
         wins = _win_chances(six, dealer, mine, theirs, table, stages, points, weights)
-        if target == CALIBRATED_TARGET:   # the model as solved is too sure near 0 and 1: recalibrated
-            shipped = load_calibration()
+        if target in CALIBRATED_TARGETS:   # the model as solved is too sure near 0 and 1: recalibrated
+            shipped = load_calibration(target)
             win_before, wins = shipped.map(win_before, dealer=dealer), shipped.map(wins, dealer=dealer)
     order = order_keeps(hand, expert, dealer)
     order_uniform = order_keeps(hand, uniform, dealer)

@@ -4,8 +4,9 @@
 ``Image`` (a new picture replaces the old in one step, so it does not flicker), moves the pegs as
 points are scored (the back peg leapfrogs to become the front peg), and steps through finishing
 positions naming each one with its game value from :mod:`cribbage.rules.result` and where the winner
-stood before the last points: the chance to win from that position, dealing next or as pone
-(:func:`cribbage.ai.endgame.win_probability`).
+stood before the last points: the chance to win from that position, dealing next or as pone, with
+its 95% interval (:func:`cribbage.stats.calibrated.endgame_chance`: the chance of
+:func:`cribbage.ai.endgame.win_probability` recalibrated, its margin measured on held-out games).
 """
 
 from __future__ import annotations
@@ -29,12 +30,12 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.typing import RcKeyType
 
-from cribbage.ai.endgame import win_probability
 from cribbage.rules.pegboard import Pegboard as _Pegboard
 from cribbage.rules.pegboard import PegError, Pegs
 from cribbage.rules.result import FULL_GAME, SHORT_GAME, finish_kind, game_value, missed_line, skunk_lines
+from cribbage.stats.calibrated import endgame_chance
 from widgets.base.view import Refused, View, figure_png, guarded, style_tag
-from widgets.blocks.chances import chance_words
+from widgets.blocks.chances import chance_interval
 from widgets.blocks.charts import OKABE_ITO, CourseFigure
 from widgets.i18n import check_language, number_words, render
 
@@ -384,10 +385,11 @@ class Board(View):
     caption = property(lambda self: self._caption_text)
 
     @property
-    def standing(self) -> tuple[int, int, int, float, float] | None:
-        """Where a player stands: (player, their score, the other's, chance to win dealing next,
-        chance as pone). Before a finish: the winner, from their score before the last points (the
-        back peg) against the loser's. Otherwise player 0 at the scores now. None when not shown."""
+    def standing(self) -> tuple[int, int, int, tuple[float, float, float], tuple[float, float, float]] | None:
+        """Where a player stands: (player, their score, the other's, chance to win dealing next, chance
+        as pone), each chance with its 95% interval as ``(chance, low, high)``. Before a finish: the
+        winner, from their score before the last points (the back peg) against the loser's. Otherwise
+        player 0 at the scores now. None when not shown."""
         if not self.show_standing:
             return None
         won = self.winner()
@@ -395,8 +397,8 @@ class Board(View):
             who, mine, theirs = 0, self.pegs[0][0], self.pegs[1][0]
         else:
             who, mine, theirs = won, self.pegs[won][1], self.pegs[1 - won][0]
-        return (who, mine, theirs, win_probability(mine, theirs, dealer=True, target=self.target),
-                win_probability(mine, theirs, dealer=False, target=self.target))
+        return (who, mine, theirs, endgame_chance(mine, theirs, dealer=True, target=self.target),
+                endgame_chance(mine, theirs, dealer=False, target=self.target))
 
     @property
     def standing_text(self) -> str:
@@ -497,8 +499,8 @@ class Board(View):
             else:
                 chance = self._t("board.chance_you" if who == 0 else "board.chance_opponent")
             self._standing_text = self._t(key, chance=chance, mine=mine, theirs=theirs,
-                                          dealer=chance_words(as_dealer, self.language),
-                                          pone=chance_words(as_pone, self.language))
+                                          dealer=chance_interval(*as_dealer, self.language),
+                                          pone=chance_interval(*as_pone, self.language))
         self._standing.value = f'<div class="cc-text">{html.escape(self._standing_text)}</div>' \
             if self._standing_text else ""
         if self.finishes:

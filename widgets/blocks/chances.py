@@ -1,33 +1,61 @@
-"""A chance to win, as a person reads it (no ipywidgets): the whole percentage the game table and
-the board show beside a position, and a chance with its 95% interval (:func:`chance_interval`) as the
-statistics lab and My deal say it."""
+"""A chance to win, as a person reads it (no ipywidgets): a percentage that claims no certainty it does
+not have, and a chance with its 95% interval (:func:`chance_interval`) as the game table, the board,
+My deal and the statistics lab say it, every figure written to the places its interval supports
+(:func:`cribbage.stats.intervals.interval_places`)."""
 
 from __future__ import annotations
 
+from cribbage.stats.intervals import interval_places
 from widgets.i18n import number, render
 
-__all__ = ["chance_interval", "chance_words", "percent"]
+__all__ = ["bound_words", "chance_interval", "chance_places", "chance_range", "chance_words", "percent"]
 
 
-def percent(chance: float) -> str:
-    """A chance as a whole percentage that never claims a certainty it does not have: "56", ">99", "<1"."""
-    shown = round(100 * chance)
-    if shown >= 100 and chance < 1:
-        return ">99"
-    if shown <= 0 and chance > 0:
-        return "<1"
-    return str(shown)
+def percent(chance: float, places: int = 0, language: str | None = None) -> str:
+    """A chance as a percentage to ``places`` decimals that never claims a certainty it does not have:
+    "56", ">99", "<1" (with one place "56.3", ">99.9", "<0.1"); 0 and 1 exactly are "0" and "100"."""
+    if chance <= 0 or chance >= 1:
+        return "0" if chance <= 0 else "100"
+    step = 10.0 ** -places
+    shown = round(100 * chance, places)
+    if shown >= 100:
+        return ">" + number(100 - step, f".{places}f", language)
+    if shown <= 0:
+        return "<" + number(step, f".{places}f", language)
+    return number(100 * chance, f".{places}f", language)
 
 
-def chance_words(chance: float, language: str | None = None) -> str:
-    """A chance as said after "is" or "was": "56%", "above 99%", "below 1%" (never ">99%")."""
-    shown = percent(chance)
+def chance_words(chance: float, language: str | None = None, places: int = 0) -> str:
+    """A chance as said after "is" or "was": "56%", "above 99%", "below 1%" (never ">99%"); to
+    ``places`` decimals of a percent."""
+    shown = percent(chance, places, language)
     key = {">": "board.chance_above", "<": "board.chance_below"}.get(shown[0], "board.chance_is")
     return render(key, language, n=shown.lstrip("<>"))
 
 
+def chance_places(chance: float, low: float, high: float) -> int:
+    """The decimals of a percent a chance and its interval are written with: those its wider side
+    supports (a margin of 1.9 points is written 60.4% to 64.2%, one of 4 points 58% to 66%)."""
+    return interval_places(max(chance - low, high - chance), percent=True)
+
+
+def bound_words(share: float, places: int, language: str | None = None) -> str:
+    """An end of an interval, a bare percentage to ``places`` decimals ("60.4%", Spanish "60,4 %"): it
+    follows "from" and "to", which a chance said after "is" does not ("del 60 %" in Spanish)."""
+    return number(share, f".{0 if share <= 0 or share >= 1 else places}%", language)
+
+
+def chance_range(chance: float, low: float, high: float, language: str | None = None) -> tuple[str, str, str]:
+    """The chance as :func:`chance_words` says it, and its interval's low and high ends
+    (:func:`bound_words`), all to the places the interval supports."""
+    places = chance_places(chance, low, high)
+    return (chance_words(chance, language, places), bound_words(low, places, language),
+            bound_words(high, places, language))
+
+
 def chance_interval(chance: float, low: float, high: float, language: str | None = None) -> str:
-    """A chance with its 95% interval, in whole percentages: "62% (95% interval: 60% to 64%)". The
-    interval carries the model's own error, so a tenth of a percent would claim more than it knows."""
-    return render("chance.interval", language, chance=chance_words(chance, language), conf=number(0.95, ".0%", language),
-                  low=chance_words(low, language), high=chance_words(high, language))
+    """A chance with its 95% interval: "62.3% (95% interval: 60.4% to 64.2%)". The interval carries the
+    model's own error, so the figures keep only the places it supports."""
+    said, low_said, high_said = chance_range(chance, low, high, language)
+    return render("chance.interval", language, chance=said, conf=number(0.95, ".0%", language), low=low_said,
+                  high=high_said)

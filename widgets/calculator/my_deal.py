@@ -30,7 +30,7 @@ from cribbage.stats.intervals import margin, shown_interval
 from cribbage.stats.my_deal import MODELS, DealKeeps, KeepFigures, deal_keeps
 from widgets.base.view import Refused, View, figure_png, fit_px, guarded, style_tag
 from widgets.blocks.cards import CardRow, DeckPicker
-from widgets.blocks.chances import chance_interval, chance_words
+from widgets.blocks.chances import chance_interval, chance_range, chance_words
 from widgets.calculator.link import NoHand, link_ignored, parse_cards_text, query_fields, query_language, quoted
 from widgets.i18n import LANGUAGES, cards_text, check_language, number, render
 
@@ -524,7 +524,7 @@ class MyDeal(View):
         return number(share, ".1%", self.language)
 
     def _chance(self, chance: float) -> str:
-        """A chance to win with its 95% interval (whole percentages: the interval is a few points wide)."""
+        """A chance to win with its 95% interval, to the places the interval supports."""
         assert self._figures is not None
         interval = self._figures.win_interval(chance)
         return chance_words(chance, self.language) if interval is None else chance_interval(chance, *interval, self.language)
@@ -533,11 +533,10 @@ class MyDeal(View):
         """A chance to win in the table: the chance, and its interval under it when the cell is narrow."""
         assert self._figures is not None
         interval = self._figures.win_interval(chance)
-        shown = html.escape(chance_words(chance, self.language))
         if interval is None:
-            return shown
-        low, high = (chance_words(x, self.language) for x in interval)
-        return (f'<span class="md-part">{shown}</span> '
+            return html.escape(chance_words(chance, self.language))
+        shown, low, high = chance_range(chance, *interval, self.language)
+        return (f'<span class="md-part">{html.escape(shown)}</span> '
                 f'<span class="md-part md-err">{html.escape(self._t("chance.range", low=low, high=high))}</span>')
 
     def _num(self, value: float, spec: str = ".2f") -> str:

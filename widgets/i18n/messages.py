@@ -560,6 +560,11 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "table.standing_next": {"en": "For the next deal (you {you}, computer {computer}; {dealer}), your chance to win the game is {chance}."},
     "table.standing_now_hint": {"en": "As this deal began (you {you}, computer {computer}; {dealer}): {hint}."},
     "table.standing_next_hint": {"en": "For the next deal (you {you}, computer {computer}; {dealer}): {hint}."},
+    # The score hint of the last deals ({hint} above); {chance} is a chance with its interval (chance.interval).
+    "table.score_hint.pone": {"en": "you need {need} and your opponent {their_need}; you are the pone and count first: "
+                                    "your chance of winning is {chance}"},
+    "table.score_hint.dealer": {"en": "you need {need} and your opponent {their_need}; the pone counts first, then you: "
+                                      "your chance of winning is {chance}"},
     # --- the board: where each player stands (win probability by position) ------------------------
     "board.chance_named": {"en": "{name}'s chance to win"},
     "board.chance_you": {"en": "your chance to win"},
@@ -571,13 +576,16 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "board.chance_is": {"en": "{n}%"},
     "board.chance_above": {"en": "above {n}%"},
     "board.chance_below": {"en": "below {n}%"},
-    # A chance to win and its interval, each a percentage as board.chance_* write it ("62%", "above 99%").
+    # A chance to win and its interval: {chance} as board.chance_* write it ("62.3%", "above 99.9%"),
+    # {low} and {high} bare percentages ("60.4%"), all to the decimals the interval supports.
     "chance.interval": {"en": "{chance} ({conf} interval: {low} to {high})"},
-    # The same interval alone, under a chance in a narrow table cell.
+    # The same interval alone ({low}, {high} bare percentages), under a chance in a narrow table cell.
     "chance.range": {"en": "{low} to {high}"},
     "board.standing": {"en": "At {mine} to {theirs}, {chance} is {dealer} as dealer of the next deal, {pone} as pone."},
     "board.standing_before": {"en": "Before the last points, at {mine} to {theirs}, {chance} was {dealer} as dealer, {pone} as pone."},
-    "table.standing_source": {"en": "Estimated from how many points each part of a deal scores in the expert's self-play."},
+    "table.standing_source": {"en": "Estimated from how many points each part of a deal scores in the expert's self-play, "
+                                    "recalibrated on games of self-play; the interval holds the error it was measured "
+                                    "to have in other games."},
     # === CrossCribb (xc.*) ====================================================================
     # --- seats, sides and lines --------------------------------------------------------------------
     "xc.title": {"en": "CrossCribb · {players}"},
@@ -1106,7 +1114,7 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "mydeal.table_note": {"en": "▶ the keep in the chart, ◆ the keep beside it. The chance to win counts this "
                               "deal's starter, hand and crib, and takes the play and the opponent's hand as "
                               "experts' games do."},
-    # Under the table when it has chances to win (a game to 121).
+    # Under the table when it has chances to win.
     "mydeal.win_note": {"en": "Under each chance to win, its {conf} interval: the position model's own error, "
                               "measured in games it was not fitted on, is in it."},
     "mydeal.side.title": {"en": "Two keeps side by side"},

@@ -18,7 +18,6 @@ from cribbage import FULL_GAME, TARGETS, Card
 from cribbage.ai.adviser import Adviser
 from cribbage.ai.discard import KeepOption, advise_discard
 from cribbage.ai.driver import Driver
-from cribbage.ai.endgame import score_hint, win_probability
 from cribbage.ai.levels import player
 from cribbage.ai.play_choice import LEVELS, PlayChoice
 from cribbage.ai.players import Player
@@ -26,6 +25,7 @@ from cribbage.lang.messages import Message
 from cribbage.rules.actions import Count, Discard, Go, Muggins, NextDeal, Play
 from cribbage.rules.events import LogEntry, LogKind, Phase
 from cribbage.rules.game import Game
+from cribbage.stats.calibrated import endgame_chance
 from widgets.base.refusal import Refused
 from widgets.table.guided import GUIDED_HANDS, GuidedHand
 
@@ -76,16 +76,26 @@ class Step:
 @dataclass(frozen=True)
 class Standing:
     """Where you stand as a deal begins: the scores (yours, the computer's), whether you deal, your
-    chance to win the game (:func:`cribbage.ai.endgame.win_probability`) and, in the last deals, the
-    score hint (:func:`cribbage.ai.endgame.score_hint`: who needs how many, who counts first). ``next``
-    is True when the deal is the coming one (the show is over)."""
+    chance to win the game with its 95% interval (:func:`cribbage.stats.calibrated.endgame_chance`: the
+    chance :func:`cribbage.ai.endgame.win_probability` gives, recalibrated, with the margin it was
+    measured to have in held-out games) and whether the deal is one of the last (:func:`last_deals`:
+    then the words say who needs how many and who counts first). ``next`` is True when the deal is the
+    coming one (the show is over)."""
 
     mine: int
     theirs: int
     dealer: bool
     chance: float
-    hint: Message | None
+    low: float                #: the 95% interval of ``chance``
+    high: float
+    close: bool               #: one of the last deals
     next: bool
+    target: int = FULL_GAME
+
+    @property
+    def needs(self) -> tuple[int, int]:
+        """The points you and the computer need to win."""
+        return self.target - self.mine, self.target - self.theirs
 
 
 def read_seed(text: str) -> int | str:
@@ -243,10 +253,10 @@ class TableSession:
                         e.points for e in game.events if e.seat == seat and e.deal < game.deal_number)
                 mine, theirs = before(YOU), before(COMPUTER)
                 dealer = game.dealer == YOU
-            chance = win_probability(mine, theirs, dealer=dealer, target=game.target)
-            hint = score_hint(mine, theirs, dealer=dealer, target=game.target) \
-                if last_deals((mine, theirs), game.target) else None
-            self._standing_key, self._standing = key, Standing(mine, theirs, dealer, chance, hint, nxt)
+            chance, low, high = endgame_chance(mine, theirs, dealer=dealer, target=game.target)
+            self._standing_key, self._standing = key, Standing(mine, theirs, dealer, chance, low, high,
+                                                               last_deals((mine, theirs), game.target), nxt,
+                                                               game.target)
         return self._standing
 
     def take_news(self) -> tuple[LogEntry, ...]:

@@ -11,7 +11,7 @@ from typing import Any
 from cribbage.lang.messages import Message, render
 from cribbage.lang.translations import format_number
 from cribbage.rules.events import LogEntry, LogKind, Phase, ScoreEvent, ScoreKind
-from widgets.blocks.chances import chance_words
+from widgets.blocks.chances import chance_interval
 from widgets.i18n import cards_text, describe_items, number_words, spoken_count
 from widgets.table.model import COMPUTER, YOU, Advice, Standing, Step, TableSession
 
@@ -146,11 +146,15 @@ class TableWords:
             return ""
         dealer = self._t("table.you_deal" if standing.dealer else "table.computer_deals")
         when = "next" if standing.next else "now"
-        if standing.hint is not None:
+        chance = chance_interval(standing.chance, standing.low, standing.high, self.language)
+        if standing.close:
+            need, their_need = standing.needs
+            hint = self._t("table.score_hint.dealer" if standing.dealer else "table.score_hint.pone", need=need,
+                           their_need=their_need, chance=chance)
             return self._t(f"table.standing_{when}_hint", you=standing.mine, computer=standing.theirs,
-                           dealer=dealer, hint=self.said(standing.hint))
+                           dealer=dealer, hint=hint)
         return self._t(f"table.standing_{when}", you=standing.mine, computer=standing.theirs, dealer=dealer,
-                       chance=chance_words(standing.chance, self.language))
+                       chance=chance)
 
     # ------------------------------------------------------------------ guided mode
     def guide(self, session: TableSession) -> list[str]:
