@@ -108,7 +108,7 @@ lint-layers: $(STAMP)
 # (installing compiles them too, see setup.py), and the Spanish and Portuguese lessons built again.
 # Each domain's English is in its folder of the same name; tools (tools/course.py, which runs before the
 # project is installed) keeps its compiled catalogues in git: check-catalogues checks them.
-DOMAINS := cribbage widgets tools
+DOMAINS := cribbage widgets tools hub
 EXTRACT = $(BIN)/pybabel -q extract -F babel.cfg --add-location=file --no-wrap --project="Cribbage Course" \
 	--version=0.1 --msgid-bugs-address=https://github.com/cribbage-course/cribbage-course/issues \
 	--header-comment="\# The Cribbage Course's messages. English is written in the code (see babel.cfg)."

@@ -58,6 +58,11 @@ What it makes in ``DIR`` (the folder is readable by everyone; ``state/`` and ``p
   (0600: each new account's first password, for the teacher to hand out).
 
 Nothing is removed: the accounts of a class stay until an administrator runs ``userdel -r``.
+
+Everything it says (its progress, its refusals, its help) is in the teacher's language, the locale's
+(``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, which ``sudo`` passes on), as the rest of the course's
+command line: keyed messages (:data:`MESSAGES`, English here) in the gettext domain ``hub``, Spanish and
+Portuguese in ``hub/locale`` (``make catalogues``).
 """
 
 from __future__ import annotations
@@ -70,19 +75,22 @@ import os
 import pwd
 import secrets
 import shutil
+import socket
 import stat
 import subprocess
 import sys
 import sysconfig
 import tempfile
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from cribbage.cli.parsing import WholeNumber, speaking
+from cribbage.lang.messages import Message, add_catalogue, message, use_language
 from cribbage.progress.roster import USER_NAME, Member, read_roster
-from cribbage.registry.languages import CODES, SOURCE, language
+from cribbage.registry.languages import CODES, SOURCE, from_locale, language
 from cribbage.registry.stops import STOPS
 from machinery.lab_language import COURSE_SERVER_CONFIG, course_settings
 
@@ -120,16 +128,138 @@ MARK = ".cribbage-class"
 ENTRIES = (MARK, "state", "progress", "python", "course", "jupyter", "tables", "class.csv", "jupyterhub_config.py")
 #: Characters that reorder or hide text (bidirectional controls): a name shown to a teacher holds none.
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+#: Where the set-up's Spanish and Portuguese are (``hub/locale/<language>/LC_MESSAGES/hub.po``).
+LOCALE = HERE / "locale"
+DOMAIN = "hub"
+
+# What the set-up says to the teacher who runs it, English here; Spanish and Portuguese in hub/locale
+# (make catalogues). Options (--force, --create-accounts), commands (useradd, npm ci), file names and
+# the values ({user}, {folder}...) are written as they are typed: never translated.
+MESSAGES: dict[str, dict[str, str]] = {
+    # Who a name is for, said after "for": "... refused for the teacher".
+    "hub.setup.role.learner": {"en": "the learner"},
+    "hub.setup.role.teacher": {"en": "the teacher"},
+    "hub.setup.role.admin": {"en": "the admin"},
+    # The refusals, each said before anything is made.
+    "hub.setup.not_root": {"en": "run it as root (sudo): it writes a hub's configuration, and may create accounts"},
+    "hub.setup.no_proxy": {"en": "{proxy} is missing: run npm ci in {folder}"},
+    "hub.setup.bad_prefix": {"en": "{prefix} is not a prefix for the class's accounts (say jupyter- or class2b-)"},
+    # {roster} is the class list's file name, or hub.setup.the_class_list.
+    "hub.setup.no_learner": {"en": "{roster} names no learner (a header and no row)"},
+    "hub.setup.the_class_list": {"en": "the class list"},
+    "hub.setup.teacher_in_list": {"en": "{teacher} is in the class list: the teacher is not a learner"},
+    # {prefix}NAME: the prefix as given (jupyter-), then the word NAME as in the guide.
+    "hub.setup.shared_account": {"en": "two people of the class would share an account (the class list names NAME "
+                                       "and {prefix}NAME)"},
+    # {name} is quoted: 'Ana Souza'. {role} is one of hub.setup.role.*.
+    "hub.setup.not_user_name": {"en": "{name} is not a user name for {role}"},
+    "hub.setup.not_user_name_length": {"en": "{name} is not a user name for {role} (at most 32 characters)"},
+    "hub.setup.system_name": {"en": "{name} is a system account: refused for {role}"},
+    "hub.setup.no_account": {"en": "there is no account {user} for {role}: add --create-accounts (it makes "
+                                   "{prefix}NAME accounts), or make it with useradd"},
+    "hub.setup.group_exists": {"en": "a group {user} exists: useradd could not make the account {user} for {role}"},
+    "hub.setup.system_uid": {"en": "{user} is a system account (uid {uid}, not {lowest} to {highest}): refused for "
+                                   "{role}"},
+    "hub.setup.no_login_shell": {"en": "{user} has no login shell ({shell}), as a system account: refused for {role}"},
+    "hub.setup.name_too_long": {"en": "{user}'s display name is longer than {most} characters"},
+    "hub.setup.name_control": {"en": "{user}'s display name holds a line break or another control character"},
+    "hub.setup.not_a_folder": {"en": "{folder} is not a folder"},
+    "hub.setup.folder_not_empty": {"en": "{folder} is not empty and was not made by this command: choose another "
+                                         "folder, or add --force to put the class beside what is there (nothing "
+                                         "of it is changed)"},
+    # {entries}: the names of the set-up's own entries already there (course, state...), as they are.
+    "hub.setup.folder_taken": {"en": "{folder} already has {entries}: even with --force, nothing there is "
+                                     "overwritten"},
+    "hub.setup.folder_writable": {"en": "{folder} may be changed by an account other than root: choose another "
+                                        "folder"},
+    # {mode} is a file mode in octal (0700).
+    "hub.setup.folder_closed": {"en": "{step} is closed to other accounts (mode {mode}): the learners could not "
+                                      "reach {folder}; choose another folder"},
+    # A failure half-way. {command} is the command as run (useradd --create-home ...), {said} its own
+    # words (the system's, untranslated).
+    "hub.setup.command_failed": {"en": "{command}... failed: {said}"},
+    "hub.setup.undo_failed": {"en": "{error}; and undoing what was made: {problems}"},
+    # An error of the system (a file that cannot be written): {reason} is the system's own words.
+    "hub.setup.system_error": {"en": "{path}: {reason}"},
+    "hub.setup.interrupted": {"en": "interrupted: what this run had made is taken back; the same command sets "
+                                    "the class up again"},
+    # The steps, each said as it starts (the Python and the tables take minutes).
+    "hub.setup.step.python": {"en": "making the learners' Python in {folder}…"},
+    "hub.setup.step.course": {"en": "copying the course to {folder}…"},
+    "hub.setup.step.tables": {"en": "building the statistics lab's tables in {folder} (a few minutes)…"},
+    "hub.setup.step.check": {"en": "checking that a learner's account can run the course…"},
+    "hub.setup.accounts_created": {"en": "accounts created: {names}; first passwords in {path}"},
+    # Said in place of the names above when every account existed already.
+    "hub.setup.accounts_none": {"en": "none (all existed)"},
+    "hub.setup.passwords_set": {"en": "passwords set for the accounts an earlier run left without one: {names}"},
+    # The last lines: the files written, the command that starts the hub, the addresses to open.
+    "hub.setup.wrote": {"en": "wrote {path}"},
+    "hub.setup.start": {"en": "start the hub: {command}"},
+    "hub.setup.open": {"en": "then open {url}: each person of the class logs in with their account"},
+    "hub.setup.open_view": {"en": "the teacher's view: {url}"},
+    # The command's help (--help). %% is a percent sign.
+    "hub.setup.help.description": {"en": "Set up the Cribbage Course for a class on this machine's JupyterHub."},
+    "hub.setup.help.roster": {"en": "the class list: CSV with username,display_name"},
+    "hub.setup.help.teacher": {"en": "the teacher's user name (opens the live view)"},
+    "hub.setup.help.dir": {"en": "the class's folder (made if missing; refused if another's)"},
+    "hub.setup.help.force": {"en": "set the class up in a folder that is not empty (nothing in it is changed)"},
+    "hub.setup.help.create_accounts": {"en": "each person of the class has the account PREFIX+NAME, made if missing"},
+    "hub.setup.help.prefix": {"en": "the accounts' prefix with --create-accounts ({prefix})"},
+    "hub.setup.help.admin": {"en": "a user who administers the hub (repeat for more)"},
+    "hub.setup.help.language": {"en": "JupyterLab's default language"},
+    # link and pip are typed as they are.
+    "hub.setup.help.install": {"en": "the learners' Python: read this project's packages (link), or pip install "
+                                     "the course"},
+    # build and skip are typed as they are.
+    "hub.setup.help.tables": {"en": "build the statistics lab's shared tables now (minutes), or skip: each "
+                                    "learner's kernel builds its own"},
+    "hub.setup.help.ip": {"en": "where the hub listens (0.0.0.0 for the class's network)"},
+    "hub.setup.help.port": {"en": "the hub's port, which the class opens"},
+    "hub.setup.help.hub_port": {"en": "the hub's own port, behind its proxy"},
+    "hub.setup.help.proxy_api_port": {"en": "the port of the proxy's API"},
+    "hub.setup.help.service_port": {"en": "the port of the teacher's view"},
+    "hub.setup.help.progress_port": {"en": "the class's progress service (default: the service port + 1)"},
+    "hub.setup.help.store_url": {"en": "keep the class's answers in this PostgreSQL database instead of the class's "
+                                       "folder"},
+    # The name of a value in the usage line: --teacher NAME, --dir FOLDER, --port PORT.
+    "hub.setup.metavar.name": {"en": "NAME"},
+    "hub.setup.metavar.folder": {"en": "FOLDER"},
+    "hub.setup.metavar.port": {"en": "PORT"},
+    "hub.setup.metavar.prefix": {"en": "PREFIX"},
+    # A database's address, such as postgresql://USER:PASSWORD@HOST:PORT/DATABASE.
+    "hub.setup.metavar.url": {"en": "URL"},
+    "hub.setup.metavar.roster": {"en": "class.csv"},
+}
+add_catalogue(MESSAGES, domain=DOMAIN, locale_dir=LOCALE)
 
 
 class SetupError(Exception):
-    """Something the setup cannot do, said in one line."""
+    """Something the setup cannot do, said in one line (a message of :data:`MESSAGES`, said in the
+    language of the moment it is printed)."""
+
+    def __init__(self, said: Message) -> None:
+        super().__init__(said)
+        self.message = said
+
+    def __str__(self) -> str:
+        return str(self.message)
+
+
+def role(name: str) -> Message:
+    """Who a name is for, as the refusals say it: ``role("teacher")``."""
+    return message(f"hub.setup.role.{name}")
+
+
+def say(key: str, **values: object) -> None:
+    """One line of the set-up's progress, in the teacher's language."""
+    print(message(key, **values), flush=True)
 
 
 def _run(argv: list[str], *, input: str | None = None, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     done = subprocess.run(argv, capture_output=True, text=True, input=input, env=env)
     if done.returncode != 0:
-        raise SetupError(f"{' '.join(argv[:3])}... failed: {(done.stderr or done.stdout).strip()[-400:]}")
+        raise SetupError(message("hub.setup.command_failed", command=" ".join(argv[:3]),
+                                 said=(done.stderr or done.stdout).strip()[-400:]))
     return done
 
 
@@ -244,67 +374,67 @@ def account_exists(user: str) -> bool:
     return account(user) is not None
 
 
-def name_problem(name: str, role: str) -> str | None:
-    """Why ``name``, as the class list or the command gives it, cannot be a person of the class."""
+def name_problem(name: str, for_: str) -> Message | None:
+    """Why ``name``, as the class list or the command gives it, cannot be a person of the class (``for_``:
+    learner, teacher or admin)."""
     if not USER_NAME.match(name):
-        return f"{name!r} is not a user name for the {role}"
+        return message("hub.setup.not_user_name", name=repr(name), role=role(for_))
     found = account(name)
     if name in SYSTEM_NAMES or (found is not None and found.pw_uid < login_defs("UID_MIN", 1000)):
-        return f"{name} is a system account: refused for the {role}"
+        return message("hub.setup.system_name", name=name, role=role(for_))
     return None
 
 
-def account_problem(user: str, role: str, *, may_create: bool) -> str | None:
-    """Why the account ``user`` cannot be the ``role``'s: a system account's, or missing."""
+def account_problem(user: str, for_: str, *, may_create: bool) -> Message | None:
+    """Why the account ``user`` cannot be the ``for_``'s: a system account's, or missing."""
     if not USER_NAME.match(user):
-        return f"{user!r} is not a user name for the {role} (at most 32 characters)"
+        return message("hub.setup.not_user_name_length", name=repr(user), role=role(for_))
     found = account(user)
     if found is None:
         if not may_create:
-            return (f"there is no account {user} for the {role}: add --create-accounts (it makes {PREFIX}NAME "
-                    "accounts), or make it with useradd")
+            return message("hub.setup.no_account", user=user, role=role(for_), prefix=PREFIX)
         try:
             grp.getgrnam(user)
         except KeyError:
             return None
-        return f"a group {user} exists: useradd could not make the {role}'s account {user}"
+        return message("hub.setup.group_exists", user=user, role=role(for_))
     lowest, highest = login_defs("UID_MIN", 1000), login_defs("UID_MAX", 60000)
-    if not lowest <= found.pw_uid <= highest:
-        return f"{user} is a system account (uid {found.pw_uid}, not {lowest} to {highest}): refused for the {role}"
+    if not lowest <= found.pw_uid <= highest:  # the numbers as the system writes them: no grouping
+        return message("hub.setup.system_uid", user=user, uid=str(found.pw_uid), lowest=str(lowest),
+                       highest=str(highest), role=role(for_))
     if found.pw_shell not in login_shells():
-        return f"{user} has no login shell ({found.pw_shell}), as a system account: refused for the {role}"
+        return message("hub.setup.no_login_shell", user=user, shell=found.pw_shell, role=role(for_))
     return None
 
 
-def display_name_problem(member: Member) -> str | None:
+def display_name_problem(member: Member) -> Message | None:
     """Why a display name cannot be shown to the teacher: too long, or a line break or control character."""
     if len(member.name) > LONGEST_NAME:
-        return f"{member.user}'s display name is longer than {LONGEST_NAME} characters"
+        return message("hub.setup.name_too_long", user=member.user, most=LONGEST_NAME)
     if any(unicodedata.category(char) in ("Cc", "Zl", "Zp", "Cs") or char in BIDI_CONTROLS for char in member.name):
-        return f"{member.user}'s display name holds a line break or another control character"
+        return message("hub.setup.name_control", user=member.user)
     return None
 
 
-def folder_problem(folder: Path, *, force: bool) -> str | None:
+def folder_problem(folder: Path, *, force: bool) -> Message | None:
     """Why the class cannot be set up in ``folder``: another's files, or a folder learners cannot reach."""
     if folder.exists() or folder.is_symlink():
         if not folder.is_dir():
-            return f"{folder} is not a folder"
+            return message("hub.setup.not_a_folder", folder=str(folder))
         ours = (folder / MARK).is_file()
         if not ours and any(folder.iterdir()):
             if not force:
-                return (f"{folder} is not empty and was not made by this command: choose another folder, or add "
-                        "--force to put the class beside what is there (nothing of it is changed)")
+                return message("hub.setup.folder_not_empty", folder=str(folder))
             taken = [name for name in ENTRIES if os.path.lexists(folder / name)]
             if taken:
-                return f"{folder} already has {', '.join(taken)}: even with --force, nothing there is overwritten"
+                return message("hub.setup.folder_taken", folder=str(folder), entries=", ".join(taken))
         mode = folder.stat()
         if mode.st_uid != 0 or mode.st_mode & 0o022:
-            return f"{folder} may be changed by an account other than root: choose another folder"
+            return message("hub.setup.folder_writable", folder=str(folder))
     for step in [folder, *folder.parents]:
         if step.exists() and not step.stat().st_mode & stat.S_IXOTH:
-            return (f"{step} is closed to other accounts (mode {stat.S_IMODE(step.stat().st_mode):04o}): the "
-                    f"learners could not reach {folder}; choose another folder")
+            return message("hub.setup.folder_closed", step=str(step), folder=str(folder),
+                           mode=f"{stat.S_IMODE(step.stat().st_mode):04o}")
     return None
 
 
@@ -326,18 +456,18 @@ def plan(args: argparse.Namespace) -> Plan:
     """Check everything the set-up will use; raise SetupError (or the class list's ValueError) at the first
     problem, before anything is made."""
     if os.geteuid() != 0:
-        raise SetupError("run it as root (sudo): it writes a hub's configuration, and may create accounts")
+        raise SetupError(message("hub.setup.not_root"))
     if not PROXY.exists():
-        raise SetupError(f"{PROXY} is missing: run `npm ci` in {HERE}")
+        raise SetupError(message("hub.setup.no_proxy", proxy=str(PROXY), folder=str(HERE)))
     prefix = args.prefix
     if not USER_NAME.match(prefix) or not prefix.endswith("-") or len(prefix) > 16:
-        raise SetupError(f"{prefix!r} is not a prefix for the class's accounts (say jupyter- or class2b-)")
+        raise SetupError(message("hub.setup.bad_prefix", prefix=repr(prefix)))
     members = read_roster(args.roster)
     if not members:
-        raise SetupError(f"{args.roster} names no learner (a header and no row)")
+        raise SetupError(message("hub.setup.no_learner", roster=str(args.roster)))
     problems = [name_problem(args.teacher, "teacher")]
     if not problems[0] and args.teacher in {member.user for member in members}:
-        problems = [f"{args.teacher} is in the class list: the teacher is not a learner"]
+        problems = [message("hub.setup.teacher_in_list", teacher=args.teacher)]
     problems += [problem for member in members
                  for problem in (name_problem(member.user, "learner"), display_name_problem(member))]
     problems += [name_problem(admin, "admin") or account_problem(admin, "admin", may_create=False)
@@ -349,7 +479,7 @@ def plan(args: argparse.Namespace) -> Plan:
     learners = [Member(named(member.user), member.name) for member in members]
     teacher = named(args.teacher)
     if len({member.user for member in learners} | {teacher}) < len(learners) + 1:
-        problems.append(f"two people of the class would share an account (the class list names NAME and {prefix}NAME)")
+        problems.append(message("hub.setup.shared_account", prefix=prefix))
     problems += [account_problem(member.user, "learner", may_create=args.create_accounts) for member in learners]
     problems.append(account_problem(teacher, "teacher", may_create=args.create_accounts))
     folder = Path(os.path.abspath(args.dir))
@@ -615,7 +745,10 @@ def undone_on_failure() -> Iterator[Made]:
     except BaseException as error:
         problems = made.undo()
         if problems:
-            raise SetupError(f"{error}; and undoing what was made: {'; '.join(problems)}") from error
+            said: Message | str = (error.message if isinstance(error, SetupError) else
+                                   message("hub.setup.interrupted") if isinstance(error, KeyboardInterrupt) else
+                                   str(error))
+            raise SetupError(message("hub.setup.undo_failed", error=said, problems="; ".join(problems))) from error
         raise
 
 
@@ -637,17 +770,21 @@ def setup(args: argparse.Namespace) -> Path:
         progress = made.entry(folder / "progress")  # the class's answers: the hub's services (root) only
         progress.mkdir(exist_ok=True)
         progress.chmod(0o700)
+        say("hub.setup.step.python", folder=str(folder / "python"))
         python = learner_python(made.entry(folder / "python"), args.install)
+        say("hub.setup.step.course", folder=str(folder / "course"))
         copy_course(made.entry(folder / "course"))
         jupyter_config(made.entry(folder / "jupyter"), args.language)
         if args.tables == "build":
+            say("hub.setup.step.tables", folder=str(folder / "tables"))
             build_tables(python, made.entry(folder / "tables"))
         if args.create_accounts:
             created, finished = create_accounts(class_, state / "passwords.csv", made)
-            print(f"accounts created: {', '.join(created) or 'none (all existed)'}; "
-                  f"first passwords in {state / 'passwords.csv'}")
+            say("hub.setup.accounts_created", names=", ".join(created) or message("hub.setup.accounts_none"),
+                path=str(state / "passwords.csv"))
             if finished:
-                print(f"passwords set for the accounts an earlier run left without one: {', '.join(finished)}")
+                say("hub.setup.passwords_set", names=", ".join(finished))
+        say("hub.setup.step.check")
         check_learners_can_run(python, class_.learners[0].user)
         made.entry(folder / "class.csv")
         made.entry(folder / "jupyterhub_config.py")
@@ -655,43 +792,76 @@ def setup(args: argparse.Namespace) -> Path:
         return write_config(folder, class_.learners, class_.teacher, args)
 
 
+def help_text(key: str, **values: object) -> str:
+    """A help of the catalogue in the language of the moment, as argparse takes it (a %-template)."""
+    return str(message(key, **values)).replace("%", "%%")
+
+
 def arguments() -> argparse.ArgumentParser:
-    """The command's options (the guides' commands are checked against them)."""
-    parser = argparse.ArgumentParser(description="Set up the Cribbage Course for a class on this machine's JupyterHub.")
-    parser.add_argument("roster", help="the class list: CSV with username,display_name")
-    parser.add_argument("--teacher", required=True, help="the teacher's user name (opens the live view)")
-    parser.add_argument("--dir", required=True, help="the class's folder (made if missing; refused if another's)")
-    parser.add_argument("--force", action="store_true",
-                        help="set the class up in a folder that is not empty (nothing in it is changed)")
-    parser.add_argument("--create-accounts", action="store_true",
-                        help="each person of the class has the account PREFIX+NAME, made if missing")
-    parser.add_argument("--prefix", default=PREFIX, help=f"the accounts' prefix with --create-accounts ({PREFIX})")
-    parser.add_argument("--admin", action="append", help="a user who administers the hub (repeat for more)")
-    parser.add_argument("--language", choices=CODES, default=SOURCE, help="JupyterLab's default language")
-    parser.add_argument("--install", choices=("link", "pip"), default="link",
-                        help="the learners' Python: read this project's packages (link), or pip install the course")
-    parser.add_argument("--tables", choices=("build", "skip"), default="build",
-                        help="build the statistics lab's shared tables now (minutes), or skip: each learner's kernel builds its own")
-    parser.add_argument("--ip", default="127.0.0.1", help="where the hub listens (0.0.0.0 for the class's network)")
-    parser.add_argument("--port", type=int, default=8000)
-    parser.add_argument("--hub-port", type=int, default=8081)
-    parser.add_argument("--proxy-api-port", type=int, default=8001)
-    parser.add_argument("--service-port", type=int, default=8002)
-    parser.add_argument("--progress-port", type=int, default=None,
-                        help="the class's progress service (default: the service port + 1)")
-    parser.add_argument("--store-url", help="keep the class's answers in this PostgreSQL database "
-                                            "(postgresql://USER:PASSWORD@HOST:PORT/DATABASE) instead of CLASS/progress")
+    """The command's options (the guides' commands are checked against them), its help in the language
+    of the moment (:func:`cribbage.lang.messages.use_language`)."""
+    def words(key: str, **values: object) -> str:
+        return help_text(f"hub.setup.help.{key}", **values)
+
+    name, port = str(message("hub.setup.metavar.name")), str(message("hub.setup.metavar.port"))
+    number = WholeNumber()
+    parser = argparse.ArgumentParser(prog="python -m hub.class_setup", description=words("description"))
+    parser.add_argument("roster", metavar=str(message("hub.setup.metavar.roster")), help=words("roster"))
+    parser.add_argument("--teacher", required=True, metavar=name, help=words("teacher"))
+    parser.add_argument("--dir", required=True, metavar=str(message("hub.setup.metavar.folder")), help=words("dir"))
+    parser.add_argument("--force", action="store_true", help=words("force"))
+    parser.add_argument("--create-accounts", action="store_true", help=words("create_accounts"))
+    parser.add_argument("--prefix", default=PREFIX, metavar=str(message("hub.setup.metavar.prefix")),
+                        help=words("prefix", prefix=PREFIX))
+    parser.add_argument("--admin", action="append", metavar=name, help=words("admin"))
+    parser.add_argument("--language", choices=CODES, default=SOURCE, help=words("language"))
+    parser.add_argument("--install", choices=("link", "pip"), default="link", help=words("install"))
+    parser.add_argument("--tables", choices=("build", "skip"), default="build", help=words("tables"))
+    parser.add_argument("--ip", default="127.0.0.1", help=words("ip"))
+    parser.add_argument("--port", type=number, default=8000, metavar=port, help=words("port"))
+    parser.add_argument("--hub-port", type=number, default=8081, metavar=port, help=words("hub_port"))
+    parser.add_argument("--proxy-api-port", type=number, default=8001, metavar=port, help=words("proxy_api_port"))
+    parser.add_argument("--service-port", type=number, default=8002, metavar=port, help=words("service_port"))
+    parser.add_argument("--progress-port", type=number, default=None, metavar=port, help=words("progress_port"))
+    parser.add_argument("--store-url", metavar=str(message("hub.setup.metavar.url")), help=words("store_url"))
     return parser
 
 
+def teachers_language(environ: Mapping[str, str] = os.environ) -> str:
+    """The language the set-up speaks: the locale's, as the course's command line reads it; else English."""
+    return from_locale(environ) or SOURCE
+
+
+def address(args: argparse.Namespace) -> str:
+    """Where the class opens the hub: its address, this machine's name when it listens on every one."""
+    host = socket.getfqdn() if args.ip in ("0.0.0.0", "", "::") else args.ip
+    return f"http://{host}:{args.port}"
+
+
+def failure(error: BaseException) -> Message | str:
+    """What the set-up says of an error that stopped it: its own message, or the system's words."""
+    if isinstance(error, SetupError):
+        return error.message
+    if isinstance(error, OSError) and error.strerror:
+        return message("hub.setup.system_error", path=str(error.filename or ""), reason=error.strerror)
+    return str(error)  # the class list's errors (ValueError) are the course's messages: said in the language
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = arguments().parse_args(argv)
-    try:
-        config = setup(args)
-    except (SetupError, OSError, ValueError) as error:  # the roster's errors are ValueErrors too
-        print(f"class_setup: {error}", file=sys.stderr)
-        return 2
-    print(f"wrote {config}\nstart the hub: {ROOT / '.venv' / 'bin' / 'jupyterhub'} -f {config}")
+    with use_language(teachers_language()) as language, speaking(language):
+        args = arguments().parse_args(argv)
+        try:
+            config = setup(args)
+        except (SetupError, OSError, ValueError) as error:
+            print(f"class_setup: {failure(error)}", file=sys.stderr)
+            return 2
+        except KeyboardInterrupt:  # what the run made is taken back already (undone_on_failure)
+            print(f"\nclass_setup: {message('hub.setup.interrupted')}", file=sys.stderr)
+            return 130
+        say("hub.setup.wrote", path=str(config))
+        say("hub.setup.start", command=f"{ROOT / '.venv' / 'bin' / 'jupyterhub'} -f {config}")
+        say("hub.setup.open", url=f"{address(args)}/hub/login")
+        say("hub.setup.open_view", url=f"{address(args)}/services/teacher/")
     return 0
 
 

@@ -34,6 +34,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from cribbage.lang.messages import message
 from cribbage.progress.roster import Member, read_roster
 from cribbage.progress.service_client import ENV as CLASS_SERVICE_ENV
 from hub.class_setup import (
@@ -174,12 +175,12 @@ def manifests() -> list[dict[str, Any]]:
 def class_values(members: list[Member], teacher: str, admins: list[str]) -> dict[str, Any]:
     """The values that let the class in: raises SetupError for a name the set-up would refuse."""
     if not members:
-        raise SetupError("the class list names no learner (a header and no row)")
+        raise SetupError(message("hub.setup.no_learner", roster=message("hub.setup.the_class_list")))
     problems = [name_problem(teacher, "teacher"), *(name_problem(admin, "admin") for admin in admins)]
     problems += [problem for member in members
                  for problem in (name_problem(member.user, "learner"), display_name_problem(member))]
     if teacher in {member.user for member in members}:
-        problems.append(f"{teacher} is in the class list: the teacher is not a learner")
+        problems.append(message("hub.setup.teacher_in_list", teacher=teacher))
     first = next((problem for problem in problems if problem), None)
     if first:
         raise SetupError(first)

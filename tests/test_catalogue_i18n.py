@@ -16,10 +16,11 @@ from babel.messages.pofile import read_po
 from cribbage.lang.messages import CATALOGUE, DOMAINS, Plural, message, render
 from cribbage.lang.translations import ENGINE_LOCALE, format_number
 from cribbage.registry.languages import TRANSLATED
+from hub import class_setup, image_setup  # noqa: F401  (the hub's messages, in the catalogue once imported)
 from widgets.i18n import decimal
 from widgets.i18n.messages import WIDGETS_LOCALE
 
-PACKAGES = {"cribbage": ENGINE_LOCALE, "widgets": WIDGETS_LOCALE}
+PACKAGES = {"cribbage": ENGINE_LOCALE, "widgets": WIDGETS_LOCALE, "hub": class_setup.LOCALE}
 
 
 def _catalog(domain: str, language: str):

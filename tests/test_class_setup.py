@@ -13,8 +13,10 @@ from pathlib import Path
 import pytest
 from traitlets.config import Config
 
+from cribbage.lang.messages import message, render
 from cribbage.progress.roster import Member, read_roster
 from cribbage.registry.languages import CODES as CODES_ALL
+from cribbage.registry.languages import TRANSLATED
 from hub import class_setup
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -368,3 +370,134 @@ def test_the_class_s_course_copied_again_holds_each_lesson_once_under_its_name_n
         folder = target / language(code).lessons
         assert sorted(p.name for p in folder.glob("[0-9][0-9]_*.ipynb")) == [stop.notebook_in(code) for stop in STOPS]
     assert (target / "es" / "mis_notas.ipynb").exists()
+
+
+# --- The set-up speaks the teacher's language: every refusal in Spanish and Portuguese. ---------------
+
+def _english_of(said: str) -> str:
+    """The English words of a line the set-up printed (its values, names and paths, are no words)."""
+    from english import english_in
+
+    return " / ".join(english_in(said, _language_of_the_run[0]))
+
+
+_language_of_the_run = ["en"]
+
+
+@pytest.fixture(params=TRANSLATED)
+def teachers_language(request, monkeypatch):
+    """The teacher's locale: a Spanish or Portuguese set-up (LANGUAGE first, as gettext reads it)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANGUAGE", request.param)
+    _language_of_the_run[0] = request.param
+    return str(request.param)
+
+
+def _in(language: str, key: str, **values: object) -> str:
+    """What the set-up says for ``key`` in ``language``; checked to be the translation, not the English."""
+    said = render(message(key, **values), language)
+    assert said != render(message(key, **values), "en"), key
+    return said
+
+
+REFUSALS = [  # (class list, options, message key, its values; "role" names one of hub.setup.role.*)
+    ("username,display_name\nzzana,Ana\nroot,X\n", ["--teacher", "zzprof", "--create-accounts"],
+     "hub.setup.system_name", {"name": "root", "role": "learner"}),
+    ("username,display_name\nzzana,Ana\nwww-data,X\n", ["--teacher", "zzprof"],
+     "hub.setup.system_name", {"name": "www-data", "role": "learner"}),
+    ("username,display_name\nzzana,Ana\n", ["--teacher", "daemon", "--create-accounts"],
+     "hub.setup.system_name", {"name": "daemon", "role": "teacher"}),
+    ("username,display_name\nzzana,Ana\n", ["--teacher", "zzprof", "--create-accounts", "--admin=../x"],
+     "hub.setup.not_user_name", {"name": "'../x'", "role": "admin"}),
+    ('username,display_name\nzzana,"Ana\nSouza"\n', ["--teacher", "zzprof", "--create-accounts"],
+     "hub.setup.name_control", {"user": "zzana"}),
+    ("username,display_name\n", ["--teacher", "zzprof", "--create-accounts"], "hub.setup.no_learner", {}),
+    ("username,display_name\nzznobodyhere,A\n", ["--teacher", "zzprof"],
+     "hub.setup.no_account", {"user": "zznobodyhere", "role": "learner", "prefix": "jupyter-"}),
+]
+
+
+@pytest.mark.parametrize(("roster", "options", "key", "values"), REFUSALS, ids=[r[2] + "-" + str(i) for i, r in enumerate(REFUSALS)])
+def test_each_refusal_is_said_in_the_teachers_language(tmp_path, monkeypatch, capsys, teachers_language, roster,
+                                                        options, key, values):
+    language = teachers_language
+    if key == "hub.setup.no_learner":
+        values = {"roster": str(tmp_path / "list.csv")}
+    values = {name: class_setup.role(value) if name == "role" else value for name, value in values.items()}
+    said = _refused(tmp_path, monkeypatch, capsys, roster, *options).strip()
+    assert said == f"class_setup: {_in(language, key, **values)}"
+    assert not _english_of(said), said
+
+
+def test_a_folder_not_empty_is_refused_in_the_teachers_language(tmp_path, monkeypatch, capsys, teachers_language):
+    folder = _someones_folder(tmp_path)
+    said = _refused(tmp_path, monkeypatch, capsys, "username,display_name\nzzana,Ana\n", "--teacher", "zzprof",
+                    "--create-accounts", folder=folder).strip()
+    assert said == f"class_setup: {_in(teachers_language, 'hub.setup.folder_not_empty', folder=str(folder))}"
+    assert not _english_of(said), said
+    _unchanged(folder)
+
+
+def test_not_root_is_said_in_the_teachers_language(tmp_path, monkeypatch, capsys, teachers_language):
+    monkeypatch.setattr(class_setup.os, "geteuid", lambda: 1000)
+    path = tmp_path / "list.csv"
+    path.write_text("username,display_name\nzzana,Ana\n", encoding="utf-8")
+    assert class_setup.main([str(path), "--teacher", "zzprof", "--dir", str(tmp_path / "class")]) == 2
+    said = capsys.readouterr().err.strip()
+    assert said == f"class_setup: {_in(teachers_language, 'hub.setup.not_root')}"
+    assert not (tmp_path / "class").exists()
+
+
+def test_the_class_lists_own_errors_are_said_in_the_teachers_language(tmp_path, monkeypatch, capsys, teachers_language):
+    said = _refused(tmp_path, monkeypatch, capsys, "username,display_name\nAna Souza,Ana\n", "--teacher", "zzprof").strip()
+    assert said == f"class_setup: {_in(teachers_language, 'progress.roster.bad_user', path=str(tmp_path / 'list.csv'), line=2, value='Ana Souza')}"
+
+
+def _set_up_half_way(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, top: Path) -> int:
+    """The set-up run as root in a new folder of ``top`` (0755), its checks passed; its exit status."""
+    monkeypatch.setattr(class_setup.os, "geteuid", lambda: 0)
+    monkeypatch.setattr(class_setup, "PROXY", tmp_path)
+    monkeypatch.setattr(class_setup, "folder_problem", lambda folder, force: None)  # under pytest's 0700 folder
+    path = tmp_path / "list.csv"
+    path.write_text("username,display_name\nzzana,Ana\n", encoding="utf-8")
+    top.mkdir()
+    top.chmod(0o755)
+    return class_setup.main([str(path), "--teacher", "zzprof", "--dir", str(top / "class"), "--create-accounts"])
+
+
+def test_a_failure_half_way_is_said_in_the_teachers_language_and_undone(tmp_path, monkeypatch, capsys,
+                                                                         teachers_language):
+    """A command that fails (the learners' Python cannot be made): said in the language, with the
+    command's own words after it; the folder it had made is gone."""
+    import subprocess
+
+    monkeypatch.setattr(class_setup.subprocess, "run", lambda argv, **given: subprocess.CompletedProcess(
+        argv, 1, "", "Error: no space left on device"))
+    top = tmp_path / "top"
+    assert _set_up_half_way(tmp_path, monkeypatch, top) == 2
+    out, err = capsys.readouterr()
+    command = f"{class_setup.LEARNER_PYTHON} -m venv"
+    assert err.strip() == "class_setup: " + _in(teachers_language, "hub.setup.command_failed", command=command,
+                                                   said="Error: no space left on device")
+    assert out.strip() == _in(teachers_language, "hub.setup.step.python", folder=str(top / "class" / "python"))
+    assert list(top.iterdir()) == []
+
+
+def test_ctrl_c_half_way_is_said_in_the_teachers_language_and_undone(tmp_path, monkeypatch, capsys, teachers_language):
+    def interrupted(target: Path, install: str) -> Path:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(class_setup, "learner_python", interrupted)
+    top = tmp_path / "top"
+    assert _set_up_half_way(tmp_path, monkeypatch, top) == 130
+    assert capsys.readouterr().err.strip() == f"class_setup: {_in(teachers_language, 'hub.setup.interrupted')}"
+    assert list(top.iterdir()) == []
+
+
+def test_the_help_is_in_the_teachers_language(capsys, teachers_language):
+    with pytest.raises(SystemExit):
+        class_setup.main(["--help"])
+    said = capsys.readouterr().out
+    assert _in(teachers_language, "hub.setup.help.create_accounts") in " ".join(said.split())
+    assert not _english_of(said.replace("username,display_name", "")), said

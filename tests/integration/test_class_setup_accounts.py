@@ -80,11 +80,9 @@ def test_a_failure_half_way_takes_back_the_accounts_and_the_folder(class_names, 
     assert sorted(path.name for path in top.iterdir()) == ["list.csv"]
 
 
-def test_a_run_killed_half_way_is_finished_by_the_next_passwords_included(class_names, monkeypatch, capsys):
-    import pamela
-
-    prefix, top = class_names
-    # The first run dies (as by kill -9) when it would set a password: its first account exists, locked.
+def _killed_at_the_first_password(prefix: str, top: Path) -> None:
+    """A run of the set-up that dies (as by kill -9) when it would set a password: its first account
+    exists, locked."""
     killed = subprocess.run([sys.executable, "-c", f"""
 import os, sys
 from pathlib import Path
@@ -100,6 +98,13 @@ class_setup.main({_command(prefix, top)!r})
 """], cwd=ROOT, capture_output=True, text=True)
     assert killed.returncode == 9, killed.stderr
     assert _accounts(prefix) == [f"{prefix}ana"]
+
+
+def test_a_run_killed_half_way_is_finished_by_the_next_passwords_included(class_names, monkeypatch, capsys):
+    import pamela
+
+    prefix, top = class_names
+    _killed_at_the_first_password(prefix, top)
     monkeypatch.setattr(class_setup, "PROXY", Path(sys.executable))
     assert class_setup.main(_command(prefix, top)) == 0, capsys.readouterr().err
     said = capsys.readouterr().out
@@ -122,3 +127,39 @@ class_setup.main({_command(prefix, top)!r})
         assert subprocess.run(["runuser", "-u", ana, "--", "cat", str(path)], capture_output=True).returncode == 1
     assert (folder / "class.csv").read_text(encoding="utf-8") == (
         f"username,display_name\n{prefix}ana,Ana Souza\n{prefix}bea,Beatriz Lima\n")
+
+
+def test_a_spanish_set_up_says_every_line_in_spanish(class_names, monkeypatch, capsys):
+    """A teacher whose locale is Spanish (LANG=es_ES.UTF-8, which sudo passes on): every line the set-up
+    prints, its steps, the accounts it made and finished, the files it wrote and the addresses to open,
+    is the catalogue's Spanish, and none holds an English word."""
+    from english import english_in
+
+    from cribbage.lang.messages import message, render
+
+    prefix, top = class_names
+    _killed_at_the_first_password(prefix, top)
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    monkeypatch.setattr(class_setup, "PROXY", Path(sys.executable))
+    assert class_setup.main(_command(prefix, top)) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    folder = top / "class"
+    config = folder / "jupyterhub_config.py"
+    expected = [("hub.setup.step.python", {"folder": str(folder / "python")}),
+                ("hub.setup.step.course", {"folder": str(folder / "course")}),
+                ("hub.setup.accounts_created", {"names": f"{prefix}bea, {prefix}prof",
+                                                "path": str(folder / "state" / "passwords.csv")}),
+                ("hub.setup.passwords_set", {"names": f"{prefix}ana"}),
+                ("hub.setup.step.check", {}),
+                ("hub.setup.wrote", {"path": str(config)}),
+                ("hub.setup.start", {"command": f"{ROOT / '.venv' / 'bin' / 'jupyterhub'} -f {config}"}),
+                ("hub.setup.open", {"url": "http://127.0.0.1:8000/hub/login"}),
+                ("hub.setup.open_view", {"url": "http://127.0.0.1:8000/services/teacher/"})]
+    lines = out.splitlines()
+    assert lines == [render(message(key, **values), "es") for key, values in expected]
+    for line, (key, values) in zip(lines, expected):
+        assert line != render(message(key, **values), "en"), line
+        assert english_in(line, "es") == [], line
