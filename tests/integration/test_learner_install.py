@@ -214,6 +214,18 @@ def test_a_fresh_clone_installs_from_the_wheelhouse_without_the_index(tmp_path, 
     assert sorted(path.name for path in wheels.glob("*.whl")) == kept
 
 
+@pytest.mark.parametrize("xdg", [None, "/elsewhere/cache"], ids=["home", "XDG_CACHE_HOME"])
+def test_the_wheelhouses_are_in_the_courses_cache_folder(xdg, monkeypatch):
+    """Beside the statistics' tables and JupyterLab's settings, where platformdirs puts the course's cache."""
+    platformdirs = pytest.importorskip("platformdirs")
+    if xdg is None:
+        monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_CACHE_HOME", xdg)
+    expected = Path(platformdirs.user_cache_dir("cribbage-course", appauthor=False))
+    assert _tools_course().cache_folder(os.environ) == expected
+
+
 #: What `make course` reads of the project before pip installs it.
 BEFORE_PIP = ("Makefile", "pyproject.toml", "setup.py", "tools", "cribbage/registry")
 
