@@ -346,9 +346,13 @@ _ADDRESS = re.compile(r"https?://(?:localhost|127\.0\.0\.1)(?::\d+)?/\S*")
 
 
 def _address(log_path: Path) -> str | None:
+    """The first address in JupyterLab's log, its query made whole: jupyter_server adds ``?token=...`` to
+    a start address that has a query of its own (the course's ``/cribbage/open?path=...``), and the
+    token, read as part of the path, would land a learner who follows the address on the login page."""
     with contextlib.suppress(OSError):
         if match := _ADDRESS.search(log_path.read_text(encoding="utf-8", errors="replace")):
-            return match.group(0)
+            page, asks, query = match.group(0).partition("?")
+            return page + asks + query.replace("?", "&")
     return None
 
 

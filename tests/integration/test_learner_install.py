@@ -226,6 +226,18 @@ def test_the_wheelhouses_are_in_the_courses_cache_folder(xdg, monkeypatch):
     assert _tools_course().cache_folder(os.environ) == expected
 
 
+def test_the_address_said_carries_the_token_as_its_own_part(tmp_path):
+    """jupyter_server's log adds "?token=" to the course's entry address, which has a query already: the
+    learner is given the address with one query, or following it would ask for a token."""
+    log = tmp_path / "jupyterlab.log"
+    log.write_text("    Or copy and paste one of these URLs:\n"
+                   "        http://localhost:8835/cribbage/open?path=00_start_here.ipynb?token=abc123\n"
+                   "        http://127.0.0.1:8835/cribbage/open?path=00_start_here.ipynb?token=abc123\n", encoding="utf-8")
+    assert _tools_course()._address(log) == "http://localhost:8835/cribbage/open?path=00_start_here.ipynb&token=abc123"
+    log.write_text("http://localhost:8835/lab?token=abc123\n", encoding="utf-8")
+    assert _tools_course()._address(log) == "http://localhost:8835/lab?token=abc123"
+
+
 #: What `make course` reads of the project before pip installs it.
 BEFORE_PIP = ("Makefile", "pyproject.toml", "setup.py", "tools", "cribbage/registry")
 
