@@ -45,9 +45,16 @@ ALLOW_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
 # newer than pyproject.toml (not the [dev] tools: `make test` adds those), with one progress line in the
 # learner's language and pip's output in build/logs/install.log, and JupyterLab's own log goes to
 # build/logs/jupyterlab.log; Ctrl-C closes it with a goodbye in the learner's language (see its docstring).
-# Not echoed: the learner reads the course's words only.
+# Not echoed: the learner reads the course's words only. When tools/course.py fails (it has said why, in
+# the learner's words), make would add its own English "make: *** [Makefile:...: course] Error 1": make
+# prints that for any recipe that fails, and has no way to fail quietly. So the recipe ends make itself,
+# by SIGPIPE: the one signal make does not catch (make's SIGINT handler would race with the recipe's end,
+# and could still print) and that shells (bash, zsh, dash) do not announce; make is gone once kill
+# returns. make course then ends with status 141 (128 + SIGPIPE) for a script that asks. Where make was
+# started with SIGPIPE ignored, it lives on, and the recipe's status 1 fails it as before (in English).
 course:
-	@$(PYTHON) tools/course.py $(if $(COURSE_DIR),--dir "$(COURSE_DIR)") $(if $(ALLOW_ROOT),-- $(ALLOW_ROOT))
+	@$(PYTHON) tools/course.py $(if $(COURSE_DIR),--dir "$(COURSE_DIR)") $(if $(ALLOW_ROOT),-- $(ALLOW_ROOT)) \
+	  || { kill -PIPE $$PPID; exit 1; }
 
 # Lint, types and the layers first (seconds): a defect ruff, mypy or import-linter finds fails the
 # build before the long tests. Then every test of every layer (tests/plugins/layers.py: the fast layer,

@@ -15,9 +15,9 @@ MANIFEST.in brings them into the sdist, from which a wheel is built.
 
 from __future__ import annotations
 
-import importlib.util
 import os
-import sys
+import runpy
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -33,16 +33,9 @@ CATALOGUES = (("cribbage/locale", "cribbage"), ("widgets/locale", "widgets"))
 LESSONS = "cribbage/lessons/course"
 
 
-def registry(name: str) -> ModuleType:
-    """The registry ``cribbage/registry/<name>.py``, read by its file path (it needs only the standard
-    library): the engine need not be importable while it is being built."""
-    path = HERE / "cribbage" / "registry" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"_course_registry_{name}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module   # dataclasses look their module up while the classes are made
-    spec.loader.exec_module(module)
-    return module
+#: The registries read by their file path (they need only the standard library): the engine need not be
+#: importable while it is being built. The loader is the one tools/course.py uses too.
+registry: Callable[[str], ModuleType] = runpy.run_path(str(HERE / "cribbage" / "registry" / "by_path.py"))["registry"]
 
 
 def lesson_files() -> list[str]:

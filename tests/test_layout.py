@@ -25,7 +25,10 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("cribbage", "machinery", "widgets")
 # Imported inside a function on purpose, and why.
 LATE = {"widgets.blocks.charts": "brings matplotlib (0.4 s of CPU): a kernel showing a chart kept in "
-                          "machinery/chart_cache.py, and the app's first paints, never import it"}
+                          "machinery/chart_cache.py, and the app's first paints, never import it",
+        "cribbage.progress.report": "brings openpyxl: every cribbage command (cribbage course's start, which "
+                                    "wrote 1.5 MB of its bytecode into a learner's .venv) would import it "
+                                    "for the teacher's report alone"}
 
 
 def _modules() -> Iterator[tuple[str, Path, ast.Module]]:

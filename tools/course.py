@@ -9,7 +9,10 @@ nothing but the standard library. It
   is compiled the first time it is imported, only the ones the course imports (the measurements are in
   the branch's report to issue 48); ``.venv`` is made without a pip of its own, this Python's pip
   installing into it (:func:`outside_pip`), as nothing of the course runs pip
-  (``benchmarks/learner_install.py`` measures the first ``make course``);
+  (``benchmarks/learner_install.py`` measures the first ``make course``); the wheels pip chose are kept
+  in the course's cache (a wheelhouse per set of requirements, :func:`_from_wheelhouse`), so the next
+  install (a fresh clone, a new ``.venv``) reads no index: with pip's cache warm, pip's questions to the
+  index were most of an install's time;
 - shows one progress line in the learner's language instead of pip's output, which goes whole into a
   log file whose path it names;
 - then runs ``cribbage course``, whose JupyterLab sends its own server's log to a second file
@@ -31,16 +34,19 @@ from __future__ import annotations
 import argparse
 import contextlib
 import gettext
-import importlib.util
+import hashlib
 import os
 import re
+import runpy
+import shutil
 import signal
 import subprocess
 import sys
+import sysconfig
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import IO
@@ -73,15 +79,9 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
 }
 
 
-def _registry(name: str) -> ModuleType:
-    """The course's registry ``cribbage/registry/<name>.py``, loaded by its path (standard library only)."""
-    path = ROOT / "cribbage" / "registry" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(f"_course_registry_{name}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module   # dataclasses look their module up while the classes are made
-    spec.loader.exec_module(module)
-    return module
+#: The course's registries (``cribbage/registry/<name>.py``) read by their file path, by the loader setup.py
+#: uses too: they need only the standard library.
+_registry: Callable[[str], ModuleType] = runpy.run_path(str(ROOT / "cribbage" / "registry" / "by_path.py"))["registry"]
 
 
 def language_of(environ: dict[str, str] | os._Environ[str]) -> str:
@@ -203,16 +203,111 @@ _FOUND = re.compile(r"^(Collecting|Processing|Requirement already satisfied:) ")
 _INSTALLING = re.compile(r"^Installing collected packages: (.*)$")
 
 
+def cache_folder(environ: dict[str, str] | os._Environ[str]) -> Path:
+    """The course's cache folder, where ``platformdirs.user_cache_dir("cribbage-course")`` puts it for the
+    course's statistics tables and JupyterLab's settings (``XDG_CACHE_HOME`` or ``~/.cache`` on Linux,
+    ``~/Library/Caches`` on macOS, ``%LOCALAPPDATA%`` on Windows): platformdirs is not installed yet."""
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Caches" / "cribbage-course"
+    if os.name == "nt":
+        local = environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
+        return Path(local) / "cribbage-course" / "Cache"
+    return Path(environ.get("XDG_CACHE_HOME", "").strip() or Path.home() / ".cache") / "cribbage-course"
+
+
+#: Where the wheelhouses are kept (a test points it elsewhere).
+WHEELS = cache_folder(os.environ) / "wheels"
+#: The file a wheelhouse gets once an install from it alone has succeeded.
+COMPLETE = "complete"
+
+
+def requirements(pyproject: Path) -> list[str] | None:
+    """What an install of the course needs, as ``pyproject.toml`` says: its build's requirements and its
+    runtime's (not the extras). None on Python 3.10, whose standard library cannot read TOML: the
+    course is then installed from the index each time."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+
+        project = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+        return [*project["build-system"]["requires"], *project["project"].get("dependencies", [])]
+    return None
+
+
+def wheelhouse(wanted: Sequence[str]) -> Path:
+    """The folder of the wheels pip chose for ``wanted`` on this Python and platform: a new folder when
+    the project asks for other packages (the old one is removed once the new one has installed)."""
+    key = "\n".join([sys.implementation.cache_tag or "", sysconfig.get_platform(), *wanted])
+    return WHEELS / hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
+
+
+class _Pip:
+    """pip's runs of one install: each one's output into the log, its progress on the learner's line."""
+
+    def __init__(self, words: Words, line: Line, log: IO[str]) -> None:
+        self.words, self.line, self.log = words, line, log
+        self.found = 0   # the most packages one run has found so far: a second run counts them again
+
+    def __call__(self, command: Sequence[str]) -> bool:
+        found = 0
+        self.line.progress(self.words("install.finding", n=self.found))
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", "PIP_NO_INPUT": "1"}
+        self.log.write(f"$ {' '.join(command)}\n")
+        self.log.flush()
+        with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                              env=env, text=True, encoding="utf-8", errors="replace") as process:
+            assert process.stdout is not None
+            for said in process.stdout:
+                self.log.write(said)
+                if _FOUND.match(said):
+                    found += 1
+                    self.found = max(self.found, found)
+                    self.line.progress(self.words("install.finding", n=self.found))
+                elif match := _INSTALLING.match(said):
+                    count = len(match.group(1).split(", "))
+                    self.line.progress(self.words("install.installing", n=count))
+        return process.returncode == 0
+
+
+def _from_wheelhouse(run: _Pip, pip: Sequence[str], install: Sequence[str]) -> bool | None:
+    """The course installed from its wheelhouse, filled from the index the first time (``pip wheel``:
+    pip's choice, kept), so that a later install (a fresh clone, a new ``.venv``) asks the index nothing:
+    with pip's cache warm, pip's questions to the index were most of an install's time. True or False
+    as it went; None where there is no wheelhouse (Python 3.10)."""
+    wanted = requirements(ROOT / "pyproject.toml")
+    if wanted is None:
+        return None
+    wheels = wheelhouse(wanted)
+    offline = [*install, "--no-index", "--find-links", str(wheels)]
+    if (wheels / COMPLETE).exists() and run(offline):
+        return True
+    # The first install on this machine, or the wheelhouse lacks something: pip chooses with the index.
+    wheels.mkdir(parents=True, exist_ok=True)
+    filled = run([*pip, "wheel", "--progress-bar", "off", "--find-links", str(wheels), "--wheel-dir", str(wheels),
+                  *wanted])
+    if not (filled and run(offline)):
+        return False
+    (wheels / COMPLETE).write_text("\n".join(wanted) + "\n", encoding="utf-8")
+    for other in WHEELS.iterdir():   # an older project's wheels
+        if other != wheels:
+            shutil.rmtree(other, ignore_errors=True)
+    return True
+
+
 def install(words: Words, line: Line, log_path: Path, *, pip: Sequence[str] | None = None,
             stamp: Path = STAMPS[0]) -> bool:
     """The course's runtime into ``.venv``, pip's output into ``log_path``, then ``stamp`` touched; True
-    when installed. ``pip`` is the command that installs (the venv's pip by default; a test gives its own)."""
+    when installed. ``pip`` is the whole command that installs (by default the course's wheelhouse, else
+    the index, :func:`_from_wheelhouse`; a test gives its own)."""
     started = time.monotonic()
     line.say(words("install.start"))
     log_path.parent.mkdir(parents=True, exist_ok=True)
     with log_path.open("w", encoding="utf-8") as log:
-        made_here = False
-        if pip is None:
+        run = _Pip(words, line, log)
+        made_here, outside = False, None
+        done: bool | None
+        if pip is not None:
+            done = run(pip)
+        else:
             python = VENV / "bin" / "python"
             outside = outside_pip(python)
             if not python.exists():
@@ -227,23 +322,12 @@ def install(words: Words, line: Line, log_path: Path, *, pip: Sequence[str] | No
                 # A .venv a course made without pip, and this Python's pip gone since: the standard library's.
                 subprocess.run([str(python), "-m", "ensurepip"], stdout=log, stderr=subprocess.STDOUT,
                                stdin=subprocess.DEVNULL, check=False)
-            pip = [*(outside or [str(python), "-m", "pip"]), "install", "--no-compile", "--progress-bar", "off",
-                   "-e", str(ROOT)]
-        found = 0
-        line.progress(words("install.finding", n=found))
-        env = {**os.environ, "PYTHONUNBUFFERED": "1", "PIP_NO_INPUT": "1"}
-        with subprocess.Popen(pip, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                              env=env, text=True, encoding="utf-8", errors="replace") as process:
-            assert process.stdout is not None
-            for said in process.stdout:
-                log.write(said)
-                if _FOUND.match(said):
-                    found += 1
-                    line.progress(words("install.finding", n=found))
-                elif match := _INSTALLING.match(said):
-                    count = len(match.group(1).split(", "))
-                    line.progress(words("install.installing", n=count))
-        if process.returncode != 0:
+            command = [*(outside or [str(python), "-m", "pip"])]
+            editable = [*command, "install", "--no-compile", "--progress-bar", "off", "-e", str(ROOT)]
+            done = _from_wheelhouse(run, command, editable)
+            if done is None:
+                done = run(editable)
+        if not done:
             line.say(words("install.failed", path=log_path))
             return False
         if made_here and outside is None:
@@ -262,9 +346,13 @@ _ADDRESS = re.compile(r"https?://(?:localhost|127\.0\.0\.1)(?::\d+)?/\S*")
 
 
 def _address(log_path: Path) -> str | None:
+    """The first address in JupyterLab's log, its query made whole: jupyter_server adds ``?token=...`` to
+    a start address that has a query of its own (the course's ``/cribbage/open?path=...``), and the
+    token, read as part of the path, would land a learner who follows the address on the login page."""
     with contextlib.suppress(OSError):
         if match := _ADDRESS.search(log_path.read_text(encoding="utf-8", errors="replace")):
-            return match.group(0)
+            page, asks, query = match.group(0).partition("?")
+            return page + asks + query.replace("?", "&")
     return None
 
 

@@ -17,7 +17,6 @@ from typing import Any
 from cribbage.cli.display import checked_path, escaped
 from cribbage.cli.parsing import words
 from cribbage.lang.messages import LANGUAGES, add_catalogue, get_language, message, render
-from cribbage.progress.report import run
 from cribbage.progress.roster import read_roster
 from cribbage.progress.store import default_path
 
@@ -41,6 +40,10 @@ add_catalogue({
 
 
 def _report(args: argparse.Namespace) -> int:
+    # Imported for a report only: its spreadsheet writer (openpyxl) is no part of every other command's
+    # start, `cribbage course`'s among them (1.5 MB of bytecode in a learner's .venv, issue 48).
+    from cribbage.progress.report import run
+
     language = args.language or get_language()
     outputs = (args.csv, args.html, args.xlsx)
     for path in (*args.files, *outputs):  # a name that is not UTF-8, refused before any is read or written

@@ -5,7 +5,9 @@ and Ctrl-C a quiet goodbye with no "make: *** ... Interrupt" or "Error 130".
 The install runs a fake pip that says what pip says (the lines tools/course.py reads, and the English
 it must keep off the terminal), so it takes a second, not the minutes of a real install; the measured
 first `make course` from a fresh clone is in the report to issue 48. The Ctrl-C test runs the real
-`make course` on this checkout's installed .venv: JupyterLab starts, serves, and is stopped.
+`make course` on this checkout's installed .venv: JupyterLab starts, serves, and is stopped. A failed
+install (no index) ends `make course` with the learner's words alone. A tiny project is installed for
+real: into a .venv without pip, and a second time from the course's wheelhouse with the index closed.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import importlib.util
 import io
 import os
 import re
+import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -84,7 +88,7 @@ def test_the_install_says_no_english_and_keeps_pips_words_in_its_log(language, s
     terminal = shown.getvalue()
     assert str(log) in terminal   # the learner is told where pip's words are
     assert _english_lines(terminal, language, [str(log)]) == []
-    assert log.read_text(encoding="utf-8") == PIP_SAYS
+    assert log.read_text(encoding="utf-8").endswith(PIP_SAYS)   # after the command pip was run with
     # The progress line counted what pip found and installs, in the learner's words.
     words = course.Words(language)
     assert words("install.finding", n=3) in terminal or words("install.installing", n=3) in terminal
@@ -142,24 +146,36 @@ py-modules = ["tiny_course"]
 """
 
 
-@pytest.mark.skipif(_tools_course().outside_pip(Path(sys.executable)) is None,
-                    reason="this Python's pip cannot install into another environment (pip --python, 22.3)")
+OUTSIDE_PIP = pytest.mark.skipif(_tools_course().outside_pip(Path(sys.executable)) is None,
+                                 reason="this Python's pip cannot install into another environment (pip --python, 22.3)")
+
+
+def _tiny_project(folder: Path, course: ModuleType, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """:data:`TINY_PROJECT` in ``folder``, made the project tools/course.py installs; its ``.venv``."""
+    folder.mkdir(parents=True)
+    (folder / "pyproject.toml").write_text(TINY_PROJECT, encoding="utf-8")
+    (folder / "tiny_course.py").write_text("ANSWER = 15\n", encoding="utf-8")
+    monkeypatch.setattr(course, "ROOT", folder)
+    monkeypatch.setattr(course, "VENV", folder / ".venv")
+    return folder / ".venv"
+
+
+def _installs(course: ModuleType, venv: Path, log: Path) -> None:
+    assert course.install(course.Words("en"), course.Line(io.StringIO()), log, stamp=log.with_suffix(".done")), \
+        log.read_text(encoding="utf-8")
+    command = "import tiny_course; assert tiny_course.ANSWER == 15"
+    assert subprocess.run([str(venv / "bin" / "python"), "-c", command]).returncode == 0
+
+
+@OUTSIDE_PIP
 def test_the_learners_venv_has_no_pip_and_the_makefile_gives_it_one(tmp_path, monkeypatch):
     """The course's .venv is made without pip (tools/course.py installs with this Python's own, 17 MB less
     in a learner's .venv); the project is installed and runs; the Makefile's installs give .venv a pip."""
     course = _tools_course()
-    project = tmp_path / "project"
-    project.mkdir()
-    (project / "pyproject.toml").write_text(TINY_PROJECT, encoding="utf-8")
-    (project / "tiny_course.py").write_text("ANSWER = 15\n", encoding="utf-8")
-    venv = project / ".venv"
-    monkeypatch.setattr(course, "ROOT", project)
-    monkeypatch.setattr(course, "VENV", venv)
-    log = tmp_path / "install.log"
-    assert course.install(course.Words("en"), course.Line(io.StringIO()), log, stamp=tmp_path / "installed"), \
-        log.read_text(encoding="utf-8")
+    monkeypatch.setattr(course, "WHEELS", tmp_path / "wheels")
+    venv = _tiny_project(tmp_path / "project", course, monkeypatch)
+    _installs(course, venv, tmp_path / "install.log")
     python = venv / "bin" / "python"
-    assert subprocess.run([str(python), "-c", "import tiny_course; assert tiny_course.ANSWER == 15"]).returncode == 0
     assert not course._runs(python, "pip")
     assert not list((venv / "lib").glob("python*/site-packages/pip"))
     # The Makefile's line that every install into .venv runs first (make test, make calculator, make hub).
@@ -168,3 +184,90 @@ def test_the_learners_venv_has_no_pip_and_the_makefile_gives_it_one(tmp_path, mo
     shell = ensure.group(1).replace("$(BIN)", str(venv / "bin"))
     assert subprocess.run(["sh", "-c", shell], capture_output=True).returncode == 0
     assert course._runs(python, "pip")
+
+
+@OUTSIDE_PIP
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="Python 3.10 installs from the index each time (no tomllib)")
+def test_a_fresh_clone_installs_from_the_wheelhouse_without_the_index(tmp_path, monkeypatch):
+    """The first install keeps pip's choice of wheels in the course's cache; the next one (a fresh clone,
+    a new .venv) installs from those alone, asking the index nothing (here it is a closed port), and goes
+    back to the index for what the wheelhouse lacks."""
+    course = _tools_course()
+    monkeypatch.setattr(course, "WHEELS", tmp_path / "wheels")
+    _installs(course, _tiny_project(tmp_path / "first", course, monkeypatch), tmp_path / "first.log")
+    [wheels] = (tmp_path / "wheels").iterdir()
+    assert (wheels / course.COMPLETE).exists()
+    kept = sorted(path.name for path in wheels.glob("*.whl"))
+    assert any(name.startswith("setuptools-") for name in kept), kept   # the build's requirement too
+
+    with monkeypatch.context() as offline:
+        offline.setenv("PIP_CONFIG_FILE", os.devnull)   # this machine's own indexes and wheel folders
+        for name in ("PIP_FIND_LINKS", "PIP_EXTRA_INDEX_URL"):
+            offline.delenv(name, raising=False)
+        offline.setenv("PIP_INDEX_URL", "http://127.0.0.1:9/simple/")
+        _installs(course, _tiny_project(tmp_path / "second", course, offline), tmp_path / "second.log")
+    assert "127.0.0.1:9" not in (tmp_path / "second.log").read_text(encoding="utf-8")
+
+    for wheel in wheels.glob("setuptools-*.whl"):
+        wheel.unlink()
+    _installs(course, _tiny_project(tmp_path / "third", course, monkeypatch), tmp_path / "third.log")
+    assert sorted(path.name for path in wheels.glob("*.whl")) == kept
+
+
+@pytest.mark.parametrize("xdg", [None, "/elsewhere/cache"], ids=["home", "XDG_CACHE_HOME"])
+def test_the_wheelhouses_are_in_the_courses_cache_folder(xdg, monkeypatch):
+    """Beside the statistics' tables and JupyterLab's settings, where platformdirs puts the course's cache."""
+    platformdirs = pytest.importorskip("platformdirs")
+    if xdg is None:
+        monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_CACHE_HOME", xdg)
+    expected = Path(platformdirs.user_cache_dir("cribbage-course", appauthor=False))
+    assert _tools_course().cache_folder(os.environ) == expected
+
+
+def test_the_address_said_carries_the_token_as_its_own_part(tmp_path):
+    """jupyter_server's log adds "?token=" to the course's entry address, which has a query already: the
+    learner is given the address with one query, or following it would ask for a token."""
+    log = tmp_path / "jupyterlab.log"
+    log.write_text("    Or copy and paste one of these URLs:\n"
+                   "        http://localhost:8835/cribbage/open?path=00_start_here.ipynb?token=abc123\n"
+                   "        http://127.0.0.1:8835/cribbage/open?path=00_start_here.ipynb?token=abc123\n", encoding="utf-8")
+    assert _tools_course()._address(log) == "http://localhost:8835/cribbage/open?path=00_start_here.ipynb&token=abc123"
+    log.write_text("http://localhost:8835/lab?token=abc123\n", encoding="utf-8")
+    assert _tools_course()._address(log) == "http://localhost:8835/lab?token=abc123"
+
+
+#: What `make course` reads of the project before pip installs it.
+BEFORE_PIP = ("Makefile", "pyproject.toml", "setup.py", "tools", "cribbage/registry")
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_failed_install_ends_make_course_with_the_learners_words_alone(language, tmp_path):
+    """No network, as pip sees it: the install fails, says so in the learner's words and names its log,
+    and make course ends non-zero with no "make: *** [Makefile:...: course] Error 1" of make's own."""
+    pexpect = pytest.importorskip("pexpect")
+    project = tmp_path / "project"
+    for name in BEFORE_PIP:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, project / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            (project / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, project / name)
+    outside = {name: value for name, value in os.environ.items()
+               if name not in ("MAKELEVEL", "MAKEFLAGS", "MFLAGS", "PIP_FIND_LINKS", "PIP_EXTRA_INDEX_URL")}
+    env = {**outside, "LANGUAGE": language, "PIP_CONFIG_FILE": os.devnull, "PIP_NO_INDEX": "1",
+           "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    seen = io.StringIO()
+    # From a shell, as a learner types it (the shell's own words would be seen too), SIGPIPE as shells
+    # leave it (pexpect's Python ignores it, and its children would inherit that).
+    child = pexpect.spawn("bash", ["-c", "make course; exit $?"], cwd=str(project), env=env, encoding="utf-8",
+                          timeout=240, preexec_fn=lambda: signal.signal(signal.SIGPIPE, signal.SIG_DFL))
+    child.logfile_read = seen
+    child.expect(pexpect.EOF)
+    child.close()
+    terminal = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", seen.getvalue())
+    log = project.resolve() / "build" / "logs" / "install.log"
+    assert _tools_course().Words(language)("install.failed", path=log) in terminal, terminal
+    assert child.exitstatus not in (0, None), terminal
+    assert _english_lines(terminal, language, [str(log)]) == [], terminal
