@@ -18,8 +18,8 @@ from cribbage.stats import (
     win_probabilities,
 )
 from cribbage.stats.intervals import shown_interval
-from widgets.blocks.chances import chance_places, chance_range, chance_words
-from widgets.i18n import decimal
+from widgets.blocks.chances import bound_words, chance_places, chance_range, chance_words
+from widgets.i18n import decimal, number, render
 from widgets.i18n.messages import MESSAGES
 from widgets.lab.views import CribTableView, KeepView, PeggingView, PositionView
 
@@ -94,6 +94,24 @@ def test_position_view_says_each_chance_with_its_interval(tables):
     assert "recalibrated on 5,000 other games" in view.summary and "bands the share of dealers" in view.summary
     view.set_position(60, 50, dealer=True)
     assert view.interval[0] < view.chance < view.interval[1]
+
+
+@pytest.mark.parametrize("language, wins", [("en", "the dealer wins {} of games"), ("es", "gana el {} de las"),
+                                             ("pt", "vence {} das partidas")])
+def test_the_dealers_share_at_0_0_is_said_with_its_interval(tables, language, wins):
+    # A chance the lab prints, like any other: the margins' interval, the share bare after "wins".
+    from cribbage.stats.calibrated import Margins, interval_of
+    table = tables["position"]
+    margins = Margins(np.linspace(0, 1, 11), np.linspace(0.01, 0.05, 10), np.full(10, 0.5), np.full(10, 0.5),
+                      np.full(10, 0.01), np.full(10, 100))
+    view = PositionView(table, language=language, margins=margins)
+    even = float(table.dealer_wins[0, 0])
+    low, high = interval_of(margins, even, dealer=True)
+    places = chance_places(even, low, high)
+    share = render("chance.interval", language, chance=bound_words(even, places, language),
+                   conf=number(0.95, ".0%", language), low=bound_words(low, places, language),
+                   high=bound_words(high, places, language))
+    assert wins.format(share) in view.summary
 
 
 def test_keep_and_pegging_views_say_the_numbers(tables):

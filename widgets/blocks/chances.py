@@ -8,7 +8,8 @@ from __future__ import annotations
 from cribbage.stats.intervals import interval_places
 from widgets.i18n import number, render
 
-__all__ = ["bound_words", "chance_interval", "chance_places", "chance_range", "chance_words", "percent"]
+__all__ = ["bound_words", "chance_interval", "chance_places", "chance_range", "chance_words", "percent",
+           "share_interval"]
 
 
 def percent(chance: float, places: int = 0, language: str | None = None) -> str:
@@ -57,5 +58,16 @@ def chance_interval(chance: float, low: float, high: float, language: str | None
     """A chance with its 95% interval: "62.3% (95% interval: 60.4% to 64.2%)". The interval carries the
     model's own error, so the figures keep only the places it supports."""
     said, low_said, high_said = chance_range(chance, low, high, language)
-    return render("chance.interval", language, chance=said, conf=number(0.95, ".0%", language), low=low_said,
-                  high=high_said)
+    return _with_interval(said, low_said, high_said, language)
+
+
+def share_interval(share: float, low: float, high: float, language: str | None = None) -> str:
+    """A share of games with its 95% interval, the share bare as :func:`bound_words` writes it (it follows
+    "wins", which a chance said after "is" does not): "55.9% (95% interval: 54.0% to 57.8%)"."""
+    places = chance_places(share, low, high)
+    said, low_said, high_said = (bound_words(end, places, language) for end in (share, low, high))
+    return _with_interval(said, low_said, high_said, language)
+
+
+def _with_interval(said: str, low: str, high: str, language: str | None) -> str:
+    return render("chance.interval", language, chance=said, conf=number(0.95, ".0%", language), low=low, high=high)

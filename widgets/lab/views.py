@@ -41,7 +41,7 @@ from cribbage.stats.intervals import margin, shown_interval
 from cribbage.stats.pegging import CHAMBERS_PLAY
 from cribbage.stats.position import Calibration, calibration
 from widgets.base.view import Refused, View, figure_png, fit_px, guarded, style_tag
-from widgets.blocks.chances import chance_interval, chance_words
+from widgets.blocks.chances import chance_interval, chance_words, share_interval
 from widgets.i18n import check_language, decimal, number, render
 from widgets.lab.charts import (
     PLAY_GROUPS,
@@ -493,8 +493,12 @@ class PositionView(_LabView):
         pct = chance_words(self.chance, lang) if interval is None else chance_interval(self.chance, *interval, lang)
         role = self._t("lab.dealer" if dealer else "lab.pone")
         table = self.table
+        # The dealer's chance at 0-0 is a printed win chance too: with its interval where the model has one.
+        even = float(table.dealer_wins[0, 0])
+        rate = (percent(even, lang) if self.margins is None
+                else share_interval(even, *interval_of(self.margins, even, dealer=True), lang))
         lines = [self._t("lab.pos.chance", mine=mine, theirs=theirs, role=role, pct=pct),
-                 self._t("lab.pos.lesson", rate=percent(table.dealer_wins[0, 0], lang),
+                 self._t("lab.pos.lesson", rate=rate,
                          edge=decimal((table.dealer_wins[0, 0] - 0.5) * 100, lang, 1),
                          deals=number(table.deals, ",", lang)),
                  self._t("lab.pos.rules", target=table.target,
