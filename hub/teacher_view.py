@@ -18,6 +18,11 @@ and to the group ``teachers`` only. A learner who opens the address is refused (
   group ``teachers`` only, not to the admins' role); anyone else is refused (403). Only a regular file
   the learner owns, in their copy of the course, is read: a link to another file is refused.
 
+Which lessons a learner has open (the learner's page, and the gradebook's lesson in front) is read from
+the layout JupyterLab saves for them (:func:`layout_in_home`), under the same rules: a regular file the
+learner owns, no link followed, at most :data:`LAYOUT_MOST` bytes; a damaged or foreign file counts as no
+layout (the page then shows the stop of the latest answer, said to be a guess).
+
 The answers are read from each learner's progress files in their home (``--progress-folder``: one folder
 per learner instead), or, with ``--store PATH`` (or ``--store-url postgresql://...``, or the environment
 variable ``CRIBBAGE_CLASS_STORE_URL``: :mod:`hub.class_store`), from the one store a class progress service
@@ -31,7 +36,9 @@ Run by hand for a try without a hub, in the checkout: ``python -m hub.teacher_vi
 from __future__ import annotations
 
 import argparse
+import datetime
 import html
+import json
 import os
 import pwd
 import stat
@@ -43,8 +50,10 @@ from urllib.parse import quote, urlparse
 from tornado import web
 
 from cribbage.lang.messages import message, render
+from cribbage.lessons.notebooks import WORKSPACES
 from cribbage.progress.export import csv_text, moodle_csv, xlsx_bytes
 from cribbage.progress.gradebook import gradebook_page, learner_page, page
+from cribbage.progress.layout import OpenLessons, open_lessons
 from cribbage.progress.live import LiveClass, language_of, live_document, live_fragment
 from cribbage.progress.roster import Member, read_roster
 from hub.class_store import FileStore, add_store_arguments, chosen_store, open_store
@@ -59,6 +68,12 @@ COURSE_IN_HOME = Path("cribbage-course")
 NOTEBOOK_SCOPE = "custom:cribbage-course:read:notebooks"
 #: A notebook larger than this is not drawn (a lesson is well under 2 MB with its outputs).
 NOTEBOOK_MOST = 20 * 1024 * 1024
+#: Where JupyterLab saves a learner's layouts: the hub's servers set no workspace folder, so JupyterLab's
+#: own default in their home (``~/.jupyter/lab/workspaces``); the course's launcher, the copy's own folder.
+LAYOUTS_IN_HOME = (Path(".jupyter/lab/workspaces"), COURSE_IN_HOME / WORKSPACES)
+#: A layout larger than this is not read (JupyterLab's is a few kB); nor more than this many files a folder.
+LAYOUT_MOST = 256 * 1024
+LAYOUT_FILES = 20
 #: The notebook page may show its own styles and pictures, and nothing may run or be fetched.
 NOTEBOOK_POLICY = ("sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; "
                    "form-action 'none'; base-uri 'none'")
@@ -115,6 +130,46 @@ def read_notebook(member: Member, relative: str) -> bytes:
         return file.read(NOTEBOOK_MOST + 1)
 
 
+def _read_layout(path: Path, uid: int) -> OpenLessons | None:
+    """The lessons open in the layout at ``path``, if it is a regular file of ``uid`` (not a link) of at
+    most :data:`LAYOUT_MOST` bytes holding JupyterLab's JSON; else None."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return None
+    with os.fdopen(descriptor, "rb") as file:
+        info = os.fstat(file.fileno())
+        if not stat.S_ISREG(info.st_mode) or info.st_uid != uid or info.st_size > LAYOUT_MOST:
+            return None
+        try:
+            layout = json.loads(file.read(LAYOUT_MOST + 1).decode("utf-8"))
+        except (OSError, ValueError, RecursionError):
+            return None
+    saved = datetime.datetime.fromtimestamp(info.st_mtime, datetime.timezone.utc).isoformat(timespec="seconds")
+    return open_lessons(layout, saved[:19])
+
+
+def layout_in_home(member: Member) -> OpenLessons | None:
+    """The lessons open in the layout the learner saved last (of JupyterLab's workspaces in their home,
+    :data:`LAYOUTS_IN_HOME`), or None when they have none that can be read."""
+    try:
+        user = pwd.getpwnam(member.user)
+    except KeyError:
+        return None
+    home = Path(user.pw_dir)
+    found: list[OpenLessons] = []
+    for folder in LAYOUTS_IN_HOME:
+        try:
+            # A folder reached through a link is someone else's business: only the home's own folders.
+            if (home / folder).resolve() != home.resolve() / folder:
+                continue
+            paths = sorted((home / folder).glob("*.jupyterlab-workspace"))[:LAYOUT_FILES]
+        except OSError:
+            continue
+        found += [layout for layout in (_read_layout(path, user.pw_uid) for path in paths) if layout is not None]
+    return max(found, key=lambda layout: layout.saved, default=None)
+
+
 def notebook_html(text: bytes) -> str:
     """The notebook as a page: nbconvert's HTML, its outputs as they were saved, nothing run."""
     import nbformat
@@ -144,10 +199,16 @@ DOWNLOADS: dict[str, tuple[str, Callable[[Any, str], bytes]]] = {
 class _Page(web.RequestHandler):
     live: LiveClass
     notebooks: Callable[[Member], list[str]] | None
+    layouts: Callable[[Member], OpenLessons | None] | None
 
-    def initialize(self, live: LiveClass, notebooks: Callable[[Member], list[str]] | None = None) -> None:
+    def initialize(self, live: LiveClass, notebooks: Callable[[Member], list[str]] | None = None,
+                   layouts: Callable[[Member], OpenLessons | None] | None = None) -> None:
         self.live = live
         self.notebooks = notebooks
+        self.layouts = layouts
+
+    def layout(self, member: Member) -> OpenLessons | None:
+        return self.layouts(member) if self.layouts is not None else None
 
     @property
     def language(self) -> str:
@@ -185,7 +246,9 @@ class _Page(web.RequestHandler):
                                  gradebook=f"gradebook?lang={language}"))
 
     def gradebook(self) -> None:
-        self._html(gradebook_page(self.live.refresh(), self.language, live_link=f"./?lang={self.language}"))
+        data = self.live.refresh()
+        layouts = {member.identity: self.layout(member) for member in self.live.members} if self.layouts else None
+        self._html(gradebook_page(data, self.language, live_link=f"./?lang={self.language}", layouts=layouts))
 
     def learner(self) -> None:
         member = self._member()
@@ -198,7 +261,8 @@ class _Page(web.RequestHandler):
         if self.notebooks is not None and self.may_read_notebooks():
             notebooks = [(name, f"notebook?lang={language}&user={quote(member.user)}&path={quote(name)}")
                          for name in self.notebooks(member)]
-        self._html(learner_page(found, language, back=f"gradebook?lang={language}", notebooks=notebooks))
+        self._html(learner_page(found, language, back=f"gradebook?lang={language}", notebooks=notebooks,
+                                layout=self.layout(member)))
 
     def download(self, name: str) -> None:
         media, make = DOWNLOADS[name]
@@ -245,11 +309,12 @@ _ROUTES: tuple[tuple[str, Callable[[_Page], None]], ...] = (
 )
 
 
-def handlers(prefix: str, live: LiveClass, *, hub: bool,
-             notebooks: Callable[[Member], list[str]] | None = None) -> list[tuple[str, type, dict[str, object]]]:
+def handlers(prefix: str, live: LiveClass, *, hub: bool, notebooks: Callable[[Member], list[str]] | None = None,
+             layouts: Callable[[Member], OpenLessons | None] | None = None) -> list[tuple[str, type, dict[str, object]]]:
     """The service's pages under ``prefix`` (``/services/teacher/``), behind the hub's login when ``hub``;
-    ``notebooks`` lists a learner's notebooks (None: the learners' notebooks are not where this view runs)."""
-    settings: dict[str, object] = {"live": live, "notebooks": notebooks}
+    ``notebooks`` lists a learner's notebooks, ``layouts`` reads their saved layout (None: the learners'
+    homes are not where this view runs)."""
+    settings: dict[str, object] = {"live": live, "notebooks": notebooks, "layouts": layouts}
     out: list[tuple[str, type, dict[str, object]]] = []
     if hub:
         from jupyterhub.services.auth import HubOAuthCallbackHandler, HubOAuthenticated
@@ -288,6 +353,7 @@ def main(argv: list[str] | None = None) -> None:
     live = LiveClass(members, files, store=store.path if isinstance(store, FileStore) else  # type: ignore[arg-type]
                      store.read if store is not None else None)
     notebooks = None if args.progress_folder else notebooks_in_home
+    layouts = None if args.progress_folder else layout_in_home
     # Every file read and every learner's figures worked out before the first request, not during it: the
     # view then answers after one learner's answer by working out that learner alone (benchmarks/gradebook.py).
     csv_text(live.refresh())
@@ -297,7 +363,7 @@ def main(argv: list[str] | None = None) -> None:
         prefix = os.environ["JUPYTERHUB_SERVICE_PREFIX"]
         where = urlparse(os.environ["JUPYTERHUB_SERVICE_URL"])
         host, port = where.hostname or "127.0.0.1", where.port or 80
-    app = web.Application(handlers(prefix, live, hub=not args.no_hub, notebooks=notebooks), cookie_secret=os.urandom(32),
+    app = web.Application(handlers(prefix, live, hub=not args.no_hub, notebooks=notebooks, layouts=layouts), cookie_secret=os.urandom(32),
                           xsrf_cookies=False)
     serve(app, host, port)
 

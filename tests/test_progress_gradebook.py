@@ -110,7 +110,7 @@ def share(tally: Tally) -> str:
 def test_the_gradebook_lists_the_class_list_with_the_reports_figures(files):
     data = _live(files).refresh()
     rows = page_rows(gradebook_page(data, "en"))
-    assert rows[0] == ["learner", "stops done", "right at the first try", "stop", "last answer (UTC)"]
+    assert rows[0] == ["learner", "stops done", "right at the first try", "stop", "last answer (UTC)", "lesson in front"]
     assert rows[1] == [str(stop) for stop in STOPS]
     body = rows[2:]
     assert [row[0] for row in body] == ["=Beatriz", "Ana Souza", "Caio Reis"]  # by name, never started too
@@ -124,12 +124,13 @@ def test_the_gradebook_lists_the_class_list_with_the_reports_figures(files):
         learner = next(learner for learner in data.learners.values() if learner.name == row[0])
         assert row[1] == f"{len(learner.stops_done)}/{len(STOPS)}"
         assert theirs[1].startswith(f"{len(learner.stops_done)}/") or not learner.started
-        assert [figure(cell) for cell in row[3:-1]] == [learner.stop_tally(stop) for stop in STOPS]
-        assert [cell.endswith(" ✓") or "✓ " in cell for cell in row[3:-1]] == [learner.done(stop) for stop in STOPS]
+        assert [figure(cell) for cell in row[3:-2]] == [learner.stop_tally(stop) for stop in STOPS]
+        assert [cell.endswith(" ✓") or "✓ " in cell for cell in row[3:-2]] == [learner.done(stop) for stop in STOPS]
     ana = body[1]
-    assert ana[3] == "100% ✓ 1/1" and ana[4] == "0% 0/1" and ana[-1] == "2026-12-03 10:02:00"
+    assert ana[3] == "100% ✓ 1/1" and ana[4] == "0% 0/1" and ana[-2] == "2026-12-03 10:02:00"
+    assert ana[-1] == "3"  # no layout given: the stop of her latest answer (in italics, titled a guess)
     assert body[0][6] == "0% 0/1"  # Beatriz's right second answer is practice: her first try counts
-    assert body[2][1:3] == ["0/9", "–"] and body[2][-1] == "–"
+    assert body[2][1:3] == ["0/9", "–"] and body[2][-2:] == ["–", "–"]
 
 
 def _page_numbers(data: ClassData) -> dict[str, tuple[int, int, list[tuple[int, int]]]]:
@@ -137,7 +138,7 @@ def _page_numbers(data: ClassData) -> dict[str, tuple[int, int, list[tuple[int, 
     out = {}
     for row in page_rows(gradebook_page(data, "en"))[2:]:
         total = figure(row[2])
-        out[row[0]] = (total.asked, total.right, [(figure(cell).asked, figure(cell).right) for cell in row[3:-1]])
+        out[row[0]] = (total.asked, total.right, [(figure(cell).asked, figure(cell).right) for cell in row[3:-2]])
     return out
 
 

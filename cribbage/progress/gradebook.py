@@ -5,8 +5,9 @@ learner's answers question by question.
 display name), the stops done, the share right at the first try over the course and per stop (with ✓ for
 a stop done), the last answer; each name links to :func:`learner_page`, their answers in the order given
 (when, the stop, the question in the teacher's language, what they answered, right or not, first try or
-practice), the lesson they have open now (the stop of their latest answer) and, for a teacher allowed to
-read them, links to their notebooks, read-only. The figures are :mod:`cribbage.progress.classdata`'s,
+practice), the lessons they have open (JupyterLab's saved layout, :mod:`cribbage.progress.layout`: the tabs
+and the one in front; without a layout, the stop of their latest answer, said so) and, for a teacher
+allowed to read them, links to their notebooks, read-only. The gradebook shows the lesson in front too. The figures are :mod:`cribbage.progress.classdata`'s,
 those of ``cribbage progress report`` and of the downloads (:mod:`cribbage.progress.export`), which the
 page links to. For 300 learners the page is a plain table (no script, no picture): well under 1 MB.
 """
@@ -14,12 +15,13 @@ page links to. For 300 learners the page is a plain table (no script, no picture
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from urllib.parse import quote
 
 from cribbage.lang.messages import message, render
 from cribbage.progress.classdata import ClassData, LearnerData
 from cribbage.progress.items import describe_item
+from cribbage.progress.layout import OpenLessons
 from cribbage.progress.store import STOPS
 from cribbage.progress.summary import Tally
 from cribbage.registry import stops as _registry
@@ -56,13 +58,42 @@ def _figure(tally: Tally, done: bool = False, language: str = SOURCE) -> str:
             f'<span class="of">{tally.right}/{tally.asked}</span>')
 
 
-def lesson_open(learner: LearnerData, language: str) -> str | None:
-    """The lesson the learner has open now, by their latest answer (``stop 3 · The show...``), or None."""
-    stop = learner.current_stop
-    if stop is None:
-        return None
+def _lesson(stop: int, language: str) -> str:
     return render(message("progress.book.lesson", stop=stop, title=render(message(_TITLES[stop]), language)),
                   language)
+
+
+def lesson_open(learner: LearnerData, language: str, layout: OpenLessons | None = None) -> str | None:
+    """What the learner has open, in words: with their saved ``layout``, the lessons open in it and the
+    one in front (``stop 3 · The show`` ...); without one, the stop of their latest answer, said to be a
+    guess from it; None when there is neither."""
+    if layout is not None:
+        if not layout.stops:
+            return render(message("progress.book.open_none", saved=layout.saved[:16].replace("T", " ")), language)
+        others = [_lesson(stop, language) for stop in layout.stops if stop != layout.front]
+        values = {"saved": layout.saved[:16].replace("T", " "), "others": "; ".join(others)}
+        if layout.front is None:
+            return render(message("progress.book.open_tabs", **values), language)
+        key = "progress.book.open_front_and" if others else "progress.book.open_front"
+        return render(message(key, front=_lesson(layout.front, language), **values), language)
+    if learner.current_stop is None:
+        return None
+    return render(message("progress.book.open_guess", lesson=_lesson(learner.current_stop, language)), language)
+
+
+def _front_cell(learner: LearnerData, layout: OpenLessons | None, language: str) -> str:
+    """The gradebook's cell for the lesson in front: its stop (titled with its name), the other lessons
+    open after it; or the stop of the latest answer in italics, titled as a guess; a dash for neither."""
+    if layout is not None:
+        shown = ([layout.front] if layout.front is not None else []) + [s for s in layout.stops if s != layout.front]
+        if not shown:
+            return f'<td class="n" title="{html.escape(lesson_open(learner, language, layout) or "")}">–</td>'
+        numbers = "".join(f'<strong>{stop}</strong>' if stop == layout.front else f" {stop}" for stop in shown)
+        return f'<td class="n" title="{html.escape(lesson_open(learner, language, layout) or "")}">{numbers}</td>'
+    if learner.current_stop is None:
+        return '<td class="n">–</td>'
+    return (f'<td class="n guess" title="{html.escape(lesson_open(learner, language) or "")}">'
+            f"<em>{learner.current_stop}</em></td>")
 
 
 _CSS = """
@@ -97,9 +128,11 @@ def _stop_cell(learner: LearnerData, stop: int, language: str) -> str:
 
 
 def gradebook_page(data: ClassData, language: str = SOURCE, *, learner_link: str = "learner?lang={language}&user=",
-                   live_link: str = "", downloads: Sequence[tuple[str, str]] = DOWNLOADS) -> str:
+                   live_link: str = "", downloads: Sequence[tuple[str, str]] = DOWNLOADS,
+                   layouts: Mapping[str, OpenLessons | None] | None = None) -> str:
     """The class's gradebook: a row per learner of the class list. ``learner_link`` is the address a name
-    links to (the learner's account follows it); ``live_link`` the live view's; ``downloads`` the files'."""
+    links to (the learner's account follows it); ``live_link`` the live view's; ``downloads`` the files';
+    ``layouts`` each learner's saved layout by their identity (None, or a learner missing: none saved)."""
     title = _words("progress.book.title", language)
     started = sum(learner.started for learner in data.learners.values())
     links = [f'<a href="{html.escape(live_link)}">{_words("progress.book.to_live", language)}</a>'] if live_link else []
@@ -111,7 +144,8 @@ def gradebook_page(data: ClassData, language: str = SOURCE, *, learner_link: str
     head = "".join(f'<th scope="col" rowspan="2">{_words(f"progress.book.{key}", language)}</th>'
                    for key in ("learner", "stops_done", "first_try"))
     head += f'<th scope="colgroup" colspan="{len(STOPS)}">{_words("progress.book.stop_column", language)}</th>'
-    head += f'<th scope="col" rowspan="2">{_words("progress.book.last", language)}</th></tr><tr>'
+    head += f'<th scope="col" rowspan="2">{_words("progress.book.last", language)}</th>'
+    head += f'<th scope="col" rowspan="2">{_words("progress.book.front_column", language)}</th></tr><tr>'
     head += "".join(f'<th scope="col" title="{_words(_TITLES[stop], language)}">{stop}</th>' for stop in STOPS)
     link = learner_link.format(language=language)
     rows = []
@@ -123,7 +157,8 @@ def gradebook_page(data: ClassData, language: str = SOURCE, *, learner_link: str
         rows.append(f'<tr{idle} data-learner="{html.escape(learner.identity)}"><th scope="row">{name}</th>'
                     f'<td class="n">{len(learner.stops_done)}/{len(STOPS)}</td><td class="n">{_figure(learner.total)}</td>'
                     + "".join(_stop_cell(learner, stop, language) for stop in STOPS)
-                    + f'<td class="n">{_when(learner.last)}</td></tr>')
+                    + f'<td class="n">{_when(learner.last)}</td>'
+                    + _front_cell(learner, (layouts or {}).get(learner.identity), language) + "</tr>")
     body = (f"<nav>{''.join(links)}</nav>"
             f'<p class="summary">{_words("progress.live.summary", language, n=started, total=len(data.learners))}</p>'
             f'<p class="legend">{_words("progress.book.legend", language)}</p>'
@@ -132,18 +167,20 @@ def gradebook_page(data: ClassData, language: str = SOURCE, *, learner_link: str
 
 
 def learner_page(learner: LearnerData, language: str = SOURCE, *, back: str = "",
-                 notebooks: Sequence[tuple[str, str]] | None = None) -> str:
+                 notebooks: Sequence[tuple[str, str]] | None = None, layout: OpenLessons | None = None) -> str:
     """One learner's answers, question by question, in the order given; ``notebooks`` (name, address)
-    their notebooks to open read-only (None: this teacher may not, so none is listed)."""
+    their notebooks to open read-only (None: this teacher may not, so none is listed); ``layout`` the
+    lessons open in their saved layout (None: none saved, so the latest answer's stop is shown)."""
     title = _words("progress.book.answers_of", language, name=learner.name)
     parts = [f'<nav><a href="{html.escape(back)}">{_words("progress.book.back", language)}</a></nav>'] if back else []
-    lesson = lesson_open(learner, language)
+    lesson = lesson_open(learner, language, layout)
     if lesson is not None:
-        parts.append(f'<p class="open">{_words("progress.book.open_now", language, lesson=lesson)}</p>')
+        parts.append(f'<p class="open">{html.escape(lesson)}</p>')
     parts.append(_answers(learner, language))
     if notebooks is not None:
-        # The notebook of the lesson open now (in each language's folder of their copy) first, in bold.
-        now = _NOTEBOOKS.get(learner.current_stop, ()) if learner.current_stop is not None else ()
+        # The notebook of the lesson in front (in each language's folder of their copy) first, in bold.
+        front = layout.front if layout is not None else learner.current_stop
+        now = _NOTEBOOKS.get(front, ()) if front is not None else ()
         ordered = sorted(notebooks, key=lambda pair: pair[0].rsplit("/", 1)[-1] not in now)
         items = "".join(f'<li><a href="{html.escape(address)}">'
                         + (f"<strong>{html.escape(name)}</strong>" if name.rsplit("/", 1)[-1] in now else html.escape(name))

@@ -3,7 +3,9 @@ fixtures imported): two learners answer in their lessons through their servers' 
 starts; the teacher, in Chromium, opens the gradebook in Spanish, downloads the CSV, the workbook and
 Moodle's grade import (each read back with pandas or openpyxl equal to the page), opens a learner's
 answers and their notebook read-only (drawn by nbconvert, sandboxed: no kernel, no script, nothing to
-edit); a learner who asks for any of it is refused (403).
+edit), and which lessons they have open: Beatriz's layout, saved through her server's JupyterLab API
+where her JupyterLab keeps it, says which tab is in front; Ana, with none saved, is shown at her latest
+answer's stop, as a guess; a learner who asks for any of it is refused (403).
 
 Needs root (accounts, and a hub that starts servers as other users): skipped otherwise, except in CI.
 """
@@ -30,7 +32,8 @@ def _figure(cell: str) -> tuple[int, int]:
 
 
 def _page_rows(page) -> dict[str, list[str]]:
-    """The gradebook's rows by learner: the cells' text (name, stops done, total, each stop, last answer)."""
+    """The gradebook's rows by learner: the cells' text (name, stops done, total, each stop, last answer,
+    lesson in front)."""
     rows = page.locator("table.gradebook tbody tr")
     out = {}
     for index in range(rows.count()):
@@ -64,6 +67,15 @@ def test_the_teachers_gradebook_on_jupyterhub(class_hub, browser, tmp_path) -> N
     hub.start_server(bea, tokens[bea])
     _in_thread(_run_lesson(f"{hub.url}/user/{bea}", tokens[bea], "cribbage-course/03_the_show.ipynb",
                            ["fifteens.check(4)"]))
+    # Beatriz has stops 3 and 4 open, 4 in front (not answered there yet): her JupyterLab saves that
+    # layout through its server's workspace API, as here, in the folder her server keeps it in.
+    tabs = ["notebook:cribbage-course/03_the_show.ipynb", "notebook:cribbage-course/04_board_and_skunks.ipynb"]
+    layout = {"data": {"layout-restorer:data": {"main": {"dock": {"type": "tab-area", "currentIndex": 1, "widgets": tabs},
+                                                         "current": tabs[1]}}},
+              "metadata": {"id": "default"}}
+    saved = requests.put(f"{hub.url}/user/{bea}/lab/api/workspaces/default", json=layout, timeout=30,
+                         headers={"Authorization": f"token {tokens[bea]}"})
+    assert saved.status_code == 204, saved.text
 
     context = browser.new_context(viewport=PROJECTOR, accept_downloads=True, locale="es-ES")
     try:
@@ -76,6 +88,8 @@ def test_the_teachers_gradebook_on_jupyterhub(class_hub, browser, tmp_path) -> N
         assert rows["=Caio Reis"][1:3] == ["0/9", "–"]  # never started, listed all the same
         assert _figure(rows["Ana Souza"][3]) == (1, 0)  # her first try at stop 0 was wrong: it stays so
         assert _figure(rows["Beatriz $Lima$"][6]) == (1, 0)
+        assert rows["Beatriz $Lima$"][-1] == "4 3"  # the lesson in front, then the other open
+        assert rows["Ana Souza"][-1] == "0"  # no layout saved: her latest answer's stop
         page.screenshot(path=str(SCREENSHOTS / "class-gradebook.png"), full_page=True)
 
         # The three downloads, read back equal to the page.
@@ -92,9 +106,9 @@ def test_the_teachers_gradebook_on_jupyterhub(class_hub, browser, tmp_path) -> N
             name = cells[1].lstrip("'") if cells[1].startswith("'=") else cells[1]
             shown = rows[name]
             assert (line.iloc[6], line.iloc[7]) == (cells[6], cells[7]) == _figure(shown[2])
-            stops = [(cells[9 + 2 * i], cells[10 + 2 * i]) for i in range(len(shown) - 4)]
-            assert stops == [_figure(cell) for cell in shown[3:-1]]
-            assert (cells[4] is None) == (shown[-1] == "–")  # the last answer, a date when there is one
+            stops = [(cells[9 + 2 * i], cells[10 + 2 * i]) for i in range(len(shown) - 5)]
+            assert stops == [_figure(cell) for cell in shown[3:-2]]
+            assert (cells[4] is None) == (shown[-2] == "–")  # the last answer, a date when there is one
             account = cells[0].removeprefix("hub:")
             asked, right = _figure(shown[2])
             assert by_account[account][2] == (f"{round(100 * right / asked, 1)}" if asked else "")
@@ -102,6 +116,7 @@ def test_the_teachers_gradebook_on_jupyterhub(class_hub, browser, tmp_path) -> N
         # Ana's answers and the lesson she has open, then her notebook, read-only.
         page.get_by_role("link", name="Ana Souza").click()
         page.wait_for_selector("table.answers")
+        assert "deducida de su última respuesta" in page.locator(".open").inner_text()
         assert "parada 0 · Empieza aquí" in page.locator(".open").inner_text()
         answers = page.locator("table.answers tbody tr")
         assert answers.count() == 2
@@ -116,6 +131,10 @@ def test_the_teachers_gradebook_on_jupyterhub(class_hub, browser, tmp_path) -> N
         assert "00_start_here.ipynb, de Ana Souza (solo lectura)" in page.locator("body > p").first.inner_text()
         assert page.locator("[contenteditable=true], textarea, input").count() == 0
         page.screenshot(path=str(SCREENSHOTS / "class-gradebook-notebook.png"))
+        page.goto(f"{hub.url}/services/teacher/learner?lang={LANGUAGE}&user={bea}")
+        page.wait_for_selector(".open")
+        assert "en primer plano: parada 4" in page.locator(".open").inner_text()
+        assert "también abiertas: parada 3" in page.locator(".open").inner_text()
     finally:
         context.close()
 
