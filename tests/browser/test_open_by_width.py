@@ -43,7 +43,8 @@ from cribbage.registry.languages import TRANSLATED
 from machinery.langpacks.build import LOCALES, translate
 from machinery.open_page import ENTRY, NARROW, PHONE_WORKSPACE, entry_url  # (and the refusal's words)
 
-START, FIRST = stops.STOPS[0].notebook, stops.STOPS[1].notebook
+# The Spanish copy's own names (each translated language names its lessons: stops.Stop.notebook_in).
+START, FIRST = stops.STOPS[0].notebook_in(LANGUAGE), stops.STOPS[1].notebook_in(LANGUAGE)
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
 PICTURES = SCREENSHOTS / "phone"
@@ -184,7 +185,7 @@ def _title_in_view(page, session, index: int) -> dict:
 def test_every_menu_title_within_reach_on_a_phone(phone_course: tuple[str, Server], browser, stop: int) -> None:
     language, server = phone_course
     locale = LOCALES[language]
-    notebook = stops.STOPS[stop].notebook
+    notebook = stops.STOPS[stop].notebook_in(language)
     context = browser.new_context(viewport=PHONE, locale=language, has_touch=True, is_mobile=True)
     context.route(NOT_LOCAL, lambda route: route.abort())
     try:
