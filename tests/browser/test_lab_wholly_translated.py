@@ -75,6 +75,9 @@ def lab_places(browser, server, screenshot: str) -> list[tuple[str, str]]:
         page.goto(server.url + "/", timeout=120_000)
         expect(page.locator(".jp-NotebookPanel")).to_be_visible(timeout=120_000)
         expect(page.locator(".jp-NotebookPanel-toolbar .jp-KernelName")).to_contain_text("Python", timeout=120_000)
+        # The shell restored (its layout, then its menus) before a title is clicked: a click while it was
+        # still being restored opened no menu in a loaded full run.
+        page.wait_for_function("() => window.jupyterapp.restored.then(() => true)", timeout=60_000)
         places: list[tuple[str, str]] = []
         bar = page.locator("#jp-menu-panel .lm-MenuBar-item")
         expect(bar.first).to_be_visible(timeout=60_000)
