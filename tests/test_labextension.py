@@ -1,34 +1,22 @@
 """The course's JupyterLab extension (``labextension/``, :mod:`tools.labextension`): the build kept in git
 is its source's, and an install puts it where JupyterLab finds it.
 
-What it does in JupyterLab (the toolbar's "More commands" in the learner's language) is read in
-Chromium by ``tests/browser/test_open_by_width.py`` and ``test_lab_wholly_translated.py``.
+What it does in JupyterLab (the toolbar's "More commands" and the ▶▶ menu items in the learner's language)
+is read in Chromium by ``tests/browser/test_open_by_width.py`` and ``test_lab_wholly_translated.py``.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from tools import labextension  # tools/ is no package of the project: read from the repository (the tests' path)
+
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _labextension() -> ModuleType:
-    """tools/labextension.py, loaded by its path as the Makefile runs it (tools/ is no package)."""
-    spec = importlib.util.spec_from_file_location("tools_labextension", ROOT / "tools" / "labextension.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-labextension = _labextension()
 
 
 def test_the_build_kept_in_git_is_the_sources() -> None:

@@ -3,8 +3,9 @@
 JupyterLab 4.6's responsive toolbars (every document's toolbar, the notebook's among them) make their
 "More commands" button, shown when the toolbar is narrower than its buttons (as on a phone), without a
 translator, so its tooltip is English whatever the language pack says. The extension's one plugin gives
-each such toolbar the pack's words (``labextension/src/index.js`` says how, and what of JupyterLab it
-leans on). It is a prebuilt ("federated") extension: no Node.js on a learner's machine.
+each such toolbar the pack's words; it also shows the Run and Kernel menus' ▶▶ items as the pack words
+them whole, where JupyterLab would join two commands' labels ("Reiniciar el núcleo y Ejecutar todas las
+celdas…"). ``labextension/src/index.js`` says how, and what of JupyterLab it leans on. It is a prebuilt ("federated") extension: no Node.js on a learner's machine.
 
 What is in ``labextension/``:
 
