@@ -227,6 +227,7 @@ def test_every_menu_title_within_reach_on_a_phone(phone_course: tuple[str, Serve
         opener.tap()      # the commands it holds, worded by the pack too
         popup = page.locator(".jp-Toolbar-responsive-popup")
         expect(popup).to_be_visible(timeout=30_000)
+        expect(popup).to_have_attribute("aria-label", translate(locale, "Responsive popup toolbar") or "")   # its name to a screen reader
         page.screenshot(path=str(PICTURES / f"stop{stop}-{language}-phone-more.png"))
         held = [title for title in popup.locator("[title]").evaluate_all(
             "nodes => nodes.filter(node => node.checkVisibility()).map(node => node.getAttribute('title'))") if title]
