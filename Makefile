@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: course test check test-fast lint lint-style lint-types lint-layers catalogues check-catalogues benchmark clean
+.PHONY: course test check test-fast lint lint-style lint-types lint-layers catalogues check-catalogues labextension benchmark clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -151,6 +151,15 @@ check-catalogues: $(STAMP)
 	done
 	@$(BIN)/python -m cribbage.build.course_i18n check
 	@$(BIN)/python -m machinery.langpacks.build check
+
+# The course's JupyterLab extension (labextension/, see tools/labextension.py) built again after its
+# source changed: npm ci, then jupyter-builder. Needs Node.js 20 or later and npm; a learner's install
+# needs neither (the build is kept in git, and installed as the package's data files).
+# The project is installed again after it, so that .venv has the new build (its data files).
+labextension: $(STAMP)
+	$(BIN)/python tools/labextension.py build
+	$(ENSURE_PIP)
+	$(BIN)/python -m pip install --no-deps --no-compile -e .
 
 # The quick ones; benchmarks/players.py, selfplay.py and crosscribb.py take minutes (see their docstrings).
 benchmark: $(STAMP)

@@ -11,6 +11,9 @@ Which files those are, the course's registries say (:mod:`cribbage.registry.stop
 notebooks; :mod:`cribbage.registry.languages`, each language's lesson folder): read here by file path,
 as they import nothing but the standard library, so building needs nothing of the engine installed.
 MANIFEST.in brings them into the sdist, from which a wheel is built.
+
+The course's JupyterLab extension is installed as data files (``pyproject.toml``'s ``data-files``, into
+``share/jupyter/labextensions``), in an editable install too (:class:`CourseDistribution`).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from types import ModuleType
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from setuptools import setup
+from setuptools import Distribution, setup
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).resolve().parent
@@ -88,5 +91,15 @@ class BuildWithCatalogues(build_py):
             self.copy_file(str(HERE / "course" / name), str(target))
 
 
+class CourseDistribution(Distribution):
+    """setuptools' editable install (``pip install -e .``, as ``make course`` installs) installs the data
+    files only when the distribution answers ``has_data()``, a method setuptools' own has not (it has
+    ``has_data_files``; setuptools 84): without this, ``make course`` would leave out the course's
+    JupyterLab extension, which ``pip install .`` installs."""
+
+    def has_data(self) -> bool:
+        return bool(self.has_data_files())
+
+
 if __name__ == "__main__":   # as setuptools runs it; a test imports compile_catalogues alone
-    setup(cmdclass={"build_py": BuildWithCatalogues})
+    setup(cmdclass={"build_py": BuildWithCatalogues}, distclass=CourseDistribution)

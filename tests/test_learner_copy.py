@@ -283,7 +283,8 @@ def _english_named_copy(copy: Path, language: str) -> None:
 
 
 def test_a_copy_made_with_the_english_names_keeps_working_and_is_renamed_by_the_update_with_all_its_work(
-        course: Path, tmp_path: Path, launched: list[list[str]], capsys: pytest.CaptureFixture[str]) -> None:
+        course: Path, tmp_path: Path, launched: list[list[str]], capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
     copy = tmp_path / "mi curso"
     make_copy(copy, "es")
     _english_named_copy(copy, "es")
@@ -306,9 +307,11 @@ def test_a_copy_made_with_the_english_names_keeps_working_and_is_renamed_by_the_
     assert inspect(copy, "es") is CopyState.OLDER
 
     # Kept: it opens on its own first stop, and "continue here" leads to the names it has.
+    monkeypatch.setenv("COLUMNS", "80")      # a terminal's width: what the command says fits it
     assert main(["course", "--lang", "es", "--dir", str(copy), "--keep"]) == 0
     said = capsys.readouterr().out
-    assert "Las lecciones tienen ahora nombres en tu idioma (00_start_here.ipynb → 00_empieza_aqui.ipynb)" in said
+    assert "Las lecciones tienen ahora nombres en tu idioma (00_start_here.ipynb → 00_empieza_aqui.ipynb)" in " ".join(said.split())
+    assert [line for line in said.splitlines() if "→" in line and len(line) > 80] == [], said
     assert "Abriendo JupyterLab en la primera parada, 00_start_here.ipynb" in said
     from machinery import lab_language
     assert "--LabApp.default_url=/cribbage/open?path=00_start_here.ipynb" in lab_language.course_arguments(copy, "es")
@@ -319,7 +322,12 @@ def test_a_copy_made_with_the_english_names_keeps_working_and_is_renamed_by_the_
     # Updated: every lesson under its Spanish name, the learner's answer and note in it, nothing left behind.
     assert main(["course", "--lang", "es", "--dir", str(copy), "--update"]) == 0
     said = capsys.readouterr().out
-    assert "Se renombraron 8 lecciones con su nombre en tu idioma: 00_start_here.ipynb → 00_empieza_aqui.ipynb" in said
+    # One lesson a line, under what was done (eight on one line would be some 400 columns).
+    lines = said.splitlines()
+    first = lines.index("Se renombraron 8 lecciones con su nombre en tu idioma:")
+    assert lines[first + 1:first + 9] == [f"  {stop.notebook} → {stop.notebook_in('es')}" for stop in stops.STOPS
+                                          if stop.notebook != stop.notebook_in("es")], said
+    assert max(len(line) for line in lines[first:first + 9]) <= 80
     assert "Abriendo JupyterLab en la primera parada, 00_empieza_aqui.ipynb" in said
     assert sorted(p.name for p in copy.glob("*.ipynb")) == sorted(stop.notebook_in("es") for stop in stops.STOPS)
     updated = _nb(copy / show)
@@ -478,7 +486,7 @@ def test_the_course_command_offers_an_update_and_does_what_the_learner_says(
     capsys.readouterr()
     assert main(["course", "--lang", "pt", "--dir", str(copy)]) == 0
     said = capsys.readouterr().out
-    assert "1 arquivo atualizado para o curso novo: 03_contagem.ipynb." in said
+    assert "1 arquivo atualizado para o curso novo:\n  03_contagem.ipynb\n" in said
     assert "1 célula em que você tinha escrito passou para as lições novas." in said
     assert "Seus notebooks, como estavam antes da atualização, estão em" in said
     assert inspect(copy, "pt") is CopyState.CURRENT
@@ -492,7 +500,7 @@ def test_the_course_command_updates_without_asking_and_refuses_a_folder_not_its_
     (course / "rules.md").write_text((course / "rules.md").read_text() + "\nOne more rule.\n")
     capsys.readouterr()
     assert main(["course", "--lang", "en", "--dir", str(copy), "--update"]) == 0
-    assert "Updated 1 file to the newer course: rules.md." in capsys.readouterr().out
+    assert "Updated 1 file to the newer course:\n  rules.md\n" in capsys.readouterr().out
     theirs = tmp_path / "theirs"
     theirs.mkdir()
     (theirs / "rules.md").write_text("mine")

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
+import textwrap
 import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
@@ -46,8 +48,9 @@ add_catalogue({
     "cli.metavar.folder": {"en": "FOLDER"},
     "cli.course.created": {"en": "Your own copy of the course is in {folder}: the lessons are yours to work in."},
     "cli.course.current": {"en": "Your copy of the course is in {folder}."},
-    "cli.course.restored": {"en": Plural("Put back {n} file your copy was missing: {names}.",
-                                         "Put back {n} files your copy was missing: {names}.")},
+    # Followed by one line per file.
+    "cli.course.restored": {"en": Plural("Put back {n} file your copy was missing:",
+                                         "Put back {n} files your copy was missing:")},
     "cli.course.older": {"en": "Your copy in {folder} was made by an older version of the course."},
     "cli.course.ask_update": {"en": "Update it? The newer lessons are copied in, with the answers you typed; your "
                                     "notebooks as they are now are kept in a backups folder. [{yes}/{no}]"},
@@ -58,11 +61,14 @@ add_catalogue({
     # lesson's name now and in the update, "03_the_show.ipynb → 03_recuento.ipynb".
     "cli.course.renames": {"en": "The lessons now have names in your language ({example}): the update renames "
                                  "yours, with all you typed in them."},
-    "cli.course.renamed": {"en": Plural("Renamed {n} lesson to its name in your language: {names}.",
-                                        "Renamed {n} lessons to their names in your language: {names}.")},
-    "cli.course.updated": {"en": Plural("Updated {n} file to the newer course: {names}.",
-                                        "Updated {n} files to the newer course: {names}.")},
-    "cli.course.added": {"en": "New in your copy: {names}."},
+    # Followed by one line per lesson: "old name → new name".
+    "cli.course.renamed": {"en": Plural("Renamed {n} lesson to its name in your language:",
+                                        "Renamed {n} lessons to their names in your language:")},
+    # Followed by one line per file.
+    "cli.course.updated": {"en": Plural("Updated {n} file to the newer course:",
+                                        "Updated {n} files to the newer course:")},
+    # Followed by one line per file.
+    "cli.course.added": {"en": "New in your copy:"},
     "cli.course.carried": {"en": Plural("{n} cell you had typed in went into the newer lessons.",
                                         "{n} cells you had typed in went into the newer lessons.")},
     "cli.course.backups": {"en": "Your notebooks as they were before the update are in {folder}."},
@@ -113,13 +119,32 @@ def _wants_update(args: argparse.Namespace) -> bool:
         return False   # nobody to ask: the copy stays as it is, and the learner is told how to update
     question = message("cli.course.ask_update", yes=message("cli.course.yes"), no=message("cli.course.no"))
     try:
-        return said_yes(input(f"{question} "))
+        return said_yes(input(f"{_wrapped(question)} "))
     except EOFError:
         return False
 
 
-def _names(names: Sequence[str]) -> str:
-    return ", ".join(names)
+#: The widest a line of the command's own prose is, on the widest terminal.
+WIDEST = 100
+
+
+def _wrapped(text: object) -> str:
+    """``text`` in lines that fit the terminal (80 columns where there is none), never breaking a word or
+    a lesson's name (a text that holds a folder's name, which may hold spaces, is not wrapped)."""
+    width = min(shutil.get_terminal_size().columns, WIDEST) - 1
+    return textwrap.fill(str(text), width=max(width, 40), break_long_words=False, break_on_hyphens=False)
+
+
+def _say(text: object) -> None:
+    print(_wrapped(text))
+
+
+def _listed(lead: object, items: Sequence[str]) -> None:
+    """``lead``, then each of ``items`` on a line of its own, indented (a list of lessons, one per line
+    rather than one line too long for a terminal)."""
+    _say(lead)
+    for item in items:
+        print(f"  {item}")
 
 
 def _tell(report: CopyReport) -> None:
@@ -129,15 +154,14 @@ def _tell(report: CopyReport) -> None:
     if report.state is CopyState.CURRENT:
         print(message("cli.course.current", folder=escaped(report.folder)))
         if report.added:
-            print(message("cli.course.restored", n=len(report.added), names=_names(report.added)))
+            _listed(message("cli.course.restored", n=len(report.added)), report.added)
         return
     if report.renamed:
-        print(message("cli.course.renamed", n=len(report.renamed),
-                      names=_names([f"{old} → {new}" for old, new in report.renamed])))
+        _listed(message("cli.course.renamed", n=len(report.renamed)), [f"{old} → {new}" for old, new in report.renamed])
     if report.updated:
-        print(message("cli.course.updated", n=len(report.updated), names=_names(report.updated)))
+        _listed(message("cli.course.updated", n=len(report.updated)), report.updated)
     if report.added:
-        print(message("cli.course.added", names=_names(report.added)))
+        _listed(message("cli.course.added"), report.added)
     if report.carried:
         print(message("cli.course.carried", n=report.carried))
     if report.backups is not None:
@@ -159,10 +183,10 @@ def _course(args: argparse.Namespace) -> int:
     folder = _chosen_folder(args.dir) if args.dir else default_folder(language)
     state = inspect(folder, language)
     if state is CopyState.OLDER:
-        print(message("cli.course.older", folder=escaped(folder)))
+        print(message("cli.course.older", folder=escaped(folder)))   # not wrapped: a folder's name may hold spaces
         renamed = renames(folder, language)
         if renamed:
-            print(message("cli.course.renames", example=" → ".join(renamed[0])))
+            _say(message("cli.course.renames", example=" → ".join(renamed[0])))
         if _wants_update(args):
             _tell(update_copy(folder, language))
         else:
