@@ -202,3 +202,25 @@ def test_two_people_in_each_language(language: str) -> None:
         _click(table, rng)
         _check_hidden(table)
     assert render("table.two.whose_hand", language, name=pone) in table.show_text
+
+
+def test_a_seeded_monkey_never_shows_a_hand_to_the_other() -> None:
+    rng = random.Random(50)
+    table = GameTable(seats=TWO, seed=4, muggins=True, target=61, board=False)
+    seen: list[w.Button] = []   # every card button ever drawn: a stale one may be clicked too
+    for _ in range(1500):
+        seen.extend(b for b in table.all_card_buttons.values() if b not in seen)
+        controls = [table.reveal_button, table.lay_away_button, table.go_button, table.hint_button,
+                    table.count_button, table.muggins_button, table.go_on_button, table.next_deal_button]
+        roll = rng.random()
+        if roll < 0.5 and seen:
+            rng.choice(seen).click()
+        elif roll < 0.9:
+            rng.choice(controls).click()
+        elif roll < 0.98:
+            table.count_box.value = rng.choice(["", "0", "7", "x", str(rng.randint(0, 29))])
+            table.count_button.click()
+        else:
+            table.new_game(seed=rng.randint(0, 9), target=rng.choice([61, 121]), muggins=rng.random() < 0.5)
+        _check_hidden(table)
+        assert table.board.pegs == table.game.pegs

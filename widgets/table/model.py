@@ -29,12 +29,14 @@ from cribbage.ai.levels import player
 from cribbage.ai.play_choice import LEVELS, PlayChoice
 from cribbage.ai.players import Player
 from cribbage.lang.messages import Message
+from cribbage.registry.languages import SOURCE
 from cribbage.registry.seats import HUMAN, SEATINGS
 from cribbage.rules.actions import Count, Discard, Go, Muggins, NextDeal, Play
 from cribbage.rules.events import LogEntry, LogKind, Phase
 from cribbage.rules.game import Game
 from cribbage.stats.calibrated import endgame_chance
 from widgets.base.refusal import Refused
+from widgets.i18n import render
 from widgets.table.guided import GUIDED_HANDS, GuidedHand
 
 __all__ = ["COMPUTER", "YOU", "Advice", "Standing", "Step", "TableSession", "last_deals", "read_seed"]
@@ -154,7 +156,8 @@ class TableSession:
             raise Refused(key="table.guided_alone")
         self.seats = seats
         self.people = tuple(seat for seat, kind in enumerate(seats) if kind == HUMAN)
-        self.names = names if names is not None else ("1", "2")
+        self.names = names if names is not None else (render("table.two.player", SOURCE, n=1),
+                                                      render("table.two.player", SOURCE, n=2))
         self.guide = guide
         self.games_won = [0, 0]
         self._start(game if game is not None else Game(seed, target=target, muggins=muggins), level)

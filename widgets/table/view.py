@@ -553,7 +553,7 @@ class GameTable(View):
                 if slot == len(self._pool):
                     made = w.Button()
                     made.add_class("cc-cardbtn")
-                    made.on_click(self._guard(lambda _b, slot=slot: self.pick(self._slot_cards[slot])))
+                    made.on_click(self._guard(lambda _b, slot=slot: self._pick_slot(slot)))
                     self._pool.append(made)
                 made = self._pool[slot]
                 made.description = str(card)
@@ -575,6 +575,12 @@ class GameTable(View):
         shown = tuple(self._card_buttons[card] for card in held if card in self._card_buttons)
         if tuple(self._hand_box.children) != shown:
             self._hand_box.children = shown
+
+    def _pick_slot(self, slot: int) -> None:
+        # A button of the pool left over from a longer hand (the other person's, two at one screen) holds
+        # no card: it is out of the page, and a click that reaches it does nothing.
+        if slot < len(self._slot_cards):
+            self.pick(self._slot_cards[slot])
 
     def _refresh_show(self) -> None:
         blocks, texts = [], []
