@@ -2,7 +2,8 @@
 
 ``cribbage score 5H 5D 6H 7S 8C [--crib]`` prints the itemized count of a hand (the starter last).
 ``cribbage discard 5H 5D 6H 7S 8C 9D [--dealer]`` ranks the 15 keeps by exact expected points.
-``cribbage play [--level expert] [--target 121] [--muggins] [--seed N]`` is a game against the computer.
+``cribbage play [--level expert] [--target 121] [--muggins] [--seed N]`` is a game against the computer;
+``--seats human,human`` seats two people at one screen instead.
 ``cribbage course [--dir FOLDER]`` copies the lessons into the learner's own folder and opens JupyterLab
 there (:mod:`cribbage.cli.course`; what follows ``--`` goes to JupyterLab).
 Bad input prints one line naming what was wrong and exits with status 2. Options go anywhere
@@ -34,6 +35,7 @@ from cribbage.cli.parsing import WholeNumber, argparse_words, language_asked, sp
 from cribbage.cli.progress import add_progress
 from cribbage.cli.startup import ignore_interrupt_once_done, stop_handling_startup_interrupt
 from cribbage.cli.terminal import run
+from cribbage.cli.two_seats import SEATING_CHOICES, seating
 from cribbage.lang.messages import LANGUAGES, add_catalogue, get_language, message, set_language
 from cribbage.registry.languages import SOURCE, from_locale
 from cribbage.rules.cards import cards, quoted
@@ -92,7 +94,8 @@ def _add_discard(sub: argparse._SubParsersAction[Any]) -> None:
 def _play(args: argparse.Namespace) -> int:
 
     # The game speaks the language main() chose from --lang or the locale, as the other commands do.
-    run(seed=args.seed, level=args.level, target=args.target, muggins=args.muggins, language=get_language())
+    run(seed=args.seed, level=args.level, target=args.target, muggins=args.muggins, language=get_language(),
+        seats=seating(args.seats))
     return 0
 
 
@@ -105,6 +108,8 @@ def _add_play(sub: argparse._SubParsersAction[Any]) -> None:
     parser.add_argument("--muggins", action="store_true", help=words("cli.help.play.muggins"))
     parser.add_argument("--seed", type=WholeNumber(), default=None, metavar=words("cli.metavar.seed"),
                         help=words("cli.help.play.seed"))
+    parser.add_argument("--seats", choices=SEATING_CHOICES, default=SEATING_CHOICES[0],
+                        metavar=words("cli.metavar.seats"), help=words("cli.help.play.seats"))
     parser.set_defaults(run=_play)
 
 

@@ -1,10 +1,17 @@
-"""The game table as a plain object (no ipywidgets): a game against the computer, move by move.
+"""The game table as a plain object (no ipywidgets): a game against the computer, or between two
+people at one screen, move by move.
 
 :class:`TableSession` holds what :class:`widgets.table.view.GameTable` shows: the :class:`cribbage.Game`,
 the computer player and the :class:`cribbage.ai.driver.Driver` that moves it, the cards picked to lay
 away, the games won, and in guided mode the expert's advice before each move and how each move
 compared. Every action verifies first and changes nothing when refused: a :class:`Refused` naming
 a catalogue key, or the engine's own error. The view turns the state into words and buttons.
+
+With two people (``seats=("human", "human")``) every move is made by :attr:`TableSession.seat`, the
+person the game waits on, and a hand is shown only to its owner: whenever the seat to act changes
+while a hand is private (laying away, the play), the session is :attr:`~TableSession.passing` until
+that person says they hold the screen (:meth:`TableSession.reveal`). In the show every card counted
+is face up, so nothing is passed; with muggins on, each count waits for the other person to check it.
 """
 
 from __future__ import annotations
@@ -22,11 +29,14 @@ from cribbage.ai.levels import player
 from cribbage.ai.play_choice import LEVELS, PlayChoice
 from cribbage.ai.players import Player
 from cribbage.lang.messages import Message
+from cribbage.registry.languages import SOURCE
+from cribbage.registry.seats import HUMAN, SEATINGS
 from cribbage.rules.actions import Count, Discard, Go, Muggins, NextDeal, Play
 from cribbage.rules.events import LogEntry, LogKind, Phase
 from cribbage.rules.game import Game
 from cribbage.stats.calibrated import endgame_chance
 from widgets.base.refusal import Refused
+from widgets.i18n import render
 from widgets.table.guided import GUIDED_HANDS, GuidedHand
 
 __all__ = ["COMPUTER", "YOU", "Advice", "Standing", "Step", "TableSession", "last_deals", "read_seed"]
@@ -114,6 +124,8 @@ class TableSession:
 
     ``TableSession(seed=1, level="standard", target=121, muggins=False)``; ``guide`` plays a
     :class:`~widgets.table.guided.GuidedHand` against the expert instead (see :meth:`guided`).
+    ``seats=("human", "human")`` seats two people at one screen (no computer; ``names`` are theirs,
+    used in the refusals that name a person).
     """
 
     _game: Game
@@ -128,11 +140,24 @@ class TableSession:
     _standing: Standing | None
     _steps: list[Step]
     _news: list[LogEntry]
+    _check_by: int | None
+    _revealed: int | None
 
     def __init__(self, *, seed: int | str = 1, level: str = "standard", target: int = FULL_GAME,
-                 muggins: bool = False, game: Game | None = None, guide: GuidedHand | None = None) -> None:
+                 muggins: bool = False, game: Game | None = None, guide: GuidedHand | None = None,
+                 seats: tuple[str, str] = SEATINGS[0], names: tuple[str, str] | None = None) -> None:
         if level not in LEVELS:
             raise Refused(key="table.bad_level", value=repr(level)[:30])
+        seats = tuple(seats) if isinstance(seats, list) else seats
+        if not isinstance(seats, tuple) or seats not in SEATINGS:
+            raise Refused(key="table.bad_seats", value=repr(seats)[:40],
+                          choices=" · ".join(",".join(seating) for seating in SEATINGS))
+        if guide is not None and seats != SEATINGS[0]:
+            raise Refused(key="table.guided_alone")
+        self.seats = seats
+        self.people = tuple(seat for seat, kind in enumerate(seats) if kind == HUMAN)
+        self.names = names if names is not None else (render("table.two.player", SOURCE, n=1),
+                                                      render("table.two.player", SOURCE, n=2))
         self.guide = guide
         self.games_won = [0, 0]
         self._start(game if game is not None else Game(seed, target=target, muggins=muggins), level)
@@ -157,6 +182,40 @@ class TableSession:
         return self._computer
 
     @property
+    def two_people(self) -> bool:
+        """Two people play each other at this screen."""
+        return len(self.people) == 2
+
+    @property
+    def seat(self) -> int:
+        """The person the table waits on: you against the computer; with two people, the one to lay away,
+        play, count or check a count now (seat 0 when anyone may start the next deal)."""
+        if not self.two_people:
+            return YOU
+        if self._check_by is not None:
+            return self._check_by
+        waiting = self._driver.waiting
+        return YOU if waiting is None else waiting
+
+    @property
+    def passing(self) -> bool:
+        """Two people: the screen is to be passed to :attr:`seat` before their hand is shown (their
+        turn to lay away or play has come, and the hand on the screen, if any, is the other's)."""
+        game = self._game
+        return (self.two_people and not game.is_over and game.phase in (Phase.DISCARD, Phase.PLAY)
+                and self._revealed != self.seat)
+
+    @property
+    def shown_seat(self) -> int | None:
+        """Whose hand may be on the screen now: yours against the computer; with two people, the seat to
+        act once the screen is passed (None while it is being passed, and from the show on)."""
+        if not self.two_people:
+            return YOU
+        if self.passing or self._game.phase not in (Phase.DISCARD, Phase.PLAY):
+            return None
+        return self.seat
+
+    @property
     def level(self) -> str:
         """The level chosen for the computer (a guided hand plays the classic expert under it)."""
         return self._level
@@ -168,8 +227,9 @@ class TableSession:
 
     @property
     def checking(self) -> bool:
-        """Muggins mode: the table waits for you to check the computer's last count."""
-        return self._driver.checking
+        """Muggins mode: the table waits for you to check the computer's last count (with two people,
+        for :attr:`seat` to check the other's)."""
+        return self._driver.checking or self._check_by is not None
 
     @property
     def hinted(self) -> bool:
@@ -185,18 +245,19 @@ class TableSession:
     def discarding(self) -> bool:
         """You have two cards to lay away now."""
         game = self._game
-        return game.phase is Phase.DISCARD and not game.discards(YOU) and not self.checking
+        return (game.phase is Phase.DISCARD and not game.discards(self.seat) and not self.checking
+                and not self.passing)
 
     @property
     def your_turn_to_play(self) -> bool:
         game = self._game
-        return game.phase is Phase.PLAY and game.to_act == YOU and not self.checking
+        return game.phase is Phase.PLAY and game.to_act == self.seat and not self.checking and not self.passing
 
     @property
     def counting(self) -> bool:
         """Muggins mode: you count your hand or crib now."""
         game = self._game
-        return game.phase is Phase.SHOW and game.muggins and game.to_act == YOU and not self.checking
+        return game.phase is Phase.SHOW and game.muggins and game.to_act == self.seat and not self.checking
 
     @property
     def deal_over(self) -> bool:
@@ -210,28 +271,31 @@ class TableSession:
 
     def playable(self, card: Card) -> bool:
         """Whether clicking ``card`` does something now: pick it to lay away, or play it."""
-        return self.discarding or (self.your_turn_to_play and self._game.can_play(YOU, card))
+        return self.discarding or (self.your_turn_to_play and self._game.can_play(self.seat, card))
 
     def may_advise(self) -> bool:
-        """Whether there is a move of yours to advise on now (cheap: no advice is computed)."""
+        """Whether there is a move of yours (of :attr:`seat`'s) to advise on now (cheap: no advice is
+        computed); never while the screen is being passed."""
         game = self._game
-        if game.is_over or self.checking:
+        if game.is_over or self.checking or self.passing:
             return False
-        return (game.phase is Phase.DISCARD and not game.discards(YOU)) or (
-            game.phase is Phase.PLAY and game.to_act == YOU)
+        return (game.phase is Phase.DISCARD and not game.discards(self.seat)) or (
+            game.phase is Phase.PLAY and game.to_act == self.seat)
 
     def advice(self) -> Advice | None:
-        """The expert's move for you now (the hint, and the guided step's explanation), or None."""
+        """The expert's move for you (for :attr:`seat`) now (the hint, and the guided step's
+        explanation), or None."""
         game = self._game
-        key = (game, len(game.log), self.checking)
+        seat = self.seat
+        key = (game, len(game.log), self.checking, seat, self.passing)
         if self._advice_key != key:
             found: Advice | None = None
             if self.may_advise():
                 adviser = _ADVISER if self.guide is None else _GUIDED_ADVISER
                 if game.phase is Phase.DISCARD:
-                    found = Advice(Phase.DISCARD, adviser.keep(game, YOU))
+                    found = Advice(Phase.DISCARD, adviser.keep(game, seat))
                 else:
-                    found = Advice(Phase.PLAY, adviser.hint(game, YOU))
+                    found = Advice(Phase.PLAY, adviser.hint(game, seat))
             self._advice_key, self._advice = key, found
         return self._advice
 
@@ -278,6 +342,14 @@ class TableSession:
         self.verify_new_game(level=level, target=target)
         self._start(Game(seed, target=target, muggins=bool(muggins)), level)
 
+    def reveal(self) -> None:
+        """Two people: the person to act holds the screen now; show them their hand."""
+        if not self.passing:
+            raise Refused(key="table.two.nothing_to_pass")
+        self._revealed = self.seat
+        self._picked = []
+        self._hinted = False
+
     def pick(self, card: Card) -> bool:
         """Discard: pick a card to lay away, or put a picked one back (returns True). Play: play it
         (returns False)."""
@@ -286,9 +358,11 @@ class TableSession:
         if game.phase is not Phase.DISCARD:
             self.play(card)
             return False
-        if game.discards(YOU):
-            game.verify_discard(YOU, (card,))  # the engine's reason: already laid away
-        if card not in game.hand(YOU):
+        self._verify_not_passing()
+        seat = self.seat
+        if game.discards(seat):
+            game.verify_discard(seat, (card,))  # the engine's reason: already laid away
+        if card not in game.hand(seat):
             raise Refused(key="table.not_yours", card=str(card))
         if card in self._picked:
             self._picked.remove(card)
@@ -302,29 +376,33 @@ class TableSession:
         """Lay away the two picked cards (or ``cards``) to the crib."""
         game = self._game
         self._verify_not_checking()
+        self._verify_not_passing()
+        seat = self.seat
         try:
             chosen = tuple(self._picked if cards is None else islice(cards, 3))  # two, or refused
         except TypeError:
             raise Refused(key="err.not_cards", value=repr(cards)[:30]) from None
-        if game.phase is Phase.DISCARD and not game.discards(YOU) and len(chosen) != 2:
+        if game.phase is Phase.DISCARD and not game.discards(seat) and len(chosen) != 2:
             raise Refused(key="table.pick_two", n=len(chosen))
         advice = self.advice()
-        self._act(Discard(YOU, chosen))  # type: ignore[arg-type]  # the game says if it is not two
+        self._act(Discard(seat, chosen))  # type: ignore[arg-type]  # the game says if it is not two
         self._picked = []
         self._judge(advice, chosen)
 
     def play(self, card: Card) -> None:
         """Play ``card`` (refused, with the engine's reason, unless it is your turn and it fits)."""
         self._verify_not_checking()
+        self._verify_not_passing()
         advice = self.advice()
-        self._act(Play(YOU, card))
+        self._act(Play(self.seat, card))
         self._judge(advice, card)
 
     def go(self) -> None:
         """Say go (refused while a card of yours fits)."""
         self._verify_not_checking()
+        self._verify_not_passing()
         advice = self.advice()
-        self._act(Go(YOU))
+        self._act(Go(self.seat))
         self._judge(advice, None)
 
     def count(self, points: Any) -> None:
@@ -332,21 +410,30 @@ class TableSession:
         self._verify_not_checking()
         if not self._game.muggins:
             raise Refused(key="table.no_counting")
-        self._act(Count(YOU, read_points(points)))
+        seat = self.seat
+        self._act(Count(seat, read_points(points)))
+        # Two people: the other checks every count, short or not, so stopping tells nothing.
+        if self.two_people and not self._game.is_over:
+            self._check_by = 1 - seat
 
     def muggins(self) -> None:
         """Claim muggins on the computer's last count (refused if it missed nothing)."""
         if not self._game.muggins:
             raise Refused(key="table.no_counting")
         if self._game.muggins_claimant is None and self.checking:
-            raise Refused(key="table.nothing_missed")
-        self._act(Muggins(YOU))
+            raise Refused(key="table.two.nothing_missed" if self.two_people else "table.nothing_missed")
+        self._act(Muggins(self.seat))
+        self._check_by = None
 
     def go_on(self) -> None:
         """Muggins mode: the computer's count is checked; let the game go on."""
         if not self.checking:
-            raise Refused(key="table.nothing_to_check")
-        self._heard(self._driver.go_on().entries)
+            raise Refused(key="table.two.nothing_to_check" if self.two_people else "table.nothing_to_check")
+        if self._check_by is not None:
+            self._check_by = None
+            self._heard(self._driver.advance().entries)
+        else:
+            self._heard(self._driver.go_on().entries)
         self._hinted = False
 
     def next_deal(self) -> None:
@@ -368,7 +455,10 @@ class TableSession:
         # A guided hand's lesson follows the line of the computer it was written for: the classic expert.
         self._computer = player(level if self.guide is None else "classic", seed=game.seed)
         # Stopping after every computer count, short or not, gives nothing away.
-        self._driver = Driver(game, {COMPUTER: self._computer}, check_counts=True)
+        computers = {seat: self._computer for seat in (YOU, COMPUTER) if seat not in self.people}
+        self._driver = Driver(game, computers, check_counts=True)
+        self._check_by = None
+        self._revealed = None
         self._picked = []
         self._hinted = False
         self._advice_key = None
@@ -381,7 +471,11 @@ class TableSession:
 
     def _verify_not_checking(self) -> None:
         if self.checking:
-            raise Refused(key="table.check_first")
+            raise Refused(key="table.two.check_first" if self.two_people else "table.check_first")
+
+    def _verify_not_passing(self) -> None:
+        if self.passing:
+            raise Refused(key="table.two.pass_first", name=self.names[self.seat])
 
     def _act(self, action: Any) -> None:
         self._heard(self._driver.act(action).entries)
@@ -390,6 +484,8 @@ class TableSession:
     def _heard(self, entries: tuple[LogEntry, ...]) -> None:
         self._news.extend(entries)
         for entry in entries:
+            if entry.kind is LogKind.DEAL:
+                self._revealed = None  # a new deal: each hand is shown to its owner again, screen passed
             if entry.kind is LogKind.GAME_OVER and entry.seat is not None:
                 result = self._game.result
                 assert result is not None

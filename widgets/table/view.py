@@ -13,6 +13,11 @@ the computer makes, the table waits for you to check it: claim muggins or go on.
 
 The guided hands (:mod:`widgets.table.guided`) are this table in guided mode: each step is explained
 before you act, from the engine's own advice, and your move is compared with the expert's.
+
+Two people play each other at one screen with ``seats=("human", "human")``: whenever the turn to lay
+away or play passes to the other, the table shows only what both may see (the board, the scores, the
+play's cards, the starter) and a button for that person to show their cards; a hand is never drawn,
+not even hidden, while it is the other's turn.
 """
 
 from __future__ import annotations
@@ -25,9 +30,10 @@ import ipywidgets as w
 
 from cribbage import FULL_GAME, TARGETS, Card
 from cribbage.ai.play_choice import LEVELS
+from cribbage.registry.seats import HUMAN, SEATINGS
 from cribbage.rules.events import LogKind, Phase, ScoreKind
 from widgets.base.answers import table_answers
-from widgets.base.view import View, crib_badge, guarded, style_tag
+from widgets.base.view import Refused, View, crib_badge, guarded, style_tag
 from widgets.blocks.board import Board
 from widgets.blocks.cards import card_html, row_html, suit_class
 from widgets.i18n import card_name, render
@@ -73,12 +79,26 @@ def _level_shown(level: str) -> str:
     return level if level in LEVELS else "expert"
 
 
+def _two_names(names: object, language: str) -> tuple[str, str]:
+    """Two people's names as given (trimmed, each to 30 characters), or "Player 1" and "Player 2" in
+    ``language``; refused unless they are two different, non-empty texts."""
+    if names is None:
+        return render("table.two.player", language, n=1), render("table.two.player", language, n=2)
+    given = tuple(names) if isinstance(names, (tuple, list)) and len(names) == 2 else ()
+    cut = tuple(name.strip()[:30] for name in given if isinstance(name, str) and name.strip())
+    if len(cut) != 2 or cut[0].casefold() == cut[1].casefold():
+        raise Refused(key="table.two.bad_names", value=repr(names)[:40])
+    return cut[0], cut[1]
+
+
 class GameTable(View):
     """A game against the computer. You are seat 0 (the computer is seat 1).
 
     ``GameTable(seed=1, level="standard", target=121, muggins=False, language="en", board=True)``.
     ``level`` is the computer's: ``"beginner"``, ``"standard"`` or ``"expert"``. Same seed, same game.
     ``board=False`` leaves the board picture out (the scores still show): for quick scripted runs.
+    ``seats=("human", "human")`` seats two people at one screen (``names``, by default "Player 1" and
+    "Player 2" in the table's language); each hand is then shown only after :attr:`reveal_button`.
 
     Drive it with the buttons (:attr:`card_buttons`, :attr:`lay_away_button`, :attr:`go_button`,
     :attr:`hint_button`, :attr:`count_box` and :attr:`count_button`, :attr:`muggins_button`,
@@ -90,14 +110,19 @@ class GameTable(View):
 
     def __init__(self, *, seed: int | str = 1, level: str = "standard", target: int = FULL_GAME,
                  muggins: bool = False, language: str | None = None, four_colour: bool = False,
-                 board: bool = True, _session: TableSession | None = None) -> None:
+                 board: bool = True, seats: tuple[str, str] = SEATINGS[0],
+                 names: tuple[str, str] | None = None, _session: TableSession | None = None) -> None:
         super().__init__(language=language)
-        session = _session or TableSession(seed=seed, level=level, target=target, muggins=muggins)
+        two = isinstance(seats, (tuple, list)) and tuple(seats) == (HUMAN, HUMAN)
+        if two:
+            names = _two_names(names, self.language)
+        session = _session or TableSession(seed=seed, level=level, target=target, muggins=muggins, seats=seats,
+                                           names=names)
         self.session = session
         self.four_colour = bool(four_colour)
-        self._words = TableWords(self.language)
+        self._words = TableWords(self.language, names if two else None)
         self._show_board = bool(board)
-        self._names = (self._t("table.you"), self._t("table.computer"))
+        self._names = names if names is not None and two else (self._t("table.you"), self._t("table.computer"))
         game = session.game
 
         # Settings: they take effect with "New game".
@@ -115,6 +140,8 @@ class GameTable(View):
         self._new = self._button("table.new_game", self.new_game)
         self._settings = w.HBox([self._level, self._target, self._muggins_box, self._seed, self._new],
                                 layout=w.Layout(align_items="center", flex_flow="row wrap"))
+        if session.two_people:  # no computer to choose
+            self._level.layout.display = "none"
 
         self._title = w.HTML()
         self._status = w.HTML()
@@ -134,7 +161,11 @@ class GameTable(View):
         self._muggins_button = self._button("table.muggins_claim", lambda: self.muggins())
         self._go_on = self._button("table.go_on", lambda: self.go_on())
         self._next_deal = self._button("table.next_deal", lambda: self.next_deal(), "primary")
-        self._actions = w.HBox([self._lay_away, self._go, self._count_box, self._count_button,
+        self._reveal = self._button("table.go", lambda: self.reveal(), "primary")  # worded in _refresh
+        self._reveal.layout.display = "none"
+        if session.two_people:
+            self._muggins_button.description = self._t("table.two.muggins_claim")
+        self._actions = w.HBox([self._reveal, self._lay_away, self._go, self._count_box, self._count_button,
                                 self._muggins_button, self._go_on, self._next_deal, self._hint_button],
                                layout=w.Layout(align_items="center", flex_flow="row wrap"))
         self._guide = w.HTML()
@@ -165,9 +196,17 @@ class GameTable(View):
 
     @property
     def card_buttons(self) -> dict[Card, w.Button]:
-        """The buttons of the cards you hold now, to drive from Python: ``table.card_buttons[card].click()``."""
-        held = set(self.game.hand(YOU))
+        """The buttons of the cards you hold now, to drive from Python: ``table.card_buttons[card].click()``
+        (with two people, the cards of the one to act once the screen is passed to them)."""
+        seat = self.session.shown_seat
+        held = set(self.game.hand(seat)) if seat is not None else set()
         return {card: button for card, button in self._card_buttons.items() if card in held}
+
+    names = property(lambda self: self._names, doc="The name of each seat, as the table shows it.")
+    passing = property(lambda self: self.session.passing,
+                       doc="Two people: the screen is to be passed to the one to act before their cards show.")
+    reveal_button = property(lambda self: self._reveal,
+                             doc="Two people: the button the person to act presses to see their cards.")
 
     lay_away_button = property(lambda self: self._lay_away)
     go_button = property(lambda self: self._go)
@@ -314,6 +353,12 @@ class GameTable(View):
         self._moved()
 
     @guarded
+    def reveal(self) -> None:
+        """Two people: the person to act has the screen; show them their cards."""
+        self.session.reveal()
+        self._moved()
+
+    @guarded
     def hint(self) -> None:
         """The expert's advice for the step now: the best keep, or the best card, with the reason."""
         self.session.hint()
@@ -344,7 +389,10 @@ class GameTable(View):
         if result is None:
             return ""
         won, lost = result.scores[result.winner], result.scores[result.loser]
-        head = self._t("table.you_win" if result.winner == YOU else "table.computer_wins")
+        if self.session.two_people:
+            head = self._t("table.two.wins", name=self._names[result.winner])
+        else:
+            head = self._t("table.you_win" if result.winner == YOU else "table.computer_wins")
         return f"{head} {self._board.describe_finish(won, lost)}"
 
     def _refresh(self) -> None:
@@ -353,19 +401,28 @@ class GameTable(View):
             for css, text in words.entry(entry, self._result_words() if entry.kind is LogKind.GAME_OVER else ""):
                 self._log_lines.append(text)
                 self._log_html.append(f'<div class="{css}">{html.escape(text)}</div>')
-            for answer in table_answers(entry, game, session.guide):
+            # A game between two people is no learner's answer to record.
+            for answer in () if session.two_people else table_answers(entry, game, session.guide):
                 self.record_answer(**answer)
         phase = game.phase
+        two = session.two_people
 
         title = self._t("table.title_guided", title=session.guide.title(self.language)) \
-            if session.guide is not None else self._t("table.title")
+            if session.guide is not None else self._t("table.two.title" if two else "table.title")
         self._title.value = f'<div class="cc-title">{html.escape(title)}</div>'
-        dealer = self._t("table.you_deal" if game.dealer == YOU else "table.computer_deals")
-        status = self._t("table.status", deal=game.deal_number, dealer=dealer, target=game.target,
-                         level=self._t(f"table.level.{_level_shown(self.level)}"))
-        scores = self._t("table.scores", you=game.scores[YOU], computer=game.scores[COMPUTER])
         won = self.games_won
-        tally = self._t("table.games", you=won[YOU], computer=won[COMPUTER]) if any(won) else ""
+        if two:
+            first, second = self._names
+            status = self._t("table.two.status", deal=game.deal_number, target=game.target,
+                             dealer=self._t("table.two.deals", name=self._names[game.dealer]))
+            scores = self._t("table.two.scores", first=first, second=second, a=game.scores[0], b=game.scores[1])
+            tally = self._t("table.two.games", first=first, second=second, a=won[0], b=won[1]) if any(won) else ""
+        else:
+            dealer = self._t("table.you_deal" if game.dealer == YOU else "table.computer_deals")
+            status = self._t("table.status", deal=game.deal_number, dealer=dealer, target=game.target,
+                             level=self._t(f"table.level.{_level_shown(self.level)}"))
+            scores = self._t("table.scores", you=game.scores[YOU], computer=game.scores[COMPUTER])
+            tally = self._t("table.games", you=won[YOU], computer=won[COMPUTER]) if any(won) else ""
         # The board shows the scores above its picture; without the board they are said here.
         self._status.value = f'<div class="cc-text">{html.escape(status)}</div>' + (
             "" if self._show_board else f'<div class="cc-big">{html.escape(scores)}</div>') + (
@@ -373,7 +430,8 @@ class GameTable(View):
         if self._board.pegs != game.pegs:
             self._board.set_pegs(game.pegs)
 
-        self._standing_text = words.standing(session.standing())
+        # The chance to win is told from one seat's side: between two people it would take sides.
+        self._standing_text = "" if two else words.standing(session.standing())
         self._standing.value = (
             f'<div class="cc-standing" role="status"><b>{html.escape(self._t("table.standing_label"))}:</b> '
             f'{html.escape(self._standing_text)}<div class="cc-source">'
@@ -381,15 +439,24 @@ class GameTable(View):
         self._top.value = self._top_html()
         self._play_area.value = self._play_html()
         # No heading over an empty hand (the play is over: the show lays the hands out below).
-        self._hand_label.value = (f'<div class="cc-label">{html.escape(self._t("table.your_hand"))}</div>'
-                                  if game.hand(YOU) else "")
+        shown = session.shown_seat
+        held = game.hand(shown) if shown is not None else ()
+        label = words.who("whose_hand", shown) if two and held else self._t("table.your_hand")
+        self._hand_label.value = f'<div class="cc-label">{html.escape(label)}</div>' if held else ""
         self._refresh_hand()
 
         checking = session.checking
-        self._lay_away.layout.display = None if phase is Phase.DISCARD and not game.discards(YOU) else "none"
+        seat = session.seat
+        passing = session.passing
+        self._reveal.layout.display = None if passing else "none"
+        self._reveal.disabled = not passing
+        if passing:
+            self._reveal.description = self._t("table.two.reveal", name=self._names[seat])
+        self._lay_away.layout.display = None if phase is Phase.DISCARD and not game.discards(seat) \
+            and not passing else "none"
         self._lay_away.disabled = len(session.picked) != 2
-        self._go.disabled = not (session.your_turn_to_play and game.can_go(YOU))
-        self._go.layout.display = None if phase is Phase.PLAY else "none"
+        self._go.disabled = not (session.your_turn_to_play and game.can_go(seat))
+        self._go.layout.display = None if phase is Phase.PLAY and not passing else "none"
         counting = session.counting
         self._count_box.layout.display = self._count_button.layout.display = None if counting else "none"
         self._count_box.disabled = self._count_button.disabled = not counting
@@ -400,6 +467,7 @@ class GameTable(View):
         self._next_deal.layout.display = None if deal_over and session.guide is None else "none"
         self._next_deal.disabled = not deal_over
         self._hint_button.disabled = not (session.may_advise() or counting)
+        self._hint_button.layout.display = "none" if passing else None
 
         self._prompt_text = words.prompt(session)
         # Counting a crib, the learner sees it is one before answering: its flush needs all five cards.
@@ -427,14 +495,27 @@ class GameTable(View):
         game, lang = self.game, self.language
         empty = '<span class="cc-card cc-empty" aria-hidden="true"></span>'
         groups = []
-        n = len(game.hand(COMPUTER))
-        showing = game.phase in (Phase.SHOW, Phase.DEAL_OVER, Phase.OVER) and game.starter is not None \
-            and not game.hand(COMPUTER)
-        if showing and game.kept(COMPUTER):
-            groups.append((self._t("table.whose_hand_1"), self._cards_html(game.kept(COMPUTER))))
+        over = game.phase in (Phase.SHOW, Phase.DEAL_OVER, Phase.OVER) and game.starter is not None
+        if self.session.two_people:
+            # The hands not shown as buttons below: face down until the show (a card's back tells nothing).
+            for seat in (0, 1):
+                if seat == self.session.shown_seat:
+                    continue
+                n = len(game.hand(seat))
+                if over and not n and game.kept(seat):
+                    groups.append((self._words.who("whose_hand", seat), self._cards_html(game.kept(seat))))
+                else:
+                    groups.append((self._t("table.two.hand_hidden", name=self._names[seat], n=n),
+                                   _back_html(lang, n) or empty))
+            crib_label = self._words.who("whose_crib", game.dealer)
         else:
-            groups.append((self._t("table.computer_hand", n=n), _back_html(lang, n) or empty))
-        crib_label = self._t("table.crib_label_you" if game.dealer == YOU else "table.crib_label_computer")
+            n = len(game.hand(COMPUTER))
+            if over and not n and game.kept(COMPUTER):
+                groups.append((self._t("table.whose_hand_1"), self._cards_html(game.kept(COMPUTER))))
+            else:
+                groups.append((self._t("table.computer_hand", n=n), _back_html(lang, n) or empty))
+            crib_label = self._t("table.crib_label_you" if game.dealer == YOU else "table.crib_label_computer")
+        showing = over and not game.hand(COMPUTER) and not game.hand(YOU)
         crib = game.crib
         if crib is None:
             inner = _back_html(lang, len(game.discards(0)) + len(game.discards(1))) or empty
@@ -460,15 +541,19 @@ class GameTable(View):
 
     def _refresh_hand(self) -> None:
         game = self.game
-        if self._buttons_deal != (game, game.deal_number):
+        seat = self.session.shown_seat
+        held = game.hand(seat) if seat is not None else ()
+        if self._buttons_deal != (game, game.deal_number, seat):
             # Six buttons serve every deal, relabelled: making a widget costs far more than changing it.
-            self._buttons_deal = (game, game.deal_number)
+            self._buttons_deal = (game, game.deal_number, seat)
             self._card_buttons = {}
-            for slot, card in enumerate(game.hand(YOU)):
+            for unused in self._pool[len(held):]:  # no card of a hand not shown stays on a button
+                unused.description = unused.tooltip = ""
+            for slot, card in enumerate(held):
                 if slot == len(self._pool):
                     made = w.Button()
                     made.add_class("cc-cardbtn")
-                    made.on_click(self._guard(lambda _b, slot=slot: self.pick(self._slot_cards[slot])))
+                    made.on_click(self._guard(lambda _b, slot=slot: self._pick_slot(slot)))
                     self._pool.append(made)
                 made = self._pool[slot]
                 made.description = str(card)
@@ -477,8 +562,7 @@ class GameTable(View):
                     made.remove_class(old)
                 made.add_class(suit_class(card.suit, self.four_colour))
                 self._card_buttons[card] = made
-            self._slot_cards = tuple(game.hand(YOU))
-        held = game.hand(YOU)
+            self._slot_cards = tuple(held)
         picked = self.session.picked
         for card, button in self._card_buttons.items():
             if card not in held:
@@ -491,6 +575,12 @@ class GameTable(View):
         shown = tuple(self._card_buttons[card] for card in held if card in self._card_buttons)
         if tuple(self._hand_box.children) != shown:
             self._hand_box.children = shown
+
+    def _pick_slot(self, slot: int) -> None:
+        # A button of the pool left over from a longer hand (the other person's, two at one screen) holds
+        # no card: it is out of the page, and a click that reaches it does nothing.
+        if slot < len(self._slot_cards):
+            self.pick(self._slot_cards[slot])
 
     def _refresh_show(self) -> None:
         blocks, texts = [], []

@@ -2,6 +2,8 @@
 
 :class:`TableWords` turns the state of a :class:`~widgets.table.model.TableSession` into sentences in
 one language of the catalogue (keys ``table.*``); :class:`widgets.table.view.GameTable` lays them out.
+With two people at one screen the sentences name them (keys ``table.two.*``) where they say "you" and
+"the computer" against the computer, and a hand laid away is never named.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from cribbage.lang.translations import format_number
 from cribbage.rules.events import LogEntry, LogKind, Phase, ScoreEvent, ScoreKind
 from widgets.blocks.chances import chance_interval
 from widgets.i18n import cards_text, describe_items, number_words, spoken_count
-from widgets.table.model import COMPUTER, YOU, Advice, Standing, Step, TableSession
+from widgets.table.model import COMPUTER, Advice, Standing, Step, TableSession
 
 __all__ = ["ShowItem", "TableWords"]
 
@@ -22,13 +24,21 @@ ShowItem = tuple[ScoreEvent, list[str]]
 
 
 class TableWords:
-    """Sentences about one table, in ``language``."""
+    """Sentences about one table, in ``language``; ``names`` the two people's when two play each other."""
 
-    def __init__(self, language: str) -> None:
+    def __init__(self, language: str, names: tuple[str, str] | None = None) -> None:
         self.language = language
+        self.names = names
 
     def _t(self, key: str, **values: Any) -> str:
         return render(key, self.language, **values)
+
+    def who(self, key: str, seat: int | None, **values: Any) -> str:
+        """A sentence about a seat: ``table.<key>_<seat>`` ("You play...", "The computer plays..."), or
+        with two people ``table.two.<key>`` with the person's ``name`` ("Ana plays...")."""
+        if self.names is None or seat is None:
+            return self._t(f"table.{key}_{seat}", **values)
+        return self._t(f"table.two.{key}", name=self.names[seat], **values)
 
     def said(self, msg: Message) -> str:
         """What the engine said (a reason), in this language."""
@@ -45,7 +55,7 @@ class TableWords:
         if event.kind in (ScoreKind.HAND, ScoreKind.CRIB):
             score = event.hand_score
             assert score is not None
-            what = self._t("table.ev_show", whose=self._t(f"table.whose_{event.kind}_{event.seat}"),
+            what = self._t("table.ev_show", whose=self.who(f"whose_{event.kind}", event.seat),
                            said=spoken_count(score, self.language), total=score.total)
             if worth != score.total:
                 what += " " + self._t("table.ev_counted", n=worth, total=score.total)
@@ -58,7 +68,7 @@ class TableWords:
             what = self._t("item.line", what=name, cards=cards_text(event.cards), points=worth)
         if worth != event.points:
             what += " " + self._t("table.ev_capped", n=event.points)
-        return self._t(f"table.ev_to_{event.seat}", points=event.points, what=what)
+        return self.who("ev_to", event.seat, points=event.points, what=what)
 
     def entry(self, entry: LogEntry, result: str = "") -> list[tuple[str, str]]:
         """An entry of the engine's log as lines (css class, text); ``result`` words the game over."""
@@ -66,34 +76,34 @@ class TableWords:
         lines: list[tuple[str, str]] = []
         if kind is LogKind.CUT_FOR_DEAL:
             a, b = entry.cards
-            key = "table.log_cut_again" if a.rank == b.rank else f"table.log_cut_{0 if a.rank < b.rank else 1}"
-            lines.append(("", self._t(key, a=str(a), b=str(b))))
+            lines.append(("", self._cut(str(a), str(b), None if a.rank == b.rank else int(a.rank > b.rank))))
         elif kind is LogKind.DEAL:
-            lines.append(("cc-log-deal", self._t(f"table.log_deal_{who}", n=entry.deal)))
+            lines.append(("cc-log-deal", self.who("log_deal", who, n=entry.deal)))
         elif kind is LogKind.DISCARD:
-            lines.append(("", self._t(f"table.log_discard_{who}", cards=cards_text(entry.cards))))
+            # Against the computer you read your own discard; two people never read each other's.
+            lines.append(("", self.who("log_discard", who, cards=cards_text(entry.cards))))
         elif kind is LogKind.STARTER:
             lines.append(("", self._t("table.log_starter", card=str(entry.cards[0]))))
         elif kind is LogKind.PLAY:
-            lines.append(("", self._t(f"table.log_play_{who}", card=str(entry.cards[0]), count=entry.count)))
+            lines.append(("", self.who("log_play", who, card=str(entry.cards[0]), count=entry.count)))
         elif kind is LogKind.GO:
-            lines.append(("", self._t(f"table.log_go_{who}", count=entry.count)))
+            lines.append(("", self.who("log_go", who, count=entry.count)))
         elif kind is LogKind.PASS:
-            lines.append(("", self._t(f"table.log_pass_{who}")))
+            lines.append(("", self.who("log_pass", who)))
         elif kind is LogKind.RESET:
             lines.append(("", self._t("table.log_reset", count=entry.count)))
         elif kind is LogKind.END_OF_PLAY:
             lines.append(("", self._t("table.log_end_play")))
         elif kind is LogKind.COUNT:
             event = entry.events[0]
-            lines.append(("", self._t(f"table.log_count_{'crib' if event.crib else 'hand'}_{who}", n=event.points)))
+            lines.append(("", self.who(f"log_count_{'crib' if event.crib else 'hand'}", who, n=event.points)))
             # The items show in the show panel once checked: a short count is for the opponent to spot.
-            whose = self._t(f"table.whose_{'crib' if event.crib else 'hand'}_{event.seat}")
+            whose = self.who(f"whose_{'crib' if event.crib else 'hand'}", event.seat)
             what = self._t("table.ev_as_counted", whose=whose)
-            lines.append(("cc-log-pts", self._t(f"table.ev_to_{event.seat}", points=event.points, what=what)))
+            lines.append(("cc-log-pts", self.who("ev_to", event.seat, points=event.points, what=what)))
             return lines
         elif kind is LogKind.MUGGINS:
-            lines.append(("", self._t(f"table.log_muggins_{who}")))
+            lines.append(("", self.who("log_muggins", who)))
         elif kind is LogKind.GAME_OVER:
             lines.append(("cc-log-deal", result))
         scored = [("cc-log-pts", self.event(event)) for event in entry.events]
@@ -101,28 +111,52 @@ class TableWords:
             return scored + lines  # the go or last card is pegged, then the count goes back to 0
         return lines + scored
 
+    def _cut(self, a: str, b: str, dealer: int | None) -> str:
+        """The cut for deal: seat 0 cut ``a``, seat 1 ``b``; the lower card deals (None: equal, cut again)."""
+        if self.names is None:
+            return self._t(f"table.log_cut_{'again' if dealer is None else dealer}", a=a, b=b)
+        first, second = self.names
+        if dealer is None:
+            return self._t("table.two.log_cut_again", first=first, second=second, a=a, b=b)
+        return self._t("table.two.log_cut", first=first, second=second, a=a, b=b, dealer=self.names[dealer])
+
     # ------------------------------------------------------------------ what is asked
     def prompt(self, session: TableSession) -> str:
         game = session.game
         guided = session.guide is not None
+        seat = session.seat
         if game.is_over:
             return self._t("table.prompt_guided_over" if guided else "table.prompt_over")
+        if session.passing and self.names is not None:
+            return self._t("table.two.prompt_pass", name=self.names[seat])
         if session.checking:
-            return self._t("table.prompt_check")
+            if self.names is None:
+                return self._t("table.prompt_check")
+            return self.who("prompt_check", seat, other=self.names[1 - seat])
         phase = game.phase
         if phase is Phase.DISCARD:
-            return self._t(f"table.prompt_discard_{game.dealer}")
+            if self.names is None:
+                return self._t(f"table.prompt_discard_{game.dealer}")
+            if game.dealer == seat:
+                return self.who("prompt_discard_own", seat)
+            return self.who("prompt_discard_other", seat, dealer=self.names[game.dealer])
         if phase is Phase.PLAY:
-            if game.to_act != YOU:
+            if game.to_act != seat:
                 return self._t("table.prompt_wait")
-            if game.can_go(YOU):
-                return self._t("table.prompt_go", count=game.count)
-            return self._t("table.prompt_play", count=game.count)
+            if game.can_go(seat):
+                return self._one("prompt_go", seat, count=game.count)
+            return self._one("prompt_play", seat, count=game.count)
         if phase is Phase.SHOW:
-            return self._t("table.prompt_count_crib" if game.counting == "crib" else "table.prompt_count_hand")
+            return self._one("prompt_count_crib" if game.counting == "crib" else "prompt_count_hand", seat)
         if phase is Phase.DEAL_OVER:
             return self._t("table.prompt_guided_over" if guided else "table.prompt_next")
         return ""
+
+    def _one(self, key: str, seat: int, **values: Any) -> str:
+        """``table.<key>`` said to you; with two people ``table.two.<key>`` said to the one named."""
+        if self.names is None:
+            return self._t(f"table.{key}", **values)
+        return self.who(key, seat, **values)
 
     def hint(self, session: TableSession) -> str:
         """The hint asked for: the expert's move, or why there is none."""
@@ -212,11 +246,11 @@ class TableWords:
             if event.kind is ScoreKind.MUGGINS:
                 out.append((event, [self.event(event)]))
                 continue
-            pending = session.checking and event is game.events[-1] and event.seat == COMPUTER
-            whose = self._t(f"table.whose_{'crib' if event.crib else 'hand'}_{event.seat}")
+            pending = session.checking and event is game.events[-1] and event.seat != session.seat
+            whose = self.who(f"whose_{'crib' if event.crib else 'hand'}", event.seat)
             body = [self._t("table.show_head", whose=whose, points=event.points)]
             if pending:
-                body.append(self._t("table.show_check", n=event.points))
+                body.append(self._one("show_check", event.seat, n=event.points))
             else:
                 score = event.hand_score
                 assert score is not None
