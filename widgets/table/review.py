@@ -40,13 +40,20 @@ _REVIEW_CSS = """
 .cc-review .cc-cost { font-weight: 700; white-space: nowrap; }
 .cc-review-table { max-height: 420px; overflow-y: auto; border: 1px solid #bbb; }
 .cc-review-table table { border-collapse: collapse; width: 100%; font-size: 17px; }
-.cc-review-table th { position: sticky; top: 0; background: #eef5fb; text-align: left; padding: 4px 8px;
+.cc-review-table thead th { position: sticky; top: 0; background: #eef5fb; text-align: left; padding: 4px 8px;
   border-bottom: 2px solid #0072B2; }
 .cc-review-table td { padding: 3px 8px; border-bottom: 1px solid #ddd; vertical-align: top; }
+.cc-review-table td.cc-kind { white-space: nowrap; }
 .cc-review-table td.cc-num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
 .cc-review-table tr.cc-costly-row td { font-weight: 700; background: #fbe9e0; }
 .cc-review-table tr.cc-costly-row td:first-child { border-left: 6px solid #D55E00; }
+.cc-review-table tr.cc-deal-row th { text-align: left; font-size: 16px; background: #f4f4f4; padding: 6px 8px 2px 8px;
+  border-bottom: 1px solid #bbb; }
 """
+
+#: The class of each shown column of the decisions' table: the numbers right-aligned, the kind unbroken.
+_CELL_CSS = {0: "cc-num", 1: "cc-kind", 3: "cc-num", 5: "cc-num", 6: "cc-num"}
+
 
 def _place_marks(review: GameReview) -> dict[int, int]:
     """Each of the three costliest decisions (by its index in the game) to its place, 1 the costliest."""
@@ -130,8 +137,9 @@ class GameReviewPanel(View):
         head, rest = lines[0], lines[1:]
         parts = []
         if not review.finished:
-            played = review.deals[-1].deal if review.deals else 0
-            parts.append(f'<div class="cc-review-note" role="note">{html.escape(self._t("review.unfinished", n=played))}</div>')
+            note = self._t("review.unfinished", n=review.deals[-1].deal if review.deals else 0)
+            lines.insert(0, note)
+            parts.append(f'<div class="cc-review-note" role="note">{html.escape(note)}</div>')
         parts.append(f'<div class="cc-review-sum">{html.escape(head)}</div>')
         costly = review.costliest(3)
         if costly:
@@ -142,8 +150,7 @@ class GameReviewPanel(View):
             parts.append(f'<div class="cc-label">{html.escape(title)}</div><ol class="cc-costly">{items}</ol>')
         else:
             parts += [f'<div class="cc-review-sum">{html.escape(line)}</div>' for line in rest]
-        self._summary_text = "\n".join(([self._t("review.unfinished", n=review.deals[-1].deal if review.deals else 0)]
-                                        if not review.finished else []) + lines)
+        self._summary_text = "\n".join(lines)
         self._summary.value = "".join(parts)
 
     def _cells(self, decision: Decision) -> tuple[str, str, str, str]:
@@ -163,19 +170,27 @@ class GameReviewPanel(View):
     def _show_decisions(self, review: GameReview) -> None:
         lang = self.language
         marks = _place_marks(review)
-        heads = [self._t(f"review.col.{name}") for name in ("mark", "deal", "kind", "chosen", "best", "points",
-                                                          "best_points", "cost")]
+        # The deal heads its decisions (a row across the table) rather than filling a column: the
+        # cards need the width, in Portuguese most ("Distribuição").
+        heads = [self._t(f"review.col.{name}") for name in ("mark", "kind", "chosen", "points", "best", "points",
+                                                          "cost")]
         rows: list[tuple[str, ...]] = []
         body = []
+        deal = None
         for index, decision in enumerate(review.decisions):
+            if decision.deal != deal:
+                deal = decision.deal
+                said = self._t("table.log_deal_0" if decision.dealer else "table.log_deal_1", n=deal)
+                body.append(f'<tr class="cc-deal-row"><th colspan="{len(heads)}" scope="rowgroup">'
+                            f"{html.escape(said)}</th></tr>")
             chosen, best, points, best_points = self._cells(decision)
             place = marks.get(index)
             row = (str(place) if place else "", str(decision.deal), self._t(f"review.kind.{decision.kind}"),
                    chosen, best, points, best_points, decimal(decision.cost, lang, 2))
             rows.append(row)
+            shown = (row[0], row[2], chosen, points, best, best_points, row[7])
             css = ' class="cc-costly-row"' if place else ""
-            cells = "".join(f'<td class="cc-num">{html.escape(text)}</td>' if n in (0, 1, 5, 6, 7)
-                            else f"<td>{html.escape(text)}</td>" for n, text in enumerate(row))
+            cells = "".join(f'<td class="{_CELL_CSS.get(n, "")}">{html.escape(text)}</td>' for n, text in enumerate(shown))
             body.append(f"<tr{css}>{cells}</tr>")
         self._rows = rows
         if not rows:
