@@ -13,7 +13,7 @@ weights of their ranks for fifteens, pairs and runs, the flush and nobs over eve
 discard advice's definition, :mod:`cribbage.ai.discard`). Printed: the largest difference between the
 review's cost and the brute force's, the mean total cost per game (with its 95% interval), its mean
 by kind, and the correlation of the total cost with the game's result for the weaker seat (+1 a win,
--1 a loss; and with the points it won or lost by).
+-1 a loss; and with the points it won or lost by), and of the cost per deal and of the discards' cost.
 """
 
 from __future__ import annotations
@@ -134,6 +134,8 @@ def main(argv: list[str] | None = None) -> int:
     costs: list[float] = []
     by_kind = {kind: 0.0 for kind in DecisionKind}
     won: list[float] = []
+    per_deal: list[float] = []
+    discards: list[float] = []
     margin: list[float] = []
     worst = 0.0
     review_time = brute_time = 0.0
@@ -150,6 +152,8 @@ def main(argv: list[str] | None = None) -> int:
             worst = max(worst, _check(review))
             brute_time += time.process_time() - start
         costs.append(review.total_cost)
+        per_deal.append(review.total_cost / len(review.deals))
+        discards.append(review.cost_of(DecisionKind.DISCARD))
         for kind in DecisionKind:
             by_kind[kind] += review.cost_of(kind)
         result = game.result
@@ -166,6 +170,10 @@ def main(argv: list[str] | None = None) -> int:
     print("  by kind: " + ", ".join(f"{kind.value} {by_kind[kind] / n:.2f}" for kind in DecisionKind))
     print(f"correlation of the total cost with the result (+1 won, -1 lost): {_correlation(costs, won):+.3f}")
     print(f"correlation of the total cost with the final margin in points: {_correlation(costs, margin):+.3f}")
+    # A longer game holds more choices to get wrong, and the weaker seat lasts longer in the games it wins.
+    print(f"correlation of the cost per deal with the result: {_correlation(per_deal, won):+.3f}; "
+          f"of the discards' cost alone: {_correlation(discards, won):+.3f} "
+          f"(95% interval of a correlation near 0: ±{1.96 / math.sqrt(n):.3f})")
     print(f"CPU: review {review_time / n * 1000:.0f} ms a game; brute force {brute_time:.0f} s in all")
     return 0
 
