@@ -18,6 +18,7 @@ from cribbage.ai.driver import Driver
 from cribbage.ai.levels import player
 from cribbage.cli.display import escaped, shortened
 from cribbage.lang.messages import add_catalogue, check_language, get_language, message, render
+from cribbage.review import ReviewError, review_game
 from cribbage.rules.actions import Action, Count, Discard, Go, Muggins, NextDeal, Play
 from cribbage.rules.cards import Card, cards, quoted
 from cribbage.rules.errors import CribbageError
@@ -188,7 +189,7 @@ class TerminalGame:
             return ["  ✗ " + self.say("terminal.not_text", line=shortened(escaped(text)))]
         if self._typed(text, _QUIT, "quit"):
             self.quit = True
-            return [self.say("terminal.bye")]
+            return [*self.review(), self.say("terminal.bye")]
         driver = self.driver
         try:
             if self._may_claim():
@@ -224,6 +225,18 @@ class TerminalGame:
         """The computer's last count was short: the person may claim muggins, or let it go."""
         return self.driver.checking
 
+    def review(self) -> list[str]:
+        """The review of the person's game (:mod:`cribbage.review`), or of what was played when they
+        stopped: the totals and the costliest choices, in this game's language; nothing before their
+        first choice."""
+        try:
+            review = review_game(self.game, YOU)
+        except ReviewError:
+            return []
+        title = self.say("review.title.over" if review.finished else "review.title.stopped")
+        head, *rest = review.lines(self.language)
+        return ["", title, "  " + head, *("    " + line if i else "  " + line for i, line in enumerate(rest))]
+
     def hint(self) -> str:
         """Advice from the expert: the best keep or the best card, with the reason."""
         game = self.game
@@ -251,11 +264,15 @@ def run(*, seed: int | str = 1, level: str = "expert", target: int = 121, muggin
         try:
             reply = ask(question)
         except EOFError:
-            say(view.say("terminal.bye"))
+            for line in [*view.review(), view.say("terminal.bye")]:
+                say(line)
             return None
         except UnicodeDecodeError:  # an input stream that could not be told to keep such bytes
             say("  ✗ " + view.say("terminal.not_text", line="?"))
             continue
         for line in view.answer(reply):
+            say(line)
+    if view.game.is_over:
+        for line in view.review():
             say(line)
     return view.game.winner

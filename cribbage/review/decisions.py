@@ -48,7 +48,9 @@ class Decision:
     same). ``chosen_points`` and ``best_points`` are what each was expected to bring: for a discard the
     net (the hand, plus the crib as dealer or less it as pone), for a card in the play the points the
     expert's look-ahead expects of it (its own and the answers, less the opponent's), for a count the
-    points said and the points the cards held. ``cost`` = ``best_points - chosen_points``, never below 0.
+    points said and the points the cards held. ``cost`` = ``best_points - chosen_points``, never below 0
+    (the expert may choose a card by a deeper search than the two moves its figures look ahead: then
+    its card's figure can be below the card played, which costs nothing).
 
     The details say why: for a discard, ``away`` and ``best_away`` (the two laid away), ``hand_points``
     and ``crib_points`` (the chosen keep's, then the best's); for a card in the play, ``series`` (the
@@ -100,9 +102,12 @@ class Decision:
                            reason=self.reason or message("review.no_reason"))
         if self.kind is DecisionKind.PLAY:
             series = self.series or message("review.play.no_series")
-            if self.is_best:
+            if self.chosen[0].rank == self.best[0].rank:
                 return message("review.play.best", deal=self.deal, card=self.chosen[0], series=series,
                                points=self.chosen_points)
+            if self.is_best:  # another card, but no better two moves ahead
+                return message("review.play.as_good", deal=self.deal, card=self.chosen[0], series=series,
+                               best=self.best[0], points=self.chosen_points, best_points=self.best_points)
             return message("review.play", deal=self.deal, card=self.chosen[0], series=series, best=self.best[0],
                            cost=self.cost, points=self.chosen_points, best_points=self.best_points,
                            reason=self.reason or message("review.no_reason"))

@@ -71,7 +71,10 @@ def review_game(game: SeatView, seat: int, *, crib_model: str = "expert") -> Gam
     if number not in (0, 1) or isinstance(seat, bool):
         raise ReviewError(message("review.bad_seat", value=shown(seat)))
     seat = int(number)
-    one_of(crib_model, "crib_model", _CRIB_MODELS)
+    try:
+        one_of(crib_model, "crib_model", _CRIB_MODELS)
+    except CribbageError as error:
+        raise ReviewError(error.message) from None
     log = _classic_log(game)
     return _Replay(game, seat, log, crib_model).review()
 
@@ -203,7 +206,7 @@ class _Replay:
         table = self.expert.read_opponent(TableView.from_game(moment, seat), moment, seat)
         values = _card_values(table)
         chosen_points = values.get(card.rank, 0.0)
-        best_points = max(values.get(best.rank, 0.0), chosen_points) if best.rank != card.rank else chosen_points
+        best_points = values.get(best.rank, 0.0)
         reason = choice.message if best.rank != card.rank else None
         return Decision(moment.deal_number, DecisionKind.PLAY, moment.dealer == seat, moment.mine, (card,), (best,),
                         chosen_points, best_points, series=moment.series, starter=moment.starter, reason=reason)

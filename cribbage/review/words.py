@@ -43,6 +43,8 @@ WORDS = {
     "review.play.no_series": {"en": "a new count"},
     "review.play": {"en": "deal {deal}: on {series} you played {card}, {points:+.2f} points expected; {best} "
                           "expected {best_points:+.2f}, {cost:.2f} more (the expert's reason: {reason})"},
+    "review.play.as_good": {"en": "deal {deal}: on {series} you played {card}, {points:+.2f} points expected; the "
+                                  "expert played {best} ({best_points:+.2f}), no better two moves ahead"},
     "review.play.best": {"en": "deal {deal}: on {series} you played {card}, the expert's card "
                                "({points:+.2f} points expected)"},
     # A count in the show, muggins on. {said}: the points counted; {held}: what the cards held; {reason}:
