@@ -5,6 +5,7 @@ the learner's progress, where the practice brings them back."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from matplotlib.figure import Figure
@@ -15,7 +16,8 @@ from cribbage.progress.check import check_answer
 from cribbage.registry.languages import CODES, SOURCE
 from cribbage.review import DecisionKind, review_game
 from cribbage.rules.events import LogKind, Phase
-from widgets.base.answers import review_answers
+from widgets.base.answers import drill_answer, review_answers
+from widgets.drills.discard import Drill
 from widgets.drills.quiz import misses_in_progress, mix_shares
 from widgets.i18n import cards_text, decimal, render
 from widgets.table.review import GameReviewPanel
@@ -162,6 +164,12 @@ def test_the_misses_are_kept_once_and_the_practice_brings_them_back(store: Progr
     kept = [answer for answer in store.answers() if answer.item != "game"]   # the game itself is kept too
     assert [(a.item, a.answer) for a in kept] == [(e["item"], str(e["answer"])) for e in expected]
     assert all(not a.correct and a.stop == 5 for a in kept)
+    # Under the drill's own item: a deal missed in a game and in the drill is one question.
+    for answer in kept:
+        if answer.skill == "discard":
+            six, role = re.fullmatch(r"six (.+) \((dealer|pone)\)", answer.item).groups()
+            drill = Drill.of(six, dealer=role == "dealer")
+            assert drill_answer(drill, drill.advice().best, drill.advice().best, True)["item"] == answer.item
     table.review()                       # opened again: nothing kept twice
     GameReviewPanel(table.game, YOU, recorded=table._reviewed, store=store, chart=False)
     assert len([answer for answer in store.answers() if answer.item != "game"]) == len(kept)
@@ -175,3 +183,4 @@ def test_the_misses_are_kept_once_and_the_practice_brings_them_back(store: Progr
     assert "fifteen.3" in counted and mix_shares(misses)["fifteen.3"] > mix_shares()["fifteen.3"]
     progress = next(iter(summarize(store.answers()).values()))
     assert "keep" in [kind for kind, _tally in progress.most_missed(len(progress.kinds))]
+

@@ -145,9 +145,9 @@ def drill_answer(drill: Any, mine: Any, best: Any, right: bool) -> dict[str, Any
 
 def review_answers(review: Any) -> list[dict[str, Any]]:
     """The misses of a reviewed game (a :class:`cribbage.review.GameReview`), as the practice asks them
-    again: each costly discard under the discard drill's item (``six 5H 5D 6H 7S 8C 9D (dealer)``, the
-    two laid away), each count short in the show under the scoring quiz's (``hand 5H 5D 6H 7S / 8C``, the
-    count said). Each is judged as the course judges that item (:func:`cribbage.progress.check.check_answer`,
+    again: each costly discard under the discard drill's own item (``six 5♥ 5♦ 6♥ 7♠ 8♣ 9♦ (dealer)``, the
+    two laid away), each count short in the show under the scoring quiz's (``hand 5♥ 5♦ 6♥ 7♠ / 8♣``, the
+    count said): the same deal missed in a game and in the drill is one question. Each is judged as the course judges that item (:func:`cribbage.progress.check.check_answer`,
     what a class's progress service checks again): only those it calls wrong are misses, with the kinds
     and points it gives them. A card in the play is not kept: no item of the course asks for a card in a
     position, which the service could check again."""
@@ -156,12 +156,12 @@ def review_answers(review: Any) -> list[dict[str, Any]]:
         if decision.cost <= 0:
             continue
         if decision.kind == "discard":
-            six = " ".join(card.code for card in sorted((*decision.chosen, *decision.away)))
+            six = " ".join(map(str, sorted((*decision.chosen, *decision.away))))
             item = f"six {six} ({'dealer' if decision.dealer else 'pone'})"
-            said = " ".join(card.code for card in decision.away)
+            said = " ".join(map(str, decision.away))
         elif decision.kind == "count":
-            counted = " ".join(card.code for card in decision.chosen)
-            item = f"{'crib' if decision.crib else 'hand'} {counted} / {decision.starter.code}"
+            counted = " ".join(map(str, decision.chosen))
+            item = f"{'crib' if decision.crib else 'hand'} {counted} / {decision.starter}"
             said = str(int(decision.chosen_points))
         else:
             continue
