@@ -184,3 +184,31 @@ def test_the_misses_are_kept_once_and_the_practice_brings_them_back(store: Progr
     progress = next(iter(summarize(store.answers()).values()))
     assert "keep" in [kind for kind, _tally in progress.most_missed(len(progress.kinds))]
 
+
+def test_a_costly_discard_of_a_game_comes_back_in_the_discard_drill(store: ProgressStore) -> None:
+    from widgets.drills.discard import DiscardDrill, missed_deals
+
+    table = GameTable(seed=7, level="beginner", target=61, board=False)
+    table.progress_store = store
+    _play(table, random.Random(7), deals=3)
+    panel = table.review()
+    kept = [answer["item"] for answer in review_answers(panel.review) if answer["skill"] == "discard"]
+    assert len(kept) >= 2
+    missed = missed_deals(store)
+    assert [f"six {cards_text(drill.six)} ({'dealer' if drill.dealer else 'pone'})"
+            for drill in missed] == kept[::-1]      # the most recent first
+    class Drilled(DiscardDrill):
+        progress_store = store
+
+    drill = Drilled()
+    assert drill.again_button.layout.display is None
+    drill.again_button.click()
+    assert drill.drill == missed[0]
+    assert render("drill.missed_which", SOURCE, n=len(missed)) in drill._heading.value
+    drill.answer(drill.advice.best.discard)        # laid away right: it is practised
+    assert missed_deals(store) == missed[1:]
+    for _ in missed[1:]:
+        drill.again()
+        drill.answer(drill.advice.best.discard)
+    drill.again()
+    assert drill.message == render("drill.none_missed", SOURCE) and drill.again_button.layout.display == "none"

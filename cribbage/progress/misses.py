@@ -27,6 +27,7 @@ or two kinds their question was about, and those are the kinds missed.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 from itertools import product
 
@@ -35,7 +36,7 @@ from cribbage.rules.cards import cards
 from cribbage.rules.errors import CribbageError
 from cribbage.rules.show_scoring import HandScore, score_hand
 
-__all__ = ["hand_of_item", "missed_kinds"]
+__all__ = ["hand_of_item", "missed_kinds", "still_missed"]
 
 # A count of the show: the quiz's "hand 5H 5D 6H 7S / 8C" and the try-its' "total of the crib ... with 4♣".
 _ITEM = re.compile(r"^(?:total of the )?(hand|crib) (.+?)(?: / | with )(\S+)$")
@@ -120,3 +121,23 @@ def missed_kinds(answer: Answer) -> tuple[str, ...]:
     found = _explained(answer.item, short) if short > 0 else ()
     # Only kinds the answer was recorded about (a file written by another version may name fewer).
     return tuple(kind for kind in found if kind in answer.kinds) if answer.kinds else found
+
+
+def still_missed(answers: Iterable[Answer], identity: str) -> tuple[str, ...]:
+    """The items ``identity`` answered wrong last time (their latest answer to each is wrong), the most
+    recently missed first: what a practice that brings misses back asks again. An item answered right
+    since is no longer missed.
+
+    >>> from cribbage.progress.store import Answer
+    >>> def said(item, correct, at):
+    ...     return Answer("Ana", 1, item, "x", correct, "discard", (), 0, at, "name:Ana")
+    >>> still_missed([said("six A", False, "1"), said("six B", False, "2"), said("six A", True, "3"),
+    ...               said("six C", False, "4")], "name:Ana")
+    ('six C', 'six B')
+    """
+    latest: dict[str, Answer] = {}
+    for answer in answers:
+        if answer.identity == identity:
+            latest.pop(answer.item, None)   # the newest answer to an item last, in the order given
+            latest[answer.item] = answer
+    return tuple(item for item, answer in reversed(latest.items()) if not answer.correct)
