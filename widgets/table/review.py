@@ -25,8 +25,9 @@ from cribbage.progress import ProgressStore
 from cribbage.review import Decision, DecisionKind, GameReview, review_game
 from cribbage.rules.game import Game
 from widgets.base.answers import review_answers
-from widgets.base.view import View, guarded, style_tag
+from widgets.base.view import View, figure_png, guarded, style_tag
 from widgets.i18n import cards_text, decimal
+from widgets.table.review_chart import ChartMark, review_chart
 
 __all__ = ["GameReviewPanel"]
 
@@ -205,9 +206,6 @@ class GameReviewPanel(View):
     def _draw(self, review: GameReview) -> None:
         if not review.deals:
             return
-        # Only a review that is drawn loads matplotlib (a table never reviewed does not).
-        from widgets.base.view import figure_png
-        from widgets.table.review_chart import ChartMark, review_chart
         index = {id(d): n for n, d in enumerate(review.decisions)}
         marks = [ChartMark(d.deal, place, d.cost) for place, d in enumerate(review.costliest(3), start=1)
                  if id(d) in index]

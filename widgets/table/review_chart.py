@@ -5,8 +5,7 @@ Drawn as every chart of the course is (:mod:`widgets.blocks.charts`): no pyplot,
 for a projector (:data:`~widgets.blocks.charts.CHART_RC`), Okabe-Ito colours, and nothing told by colour
 alone: the two players differ by line style and marker too and are named in the legend, each costly
 decision is a numbered marker with its cost written beside it, the 95% interval of the chance is a
-hatched band. It is imported by the review panel only when it draws (a table never reviewed never
-loads matplotlib for it).
+hatched band.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as w
 
@@ -33,10 +33,8 @@ from widgets.blocks.cards import card_html, row_html, suit_class
 from widgets.i18n import card_name, render
 from widgets.table.guided import GuidedHand
 from widgets.table.model import COMPUTER, YOU, Step, TableSession, read_seed
+from widgets.table.review import GameReviewPanel
 from widgets.table.words import TableWords
-
-if TYPE_CHECKING:
-    from widgets.table.review import GameReviewPanel
 
 __all__ = ["COMPUTER", "YOU", "GameTable"]
 
@@ -324,8 +322,6 @@ class GameTable(View):
         """Show under the table the review of your decisions in this game: the game's end, or as far as it
         was played (:class:`~widgets.table.review.GameReviewPanel`). Its misses are kept in your progress
         once per game, however often it is opened."""
-        # The review's engine loads when first asked for.
-        from widgets.table.review import GameReviewPanel
         panel = GameReviewPanel(self.game, YOU, names=self._names, language=self.language, recorded=self._reviewed,
                                 store=getattr(self, "progress_store", None))
         old, self._review_box.children = self._review_box.children, (panel,)
