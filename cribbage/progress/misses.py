@@ -32,14 +32,16 @@ from functools import lru_cache
 from itertools import product
 
 from cribbage.progress.store import Answer
-from cribbage.rules.cards import cards
+from cribbage.rules.cards import Card, cards
 from cribbage.rules.errors import CribbageError
 from cribbage.rules.show_scoring import HandScore, score_hand
 
-__all__ = ["hand_of_item", "missed_kinds", "still_missed"]
+__all__ = ["deal_of_item", "hand_of_item", "missed_kinds", "still_missed"]
 
 # A count of the show: the quiz's "hand 5H 5D 6H 7S / 8C" and the try-its' "total of the crib ... with 4♣".
 _ITEM = re.compile(r"^(?:total of the )?(hand|crib) (.+?)(?: / | with )(\S+)$")
+# A discard: the drill's (and a reviewed game's) "six 5♥ 5♦ 6♥ 7♠ 8♣ 9♦ (dealer)".
+_DISCARD = re.compile(r"^six (.+) \((dealer|pone)\)$")
 _PAIRS = {"pair": "pair", "pair royal": "pair_royal", "double pair royal": "double_pair_royal"}
 
 
@@ -54,6 +56,23 @@ def hand_of_item(item: str) -> HandScore | None:
         return score_hand(cards(found.group(2)), cards(found.group(3))[0], crib=found.group(1) == "crib")
     except (CribbageError, IndexError):
         return None
+
+
+def deal_of_item(item: str) -> tuple[tuple[Card, ...], bool] | None:
+    """The six cards and the seat (True: the dealer's) a discard's item names, ``"six 2♣ 5♣ 5♥ 8♥ J♦ Q♠
+    (dealer)"``, or None for any other item.
+
+    >>> deal_of_item("six 2♣ 5♣ 5♥ 8♥ J♦ Q♠ (pone)")[1], deal_of_item("hand 5H 5D 6H 7S / 8C")
+    (False, None)
+    """
+    found = _DISCARD.match(item.strip())
+    if not found:
+        return None
+    try:
+        six = tuple(cards(found.group(1)))
+    except CribbageError:
+        return None
+    return (six, found.group(2) == "dealer") if len(six) == 6 and len(set(six)) == 6 else None
 
 
 def _kind(group_kind: str, size: int, score: HandScore) -> str:

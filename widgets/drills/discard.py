@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import html
 import random
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -27,8 +26,7 @@ from cribbage import cards as parse_cards
 from cribbage.ai.discard import DiscardAdvice, KeepOption, advise_discard
 from cribbage.lang.translations import ordinal_form
 from cribbage.progress import ProgressError, ProgressStore
-from cribbage.progress.misses import still_missed
-from cribbage.rules.errors import CribbageError
+from cribbage.progress.misses import deal_of_item, still_missed
 from widgets.base.answers import drill_answer
 from widgets.base.view import Refused, View, guarded, style_tag
 from widgets.blocks.cards import CardPicker, suit_class
@@ -87,10 +85,6 @@ def random_drill(seed: int) -> Drill:
     return Drill(tuple(sorted(hands[0])), dealer)
 
 
-#: The item a discard is kept under, by the drill and by a game's review (widgets.base.answers).
-_SIX_ITEM = re.compile(r"six (?P<six>.+) \((?P<role>dealer|pone)\)")
-
-
 def missed_deals(store: ProgressStore | None = None) -> tuple[Drill, ...]:
     """The deals this learner laid away wrong last time, in this drill or in a game the review judged
     (:class:`widgets.table.review.GameReviewPanel`), the most recent first: what "A deal you missed"
@@ -100,15 +94,8 @@ def missed_deals(store: ProgressStore | None = None) -> tuple[Drill, ...]:
         items = still_missed(store.answers(), store.identity)
     except ProgressError:
         return ()
-    found = []
-    for item in items:
-        six = _SIX_ITEM.fullmatch(item)
-        if six is not None:
-            try:
-                found.append(Drill.of(six["six"], dealer=six["role"] == "dealer"))
-            except CribbageError:   # a file written by hand, or by another version: not a deal we can deal
-                continue
-    return tuple(found)
+    deals = (deal_of_item(item) for item in items)   # None: not a discard, or not one we can deal again
+    return tuple(Drill(tuple(sorted(six)), dealer) for six, dealer in filter(None, deals))
 
 
 def _fifteens(cards: tuple[Card, ...]) -> int:
