@@ -14,6 +14,8 @@ discard advice's definition, :mod:`cribbage.ai.discard`). Printed: the largest d
 review's cost and the brute force's, the mean total cost per game (with its 95% interval), its mean
 by kind, and the correlation of the total cost with the game's result for the weaker seat (+1 a win,
 -1 a loss; and with the points it won or lost by), and of the cost per deal and of the discards' cost.
+``--strong-too`` reviews the stronger seat as well: the expert reviewed by itself should cost nothing but
+on a discard near home (within 30 points), where it keeps for its chance of winning.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import argparse
 import math
 import sys
 import time
+from collections import Counter
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, permutations
 from pathlib import Path
@@ -133,6 +136,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--strong", default="expert")
     parser.add_argument("--seed", default="review")
     parser.add_argument("--no-brute", action="store_true", help="leave out the brute-force count")
+    parser.add_argument("--strong-too", action="store_true",
+                        help="review the stronger seat too: its choices, and those that cost (near home or not)")
     parser.add_argument("--every", type=int, default=100, help="print the figures so far every this many games")
     args = parser.parse_args(argv)
     costs: list[float] = []
@@ -143,6 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     margin: list[float] = []
     worst = 0.0
     review_time = brute_time = 0.0
+    strong: Counter[str] = Counter()
 
     def summary() -> None:
         n = len(costs)
@@ -160,6 +166,8 @@ def main(argv: list[str] | None = None) -> int:
               f"of the discards' cost alone: {_correlation(discards, won):+.3f} "
               f"(95% interval of a correlation near 0: ±{1.96 / math.sqrt(n):.3f})")
         print(f"CPU: review {review_time / n * 1000:.0f} ms a game; brute force {brute_time:.0f} s in all")
+        if strong:
+            print(f"the {args.strong} reviewed too: " + ", ".join(f"{key} {value}" for key, value in sorted(strong.items())))
 
     for i in range(args.games):
         weak_seat = i % 2
@@ -182,6 +190,12 @@ def main(argv: list[str] | None = None) -> int:
         assert result is not None
         won.append(1.0 if result.winner == weak_seat else -1.0)
         margin.append(float(game.scores[weak_seat] - game.scores[1 - weak_seat]))
+        if args.strong_too:
+            for decision in review_game(game, 1 - weak_seat).decisions:
+                strong[decision.kind.value] += 1
+                if decision.cost > 0:
+                    home = min(game.target - score for score in decision.scores) <= 30
+                    strong[f"{decision.kind.value} costly{' near home' if home else ''}"] += 1
         if args.every and (i + 1) % args.every == 0 and i + 1 < args.games:
             summary()
     summary()
