@@ -14,6 +14,8 @@ discard advice's definition, :mod:`cribbage.ai.discard`). Printed: the largest d
 review's cost and the brute force's, the mean total cost per game (with its 95% interval), its mean
 by kind, and the correlation of the total cost with the game's result for the weaker seat (+1 a win,
 -1 a loss; and with the points it won or lost by), and of the cost per deal and of the discards' cost.
+``--strong-too`` reviews the stronger seat as well: the expert reviewed by itself should cost nothing but
+on a discard near home (within 30 points), where it keeps for its chance of winning.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import argparse
 import math
 import sys
 import time
+from collections import Counter
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, permutations
 from pathlib import Path
@@ -79,29 +82,32 @@ def _crib_draws() -> np.ndarray:
 def brute_nets(six: tuple[Card, ...], *, dealer: bool, crib_model: str = "expert") -> dict[frozenset[Card], float]:
     """Each keep of ``six`` (the four kept) and its net: the hand's mean over the 46 starters, plus the
     crib's as dealer or less it as pone (see the module's docstring)."""
-    table = _rank_points()
+    table = _rank_points().reshape(14 * 14, 14 ** 3)  # (first two ranks, last three)
     unseen = [card for card in FULL_DECK if card not in six]
     ur = np.array([c.rank for c in unseen])
     us = np.array([int(c.suit) for c in unseen])
     draws = _crib_draws()
     x, y, s = ur[draws[:, 0]], ur[draws[:, 1]], ur[draws[:, 2]]
+    sx, sy, ss = us[draws[:, 0]], us[draws[:, 1]], us[draws[:, 2]]
     weights = weights_for(crib_model, opponent_deals=not dealer)
     w = np.ones(len(draws)) if weights is None else weights[x - 1, y - 1]
-    # Nobs in the crib: a jack among the four that is not the starter, of the starter's suit.
-    theirs_nobs = ((x == 11) & (us[draws[:, 0]] == us[draws[:, 2]])).astype(int) + \
-        ((y == 11) & (us[draws[:, 1]] == us[draws[:, 2]])).astype(int)
-    three_suited = (us[draws[:, 0]] == us[draws[:, 1]]) & (us[draws[:, 1]] == us[draws[:, 2]])
+    splits = [(keep, tuple(card for card in six if card not in keep)) for keep in combinations(six, 4)]
+    # Fifteens, pairs and runs of every crib of every discard at once: (15, 45,540) points, weighed.
+    rows = np.array([a.rank * 14 + b.rank for _, (a, b) in splits])
+    crib_ranks = table[rows[:, None], (x * 14 * 14 + y * 14 + s)[None, :]] @ w / w.sum()
+    # The flush and nobs, over the cribs alike: the mean over every crib of each part.
+    theirs_nobs = (((x == 11) & (sx == ss)).astype(int) + ((y == 11) & (sy == ss)).astype(int)).mean()
+    three_suited = (sx == sy) & (sy == ss)
+    flush_of = [5 * (three_suited & (sx == suit)).mean() for suit in range(4)]
+    nobs_of = [(ss == suit).mean() for suit in range(4)]  # a jack laid away, of the starter's suit
     out = {}
-    for keep in combinations(six, 4):
-        a, b = (card for card in six if card not in keep)
+    for (keep, (a, b)), rank_part in zip(splits, crib_ranks):
         k = sorted(c.rank for c in keep)
-        hand = table[k[0], k[1], k[2], k[3], ur]
+        hand = table[k[0] * 14 + k[1], k[2] * 14 * 14 + k[3] * 14 + ur]
         hand = hand + np.where(len({c.suit for c in keep}) == 1, 4 + (us == keep[0].suit), 0)
         hand = hand + sum((us == c.suit) for c in keep if c.rank == 11)
-        crib_rank = table[a.rank, b.rank, x, y, s]
-        flush = 5 * (three_suited & (a.suit == b.suit) & (us[draws[:, 0]] == a.suit))
-        nobs = theirs_nobs + sum((us[draws[:, 2]] == c.suit).astype(int) for c in (a, b) if c.rank == 11)
-        crib = float((crib_rank * w).sum() / w.sum() + (flush + nobs).mean())
+        crib = float(rank_part) + theirs_nobs + (flush_of[a.suit] if a.suit == b.suit else 0.0)
+        crib += sum(nobs_of[c.suit] for c in (a, b) if c.rank == 11)
         out[frozenset(keep)] = float(hand.mean()) + (crib if dealer else -crib)
     return out
 
@@ -130,6 +136,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--strong", default="expert")
     parser.add_argument("--seed", default="review")
     parser.add_argument("--no-brute", action="store_true", help="leave out the brute-force count")
+    parser.add_argument("--strong-too", action="store_true",
+                        help="review the stronger seat too: its choices, and those that cost (near home or not)")
+    parser.add_argument("--every", type=int, default=100, help="print the figures so far every this many games")
     args = parser.parse_args(argv)
     costs: list[float] = []
     by_kind = {kind: 0.0 for kind in DecisionKind}
@@ -139,6 +148,27 @@ def main(argv: list[str] | None = None) -> int:
     margin: list[float] = []
     worst = 0.0
     review_time = brute_time = 0.0
+    strong: Counter[str] = Counter()
+
+    def summary() -> None:
+        n = len(costs)
+        mean = sum(costs) / n
+        sd = math.sqrt(sum((c - mean) ** 2 for c in costs) / (n - 1))
+        print(f"{n} games, {args.weak} (reviewed) against {args.strong}; the {args.weak} won {won.count(1.0)}")
+        if not args.no_brute:
+            print(f"largest difference, review against the brute-force count (chosen, best, cost): {worst:.2e}")
+        print(f"mean total cost per game: {mean:.2f} ± {1.96 * sd / math.sqrt(n):.2f} points (SD {sd:.2f})")
+        print("  by kind: " + ", ".join(f"{kind.value} {by_kind[kind] / n:.2f}" for kind in DecisionKind))
+        print(f"correlation of the total cost with the result (+1 won, -1 lost): {_correlation(costs, won):+.3f}")
+        print(f"correlation of the total cost with the final margin in points: {_correlation(costs, margin):+.3f}")
+        # A longer game holds more choices to get wrong, and the weaker seat lasts longer in the games it wins.
+        print(f"correlation of the cost per deal with the result: {_correlation(per_deal, won):+.3f}; "
+              f"of the discards' cost alone: {_correlation(discards, won):+.3f} "
+              f"(95% interval of a correlation near 0: ±{1.96 / math.sqrt(n):.3f})")
+        print(f"CPU: review {review_time / n * 1000:.0f} ms a game; brute force {brute_time:.0f} s in all")
+        if strong:
+            print(f"the {args.strong} reviewed too: " + ", ".join(f"{key} {value}" for key, value in sorted(strong.items())))
+
     for i in range(args.games):
         weak_seat = i % 2
         players = [player(args.strong, seed=i), player(args.strong, seed=i)]
@@ -160,21 +190,15 @@ def main(argv: list[str] | None = None) -> int:
         assert result is not None
         won.append(1.0 if result.winner == weak_seat else -1.0)
         margin.append(float(game.scores[weak_seat] - game.scores[1 - weak_seat]))
-    n = len(costs)
-    mean = sum(costs) / n
-    sd = math.sqrt(sum((c - mean) ** 2 for c in costs) / (n - 1))
-    print(f"{n} games, {args.weak} (reviewed) against {args.strong}; the {args.weak} won {won.count(1.0)}")
-    if not args.no_brute:
-        print(f"largest difference, review against the brute-force count (chosen, best, cost): {worst:.2e}")
-    print(f"mean total cost per game: {mean:.2f} ± {1.96 * sd / math.sqrt(n):.2f} points (SD {sd:.2f})")
-    print("  by kind: " + ", ".join(f"{kind.value} {by_kind[kind] / n:.2f}" for kind in DecisionKind))
-    print(f"correlation of the total cost with the result (+1 won, -1 lost): {_correlation(costs, won):+.3f}")
-    print(f"correlation of the total cost with the final margin in points: {_correlation(costs, margin):+.3f}")
-    # A longer game holds more choices to get wrong, and the weaker seat lasts longer in the games it wins.
-    print(f"correlation of the cost per deal with the result: {_correlation(per_deal, won):+.3f}; "
-          f"of the discards' cost alone: {_correlation(discards, won):+.3f} "
-          f"(95% interval of a correlation near 0: ±{1.96 / math.sqrt(n):.3f})")
-    print(f"CPU: review {review_time / n * 1000:.0f} ms a game; brute force {brute_time:.0f} s in all")
+        if args.strong_too:
+            for decision in review_game(game, 1 - weak_seat).decisions:
+                strong[decision.kind.value] += 1
+                if decision.cost > 0:
+                    home = min(game.target - score for score in decision.scores) <= 30
+                    strong[f"{decision.kind.value} costly{' near home' if home else ''}"] += 1
+        if args.every and (i + 1) % args.every == 0 and i + 1 < args.games:
+            summary()
+    summary()
     return 0
 
 

@@ -56,7 +56,7 @@ class Decision:
     and ``crib_points`` (the chosen keep's, then the best's); for a card in the play, ``series`` (the
     cards of the series before it); for a count, ``starter`` and ``crib``. ``scores`` is (the seat's, the
     opponent's) as the choice was made; ``dealer`` whether the seat dealt this deal. ``reason`` is the
-    best choice's reason (the discard advice's or the expert's hint), made only when asked for.
+    best choice's reason (the discard advice's, the expert's hint, or the count said in full).
     """
 
     deal: int

@@ -13,23 +13,26 @@ there as it would be at the game table (the log up to then, nothing after).
   advice computes them (:func:`cribbage.ai.discard.split_evs`, the crib model the expert and the
   game table's hint use unless ``crib_model`` says another), the net against the best keep's.
 - A **card in the play**: the expert's card there (:meth:`cribbage.ai.expert.ExpertPlayer.hint`), and
-  each card's points as the expert's look-ahead expects them: the points it pegs, then the
-  opponent's best answer and ours after it, their cards drawn from the hand the expert reads them to
-  hold (:meth:`cribbage.ai.expert.TableView.opponent_pool`; alone, what we peg to the go). Where the
-  expert chose by a deeper search and its card's two-move figure is below the card played, the card
-  played costs 0.
+  each card's points two moves ahead as the expert looks: the points it pegs, then the opponent's
+  answer (the card a greedy player prefers) and ours after it, over every hand they may hold, each
+  weighed as the expert reads them from the log (:meth:`cribbage.ai.expert.TableView.reading`); alone,
+  what we peg to the go. Where the expert chose by a deeper search and its card's two-move figure is
+  below the card played, the card played costs 0.
 - A **count** in the show, muggins on: what was counted against what the cards held.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from math import prod
+
+import numpy as np
 
 from cribbage.ai.discard import SPLITS, first_keep, reason_for, split_evs
 from cribbage.ai.expert import ExpertPlayer, TableView
+from cribbage.ai.hand_model import remaining_hands
 from cribbage.ai.play_choice import (
     RANK_VALUE,
+    expected_reply,
     greedy_replies,
     legal_cards,
     next_points,
@@ -233,62 +236,60 @@ def _index(card: Card) -> int:
 
 # --- the expert's figures for each card ------------------------------------------------------------
 
-def _choose(x: float, k: int) -> float:
-    """C(x, k) for a weighted count ``x``: x (x - 1) ... (x - k + 1) / k!, 0 at or below k - 1 (as the
-    expert weighs the hands of its read)."""
-    if k and x <= k - 1:
-        return 0.0
-    return prod((x - i) / (i + 1) for i in range(k))
-
-
 def _card_values(table: TableView) -> dict[int, float]:
-    """Each legal rank's expected points (index: the rank), two moves ahead: what it pegs, then the
-    opponent's answer (their best-scoring card among the ``k`` they hold, drawn from the weighted pool
-    the expert reads) and ours after it; or, when they cannot answer, what we peg alone."""
+    """Each legal rank's expected points (key: the rank), two moves ahead: what it pegs, then the
+    opponent's answer and our best card after it (:func:`cribbage.ai.play_choice.reply_nets`), they
+    playing the card of their hand a greedy player prefers (:func:`cribbage.ai.play_choice.greedy_replies`)
+    or saying go if none fits (then we peg alone); over every hand they may hold, each weighed as the
+    expert reads it (:func:`cribbage.ai.hand_model.remaining_hands` of :meth:`TableView.reading`), or,
+    with nothing to read, over the unseen cards alike."""
     view = table.view
     series = tuple(c.rank for c in view.series)
     hand = tuple(sorted(c.rank for c in view.hand))
     now = next_points(series)
     distinct = one_card_per_rank(legal_cards(view))
-    if len(distinct) < 2:
-        return {card.rank: float(max(now[card.rank], 0)) for card in distinct}
-    pool = table.opponent_pool()
-    k = min(view.opponent_cards, int(sum(pool) + 1e-6))
-    alone = view.opponent_go or k == 0
+    alone = view.opponent_go or view.opponent_cards == 0
+    hands = None if alone or len(distinct) < 2 else _their_hands(table)
     values: dict[int, float] = {}
     for card in distinct:
         r = card.rank
         s1 = (*series, r)
         rest = without(hand, r)
         value = float(now[r])
-        if view.count + RANK_VALUE[r] < MAX_COUNT:
-            value += peg_alone(s1, rest) if alone else _answered(s1, rest, pool, k)
+        if view.count + RANK_VALUE[r] < MAX_COUNT and len(distinct) > 1:
+            if alone:
+                value += peg_alone(s1, rest)
+            elif hands is None:
+                unseen = view.unseen_ranks()
+                value += expected_reply(s1, rest, unseen, min(view.opponent_cards, sum(unseen)))
+            else:
+                value += _answered(s1, rest, *hands)
         values[r] = value
     return values
 
 
-def _answered(s1: tuple[int, ...], rest: tuple[int, ...], pool: Sequence[float], k: int) -> float:
-    """Our expected net after the opponent's answer to ``s1``: they play the first rank they hold in
-    the order a greedy player prefers (:func:`cribbage.ai.play_choice.greedy_replies`); the chance
-    their best is rank r is the chance they hold r and none ranked before it. If nothing they may hold
-    fits, we peg alone."""
-    total = sum(pool)
-    hands = _choose(total, k)
-    if hands <= 0:
-        return float(peg_alone(s1, rest))
+def _their_hands(table: TableView) -> tuple[np.ndarray, np.ndarray] | None:
+    """The hands the opponent may hold now (rows of counts by rank) and their weights, as the expert
+    reads them; ``None`` when its read is not from the log or no hand fits it."""
+    if not table.has_log:
+        return None
+    at_deal, theirs, read = table.reading()
+    hands, weight = remaining_hands(at_deal, theirs, **read)
+    mass = float(weight.sum())
+    return None if mass <= 0 else (hands, weight / mass)
+
+
+def _answered(s1: tuple[int, ...], rest: tuple[int, ...], hands: np.ndarray, weight: np.ndarray) -> float:
+    """Our expected net after the opponent's answer to ``s1``, over their weighed ``hands``: each hand
+    plays the first rank it holds in the greedy order; a hand with nothing that fits says go."""
     order = greedy_replies(s1, tuple(dict.fromkeys(rest)))
-    outside = total  # the cards not ranked yet
-    expected = 0.0
-    for r, outcome in zip(order[0::2], order[1::2]):
-        n = pool[r]
-        if n <= 0:
-            continue
-        # Hands from the cards not ranked yet, less those with no card of rank r.
-        with_r = _choose(outside, k) - _choose(outside - n, k)
-        expected += outcome * with_r
-        outside -= n
-    expected += peg_alone(s1, rest) * _choose(outside, k)
-    return expected / hands
+    outcome = np.full(len(hands), float(peg_alone(s1, rest)))
+    open_ = np.ones(len(hands), dtype=bool)  # the hands whose answer is not found yet
+    for r, net in zip(order[0::2], order[1::2]):
+        holds = open_ & (hands[:, r] > 0)
+        outcome[holds] = net
+        open_ &= ~holds
+    return float(weight @ outcome)
 
 
 # --- the table at a moment of the play ---------------------------------------------------------------
