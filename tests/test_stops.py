@@ -87,7 +87,8 @@ def _load(source: str, path: Path) -> ModuleType:
 
 
 @pytest.mark.parametrize("change, refusal", [
-    (('views=("GameTable",)', 'views=("GameTable", "ScoringQuiz")'), "'ScoringQuiz' belongs to stop 3 and to stop 5"),
+    (('views=("GameTable", "GameReviewPanel")', 'views=("GameTable", "GameReviewPanel", "ScoringQuiz")'),
+     "'ScoringQuiz' belongs to stop 3 and to stop 5"),
     (('kinds=("skunk",)', 'kinds=("skunk", "go")'), "'go' belongs to stop 2 and to stop 4"),
     (('Stop(8, "statistics_lab"', 'Stop(9, "statistics_lab"'), "numbered 0, 1, 2... in order"),
 ])

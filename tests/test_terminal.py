@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cribbage.ai.levels import player
+from cribbage.cli import terminal
 from cribbage.cli.main import main
 from cribbage.cli.terminal import YOU, TerminalGame, run
 from cribbage.rules.events import Phase
@@ -120,3 +121,33 @@ def test_a_short_count_is_offered_to_claim_even_before_the_computers_crib():
         if "crib" in offers:
             break
     assert "crib" in offers, "a short hand count by the computer dealer was offered to claim"
+
+
+def test_the_review_is_printed_at_the_end_of_the_game_and_when_the_person_stops(monkeypatch):
+    me = player("standard")
+    made: list[TerminalGame] = []
+
+    class Recorded(TerminalGame):
+        def __init__(self, **options):
+            super().__init__(**options)
+            made.append(self)
+
+    monkeypatch.setattr(terminal, "TerminalGame", Recorded)
+    said: list[str] = []
+    run(seed=4, level="expert", target=61, ask=lambda prompt: _good_answer(made[0], me), say=said.append)
+    assert made[0].game.is_over
+    start = said.index("The review of your game:")
+    assert said[start + 1].startswith("  choices judged: ") and "points given up" in said[start + 1]
+    assert said[start - 1:] == made[0].review() and 3 <= len(said) - start <= 6  # the review comes last
+    # Stopped mid-game, in Spanish: what was played is reviewed before the goodbye.
+    view = TerminalGame(seed=4, target=61, language="es")
+    view.news()
+    for _ in range(3):
+        view.answer(_good_answer(view, me))
+    out = view.answer("salir")
+    assert out[1] == "La revisión de lo que se jugó:" and out[2].startswith("  decisiones revisadas: ")
+    assert out[-1] == view.say("terminal.bye")
+    # Before any choice there is nothing to review.
+    view = TerminalGame(seed=4)
+    view.news()
+    assert view.answer("quit") == [view.say("terminal.bye")]

@@ -99,8 +99,7 @@ ENDS = {"es": ("Ganas ", "Gana la computadora "), "pt": ("Você ganha de ", "O c
 def _check_language(out: str, language: str) -> None:
     for said in SAYS[language]:
         assert said in out, (language, said)
-    last = out.rstrip("\n").split("\n")[-1]
-    assert last.startswith(ENDS[language]), last
+    _check_the_end(out, language, ENDS[language])
     english = sorted(phrase for phrase in _english_sentences() if phrase in out)
     assert not english, english
 
@@ -123,7 +122,14 @@ def test_the_same_game_in_english_is_the_english_one(monkeypatch, capsys):
         monkeypatch.delenv(name, raising=False)
     out = _play(monkeypatch, capsys, GAME)
     assert "Count your hand:" in out and "  ✗ not a card: '5X'" in out
-    assert out.rstrip("\n").split("\n")[-1].startswith(("You win ", "The computer wins "))
+    _check_the_end(out, "en", ("You win ", "The computer wins "))
+
+
+def _check_the_end(out: str, language: str, ends: tuple[str, str]) -> None:
+    """The game's last line says who won; only the review of the game follows it (cribbage.review)."""
+    lines = out.rstrip("\n").split("\n")
+    last = max(i for i, line in enumerate(lines) if line.startswith(ends))
+    assert lines[last + 1:last + 3] == ["", render("review.title.over", language)], lines[last:]
 
 
 def test_the_english_sentences_are_found_by_the_check():

@@ -26,6 +26,7 @@ from cribbage.cli.display import escaped, shortened
 from cribbage.cli.two_seats import SEATING_CHOICES
 from cribbage.lang.messages import add_catalogue, check_language, get_language, message, render
 from cribbage.registry.seats import HUMAN, SEATINGS
+from cribbage.review import ReviewError, review_game
 from cribbage.rules.actions import Action, Count, Discard, Go, Muggins, NextDeal, Play
 from cribbage.rules.cards import Card, cards, quoted
 from cribbage.rules.errors import CribbageError
@@ -262,7 +263,7 @@ class TerminalGame:
             return ["  ✗ " + self.say("terminal.not_text", line=shortened(escaped(text)))]
         if self._typed(text, _QUIT, "quit"):
             self.quit = True
-            return [self.say("terminal.bye")]
+            return [*self.review(), self.say("terminal.bye")]
         driver = self.driver
         seat = self.seat
         try:
@@ -310,6 +311,24 @@ class TerminalGame:
         to check): the person may claim muggins, or let it go."""
         return self.driver.checking or self._check_by is not None
 
+    def review(self) -> list[str]:
+        """The review of the person's game (:mod:`cribbage.review`), or of what was played when they
+        stopped: the totals and the costliest choices, in this game's language; nothing before their
+        first choice. Two people at one screen get one each, under their names (the game is over or
+        left, so neither hand is private any more)."""
+        lines: list[str] = []
+        for seat in (0, 1) if self.two else (YOU,):
+            try:
+                review = review_game(self.game, seat)
+            except ReviewError:
+                continue
+            title = self.say("review.title.over" if review.finished else "review.title.stopped")
+            if self.two:
+                title = f"{self.names[seat]} · {title}"
+            head, *rest = review.lines(self.language)
+            lines += ["", title, "  " + head, *("    " + line if i else "  " + line for i, line in enumerate(rest))]
+        return lines
+
     def hint(self) -> str:
         """Advice from the expert: the best keep or the best card, with the reason."""
         game, seat = self.game, self.seat
@@ -351,7 +370,8 @@ def run(*, seed: int | str = 1, level: str = "expert", target: int = 121, muggin
         try:
             reply = ask(question)
         except EOFError:
-            say(view.say("terminal.bye"))
+            for line in [*view.review(), view.say("terminal.bye")]:
+                say(line)
             return None
         except UnicodeDecodeError:  # an input stream that could not be told to keep such bytes
             say("  ✗ " + view.say("terminal.not_text", line="?"))
@@ -363,5 +383,8 @@ def run(*, seed: int | str = 1, level: str = "expert", target: int = 121, muggin
             if view.passing:  # the hand just asked about goes out of sight before the next person looks
                 clear_screen(say)
         for line in lines:
+            say(line)
+    if view.game.is_over:
+        for line in view.review():
             say(line)
     return view.game.winner

@@ -27,18 +27,21 @@ or two kinds their question was about, and those are the kinds missed.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 from itertools import product
 
 from cribbage.progress.store import Answer
-from cribbage.rules.cards import cards
+from cribbage.rules.cards import Card, cards
 from cribbage.rules.errors import CribbageError
 from cribbage.rules.show_scoring import HandScore, score_hand
 
-__all__ = ["hand_of_item", "missed_kinds"]
+__all__ = ["deal_of_item", "hand_of_item", "missed_kinds", "still_missed"]
 
 # A count of the show: the quiz's "hand 5H 5D 6H 7S / 8C" and the try-its' "total of the crib ... with 4♣".
 _ITEM = re.compile(r"^(?:total of the )?(hand|crib) (.+?)(?: / | with )(\S+)$")
+# A discard: the drill's (and a reviewed game's) "six 5♥ 5♦ 6♥ 7♠ 8♣ 9♦ (dealer)".
+_DISCARD = re.compile(r"^six (.+) \((dealer|pone)\)$")
 _PAIRS = {"pair": "pair", "pair royal": "pair_royal", "double pair royal": "double_pair_royal"}
 
 
@@ -53,6 +56,23 @@ def hand_of_item(item: str) -> HandScore | None:
         return score_hand(cards(found.group(2)), cards(found.group(3))[0], crib=found.group(1) == "crib")
     except (CribbageError, IndexError):
         return None
+
+
+def deal_of_item(item: str) -> tuple[tuple[Card, ...], bool] | None:
+    """The six cards and the seat (True: the dealer's) a discard's item names, ``"six 2♣ 5♣ 5♥ 8♥ J♦ Q♠
+    (dealer)"``, or None for any other item.
+
+    >>> deal_of_item("six 2♣ 5♣ 5♥ 8♥ J♦ Q♠ (pone)")[1], deal_of_item("hand 5H 5D 6H 7S / 8C")
+    (False, None)
+    """
+    found = _DISCARD.match(item.strip())
+    if not found:
+        return None
+    try:
+        six = tuple(cards(found.group(1)))
+    except CribbageError:
+        return None
+    return (six, found.group(2) == "dealer") if len(six) == 6 and len(set(six)) == 6 else None
 
 
 def _kind(group_kind: str, size: int, score: HandScore) -> str:
@@ -120,3 +140,23 @@ def missed_kinds(answer: Answer) -> tuple[str, ...]:
     found = _explained(answer.item, short) if short > 0 else ()
     # Only kinds the answer was recorded about (a file written by another version may name fewer).
     return tuple(kind for kind in found if kind in answer.kinds) if answer.kinds else found
+
+
+def still_missed(answers: Iterable[Answer], identity: str) -> tuple[str, ...]:
+    """The items ``identity`` answered wrong last time (their latest answer to each is wrong), the most
+    recently missed first: what a practice that brings misses back asks again. An item answered right
+    since is no longer missed.
+
+    >>> from cribbage.progress.store import Answer
+    >>> def said(item, correct, at):
+    ...     return Answer("Ana", 1, item, "x", correct, "discard", (), 0, at, "name:Ana")
+    >>> still_missed([said("six A", False, "1"), said("six B", False, "2"), said("six A", True, "3"),
+    ...               said("six C", False, "4")], "name:Ana")
+    ('six C', 'six B')
+    """
+    latest: dict[str, Answer] = {}
+    for answer in answers:
+        if answer.identity == identity:
+            latest.pop(answer.item, None)   # the newest answer to an item last, in the order given
+            latest[answer.item] = answer
+    return tuple(item for item, answer in reversed(latest.items()) if not answer.correct)

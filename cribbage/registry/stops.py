@@ -157,7 +157,7 @@ STOPS: tuple[Stop, ...] = (
         Question("c04", "c03", "guided hand a plain hand as pone"),
         Question("c06", "c05", "guided hand a hand as dealer"),
         Question("c08", "c07", "guided hand a close finish"),
-    ), views=("GameTable",), kinds=("game",), minutes=10, core=("c02", "c03"),
+    ), views=("GameTable", "GameReviewPanel"), kinds=("game",), minutes=10, core=("c02", "c03"),
         local=(("es", "tres_manos_guiadas"), ("pt", "tres_maos_guiadas"))),
     Stop(6, "hand_calculator_and_statistics", "statistics", questions=(
         Question("c08", "c07", "hands scoring 29"),

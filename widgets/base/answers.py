@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from cribbage import HandScore, PlayScore
 from cribbage.progress import ProgressError, ProgressStore, play_kinds, show_kinds
+from cribbage.progress.check import check_answer
 from cribbage.registry import stops
 from cribbage.registry.languages import SOURCE
 from cribbage.rules.events import LogEntry, LogKind, ScoreKind
@@ -32,6 +33,7 @@ __all__ = [
     "quiz_kinds",
     "record_answer",
     "recorded",
+    "review_answers",
     "table_answers",
     "view_stop",
 ]
@@ -139,6 +141,35 @@ def drill_answer(drill: Any, mine: Any, best: Any, right: bool) -> dict[str, Any
     return {"item": f"six {' '.join(map(str, drill.six))} ({role})", "answer": " ".join(map(str, mine.discard)),
             "correct": right, "skill": "discard", "kinds": ("keep", "crib_gift"),
             "missed": max(0, round(best.net - mine.net))}
+
+
+def review_answers(review: Any) -> list[dict[str, Any]]:
+    """The misses of a reviewed game (a :class:`cribbage.review.GameReview`), as the practice asks them
+    again: each costly discard under the discard drill's own item (``six 5♥ 5♦ 6♥ 7♠ 8♣ 9♦ (dealer)``, the
+    two laid away), each count short in the show under the scoring quiz's (``hand 5♥ 5♦ 6♥ 7♠ / 8♣``, the
+    count said): the same deal missed in a game and in the drill is one question. Each is judged as the course judges that item (:func:`cribbage.progress.check.check_answer`,
+    what a class's progress service checks again): only those it calls wrong are misses, with the kinds
+    and points it gives them. A card in the play is not kept: no item of the course asks for a card in a
+    position, which the service could check again."""
+    found: list[dict[str, Any]] = []
+    for decision in review.decisions:
+        if decision.cost <= 0:
+            continue
+        if decision.kind == "discard":
+            six = " ".join(map(str, sorted((*decision.chosen, *decision.away))))
+            item = f"six {six} ({'dealer' if decision.dealer else 'pone'})"
+            said = " ".join(map(str, decision.away))
+        elif decision.kind == "count":
+            counted = " ".join(map(str, decision.chosen))
+            item = f"{'crib' if decision.crib else 'hand'} {counted} / {decision.starter}"
+            said = str(int(decision.chosen_points))
+        else:
+            continue
+        checked = check_answer(item, said)
+        if not checked.correct:
+            found.append({"item": checked.item, "answer": checked.answer, "correct": False, "skill": checked.skill,
+                          "kinds": checked.kinds, "missed": checked.missed})
+    return found
 
 
 _PLAY_EVENT = {"fifteen": "play.fifteen", "thirty-one": "play.thirty_one", "pair": "play.pair",

@@ -25,13 +25,15 @@ from cribbage import Card, Deck
 from cribbage import cards as parse_cards
 from cribbage.ai.discard import DiscardAdvice, KeepOption, advise_discard
 from cribbage.lang.translations import ordinal_form
+from cribbage.progress import ProgressError, ProgressStore
+from cribbage.progress.misses import deal_of_item, still_missed
 from widgets.base.answers import drill_answer
 from widgets.base.view import Refused, View, guarded, style_tag
 from widgets.blocks.cards import CardPicker, suit_class
 from widgets.i18n import card_name, cards_text, check_language, decimal, render
 
 __all__ = ["RIGHT_MARGIN", "SHIPPED_DRILLS", "TRIES_BEFORE_ANSWER", "DiscardDrill", "Drill", "keep_hint", "keeps_table",
-           "keeps_table_html", "ordinal", "random_drill"]
+           "keeps_table_html", "missed_deals", "ordinal", "random_drill"]
 
 #: A keep within this many points (net, per deal) of the best counts as right.
 RIGHT_MARGIN = 0.1
@@ -81,6 +83,19 @@ def random_drill(seed: int) -> Drill:
     hands, _rest = Deck().shuffled(seed).deal(hands=2, each=6)
     dealer = random.Random(f"drill-dealer-{seed}").random() < 0.5
     return Drill(tuple(sorted(hands[0])), dealer)
+
+
+def missed_deals(store: ProgressStore | None = None) -> tuple[Drill, ...]:
+    """The deals this learner laid away wrong last time, in this drill or in a game the review judged
+    (:class:`widgets.table.review.GameReviewPanel`), the most recent first: what "A deal you missed"
+    brings back until it is answered right. None when the progress file cannot be read."""
+    try:
+        store = store or ProgressStore()
+        items = still_missed(store.answers(), store.identity)
+    except ProgressError:
+        return ()
+    deals = (deal_of_item(item) for item in items)   # None: not a discard, or not one we can deal again
+    return tuple(Drill(tuple(sorted(six)), dealer) for six, dealer in filter(None, deals))
 
 
 def _fifteens(cards: tuple[Card, ...]) -> int:
@@ -177,10 +192,14 @@ class DiscardDrill(View):
         self.show_answer_button = self._button("drill.show_answer", self.reveal)
         self.next_button = self._button("drill.next", self.next)
         self.random_button = self._button("drill.random", self.new_random)
+        # The deals missed before come back (a game's review keeps its costly discards there too).
+        self.again_button = self._button("drill.missed", self.again)
+        self._offer_again()
         self._verdict = w.HTML()
         self._table = w.HTML()
         self._score_line = w.HTML()
-        controls = w.HBox([self.check_button, self.show_answer_button, self.next_button, self.random_button],
+        controls = w.HBox([self.check_button, self.show_answer_button, self.next_button, self.random_button,
+                           self.again_button],
                           layout=w.Layout(align_items="center", flex_flow="row wrap"))
         self.children = [style_tag(), self._heading, self._picker, controls, self._message, self._verdict,
                          self._table, self._score_line]
@@ -277,6 +296,16 @@ class DiscardDrill(View):
         self.show(n if self._index is None or self._index < n else self._index + 1)
 
     @guarded
+    def again(self) -> None:
+        """A deal you laid away wrong before, here or in a game (:func:`missed_deals`), the most recent
+        first; it comes back until you lay it away right."""
+        deals = [drill for drill in missed_deals(getattr(self, "progress_store", None)) if drill != self._drill]
+        if not deals:
+            self.again_button.layout.display = "none"
+            raise Refused(self._t("drill.none_missed"))
+        self._open(deals[0], None, missed=len(deals))
+
+    @guarded
     def deal(self, six: str | Iterable[Card], dealer: bool) -> None:
         """Drill on six cards of your own (``"5H 5D 6H 7S 8C 9D"``); ``dealer`` True if you deal."""
         if not isinstance(dealer, bool):
@@ -335,6 +364,7 @@ class DiscardDrill(View):
                 self.wrong += 1
             self.history.append((self._drill, tuple(mine.discard), rank))
             self.record_answer(**drill_answer(self._drill, mine, best, right))
+            self._offer_again()
         if right or len(self._tries) >= TRIES_BEFORE_ANSWER:
             self._answer = mine
             self.check_button.disabled = self.show_answer_button.disabled = True
@@ -364,7 +394,11 @@ class DiscardDrill(View):
         self._render_answer(mine, self.advice.rank_of(mine.keep), False)
 
     # Internals --------------------------------------------------------------------------------
-    def _open(self, drill: Drill, index: int | None) -> None:
+    def _offer_again(self) -> None:
+        """Show "A deal you missed" while there is one to practise."""
+        self.again_button.layout.display = None if missed_deals(getattr(self, "progress_store", None)) else "none"
+
+    def _open(self, drill: Drill, index: int | None, *, missed: int = 0) -> None:
         self._drill = drill
         self._index = index
         self._answer = None
@@ -377,7 +411,9 @@ class DiscardDrill(View):
         self._verdict.value = self._table.value = ""
         self.check_button.disabled = True
         n = len(SHIPPED_DRILLS)
-        if index is None:
+        if missed:
+            which = self._t("drill.missed_which", n=missed)
+        elif index is None:
             which = self._t("drill.own")
         elif index < n:
             which = self._t("drill.which", n=index + 1, of=n)

@@ -39,6 +39,7 @@ from widgets.blocks.cards import card_html, row_html, suit_class
 from widgets.i18n import card_name, render
 from widgets.table.guided import GuidedHand
 from widgets.table.model import COMPUTER, YOU, Step, TableSession, read_seed
+from widgets.table.review import GameReviewPanel
 from widgets.table.words import TableWords
 
 __all__ = ["COMPUTER", "YOU", "GameTable"]
@@ -165,9 +166,12 @@ class GameTable(View):
         self._reveal.layout.display = "none"
         if session.two_people:
             self._muggins_button.description = self._t("table.two.muggins_claim")
+        # The review of the game so far (widgets.table.review), shown under the table when asked for.
+        self._review_button = self._button("review.open", lambda: self.review())
+        self._review_box = w.VBox()
         self._actions = w.HBox([self._reveal, self._lay_away, self._go, self._count_box, self._count_button,
-                                self._muggins_button, self._go_on, self._next_deal, self._hint_button],
-                               layout=w.Layout(align_items="center", flex_flow="row wrap"))
+                                self._muggins_button, self._go_on, self._next_deal, self._hint_button,
+                                self._review_button], layout=w.Layout(align_items="center", flex_flow="row wrap"))
         self._guide = w.HTML()
         self._hint = w.HTML()
         self._show_panel = w.HTML()
@@ -178,7 +182,7 @@ class GameTable(View):
         self.children = [style_tag(), w.HTML(f"<style>{_TABLE_CSS}</style>", layout=w.Layout(display="none")),
                          self._title, self._settings, self._status, self._board, self._standing, self._top, self._play_area,
                          self._guide, self._hand_label, self._hand_box, self._prompt, self._actions,
-                         self._message, self._hint, self._result, self._show_panel, self._log_box]
+                         self._message, self._hint, self._result, self._show_panel, self._log_box, self._review_box]
         self._started()
 
     # The session, read through ----------------------------------------------------------------
@@ -359,6 +363,38 @@ class GameTable(View):
         self._moved()
 
     @guarded
+    def review(self) -> GameReviewPanel:
+        """Show under the table the review of your decisions in this game: the game's end, or as far as it
+        was played (:class:`~widgets.table.review.GameReviewPanel`). Its misses are kept in your progress
+        once per game, however often it is opened. Two people at one screen get one each, once the game
+        is over (before, it would show one hand to the other), and keep nothing."""
+        if self.session.two_people:
+            first, second = self._names
+            panels = [GameReviewPanel(self.game, seat, names=names, language=self.language, keep=False)
+                      for seat, names in ((0, (first, second)), (1, (second, first)))]
+        else:
+            panels = [GameReviewPanel(self.game, YOU, names=self._names, language=self.language,
+                                      recorded=self._reviewed, store=getattr(self, "progress_store", None))]
+        old, self._review_box.children = self._review_box.children, tuple(panels)
+        for made in old:
+            made.close()
+        return panels[0]
+
+    @property
+    def review_panel(self) -> GameReviewPanel | None:
+        """The review shown under the table (None until "Review this game" is pressed in this game; with two
+        people, the first person's: :attr:`review_panels` has both)."""
+        shown = self._review_box.children
+        return shown[0] if shown else None
+
+    @property
+    def review_panels(self) -> tuple[GameReviewPanel, ...]:
+        """Every review shown under the table (one; two with two people at one screen)."""
+        return tuple(self._review_box.children)
+
+    review_button = property(lambda self: self._review_button)
+
+    @guarded
     def hint(self) -> None:
         """The expert's advice for the step now: the best keep, or the best card, with the reason."""
         self.session.hint()
@@ -377,6 +413,10 @@ class GameTable(View):
         self._log_html: list[str] = []
         self._card_buttons: dict[Card, w.Button] = {}
         self._buttons_deal: Any = None
+        self._reviewed: set[str] = set()   # the misses this game has kept in the learner's progress
+        for made in self._review_box.children:
+            made.close()
+        self._review_box.children = ()
         self._settings.layout.display = "none" if self.session.guide is not None else None
         self._moved()
 
@@ -468,6 +508,12 @@ class GameTable(View):
         self._next_deal.disabled = not deal_over
         self._hint_button.disabled = not (session.may_advise() or counting)
         self._hint_button.layout.display = "none" if passing else None
+        # A review from the first discard on (a guided hand is reviewed by its guide, step by step); two
+        # people at one screen, once the game is over.
+        played = game.deal_number > 1 or bool(game.discards(YOU)) or game.is_over
+        if session.two_people:
+            played = game.is_over
+        self._review_button.layout.display = None if played and session.guide is None else "none"
 
         self._prompt_text = words.prompt(session)
         # Counting a crib, the learner sees it is one before answering: its flush needs all five cards.
