@@ -2,7 +2,7 @@
 
     python benchmarks/players.py [--a expert] [--b classic] [--games 4000] [--workers 2] [--seed 1]
                                  [--speed-games 100] [--deals 3000] [--skip-strength] [--full N] [--pool]
-                                 [--paired OTHER] [--match N] [--gc-off]
+                                 [--paired OTHER] [--match N] [--gc-off] [--budget N]
 
 Strength, in duplicate: each seeded game is played twice, player A in seat 0 then in seat 1, so both
 sit behind the same cards and the same cuts and the luck of the deal cancels. ``--games`` counts
@@ -30,6 +30,14 @@ at every discard of ``--speed-games`` whole expert games, the last deals include
 may keep for the score). On ``--deals`` deals the crib of the best keep is printed under the expert
 model and uniform.
 
+The time budget (``--budget N``, issue 51: a person waits for one decision at a time): on N seeded
+games of each level against itself, played game by game in turn, the 50th and 99th percentiles and
+the worst time of each kind of decision (discard, lead, play, go, count), in CPU time (what the
+decision costs, steady on a shared machine) and in wall time (what a person waits, load included; the
+load average is printed beside it), and the median time of a whole game; the engine alone (the first
+legal action) in the same games is the baseline, timed the same way. The goal: every decision's p99
+under 50 ms and its worst under 200 ms, an expert-vs-expert game under 0.5 s (median).
+
 With ``--full N``: the wall-clock time of N expert-vs-expert games on ``--workers`` processes.
 ``--gc-off`` turns the garbage collector off after the warm-up: its full collections land in whichever
 game triggers them and swing the speed ratio by 10% between runs of the same code (EXPERT.md).
@@ -43,6 +51,8 @@ import argparse
 import gc
 import itertools
 import math
+import os
+import statistics
 import subprocess
 import sys
 import time
@@ -69,6 +79,7 @@ from cribbage.ai.driver import turns
 from cribbage.ai.levels import play_game, player
 from cribbage.ai.players import action_for
 from cribbage.ai.simulate import DEAL_PARTS, deal_parts
+from cribbage.ai.why import explanation
 from cribbage.rules.cards import FULL_DECK
 from cribbage.rules.events import Phase
 from cribbage.rules.game import Game
@@ -352,6 +363,113 @@ def decision_times(games: int, seed: int, level: str = "expert") -> str:
                      f"({len(t)} decisions)" for kind, t in timings.items())
 
 
+#: A person's time budget (issue 51): each decision's 99th percentile and worst, in seconds, and the
+#: median whole expert-vs-expert game.
+BUDGET_P99, BUDGET_MAX, BUDGET_GAME = 0.050, 0.200, 0.5
+#: The kinds of decision a computer player makes, as the budget table names them.
+KINDS = ("discard", "lead", "play", "go", "count")
+#: The levels the budget is measured for, the expert last; "engine" is the baseline, "hint" the game
+#: table's hint (the expert's move with its reason and what it saw, for a learner at seat 0).
+BUDGET_LEVELS = ("engine", "beginner", "standard", "classic", "expert", "hint")
+
+
+def decision_kind(game: Game, seat: int) -> str:
+    """What ``seat`` decides now: a discard, a lead (the count at 0), a card on the count, a go (no
+    card fits), or a count of the show."""
+    if game.phase is Phase.DISCARD:
+        return "discard"
+    if game.phase is Phase.PLAY:
+        if not any(game.count + c.value <= 31 for c in game.hand(seat)):
+            return "go"
+        return "lead" if not game.series else "play"
+    return "count"
+
+
+class _FirstLegal:
+    """The baseline: the engine alone, the first legal action (no thought)."""
+
+    @staticmethod
+    def act(game: Game, seat: int) -> Any:
+        return game.legal_actions(seat)[0]
+
+
+def _hint(adviser: Adviser, game: Game, seat: int) -> None:
+    """The game table's hint for ``seat``: the expert's move, its reason and what it saw, in words."""
+    move = adviser.keep(game, seat) if game.phase is Phase.DISCARD else adviser.hint(game, seat)
+    facts = adviser.explain(game, seat, move)
+    str(move.message)
+    if facts is not None:
+        str(explanation(facts))
+
+
+def _timed_game(level: str, seed: str, times: dict[str, list[tuple[float, float]]]) -> tuple[float, float]:
+    """One game of ``level`` against itself (``"engine"``: the first legal action; ``"hint"``: the
+    expert's, seat 0's every discard and card timed as the game table's hint of it, see :func:`_hint`),
+    each decision's (CPU, wall) time appended under its kind; returns the whole game's (CPU, wall) time."""
+    seats = None if level == "engine" else [make("expert" if level == "hint" else level, k) for k in (1, 2)]
+    adviser = Adviser() if level == "hint" else None
+    game = Game(seed)
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    for seat in turns(game):
+        kind = decision_kind(game, seat)
+        c, w = time.process_time(), time.perf_counter()
+        if adviser is not None and seat == 0 and kind != "count":
+            _hint(adviser, game, seat)
+        action = _FirstLegal.act(game, seat) if seats is None else action_for(seats[seat], game, seat)
+        if adviser is None or seat == 0:
+            times[kind].append((time.process_time() - c, time.perf_counter() - w))
+        game.apply(action)
+    return time.process_time() - cpu0, time.perf_counter() - wall0
+
+
+def _quantile(values: list[float], q: float) -> float:
+    """The ``q`` quantile of ``values`` (nearest rank: a value that was measured)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def budget(games: int, seed: int, levels: tuple[str, ...] = BUDGET_LEVELS) -> str:
+    """The time budget table (see the module's docstring): each level's decisions by kind and its
+    median game, on ``games`` seeded games each, the levels in turn game by game."""
+    times = {level: {kind: [] for kind in KINDS} for level in levels}
+    whole: dict[str, list[tuple[float, float]]] = {level: [] for level in levels}
+    for level in levels:   # a warm-up game each: tables are loaded once, not in the first timed decision
+        if level != "engine":
+            _timed_game(level, f"budget warm up/{seed}", {kind: [] for kind in KINDS})
+    load = os.getloadavg()[0]
+    for i in range(games):
+        for level in levels:
+            whole[level].append(_timed_game(level, f"budget/{seed}/{i}", times[level]))
+    load = max(load, os.getloadavg()[0])
+    ms = 1e3
+    lines = [f"time budget: {games} seeded games of each level against itself (seeds budget/{seed}/0..{games - 1}); "
+             f"CPU time per decision (wall time: what a person waits; load average up to {load:.1f} on "
+             f"{os.cpu_count()} cores)",
+             f"{'level':<10}{'decision':<9}{'n':>7}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}"
+             f"{'wall p99':>10}{'wall max':>10}  budget (p99 < {BUDGET_P99 * ms:.0f} ms, max < {BUDGET_MAX * ms:.0f} ms)"]
+    for level in levels:
+        for kind in KINDS:
+            rows = times[level][kind]
+            if not rows:
+                continue
+            cpu, wall = [c for c, _ in rows], [w for _, w in rows]
+            p99, worst = _quantile(cpu, 0.99), max(cpu)
+            verdict = "" if level == "engine" else (
+                "within" if p99 < BUDGET_P99 and worst < BUDGET_MAX else "OVER")
+            lines.append(f"{level:<10}{kind:<9}{len(rows):>7}{_quantile(cpu, 0.5) * ms:9.2f}{p99 * ms:9.2f}"
+                         f"{worst * ms:9.2f}{_quantile(wall, 0.99) * ms:10.2f}{max(wall) * ms:10.2f}  {verdict}")
+    lines.append(f"{'level':<10}{'median game, CPU s':>20}{'wall s':>10}{'  / engine alone':>18}")
+    base = statistics.median(c for c, _ in whole[levels[0]])
+    for level in levels:
+        if level == "hint":   # its games are the expert's with the hints besides: not a game time
+            continue
+        cpu_median = statistics.median(c for c, _ in whole[level])
+        goal = f"  (goal for the expert: < {BUDGET_GAME} s)" if level == "expert" else ""
+        lines.append(f"{level:<10}{cpu_median:20.3f}{statistics.median(w for _, w in whole[level]):10.3f}"
+                     f"{cpu_median / base:16.0f} x{goal}")
+    return "\n".join(lines)
+
+
 _FIRST_DECISIONS = """
 import sys, time
 sys.path.insert(0, sys.argv[1])
@@ -487,9 +605,15 @@ def main(argv=None) -> int:
     parser.add_argument("--match", type=int, default=1, metavar="N",
                         help="the duplicate games in matches of N between the same two players (what they learn "
                              "of each other carries from game to game), each match played twice, seats swapped")
+    parser.add_argument("--budget", type=int, default=0, metavar="N",
+                        help="the time budget table on N seeded games of each level (then nothing else unless asked)")
     parser.add_argument("--gc-off", action="store_true",
                         help="no garbage collection after the warm-up, so speed ratios repeat between runs")
     args = parser.parse_args(argv)
+    if args.budget:
+        print(budget(args.budget, args.seed), flush=True)
+        if args.skip_speed and args.skip_strength and not (args.full or args.paired or args.pool):
+            return 0
     crib_table()
     play_game([make("expert"), make("classic")], seed="warm up")
     if args.gc_off:

@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cribbage.ai.discard import SPLITS, KeepOption, advise_discard
-from cribbage.ai.expert import ExpertPlayer
+from cribbage.ai.expert import ExpertPlayer, TableView
 from cribbage.ai.play_choice import PlayChoice, PlayView, choose_play
 from cribbage.ai.players import ComputerPlayer
 from cribbage.ai.seat_view import SeatView
+from cribbage.ai.why import KeepExplanation, PlayExplanation, explain_keep, explain_play
 from cribbage.lang.messages import message
 from cribbage.rules.cards import Card
 from cribbage.rules.errors import CribbageError, shown
@@ -62,6 +63,19 @@ class Adviser(ComputerPlayer):
         if self.level == "classic":
             return super().hint(game, seat)
         return ExpertPlayer().hint(game, seat)
+
+    def explain(self, game: SeatView, seat: int, move: KeepOption | PlayChoice) -> PlayExplanation | KeepExplanation | None:
+        """What the expert sees behind ``move`` (this adviser's keep or card for ``seat`` now), as facts
+        of the table (:mod:`cribbage.ai.why`): for a card, what it pegs, what the cards the opponent
+        could hold peg on it and the expert's read of their hand; for a keep, what it expects in hand
+        and crib. ``None`` for a go."""
+        if isinstance(move, KeepOption):
+            return explain_keep(move.keep, move.discard, move.hand_ev, move.crib_ev, dealer=game.dealer == seat,
+                                play=move.peg_ev)
+        if move.card is None:
+            return None
+        table = ExpertPlayer().read_opponent(TableView.from_game(game, seat), game, seat)
+        return explain_play(table.view, move.card, table.opponent_pool(), table.go_count)
 
     def choose_play(self, view: PlayView) -> PlayChoice:
         if self.level == "classic":

@@ -1,5 +1,5 @@
 """The computer's words: self-play's refusals of a bad number of games or players, and the hint's
-reasons when the expert's move comes from its read of the opponent or from the score
+reasons when the expert's move comes from its read of the opponent or from the score, and what it saw
 (:mod:`cribbage.ai.why`), in English, added to the engine's catalogue (:mod:`cribbage.lang.messages`),
 which reads their Spanish and Portuguese from cribbage/locale/.
 
@@ -35,6 +35,26 @@ WORDS: dict[str, dict[str, str]] = {
                            "{act}, not the {other}: your hand's {n} points take you home at the show, where you "
                            "count first, so only the dealer's pegging can stop you, and the {card} gives them "
                            "the least to peg")},
+    # What the expert saw, after its move in the hint (cribbage.ai.why.explanation): facts of the table.
+    "ai.explain.play": {"en": "It sees that {safety}."},
+    "ai.explain.play_read": {"en": "It sees that {safety}; {read}."},
+    "ai.explain.no_cards": {"en": "they have no cards left to answer it"},
+    "ai.explain.thirty_one": {"en": "it makes 31, so the count starts again and they cannot peg on it"},
+    "ai.explain.said_go": {"en": "they have said go, so they cannot play on it"},
+    "ai.explain.safe": {"en": "no card they could still hold pegs anything on it"},
+    "ai.explain.safe_fifteen": {"en": "no card they could still hold makes fifteen on it (the most one could "
+                                      "peg on it is {worst})"},
+    "ai.explain.worst": {"en": "the most a card they could still hold pegs on it is {worst}"},
+    # {share}, {prior}: percentages. The likeliest rank by the expert's read of their hand, against chance;
+    # {likeliest} is that sentence, followed by what one of them would peg on the card.
+    "ai.explain.likely_only": {"en": "by its read of them, {rank:words} are their likeliest cards ({share:.0%} of "
+                                      "their hand, against {prior:.0%} from the unseen cards alone)"},
+    "ai.explain.likely": {"en": "{likeliest}, and one would peg them {pegs} on it"},
+    "ai.explain.likely_nothing": {"en": "{likeliest}, and one would peg them nothing on it"},
+    "ai.explain.keep_own": {"en": "It expects {hand:.1f} points from the hand on average, and {crib:.1f} from your "
+                                   "crib."},
+    "ai.explain.keep_theirs": {"en": "It expects {hand:.1f} points from the hand on average, and gives {crib:.1f} "
+                                      "to their crib."},
     # The expert's keep when the score changed it (after "The expert ... keeps ...: it").
     "ai.why.keep_score": {"en": "{reason}; so close to the end it gives the better chance of winning: "
                                  "{chance:.1f}% against {other_chance:.1f}% keeping {other}, which scores more on "

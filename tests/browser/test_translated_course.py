@@ -1,6 +1,6 @@
 """The course in Spanish and Portuguese, in JupyterLab: every translated lesson run from the Run menu
 and clicked as a learner would (a try-it wrong then right, a drill, a walkthrough step, a quiz answer
-right and wrong, a card played at the game table, a calculator link with ``lang=``, a CrossCribb
+right and wrong, the game table's hint with what the expert saw and a card played there, a calculator link with ``lang=``, a CrossCribb
 move), with no error and no English sentence on the page.
 
 "English sentence" is read from the English itself, not from a hand-kept list: every piece of three
@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from english import english_found
 
 from cribbage.build.course_i18n import TRANSLATED, cell_text
-from cribbage.lang.messages import CATALOGUE, Plural
+from cribbage.lang.messages import CATALOGUE, Plural, render
 from cribbage.registry.stops import STOPS
 from widgets.i18n import render as t  # importing widgets.i18n adds the widgets' words to CATALOGUE
 
@@ -230,6 +230,13 @@ def _game_table(notebook, language: str) -> None:
     notebook.click(t("table.lay_away", language), cell=cell)
     twin.lay_away(away)
     assert twin.game.phase is Phase.PLAY and twin.game.to_act == YOU
+    # The hint: the expert's card and reason, then what it saw (issue 51), as the same game says it here.
+    notebook.click(t("table.hint", language), cell=cell)
+    twin.hint()
+    seen = twin.session.seen()
+    assert seen is not None and render(seen, language) in twin.hint_text
+    notebook.expect_text(cell, twin.hint_text)
+    notebook.screenshot(f"{language}-05-hint-explained", cell=cell)
     card = next(c for c in twin.game.hand(YOU) if twin.game.count + c.value <= 31)
     notebook.click(str(card), cell=cell)
     twin.pick(card)

@@ -28,6 +28,7 @@ from cribbage.ai.driver import Driver
 from cribbage.ai.levels import player
 from cribbage.ai.play_choice import LEVELS, PlayChoice
 from cribbage.ai.players import Player
+from cribbage.ai.why import explanation
 from cribbage.lang.messages import Message
 from cribbage.registry.languages import SOURCE
 from cribbage.registry.seats import HUMAN, SEATINGS
@@ -142,6 +143,8 @@ class TableSession:
     _news: list[LogEntry]
     _check_by: int | None
     _revealed: int | None
+    # What the expert saw behind the advice (the hint's second sentence), and the advice it is of.
+    _seen: tuple[Advice, Message | None] | None = None
 
     def __init__(self, *, seed: int | str = 1, level: str = "standard", target: int = FULL_GAME,
                  muggins: bool = False, game: Game | None = None, guide: GuidedHand | None = None,
@@ -298,6 +301,17 @@ class TableSession:
                     found = Advice(Phase.PLAY, adviser.hint(game, seat))
             self._advice_key, self._advice = key, found
         return self._advice
+
+    def seen(self) -> Message | None:
+        """What the expert saw behind the advice now, as facts of the table a learner can check
+        (:func:`cribbage.ai.why.explanation`), or None; worked out only when the hint asks for it."""
+        advice = self.advice()
+        if advice is None:
+            return None
+        if self._seen is None or self._seen[0] is not advice:
+            facts = _ADVISER.explain(self._game, YOU, advice.best)
+            self._seen = (advice, None if facts is None else explanation(facts))
+        return self._seen[1]
 
     def standing(self) -> Standing | None:
         """Where you stand: from the scores this deal began with (or, once its show is over, from the

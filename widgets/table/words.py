@@ -159,9 +159,12 @@ class TableWords:
         return self.who(key, seat, **values)
 
     def hint(self, session: TableSession) -> str:
-        """The hint asked for: the expert's move, or why there is none."""
-        return self.advice(session.advice()) or self._t(
-            "table.hint_count" if session.counting else "table.hint_none")
+        """The hint asked for: the expert's move and what it saw, or why there is none."""
+        said = self.advice(session.advice())
+        if not said:
+            return self._t("table.hint_count" if session.counting else "table.hint_none")
+        seen = session.seen()
+        return said if seen is None else f"{said} {self.said(seen)}"
 
     def advice(self, advice: Advice | None) -> str:
         if advice is None:
