@@ -309,7 +309,7 @@ class TableSession:
         if advice is None:
             return None
         if self._seen is None or self._seen[0] is not advice:
-            facts = _ADVISER.explain(self._game, YOU, advice.best)
+            facts = _ADVISER.explain(self._game, self.seat, advice.best)
             self._seen = (advice, None if facts is None else explanation(facts))
         return self._seen[1]
 
