@@ -81,6 +81,9 @@ def test_a_whole_deal_typed_by_two_people_on_stdin(monkeypatch, capsys, muggins:
     # Each person is asked for the screen before their hand is shown.
     passes = re.findall(r"Pass the screen to (Player [12])\. ", out)
     assert len(passes) == lines.count("") - (3 if muggins else 0) and len(passes) >= 4
+    # Once they stop, each person's review under their name (no hand is private any more).
+    reviews = re.findall(r"^(Player [12]) · The review of what was played:$", out, re.MULTILINE)
+    assert reviews == ["Player 1", "Player 2"], reviews
 
 
 def test_what_is_left_on_screen_when_it_is_passed_shows_no_hand(monkeypatch) -> None:

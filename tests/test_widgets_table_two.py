@@ -224,3 +224,26 @@ def test_a_seeded_monkey_never_shows_a_hand_to_the_other() -> None:
             table.new_game(seed=rng.randint(0, 9), target=rng.choice([61, 121]), muggins=rng.random() < 0.5)
         _check_hidden(table)
         assert table.board.pegs == table.game.pegs
+
+
+def test_each_person_gets_a_review_once_the_game_is_over_and_nothing_is_kept(tmp_path) -> None:
+    from cribbage.progress import ProgressStore
+
+    store = ProgressStore(tmp_path / "progress.sqlite3", learner="Ana")
+    table = GameTable(seats=TWO, seed=5, target=61, board=False)
+    table.progress_store = store
+    game = table.game
+    rng = random.Random(5)
+    for _ in range(3000):
+        if game.is_over:
+            break
+        # Before the end a review would show one person's hand to the other: it is not offered.
+        assert table.review_button.layout.display == "none"
+        _click(table, rng)
+    assert game.is_over
+    assert table.review_button.layout.display != "none"
+    table.review_button.click()
+    panels = table.review_panels
+    assert [panel.review.seat for panel in panels] == [0, 1]
+    assert all(panel.review.finished for panel in panels)
+    assert len([a for a in store.answers() if a.item != "game"]) == 0   # no one learner's game
