@@ -38,11 +38,13 @@ from hypothesis import strategies as st
 import cribbage
 import cribbage.crosscribb
 import cribbage.progress
+import cribbage.review
 import cribbage.stats
 from cribbage import CribbageError
 from cribbage.lang.messages import LANGUAGES, render
 
-PUBLIC_MODULES = ("cribbage", "cribbage.stats", "cribbage.progress", "cribbage.crosscribb", "cribbage.cli")
+PUBLIC_MODULES = ("cribbage", "cribbage.stats", "cribbage.progress", "cribbage.crosscribb", "cribbage.cli",
+                  "cribbage.review")
 
 # Records: values the engine returns, taken back only by functions that check them (see the docstring).
 RECORDS = {
@@ -70,10 +72,13 @@ RECORDS = {
     "cribbage.crosscribb.Square", "cribbage.crosscribb.SquareLike", "cribbage.crosscribb.AcceptCount",
     "cribbage.crosscribb.Announce", "cribbage.crosscribb.ClaimMuggins", "cribbage.crosscribb.Discard",
     "cribbage.crosscribb.NextRound", "cribbage.crosscribb.Place",
+    "cribbage.review.DealLine", "cribbage.review.Decision", "cribbage.review.GameReview",
+    "cribbage.review.ReviewError",
 }
 # Enumerations: calling one with a wrong value is Python's own lookup (ValueError), not the engine's.
 ENUMS = {"cribbage.Finish", "cribbage.Phase", "cribbage.Suit", "cribbage.crosscribb.CrossCribbPhase",
-         "cribbage.crosscribb.LineKind", "cribbage.crosscribb.RecordKind", "cribbage.crosscribb.Refusal"}
+         "cribbage.crosscribb.LineKind", "cribbage.crosscribb.RecordKind", "cribbage.crosscribb.Refusal",
+         "cribbage.review.DecisionKind"}
 # The command line answers with an exit status and a message, never an exception: tests/integration/test_cli_robust.py.
 # The catalogue's own functions (cribbage.lang: message, render) are tested with the catalogue.
 # The teacher's report reads files: open_read_only is tested with the store, tests/test_store_errors.py.
@@ -258,6 +263,8 @@ CASES: tuple[Case, ...] = (
     Case("Game.count_hand", method(_played_game, "count_hand"), dict(seat=1, points=0)),
     Case("Game.claim_muggins", method(_played_game, "claim_muggins"), dict(seat=0)),
     Case("Game.apply", method(_played_game, "apply"), dict(action=cribbage.Play(1, cribbage.Card.parse("JC")))),
+    # a game's review
+    Case("review_game", fn("cribbage.review.review_game"), dict(game=_played_game(), seat=0, crib_model="expert")),
     Case("Game.can_apply", method(_played_game, "can_apply"), dict(action=cribbage.Play(1, cribbage.Card.parse("JC")))),
     Case("Game.legal_actions", method(_played_game, "legal_actions"), dict(seat=1)),
     Case("Game.hand", method(_played_game, "hand"), dict(seat=1)),
@@ -505,7 +512,8 @@ def test_every_public_callable_is_covered() -> None:
     covered = {f"cribbage.{c.name}" for c in CASES} | {
         f"cribbage.stats.{c.name}" for c in CASES} | {
         f"cribbage.progress.{c.name}" for c in CASES} | {
-        f"cribbage.crosscribb.{c.name}" for c in CASES}
+        f"cribbage.crosscribb.{c.name}" for c in CASES} | {
+        f"cribbage.review.{c.name}" for c in CASES}
     missing = []
     for path in sorted(public_names()):
         module, name = path.rsplit(".", 1)
