@@ -18,6 +18,7 @@ The course's JupyterLab extension is installed as data files (``pyproject.toml``
 
 from __future__ import annotations
 
+import io
 import os
 import runpy
 from collections.abc import Callable
@@ -62,14 +63,19 @@ def compile_catalogues(folder: Path, domain: str) -> list[Path]:
         if catalog.fuzzy:
             continue   # as pybabel compile: a catalogue marked fuzzy as a whole is not used
         mo = po.with_suffix(".mo")
+        compiled = io.BytesIO()
+        write_mo(compiled, catalog)
+        written.append(mo)
+        # Left untouched when it holds these bytes already: the course's warm kernel process retires
+        # when a file of the course changes on disk, and a wheel built mid-run need change nothing.
+        if mo.is_file() and mo.read_bytes() == compiled.getvalue():
+            continue
         partial = mo.with_name(f".{mo.name}.{os.getpid()}.tmp")
         try:
-            with partial.open("wb") as out:
-                write_mo(out, catalog)
+            partial.write_bytes(compiled.getvalue())
             os.replace(partial, mo)
         finally:
             partial.unlink(missing_ok=True)
-        written.append(mo)
     return written
 
 
