@@ -20,16 +20,16 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cribbage.ai.choice_model import keep_row
-from cribbage.ai.expert import choose_strong_play
+from cribbage.ai.expert import TableView, choose_strong_play
 from cribbage.ai.hand_model import KEEPS
 from cribbage.ai.play_choice import PlayChoice
 from cribbage.ai.seat_view import SeatView
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from variants import ExpertVariant, SearchingTable  # beside this script
+from variants import ExpertVariant  # beside this script
 
 
-class _KnownTable(SearchingTable):
+class _KnownTable(TableView):
     """The table with one more mark: the keep the opponent really holds, every other keep at 0."""
 
     __slots__ = ("known",)

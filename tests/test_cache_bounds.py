@@ -38,7 +38,7 @@ CACHES = _caches()
 
 
 def test_the_caches_are_found() -> None:
-    assert "cribbage.ai.expert._solve" in CACHES
+    assert "cribbage.ai.play_search.solve" in CACHES
     assert "cribbage.ai.play_choice.next_points" in CACHES
 
 

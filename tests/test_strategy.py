@@ -21,9 +21,10 @@ from cribbage.ai.discard import (
     ranked_splits,
 )
 from cribbage.ai.endgame import _solve_table, keep_win_probabilities, score_hint, win_probability
-from cribbage.ai.expert import ExpertPlayer, TableView, _home_at_the_show, _solve, choose_strong_play
+from cribbage.ai.expert import ExpertPlayer, TableView, _home_at_the_show, choose_strong_play
 from cribbage.ai.levels import play_game
 from cribbage.ai.play_choice import PlayView
+from cribbage.ai.play_search import solve
 from cribbage.ai.players import ClassicExpertPlayer
 from cribbage.build import keep_prior
 from cribbage.build import peg_table as peg_builder
@@ -274,7 +275,7 @@ def test_the_search_to_the_last_card_matches_the_engine(hands, starter):
     assert game.phase is Phase.PLAY and game.to_act == 0  # the pone leads
     pone = tuple(sorted(c.rank for c in game.hand(0)))
     dealer = tuple(sorted(c.rank for c in game.hand(1)))
-    assert _solve((), 0, pone, dealer, False) == brute_play(game)
+    assert solve((), 0, pone, dealer, False) == brute_play(game)
 
 
 def test_a_go_rules_out_the_low_cards_the_opponent_cannot_hold():

@@ -11,7 +11,8 @@ to the score in the last deals.
   seen to play in the game's finished deals (:mod:`cribbage.ai.styles`). :func:`choose_strong_play`
   counts our first cards against their next card hand by hand, looks two moves ahead later (as
   :mod:`cribbage.ai.play_choice` does, over their weighted hand), and searches the play to its end
-  at the last cards.
+  (:mod:`cribbage.ai.play_search`) once both hands hold five cards or fewer, over their likeliest
+  hands as read, and over every hand they may hold at the last cards.
 - **To the score**: a card that pegs out wins outright; near home a keep is chosen for its chance of
   winning (:mod:`cribbage.ai.endgame`) when that is clearly better, and a pone whose hand takes them
   home plays the card that gives the dealer least.
@@ -35,7 +36,7 @@ from cribbage.ai.choice_model import MISS
 from cribbage.ai.crib_model import keep_weights
 from cribbage.ai.discard import SPLITS, best_discard, first_keep, keep_shows, split_evs
 from cribbage.ai.endgame import keep_win_probabilities
-from cribbage.ai.hand_model import expected_hand, weighed_keeps
+from cribbage.ai.hand_model import expected_hand, remaining_hands, weighed_keeps
 from cribbage.ai.play_choice import (
     HOLD_VALUE,
     PEG_OUT_VALUE,
@@ -52,6 +53,7 @@ from cribbage.ai.play_choice import (
     reply_nets,
     without,
 )
+from cribbage.ai.play_search import solve_after
 from cribbage.ai.players import ComputerPlayer
 from cribbage.ai.seat_view import SeatView
 from cribbage.ai.styles import STYLES, agreements, cards_chosen, marks, order
@@ -64,11 +66,16 @@ from cribbage.rules.show_scoring import MAX_SCORE, hand_total
 
 __all__ = ["ExpertPlayer", "TableView", "needs"]
 
-# Search the play to its end once the two hands hold at most this many cards in all and the
-# opponent's possible hands are at most this many (13: their last card). From more cards the search
-# cost time and gained nothing measurable (benchmarks/EXPERT.md).
+# Search the play to its end over every hand the opponent may hold once the two hands hold at most
+# this many cards in all and those hands are at most this many (13: their last card).
 _DEEP_CARDS = 3
 _DEEP_HANDS = 13
+#: Past that, search the play to its end once both hands hold at most ``SEARCH[0]`` cards in all, over
+#: the opponent's ``SEARCH[1]`` likeliest hands as read (91: every pair of ranks). The dealer's second
+#: card gains most; it costs a few ms a decision, within a person's time budget (benchmarks/EXPERT.md).
+SEARCH = (5, 91)
+# A hand's counts of ranks 1..13 as one number, to sum the keeps that leave the same hand.
+_BASE5 = 5 ** np.arange(13, dtype=np.int64)
 # The log entries that say which cards the opponent chose, and when we could still answer.
 _READ = frozenset((LogKind.PLAY, LogKind.GO, LogKind.RESET))
 _AGREEMENT = _READ | {LogKind.STARTER}
@@ -94,7 +101,7 @@ class TableView:
     (:func:`cribbage.ai.crib_model.keep_weights`)."""
 
     __slots__ = ("_before", "_entries", "_plays", "_seat", "by_keep", "go_count", "miss", "opponent_played",
-                 "opponent_shown", "style", "view")
+                 "opponent_shown", "search", "style", "view")
 
     def __init__(self, view: PlayView, go_count: int | None = None) -> None:
         self.view = view
@@ -106,6 +113,9 @@ class TableView:
         self.style = "lookahead"
         #: Read the one-ply style keep by keep (:func:`cribbage.ai.styles.cards_chosen`), as the expert does.
         self.by_keep = True
+        #: Search the play to its end from this many cards in both hands over their this many likeliest
+        #: hands as read (:data:`SEARCH`; (0, 0): only at the last cards, to measure it).
+        self.search = SEARCH
         self.opponent_played: tuple[int, ...] | None = None  # None: no log read
         #: The cards they have played this deal, in order (the hint's reason names them).
         self.opponent_shown: tuple[Card, ...] = ()
@@ -223,14 +233,39 @@ class TableView:
         return weighed_keeps(at_deal, theirs, **read)
 
     def hands_to_search(self, pool: Sequence[float], k: int) -> list[tuple[tuple[int, ...], float]] | None:
-        """The opponent's possible hands of ``k`` cards, each weighted from ``pool`` (as
-        :meth:`opponent_pool` gives it), to search the play over to its last card; ``None`` or empty
-        when there are too many: then the expert looks two moves ahead. Searched once both hands hold
-        at most ``_DEEP_CARDS`` cards and they may hold at most ``_DEEP_HANDS`` hands."""
+        """The opponent's possible hands of ``k`` cards, each weighted, to search the play over to its
+        last card; ``None`` when there are too many: then the expert looks two moves ahead.
+
+        At the last cards (both hands at most ``_DEEP_CARDS`` cards, at most ``_DEEP_HANDS`` hands)
+        every hand the weighted ``pool`` allows (as :meth:`opponent_pool` gives it); from
+        :attr:`search` cards, read from the log and before their go, their likeliest hands
+        (:meth:`likeliest_hands`)."""
         ranks = sum(1 for x in pool if x > 0)
-        if len(self.view.hand) + k <= _DEEP_CARDS and comb(ranks + k - 1, k) <= _DEEP_HANDS:
+        view = self.view
+        if len(view.hand) + k <= _DEEP_CARDS and comb(ranks + k - 1, k) <= _DEEP_HANDS:
             return _hands(pool, k) if k else [((), 1.0)]
+        cards, most = self.search
+        if (k and not view.opponent_go and self.has_log and view.starter is not None
+                and len(view.hand) + k <= cards):
+            return self.likeliest_hands(k, most) or None
         return None
+
+    def likeliest_hands(self, k: int, most: int) -> list[tuple[tuple[int, ...], float]]:
+        """The ``most`` likeliest hands of ``k`` cards (sorted ranks) the opponent may still hold, as
+        read, with their weights, the likeliest first: each keep they may have kept less the cards they
+        have played (:func:`cribbage.ai.hand_model.remaining_hands`: the prior, the go, the marks), the
+        keeps that leave the same hand summed. Empty if none fits."""
+        at_deal, theirs, read = self.reading()
+        rows, weight = remaining_hands(at_deal, theirs, **read)
+        live = (weight > 0) & (rows[:, 1:].sum(axis=1) == k)
+        if not live.any():
+            return []
+        rows, weight = rows[live], weight[live]
+        _, first, inverse = np.unique(rows[:, 1:] @ _BASE5, return_index=True, return_inverse=True)
+        mass = np.bincount(inverse, weights=weight)
+        top = np.argsort(-mass, kind="stable")[:most]
+        return [(tuple(r for r in range(1, 14) for _ in range(int(rows[first[i], r]))), float(mass[i]))
+                for i in top]
 
     def reading(self) -> tuple[tuple[int, ...], tuple[int, ...], dict[str, Any]]:
         """What the seat has read of the opponent's hand, as :mod:`cribbage.ai.hand_model` takes it: the
@@ -300,52 +335,6 @@ def _weighted_reply(s1: tuple[int, ...], rest: tuple[int, ...], pool: Sequence[f
 
 # --- the search to the last card ----------------------------------------------------------------
 
-# The caches of this module and of play_choice and styles are sized together so that a process playing
-# 10,000 games stays under 150 MB: each result is a few hundred bytes (an array of 14: about 500), and
-# past these sizes the hit rate grows by a few points only (benchmarks/memory.py).
-@lru_cache(maxsize=1 << 15)
-def _solve(series: tuple[int, ...], count: int, a: tuple[int, ...], b: tuple[int, ...], go: bool) -> int:
-    """The most the player to move (holding ranks ``a``, sorted) can peg minus the other's (holding
-    ``b``), both playing perfectly with every card known, from here to the end of the play.
-
-    ``count`` is the count of ``series``; ``go``: the other player has said go in this series (so
-    the last card played was the mover's).
-    """
-    if not a and not b:
-        if not series:
-            return 0
-        return 1 if go else -1  # the last card takes the go
-    room = MAX_COUNT - count
-    points = next_points(series)
-    best = None
-    previous = 0
-    alone = go or not b
-    for i, r in enumerate(a):
-        if r == previous:
-            continue
-        previous = r
-        v = RANK_VALUE[r]
-        if v > room:
-            break  # sorted by rank, so by value: nothing after fits either
-        rest = a[:i] + a[i + 1:]
-        if v == room:  # 31: the count starts again, the other leads
-            value = points[r] - _solve((), 0, b, rest, False)
-        elif alone:
-            value = points[r] + _solve((*series, r), count + v, rest, b, True)
-        else:
-            value = points[r] - _solve((*series, r), count + v, b, rest, False)
-        if best is None or value > best:
-            best = value
-    if best is not None:
-        return best
-    if alone:
-        # Nobody can play: the mover played the last card, takes the go, and the other leads anew.
-        if not series:
-            return -_solve((), 0, b, a, True)
-        return 1 - _solve((), 0, b, a, False)
-    return -_solve(series, count, b, a, True)
-
-
 def _hands(pool: Sequence[float], k: int) -> list[tuple[tuple[int, ...], float]]:
     """Every multiset of ``k`` ranks the opponent could hold, with its weight."""
     ranks = [r for r in range(1, 14) if pool[r] > 0]
@@ -359,32 +348,34 @@ def _hands(pool: Sequence[float], k: int) -> list[tuple[tuple[int, ...], float]]
     return out
 
 
-def _deep(view: PlayView, distinct: Sequence[Card], hands: list[tuple[tuple[int, ...], float]]) -> Card:
-    """The card with the best weighted outcome over the opponent's possible hands, searched to the
-    last card."""
+def searched_values(view: PlayView, distinct: Sequence[Card], hands: Sequence[tuple[tuple[int, ...], float]]
+                    ) -> list[float]:
+    """Each card of ``distinct``'s weighted net over the opponent's possible ``hands`` (ranks, weight),
+    the play searched to its last card (:mod:`cribbage.ai.play_search`): what it pegs, plus what we
+    peg less what they peg from then on, both playing as well as they can."""
     series = tuple(c.rank for c in view.series)
     mine = tuple(sorted(c.rank for c in view.hand))
     now = next_points(series)
     alone = view.opponent_go
-    best_card, best_value = None, 0.0
     total_w = sum(w for _, w in hands)
+    values = []
     for card in distinct:
         r = card.rank
         rest = without(mine, r)
-        gain = now[r]
-        s1 = (*series, r)
         value = 0.0
-        after = view.count + card.value
         for theirs, w in hands:
-            if after == MAX_COUNT:
-                net = -_solve((), 0, theirs, rest, False)
-            elif alone or not theirs:
-                net = _solve(s1, after, rest, theirs, True)
-            else:
-                net = -_solve(s1, after, theirs, rest, False)
-            value += w * net
-        value = gain + value / total_w
-        if view.scores[0] + gain >= view.target:
+            value += w * solve_after(series, view.count, r, rest, theirs, alone)
+        values.append(now[r] + value / total_w)
+    return values
+
+
+def _deep(view: PlayView, distinct: Sequence[Card], hands: Sequence[tuple[tuple[int, ...], float]]) -> Card:
+    """The card with the best weighted outcome over the opponent's possible hands, searched to the
+    last card (a card that pegs out wins outright)."""
+    now = next_points(tuple(c.rank for c in view.series))
+    best_card, best_value = None, 0.0
+    for card, value in zip(distinct, searched_values(view, distinct, hands)):
+        if view.scores[0] + now[card.rank] >= view.target:
             value += PEG_OUT_VALUE
         if best_card is None or value > best_value + 1e-9:
             best_card, best_value = card, value
