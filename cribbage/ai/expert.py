@@ -25,6 +25,7 @@ to measure against. What the expert does in detail, the ideas tried on the way a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from copy import copy
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb
@@ -57,7 +58,7 @@ from cribbage.ai.play_search import solve_after
 from cribbage.ai.players import ComputerPlayer
 from cribbage.ai.seat_view import SeatView
 from cribbage.ai.styles import STYLES, agreements, cards_chosen, marks, order
-from cribbage.ai.why import defence_reason, read_reason
+from cribbage.ai.why import defence_reason, read_reason, search_reason
 from cribbage.lang.messages import Message
 from cribbage.rules.cards import Card
 from cribbage.rules.events import LogKind
@@ -83,6 +84,11 @@ _AGREEMENT = _READ | {LogKind.STARTER}
 # of winning is clearly better than the advice's (the estimate is simple: see cribbage.ai.endgame).
 _ENDGAME = 30
 _CLEARLY_BETTER = 0.005
+
+
+# The search's reason is given when the two cards' averages differ by at least this much (a tenth, as
+# the hint shows them).
+_SHOWN_GAP = 0.1
 
 
 # --- what the seat can see in the play ----------------------------------------------------------
@@ -563,6 +569,10 @@ def _why(table: TableView, card: Card, distinct: Sequence[Card], to_the_score: b
             other = choose_strong_play(table, to_the_score=False).card
             if other is not None and other.rank != card.rank:
                 return defence_reason(view, card, other, hand_total(view.kept, view.starter))
+        if table.has_log and table.search != (0, 0):
+            why = _search_reason(table, card, to_the_score)
+            if why is not None:
+                return why
         if table.has_log:
             plain = TableView(view)
             other = choose_strong_play(plain, to_the_score=to_the_score).card
@@ -572,6 +582,28 @@ def _why(table: TableView, card: Card, distinct: Sequence[Card], to_the_score: b
                 if why is not None:
                     return why
     return play_reason(view, card, list(distinct))
+
+
+def _search_reason(table: TableView, card: Card, to_the_score: bool) -> Message | None:
+    """The search's reason for ``card`` when the expert searched the play to its end from more cards
+    than the last ones and the same table without that search (two moves ahead) plays another card."""
+    view = table.view
+    pool = table.opponent_pool()
+    k = min(view.opponent_cards, int(sum(pool) + 1e-6))
+    if len(view.hand) + k <= _DEEP_CARDS:
+        return None
+    hands = table.hands_to_search(pool, k)
+    if not hands:
+        return None
+    unsearched = copy(table)
+    unsearched.search = (0, 0)
+    other = choose_strong_play(unsearched, to_the_score=to_the_score).card
+    if other is None or other.rank == card.rank:
+        return None
+    value, other_value = searched_values(view, [card, other], hands)
+    if value - other_value < _SHOWN_GAP:
+        return None  # the two would read alike in the hint's tenths
+    return search_reason(view, card, other, value, other_value, hands)
 
 
 # --- how this opponent plays ----------------------------------------------------------------------

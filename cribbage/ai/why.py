@@ -11,6 +11,8 @@ cards behind it:
   they said go), the rank whose odds the read moved most where it matters (a rank that would score on
   the other card and that they now likely hold, or one that would score on ours and that they now
   likely lack): "they have played 7♣ 8♦, so they likely hold sixes, which would peg them 3 on the 5♠";
+- **the search**: the play searched to its last card against the hands they most likely hold gives
+  the card a better average than the card two moves ahead would (:func:`search_reason`);
 - **the score**: a pone whose hand takes them home at the show plays the card that gives the dealer
   least to peg, whatever it scores.
 
@@ -37,7 +39,7 @@ from cribbage.rules.cards import Card
 from cribbage.rules.play_scoring import MAX_COUNT, score_play
 
 __all__ = ["KeepExplanation", "Likeliest", "PlayExplanation", "could_hold", "defence_reason", "explain_keep",
-           "explain_play", "explanation", "read_reason", "seen"]
+           "explain_play", "explanation", "read_reason", "search_reason", "seen"]
 
 # A rank's odds must move by this much (as a share of their hand, per card) to be named as the reason.
 _MOVED = 0.02
@@ -107,6 +109,17 @@ def read_reason(view: PlayView, card: Card, other: Card, read: Sequence[float], 
     if not shown and go_count is None:
         return None
     return message("ai.why.read", act=act, other=other, card=card, seen=evidence)
+
+
+def search_reason(view: PlayView, card: Card, other: Card, value: float, other_value: float,
+                  hands: Sequence[tuple[tuple[int, ...], float]]) -> Message:
+    """Why ``card`` and not ``other`` (the card the expert plays looking two moves ahead): the play
+    searched to its last card against each of ``hands`` (ranks, weight; the likeliest first) gives
+    ``card`` the better average net, ``value`` against ``other_value`` (our points less theirs)."""
+    hand = tuple(Rank(r) for r in hands[0][0])
+    share = hands[0][1] / sum(w for _, w in hands)
+    return message("ai.why.search", act=_act(view, card), other=other, card=card, n=len(hands), hand=hand,
+                   share=share, value=float(value), other_value=float(other_value))
 
 
 def defence_reason(view: PlayView, card: Card, other: Card, show: int) -> Message:

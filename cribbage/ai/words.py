@@ -28,6 +28,15 @@ WORDS: dict[str, dict[str, str]] = {
                                 "which would peg them {points} on the {card}"},
     "ai.why.read": {"en": "{act}, not the {other}: {seen}, and what that says of their hand makes the {card} "
                            "give them less"},
+    # The expert's card when searching the play to its end changed it ({other}: its card two moves ahead).
+    # {value}, {other_value}: what each card nets on average (our points less theirs) to the last card.
+    "ai.why.search": {"en": Plural("{act}, not the {other}: played out to the last card against the one hand they "
+                                   "can still hold ({hand}), your points less theirs from here come to {value:+.1f} "
+                                   "with the {card} and {other_value:+.1f} with the {other}",
+                                   "{act}, not the {other}: played out to the last card against each of the {n} "
+                                   "hands they may still hold, weighed as the read weighs them (the likeliest, "
+                                   "{hand}, {share:.0%}), your points less theirs from here average {value:+.1f} "
+                                   "with the {card} and {other_value:+.1f} with the {other}")},
     # The expert's card when the score changed it: a pone whose hand takes them home.
     "ai.why.home": {"en": Plural("{act}, not the {other}: your hand's {n} point takes you home at the show, where you "
                            "count first, so only the dealer's pegging can stop you, and the {card} gives them "
