@@ -9,7 +9,9 @@ import sys
 
 import pytest
 
+from cribbage.ai.adviser import Adviser
 from cribbage.ai.levels import player
+from cribbage.ai.why import explanation
 from cribbage.cli import terminal
 from cribbage.cli.main import main
 from cribbage.lang.messages import CATALOGUE, LANGUAGES, message, render, set_language
@@ -174,3 +176,20 @@ def test_the_english_words_and_the_languages_own_are_both_accepted(language, hin
         view = terminal.TerminalGame(seed=2, language=language)
         view.news()
         assert view.answer(typed_quit) == [render(message("terminal.bye"), language)] and view.quit
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_hint_says_what_the_expert_saw_on_a_line_of_its_own(language):
+    # As the game table's hint: the move with its reason, then the facts behind it (issue 51), for a
+    # keep and for a card in the play, in the game's language.
+    view = terminal.TerminalGame(seed=2, language=language)
+    view.news()
+    keep = Adviser().keep(view.game, view.seat)
+    first, second = view.hint().split("\n")
+    assert second == render(explanation(Adviser().explain(view.game, view.seat, keep)), language)
+    view.answer(" ".join(c.code for c in keep.discard))
+    assert view.game.phase is Phase.PLAY and view.game.to_act == view.seat  # seed 2: you lead
+    card = Adviser().hint(view.game, view.seat)
+    first, second = view.hint().split("\n")
+    assert first == render(message("terminal.hint.play", reason=card.message), language)
+    assert second == render(explanation(Adviser().explain(view.game, view.seat, card)), language)

@@ -22,6 +22,7 @@ from typing import Any
 from cribbage.ai.adviser import Adviser
 from cribbage.ai.driver import Driver
 from cribbage.ai.levels import player
+from cribbage.ai.why import explanation
 from cribbage.cli.display import escaped, shortened
 from cribbage.cli.two_seats import SEATING_CHOICES
 from cribbage.lang.messages import add_catalogue, check_language, get_language, message, render
@@ -330,14 +331,20 @@ class TerminalGame:
         return lines
 
     def hint(self) -> str:
-        """Advice from the expert: the best keep or the best card, with the reason."""
+        """Advice from the expert: the best keep or the best card, with the reason, and on a line of its
+        own what the expert saw (:func:`cribbage.ai.why.explanation`), as the game table's hint says it."""
         game, seat = self.game, self.seat
         if game.phase is Phase.DISCARD:
-            best = _ADVISER.keep(game, seat)
-            return self.say("terminal.hint.keep", cards=_show(best.discard), reason=best.message, net=best.net)
-        if game.phase is Phase.PLAY:
-            return self.say("terminal.hint.play", reason=_ADVISER.hint(game, seat).message)
-        return self.say("terminal.hint.none")
+            keep = _ADVISER.keep(game, seat)
+            text = self.say("terminal.hint.keep", cards=_show(keep.discard), reason=keep.message, net=keep.net)
+            move: Any = keep
+        elif game.phase is Phase.PLAY:
+            move = _ADVISER.hint(game, seat)
+            text = self.say("terminal.hint.play", reason=move.message)
+        else:
+            return self.say("terminal.hint.none")
+        facts = _ADVISER.explain(game, seat, move)
+        return text if facts is None else f"{text}\n{render(explanation(facts), self.language)}"
 
 
 #: Lines printed to scroll a hand out of sight where the screen cannot be cleared (not a terminal).
