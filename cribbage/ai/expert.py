@@ -65,7 +65,7 @@ from cribbage.rules.events import LogKind
 from cribbage.rules.play_scoring import MAX_COUNT
 from cribbage.rules.show_scoring import MAX_SCORE, hand_total
 
-__all__ = ["ExpertPlayer", "TableView", "needs"]
+__all__ = ["SEARCH", "ExpertPlayer", "TableView", "needs", "searched_values"]
 
 # Search the play to its end over every hand the opponent may hold once the two hands hold at most
 # this many cards in all and those hands are at most this many (13: their last card).

@@ -13,11 +13,13 @@ there as it would be at the game table (the log up to then, nothing after).
   advice computes them (:func:`cribbage.ai.discard.split_evs`, the crib model the expert and the
   game table's hint use unless ``crib_model`` says another), the net against the best keep's.
 - A **card in the play**: the expert's card there (:meth:`cribbage.ai.expert.ExpertPlayer.hint`), and
-  each card's points two moves ahead as the expert looks: the points it pegs, then the opponent's
-  answer (the card a greedy player prefers) and ours after it, over every hand they may hold, each
-  weighed as the expert reads them from the log (:meth:`cribbage.ai.expert.TableView.reading`); alone,
-  what we peg to the go. Where the expert chose by a deeper search and its card's two-move figure is
-  below the card played, the card played costs 0.
+  each card's points as the expert weighs them: where it searches the play to its end (from five
+  cards in both hands), each card's average net over the hands it searches; elsewhere two moves
+  ahead, the points it pegs, then the opponent's answer (the card a greedy player prefers) and ours
+  after it, over every hand they may hold, each weighed as the expert reads them from the log
+  (:meth:`cribbage.ai.expert.TableView.reading`); alone, what we peg to the go. Where the expert chose
+  by more than its two-move figure (the read of their next card, the score) and that figure is below
+  the card played's, the card played costs 0.
 - A **count** in the show, muggins on: what was counted against what the cards held.
 """
 
@@ -28,7 +30,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from cribbage.ai.discard import SPLITS, first_keep, reason_for, split_evs
-from cribbage.ai.expert import ExpertPlayer, TableView
+from cribbage.ai.expert import ExpertPlayer, TableView, searched_values
 from cribbage.ai.hand_model import remaining_hands
 from cribbage.ai.play_choice import (
     RANK_VALUE,
@@ -237,12 +239,25 @@ def _index(card: Card) -> int:
 # --- the expert's figures for each card ------------------------------------------------------------
 
 def _card_values(table: TableView) -> dict[int, float]:
-    """Each legal rank's expected points (key: the rank), two moves ahead: what it pegs, then the
-    opponent's answer and our best card after it (:func:`cribbage.ai.play_choice.reply_nets`), they
-    playing the card of their hand a greedy player prefers (:func:`cribbage.ai.play_choice.greedy_replies`)
-    or saying go if none fits (then we peg alone); over every hand they may hold, each weighed as the
-    expert reads it (:func:`cribbage.ai.hand_model.remaining_hands` of :meth:`TableView.reading`), or,
-    with nothing to read, over the unseen cards alike."""
+    """Each legal rank's expected points (key: the rank), as the expert weighs its cards there.
+
+    Where the expert searches the play to its end (five cards or fewer in both hands, before their go,
+    and at the last cards: :meth:`TableView.hands_to_search`), each card's average net over the hands
+    it searches (:func:`cribbage.ai.expert.searched_values`). Elsewhere two moves ahead: what it pegs,
+    then the opponent's answer and our best card after it (:func:`cribbage.ai.play_choice.reply_nets`),
+    they playing the card of their hand a greedy player prefers
+    (:func:`cribbage.ai.play_choice.greedy_replies`) or saying go if none fits (then we peg alone); over
+    every hand they may hold, each weighed as the expert reads it
+    (:func:`cribbage.ai.hand_model.remaining_hands` of :meth:`TableView.reading`), or, with nothing to
+    read, over the unseen cards alike."""
+    view = table.view
+    if view.opponent_cards and table.has_log:
+        distinct = one_card_per_rank(legal_cards(view))
+        pool = table.opponent_pool()
+        searched = table.hands_to_search(pool, min(view.opponent_cards, int(sum(pool) + 1e-6))) \
+            if len(distinct) > 1 else None
+        if searched:
+            return {c.rank: v for c, v in zip(distinct, searched_values(view, distinct, searched))}
     view = table.view
     series = tuple(c.rank for c in view.series)
     hand = tuple(sorted(c.rank for c in view.hand))
