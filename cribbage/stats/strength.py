@@ -1,0 +1,98 @@
+"""How strong the expert is: its win share in duplicate games against other players, as measured.
+
+``benchmarks/strength.py --write`` plays the expert against each reference opponent and each of the
+course's other levels in duplicate (each seeded game twice, the seats swapped, so the luck of the cards
+cancels) and stores the rows, with where they came from, in ``data/strength.json``. This module reads
+that file and words it in the reader's language: :func:`strength_table` for the statistics lab (a
+pandas table), :func:`markdown` for the README. Nothing here plays a game.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from cribbage.lang.messages import add_catalogue, check_language, message, render
+from cribbage.lang.translations import format_number
+from cribbage.stats.intervals import shown_interval
+from cribbage.stats.provenance import whole
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["OPPONENTS", "STRENGTH_FILE", "markdown", "read_strength", "strength_table"]
+
+#: The opponents of the table, in its order: the reference programs of benchmarks/references.py, then
+#: the course's first expert and its other levels.
+OPPONENTS = ("ev_table", "ev_priority", "human", "random", "classic", "standard", "beginner")
+
+#: Where ``benchmarks/strength.py --write`` stores the measured table.
+STRENGTH_FILE = Path(__file__).resolve().parent / "data" / "strength.json"
+
+WORDS = {
+    "strength.head": {"en": "How often the expert wins against each opponent, in duplicate games (each deal "
+                            "played twice with the seats swapped, so the luck of the cards cancels), with "
+                            "{conf} intervals:"},
+    "strength.col.opponent": {"en": "opponent"},
+    "strength.col.plays": {"en": "how it plays"},
+    "strength.col.seed": {"en": "seed"},
+    "strength.col.games": {"en": "games"},
+    "strength.col.share": {"en": "the expert wins (± {conf})"},
+    # What each opponent is (its name is the program's, kept as it is).
+    "strength.opponent.ev_table": {"en": "exact hand values, a published crib table, one move ahead in the play"},
+    "strength.opponent.ev_priority": {"en": "exact hand values, a fixed order in the play: 31, fifteen, pair, run, "
+                                            "then a safe low card"},
+    "strength.opponent.human": {"en": "a learner: keeps what it sees, misses some points in the count, pegs "
+                                      "what it can"},
+    "strength.opponent.random": {"en": "any legal card, any two cards to the crib"},
+    "strength.opponent.classic": {"en": "the course's first expert"},
+    "strength.opponent.standard": {"en": "the course's standard level"},
+    "strength.opponent.beginner": {"en": "the course's beginner level"},
+    "strength.provenance": {"en": "Measured on {date} at commit {commit} (engine {engine}), {machine}, in {hours} "
+                                  "hours, by: {command}"},
+}
+
+add_catalogue(WORDS)
+
+
+def read_strength(path: Path | None = None) -> dict[str, Any]:
+    """The measured table: ``rows`` (opponent, seed, games, share, half: the 95% half-interval) and
+    ``provenance`` (command, commit, engine, date, machine, hours)."""
+    return json.loads((path or STRENGTH_FILE).read_text(encoding="utf-8"))
+
+
+def _cells(row: dict[str, Any], language: str) -> list[str]:
+    share, half = shown_interval(float(row["share"]), float(row["half"]), language, percent=True)
+    return [row["opponent"], render(message(f"strength.opponent.{row['opponent']}"), language), str(row["seed"]),
+            whole(int(row["games"]), language), f"{share} ± {half}"]
+
+
+def _header(language: str) -> list[str]:
+    conf = format_number(0.95, language, ".0%")
+    return [render(message(f"strength.col.{name}", conf=conf), language)
+            for name in ("opponent", "plays", "seed", "games", "share")]
+
+
+def markdown(table: dict[str, Any], language: str = "en") -> str:
+    """The table as Markdown in ``language``: its heading, one row per opponent and seed, and its
+    provenance (the README's table)."""
+    check_language(language)
+    head = _header(language)
+    lines = [render(message("strength.head", conf=format_number(0.95, language, ".0%")), language), "",
+             "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    lines += ["| " + " | ".join(_cells(row, language)) + " |" for row in table["rows"]]
+    p = table["provenance"]
+    lines += ["", render(message("strength.provenance", date=p["date"], commit=p["commit"], engine=p["engine"],
+                                 machine=p["machine"], hours=float(p["hours"]), command=p["command"]), language)]
+    return "\n".join(lines)
+
+
+def strength_table(language: str = "en", path: Path | None = None) -> pd.DataFrame:
+    """The measured table as a pandas DataFrame with its columns named in ``language`` (the statistics
+    lab shows it)."""
+    import pandas as pd  # only the lab asks for a table: the engine loads without pandas
+
+    check_language(language)
+    table = read_strength(path)
+    return pd.DataFrame([_cells(row, language) for row in table["rows"]], columns=_header(language))
