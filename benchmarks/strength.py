@@ -66,7 +66,7 @@ def measure(games: int, seeds: list[int], workers: int, opponents: tuple[str, ..
             "commit": _commit(),
             "engine": engine_version(),
             "date": datetime.date.today().isoformat(),
-            "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+            "machine": {"arch": platform.machine(), "cores": os.cpu_count(), "python": platform.python_version()},
             "workers": workers,
             "hours": round((time.perf_counter() - started) / 3600, 2),
             "seeds": [f"duplicate/{seed}/0..{games // 2 - 1}" for seed in seeds],

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cribbage.lang.messages import add_catalogue, check_language, message, render
+from cribbage.lang.messages import Plural, add_catalogue, check_language, message, render
 from cribbage.lang.translations import format_number
 from cribbage.stats.intervals import shown_interval
 from cribbage.stats.provenance import whole
@@ -51,6 +51,7 @@ WORDS = {
     "strength.opponent.beginner": {"en": "the course's beginner level"},
     "strength.provenance": {"en": "Measured on {date} at commit {commit} (engine {engine}), {machine}, in {hours} "
                                   "hours, by: {command}"},
+    "strength.machine": {"en": Plural("{arch}, {n} core, Python {python}", "{arch}, {n} cores, Python {python}")},
 }
 
 add_catalogue(WORDS)
@@ -83,8 +84,10 @@ def markdown(table: dict[str, Any], language: str = "en") -> str:
              "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     lines += ["| " + " | ".join(_cells(row, language)) + " |" for row in table["rows"]]
     p = table["provenance"]
+    machine = message("strength.machine", arch=p["machine"]["arch"], n=int(p["machine"]["cores"]),
+                      python=p["machine"]["python"])
     lines += ["", render(message("strength.provenance", date=p["date"], commit=p["commit"], engine=p["engine"],
-                                 machine=p["machine"], hours=float(p["hours"]), command=p["command"]), language)]
+                                 machine=machine, hours=float(p["hours"]), command=p["command"]), language)]
     return "\n".join(lines)
 
 
