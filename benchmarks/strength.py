@@ -48,8 +48,10 @@ def _commit() -> str:
     return out + ("+changes" if dirty else "")
 
 
-def measure(games: int, seeds: list[int], workers: int, opponents: tuple[str, ...] = OPPONENTS) -> dict:
-    """Every row of the table, each printed as it comes, with the provenance."""
+def measure(games: int, seeds: list[int], workers: int, opponents: tuple[str, ...] = OPPONENTS,
+            command: str = "") -> dict:
+    """Every row of the table, each printed as it comes, with the provenance (``command``: how it was
+    asked for)."""
     rows = []
     started = time.perf_counter()
     for seed in seeds:
@@ -62,7 +64,7 @@ def measure(games: int, seeds: list[int], workers: int, opponents: tuple[str, ..
     return {
         "rows": rows,
         "provenance": {
-            "command": "python benchmarks/strength.py " + " ".join(sys.argv[1:]),
+            "command": command,
             "commit": _commit(),
             "engine": engine_version(),
             "date": datetime.date.today().isoformat(),
@@ -83,7 +85,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--write", action="store_true", help=f"store the table in {STRENGTH_FILE.relative_to(ROOT)}")
     parser.add_argument("--out", type=Path, help="store the table in this file instead")
     args = parser.parse_args(argv)
-    table = measure(args.games, args.seeds, args.workers, tuple(args.opponents))
+    asked = sys.argv[1:] if argv is None else argv
+    table = measure(args.games, args.seeds, args.workers, tuple(args.opponents),
+                    " ".join(["python benchmarks/strength.py", *asked]))
     print(markdown(table, "en"))
     out = args.out or (STRENGTH_FILE if args.write else None)
     if out is not None:
