@@ -21,7 +21,7 @@ from cribbage.stats.provenance import whole
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["OPPONENTS", "STRENGTH_FILE", "markdown", "read_strength", "strength_table"]
+__all__ = ["OPPONENTS", "STRENGTH_FILE", "markdown", "provenance", "read_strength", "strength_table"]
 
 #: The opponents of the table, in its order: the reference programs of benchmarks/references.py, then
 #: the course's first expert and its other levels.
@@ -83,19 +83,25 @@ def markdown(table: dict[str, Any], language: str = "en") -> str:
     lines = [render(message("strength.head", conf=format_number(0.95, language, ".0%")), language), "",
              "| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     lines += ["| " + " | ".join(_cells(row, language)) + " |" for row in table["rows"]]
-    p = table["provenance"]
-    machine = message("strength.machine", arch=p["machine"]["arch"], n=int(p["machine"]["cores"]),
-                      python=p["machine"]["python"])
-    lines += ["", render(message("strength.provenance", date=p["date"], commit=p["commit"], engine=p["engine"],
-                                 machine=machine, hours=float(p["hours"]), command=p["command"]), language)]
+    lines += ["", provenance(table, language)]
     return "\n".join(lines)
 
 
-def strength_table(language: str = "en", path: Path | None = None) -> pd.DataFrame:
-    """The measured table as a pandas DataFrame with its columns named in ``language`` (the statistics
-    lab shows it)."""
+def provenance(table: dict[str, Any] | None = None, language: str | None = None) -> str:
+    """Where the table's figures came from, in one sentence: the date, the commit and the engine's
+    version, the machine, the hours and the command (default: the shipped table, the kernel's language)."""
+    p = (table or read_strength())["provenance"]
+    machine = message("strength.machine", arch=p["machine"]["arch"], n=int(p["machine"]["cores"]),
+                      python=p["machine"]["python"])
+    return render(message("strength.provenance", date=p["date"], commit=p["commit"], engine=p["engine"],
+                          machine=machine, hours=float(p["hours"]), command=p["command"]), language)
+
+
+def strength_table(language: str | None = None, path: Path | None = None) -> pd.DataFrame:
+    """The measured table as a pandas DataFrame with its columns named in ``language`` (default: the
+    kernel's), one row per opponent and seed (the statistics lab shows it)."""
     import pandas as pd  # only the lab asks for a table: the engine loads without pandas
 
-    check_language(language)
+    language = check_language(language)
     table = read_strength(path)
     return pd.DataFrame([_cells(row, language) for row in table["rows"]], columns=_header(language))
