@@ -9,9 +9,9 @@ reference opponents of ``benchmarks/references.py`` (``ev_table``, ``ev_priority
 ``random``), the first expert (``classic``) and the course's other levels (``standard``,
 ``beginner``), on each seed's pairs ``duplicate/S/0..``. ``--write`` stores the table and its provenance
 (the commit, the engine's version, the command, the machine, the date) in
-``cribbage/stats/data/strength.json``, which the README's table and the statistics lab read
-(:mod:`cribbage.stats.strength`); without it the table is printed only. 4,000 games a seed against the
-seven opponents take about an hour of one core.
+``cribbage/stats/data/strength.json`` (``--out FILE``: in that file), worded by :mod:`cribbage.stats.strength`;
+without either the table is printed only. The expert searching the play from five cards, 4,000 games a
+seed against the seven opponents take about two hours of one core.
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@
 ``benchmarks/strength.py --write`` plays the expert against each reference opponent and each of the
 course's other levels in duplicate (each seeded game twice, the seats swapped, so the luck of the cards
 cancels) and stores the rows, with where they came from, in ``data/strength.json``. This module reads
-that file and words it in the reader's language: :func:`strength_table` for the statistics lab (a
-pandas table), :func:`markdown` for the README. Nothing here plays a game.
+such a file and words it in the reader's language: :func:`strength_table` as a pandas table,
+:func:`markdown` as Markdown, :func:`provenance` in one sentence. Nothing here plays a game.
 """
 
 from __future__ import annotations
