@@ -30,7 +30,7 @@ OPPONENTS = ("ev_table", "ev_priority", "human", "random", "classic", "standard"
 #: Where ``benchmarks/strength.py --write`` stores the measured table.
 STRENGTH_FILE = Path(__file__).resolve().parent / "data" / "strength.json"
 
-WORDS = {
+WORDS: dict[str, dict[str, str]] = {
     "strength.head": {"en": "How often the expert wins against each opponent, in duplicate games (each deal "
                             "played twice with the seats swapped, so the luck of the cards cancels), with "
                             "{conf} intervals:"},
@@ -60,7 +60,8 @@ add_catalogue(WORDS)
 def read_strength(path: Path | None = None) -> dict[str, Any]:
     """The measured table: ``rows`` (opponent, seed, games, share, half: the 95% half-interval) and
     ``provenance`` (command, commit, engine, date, machine, hours)."""
-    return json.loads((path or STRENGTH_FILE).read_text(encoding="utf-8"))
+    table: dict[str, Any] = json.loads((path or STRENGTH_FILE).read_text(encoding="utf-8"))
+    return table
 
 
 def _cells(row: dict[str, Any], language: str) -> list[str]:
