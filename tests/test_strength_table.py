@@ -12,7 +12,7 @@ from cribbage.lang.messages import message, render
 from cribbage.registry.languages import CODES
 from cribbage.stats.cache import engine_version
 from cribbage.stats.intervals import shown_interval
-from cribbage.stats.strength import markdown, provenance, read_strength, strength_table
+from cribbage.stats.strength import OPPONENTS, markdown, provenance, read_strength, shown_strength, strength_table
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 import strength  # benchmarks/strength.py
@@ -53,3 +53,27 @@ def test_the_table_is_worded_in_each_language(measured, language):
     frame = strength_table(language, measured)
     assert len(frame) == 2 and list(frame.iloc[:, 0]) == ["random", "beginner"]
     assert list(frame.columns) == text.splitlines()[2].strip("| ").split(" | ")
+    shown = shown_strength(language, measured).to_html()
+    assert provenance(table, language) in shown
+    for row in frame.itertuples(index=False):
+        assert row[1] in shown   # how the opponent plays, whole
+
+
+def test_the_shipped_table_is_measured_on_this_engine():
+    """The shipped table was measured on the engine as it is: any change to the rules or the players
+    stales it, and `python benchmarks/strength.py --write` measures it again."""
+    table = read_strength()
+    assert table["provenance"]["engine"] == engine_version()
+    assert table["provenance"]["command"] == "python benchmarks/strength.py --write"
+
+
+def test_the_shipped_table_has_every_opponent_on_two_seeds_of_4000_games():
+    rows = read_strength()["rows"]
+    assert sorted((r["opponent"], r["seed"]) for r in rows) == sorted((o, s) for o in OPPONENTS for s in (1, 2))
+    for row in rows:
+        assert row["games"] >= 4000 and 0 < row["half"] < 0.03
+
+
+def test_the_readme_shows_the_shipped_table():
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    assert markdown(read_strength(), "en") in readme

@@ -4,7 +4,8 @@
 course's other levels in duplicate (each seeded game twice, the seats swapped, so the luck of the cards
 cancels) and stores the rows, with where they came from, in ``data/strength.json``. This module reads
 such a file and words it in the reader's language: :func:`strength_table` as a pandas table,
-:func:`markdown` as Markdown, :func:`provenance` in one sentence. Nothing here plays a game.
+:func:`shown_strength` as the lab shows it, :func:`markdown` as Markdown, :func:`provenance` in one sentence.
+Nothing here plays a game.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from cribbage.stats.provenance import whole
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["OPPONENTS", "STRENGTH_FILE", "markdown", "provenance", "read_strength", "strength_table"]
+__all__ = ["OPPONENTS", "STRENGTH_FILE", "markdown", "provenance", "read_strength", "shown_strength",
+           "strength_table"]
 
 #: The opponents of the table, in its order: the reference programs of benchmarks/references.py, then
 #: the course's first expert and its other levels.
@@ -106,3 +108,18 @@ def strength_table(language: str | None = None, path: Path | None = None) -> pd.
     language = check_language(language)
     table = read_strength(path)
     return pd.DataFrame([_cells(row, language) for row in table["rows"]], columns=_header(language))
+
+
+def shown_strength(language: str | None = None, path: Path | None = None) -> pd.io.formats.style.Styler:
+    """The table as the lab shows it: :func:`strength_table` with its provenance as the caption, no row
+    numbers, and the opponents and how they play aligned as text reads (to the left)."""
+    language = check_language(language)
+    frame = strength_table(language, path)
+    text = list(frame.columns[:2])
+    return (frame.style.hide(axis="index")
+            .set_caption(provenance(read_strength(path), language))
+            .set_properties(subset=text, **{"text-align": "left"})
+            .set_table_styles([{"selector": "caption", "props": "caption-side: top; text-align: left; "
+                                                                 "padding-bottom: 0.5em"}])
+            .set_table_styles({column: [{"selector": "th", "props": "text-align: left"}] for column in text},
+                              overwrite=False))
