@@ -25,6 +25,8 @@ from cribbage.ai.levels import play_game
 from cribbage.ai.simulate import cut_short_part, deal_parts
 from cribbage.lang.messages import message
 from cribbage.stats import selfplay as selfplay_module
+from cribbage.stats.cache import ENGINE_PARTS as ENGINE_VERSION_PARTS
+from cribbage.stats.cache import source_digest
 from cribbage.stats.provenance import ENGINE, SHIPPED, Provenance, stale_results
 from cribbage.stats.selfplay import BUILD_COMMAND, ENGINE_PARTS, SAVED_RUN, Estimate, load_selfplay, selfplay_summary
 from cribbage.stats.selfplay_report import per_deal_report, selfplay_report
@@ -41,11 +43,13 @@ def test_no_shipped_result_is_stale():
 
 
 def _engine_copy(tmp_path: Path) -> Path:
-    """The files the shipped results depend on, and the results themselves, copied under ``tmp_path``."""
+    """The files the shipped results and measurements depend on, and the results and measurements
+    themselves, copied under ``tmp_path``."""
     root = tmp_path / "cribbage"
-    results = [s.path for s in SHIPPED if s.kind == "result"]
-    assert "stats/data/selfplay_expert.json" in results
-    parts = {p for result in results for p in json.loads((ENGINE / result).read_text())["provenance"]["parts"]}
+    results = [s.path for s in SHIPPED if s.kind in ("result", "measured")]
+    assert {"stats/data/selfplay_expert.json", "stats/data/strength.json"} <= set(results)
+    parts = {p for result in results for p in json.loads((ENGINE / result).read_text())["provenance"].get("parts", ())}
+    parts |= set(ENGINE_VERSION_PARTS)   # what a measurement depends on: the engine
     for pattern in sorted(parts):
         for path in ENGINE.glob(pattern):
             (root / path.relative_to(ENGINE)).parent.mkdir(parents=True, exist_ok=True)
@@ -57,13 +61,14 @@ def _engine_copy(tmp_path: Path) -> Path:
 
 
 @pytest.mark.parametrize(("changed", "names"), [
-    # "provenance": the lab's tables, shipped built (stats/data/tables/provenance.json)
-    ("ai/expert.py", {"selfplay_expert", "position_calibration", "provenance"}),
-    ("rules/show_scoring.py", {"selfplay_expert", "position_calibration", "provenance"}),
-    ("ai/data/crib_weights.json", {"selfplay_expert", "position_calibration", "provenance"}),
+    # "provenance": the lab's tables, shipped built (stats/data/tables/provenance.json); "strength": the
+    # expert's strength as benchmarks/strength.py measured it, stale on any change of the engine
+    ("ai/expert.py", {"selfplay_expert", "position_calibration", "provenance", "strength"}),
+    ("rules/show_scoring.py", {"selfplay_expert", "position_calibration", "provenance", "strength"}),
+    ("ai/data/crib_weights.json", {"selfplay_expert", "position_calibration", "provenance", "strength"}),
     ("stats/selfplay.py", {"selfplay_expert"}),
-    ("stats/position.py", {"position_calibration", "provenance"}),
-    ("stats/keep.py", {"provenance"}),
+    ("stats/position.py", {"position_calibration", "provenance", "strength"}),
+    ("stats/keep.py", {"provenance", "strength"}),
 ])
 def test_changing_a_file_a_result_depends_on_names_it_stale_until_it_is_built_again(tmp_path, changed, names):
     root = _engine_copy(tmp_path)
@@ -72,7 +77,8 @@ def test_changing_a_file_a_result_depends_on_names_it_stale_until_it_is_built_ag
         handle.write("\n")
     stale = [str(m) for m in stale_results(root)]
     assert {Path(line.split()[0]).stem for line in stale} == names
-    assert all("python -m cribbage.build " in line for line in stale)
+    assert all(("python benchmarks/strength.py --write" if "strength.json" in line else "python -m cribbage.build ")
+               in line for line in stale)
     assert any(BUILD_COMMAND in line for line in stale) == ("selfplay_expert" in names)
     # building it again records the files as they are now: no longer stale
     for shipped in SHIPPED:
@@ -82,6 +88,11 @@ def test_changing_a_file_a_result_depends_on_names_it_stale_until_it_is_built_ag
             made = Provenance.from_dict(data["provenance"])
             data["provenance"] = Provenance.record(made.parts, command=made.command, seed=made.seed, sample=10,
                                                    root=root).to_dict()
+            path.write_text(json.dumps(data))
+        if shipped.kind == "measured" and Path(shipped.path).stem in names:   # measured again
+            path = root / shipped.path
+            data = json.loads(path.read_text())
+            data["provenance"]["engine"] = source_digest(ENGINE_VERSION_PARTS, root)
             path.write_text(json.dumps(data))
     assert stale_results(root) == []
 
@@ -123,7 +134,8 @@ def test_every_shipped_data_file_says_what_it_is_and_what_checks_it():
         tree = ast.parse((ROOT / test_file).read_text(encoding="utf-8"))
         names = {node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)}
         assert not name or name in names, f"{shipped.path}: {shipped.checked_by} is no test"
-        assert shipped.kind == "published" or shipped.command.startswith("python -m cribbage.build ")
+        assert (shipped.kind == "published" or shipped.command.startswith("python -m cribbage.build ")
+                or (shipped.kind == "measured" and shipped.command.startswith("python benchmarks/")))
 
 
 def _agree(small: Estimate, shipped: Estimate) -> bool:

@@ -23,6 +23,10 @@ not alike:
   stale on a digest; each is checked instead by a test that builds a slice of it again through its
   builder and compares it with the shipped one (named here), which fails when the code that made it
   would now make something else.
+- **measured**: figures a benchmark measured, too long for the build (``stats/data/strength.json``, the
+  expert's strength: about an hour of two cores, ``python benchmarks/strength.py --write``). They record
+  the engine's version they were measured on (:func:`cribbage.stats.cache.engine_version`) and are stale
+  on any change of the engine.
 - **published**: figures copied from a publication with their source (``stats/data/crib_tables_published.json``),
   not computed by the engine: their provenance is the citation inside the file.
 """
@@ -39,7 +43,7 @@ from babel.numbers import format_decimal
 
 from cribbage.lang.messages import Message, add_catalogue, check_language, message, render
 from cribbage.lang.translations import babel_locale
-from cribbage.stats.cache import source_digest
+from cribbage.stats.cache import ENGINE_PARTS, source_digest
 
 __all__ = ["ENGINE", "SHIPPED", "Provenance", "Shipped", "stale_results", "whole"]
 
@@ -107,7 +111,7 @@ def whole(n: int, language: str | None = None) -> str:
     return format_decimal(int(n), locale=babel_locale(check_language(language)))
 
 
-Kind = Literal["result", "parameters", "published"]
+Kind = Literal["result", "parameters", "measured", "published"]
 
 
 @dataclass(frozen=True)
@@ -144,24 +148,34 @@ SHIPPED = (
             "tests/test_calibration.py::test_the_shipped_lab_tables_are_what_the_engine_makes"),
     *(Shipped(path, "parameters", f"python -m cribbage.build {name}", f"tests/{test}")
       for name, (path, test) in _PARAMETERS.items()),
+    Shipped("stats/data/strength.json", "measured", "python benchmarks/strength.py --write",
+            "tests/test_strength_table.py::test_the_shipped_table_is_measured_on_this_engine"),
     Shipped("stats/data/crib_tables_published.json", "published", "", "tests/test_stats_crib.py"),
 )
 
 
 def stale_results(root: Path = ENGINE) -> list[Message]:
-    """Why each shipped result (kind ``result``) is stale, one message each; empty when none is.
+    """Why each shipped result or measurement (kinds ``result`` and ``measured``) is stale, one message
+    each; empty when none is.
 
     A result is stale when the digest of the files it depends on is no longer the one it recorded,
-    or when it records none (made before results carried their provenance)."""
+    or when it records none (made before results carried their provenance); a measurement, when the
+    engine's version is no longer the one it was measured on."""
     import json
 
     stale = []
     for shipped in SHIPPED:
-        if shipped.kind != "result":
+        if shipped.kind not in ("result", "measured"):
             continue
         recorded = json.loads((root / shipped.path).read_text(encoding="utf-8")).get("provenance")
-        made = None if recorded is None else Provenance.from_dict(recorded)
         path = f"cribbage/{shipped.path}"
+        if shipped.kind == "measured":
+            current = source_digest(ENGINE_PARTS, root)
+            if recorded is None or recorded.get("engine") != current:
+                stale.append(message("provenance.stale", path=path, recorded=(recorded or {}).get("engine", "?"),
+                                     parts=", ".join(ENGINE_PARTS), current=current, command=shipped.command))
+            continue
+        made = None if recorded is None else Provenance.from_dict(recorded)
         if made is None:
             stale.append(message("provenance.none", path=path, command=shipped.command))
         elif not made.is_current(root):
