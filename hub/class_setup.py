@@ -89,6 +89,7 @@ from pathlib import Path
 
 from cribbage.cli.parsing import WholeNumber, speaking
 from cribbage.lang.messages import Message, add_catalogue, message, use_language
+from cribbage.lang.system import system_reason
 from cribbage.progress.roster import USER_NAME, Member, read_roster
 from cribbage.registry.languages import CODES, SOURCE, from_locale, language
 from cribbage.registry.stops import STOPS
@@ -839,11 +840,11 @@ def address(args: argparse.Namespace) -> str:
 
 
 def failure(error: BaseException) -> Message | str:
-    """What the set-up says of an error that stopped it: its own message, or the system's words."""
+    """What the set-up says of an error that stopped it: its own message, or why the system refused."""
     if isinstance(error, SetupError):
         return error.message
-    if isinstance(error, OSError) and error.strerror:
-        return message("hub.setup.system_error", path=str(error.filename or ""), reason=error.strerror)
+    if isinstance(error, OSError):
+        return message("hub.setup.system_error", path=str(error.filename or ""), reason=system_reason(error))
     return str(error)  # the class list's errors (ValueError) are the course's messages: said in the language
 
 

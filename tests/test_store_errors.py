@@ -70,7 +70,7 @@ def test_a_full_disk_is_said_as_a_full_disk_and_the_file_stays_whole(tmp_path: P
         _record(store, 200, item="more")  # sooner or later a page more is needed
     err = caught.value
     assert err.message.key == "progress.disk_full", str(err)
-    assert "database or disk is full" in str(err)
+    assert "no space is left on the disk" in str(err)   # the catalogue's words, not SQLite's English
     assert "rollback" not in str(err).lower()
     assert isinstance(err.__cause__, sqlite3.OperationalError)
     assert "full" in str(err.__cause__)

@@ -31,6 +31,7 @@ from typing import Any
 from cribbage.cli.display import checked_path, escaped, shortened
 from cribbage.cli.parsing import words
 from cribbage.lang.messages import Plural, add_catalogue, get_language, message
+from cribbage.lang.system import system_reason
 from cribbage.lessons import CopyReport, CopyState, default_folder, inspect, make_copy, update_copy
 from cribbage.lessons.learner_copy import renames
 from cribbage.lessons.source import first_stop
@@ -98,7 +99,7 @@ def start_lab(command: list[str]) -> None:
     try:
         os.execvp(command[0], command)
     except OSError as error:   # not installed, or not a program: say so, not a traceback
-        raise SystemExit(message("cli.course.no_launcher", launcher=command[0], reason=error.strerror or str(error))) from None
+        raise SystemExit(message("cli.course.no_launcher", launcher=command[0], reason=system_reason(error))) from None
 
 
 def _plain(text: str) -> str:

@@ -37,6 +37,7 @@ from cribbage.cli.startup import ignore_interrupt_once_done, stop_handling_start
 from cribbage.cli.terminal import run
 from cribbage.cli.two_seats import SEATING_CHOICES, seating
 from cribbage.lang.messages import LANGUAGES, add_catalogue, get_language, message, set_language
+from cribbage.lang.system import system_reason
 from cribbage.registry.languages import SOURCE, from_locale
 from cribbage.rules.cards import cards, quoted
 from cribbage.rules.errors import CribbageError
@@ -366,7 +367,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return STATUS_CLOSED_PIPE
     except OSError as error:  # such as a full disk: ENOSPC
         _quiet_stdout()
-        _say(sys.stderr, f"cribbage: {message('cli.output_failed', reason=error.strerror or error)}")
+        _say(sys.stderr, f"cribbage: {message('cli.output_failed', reason=system_reason(error))}")
         return STATUS_OUTPUT_FAILED
     finally:
         set_language(caller_language)

@@ -40,6 +40,7 @@ from typing import Any
 import platformdirs
 
 from cribbage.lang.messages import check_language, message, render
+from cribbage.lang.system import system_reason
 from cribbage.lessons import words  # noqa: F401  (the catalogue's words)
 from cribbage.lessons.notebooks import RECORD, RETURN_CELL_ID, WORKSPACES, with_return_note
 from cribbage.lessons.source import course_files
@@ -231,7 +232,7 @@ def _writing(folder: Path) -> Iterator[None]:
     try:
         yield
     except OSError as error:
-        detail = error.strerror or str(error)
+        detail = system_reason(error)
         raise CopyError(message("lessons.cannot_write", folder=str(folder), detail=detail)) from error
 
 

@@ -27,6 +27,7 @@ import secrets
 from pathlib import Path
 
 from cribbage.lang.messages import message
+from cribbage.lang.system import system_reason
 from cribbage.rules.checks import of_kind, plain_text
 from cribbage.rules.errors import CribbageError
 
@@ -143,7 +144,7 @@ def choose(identity: str, name: str, folder: Path | None = None) -> Path:
     try:
         path = (_folder(folder, "folder") or Path.cwd()) / CHOICE_FILE
     except OSError as err:  # the working folder was removed
-        raise CribbageError(message("progress.cannot_choose", path=".", detail=err.strerror or err)) from None
+        raise CribbageError(message("progress.cannot_choose", path=".", detail=system_reason(err))) from None
     try:
         if identity == account():
             path.unlink(missing_ok=True)
@@ -152,7 +153,7 @@ def choose(identity: str, name: str, folder: Path | None = None) -> Path:
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             json.dump({"id": identity, "name": name}, out, ensure_ascii=False)
     except OSError as err:
-        raise CribbageError(message("progress.cannot_choose", path=str(path), detail=err.strerror or err)) from None
+        raise CribbageError(message("progress.cannot_choose", path=str(path), detail=system_reason(err))) from None
     return path
 
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cribbage.lang.messages import message
+from cribbage.lang.system import system_reason
 from cribbage.progress.store import ProgressError
 from cribbage.rules.options import is_odd_text
 
@@ -94,5 +95,5 @@ def read_roster(path: str | os.PathLike[str]) -> list[Member]:
         raise ProgressError(message("progress.roster.not_utf8", path=str(file))) from None
     except OSError as error:
         raise ProgressError(message("progress.roster.unreadable", path=str(file),
-                                    reason=error.strerror or str(error))) from None
+                                    reason=system_reason(error))) from None
     return parse_roster(text, str(file))

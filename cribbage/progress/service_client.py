@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from cribbage.lang.messages import CATALOGUE, Message, add_catalogue, message, render
+from cribbage.lang.system import system_reason
 
 # The service's checks bring their words into the catalogue: the reasons it names, which a learner's
 # kernel words with heard() (imported for that, not called).
@@ -222,4 +223,4 @@ def deliver(answer: Mapping[str, Any], progress: Path) -> Message | None:
             _write(fd, waiting)
             return notice
     except OSError as error:  # the outbox cannot be written: the answer is in the learner's file all the same
-        return message("progress.service.waiting", reason=error.strerror or str(error))
+        return message("progress.service.waiting", reason=system_reason(error))

@@ -57,6 +57,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from cribbage.lang.messages import Message, message
+from cribbage.lang.system import system_reason
 from cribbage.progress.identity import (
     account,
     account_name,
@@ -197,7 +198,7 @@ def _fault(error: OSError, path: Path) -> ProgressFileError:
     if error.errno == errno.ENAMETOOLONG:
         return ProgressFileError(message("progress.name_too_long", path=where))
     if error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-        return ProgressFileError(message("progress.disk_full", path=where, detail=error.strerror or str(error)))
+        return ProgressFileError(message("progress.disk_full", path=where, detail=system_reason(error)))
     if error.errno == errno.EROFS:
         return ProgressFileError(message("progress.read_only", path=where))
     if error.errno in (errno.EACCES, errno.EPERM):
@@ -205,7 +206,7 @@ def _fault(error: OSError, path: Path) -> ProgressFileError:
         if closed is not None:
             return ProgressFileError(message("progress.folder_closed", path=where, folder=str(closed)))
         return ProgressFileError(message("progress.file_closed", path=where))
-    return ProgressFileError(message("progress.system_refused", path=where, reason=error.strerror or str(error)))
+    return ProgressFileError(message("progress.system_refused", path=where, reason=system_reason(error)))
 
 
 def _closed_folder(path: Path) -> Path | None:
@@ -724,7 +725,7 @@ class ProgressStore:
             return ProgressFileError(message("progress.busy", path=path))
         if isinstance(error, sqlite3.OperationalError) and ("disk is full" in text or "database or disk is full" in text
                                                             or getattr(error, "sqlite_errorname", "") == "SQLITE_FULL"):
-            return ProgressFileError(message("progress.disk_full", path=path, detail=str(error)))
+            return ProgressFileError(message("progress.disk_full", path=path, detail=message("system.ENOSPC")))
         if creating and "unable to open" in text:
             return ProgressFileError(message("progress.cannot_create", path=path))
         if "unable to open" in text:
@@ -736,7 +737,7 @@ class ProgressStore:
             if not writing:
                 return ProgressFileError(message("progress.system_refused", path=path, reason=str(error)))
             if _full(self.path.parent):  # no room (or no inode) left for SQLite's journal beside the file
-                return ProgressFileError(message("progress.disk_full", path=path, detail=os.strerror(errno.ENOSPC)))
+                return ProgressFileError(message("progress.disk_full", path=path, detail=message("system.ENOSPC")))
         if "readonly" in text or "read-only" in text or "unable to open" in text:
             return ProgressFileError(message("progress.read_only", path=path))
         if "not a database" in text or "malformed" in text:

@@ -97,7 +97,7 @@ def test_a_full_disk_says_so_in_one_line():
     with open("/dev/full", "wb") as full:
         done = _cli("score", "5H", "5D", "6H", "7S", "8C", stdout=full, stderr=subprocess.PIPE)
     assert done.returncode == 1
-    assert done.stderr.decode() == "cribbage: the output could not be written: No space left on device\n"
+    assert done.stderr.decode() == "cribbage: the output could not be written: no space is left on the disk\n"
 
 
 pexpect = pytest.importorskip("pexpect")
