@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from cribbage.lang.messages import Plural, add_catalogue, check_language, message, render
 from cribbage.lang.translations import format_number
+from cribbage.registry.languages import SOURCE
 from cribbage.stats.intervals import shown_interval
 from cribbage.stats.provenance import whole
 
@@ -78,8 +79,8 @@ def _header(language: str) -> list[str]:
             for name in ("opponent", "plays", "seed", "games", "share")]
 
 
-def markdown(table: dict[str, Any], language: str = "en") -> str:
-    """The table as Markdown in ``language``: its heading, one row per opponent and seed, and its
+def markdown(table: dict[str, Any], language: str = SOURCE) -> str:
+    """The table as Markdown in ``language`` (the README's: the source language): its heading, one row per opponent and seed, and its
     provenance (the README's table)."""
     check_language(language)
     head = _header(language)
