@@ -54,3 +54,10 @@ def test_a_store_fault_the_catalogue_does_not_word_names_its_code(tmp_path) -> N
 
     said = render(_fault(OSError(errno.EBUSY, os.strerror(errno.EBUSY)), tmp_path / "p.sqlite3").message, "pt")
     assert "EBUSY" in said and os.strerror(errno.EBUSY) not in said
+
+
+def test_the_class_set_up_says_why_the_system_refused_in_the_teachers_language() -> None:
+    from hub.class_setup import failure
+
+    said = render(failure(PermissionError(errno.EACCES, os.strerror(errno.EACCES), "/srv/class")), "es")
+    assert "/srv/class" in said and "esta cuenta no tiene permiso" in said and os.strerror(errno.EACCES) not in said
