@@ -24,7 +24,9 @@ import psutil
 import pytest
 from test_class_hub import ClassHub, _in_thread, _run_lesson, class_hub  # noqa: F401 (the fixture)
 
+from cribbage.lang.messages import message, render
 from cribbage.progress.store import read_progress
+from cribbage.registry.languages import CODES
 
 ITEM = "total of the hand 5♣ 5♦ 6♥ 7♠ with 4♣"  # stop 0's try-it: 14 is right
 ATTEMPTS = 50_000
@@ -150,6 +152,9 @@ def test_a_learner_cannot_forge_add_or_flood_the_class_record(left_services, cla
     timing = _in_kernel(hub, ana, tokens[ana], _record_code(10))
     forged = _in_kernel(hub, ana, tokens[ana], _forge_code(bea))
     assert forged["long_name"] == "ProgressError"
+    # Her wrong answer marked right: her kernel tells her the class's record refused it (in her language).
+    refused = {render(message("progress.service.refused", reason="\x00"), code).split("\x00")[0] for code in CODES}
+    assert any(forged["forged_notice"].startswith(start) for start in refused), forged["forged_notice"]
     assert forged["direct"]["kept"] and not forged["direct"]["refused"]  # kept, but as hers
     after_kernel = _store(hub)
     assert _figures(after_kernel, f"hub:{bea}") == _figures(before, f"hub:{bea}")
