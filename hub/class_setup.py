@@ -844,7 +844,8 @@ def failure(error: BaseException) -> Message | str:
     if isinstance(error, SetupError):
         return error.message
     if isinstance(error, OSError):
-        return message("hub.setup.system_error", path=str(error.filename or ""), reason=system_reason(error))
+        reason = system_reason(error)
+        return message("hub.setup.system_error", path=str(error.filename), reason=reason) if error.filename else reason
     return str(error)  # the class list's errors (ValueError) are the course's messages: said in the language
 
 

@@ -61,3 +61,5 @@ def test_the_class_set_up_says_why_the_system_refused_in_the_teachers_language()
 
     said = render(failure(PermissionError(errno.EACCES, os.strerror(errno.EACCES), "/srv/class")), "es")
     assert "/srv/class" in said and "esta cuenta no tiene permiso" in said and os.strerror(errno.EACCES) not in said
+    # No file named: the reason alone, not ": the reason"
+    assert render(failure(OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))), "pt") == "não há mais espaço no disco"
