@@ -24,7 +24,7 @@ not alike:
   builder and compares it with the shipped one (named here), which fails when the code that made it
   would now make something else.
 - **measured**: figures a benchmark measured, too long for the build (``stats/data/strength.json``, the
-  expert's strength: about an hour of two cores, ``python benchmarks/strength.py --write``). They record
+  expert's strength: half an hour of two cores, ``python benchmarks/strength.py --write``). They record
   the engine's version they were measured on (:func:`cribbage.stats.cache.engine_version`) and are stale
   on any change of the engine.
 - **published**: figures copied from a publication with their source (``stats/data/crib_tables_published.json``),

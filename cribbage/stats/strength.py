@@ -80,8 +80,8 @@ def _header(language: str) -> list[str]:
 
 
 def markdown(table: dict[str, Any], language: str = SOURCE) -> str:
-    """The table as Markdown in ``language`` (the README's: the source language): its heading, one row per opponent and seed, and its
-    provenance (the README's table)."""
+    """The table as Markdown in ``language`` (by default the source language, the README's): its heading,
+    one row per opponent and seed, and its provenance."""
     check_language(language)
     head = _header(language)
     lines = [render(message("strength.head", conf=format_number(0.95, language, ".0%")), language), "",
