@@ -18,8 +18,10 @@ from cribbage.ai.driver import turns
 from cribbage.ai.expert import SEARCH, ExpertPlayer, TableView, choose_strong_play
 from cribbage.ai.play_choice import legal_cards, one_card_per_rank
 from cribbage.ai.players import action_for
+from cribbage.ai.why import search_reason
 from cribbage.lang.messages import render
-from cribbage.registry.languages import CODES
+from cribbage.lang.translations import format_number
+from cribbage.registry.languages import CODES, SOURCE
 from cribbage.rules.events import Phase
 from cribbage.rules.game import Game
 from cribbage.rules.play_scoring import score_play
@@ -91,3 +93,17 @@ def test_the_search_reason_is_said_in_each_language(language):
     text = render(hint.message, language)
     assert "{" not in text and str(hint.card) in text
     assert f"{hint.message.values['n']}" in text
+
+
+@pytest.mark.parametrize("language", CODES)
+def test_against_the_one_hand_they_can_hold_the_reason_names_it_whole(language):
+    """The one-hand form (a read that leaves them a single hand, rare in play): said in every language,
+    with the hand and, where the language shows it, its share of the read: all of it."""
+    _game, _seat, hint, table = next(searched_hints(30, "search reason"))
+    said = hint.message.values
+    likeliest = [(tuple(r.rank for r in said["hand"]), 0.4)]   # the read's likeliest hand, alone
+    one = search_reason(table.view, hint.card, said["other"], said["value"], said["other_value"], likeliest)
+    assert one.values["n"] == 1 and one.values["share"] == 1.0
+    text = render(one, language)
+    assert "{" not in text and str(hint.card) in text and str(said["other"]) in text
+    assert language == SOURCE or format_number(1.0, language, ".0%") in text
