@@ -103,7 +103,7 @@ def provenance(table: dict[str, Any] | None = None, language: str | None = None)
 
 def strength_table(language: str | None = None, path: Path | None = None) -> pd.DataFrame:
     """The measured table as a pandas DataFrame with its columns named in ``language`` (default: the
-    kernel's), one row per opponent and seed (the statistics lab shows it)."""
+    kernel's), one row per opponent and seed (:func:`shown_strength` dresses it for the lab)."""
     import pandas as pd  # only the lab asks for a table: the engine loads without pandas
 
     language = check_language(language)
