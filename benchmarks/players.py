@@ -105,7 +105,9 @@ def make(level: str, seed: int | str = 0):
     ``expert:across=1`` carries what it read of its opponent from game to game of a match (``--match``),
     ``expert:bykeep=0`` reads the one-ply style by one rank order for every hand, not keep by keep,
     ``expert:search=C/N`` searches the play to its end from C cards in both hands over the opponent's N
-    likeliest hands as read (N: 91 if left out), ``expert:oracle`` is told the opponent's four in the
+    likeliest hands as read (N: 91 if left out), ``expert:win=P`` searches the play for the chance of
+    winning once either player needs P or fewer (0: never; the expert's own 30), ``expert:wcards=C/N`` from C
+    cards over N hands (the expert's own 7/13), ``expert:oracle`` is told the opponent's four in the
     play (a bound: ``benchmarks/oracle.py``; ``oracle=4/3``: only while holding 4 or 3 cards)."""
     name, _, options = level.partition(":")
     if name in REFERENCES:
@@ -137,6 +139,11 @@ def make(level: str, seed: int | str = 0):
         elif key == "oracle" and isinstance(out, OracleExpert):  # made above (benchmarks/oracle.py)
             if value:
                 out.holding = frozenset(int(n) for n in value.split("/"))
+        elif key == "win":  # win=30: near home the search for the chance of winning once either needs 30 or fewer
+            out.win_search = int(value)
+        elif key == "wcards":  # wcards=7/13: near home, the search for the chance of winning from 7 cards over 13 hands
+            cards, _, most = value.partition("/")
+            out.win_cards = (int(cards), int(most or 13))
         elif key == "bykeep":
             out.one_ply_by_keep = value != "0"
         elif key == "styles":

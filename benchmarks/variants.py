@@ -6,9 +6,12 @@ Kept here, outside the product, so that each can be measured against the expert 
   :mod:`cribbage.ai.keep_pegging` added to each keep's net (:func:`cribbage.ai.discard.split_evs`);
 - the play searched to its end over the opponent's likeliest hands as read from another number of
   cards or hands than the expert's own (:data:`cribbage.ai.expert.SEARCH`; ``search=0/0``: only at the
-  last cards, the expert before issue 51).
+  last cards, the expert before issue 51);
+- near home, the play searched for the chance of winning from another number of needs, cards or hands
+  (:data:`cribbage.ai.expert.WIN_SEARCH`, :data:`~cribbage.ai.expert.WIN_CARDS`; ``win=0``: the expert
+  before it, searching for the net to the end).
 
-With ``peg_weight = 0`` and ``search = SEARCH`` an :class:`ExpertVariant` plays as the expert.
+With ``peg_weight = 0``, ``search = SEARCH`` and the win search's own figures an :class:`ExpertVariant` plays as the expert.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cribbage.ai.discard import best_discard, split_evs
-from cribbage.ai.expert import SEARCH, ExpertPlayer, TableView, choose_strong_play
+from cribbage.ai.expert import SEARCH, WIN_CARDS, WIN_SEARCH, ExpertPlayer, TableView, choose_strong_play
 from cribbage.ai.play_choice import PlayChoice
 from cribbage.ai.seat_view import SeatView
 from cribbage.rules.cards import Card
@@ -35,6 +38,11 @@ class ExpertVariant(ExpertPlayer):
     #: ``search[1]`` likeliest hands as read (the expert's own :data:`~cribbage.ai.expert.SEARCH`;
     #: (0, 0): only at the last cards).
     search: tuple[int, int] = SEARCH
+    #: Near home, search for the chance of winning once either player needs at most this many (the
+    #: expert's own :data:`~cribbage.ai.expert.WIN_SEARCH`; 0: never), from ``win_cards[0]`` cards over
+    #: ``win_cards[1]`` hands (:data:`~cribbage.ai.expert.WIN_CARDS`).
+    win_search = WIN_SEARCH
+    win_cards: tuple[int, int] = WIN_CARDS
 
     def keep_values(self, six: Sequence[Card], *, dealer: bool):
         return split_evs(six, dealer=dealer, crib_model="expert", peg_weight=self.peg_weight)
@@ -47,6 +55,8 @@ class ExpertVariant(ExpertPlayer):
         told this variant's search."""
         table = kind.from_game(game, seat)
         table.search = self.search
+        table.win_search = self.win_search
+        table.win_cards = self.win_cards
         self.read_opponent(table, game, seat)
         return table
 

@@ -16,7 +16,7 @@ the rest from :data:`cribbage.ai.deal_points.COUNTS`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 
 import numpy as np
@@ -24,7 +24,7 @@ import numpy as np
 from cribbage.ai.deal_points import COUNTS
 from cribbage.lang.messages import Message, add_catalogue, message
 
-__all__ = ["DEAL_PARTS_USED", "keep_win_probabilities", "score_hint", "win_probability"]
+__all__ = ["DEAL_PARTS_USED", "crib_shift", "keep_win_probabilities", "score_hint", "show_chances", "win_probability"]
 
 add_catalogue({
     "endgame.hint.pone": {"en": "you need {need} and your opponent {their_need}; you are the pone and count first: "
@@ -150,6 +150,41 @@ def _mean_crib() -> float:
     return float(np.arange(len(crib)) @ crib)
 
 
+def crib_shift(crib_ev: float) -> int:
+    """How far a crib worth ``crib_ev`` on average moves the measured crib's distribution (whole points)."""
+    return round(crib_ev - _mean_crib())
+
+
+def show_chances(target: int, pone_show: int, dealer_show: int, shift: int) -> Callable[[int, int], float]:
+    """The pone's chance of winning once the play of a deal is over, from the points each side then still
+    needs: the pone's hand shows ``pone_show`` and counts first, then the dealer's ``dealer_show`` and the
+    crib (the measured distribution moved by ``shift``: :func:`crib_shift`), then the deals after it
+    (:func:`win_probability`, the dealer of this deal the pone of the next). The play's search near home
+    (:class:`cribbage.ai.play_search.WinSearch`) asks it at the end of every line it plays out."""
+    lose = _lose(target)
+    crib = _crib_moved(shift)
+    memo: dict[tuple[int, int], float] = {}
+
+    def chance(need_pone: int, need_dealer: int) -> float:
+        found = memo.get((need_pone, need_dealer))
+        if found is not None:
+            return found
+        if need_pone <= pone_show:
+            out = 1.0
+        elif need_dealer <= dealer_show:
+            out = 0.0
+        else:
+            pone_at = target - need_pone + pone_show
+            dealer_at = target - need_dealer + dealer_show
+            # A crib that takes the dealer home ends the game: only the smaller ones leave a next deal.
+            below = crib[:need_dealer - dealer_show]
+            out = float(below @ lose[dealer_at:dealer_at + len(below), pone_at])
+        memo[(need_pone, need_dealer)] = out
+        return out
+
+    return chance
+
+
 @lru_cache(maxsize=32)
 def _crib_moved(shift: int) -> np.ndarray:
     """The measured crib's distribution moved by ``shift`` points (never below 0): the crib of a
@@ -174,7 +209,7 @@ def keep_win_probabilities(hand_shows: np.ndarray, crib_evs: Sequence[float] | n
                          minlength=_SHOWS * rows).reshape(rows, _SHOWS)
     p, d = (theirs, own) if dealer else (own, theirs)
     mean = _mean_crib()
-    shifts = [round(c - mean) for c in np.asarray(crib_evs, dtype=float).tolist()]  # as _keep_win's
+    shifts = [round(c - mean) for c in np.asarray(crib_evs, dtype=float).tolist()]  # as crib_shift
     distinct = sorted(set(shifts))
     by_show = _win_by_show(p, d, dealer, target, tuple(distinct))
     pone_wins = (counts @ by_show.T)[np.arange(rows), [distinct.index(s) for s in shifts]] / starters

@@ -14,7 +14,9 @@ to the score in the last deals.
   (:mod:`cribbage.ai.play_search`) once both hands hold five cards or fewer, over their likeliest
   hands as read, and over every hand they may hold at the last cards.
 - **To the score**: a card that pegs out wins outright; near home a keep is chosen for its chance of
-  winning (:mod:`cribbage.ai.endgame`) when that is clearly better, and a pone whose hand takes them
+  winning (:mod:`cribbage.ai.endgame`) when that is clearly better, the play from the dealer's answer
+  on is searched to its end for the chance of winning the game rather than the net
+  (:class:`cribbage.ai.play_search.WinSearch`, :data:`WIN_SEARCH`), and a pone whose hand takes them
   home plays the card that gives the dealer least.
 
 The first expert, :class:`~cribbage.ai.players.ClassicExpertPlayer`, stays as the ``"classic"`` level
@@ -36,7 +38,7 @@ import numpy as np
 from cribbage.ai.choice_model import MISS
 from cribbage.ai.crib_model import keep_weights
 from cribbage.ai.discard import SPLITS, best_discard, first_keep, keep_shows, split_evs
-from cribbage.ai.endgame import keep_win_probabilities
+from cribbage.ai.endgame import crib_shift, keep_win_probabilities, show_chances
 from cribbage.ai.hand_model import expected_hand, remaining_hands, weighed_keeps
 from cribbage.ai.play_choice import (
     HOLD_VALUE,
@@ -54,18 +56,19 @@ from cribbage.ai.play_choice import (
     reply_nets,
     without,
 )
-from cribbage.ai.play_search import solve_after
+from cribbage.ai.play_search import WinSearch, solve_after
 from cribbage.ai.players import ComputerPlayer
 from cribbage.ai.seat_view import SeatView
 from cribbage.ai.styles import STYLES, agreements, cards_chosen, marks, order
-from cribbage.ai.why import defence_reason, read_reason, search_reason
+from cribbage.ai.why import defence_reason, read_reason, search_reason, win_reason
 from cribbage.lang.messages import Message
 from cribbage.rules.cards import Card
 from cribbage.rules.events import LogKind
 from cribbage.rules.play_scoring import MAX_COUNT
+from cribbage.rules.ranks import rank_points
 from cribbage.rules.show_scoring import MAX_SCORE, hand_total
 
-__all__ = ["SEARCH", "ExpertPlayer", "TableView", "needs", "searched_values"]
+__all__ = ["SEARCH", "WIN_CARDS", "WIN_SEARCH", "ExpertPlayer", "TableView", "needs", "searched_values", "win_values"]
 
 # Search the play to its end over every hand the opponent may hold once the two hands hold at most
 # this many cards in all and those hands are at most this many (13: their last card).
@@ -75,6 +78,12 @@ _DEEP_HANDS = 13
 #: the opponent's ``SEARCH[1]`` likeliest hands as read (91: every pair of ranks). The dealer's second
 #: card gains most; it costs a few ms a decision, within a person's time budget (benchmarks/EXPERT.md).
 SEARCH = (5, 91)
+#: Near home, once either player needs at most ``WIN_SEARCH`` points, the play is searched to its end for the
+#: chance of winning the game rather than the net (:class:`cribbage.ai.play_search.WinSearch`), from
+#: ``WIN_CARDS[0]`` cards in both hands (the dealer's answer to the lead on) over the opponent's ``WIN_CARDS[1]``
+#: likeliest hands as read: a point that pegs out is worth more than two that do not (benchmarks/EXPERT.md).
+WIN_SEARCH = 30
+WIN_CARDS = (7, 13)
 # A hand's counts of ranks 1..13 as one number, to sum the keeps that leave the same hand.
 _BASE5 = 5 ** np.arange(13, dtype=np.int64)
 # The log entries that say which cards the opponent chose, and when we could still answer.
@@ -107,7 +116,7 @@ class TableView:
     (:func:`cribbage.ai.crib_model.keep_weights`)."""
 
     __slots__ = ("_before", "_entries", "_plays", "_seat", "by_keep", "go_count", "miss", "opponent_played",
-                 "opponent_shown", "search", "style", "view")
+                 "opponent_shown", "search", "style", "view", "win_cards", "win_search")
 
     def __init__(self, view: PlayView, go_count: int | None = None) -> None:
         self.view = view
@@ -122,6 +131,11 @@ class TableView:
         #: Search the play to its end from this many cards in both hands over their this many likeliest
         #: hands as read (:data:`SEARCH`; (0, 0): only at the last cards, to measure it).
         self.search = SEARCH
+        #: Search for the chance of winning, not the net, once either player needs at most this many
+        #: (:data:`WIN_SEARCH`; 0: never, to measure it), from ``win_cards[0]`` cards in both hands over
+        #: their ``win_cards[1]`` likeliest hands (:data:`WIN_CARDS`).
+        self.win_search = WIN_SEARCH
+        self.win_cards = WIN_CARDS
         self.opponent_played: tuple[int, ...] | None = None  # None: no log read
         #: The cards they have played this deal, in order (the hint's reason names them).
         self.opponent_shown: tuple[Card, ...] = ()
@@ -389,6 +403,65 @@ def _deep(view: PlayView, distinct: Sequence[Card], hands: Sequence[tuple[tuple[
     return best_card
 
 
+# The split of SPLITS that lays away the last two of six cards (kept four first, then the discard).
+_OUR_DISCARD = next(j for j, (_, pair) in enumerate(SPLITS) if pair == (4, 5))
+
+
+def _crib_shift(view: PlayView) -> int:
+    """How many points the crib of our discard is worth above the average crib (rounded), as the
+    discard's own crib EV has it (:func:`cribbage.ai.discard.split_evs`)."""
+    six = (*view.kept, *view.discards)
+    if len(six) != 6:
+        return 0
+    _, crib, _ = split_evs(six, dealer=view.dealer, crib_model="expert")
+    return crib_shift(float(crib[_OUR_DISCARD]))
+
+
+def win_values(view: PlayView, distinct: Sequence[Card], hands: Sequence[tuple[tuple[int, ...], float]],
+               shown: Sequence[Card]) -> list[float]:
+    """Each card of ``distinct``'s chance of winning the game, weighted over the opponent's possible
+    ``hands``, the play searched to its end (:class:`cribbage.ai.play_search.WinSearch`): our show is
+    known, theirs is counted from the ranks of each hand and the cards they have ``shown`` (fifteens,
+    pairs and runs; their suits are unknown), the crib from its measured distribution moved by our
+    discard (:func:`cribbage.ai.endgame.show_chances`)."""
+    assert view.starter is not None
+    target = view.target
+    series = tuple(c.rank for c in view.series)
+    mine = tuple(sorted(c.rank for c in view.hand))
+    now = next_points(series)
+    need_me, need_them = needs(view.scores[0], view.scores[1], target)
+    pone = not view.dealer
+    ours = hand_total(view.kept, view.starter)
+    shift = _crib_shift(view)
+    starter = view.starter.rank
+    played = [c.rank for c in shown]
+    searches: dict[int, WinSearch] = {}
+    total_w = sum(w for _, w in hands)
+    values = [0.0] * len(distinct)
+    for theirs, w in hands:
+        show = rank_points((*played, *theirs, starter))
+        search = searches.get(show)
+        if search is None:
+            pone_show, dealer_show = (ours, show) if pone else (show, ours)
+            search = searches[show] = WinSearch(show_chances(target, pone_show, dealer_show, shift))
+        for i, card in enumerate(distinct):
+            r = card.rank
+            left = need_me - now[r]
+            chance = 1.0 if left <= 0 else search.after(series, view.count, r, without(mine, r), theirs,
+                                                        view.opponent_go, left, need_them, pone)
+            values[i] += w * chance
+    return [v / total_w for v in values]
+
+
+def _deep_win(table: TableView, distinct: Sequence[Card], hands: Sequence[tuple[tuple[int, ...], float]]) -> Card:
+    """The card with the best chance of winning over the opponent's possible hands (:func:`win_values`),
+    the one with the best net among those that tie (a lost or won game leaves all alike)."""
+    chances = win_values(table.view, distinct, hands, table.opponent_shown)
+    best = max(chances)
+    close = [card for card, chance in zip(distinct, chances) if chance >= best - 1e-6]
+    return close[0] if len(close) == 1 else _deep(table.view, close, hands)
+
+
 def _two_ply(table: TableView, distinct: Sequence[Card], pool: Sequence[float], k: int) -> Card:
     """The card with the best points now plus our expected net from their reply, two moves ahead as
     :mod:`cribbage.ai.play_choice` looks, their ``k`` cards drawn from the weighted ``pool``."""
@@ -530,6 +603,29 @@ def _defend(view: PlayView, distinct: Sequence[Card], pool: Sequence[float], k: 
     return best
 
 
+def _win_hands(table: TableView, home: bool) -> list[tuple[tuple[int, ...], float]] | None:
+    """The opponent's hands to search the play over for the chance of winning (:func:`_deep_win`), or
+    ``None`` away from home (:attr:`TableView.win_search`) or when the play is not searched: from
+    :attr:`TableView.win_cards` cards in both hands, their likeliest hands as read; after their go, or
+    for a pone whose hand takes them home, the hands the search for the net would take."""
+    view = table.view
+    if not (table.win_search and table.has_log and view.starter is not None
+            and min(needs(*view.scores, view.target)) <= table.win_search):
+        return None
+    if not home and not view.opponent_go:
+        k = view.opponent_cards
+        cards, most = table.win_cards
+        if k and len(view.hand) + k <= cards:
+            hands = table.likeliest_hands(k, most)
+            if hands:
+                return hands
+    pool = table.opponent_pool()
+    k = min(view.opponent_cards, int(sum(pool) + 1e-6))
+    if home and k and not view.opponent_go:
+        return None  # the defence of a pone going out (_defend)
+    return table.hands_to_search(pool, k)
+
+
 def choose_strong_play(table: TableView, *, to_the_score: bool = True) -> PlayChoice:
     """The expert's card in the play (``None``: go), with the reason of :mod:`cribbage.ai.play_choice`.
 
@@ -540,6 +636,11 @@ def choose_strong_play(table: TableView, *, to_the_score: bool = True) -> PlayCh
         return choose_play(view, "expert")  # go, or nothing left: worded as the look-ahead words it
     distinct = one_card_per_rank(legal)
     home = to_the_score and _home_at_the_show(view)
+    if len(distinct) > 1 and to_the_score:
+        hands = _win_hands(table, home)
+        if hands:
+            won = _deep_win(table, distinct, hands)
+            return PlayChoice(won, "expert", explain=lambda: _why(table, won, distinct, to_the_score))
     modeled = _modeled(table, distinct) if len(distinct) > 1 and table.has_log and not home else None
     if len(distinct) == 1:
         card = distinct[0]
@@ -565,6 +666,10 @@ def _why(table: TableView, card: Card, distinct: Sequence[Card], to_the_score: b
     for by a hint, so the games between computers never pay for the second search."""
     view = table.view
     if len(distinct) > 1 and view.starter is not None:
+        if to_the_score and table.win_search:
+            why = _win_reason(table, card)
+            if why is not None:
+                return why
         if to_the_score and _home_at_the_show(view):
             other = choose_strong_play(table, to_the_score=False).card
             if other is not None and other.rank != card.rank:
@@ -582,6 +687,24 @@ def _why(table: TableView, card: Card, distinct: Sequence[Card], to_the_score: b
                 if why is not None:
                     return why
     return play_reason(view, card, list(distinct))
+
+
+def _win_reason(table: TableView, card: Card) -> Message | None:
+    """The reason for ``card`` when the expert searched the play for the chance of winning near home and
+    the same table searching for the net (or looking two moves ahead) plays another card: both cards'
+    chances, as the search worked them out."""
+    hands = _win_hands(table, _home_at_the_show(table.view))
+    if not hands:
+        return None
+    for_points = copy(table)
+    for_points.win_search = 0
+    other = choose_strong_play(for_points).card
+    if other is None or other.rank == card.rank:
+        return None
+    chance, other_chance = win_values(table.view, [card, other], hands, table.opponent_shown)
+    if round(100 * chance, 1) <= round(100 * other_chance, 1):
+        return None  # alike in the hint's tenths of a per cent
+    return win_reason(table.view, card, other, 100 * chance, 100 * other_chance)
 
 
 def _search_reason(table: TableView, card: Card, to_the_score: bool) -> Message | None:

@@ -13,8 +13,9 @@ cards behind it:
   likely lack): "they have played 7♣ 8♦, so they likely hold sixes, which would peg them 3 on the 5♠";
 - **the search**: the play searched to its last card against the hands they most likely hold gives
   the card a better average than the card two moves ahead would (:func:`search_reason`);
-- **the score**: a pone whose hand takes them home at the show plays the card that gives the dealer
-  least to peg, whatever it scores.
+- **the score**: near home the play is searched to its last card for the chance of winning the game, not
+  for points (:func:`win_reason`); a pone whose hand takes them home at the show plays the card that
+  gives the dealer least to peg, whatever it scores.
 
 Only what the seat may see goes in: the view, the opponent's played cards, the weighted pools.
 
@@ -39,7 +40,8 @@ from cribbage.rules.cards import Card
 from cribbage.rules.play_scoring import MAX_COUNT, score_play
 
 __all__ = ["KeepExplanation", "Likeliest", "PlayExplanation", "could_hold", "defence_reason", "explain_keep",
-           "explain_play", "explanation", "read_reason", "search_reason", "seen"]
+           "explain_play", "explanation", "read_reason", "search_reason", "seen",
+           "win_reason"]
 
 # A rank's odds must move by this much (as a share of their hand, per card) to be named as the reason.
 _MOVED = 0.02
@@ -120,6 +122,14 @@ def search_reason(view: PlayView, card: Card, other: Card, value: float, other_v
     share = hands[0][1] / sum(w for _, w in hands)
     return message("ai.why.search", act=_act(view, card), other=other, card=card, n=len(hands), hand=hand,
                    share=share, value=float(value), other_value=float(other_value))
+
+
+def win_reason(view: PlayView, card: Card, other: Card, chance: float, other_chance: float) -> Message:
+    """Why ``card`` and not ``other`` (the expert's card for points) near home: the play searched to its
+    last card against the hands they most likely hold gives ``card`` the better chance of winning the
+    game, ``chance`` against ``other_chance`` (per cent)."""
+    return message("ai.why.win", act=_act(view, card), other=other, card=card, chance=float(chance),
+                   other_chance=float(other_chance))
 
 
 def defence_reason(view: PlayView, card: Card, other: Card, show: int) -> Message:

@@ -37,6 +37,11 @@ WORDS: dict[str, dict[str, str]] = {
                                    "hands they may still hold, weighed as the read weighs them (the likeliest, "
                                    "{hand}, {share:.0%}), your points less theirs from here average {value:+.1f} "
                                    "with the {card} and {other_value:+.1f} with the {other}")},
+    # The expert's card near home when searching the play for the chance of winning the game changed it
+    # ({other}: its card for points). {chance}, {other_chance}: per cent.
+    "ai.why.win": {"en": "{act}, not the {other}: this close to the end only winning the game counts, and played "
+                         "out to the last card against the hands they most likely hold, the {card} gives you a "
+                         "{chance:.1f}% chance of winning, against {other_chance:.1f}% with the {other}"},
     # The expert's card when the score changed it: a pone whose hand takes them home.
     "ai.why.home": {"en": Plural("{act}, not the {other}: your hand's {n} point takes you home at the show, where you "
                            "count first, so only the dealer's pegging can stop you, and the {card} gives them "
