@@ -23,7 +23,6 @@ from cribbage.ai.expert import (
     ExpertPlayer,
     TableView,
     _crib_shift,
-    _home_at_the_show,
     _win_hands,
     choose_strong_play,
     needs,
@@ -124,7 +123,7 @@ def test_the_win_reason_says_what_the_search_saw():
         for_points = copy(table)
         for_points.win_search = 0
         assert choose_strong_play(for_points).card.rank == other.rank != card.rank
-        hands = _win_hands(table, _home_at_the_show(view))
+        hands = _win_hands(table)
         if len(view.hand) + view.opponent_cards <= WIN_CARDS[0] and not view.opponent_go:
             assert hands == table.likeliest_hands(view.opponent_cards, WIN_CARDS[1])
         assert values["chance"] == pytest.approx(100 * chance(table, card.rank, hands))
@@ -152,7 +151,7 @@ def test_far_from_home_the_play_is_searched_for_the_net():
         for seat in turns(game):
             if game.phase is Phase.PLAY and min(needs(*game.scores, game.target)) > WIN_SEARCH:
                 table = ExpertPlayer().read_opponent(TableView.from_game(game, seat), game, seat)
-                assert _win_hands(table, False) is None
+                assert _win_hands(table) is None
                 hint = ExpertPlayer().hint(Spy(game, seat), seat)
                 assert hint.message.key != "ai.why.win"
                 seen += 1
@@ -162,7 +161,7 @@ def test_far_from_home_the_play_is_searched_for_the_net():
 
 def test_near_home_the_card_is_never_less_likely_to_win_than_the_card_for_points():
     for _game, _seat, hint, table in near_home_hints(15, "win or points", key=None):
-        hands = _win_hands(table, _home_at_the_show(table.view))
+        hands = _win_hands(table)
         if not hands or hint.card is None:
             continue
         for_points = copy(table)

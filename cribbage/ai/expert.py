@@ -603,16 +603,17 @@ def _defend(view: PlayView, distinct: Sequence[Card], pool: Sequence[float], k: 
     return best
 
 
-def _win_hands(table: TableView, home: bool) -> list[tuple[tuple[int, ...], float]] | None:
+def _win_hands(table: TableView) -> list[tuple[tuple[int, ...], float]] | None:
     """The opponent's hands to search the play over for the chance of winning (:func:`_deep_win`), or
     ``None`` away from home (:attr:`TableView.win_search`) or when the play is not searched: from
-    :attr:`TableView.win_cards` cards in both hands, their likeliest hands as read; after their go, or
-    for a pone whose hand takes them home, the hands the search for the net would take."""
+    :attr:`TableView.win_cards` cards in both hands, their likeliest hands as read; after their go, the
+    hands the search for the net would take. A pone whose hand takes them home searches so too: the
+    search plays for the dealer's chance of pegging out to the last card, not only their next card."""
     view = table.view
     if not (table.win_search and table.has_log and view.starter is not None
             and min(needs(*view.scores, view.target)) <= table.win_search):
         return None
-    if not home and not view.opponent_go:
+    if not view.opponent_go:
         k = view.opponent_cards
         cards, most = table.win_cards
         if k and len(view.hand) + k <= cards:
@@ -620,10 +621,7 @@ def _win_hands(table: TableView, home: bool) -> list[tuple[tuple[int, ...], floa
             if hands:
                 return hands
     pool = table.opponent_pool()
-    k = min(view.opponent_cards, int(sum(pool) + 1e-6))
-    if home and k and not view.opponent_go:
-        return None  # the defence of a pone going out (_defend)
-    return table.hands_to_search(pool, k)
+    return table.hands_to_search(pool, min(view.opponent_cards, int(sum(pool) + 1e-6)))
 
 
 def choose_strong_play(table: TableView, *, to_the_score: bool = True) -> PlayChoice:
@@ -637,7 +635,7 @@ def choose_strong_play(table: TableView, *, to_the_score: bool = True) -> PlayCh
     distinct = one_card_per_rank(legal)
     home = to_the_score and _home_at_the_show(view)
     if len(distinct) > 1 and to_the_score:
-        hands = _win_hands(table, home)
+        hands = _win_hands(table)
         if hands:
             won = _deep_win(table, distinct, hands)
             return PlayChoice(won, "expert", explain=lambda: _why(table, won, distinct, to_the_score))
@@ -693,7 +691,7 @@ def _win_reason(table: TableView, card: Card) -> Message | None:
     """The reason for ``card`` when the expert searched the play for the chance of winning near home and
     the same table searching for the net (or looking two moves ahead) plays another card: both cards'
     chances, as the search worked them out."""
-    hands = _win_hands(table, _home_at_the_show(table.view))
+    hands = _win_hands(table)
     if not hands:
         return None
     for_points = copy(table)
