@@ -19,6 +19,7 @@ are exact hypergeometric probabilities over the unseen suits.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -199,7 +200,9 @@ class _Outlook:
         keys, values = _rank_arrays()
         wanted = key + self.two_adds
         at = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
-        return float(np.dot(np.where(keys[at] == wanted, values[at], 0), self.two_weights))
+        # Summed exactly (fsum), not by np.dot: a BLAS dot adds in an order of its own CPU's choosing, and
+        # two squares whose gains tie to the last bit on one machine split on another (the golden games).
+        return math.fsum((np.where(keys[at] == wanted, values[at], 0) * self.two_weights).tolist())
 
     def state(self, known: Sequence[Card]) -> _State:
         """A line's known cards in the form :meth:`expect` reads."""
