@@ -11,7 +11,7 @@ reference opponents of ``benchmarks/references.py`` (``ev_table``, ``ev_priority
 (the commit, the engine's version, the command, the machine, the date) in
 ``cribbage/stats/data/strength.json`` (``--out FILE``: in that file), worded by :mod:`cribbage.stats.strength`;
 without either the table is printed only. The expert searching the play from five cards, 4,000 games a
-seed against the seven opponents take about an hour of one core (0.48 hours with the two workers of the default).
+seed against the seven opponents take about an hour of one core (0.54 hours with the two workers of the default).
 """
 
 from __future__ import annotations
