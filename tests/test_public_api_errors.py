@@ -57,6 +57,7 @@ RECORDS = {
     "cribbage.InvalidHandError", "cribbage.InvalidPlayError", "cribbage.Player",
     "cribbage.stats.BestKeep", "cribbage.stats.CribComparison", "cribbage.stats.CribTable",
     "cribbage.stats.DealLog", "cribbage.stats.KeepClasses", "cribbage.stats.KeepTable",
+    "cribbage.stats.FiveKeep", "cribbage.stats.FiveKeepTable",
     "cribbage.stats.PeggingStats", "cribbage.stats.PositionTable", "cribbage.stats.PublishedCribTable",
     "cribbage.stats.Calibration", "cribbage.stats.Estimate", "cribbage.stats.SelfPlaySummary",
     "cribbage.progress.Answer", "cribbage.progress.LearnerProgress", "cribbage.progress.Tally",
@@ -293,6 +294,8 @@ CASES: tuple[Case, ...] = (
     # statistics
     Case("best_keep", fn("cribbage.stats.best_keep"), dict(six=SIX, dealer=True), heavy=True),
     Case("keep_classes", fn("cribbage.stats.keep_classes"), dict(cache=True), heavy=True),
+    Case("best_keep_of_five", fn("cribbage.stats.best_keep_of_five"), dict(five="5C 5D 5H JS KD", own_crib=True)),
+    Case("keep_five_statistics", fn("cribbage.stats.keep_five_statistics"), dict(cache=False), heavy=True),
     Case("keep_statistics", fn("cribbage.stats.keep_statistics"), dict(sample=10, seed=1, cache=False), heavy=True),
     Case("cache_dir", fn("cribbage.stats.cache_dir"), {}),
     Case("starter_outcomes", fn("cribbage.stats.starter_outcomes"),

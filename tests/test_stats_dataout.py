@@ -32,6 +32,15 @@ def _small_keep_table() -> stats.KeepTable:
     return stats.KeepTable(300, 41, dealer, pone)
 
 
+def _small_five_keep_table() -> stats.FiveKeepTable:
+    """A five-card keep table of a few hundred made-up hands (the real one takes seconds to build)."""
+    rng = np.random.default_rng(8)
+    ours, theirs = np.zeros(4001, np.int64), np.zeros(4001, np.int64)
+    np.add.at(ours, rng.integers(1300, 2800, 300), 1)
+    np.add.at(theirs, rng.integers(900, 1500, 300), 1)
+    return stats.FiveKeepTable(300, 97, ours, theirs)
+
+
 @pytest.fixture(scope="module")
 def frames(log):
     """One frame of every table, small, by its name in the data dictionary."""
@@ -43,6 +52,7 @@ def frames(log):
         "crib": stats.crib_averages("expert", dealer=False, samples=20, seed=3, cache=False).to_frame(),
         "published_crib": stats.PUBLISHED_CRIB_TABLES["hessel-opponent"].to_frame(),
         "keeps": _small_keep_table().to_frame(),
+        "five_keeps": _small_five_keep_table().to_frame(),
         "starters": stats.starter_frame("5H 5D 6H 7S", discards="KC QD"),
         "pegging": pegging.to_frame(),
         "pegging_leads": pegging.lead_frame(),
@@ -113,6 +123,10 @@ def test_tables_read_back_as_their_objects(suffix, tmp_path):
     back = stats.read_table(written(keeps.to_frame(), "keeps"))
     assert (back.deals, back.differ) == (keeps.deals, keeps.differ)
     assert np.array_equal(back.dealer, keeps.dealer) and np.array_equal(back.pone, keeps.pone)
+    fives = _small_five_keep_table()
+    back = stats.read_table(written(fives.to_frame(), "five_keeps"))
+    assert (back.hands, back.differ) == (fives.hands, fives.differ)
+    assert np.array_equal(back.ours, fives.ours) and np.array_equal(back.theirs, fives.theirs)
     outcomes = stats.starter_outcomes("5H 5D 6H 7S", discards="KC QD", crib=True)
     assert stats.read_table(written(stats.starter_frame("5H 5D 6H 7S", discards="KC QD", crib=True), "starters")) == outcomes
     pd.testing.assert_frame_equal(stats.read_table(written(stats.hand_frame(), "hands")), stats.hand_frame(), check_exact=True)
@@ -125,7 +139,7 @@ FROM_SELFPLAY = {"pegging": "to_frame", "pegging_leads": "lead_frame", "deals": 
 
 
 def test_every_table_reads_back_as_an_object():
-    assert set(FROM_SELFPLAY) | {"hands", "crib", "published_crib", "keeps", "starters"} == set(TABLES)
+    assert set(FROM_SELFPLAY) | {"hands", "crib", "published_crib", "keeps", "five_keeps", "starters"} == set(TABLES)
 
 
 @pytest.mark.parametrize("table", list(FROM_SELFPLAY))

@@ -4,6 +4,7 @@
 - :mod:`.starters`: what each starter does to a kept hand.
 - :mod:`.crib`, :mod:`.published`: the average crib by the two ranks laid away, measured and published.
 - :mod:`.keep`: the best keep of every six-card deal, as dealer and as pone.
+- :mod:`.keep_five`: the best keep of every five-card hand, for three and four players.
 - :mod:`.deals`, :mod:`.pegging`, :mod:`.position`: self-play deal by deal, what the play gives, and
   the chance to win from any score.
 - :mod:`.selfplay`: a large seeded run of expert self-play, saved with its margins of error.
@@ -44,6 +45,7 @@ from cribbage.stats.hands import (
     variance_score,
 )
 from cribbage.stats.keep import BestKeep, KeepClasses, KeepTable, best_keep, keep_classes, keep_statistics
+from cribbage.stats.keep_five import FiveKeep, FiveKeepTable, best_keep_of_five, keep_five_statistics
 from cribbage.stats.pegging import PeggingStats, pegging_statistics
 from cribbage.stats.position import Calibration, PositionTable, calibration, where_do_i_stand, win_probabilities
 from cribbage.stats.published import PUBLISHED_CRIB_TABLES, PublishedCribTable, published_crib_table
@@ -52,10 +54,10 @@ from cribbage.stats.starters import starter_frame, starter_outcomes
 
 __all__ = [
     "IMPOSSIBLE_SCORES", "MAX_SCORE", "PUBLISHED_CRIB_TABLES", "TOTAL_DEALS_WITH_STARTER", "TOTAL_HANDS",
-    "BestKeep", "Calibration", "CribComparison", "CribTable", "DealLog", "Estimate", "KeepClasses", "KeepTable",
-    "PeggingStats", "PositionTable", "PublishedCribTable", "SelfPlaySummary",
-    "best_hand_deals", "best_keep", "cache_dir", "calibration", "crib_averages", "data_dictionary", "deal_log",
-    "hand_distribution", "hand_frame", "keep_classes", "keep_statistics", "load_selfplay", "mean_score",
+    "BestKeep", "Calibration", "CribComparison", "CribTable", "DealLog", "Estimate", "FiveKeep", "FiveKeepTable",
+    "KeepClasses", "KeepTable", "PeggingStats", "PositionTable", "PublishedCribTable", "SelfPlaySummary",
+    "best_hand_deals", "best_keep", "best_keep_of_five", "cache_dir", "calibration", "crib_averages", "data_dictionary", "deal_log",
+    "hand_distribution", "hand_frame", "keep_classes", "keep_five_statistics", "keep_statistics", "load_selfplay", "mean_score",
     "pegging_statistics", "published_crib_table", "quantile_score", "read_frame", "read_table", "sd_score",
     "selfplay_summary", "share_at_most", "starter_frame", "starter_outcomes", "summarise", "variance_score",
     "where_do_i_stand", "win_probabilities",

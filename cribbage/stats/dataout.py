@@ -6,7 +6,7 @@ Every table gives a pandas DataFrame (``to_frame()``, :func:`~cribbage.stats.han
 either back with each column of its type in the data dictionary (:mod:`.dictionary`): a CSV file keeps
 no types, so without it an int16 column comes back int64. :func:`read_table` goes on to the object the
 frame came from, where the frame holds all of it: a :class:`~cribbage.stats.CribTable`, a
-:class:`~cribbage.stats.PublishedCribTable`, a :class:`~cribbage.stats.KeepTable`, the starters' dict
+:class:`~cribbage.stats.PublishedCribTable`, a :class:`~cribbage.stats.KeepTable`, a :class:`~cribbage.stats.FiveKeepTable`, the starters' dict
 of :func:`~cribbage.stats.starter_outcomes`; the hand distribution's table is its frame. The
 tables made from self-play come back as their objects too, holding what their frame holds: a
 :class:`~cribbage.stats.PeggingStats` (from the kinds' file, or from the leads' file; over all deals, with
@@ -43,6 +43,7 @@ from cribbage.stats.crib import CribTable
 from cribbage.stats.deals import PLAY_KINDS, DealLog, Deals
 from cribbage.stats.dictionary import TABLES, column_types, described, table_of_columns
 from cribbage.stats.keep import KeepTable
+from cribbage.stats.keep_five import FiveKeepTable
 from cribbage.stats.pegging import ROLES, PeggingStats
 from cribbage.stats.position import Calibration, PositionTable
 from cribbage.stats.published import PUBLISHED_CRIB_TABLES, PublishedCribTable
@@ -283,6 +284,7 @@ OBJECTS: dict[str, Callable[[pd.DataFrame], object]] = {
     "crib": CribTable.from_frame,
     "published_crib": _published,
     "keeps": KeepTable.from_frame,
+    "five_keeps": FiveKeepTable.from_frame,
     "starters": _starters,
     "pegging": _pegging,
     "pegging_leads": _pegging_leads,

@@ -68,6 +68,15 @@ WORDS = {
     "data.keeps.dealer_share": {"en": "the share of deals whose best keep is worth this as dealer"},
     "data.keeps.pone_share": {"en": "the share of deals whose best keep is worth this as pone"},
     "data.keeps.differ": {"en": "deals in which no keep is best both as dealer and as pone (every row the same)"},
+    "data.five_keeps.value": {"en": "the best keep's worth from five cards: hand + crib when the crib is your side's, "
+                                    "hand - crib when it is an opponent's, to the hundredth"},
+    "data.five_keeps.ours_hands": {"en": "five-card hands whose best keep is worth this when the crib is your side's"},
+    "data.five_keeps.theirs_hands": {"en": "five-card hands whose best keep is worth this when the crib is an opponent's"},
+    "data.five_keeps.ours_share": {"en": "the share of five-card hands whose best keep is worth this when the crib is "
+                                         "your side's"},
+    "data.five_keeps.theirs_share": {"en": "the share of five-card hands whose best keep is worth this when the crib "
+                                           "is an opponent's"},
+    "data.five_keeps.differ": {"en": "five-card hands in which no keep is best for both cribs (every row the same)"},
     "data.starters.starter": {"en": "a starter the kept hand could meet"},
     "data.starters.points": {"en": "the kept hand's score with that starter"},
     "data.pegging.over": {"en": "what the averages are taken over: all deals (a deal cut short by the game's end counted "
@@ -192,6 +201,9 @@ TABLES: dict[str, tuple[Column, ...]] = {
     "keeps": _columns("keeps", ("value", "float64", "points"), ("dealer_deals", "int64", "count"),
                       ("pone_deals", "int64", "count"), ("dealer_share", "float64", "share"),
                       ("pone_share", "float64", "share"), ("differ", "int64", "count")),
+    "five_keeps": _columns("five_keeps", ("value", "float64", "points"), ("ours_hands", "int64", "count"),
+                           ("theirs_hands", "int64", "count"), ("ours_share", "float64", "share"),
+                           ("theirs_share", "float64", "share"), ("differ", "int64", "count")),
     "starters": _columns("starters", ("starter", "str", "card"), ("points", "int64", "points")),
     "pegging": _columns("pegging", ("over", "str", "text"), ("role", "str", "text"), ("kind", "str", "text"), ("points_per_deal", "float64", "points"),
                         ("stderr", "float64", "points"), ("share_of_deals", "float64", "share"), ("deals", "int64", "count")),
