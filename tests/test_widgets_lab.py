@@ -10,8 +10,10 @@ import pytest
 
 from cribbage.registry.languages import CODES, SOURCE, TRANSLATED
 from cribbage.stats import (
+    best_keep_of_five,
     crib_averages,
     deal_log,
+    keep_five_statistics,
     keep_statistics,
     pegging_statistics,
     published_crib_table,
@@ -21,7 +23,7 @@ from cribbage.stats.intervals import shown_interval
 from widgets.blocks.chances import bound_words, chance_places, chance_range, chance_words
 from widgets.i18n import decimal, number, render
 from widgets.i18n.messages import MESSAGES
-from widgets.lab.views import CribTableView, KeepView, PeggingView, PositionView
+from widgets.lab.views import CribTableView, FiveKeepView, KeepView, PeggingView, PositionView
 
 # Self-play deal logs and sampled crib tables, then charts: seconds each; left out of `make test-fast`.
 pytestmark = pytest.mark.slow
@@ -33,7 +35,7 @@ def tables():
     crib = {(m, d): crib_averages(m, dealer=d, samples=200, seed=2, cache=False)
             for m in ("uniform", "expert") for d in (True, False)}
     return {"crib": crib, "position": win_probabilities(log), "pegging": pegging_statistics(log),
-            "keeps": keep_statistics(sample=1500, seed=2, cache=False)}
+            "keeps": keep_statistics(sample=1500, seed=2, cache=False), "fives": keep_five_statistics(cache=False)}
 
 
 def test_crib_view_tells_the_table_and_the_published_figures(tables):
@@ -128,7 +130,8 @@ def test_keep_and_pegging_views_say_the_numbers(tables):
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_every_view_renders_in_every_language(tables, language):
     views = [CribTableView(tables["crib"], language=language), PositionView(tables["position"], language=language),
-             KeepView(tables["keeps"], language=language), PeggingView(tables["pegging"], language=language)]
+             KeepView(tables["keeps"], language=language), PeggingView(tables["pegging"], language=language),
+             FiveKeepView(tables["fives"], language=language)]
     for view in views:
         assert view.summary
     for key, entry in MESSAGES.items():
@@ -190,6 +193,23 @@ def test_a_tiny_share_is_not_written_as_zero():
     from widgets.lab.views import percent
     assert percent(0.0001, "en") == "<0.1%" and percent(0.0, "en") == "0.0%" and percent(0.25, "en") == "25.0%"
     assert percent(0.0001, "es").startswith("<0,1") and percent(0.0004, "pt").startswith("<0,1")
+
+
+def test_the_five_card_view_says_the_best_keep_of_the_hand_typed_in_both_roles(tables):
+    fives = FiveKeepView(tables["fives"], language="es")
+    assert decimal(tables["fives"].mean("ours"), "es", 2) in fives.summary
+    assert decimal(tables["fives"].mean("theirs"), "es", 2) in fives.summary
+    for own in (True, False):
+        best = best_keep_of_five("5C 5D 5H JS KD", own_crib=own)
+        assert decimal(best.value, "es", 2) in fives.summary and f"{best.away}" in fives.summary
+    fives.cards.value = "2C 3D 4H 9S KS"
+    best = best_keep_of_five("2C 3D 4H 9S KS", own_crib=False)
+    assert decimal(best.value, "es", 2) in fives.summary and "5♣" not in fives.summary
+    before = fives.summary
+    fives.cards.value = "2C 3D 4H 9S 5X"
+    assert "5X" in fives.message and fives.summary == before and not fives.internal_errors
+    fives.cards.value = "2C 3D 4H 9S"
+    assert "4" in fives.message and fives.summary == before and not fives.internal_errors
 
 
 def test_the_keep_slider_writes_its_value_the_language_s_way(tables):

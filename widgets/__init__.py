@@ -76,6 +76,7 @@ if TYPE_CHECKING:
     from widgets.lab.frames import shown_frame
     from widgets.lab.views import (
         CribTableView,
+        FiveKeepView,
         KeepView,
         PeggingView,
         PositionView,
@@ -105,7 +106,7 @@ _MODULES = {
     "widgets.drills.quiz": ("SHIPPED_HANDS", "QuizHand", "ScoringQuiz"),
     "widgets.drills.walkthrough": ("SOLVED_PLAYS", "PeggingPractice", "PeggingWalkthrough", "SolvedPlay"),
     "widgets.lab.frames": ("shown_frame",),
-    "widgets.lab.views": ("CribTableView", "KeepView", "PeggingView", "PositionView", "RulesPanel",
+    "widgets.lab.views": ("CribTableView", "FiveKeepView", "KeepView", "PeggingView", "PositionView", "RulesPanel",
                           "crib_comparisons", "lab_tables"),
     "widgets.progress.panel": ("ProgressPanel",),
     "widgets.table.guided": ("GUIDED_HANDS", "GuidedHand"),
@@ -145,6 +146,7 @@ __all__ = [
     "DeckPicker",
     "DiscardDrill",
     "Drill",
+    "FiveKeepView",
     "GameTable",
     "GamesQuestion",
     "GuidedHand",

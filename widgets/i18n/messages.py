@@ -872,6 +872,22 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "lab.keep.lesson": {"en": "So look at who deals before you choose: more than half the time the crib changes the answer."},
     "lab.keep.at_least": {"en": "Worth at least"},
     "lab.keep.share": {"en": "A best keep worth {value} or more: {dealer} of deals as dealer, {pone} as pone."},
+    # --- five cards: three and four players -------------------------------------------------------
+    "lab.five.title": {"en": "Five cards: three and four players"},
+    "lab.five.chart_title": {"en": "Value of the best keep of five cards ({deals} hands)"},
+    "lab.five.x": {"en": "hand + crib when the crib is your side's, hand - crib when it is an opponent's (points)"},
+    "lab.five.y": {"en": "share of hands (%)"},
+    "lab.five.ours": {"en": "your side's crib"},
+    "lab.five.theirs": {"en": "an opponent's crib"},
+    "lab.five.summary": {"en": "Dealt five and laying one away, the best keep is worth {ours} on average when the crib "
+                               "is your side's and {theirs} when it is an opponent's. In {differ} of hands no keep is "
+                               "best for both."},
+    "lab.five.lesson": {"en": "With three players the crib is the dealer's alone. With four, your partner's crib is "
+                              "your side's too, so lay away to it as if you dealt."},
+    "lab.five.cards": {"en": "Five cards:"},
+    "lab.five.show": {"en": "Best keep"},
+    "lab.five.best": {"en": "For {whose}: keep {keep}, lay away {away}. Hand {hand}, crib {crib}: {value} points on "
+                            "average."},
     # --- pegging ----------------------------------------------------------------------------------
     "lab.peg.title": {"en": "What the play gives"},
     "lab.peg.chart_title": {"en": "Points per deal in the play, by kind"},

@@ -18,7 +18,7 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Rectangle
 
 from cribbage.lang.translations import format_number
-from cribbage.stats import CribTable, KeepTable, PeggingStats, PositionTable, PublishedCribTable
+from cribbage.stats import CribTable, FiveKeepTable, KeepTable, PeggingStats, PositionTable, PublishedCribTable
 from cribbage.stats.calibrated import Margins
 from cribbage.stats.position import Calibration
 from cribbage.stats.selfplay import Z95
@@ -240,27 +240,43 @@ def win_probability_chart(table: PositionTable, *, mine: int | None = None, thei
 def keep_chart(table: KeepTable, *, language: str | None = None, width: float = 12, height: float = 5.6) -> Figure:
     """The distribution of the best keep's value, as dealer (plain bars) and as pone (hatched)."""
     language = check_language(language)
-    check_language(language)
-    values = table.values
+    return _best_keep_chart({"dealer": (table.dealer, table.mean("dealer"), "lab.dealer"),
+                             "pone": (table.pone, table.mean("pone"), "lab.pone")}, table.values,
+                            ("lab.keep.x", "lab.keep.y", "lab.keep.chart_title"), table.deals, language, width, height)
+
+
+def five_keep_chart(table: FiveKeepTable, *, language: str | None = None, width: float = 12,
+                    height: float = 5.6) -> Figure:
+    """The distribution of the best keep's value from five cards, for your side's crib (plain bars, the
+    dealer's style) and an opponent's (hatched, the pone's)."""
+    language = check_language(language)
+    return _best_keep_chart({"dealer": (table.ours, table.mean("ours"), "lab.five.ours"),
+                             "pone": (table.theirs, table.mean("theirs"), "lab.five.theirs")}, table.values,
+                            ("lab.five.x", "lab.five.y", "lab.five.chart_title"), table.hands, language, width, height)
+
+
+def _best_keep_chart(roles: dict[str, tuple[np.ndarray, float, str]], values: np.ndarray, keys: tuple[str, str, str],
+                     total: int, language: str, width: float, height: float) -> Figure:
+    """Two distributions of a best keep's value side by side, one bar a point, each role in its style
+    (:data:`ROLE_STYLE`) with its mean marked."""
     edges = np.arange(-6, 31, 1.0)
+    x_key, y_key, title_key = keys
     with matplotlib.rc_context(CHART_RC):
         fig = course_figure(width, height, language)
         ax = fig.add_subplot()
-        for role, shift in (("dealer", -0.2), ("pone", 0.2)):
+        for (role, (counts, mean, label)), shift in zip(roles.items(), (-0.2, 0.2)):
             colour, hatch = ROLE_STYLE[role][:2]
-            counts = table.dealer if role == "dealer" else table.pone
             binned, _ = np.histogram(values, bins=edges, weights=counts)
             share = binned / counts.sum() * 100
             ax.bar(edges[:-1] + 0.5 + shift, share, width=0.4, color=colour, hatch=hatch, edgecolor="#222",
-                   label=render(f"lab.{role}", language))
-            mean = table.mean(role)
+                   label=render(label, language))
             ax.axvline(mean, color=colour, linestyle="--", linewidth=2)
             ax.text(mean, ax.get_ylim()[1] * 0.95 if role == "dealer" else ax.get_ylim()[1] * 0.85,
                     render("chart.mean", language, mean=decimal(mean, language, 2)), ha="center", fontsize=13,
                     backgroundcolor="#ffffffdd")
-        ax.set_xlabel(render("lab.keep.x", language))
-        ax.set_ylabel(render("lab.keep.y", language))
-        ax.set_title(render("lab.keep.chart_title", language, deals=number(table.deals, ",", language)), fontsize=16)
+        ax.set_xlabel(render(x_key, language))
+        ax.set_ylabel(render(y_key, language))
+        ax.set_title(render(title_key, language, deals=number(total, ",", language)), fontsize=16)
         ax.legend()
     return fig
 

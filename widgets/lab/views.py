@@ -24,11 +24,14 @@ import numpy as np
 
 from cribbage.stats import (
     CribTable,
+    FiveKeepTable,
     KeepTable,
     PeggingStats,
     PositionTable,
+    best_keep_of_five,
     crib_averages,
     deal_log,
+    keep_five_statistics,
     keep_statistics,
     pegging_statistics,
     published_crib_table,
@@ -42,7 +45,7 @@ from cribbage.stats.pegging import CHAMBERS_PLAY
 from cribbage.stats.position import Calibration, calibration
 from widgets.base.view import Refused, View, figure_png, fit_px, guarded, style_tag
 from widgets.blocks.chances import chance_interval, chance_words, share_interval
-from widgets.i18n import check_language, decimal, number, render
+from widgets.i18n import cards_text, check_language, decimal, number, render
 from widgets.lab.charts import (
     PLAY_GROUPS,
     RANK_LABELS,
@@ -50,6 +53,7 @@ from widgets.lab.charts import (
     crib_difference_chart,
     crib_scatter_chart,
     crib_table_chart,
+    five_keep_chart,
     held_chart,
     keep_chart,
     lead_chart,
@@ -61,6 +65,7 @@ __all__ = [
     "LAB_SETTINGS",
     "RULES",
     "CribTableView",
+    "FiveKeepView",
     "KeepView",
     "PeggingView",
     "PositionView",
@@ -552,6 +557,56 @@ class KeepView(View):
                                    dealer=percent(self.table.share_at_least(value, "dealer"), lang),
                                    pone=percent(self.table.share_at_least(value, "pone"), lang))
         self._share.value = _para(self._share_text)
+
+
+class FiveKeepView(View):
+    """Five cards, one laid away (three and four players): the distribution of the best keep's value for
+    your side's crib and an opponent's, and the best keep of any five cards typed in, in both roles."""
+
+    def __init__(self, table: FiveKeepTable | None = None, *, five: str = "5C 5D 5H JS KD",
+                 language: str | None = None) -> None:
+        super().__init__(language=language)
+        self.table = table if table is not None else keep_five_statistics()
+        lang = self.language
+        self._lines = [self._t("lab.five.summary", ours=decimal(self.table.mean("ours"), lang, 2),
+                               theirs=decimal(self.table.mean("theirs"), lang, 2),
+                               differ=percent(self.table.differ_share, lang)),
+                       self._t("lab.five.lesson")]
+        text = _html()
+        text.value = "".join(_para(line) for line in self._lines)
+        chart = _image()
+        chart.value = figure_png(five_keep_chart(self.table, language=lang))
+        # as wide as its description in its longest language and five cards typed
+        self.cards = w.Text(value=five, placeholder="5C 5D 5H JS KD", continuous_update=False,
+                            description=self._t("lab.five.cards"),
+                            layout=w.Layout(width=f"{fit_px('lab.five.cards') + 8 + 4 + 200}px", max_width="100%"),
+                            style={"description_width": f"{fit_px('lab.five.cards') + 8}px"})
+        self.cards.observe(self._guard(lambda change: self.show(change["new"])), names="value")
+        self.show_button = self._button("lab.five.show", lambda: self.show(self.cards.value), "primary")
+        self._best = _html()
+        self._best_lines: list[str] = []
+        self.children = [*_header(self, "lab.five.title"), text, chart,
+                         w.HBox([self.cards, self.show_button]), self._message, self._best]
+        self.show(five)
+
+    @property
+    def summary(self) -> str:
+        return "\n".join([*self._lines, *self._best_lines])
+
+    @guarded
+    def show(self, five: str) -> None:
+        """The best keep of ``five`` for each crib; a hand that is not five cards is refused, and the
+        keeps shown before stay as they were."""
+        lang = self.language
+        lines = []
+        for own, whose in ((True, "lab.five.ours"), (False, "lab.five.theirs")):
+            best = best_keep_of_five(five, own_crib=own)
+            lines.append(self._t("lab.five.best", whose=self._t(whose), keep=cards_text(best.keep),
+                                 away=str(best.away), hand=decimal(best.hand, lang, 2),
+                                 crib=decimal(best.crib, lang, 2), value=decimal(best.value, lang, 2)))
+        self._best_lines = lines
+        self._best.value = "".join(_para(line) for line in lines)
+        self._say("")
 
 
 class PeggingView(View):
