@@ -86,6 +86,7 @@ if TYPE_CHECKING:
     )
     from widgets.progress.panel import ProgressPanel
     from widgets.table.guided import GUIDED_HANDS, GuidedHand
+    from widgets.table.more_players import MorePlayersTable
     from widgets.table.view import GameTable
 
 _MODULES = {
@@ -110,6 +111,7 @@ _MODULES = {
                           "crib_comparisons", "lab_tables"),
     "widgets.progress.panel": ("ProgressPanel",),
     "widgets.table.guided": ("GUIDED_HANDS", "GuidedHand"),
+    "widgets.table.more_players": ("MorePlayersTable",),
     "widgets.table.view": ("GameTable",),
 }
 _WHERE = {name: module for module, names in _MODULES.items() for name in names}
@@ -157,6 +159,7 @@ __all__ = [
     "KeepView",
     "KeepsQuestion",
     "LineQuestion",
+    "MorePlayersTable",
     "MyDeal",
     "PegQuestion",
     "PeggingPractice",

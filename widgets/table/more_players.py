@@ -1,0 +1,214 @@
+"""A deal at a table of three, or of four as partners, the learner in seat A and the computer in the
+other seats: the learner lays a card away and plays it with buttons, the computers answer through their
+own seats' views, and every step is said in the learner's language.
+
+The rules and the computer are the engine's (:mod:`cribbage.multiplayer`); this view shows and asks.
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as w
+
+from cribbage.multiplayer import Rules, SeatView, TableGame, table_player
+from cribbage.rules.cards import Card
+from cribbage.rules.events import LogEntry, LogKind, Phase
+from widgets.base.view import View, close_all, guarded, style_tag
+from widgets.blocks.cards import row_html, suit_class
+from widgets.i18n import card_name, cards_text, render
+
+__all__ = ["MorePlayersTable"]
+
+_LETTERS = "ABCD"
+
+
+class MorePlayersTable(View):
+    """One game at a table of ``players`` (3, or 4 as partners), deal by deal; you are seat A.
+
+    Drive it with :attr:`card_buttons` (a card to lay away, then to play), :attr:`go_button` and
+    :attr:`next_button`, or the methods :meth:`choose` and :meth:`say_go`.
+    """
+
+    def __init__(self, players: int = 3, *, seed: int | str = 1, dealer: int | None = None,
+                 language: str | None = None) -> None:
+        super().__init__(language=language)
+        self.game = TableGame(seed, rules=Rules(players=players), dealer=dealer)
+        self._computers = {seat: table_player("standard", seed=f"{seed}/{seat}") for seat in range(1, players)}
+        self._views = {seat: SeatView(self.game, seat) for seat in range(players)}
+        self._said: list[str] = []
+        self._read = 0                       # log entries already said
+        self._title = w.HTML()
+        self._rules = w.HTML()
+        self._table = w.HTML()
+        self._hand = w.HBox()
+        self._buttons: dict[Card, w.Button] = {}
+        self.go_button = self._button("more.go", self.say_go)
+        self.next_button = self._button("more.next", self.next_deal, "primary")
+        self._story = w.HTML()
+        self.children = [style_tag(), self._title, self._rules, self._table, self._hand,
+                         w.HBox([self.go_button, self.next_button]), self._message, self._story]
+        self._computers_act()
+        self._refresh()
+
+    # ----------------------------------------------------------------- names
+    def name(self, seat: int) -> str:
+        """How the view names a seat: "You", or "Player B" (with "your partner" for seat C of four)."""
+        if seat == 0:
+            return self._t("more.you")
+        named = self._t("more.player", letter=_LETTERS[seat])
+        if self.game.rules.partners and self.game.side_of(seat) == 0:
+            return self._t("more.partner", name=named)
+        return named
+
+    def _side_name(self, side: int) -> str:
+        seats = [seat for seat in range(self.game.players) if self.game.side_of(seat) == side]
+        return self._t("more.and", first=self.name(seats[0]), second=self.name(seats[1])) if len(seats) == 2 \
+            else self.name(seats[0])
+
+    # ----------------------------------------------------------------- what the learner does
+    @property
+    def card_buttons(self) -> dict[Card, w.Button]:
+        """The buttons of the cards you hold: ``table.card_buttons[card].click()``."""
+        return dict(self._buttons)
+
+    @property
+    def story(self) -> list[str]:
+        """Everything said so far this game, in order."""
+        return list(self._said)
+
+    @guarded
+    def choose(self, card: Card) -> None:
+        """Lay ``card`` away in the discard, or play it in the play."""
+        if self.game.phase is Phase.DISCARD:
+            self.game.lay_away(0, [card])
+        else:
+            self.game.play(0, card)
+        self._say("")
+        self._computers_act()
+        self._refresh()
+
+    @guarded
+    def say_go(self) -> None:
+        self.game.go(0)
+        self._say("")
+        self._computers_act()
+        self._refresh()
+
+    @guarded
+    def next_deal(self) -> None:
+        self.game.next_deal()
+        self._say("")
+        self._computers_act()
+        self._refresh()
+
+    # ----------------------------------------------------------------- the computers
+    def _computers_act(self) -> None:
+        """The computer seats act until it is your turn, the deal is over or the game is."""
+        game = self.game
+        while game.phase in (Phase.DISCARD, Phase.PLAY):
+            if game.phase is Phase.DISCARD:
+                waiting = [seat for seat in self._computers if not game.laid_away(seat)]
+                if not waiting:
+                    return
+                game.lay_away(waiting[0], self._computers[waiting[0]].lay_away(self._views[waiting[0]]))
+                continue
+            turn = game.to_act
+            if turn == 0 or turn is None:
+                return
+            card = self._computers[turn].play(self._views[turn])
+            game.go(turn) if card is None else game.play(turn, card)
+
+    # ----------------------------------------------------------------- showing it
+    def _refresh(self) -> None:
+        game, you = self.game, self._views[0]
+        self._title.value = f'<div class="cc-title">{html.escape(self._t(f"more.title_{game.players}"))}</div>'
+        self._rules.value = f'<p class="cc-text">{html.escape(self._t(f"more.rules_{game.players}"))}</p>'
+        for entry in game.log[self._read:]:
+            self._said.extend(self._lines(entry))
+        self._read = len(game.log)
+        scores = "; ".join(self._t("more.side_score", side=self._side_name(side), score=score)
+                           for side, score in enumerate(game.scores))
+        crib = self._t("more.crib_ours_you") if game.dealer == 0 else self._t(
+            "more.crib_ours" if you.crib_is_ours else "more.crib_theirs", dealer=self.name(game.dealer))
+        lines = [self._t("more.scores", scores=scores), crib]
+        if game.phase is Phase.PLAY:
+            lines.append(self._t("more.count", count=game.count))
+        table = "".join(f'<p class="cc-text">{html.escape(line)}</p>' for line in lines)
+        if game.phase is Phase.PLAY and game.series:
+            table += row_html(game.series, language=self.language)
+        self._table.value = table
+        self._set_buttons()
+        self._story.value = "".join(f'<p class="cc-text">{html.escape(line)}</p>' for line in self._said[-14:])
+        can_go = game.phase is Phase.PLAY and game.to_act == 0 and not any(
+            game.count + card.value <= 31 for card in game.hand(0))
+        self.go_button.layout.display = "" if can_go else "none"
+        self.next_button.layout.display = "" if game.phase is Phase.DEAL_OVER else "none"
+        self._prompt(can_go)
+
+    def _prompt(self, can_go: bool) -> None:
+        game = self.game
+        if game.phase is Phase.OVER:
+            prompt = self._t("more.won", side=self._side_name(game.winner or 0), target=game.rules.target)
+        elif game.phase is Phase.DISCARD:
+            prompt = self._t("more.lay_away")
+        elif game.phase is Phase.PLAY:
+            prompt = self._t("more.must_go" if can_go else "more.your_turn")
+        else:
+            following = (game.dealer + 1) % game.players
+            prompt = self._t("more.deal_over_you") if following == 0 else self._t("more.deal_over",
+                                                                                  dealer=self.name(following))
+        self._said_prompt = prompt
+        self._story.value += f'<p class="cc-text"><b>{html.escape(prompt)}</b></p>'
+
+    @property
+    def prompt(self) -> str:
+        """What the view asks of you now."""
+        return self._said_prompt
+
+    def _set_buttons(self) -> None:
+        game = self.game
+        held = game.hand(0) if game.phase in (Phase.DISCARD, Phase.PLAY) else ()
+        for button in self._buttons.values():
+            close_all(button)
+        self._buttons = {}
+        mine = (game.phase is Phase.DISCARD and not game.laid_away(0)) or (game.phase is Phase.PLAY and game.to_act == 0)
+        for card in held:
+            button = w.Button(description=str(card), tooltip=card_name(card, self.language),
+                              disabled=not mine or (game.phase is Phase.PLAY and game.count + card.value > 31))
+            button.add_class("cc-cardbtn")
+            button.add_class(suit_class(card.suit))
+            button.on_click(self._guard(lambda _b, card=card: self.choose(card)))
+            self._buttons[card] = button
+        self._hand.children = list(self._buttons.values())
+
+    def _lines(self, entry: LogEntry) -> list[str]:
+        """What a log entry says, in the learner's language."""
+        kind, seat = entry.kind, entry.seat
+        lines = []
+        if kind is LogKind.DEAL:
+            lines.append(self._t("more.deals_you", number=entry.deal) if entry.dealer == 0
+                         else self._t("more.deals", dealer=self.name(entry.dealer or 0), number=entry.deal))
+        elif kind is LogKind.DISCARD and seat is not None:
+            lines.append(self._t("more.laid_away_you", card=cards_text(entry.cards)) if seat == 0
+                         else self._t("more.laid_away", name=self.name(seat)))
+        elif kind is LogKind.STARTER:
+            lines.append(self._t("more.starter", card=cards_text(entry.cards)))
+        elif kind is LogKind.PLAY and seat is not None:
+            lines.append(self._t("more.played_you", card=cards_text(entry.cards), count=entry.count) if seat == 0
+                         else self._t("more.played", name=self.name(seat), card=cards_text(entry.cards),
+                                      count=entry.count))
+        elif kind is LogKind.GO and seat is not None:
+            lines.append(self._t("more.said_go_you") if seat == 0 else self._t("more.said_go", name=self.name(seat)))
+        elif kind is LogKind.SHOW and seat is not None:
+            event = entry.events[0]
+            key = ("more.show_crib" if event.crib else "more.show_hand") + ("_you" if seat == 0 else "")
+            lines.append(self._t(key, name=self.name(seat), cards=cards_text(entry.cards),
+                                 starter=str(event.starter),
+                                 points=event.worth if event.worth is not None else event.points))
+            return lines
+        for event in entry.events:
+            if event.points or event.worth:
+                lines.append(self._t("more.scored", name=self.name(event.seat),
+                                     what=render(event.message, self.language)))
+        return lines
