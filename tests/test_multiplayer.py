@@ -217,7 +217,7 @@ def test_a_seat_sees_its_own_cards_and_the_table_nothing_else():
     for peek in (lambda: view.hand_of(2), lambda: view.kept_of(0), lambda: view.laid_away_of(2), lambda: view.crib):
         with pytest.raises(CribbageError):
             peek()
-    with pytest.raises(CribbageError, match="seat 1 cannot see the hand of seat 2"):
+    with pytest.raises(CribbageError, match="Player B cannot see the hand of Player C"):
         view.hand_of(2)
     assert view.cards_held(2) == 5 and view.starter is None
 
@@ -249,7 +249,7 @@ def _state(game: TableGame):
 
 
 @pytest.mark.parametrize(("act", "said"), [
-    (lambda g: g.play(2, "6D"), "seat 1's turn"),
+    (lambda g: g.play(2, "6D"), "Player B.s turn"),
     (lambda g: g.play(1, "6D"), "does not hold"),
     (lambda g: g.play(1, "5X"), "5X"),
     (lambda g: g.go(1), "can play"),
@@ -278,7 +278,7 @@ def test_laying_away_wrong_is_refused_and_changes_nothing():
 
 
 def test_a_stacked_deal_that_the_rules_cannot_deal_is_refused():
-    with pytest.raises(CribbageError, match="seat 1 needs 5 cards, not 6"):
+    with pytest.raises(CribbageError, match="Player B needs 5 cards, not 6"):
         TableGame(1, rules=Rules(players=3), deals=[StackedDeal(["QH KH 5S 5D 2C", "10S 9S 8S 7C AH 2H",
                                                                     "JD 6D 4C 3C KC"])])
     with pytest.raises(CribbageError, match="twice"):

@@ -37,9 +37,9 @@ def test_a_whole_game_is_played_through_the_buttons(players, language):
     game = table.game
     assert game.phase is Phase.OVER and not table.internal_errors and not table.message
     assert max(game.scores) == 121
-    won = render("more.won", language, side=table._side_name(game.winner), target=121)
+    won = render("multiplayer.say.won", language, side=table.side(game.winner), target=121)
     assert table.prompt == won
-    assert any(render("more.show_hand_you", language, cards="", starter="", points="")[:6] in line
+    assert any(render("multiplayer.say.show_hand_you", language, cards="", starter="", points="")[:6] in line
                for line in table.story)
 
 
@@ -58,14 +58,14 @@ def test_the_learner_leads_and_counts_first_left_of_the_dealer():
 
 def test_partners_score_together():
     table = MorePlayersTable(4, seed=5, dealer=3)
-    assert table.name(2) == "Player C (your partner)" and table._side_name(0) == "You and Player C (your partner)"
+    assert table.name(2) == "Player C (your partner)" and table.side(0) == "You and Player C (your partner)"
     while table.game.phase is not Phase.DEAL_OVER and table.game.phase is not Phase.OVER:
         _step(table)
     totals = [0, 0]
     for event in table.game.events:
         totals[event.seat % 2] += event.points
     assert tuple(totals) == table.game.scores
-    assert render("more.side_score", "en", side=table._side_name(1), score=totals[1]) in table._table.value
+    assert f"{table.side(1)} {totals[1]}" in table._table.value
 
 
 def test_a_card_not_held_is_refused_in_words_and_changes_nothing():

@@ -34,6 +34,7 @@ from cribbage.cli.display import escaped_character, shortened
 from cribbage.cli.parsing import WholeNumber, argparse_words, language_asked, speaking, words
 from cribbage.cli.progress import add_progress
 from cribbage.cli.startup import ignore_interrupt_once_done, stop_handling_startup_interrupt
+from cribbage.cli.table_terminal import run_table
 from cribbage.cli.terminal import run
 from cribbage.cli.two_seats import SEATING_CHOICES, seating
 from cribbage.lang.messages import LANGUAGES, add_catalogue, get_language, message, set_language
@@ -93,7 +94,13 @@ def _add_discard(sub: argparse._SubParsersAction[Any]) -> None:
 
 
 def _play(args: argparse.Namespace) -> int:
-
+    if args.players != 2:
+        # Three or four at the table: the computer plays the other seats at the standard level.
+        if args.muggins or args.seats != SEATING_CHOICES[0] or args.level != "expert":
+            raise CribbageError(message("cli.play.table_options", players=args.players))
+        run_table(players=args.players, seed=1 if args.seed is None else args.seed, target=args.target,
+                  language=get_language())
+        return 0
     # The game speaks the language main() chose from --lang or the locale, as the other commands do.
     run(seed=args.seed, level=args.level, target=args.target, muggins=args.muggins, language=get_language(),
         seats=seating(args.seats))
@@ -111,6 +118,8 @@ def _add_play(sub: argparse._SubParsersAction[Any]) -> None:
                         help=words("cli.help.play.seed"))
     parser.add_argument("--seats", choices=SEATING_CHOICES, default=SEATING_CHOICES[0],
                         metavar=words("cli.metavar.seats"), help=words("cli.help.play.seats"))
+    parser.add_argument("--players", type=WholeNumber(), choices=(2, 3, 4), default=2,
+                        help=words("cli.help.play.players"))
     parser.set_defaults(run=_play)
 
 
@@ -130,6 +139,10 @@ _KINDS = {
 }
 add_catalogue(_KINDS)
 add_catalogue({
+    "cli.help.play.players": {"en": "3: three players, each alone; 4: four, as partners. The computer plays the other "
+                                    "seats at the standard level (default 2: you against the computer)"},
+    "cli.play.table_options": {"en": "with --players {players} the game is to 121 or 61 against the standard level: "
+                                     "--level, --muggins and --seats are for two players"},
     "cli.help.description": {"en": "Cribbage: score hands, advise discards, play a game."},
     # The help of each command, and of its arguments and options.
     "cli.help.score": {"en": "itemize the show of a hand: four cards, then the starter"},

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cribbage.lang.messages import message
-from cribbage.multiplayer.rules import Rules
+from cribbage.multiplayer.rules import LETTERS, Rules
 from cribbage.rules.cards import FULL_DECK, Card, CardLike, cards
 from cribbage.rules.counting import whole_number
 from cribbage.rules.errors import CribbageError, IllegalActionError, InvalidHandError, shown
@@ -219,13 +219,13 @@ class TableGame:
         if self._phase is not Phase.DISCARD:
             raise IllegalActionError(message("multiplayer.when", phase=self._phase))
         if self._discards[seat]:
-            raise IllegalActionError(message("multiplayer.laid_away", seat=seat))
+            raise IllegalActionError(message("multiplayer.laid_away", seat=LETTERS[seat]))
         picked = tuple(FULL_DECK[card.index] for card in cards(chosen))
         if len(picked) != self.rules.lay_away:
             raise IllegalActionError(message("multiplayer.lay_away_one", n=self.rules.lay_away, count=len(picked)))
         for card in picked:
             if card not in self._hands[seat]:
-                raise IllegalActionError(message("multiplayer.not_held", seat=seat, card=card))
+                raise IllegalActionError(message("multiplayer.not_held", seat=LETTERS[seat], card=card))
         return picked
 
     def lay_away(self, seat: int, chosen: Sequence[CardLike] | str) -> LogEntry:
@@ -263,7 +263,7 @@ class TableGame:
         (read,) = cards([card])
         played = FULL_DECK[read.index]  # the game's own card, which it finds by identity
         if played not in self._hands[seat]:
-            raise IllegalActionError(message("multiplayer.not_held", seat=seat, card=played))
+            raise IllegalActionError(message("multiplayer.not_held", seat=LETTERS[seat], card=played))
         if self._count + played.value > MAX_COUNT:
             raise IllegalActionError(message("multiplayer.past_31", card=played, count=self._count + played.value))
         return played
@@ -299,7 +299,7 @@ class TableGame:
         seat = self._seat(seat)
         for card in self._hands[seat]:
             if self._count + card.value <= MAX_COUNT:
-                raise IllegalActionError(message("multiplayer.go_playable", seat=seat, card=card,
+                raise IllegalActionError(message("multiplayer.go_playable", seat=LETTERS[seat], card=card,
                                                  count=self._count + card.value))
 
     def go(self, seat: int) -> LogEntry:
@@ -454,7 +454,7 @@ class TableGame:
         for seat, held in enumerate(hands):
             if len(held) != rules.hand:
                 raise InvalidHandError(message("multiplayer.stacked", number=number, reason=message(
-                    "multiplayer.stacked_hand", seat=seat, n=rules.hand, count=len(held))))
+                    "multiplayer.stacked_hand", seat=LETTERS[seat], n=rules.hand, count=len(held))))
         starter = None if spec.starter is None else cards([spec.starter])[0]
         crib_card = None if spec.crib_card is None else cards([spec.crib_card])[0]
         if crib_card is not None and not rules.crib_from_deck:
@@ -527,4 +527,4 @@ class TableGame:
         if self._phase is not Phase.PLAY:
             raise IllegalActionError(message("multiplayer.when", phase=self._phase))
         if seat != self._to_act:
-            raise IllegalActionError(message("multiplayer.not_your_turn", turn=self._to_act, seat=seat))
+            raise IllegalActionError(message("multiplayer.not_your_turn", turn=LETTERS[self._to_act or 0], seat=LETTERS[seat]))

@@ -24,7 +24,10 @@ from cribbage.rules.counting import whole_number
 from cribbage.rules.errors import CribbageError, shown
 from cribbage.rules.result import FULL_GAME, skunk_lines
 
-__all__ = ["DEALS", "Rules"]
+__all__ = ["DEALS", "LETTERS", "Rules"]
+
+#: The letter each seat goes by at the table, seat 0 first.
+LETTERS = "ABCD"
 
 #: For each number of players: the cards dealt each, laid away each, and dealt from the deck to the crib.
 DEALS = {2: (6, 2, 0), 3: (5, 1, 1), 4: (5, 1, 0)}

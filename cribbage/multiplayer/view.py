@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from cribbage.lang.messages import message
 from cribbage.multiplayer.game import TableGame
-from cribbage.multiplayer.rules import Rules
+from cribbage.multiplayer.rules import LETTERS, Rules
 from cribbage.rules.cards import Card
 from cribbage.rules.errors import IllegalActionError
 from cribbage.rules.events import Phase
@@ -130,5 +130,5 @@ class SeatView:
     def _own(self, seat: int, what: str, read: object) -> tuple[Card, ...]:
         other = self.__game._seat(seat)
         if other != self.seat:
-            raise IllegalActionError(message("multiplayer.not_yours", seat=self.seat, what=message(what), other=other))
+            raise IllegalActionError(message("multiplayer.not_yours", seat=LETTERS[self.seat], what=message(what), other=LETTERS[other]))
         return read(other)  # type: ignore[operator, no-any-return]  # one of the game's readers above

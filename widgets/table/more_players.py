@@ -12,16 +12,14 @@ import html
 import ipywidgets as w
 
 from cribbage.multiplayer import Rules, SeatView, TableGame, table_player
+from cribbage.multiplayer.narration import scores_line, seat_name, side_name, told
 from cribbage.rules.cards import Card
-from cribbage.rules.events import LogEntry, LogKind, Phase
+from cribbage.rules.events import LogEntry, Phase
 from widgets.base.view import View, close_all, guarded, style_tag
 from widgets.blocks.cards import row_html, suit_class
-from widgets.i18n import card_name, cards_text, render
+from widgets.i18n import card_name, render
 
 __all__ = ["MorePlayersTable"]
-
-_LETTERS = "ABCD"
-
 
 class MorePlayersTable(View):
     """One game at a table of ``players`` (3, or 4 as partners), deal by deal; you are seat A.
@@ -53,18 +51,12 @@ class MorePlayersTable(View):
 
     # ----------------------------------------------------------------- names
     def name(self, seat: int) -> str:
-        """How the view names a seat: "You", or "Player B" (with "your partner" for seat C of four)."""
-        if seat == 0:
-            return self._t("more.you")
-        named = self._t("more.player", letter=_LETTERS[seat])
-        if self.game.rules.partners and self.game.side_of(seat) == 0:
-            return self._t("more.partner", name=named)
-        return named
+        """How the table names a seat: "You", or "Player B" (with "your partner" for seat C of four)."""
+        return render(seat_name(seat, self.game.rules), self.language)
 
-    def _side_name(self, side: int) -> str:
-        seats = [seat for seat in range(self.game.players) if self.game.side_of(seat) == side]
-        return self._t("more.and", first=self.name(seats[0]), second=self.name(seats[1])) if len(seats) == 2 \
-            else self.name(seats[0])
+    def side(self, side: int) -> str:
+        """How the table names a side: a player, or two partners."""
+        return render(side_name(side, self.game.rules), self.language)
 
     # ----------------------------------------------------------------- what the learner does
     @property
@@ -127,11 +119,9 @@ class MorePlayersTable(View):
         for entry in game.log[self._read:]:
             self._said.extend(self._lines(entry))
         self._read = len(game.log)
-        scores = "; ".join(self._t("more.side_score", side=self._side_name(side), score=score)
-                           for side, score in enumerate(game.scores))
         crib = self._t("more.crib_ours_you") if game.dealer == 0 else self._t(
             "more.crib_ours" if you.crib_is_ours else "more.crib_theirs", dealer=self.name(game.dealer))
-        lines = [self._t("more.scores", scores=scores), crib]
+        lines = [scores_line(game.scores, game.rules, self.language), crib]
         if game.phase is Phase.PLAY:
             lines.append(self._t("more.count", count=game.count))
         table = "".join(f'<p class="cc-text">{html.escape(line)}</p>' for line in lines)
@@ -149,7 +139,8 @@ class MorePlayersTable(View):
     def _prompt(self, can_go: bool) -> None:
         game = self.game
         if game.phase is Phase.OVER:
-            prompt = self._t("more.won", side=self._side_name(game.winner or 0), target=game.rules.target)
+            prompt = render("multiplayer.say.won", self.language, side=side_name(game.winner or 0, game.rules),
+                            target=game.rules.target)
         elif game.phase is Phase.DISCARD:
             prompt = self._t("more.lay_away")
         elif game.phase is Phase.PLAY:
@@ -184,31 +175,4 @@ class MorePlayersTable(View):
 
     def _lines(self, entry: LogEntry) -> list[str]:
         """What a log entry says, in the learner's language."""
-        kind, seat = entry.kind, entry.seat
-        lines = []
-        if kind is LogKind.DEAL:
-            lines.append(self._t("more.deals_you", number=entry.deal) if entry.dealer == 0
-                         else self._t("more.deals", dealer=self.name(entry.dealer or 0), number=entry.deal))
-        elif kind is LogKind.DISCARD and seat is not None:
-            lines.append(self._t("more.laid_away_you", card=cards_text(entry.cards)) if seat == 0
-                         else self._t("more.laid_away", name=self.name(seat)))
-        elif kind is LogKind.STARTER:
-            lines.append(self._t("more.starter", card=cards_text(entry.cards)))
-        elif kind is LogKind.PLAY and seat is not None:
-            lines.append(self._t("more.played_you", card=cards_text(entry.cards), count=entry.count) if seat == 0
-                         else self._t("more.played", name=self.name(seat), card=cards_text(entry.cards),
-                                      count=entry.count))
-        elif kind is LogKind.GO and seat is not None:
-            lines.append(self._t("more.said_go_you") if seat == 0 else self._t("more.said_go", name=self.name(seat)))
-        elif kind is LogKind.SHOW and seat is not None:
-            event = entry.events[0]
-            key = ("more.show_crib" if event.crib else "more.show_hand") + ("_you" if seat == 0 else "")
-            lines.append(self._t(key, name=self.name(seat), cards=cards_text(entry.cards),
-                                 starter=str(event.starter),
-                                 points=event.worth if event.worth is not None else event.points))
-            return lines
-        for event in entry.events:
-            if event.points or event.worth:
-                lines.append(self._t("more.scored", name=self.name(event.seat),
-                                     what=render(event.message, self.language)))
-        return lines
+        return [render(said, self.language) for said in told(entry, self.game.rules)]
