@@ -10,7 +10,7 @@ import pytest
 
 from cribbage import CribbageError, Game
 from cribbage.lang.messages import render
-from cribbage.multiplayer import Rules, SeatView, StackedDeal, TableGame, play_table_game, table_player
+from cribbage.multiplayer import TABLE_LEVELS, Rules, SeatView, StackedDeal, TableGame, play_table_game, table_player
 from cribbage.rules.events import LogKind, Phase, ScoreKind
 from cribbage.rules.show_scoring import score_hand
 
@@ -323,7 +323,7 @@ def test_computer_players_play_whole_games(players):
 @pytest.mark.parametrize("players", [3, 4])
 def test_a_thousand_games_of_three_and_of_four_without_an_illegal_move(players):
     for i in range(1000):
-        levels = ["standard" if (seat + i) % 3 else "random" for seat in range(players)]
+        levels = [("standard", "random", "expert")[(seat + i) % 3] for seat in range(players)]
         game = play_table_game([table_player(level, seed=i) for level in levels], seed=f"thousand/{players}/{i}",
                                rules=Rules(players=players))
         _check_game(game)
@@ -333,3 +333,69 @@ def test_a_thousand_games_of_three_and_of_four_without_an_illegal_move(players):
 def test_two_hundred_more_two_player_games_match_the_game():
     for i in range(200):
         _both_ways(f"table/two/more/{i}")
+
+
+# --- the computer levels ------------------------------------------------------------------------
+
+
+class _NoPeeking(SeatView):
+    """A seat's view that fails the test on any question about another seat's cards, or the crib."""
+
+    __slots__ = ()
+
+    def hand_of(self, seat):
+        raise AssertionError(f"seat {self.seat} asked for seat {seat}'s hand")
+
+    def kept_of(self, seat):
+        raise AssertionError(f"seat {self.seat} asked for seat {seat}'s kept cards")
+
+    def laid_away_of(self, seat):
+        raise AssertionError(f"seat {self.seat} asked for seat {seat}'s card laid away")
+
+    @property
+    def crib(self):
+        raise AssertionError(f"seat {self.seat} asked for the crib")
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_every_level_plays_through_views_that_would_raise_on_any_peek(players):
+    levels = list(TABLE_LEVELS)
+    for i in range(6):
+        seated = [table_player(levels[(seat + i) % len(levels)], seed=i) for seat in range(players)]
+        _check_game(play_table_game(seated, seed=f"peek/{players}/{i}", rules=Rules(players=players), view=_NoPeeking))
+
+
+def test_the_expert_lays_away_for_hand_and_crib_by_whose_crib_it_is():
+    # 5C 5D 5H JS KD (the statistics lab's example): the jack to its own side's crib, the king to another's
+    expert = table_player("expert")
+    for dealer, away in ((0, "J♠"), (1, "K♦"), (2, "K♦")):
+        game = TableGame(1, rules=Rules(players=3), dealer=dealer, deals=[StackedDeal(
+            ["5C 5D 5H JS KD", "2C 3C 4C 6C 7C", "2D 3D 4D 6D 7D"])])
+        assert [str(card) for card in expert.lay_away(SeatView(game, 0))] == [away]
+    game = TableGame(1, rules=Rules(players=4), dealer=2, deals=[StackedDeal(
+        ["5C 5D 5H JS KD", "2C 3C 4C 6C 7C", "2D 3D 4D 6D 7D", "2H 3H 4H 6H 7H"])])
+    assert [str(card) for card in expert.lay_away(SeatView(game, 0))] == ["J♠"]   # the partner's crib is ours
+
+
+def test_the_expert_weighs_the_next_players_reply():
+    # 3 players, seat 1 leads into seat 2. A 5 would leave 5 (a ten for fifteen); the expert leads the 4.
+    game = TableGame(1, rules=Rules(players=3), dealer=0, deals=[StackedDeal(
+        ["2H 3H 6H 8H JH", "4S 5S 9S 9C KC", "2D 3D 6D 8D QD"], starter="AC", crib_card="7C")])
+    for seat, card in ((0, "JH"), (1, "KC"), (2, "QD")):
+        game.lay_away(seat, [card])
+    assert game.to_act == 1
+    assert str(table_player("expert").play(SeatView(game, 1))) == "4♠"
+
+
+def test_the_expert_pegs_out_when_it_can():
+    # Seat 1 needs 2; at 10 its 5 makes fifteen and the game.
+    game = TableGame(1, rules=Rules(players=3), dealer=0, scores=(0, 119, 0), deals=[StackedDeal(
+        ["2H 3H 6H 8H JH", "4S 5S 9S 10C KC", "2D 3D 6D 8D QD"], starter="AC", crib_card="7C")])
+    for seat, card in ((0, "JH"), (1, "KC"), (2, "8D")):
+        game.lay_away(seat, [card])
+    _play(game, "1:4S 2:3D 0:3H")             # 10, and a pair for seat 0
+    assert game.to_act == 1 and game.count == 10
+    card = table_player("expert").play(SeatView(game, 1))
+    assert str(card) == "5♠"
+    game.play(1, card)
+    assert game.winner == 1 and game.scores == (2, 121, 0)

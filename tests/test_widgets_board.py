@@ -221,14 +221,18 @@ def _scatter_at(fig, size):
             if len(c.get_offsets()) == 1 and float(c.get_sizes()[0]) == size]
 
 
+@pytest.mark.parametrize("tracks", [2, 3])
 @pytest.mark.parametrize("target", [121, 61])
-def test_the_winning_peg_sits_inside_the_game_hole_ring(target):
-    # Issue 11: the winner's peg was drawn off centre, over the game hole's ring.
-    from widgets.blocks.board import _GAME_RING, _PEG_SIZE
-    fig = draw_board(((target, target - 4), (30, 20)), target=target)
+def test_the_winning_peg_sits_inside_the_game_hole_ring(target, tracks):
+    # Issue 11: the winner's peg was drawn off centre, over the game hole's ring (issue 52: three tracks too).
+    from widgets.blocks.board import _GAME_RING, _tracks
+    peg = _tracks(tracks).peg
+    fig = draw_board(((target, target - 4), (30, 20), (25, 18))[:tracks], target=target,
+                     names=("A", "B", "C")[:tracks])
     (ring_at, ring), = [(at, size) for at, size in _scatter_at(fig, _GAME_RING)]
-    pegs = [at for at, _size in _scatter_at(fig, _PEG_SIZE)]
-    assert ring > _PEG_SIZE * 1.8                      # room for the ring to show round the peg
+    pegs = [at for at, _size in _scatter_at(fig, peg)]
+    assert len(pegs) == 2 * tracks
+    assert ring > peg * 1.8                            # room for the ring to show round the peg
     assert any(abs(x - ring_at[0]) < 1e-9 and abs(y - ring_at[1]) < 1e-9 for x, y in pegs)
 
 
@@ -270,3 +274,13 @@ def test_a_refused_move_is_said_in_the_boards_language_with_its_names():
     b.peg(0, 30)
     assert b.message == "Los puntos marcados son un número entero de 1 a 29, no 30."
     assert b.pegs == ((0, 0), (12, 0))
+
+
+def test_three_tracks_keep_every_peg_on_its_own_track_and_the_two_track_board_as_it_was():
+    from widgets.blocks.board import _hole_xy, _tracks
+    layout = _tracks(3)
+    for hole in (1, 40, 41, 90, 120):
+        ys = [_hole_xy(hole, seat, 121, 3)[1] for seat in range(3)]
+        assert ys == sorted(ys, reverse=True) and min(a - b for a, b in zip(ys, ys[1:])) >= 0.8
+        assert max(ys) - min(ys) < 2 * layout.half     # all three inside the band's wood
+    assert _tracks(2).offsets == (0.55, -0.55) and _tracks(2).peg == 480

@@ -12,9 +12,16 @@ games exactly (the tests check it), and three or four players are new games besi
 
 from cribbage.multiplayer.driver import play_table_game
 from cribbage.multiplayer.game import StackedDeal, TableGame
-from cribbage.multiplayer.players import TABLE_LEVELS, RandomTablePlayer, StandardTablePlayer, TablePlayer, table_player
+from cribbage.multiplayer.players import (
+    TABLE_LEVELS,
+    ExpertTablePlayer,
+    RandomTablePlayer,
+    StandardTablePlayer,
+    TablePlayer,
+    table_player,
+)
 from cribbage.multiplayer.rules import Rules
 from cribbage.multiplayer.view import SeatView
 
-__all__ = ["TABLE_LEVELS", "RandomTablePlayer", "Rules", "SeatView", "StackedDeal", "StandardTablePlayer", "TableGame",
+__all__ = ["TABLE_LEVELS", "ExpertTablePlayer", "RandomTablePlayer", "Rules", "SeatView", "StackedDeal", "StandardTablePlayer", "TableGame",
            "TablePlayer", "play_table_game", "table_player"]

@@ -20,7 +20,6 @@ WORDS = {
     "stats.bad_rank": {"en": "a rank is 1 (ace) to 13 (king) or A, 2..10, J, Q, K, not {value}"},
     "stats.bad_role": {"en": "a role is 'dealer' or 'pone', not {value}"},
     "stats.bad_five_role": {"en": "a role is 'ours' (the crib is your side's) or 'theirs' (an opponent's), not {value}"},
-    "stats.five_cards": {"en": "a hand for three or four players is five cards, not {n}"},
     "stats.bad_score": {"en": "{whose} must be a whole number from 0 to {top}, not {value}"},
     "stats.whose.mine": {"en": "your score"},
     "stats.whose.theirs": {"en": "the opponent's score"},

@@ -15,7 +15,7 @@ import html
 import math
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import ipywidgets as w
 import matplotlib
@@ -39,7 +39,7 @@ from widgets.blocks.chances import chance_interval
 from widgets.blocks.charts import OKABE_ITO, CourseFigure
 from widgets.i18n import check_language, number_words, render
 
-__all__ = ["FINISHES", "FINISHES_61", "Board", "PegRefusal", "Pegboard", "Pegs", "draw_board", "finishes_for"]
+__all__ = ["FINISHES", "FINISHES_61", "Board", "PegRefusal", "Pegboard", "Pegs", "board_png", "draw_board", "finishes_for"]
 
 
 
@@ -69,15 +69,32 @@ def finishes_for(target: int) -> tuple[tuple[Pegs, Pegs], ...]:
     return FINISHES_61 if target == SHORT_GAME else FINISHES
 
 _STREET_GAP = 0.7
-_BAND_HEIGHT = 3.9
-_TRACK_OFFSET = 0.55
 _GAME_GAP = 2.0          # from the last hole to the game hole
-_KEY_HEIGHT = 1.2        # inches above the board for the key: one row per player
-_PEG_SIZE = 480          # marker area of a peg (points squared)
 _GAME_RING = 1100        # the game hole's ring: a peg in it leaves the ring showing all round
 _KEY_NAME = 24           # characters of a name the key shows (the score line above shows it whole)
 _PLAYER_STYLE = ({"colour": OKABE_ITO["blue"], "marker": "o", "letter": "A"},
-                 {"colour": OKABE_ITO["vermillion"], "marker": "s", "letter": "B"})
+                 {"colour": OKABE_ITO["vermillion"], "marker": "s", "letter": "B"},
+                 {"colour": OKABE_ITO["green"], "marker": "^", "letter": "C"})
+
+
+class _Tracks(NamedTuple):
+    """How a board of two or three tracks is laid out (three players: a track each; partners share one)."""
+
+    offsets: tuple[float, ...]   #: each track's height above its band's middle
+    half: float                  #: half the height of a band's wood
+    band: float                  #: from one band's middle to the next
+    inches: float                #: a band's height in the picture
+    peg: int                     #: a peg's marker area (points squared)
+    key: float                   #: inches above the board for the key: one row per player
+    numbers: float               #: where the holes' numbers sit, above the band's middle
+
+
+_TRACKS = {2: _Tracks((0.55, -0.55), 1.25, 3.9, 1.5, 480, 1.2, 0.0),
+           3: _Tracks((0.85, 0.0, -0.85), 1.6, 4.7, 1.8, 330, 1.7, -1.38)}
+
+
+def _tracks(count: int) -> _Tracks:
+    return _TRACKS[count]
 
 
 def _per_band(target: int) -> int:
@@ -89,73 +106,78 @@ def _hole_x(i: int) -> float:
     return i + (i // 5) * _STREET_GAP
 
 
-def _hole_xy(hole: int, seat: int, target: int) -> tuple[float, float]:
+def _hole_xy(hole: int, seat: int, target: int, tracks: int = 2) -> tuple[float, float]:
     """Where hole ``hole`` (0 = start, ``target`` = game hole) of a player's track is drawn."""
-    side = _TRACK_OFFSET if seat == 0 else -_TRACK_OFFSET
+    layout = _tracks(tracks)
+    side = layout.offsets[seat]
     per = _per_band(target)
     if hole <= 0:
         return -3.5, side
     if hole >= target:
         band = (target - 2) // per
-        return _hole_x(per - 1) + _GAME_GAP, -band * _BAND_HEIGHT
+        return _hole_x(per - 1) + _GAME_GAP, -band * layout.band
     band, i = divmod(hole - 1, per)
-    return _hole_x(i), -band * _BAND_HEIGHT + side
+    return _hole_x(i), -band * layout.band + side
 
 
-def _line_x(hole: int, target: int) -> tuple[float, float, bool]:
+def _line_x(hole: int, target: int, tracks: int = 2) -> tuple[float, float, bool]:
     """The x of a line drawn just before ``hole``, the band's y, and whether it opens the band."""
     band, i = divmod(hole - 1, _per_band(target))
-    return _hole_x(i) - (0.5 + _STREET_GAP / 2 if i % 5 == 0 else 0.5), -band * _BAND_HEIGHT, i == 0
+    return _hole_x(i) - (0.5 + _STREET_GAP / 2 if i % 5 == 0 else 0.5), -band * _tracks(tracks).band, i == 0
 
 
 _RC: dict[RcKeyType, Any] = {"font.size": 14, "font.family": "DejaVu Sans"}
 _DPI = 72
 
 
-def _shape(target: int, width: float) -> tuple[int, float, tuple[float, float, float, float]]:
+def _shape(target: int, width: float, tracks: int = 2) -> tuple[int, float, tuple[float, float, float, float]]:
     """Bands of holes, the figure's height, and where the board's axes sit under the key."""
+    layout = _tracks(tracks)
     bands = math.ceil((target - 1) / _per_band(target))
-    height = _KEY_HEIGHT + 0.2 + 1.5 * bands
-    return bands, height, (0.005, 0.0, 0.99, 1 - _KEY_HEIGHT / height)
+    height = layout.key + 0.2 + layout.inches * bands
+    return bands, height, (0.005, 0.0, 0.99, 1 - layout.key / height)
 
 
-def _limits(ax: Axes, bands: int, target: int) -> None:
+def _limits(ax: Axes, bands: int, target: int, tracks: int = 2) -> None:
+    layout = _tracks(tracks)
     ax.set_axis_off()
     # Room right of the game hole for its label ("121 / game hole") to sit whole inside the picture.
     ax.set_xlim(-5.7, _hole_x(_per_band(target) - 1) + _GAME_GAP + 5.6)
-    ax.set_ylim(-(bands - 1) * _BAND_HEIGHT - 2.5, 1.75)
+    ax.set_ylim(-(bands - 1) * layout.band - 2 * layout.half, layout.half + 0.5)
 
 
-def _draw_static(ax: Axes, target: int, language: str) -> None:
+def _draw_static(ax: Axes, target: int, language: str, tracks: int = 2) -> None:
     """Everything that does not move: the wood, the holes and their numbers, the lines, the game hole."""
+    layout = _tracks(tracks)
     skunk, double = skunk_lines(target)
     per = _per_band(target)
     bands = math.ceil((target - 1) / per)
     right = _hole_x(per - 1)
     for band in range(bands):
-        y = -band * _BAND_HEIGHT
+        y = -band * layout.band
         ax.add_patch(matplotlib.patches.FancyBboxPatch(
-            (-5.3, y - 1.25), right + 6.5, 2.5, boxstyle="round,pad=0.1", facecolor="#F3E3C3",
+            (-5.3, y - layout.half), right + 6.5, 2 * layout.half, boxstyle="round,pad=0.1", facecolor="#F3E3C3",
             edgecolor="#8B6A3E", linewidth=1.5, zorder=0))
         if band:
             ax.text(-1.0, y, str(band * per + 1), ha="right", va="center", fontsize=15, color="#333")
-    for seat in (0, 1):
-        holes = [_hole_xy(hole, seat, target) for hole in range(1, target)]
-        sx, sy = _hole_xy(0, seat, target)
+    for seat in range(tracks):
+        holes = [_hole_xy(hole, seat, target, tracks) for hole in range(1, target)]
+        sx, sy = _hole_xy(0, seat, target, tracks)
         holes += [(sx, sy), (sx + 1.2, sy)]  # two start holes: both pegs begin off the track
         ax.scatter([x for x, _ in holes], [y for _, y in holes], s=20, color="#5a4326", zorder=1)
     for hole in range(10, target, 10):
-        x, y = _hole_xy(hole, 0, target)
-        ax.text(x, y - _TRACK_OFFSET, str(hole), ha="center", va="center", fontsize=13, color="#222")
+        x, y = _hole_xy(hole, 0, target, tracks)
+        ax.text(x, y - layout.offsets[0] + layout.numbers, str(hole), ha="center", va="center",
+                fontsize=13 if tracks == 2 else 11, color="#222")
     # The start: a word over both tracks' pairs of start holes, and each track's letter with the
     # way its pegs travel, so a learner sees whose holes they are before any peg has moved.
-    ax.text(-2.9, _TRACK_OFFSET + 0.45, render("board.start", language), ha="center", va="bottom",
+    ax.text(-2.9, layout.offsets[0] + 0.45, render("board.start", language), ha="center", va="bottom",
             fontsize=14, fontweight="bold", color="#222", bbox={"facecolor": "#fff", "edgecolor": "#000", "pad": 2})
-    for seat in (0, 1):
-        sx, sy = _hole_xy(0, seat, target)
+    for seat in range(tracks):
+        sx, sy = _hole_xy(0, seat, target, tracks)
         ax.text(sx - 1.15, sy, f"{_PLAYER_STYLE[seat]['letter']}→", ha="center", va="center",
                 fontsize=12, fontweight="bold", color=_PLAYER_STYLE[seat]["colour"])
-    gx, gy = _hole_xy(target, 0, target)
+    gx, gy = _hole_xy(target, 0, target, tracks)
     # Wider than a peg, so the winning peg sits inside the ring instead of covering it.
     ax.scatter([gx], [gy], s=_GAME_RING, facecolor="#fff", edgecolor="#000", linewidth=2.5, zorder=2)
     ax.text(gx - 0.4, gy - 1.05, f"{target}\n{render('board.game_hole', language)}", ha="left", va="top",
@@ -165,22 +187,24 @@ def _draw_static(ax: Axes, target: int, language: str) -> None:
     for line, key, style in lines:
         if line is None:
             continue
-        x, y, opens = _line_x(line, target)
-        ax.plot([x, x], [y - 1.1, y + 1.1], color="#000", linewidth=3, linestyle=style, zorder=3)
+        x, y, opens = _line_x(line, target, tracks)
+        reach = layout.half - 0.15
+        ax.plot([x, x], [y - reach, y + reach], color="#000", linewidth=3, linestyle=style, zorder=3)
         # A line opening a band (31 on a 61 board) has its label run right, clear of the left edge.
-        ax.text(x - 0.3 if opens else x, y + 1.15, f"{render(key, language)} ({line})",
+        ax.text(x - 0.3 if opens else x, y + reach + 0.05, f"{render(key, language)} ({line})",
                 ha="left" if opens else "center", va="bottom", fontsize=16,
                 fontweight="bold", bbox={"facecolor": "#fff", "edgecolor": "#000", "pad": 2})
 
 
 def _draw_pegs(ax: Axes, pegs: Sequence[Pegs], target: int) -> None:
+    tracks = len(pegs)
     for seat, (front, back) in enumerate(pegs):
         style = _PLAYER_STYLE[seat]
         for hole, is_front in ((back, False), (front, True)):
-            x, y = _hole_xy(hole, seat, target)
+            x, y = _hole_xy(hole, seat, target, tracks)
             if hole <= 0 and is_front:
                 x += 1.2
-            ax.scatter([x], [y], s=_PEG_SIZE, marker=style["marker"], zorder=5, linewidth=2.5,
+            ax.scatter([x], [y], s=_tracks(tracks).peg, marker=style["marker"], zorder=5, linewidth=2.5,
                        facecolor=style["colour"] if is_front else "#fff", edgecolor=style["colour"])
             ax.text(x, y, style["letter"], ha="center", va="center", fontsize=11, fontweight="bold",
                     color="#fff" if is_front else style["colour"], zorder=6)
@@ -214,34 +238,36 @@ def draw_board(pegs: Sequence[Pegs], *, names: Sequence[str] | None = None, targ
                language: str | None = None, width: float = 15) -> Figure:
     """The board with each player's (front, back) pegs, the skunk lines and the game hole.
 
-    Player A's track is the upper one of each band, player B's the lower; A's pegs are circles,
-    B's squares; a front peg is filled, a back peg hollow; each peg carries its player's letter.
+    Player A's track is the upper one of each band, player B's the lower (with three players, C's the
+    lowest); A's pegs are circles, B's squares, C's triangles; a front peg is filled, a back peg hollow;
+    each peg carries its player's letter.
     """
     language = check_language(language)
     check_language(language)
     skunk_lines(target)
     if names is None:
         names = (render("board.you", language), render("board.opponent", language))
-    bands, height, rect = _shape(target, width)
+    tracks = len(pegs)
+    bands, height, rect = _shape(target, width, tracks)
     with matplotlib.rc_context(_RC):
         fig = CourseFigure(figsize=(width, height))
         ax = fig.add_axes(rect)
-        _draw_static(ax, target, language)
+        _draw_static(ax, target, language, tracks)
         _draw_pegs(ax, pegs, target)
-        _limits(ax, bands, target)
+        _limits(ax, bands, target, tracks)
         _draw_key(fig, pegs, names, language)
     return fig
 
 
 @lru_cache(maxsize=8)
-def _static_pixels(target: int, language: str, width: float) -> npt.NDArray[np.uint8]:
+def _static_pixels(target: int, language: str, width: float, tracks: int = 2) -> npt.NDArray[np.uint8]:
     """The board without pegs, rendered once: most of a picture's cost is its text and holes."""
-    bands, height, rect = _shape(target, width)
+    bands, height, rect = _shape(target, width, tracks)
     with matplotlib.rc_context(_RC):
         fig = Figure(figsize=(width, height), dpi=_DPI)
         ax = fig.add_axes(rect)
-        _draw_static(ax, target, language)
-        _limits(ax, bands, target)
+        _draw_static(ax, target, language, tracks)
+        _limits(ax, bands, target, tracks)
         canvas = FigureCanvasAgg(fig)
         canvas.draw()
         # The Agg canvas's RGBA buffer: one byte per channel (matplotlib leaves it unannotated).
@@ -250,19 +276,21 @@ def _static_pixels(target: int, language: str, width: float) -> npt.NDArray[np.u
 
 
 @lru_cache(maxsize=512)
-def _board_png(pegs: tuple[Pegs, Pegs], names: tuple[str, str], target: int, language: str,
-               width: float = 15) -> bytes:
-    """The widget's picture: the cached static board with this position's pegs and key on top."""
-    bands, height, rect = _shape(target, width)
+def board_png(pegs: tuple[Pegs, ...], names: tuple[str, ...], target: int, language: str,
+              width: float = 15) -> bytes:
+    """A board's picture (PNG) for a view: the cached static board with this position's pegs and key on
+    top, two or three tracks (one for each name)."""
+    tracks = len(pegs)
+    bands, height, rect = _shape(target, width, tracks)
     with matplotlib.rc_context(_RC):
         fig = Figure(figsize=(width, height), dpi=_DPI)
         back = fig.add_axes((0, 0, 1, 1))
-        back.imshow(_static_pixels(target, language, width), interpolation="none", aspect="auto")
+        back.imshow(_static_pixels(target, language, width, tracks), interpolation="none", aspect="auto")
         back.set_axis_off()
         ax = fig.add_axes(rect)
         ax.patch.set_alpha(0)
         _draw_pegs(ax, pegs, target)
-        _limits(ax, bands, target)
+        _limits(ax, bands, target, tracks)
         _draw_key(fig, pegs, names, language)
         return figure_png(fig, dpi=_DPI, tight=False)
 
@@ -517,5 +545,5 @@ class Board(View):
 
     def redraw(self) -> None:
         """Draw the picture of the pegs now (cached: a position seen before costs nothing)."""
-        self._image.value = _board_png(self.pegs, self.names, self.target, self.language)
+        self._image.value = board_png(self.pegs, self.names, self.target, self.language)
         self.draws += 1

@@ -13,9 +13,11 @@ import ipywidgets as w
 
 from cribbage.multiplayer import Rules, SeatView, TableGame, table_player
 from cribbage.multiplayer.narration import scores_line, seat_name, side_name, told
+from cribbage.multiplayer.rules import LETTERS
 from cribbage.rules.cards import Card
 from cribbage.rules.events import LogEntry, Phase
 from widgets.base.view import View, close_all, guarded, style_tag
+from widgets.blocks.board import board_png
 from widgets.blocks.cards import row_html, suit_class
 from widgets.i18n import card_name, render
 
@@ -39,12 +41,13 @@ class MorePlayersTable(View):
         self._title = w.HTML()
         self._rules = w.HTML()
         self._table = w.HTML()
+        self._board = w.Image(format="png", layout=w.Layout(max_width="100%", height="auto"))
         self._hand = w.HBox()
         self._buttons: dict[Card, w.Button] = {}
         self.go_button = self._button("more.go", self.say_go)
         self.next_button = self._button("more.next", self.next_deal, "primary")
         self._story = w.HTML()
-        self.children = [style_tag(), self._title, self._rules, self._table, self._hand,
+        self.children = [style_tag(), self._title, self._rules, self._board, self._table, self._hand,
                          w.HBox([self.go_button, self.next_button]), self._message, self._story]
         self._computers_act()
         self._refresh()
@@ -57,6 +60,27 @@ class MorePlayersTable(View):
     def side(self, side: int) -> str:
         """How the table names a side: a player, or two partners."""
         return render(side_name(side, self.game.rules), self.language)
+
+    @property
+    def track_names(self) -> tuple[str, ...]:
+        """The board's name for each track: each player, or each pair of partners ("You and C")."""
+        game = self.game
+        if not game.rules.partners:
+            return tuple(self.name(seat) for seat in range(game.players))
+        return (render("multiplayer.say.and", self.language, first=seat_name(0, game.rules), second=LETTERS[2]),
+                render("multiplayer.say.and", self.language, first=LETTERS[1], second=LETTERS[3]))
+
+    @property
+    def pegs(self) -> tuple[tuple[int, int], ...]:
+        """Each side's (front, back) pegs: its score, and its score before its last points."""
+        game = self.game
+        backs = list(game.start_scores)
+        fronts = list(game.start_scores)
+        for event in game.events:
+            if event.points:
+                side = game.side_of(event.seat)
+                backs[side], fronts[side] = fronts[side], fronts[side] + event.points
+        return tuple((front, back) for front, back in zip(fronts, backs))
 
     # ----------------------------------------------------------------- what the learner does
     @property
@@ -128,6 +152,7 @@ class MorePlayersTable(View):
         if game.phase is Phase.PLAY and game.series:
             table += row_html(game.series, language=self.language)
         self._table.value = table
+        self._board.value = board_png(self.pegs, self.track_names, game.rules.target, self.language)
         self._set_buttons()
         self._story.value = "".join(f'<p class="cc-text">{html.escape(line)}</p>' for line in self._said[-14:])
         can_go = game.phase is Phase.PLAY and game.to_act == 0 and not any(
