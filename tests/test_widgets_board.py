@@ -4,6 +4,7 @@ stepper through every finish to the end and back, and random actions that never 
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
 from monkey import monkey
@@ -281,6 +282,6 @@ def test_three_tracks_keep_every_peg_on_its_own_track_and_the_two_track_board_as
     layout = _tracks(3)
     for hole in (1, 40, 41, 90, 120):
         ys = [_hole_xy(hole, seat, 121, 3)[1] for seat in range(3)]
-        assert ys == sorted(ys, reverse=True) and min(a - b for a, b in zip(ys, ys[1:])) >= 0.8
+        assert ys == sorted(ys, reverse=True) and min(a - b for a, b in pairwise(ys)) >= 0.8
         assert max(ys) - min(ys) < 2 * layout.half     # all three inside the band's wood
     assert _tracks(2).offsets == (0.55, -0.55) and _tracks(2).peg == 480
