@@ -399,3 +399,19 @@ def test_the_expert_pegs_out_when_it_can():
     assert str(card) == "5♠"
     game.play(1, card)
     assert game.winner == 1 and game.scores == (2, 121, 0)
+
+
+@pytest.mark.parametrize(("call", "said"), [
+    (lambda: play_table_game([1, 2, 3], seed=1), "Player A is not a player"),
+    (lambda: play_table_game([table_player()] * 2, seed=1), "seat 3 players, not 2"),
+    (lambda: TableGame(1, dealer=True), "dealer is a seat from 0 to 2, not True"),
+    (lambda: TableGame(1.5), "1.5"),
+    (lambda: TableGame(1, rules="3"), "Rules value"),
+    (lambda: TableGame(1, scores=[1, 2, 200]), "scores"),
+    (lambda: SeatView(TableGame(1), 5), "0 to 2, not 5"),
+    (lambda: table_player("grandmaster"), "grandmaster"),
+    (lambda: TableGame(1).result(), "not done now"),
+])
+def test_hostile_values_are_refused_with_the_engines_error(call, said):
+    with pytest.raises(CribbageError, match=said):
+        call()

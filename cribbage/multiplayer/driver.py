@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from cribbage.lang.messages import message
 from cribbage.multiplayer.game import TableGame
 from cribbage.multiplayer.players import TablePlayer
-from cribbage.multiplayer.rules import Rules
+from cribbage.multiplayer.rules import LETTERS, Rules
 from cribbage.multiplayer.view import SeatView
 from cribbage.rules.checks import bounded
 from cribbage.rules.errors import CribbageError, shown
@@ -25,9 +25,9 @@ def play_table_game(players: Sequence[TablePlayer], *, seed: int | str, rules: R
     seated = bounded(players, "players", 10)
     if not isinstance(rules, Rules) or len(seated) != rules.players:
         raise CribbageError(message("multiplayer.players_count", players=getattr(rules, "players", "?"), count=len(seated)))
-    for one in seated:
+    for seat, one in enumerate(seated):
         if not isinstance(one, TablePlayer):
-            raise CribbageError(message("ai.not_player", name="players", value=shown(one)))
+            raise CribbageError(message("multiplayer.not_player", seat=LETTERS[seat], value=shown(one)))
     game = TableGame(seed, rules=rules)
     views = [view(game, seat) for seat in range(rules.players)]
     while game.phase is not Phase.OVER:

@@ -33,6 +33,7 @@ WORDS = {
     "multiplayer.stacked_crib": {"en": "the crib's card from the deck is one card, given only with three players"},
     "multiplayer.bad_level": {"en": "no computer level {value} for three or four players: choose one of {levels}"},
     "multiplayer.five_cards": {"en": "a hand for three or four players is five cards, not {n}"},
+    "multiplayer.not_player": {"en": "Player {seat} is not a player a table can seat (one with lay_away and play): {value}"},
     "multiplayer.players_count": {"en": "the rules seat {players} players, not {count}"},
 }
 
