@@ -28,10 +28,9 @@ add_catalogue({
     "terminal.table.welcome_4": {"en": "Cribbage for four, partners, to {target}: you are Player A and your partner is "
                                        "Player C; the computer plays B, C and D. Type a card such as 5H, go, or {quit}."},
     "terminal.table.hand": {"en": "Your hand: {cards}. {scores}"},
-    "terminal.table.lay_away": {"en": "Lay one card away to the crib ({dealer} deals): "},
-    "terminal.table.lay_away_you": {"en": "Lay one card away to your own crib: "},
-    "terminal.table.play": {"en": "The count is {count}. Your card, or go: "},
-    "terminal.table.next": {"en": "Press Enter for the next deal: "},
+    "terminal.table.lay_away": {"en": "Lay one card away to the crib ({dealer} deals):"},
+    "terminal.table.lay_away_you": {"en": "Lay one card away to your own crib:"},
+    "terminal.table.play": {"en": "The count is {count}. Your card, or go:"},
 })
 
 _QUIT = ("quit", "q", "exit")
@@ -71,7 +70,7 @@ class TableTerminal:
         if self.quit or game.phase is Phase.OVER:
             return ""
         if game.phase is Phase.DEAL_OVER:
-            return self.say("terminal.table.next")
+            return self.say("terminal.ask.next_deal")
         hand = self.say("terminal.table.hand", cards=" ".join(str(card) for card in game.hand(0)),
                         scores=scores_line(game.scores, game.rules, self.language))
         if game.phase is Phase.DISCARD:
@@ -135,7 +134,7 @@ def run_table(*, players: int = 3, seed: int | str = 1, target: int = 121, ask: 
         say(line)
     while question := view.prompt():
         try:
-            reply = ask(question)
+            reply = ask(f"{question} ")
         except EOFError:
             say(view.say("terminal.bye"))
             return None

@@ -25,9 +25,9 @@ def play_table_game(players: Sequence[TablePlayer], *, seed: int | str, rules: R
     seated = bounded(players, "players", 10)
     if not isinstance(rules, Rules) or len(seated) != rules.players:
         raise CribbageError(message("multiplayer.players_count", players=getattr(rules, "players", "?"), count=len(seated)))
-    for seat, one in enumerate(seated):
+    for place, one in enumerate(seated):
         if not isinstance(one, TablePlayer):
-            raise CribbageError(message("multiplayer.not_player", seat=LETTERS[seat], value=shown(one)))
+            raise CribbageError(message("multiplayer.not_player", seat=LETTERS[place], value=shown(one)))
     game = TableGame(seed, rules=rules)
     views = [view(game, seat) for seat in range(rules.players)]
     while game.phase is not Phase.OVER:

@@ -27,13 +27,14 @@ def test_the_lab_finds_the_best_keep_of_five(language: str, open_notebook) -> No
         best = best_keep_of_five("5C 5D 5H JS KD", own_crib=own)
         notebook.expect_text(cell, f"{cards_text(best.keep)}")
         notebook.expect_text(cell, decimal(best.value, language, 2))
-    notebook.type("2C 3D 4H 9S KS", cell=cell, placeholder="5C 5D 5H JS KD")
+    # Enter sends what was typed (a box that sends on Enter or when left): a click alone could reach
+    # the kernel first and show the cards it still held.
+    notebook.type("2C 3D 4H 9S KS", cell=cell, placeholder="5C 5D 5H JS KD", submit=True)
     notebook.click(render("lab.five.show", language), cell=cell)
     theirs = best_keep_of_five("2C 3D 4H 9S KS", own_crib=False)
     notebook.expect_text(cell, decimal(theirs.value, language, 2))
     notebook.screenshot(f"08_five_card_keeps-{language}", cell=cell)
-    notebook.type("2C 3D 4H 9S", cell=cell, placeholder="5C 5D 5H JS KD")
-    notebook.click(render("lab.five.show", language), cell=cell)
-    notebook.expect_text(cell, engine_render("stats.five_cards", language, n=4))
+    notebook.type("2C 3D 4H 9S", cell=cell, placeholder="5C 5D 5H JS KD", submit=True)
+    notebook.expect_text(cell, engine_render("multiplayer.five_cards", language, n=4))
     notebook.expect_text(cell, decimal(theirs.value, language, 2))   # the keeps shown before stay
     notebook.assert_no_traceback_text()
