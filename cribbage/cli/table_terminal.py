@@ -13,7 +13,7 @@ from typing import Any
 
 from cribbage.cli.display import escaped, shortened
 from cribbage.lang.messages import add_catalogue, check_language, get_language, render
-from cribbage.multiplayer import Rules, SeatView, TableGame, table_player
+from cribbage.multiplayer import Rules, SeatView, TableGame, computers_act, table_player
 from cribbage.multiplayer.narration import scores_line, seat_name, side_name, told
 from cribbage.rules.cards import Card
 from cribbage.rules.errors import CribbageError
@@ -107,19 +107,8 @@ class TableTerminal:
         return lines
 
     def _computers_act(self) -> None:
-        game = self.game
-        while game.phase in (Phase.DISCARD, Phase.PLAY):
-            if game.phase is Phase.DISCARD:
-                waiting = [seat for seat in self._computers if not game.laid_away(seat)]
-                if not waiting:
-                    return
-                game.lay_away(waiting[0], self._computers[waiting[0]].lay_away(self._views[waiting[0]]))
-                continue
-            turn = game.to_act
-            if turn == 0 or turn is None:
-                return
-            card = self._computers[turn].play(self._views[turn])
-            game.go(turn) if card is None else game.play(turn, card)
+        """The computer seats act until it is your turn, the deal is over or the game is."""
+        computers_act(self.game, self._computers, self._views)
 
 
 def run_table(*, players: int = 3, seed: int | str = 1, target: int = 121, ask: Callable[[str], str] | None = None,

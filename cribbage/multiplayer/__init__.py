@@ -10,7 +10,7 @@ The two-player :class:`cribbage.Game` is not changed by any of this: a ``TableGa
 games exactly (the tests check it), and three or four players are new games beside it.
 """
 
-from cribbage.multiplayer.driver import play_table_game
+from cribbage.multiplayer.driver import computers_act, play_table_game
 from cribbage.multiplayer.game import StackedDeal, TableGame
 from cribbage.multiplayer.players import (
     TABLE_LEVELS,
@@ -24,4 +24,4 @@ from cribbage.multiplayer.rules import Rules
 from cribbage.multiplayer.view import SeatView
 
 __all__ = ["TABLE_LEVELS", "ExpertTablePlayer", "RandomTablePlayer", "Rules", "SeatView", "StackedDeal", "StandardTablePlayer", "TableGame",
-           "TablePlayer", "play_table_game", "table_player"]
+           "TablePlayer", "computers_act", "play_table_game", "table_player"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from cribbage.lang.messages import message
 from cribbage.multiplayer.game import TableGame
@@ -13,7 +13,7 @@ from cribbage.rules.checks import bounded
 from cribbage.rules.errors import CribbageError, shown
 from cribbage.rules.events import Phase
 
-__all__ = ["play_table_game"]
+__all__ = ["computers_act", "play_table_game"]
 
 
 def play_table_game(players: Sequence[TablePlayer], *, seed: int | str, rules: Rules | None = None,
@@ -29,17 +29,28 @@ def play_table_game(players: Sequence[TablePlayer], *, seed: int | str, rules: R
         if not isinstance(one, TablePlayer):
             raise CribbageError(message("multiplayer.not_player", seat=LETTERS[place], value=shown(one)))
     game = TableGame(seed, rules=rules)
-    views = [view(game, seat) for seat in range(rules.players)]
+    computers = dict(enumerate(seated))
+    views = {seat: view(game, seat) for seat in range(rules.players)}
     while game.phase is not Phase.OVER:
-        if game.phase is Phase.DISCARD:
-            seat = game.to_act
-            assert seat is not None
-            game.lay_away(seat, seated[seat].lay_away(views[seat]))
-        elif game.phase is Phase.PLAY:
-            seat = game.to_act
-            assert seat is not None
-            card = seated[seat].play(views[seat])
-            game.go(seat) if card is None else game.play(seat, card)
-        else:
+        computers_act(game, computers, views)
+        if game.phase is Phase.DEAL_OVER:
             game.next_deal()
     return game
+
+
+def computers_act(game: TableGame, computers: Mapping[int, TablePlayer], views: Mapping[int, SeatView]) -> None:
+    """The computer seats (``computers``, each asked through its view in ``views``) lay away and play until
+    a seat with no computer is to act, or the deal or the game is over. A person's seat lays away when it
+    likes: the computers lay away around it."""
+    while game.phase in (Phase.DISCARD, Phase.PLAY):
+        if game.phase is Phase.DISCARD:
+            waiting = [seat for seat in computers if not game.laid_away(seat)]
+            if not waiting:
+                return
+            game.lay_away(waiting[0], computers[waiting[0]].lay_away(views[waiting[0]]))
+            continue
+        turn = game.to_act
+        if turn is None or turn not in computers:
+            return
+        card = computers[turn].play(views[turn])
+        game.go(turn) if card is None else game.play(turn, card)

@@ -11,7 +11,7 @@ import html
 
 import ipywidgets as w
 
-from cribbage.multiplayer import Rules, SeatView, TableGame, table_player
+from cribbage.multiplayer import Rules, SeatView, TableGame, computers_act, table_player
 from cribbage.multiplayer.narration import scores_line, seat_name, side_name, told
 from cribbage.multiplayer.rules import LETTERS
 from cribbage.rules.cards import Card
@@ -121,19 +121,7 @@ class MorePlayersTable(View):
     # ----------------------------------------------------------------- the computers
     def _computers_act(self) -> None:
         """The computer seats act until it is your turn, the deal is over or the game is."""
-        game = self.game
-        while game.phase in (Phase.DISCARD, Phase.PLAY):
-            if game.phase is Phase.DISCARD:
-                waiting = [seat for seat in self._computers if not game.laid_away(seat)]
-                if not waiting:
-                    return
-                game.lay_away(waiting[0], self._computers[waiting[0]].lay_away(self._views[waiting[0]]))
-                continue
-            turn = game.to_act
-            if turn == 0 or turn is None:
-                return
-            card = self._computers[turn].play(self._views[turn])
-            game.go(turn) if card is None else game.play(turn, card)
+        computers_act(self.game, self._computers, self._views)
 
     # ----------------------------------------------------------------- showing it
     def _refresh(self) -> None:
