@@ -65,7 +65,8 @@ PREMADE = (("cribbage.rules.ranks", "rank_table"), ("cribbage.ai.discard", "crib
 #: The widgets' modules a kernel imports itself: they import matplotlib, whose backend ipykernel
 #: chooses as it starts (and only some lessons draw).
 LATE = frozenset({"widgets.blocks.board", "widgets.blocks.charts", "widgets.lab.views", "widgets.lab.charts",
-                  "widgets.table.view", "widgets.table.review", "widgets.table.review_chart"})
+                  "widgets.table.view", "widgets.table.review", "widgets.table.review_chart",
+                  "widgets.table.more_players"})
 # The folders whose files the warm process has read: a change in them retires it.
 _WATCHED = ("cribbage", "widgets", "machinery")
 # The environment Python reads as it starts (or that the preloaded modules read as they load):
