@@ -26,7 +26,10 @@ from cribbage.rules.game import Game
 from cribbage.rules.play_scoring import MAX_COUNT, PlayScore, pile_count, score_play
 from cribbage.rules.replay import PlayStep, play_steps
 from cribbage.rules.result import FULL_GAME, SHORT_GAME, TARGETS, Finish, finish_kind, game_value, skunk_lines
+from cribbage.rules.ruleset import Rules
+from cribbage.rules.seat_view import SeatView
 from cribbage.rules.show_scoring import MAX_SCORE, HandScore, ScoreItem, hand_total, score_hand
+from cribbage.rules.table import TableGame
 
 # The computer players, CrossCribb and the statistics use numpy; the rules and the words above do
 # not, so that ``import cribbage`` (and a browser's Pyodide, apps/static_calculator/) needs no numpy.
@@ -111,11 +114,14 @@ __all__ = [
     "PlayView",
     "Player",
     "Report",
+    "Rules",
     "ScoreEvent",
     "ScoreItem",
+    "SeatView",
     "SimulationResult",
     "StandardPlayer",
     "Suit",
+    "TableGame",
     "advise_discard",
     "cards",
     "choose_play",

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from cribbage import CribbageError, Game
+from cribbage import CribbageError, Game, play_game, player
 from cribbage.lang.messages import render
 from cribbage.multiplayer import TABLE_LEVELS, Rules, SeatView, StackedDeal, TableGame, play_table_game, table_player
 from cribbage.rules.events import LogKind, Phase, ScoreKind
@@ -293,19 +293,56 @@ def test_a_stacked_deal_that_the_rules_cannot_deal_is_refused():
 # --- whole games --------------------------------------------------------------------------------
 
 
+def _shows_counted_again(game: TableGame) -> dict[int, list[tuple[int, int, bool]]]:
+    """Each deal's show counted from the log alone, in order: (seat, points, crib) for each hand from the
+    dealer's left, the dealer's last, then the crib. The cards each seat held are worked out from the deal
+    (one at a time from the dealer's left, then the deck's card to the crib) less what it laid away, and
+    each hand is counted by :func:`score_hand`: nothing of the game's own show is read."""
+    rules, n = game.rules, game.players
+    shows: dict[int, list[tuple[int, int, bool]]] = {}
+    dealt: dict[int, list[list]] = {}
+    crib: dict[int, list] = {}
+    dealer: dict[int, int] = {}
+    for entry in game.log:
+        if entry.kind is LogKind.DEAL:
+            dealer[entry.deal] = entry.seat
+            hands = [[] for _ in range(n)]
+            for i, card in enumerate(entry.cards[:n * rules.hand]):
+                hands[(entry.seat + 1 + i) % n].append(card)
+            dealt[entry.deal], crib[entry.deal] = hands, list(entry.cards[n * rules.hand:])
+        elif entry.kind is LogKind.DISCARD:
+            for card in entry.cards:
+                dealt[entry.deal][entry.seat].remove(card)
+            crib[entry.deal].extend(entry.cards)
+        elif entry.kind is LogKind.STARTER:
+            d, starter = entry.deal, entry.cards[0]
+            order = [(dealer[d] + 1 + k) % n for k in range(n)]
+            shows[d] = [(seat, score_hand(dealt[d][seat], starter).total, False) for seat in order]
+            shows[d].append((dealer[d], score_hand(crib[d], starter, crib=True).total, True))
+    return shows
+
+
 def _check_game(game: TableGame) -> None:
-    """Every deal dealt five each and a crib of four; every show's points the rules' own count."""
+    """Every deal dealt five each and a crib of four; each deal's show what an independent count of its
+    hands and crib says, in the rule book's order; the events summing to the scores."""
     rules, n = game.rules, game.players
     totals = [0] * rules.sides
     for entry in game.log:
         if entry.kind is LogKind.DEAL:
             assert len(entry.cards) == n * rules.hand + rules.crib_from_deck
-    starters = {entry.deal: entry.cards[0] for entry in game.log if entry.kind is LogKind.STARTER}
     for event in game.events:
         totals[rules.side_of(event.seat)] += event.points
-        if event.phase is Phase.SHOW:
-            assert len(event.cards) == 4 and event.starter == starters[event.deal]
-            assert event.worth == score_hand(event.cards, event.starter, crib=event.crib).total
+    counted = _shows_counted_again(game)
+    last = max(counted)
+    for deal, expected in counted.items():
+        shown_ = [event for event in game.events if event.deal == deal and event.phase is Phase.SHOW]
+        said = [(event.seat, event.worth, event.crib) for event in shown_]
+        assert all(len(event.cards) == 4 for event in shown_)
+        if deal < last:
+            assert said == expected
+            assert sum(event.points for event in shown_) == sum(points for _, points, _ in expected)
+        else:  # the game may end in this deal's show: what was counted is the start of it
+            assert said == expected[:len(said)]
     assert tuple(totals) == game.scores and max(game.scores) == rules.target
     assert game.winner == game.scores.index(rules.target)
 
@@ -324,9 +361,48 @@ def test_computer_players_play_whole_games(players):
 def test_a_thousand_games_of_three_and_of_four_without_an_illegal_move(players):
     for i in range(1000):
         levels = [("standard", "random", "expert")[(seat + i) % 3] for seat in range(players)]
-        game = play_table_game([table_player(level, seed=i) for level in levels], seed=f"thousand/{players}/{i}",
-                               rules=Rules(players=players))
+        game = play_game([table_player(level, seed=i) for level in levels], seed=f"thousand/{players}/{i}",
+                         rules=Rules(players=players))
         _check_game(game)
+
+
+def test_game_with_the_rules_of_three_or_four_is_the_game_at_the_table():
+    for players in (3, 4):
+        rules = Rules(players=players)
+        game, table = Game("rules", rules=rules), TableGame("rules", rules=rules)
+        assert isinstance(game, TableGame) and game.rules == rules
+        assert [(e.kind, e.seat, e.cards) for e in game.log] == [(e.kind, e.seat, e.cards) for e in table.log]
+        assert Game(1, rules=rules, dealer=2).dealer == 2
+    played = play_game([table_player("standard", seed=s) for s in range(3)], seed=8, rules=Rules(players=3))
+    again = play_table_game([table_player("standard", seed=s) for s in range(3)], seed=8, rules=Rules(players=3))
+    assert [(e.seat, e.kind, e.points) for e in played.events] == [(e.seat, e.kind, e.points) for e in again.events]
+
+
+def test_the_two_player_rules_make_the_two_player_game_as_before():
+    for rules, options in ((Rules(), {}), (Rules(target=61), {"target": 61}), (Rules(muggins=True), {"muggins": True}),
+                           (Rules(double_skunk_games=4), {"double_skunk_games": 4})):
+        game = Game(5, rules=rules)
+        assert type(game) is Game and game.rules == rules
+        assert game.log == Game(5, **options).log
+        ruled = play_game([player("standard"), player("expert")], seed=3, rules=rules)
+        plain = play_game([player("standard"), player("expert")], seed=3, **options)
+        assert ruled.events == plain.events and ruled.scores == plain.scores
+    assert Game(2).rules == Rules()
+
+
+@pytest.mark.parametrize(("call", "said"), [
+    (lambda: Game(1, rules=Rules(players=3), target=61), "target is not an option of a game of 3 players"),
+    (lambda: Game(1, rules=Rules(players=4), back_pegs=(0, 0)), "back_pegs is not an option"),
+    (lambda: Game(1, rules=Rules(), target=61), "target=61 disagrees with the rules given, which say 121"),
+    (lambda: Game(1, rules=Rules(), muggins=True), "muggins=True disagrees"),
+    (lambda: Game(1, rules="three"), "rules must be a Rules value, not 'three'"),
+    (lambda: play_game([table_player()] * 3, seed=1, rules=Rules(players=3), target=61), "target is not an option"),
+    (lambda: play_game([player("expert")] * 3, seed=1, rules=Rules(players=3)), "Player A is not a player"),
+    (lambda: play_game([table_player()] * 4, seed=None, rules=Rules(players=4)), "seed"),
+])
+def test_game_and_play_game_refuse_rules_that_disagree(call, said):
+    with pytest.raises(CribbageError, match=said):
+        call()
 
 
 @pytest.mark.slow

@@ -1,4 +1,4 @@
-"""The computer's levels by name, and a whole game between two computer players.
+"""The computer's levels by name, and a whole game between computer players.
 
 ``player("expert")`` is :class:`~cribbage.ai.expert.ExpertPlayer`; ``"classic"`` the first expert,
 kept to measure against; ``"beginner"`` and ``"standard"`` the simpler levels of
@@ -8,17 +8,20 @@ kept to measure against; ``"beginner"`` and ``"standard"`` the simpler levels of
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, overload
 
 from cribbage.ai import words as _words  # noqa: F401  (its refusals reach the catalogue)
 from cribbage.ai.driver import Driver
 from cribbage.ai.expert import ExpertPlayer
 from cribbage.ai.play_choice import LEVELS
 from cribbage.ai.players import BeginnerPlayer, ClassicExpertPlayer, ComputerPlayer, Player, StandardPlayer
+from cribbage.ai.table_driver import TablePlayer, play_table_game
 from cribbage.lang.messages import message
 from cribbage.rules.checks import bounded, one_of
 from cribbage.rules.errors import CribbageError, shown
 from cribbage.rules.game import Game
+from cribbage.rules.ruleset import Rules
+from cribbage.rules.table import TableGame
 
 __all__ = ["LEVELS", "play_game", "player"]
 
@@ -57,15 +60,32 @@ def game_options(options: dict[str, Any]) -> dict[str, Any]:
     return options
 
 
-def play_game(players: Sequence[Player], *, seed: int | str, **options: Any) -> Game:
+@overload
+def play_game(players: Sequence[Player], *, seed: int | str, rules: None = None, **options: Any) -> Game: ...
+
+
+@overload
+def play_game(players: Sequence[Player] | Sequence[TablePlayer], *, seed: int | str, rules: Rules,
+              **options: Any) -> Game | TableGame: ...
+
+
+def play_game(players: Sequence[Player] | Sequence[TablePlayer], *, seed: int | str, rules: Rules | None = None,
+              **options: Any) -> Game | TableGame:
     """Play a whole :class:`cribbage.Game` between two computer players (seat 0 is ``players[0]``).
 
-    ``options`` go to ``Game`` (``target``, ``muggins``, ...). Returns the finished game. In muggins
-    mode a player claims every count the opponent left short.
+    ``options`` go to ``Game`` (``target``, ``muggins``, ...), or ``rules`` says them all. With
+    ``rules`` for three or four players the game is at the table: ``players`` are one
+    :class:`~cribbage.ai.table_driver.TablePlayer` a seat (``cribbage.multiplayer.table_player``), each
+    asked through its seat's view. Returns the finished game. In muggins mode a player claims every
+    count the opponent left short.
     """
-    first, second = two_players(players)
     if seed is None:  # a game played for its record follows a seed the caller chose
         raise CribbageError(message("game.bad_seed", value=shown(seed)))
-    game = Game(seed, **game_options(options))
+    if isinstance(rules, Rules) and rules.players != 2:
+        if options:
+            raise CribbageError(message("game.table_option", name=next(iter(options)), players=rules.players))
+        return play_table_game(players, seed=seed, rules=rules)  # type: ignore[arg-type]
+    first, second = two_players(players)
+    game = Game(seed, rules=rules, **game_options(options))
     Driver(game, {0: first, 1: second}).advance()
     return game

@@ -1,27 +1,31 @@
-"""Cribbage for three and four players (partners for four), and the rules of any game as one value.
+"""The computer players of three- and four-handed cribbage (partners for four), and the statistics of a
+five-card hand they lay away by.
 
-- :mod:`.rules`: :class:`Rules`, what a game is played by: players, partners, the cards dealt and laid
-  away, the crib's card from the deck, the target, muggins, the double skunk.
-- :mod:`.game`: :class:`TableGame`, the game for two, three or four seats, by ``Rules``.
-- :mod:`.view`: :class:`SeatView`, all a seat may see; another seat's cards are refused.
-- :mod:`.players`, :mod:`.driver`: computer players at the table and a whole game between them.
+The game itself is in the rules, beside the two-player game: :class:`~cribbage.rules.ruleset.Rules`
+(what a game is played by), :class:`~cribbage.rules.table.TableGame` (the game for two, three or four
+seats, which ``cribbage.Game(seed, rules=Rules(players=3))`` makes) and
+:class:`~cribbage.rules.seat_view.SeatView` (all a seat may see). A whole game between computer players
+is :func:`cribbage.play_game` with those rules (:mod:`cribbage.ai.table_driver`).
 
-The two-player :class:`cribbage.Game` is not changed by any of this: a ``TableGame`` for two plays its
-games exactly (the tests check it), and three or four players are new games beside it.
+- :mod:`.players`: the random, standard and expert players at the table (:func:`table_player`).
+- :mod:`.keep`: the exact averages of each card laid away from five (:func:`~.keep.five_keeps`).
+- :mod:`.narration`: the table's story told in the engine's words.
+
+The names of the rules, the table's game, its view and its driver are kept here too, so one import
+gives all a table needs.
 """
 
-from cribbage.multiplayer.driver import computers_act, play_table_game
-from cribbage.multiplayer.game import StackedDeal, TableGame
+from cribbage.ai.table_driver import TablePlayer, computers_act, play_table_game
 from cribbage.multiplayer.players import (
     TABLE_LEVELS,
     ExpertTablePlayer,
     RandomTablePlayer,
     StandardTablePlayer,
-    TablePlayer,
     table_player,
 )
-from cribbage.multiplayer.rules import Rules
-from cribbage.multiplayer.view import SeatView
+from cribbage.rules.ruleset import Rules
+from cribbage.rules.seat_view import SeatView
+from cribbage.rules.table import StackedDeal, TableGame
 
 __all__ = ["TABLE_LEVELS", "ExpertTablePlayer", "RandomTablePlayer", "Rules", "SeatView", "StackedDeal", "StandardTablePlayer", "TableGame",
            "TablePlayer", "computers_act", "play_table_game", "table_player"]

@@ -22,7 +22,7 @@ from math import comb
 import numpy as np
 
 from cribbage.lang.messages import message
-from cribbage.multiplayer import words as _words  # noqa: F401  (its refusals reach the catalogue)
+from cribbage.rules import table_words as _words  # noqa: F401  (its refusals reach the catalogue)
 from cribbage.rules.cards import FULL_DECK, Card, CardLike, cards
 from cribbage.rules.errors import InvalidHandError
 from cribbage.rules.ranks import rank_table

@@ -9,8 +9,8 @@ four-handed play.
 from __future__ import annotations
 
 from cribbage.lang.messages import Message, add_catalogue, message, render
-from cribbage.multiplayer.rules import LETTERS, Rules
 from cribbage.rules.events import LogEntry, LogKind
+from cribbage.rules.ruleset import LETTERS, Rules
 
 __all__ = ["LETTERS", "scores_line", "seat_name", "side_name", "told"]
 

@@ -1,5 +1,5 @@
 """Computer players for a game at the table, each seeing the game only through its seat's
-:class:`~cribbage.multiplayer.view.SeatView`.
+:class:`~cribbage.rules.seat_view.SeatView`.
 
 ============  ===================================================  ==========================================
 level         lay away                                             play
@@ -21,30 +21,19 @@ from __future__ import annotations
 import random
 from itertools import combinations
 from math import comb
-from typing import Protocol, runtime_checkable
 
 import numpy as np
 
+from cribbage.ai.table_driver import TablePlayer
 from cribbage.lang.messages import message
 from cribbage.multiplayer.keep import five_keeps
-from cribbage.multiplayer.view import SeatView
 from cribbage.rules.cards import FULL_DECK, Card
 from cribbage.rules.errors import CribbageError, shown
 from cribbage.rules.play_scoring import MAX_COUNT, score_play
+from cribbage.rules.seat_view import SeatView
 from cribbage.rules.show_scoring import hand_total
 
 __all__ = ["TABLE_LEVELS", "ExpertTablePlayer", "RandomTablePlayer", "StandardTablePlayer", "TablePlayer", "table_player"]
-
-
-@runtime_checkable
-class TablePlayer(Protocol):
-    """A player at the table: what it lays away, and what it plays (None: go)."""
-
-    level: str
-
-    def lay_away(self, view: SeatView) -> tuple[Card, ...]: ...
-
-    def play(self, view: SeatView) -> Card | None: ...
 
 
 def _fitting(view: SeatView) -> list[Card]:

@@ -1,5 +1,8 @@
 """Two-player six-card cribbage as a state machine, exactly as ``course/rules.md`` tells it.
 
+``Game(seed, rules=Rules(players=3))`` (or four players, as partners) is the game at the table the rules
+describe, a :class:`~cribbage.rules.table.TableGame`; everything below is the two-player game.
+
 >>> game = Game(seed=7)
 >>> game.phase, game.deal_number, len(game.hand(0))
 (<Phase.DISCARD: 'discard'>, 1, 6)
@@ -48,7 +51,9 @@ from cribbage.rules.options import GameOptions, chosen_muggins, chosen_seed
 from cribbage.rules.pegboard import advance
 from cribbage.rules.play_scoring import MAX_COUNT, score_play
 from cribbage.rules.result import FULL_GAME, game_value, skunk_lines
+from cribbage.rules.ruleset import Rules
 from cribbage.rules.show_scoring import hand_total
+from cribbage.rules.table import TableGame
 
 __all__ = ["Game"]
 
@@ -77,6 +82,24 @@ _WHEN = {_DISCARD: message("when.discard"), _CUT: message("when.cut"), _PLAY: me
 # Actions are immutable, so the game hands out the same ones instead of making them on every ask.
 _PLAYS = {(seat, card): Play(seat, card) for seat in (0, 1) for card in FULL_DECK}
 _GOES = (Go(0), Go(1))
+
+
+#: What a game at the table takes beside its rules (see :class:`~cribbage.rules.table.TableGame`).
+_TABLE_OPTIONS = ("dealer", "scores", "deals")
+
+
+def _by_rules(rules: object, target: object, muggins: object, double_skunk_games: object) -> tuple[Any, Any, Any]:
+    """The target, muggins and double skunk of a two-player ``rules``; the same given beside it must agree."""
+    if not isinstance(rules, Rules):
+        raise CribbageError(message("multiplayer.bad_rules", value=shown(rules)))
+    if rules.players != 2:  # only a class derived from Game gets here: it is a two-player game
+        raise CribbageError(message("game.two_players", players=rules.players))
+    chosen = (rules.target, rules.muggins, rules.double_skunk_games)
+    for name, given, usual, said in zip(("target", "muggins", "double_skunk_games"),
+                                        (target, muggins, double_skunk_games), (FULL_GAME, False, 3), chosen):
+        if given != usual and given != said:
+            raise CribbageError(message("game.beside_rules", name=name, value=shown(given), rules=shown(said)))
+    return chosen
 
 
 @lru_cache(maxsize=64)
@@ -137,7 +160,10 @@ class Game(GameOptions):
     draws one at random (kept in :attr:`seed`).
 
     Options: ``target`` 121 or 61; ``muggins`` (players count their own hands and the opponent may
-    take what they miss); ``double_skunk_games`` 3 or 4.
+    take what they miss); ``double_skunk_games`` 3 or 4. Or all three as one value, ``rules``
+    (:class:`~cribbage.rules.ruleset.Rules`): ``Game(seed, rules=Rules(target=61))``. Rules for three or
+    four players make the game at the table instead, a :class:`~cribbage.rules.table.TableGame` (as
+    python-chess's ``Board`` has its variants), which takes ``dealer``, ``scores`` and ``deals`` of its own.
 
     To set up an exact situation (teaching, tests, a scripted hand): ``dealer`` skips the cut for
     deal; ``scores`` starts the game from those scores (they are not events: ``start_scores`` holds
@@ -173,11 +199,22 @@ class Game(GameOptions):
     _show_step: int
     _muggins: tuple[int, int, tuple[Card, ...], bool] | None
 
+    def __new__(cls, seed: int | str | None = None, *, rules: Rules | None = None, **options: Any) -> Game:
+        """A two-player game, or for ``rules`` with three or four players the game at the table."""
+        if cls is Game and isinstance(rules, Rules) and rules.players != 2:
+            for name in options:
+                if name not in _TABLE_OPTIONS:
+                    raise CribbageError(message("game.table_option", name=name, players=rules.players))
+            return TableGame(seed, rules=rules, **options)  # type: ignore[return-value]
+        return super().__new__(cls)
+
     def __init__(self, seed: int | str | None = None, *, target: int = FULL_GAME, muggins: bool = False,
                  double_skunk_games: int = 3, dealer: int | None = None,
                  scores: Sequence[int] = (0, 0), back_pegs: Sequence[int] = (0, 0), deal_number: int = 1,
-                 deals: Sequence[tuple[Sequence[Sequence[CardLike] | str], CardLike | None]] = ()
-                 ) -> None:
+                 deals: Sequence[tuple[Sequence[Sequence[CardLike] | str], CardLike | None]] = (),
+                 rules: Rules | None = None) -> None:
+        if rules is not None:
+            target, muggins, double_skunk_games = _by_rules(rules, target, muggins, double_skunk_games)
         seed = chosen_seed(seed)
         whole_target = whole_number(target)
         if whole_target is None:
@@ -257,6 +294,11 @@ class Game(GameOptions):
     @property
     def double_skunk_games(self) -> int:
         return self._double_skunk_games
+
+    @property
+    def rules(self) -> Rules:
+        """What this game is played by, as one value: two players, its target, muggins and double skunk."""
+        return Rules(target=self._target, muggins=self._muggins_on, double_skunk_games=self._double_skunk_games)
 
     @property
     def start_scores(self) -> tuple[int, int]:
@@ -405,7 +447,7 @@ class Game(GameOptions):
     # ----------------------------------------------------------------- copy and undo
     def copy(self) -> Game:
         """An independent copy (for look-ahead), undo history included. Shares immutable parts."""
-        new = Game.__new__(Game)
+        new = object.__new__(Game)  # not Game.__new__: a copy is made often, and is two-player
         for name, value in zip(_STATE, _get_state(self)):
             setattr(new, name, value)
         new._seed, new._target, new._muggins_on = self._seed, self._target, self._muggins_on

@@ -13,9 +13,9 @@ import ipywidgets as w
 
 from cribbage.multiplayer import Rules, SeatView, TableGame, computers_act, table_player
 from cribbage.multiplayer.narration import scores_line, seat_name, side_name, told
-from cribbage.multiplayer.rules import LETTERS
 from cribbage.rules.cards import Card
 from cribbage.rules.events import LogEntry, Phase
+from cribbage.rules.ruleset import LETTERS
 from widgets.base.view import View, close_all, guarded, style_tag
 from widgets.blocks.board import board_png
 from widgets.blocks.cards import row_html, suit_class

@@ -1,19 +1,35 @@
-"""A whole game at the table between computer players, each acting through its own seat's view."""
+"""A whole game at the table between computer players, each acting through its own seat's view.
+
+What a player at the table is (:class:`TablePlayer`) is said here; the players themselves, which need the
+statistics of a five-card hand, are in :mod:`cribbage.multiplayer.players`.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol, runtime_checkable
 
 from cribbage.lang.messages import message
-from cribbage.multiplayer.game import TableGame
-from cribbage.multiplayer.players import TablePlayer
-from cribbage.multiplayer.rules import LETTERS, Rules
-from cribbage.multiplayer.view import SeatView
+from cribbage.rules.cards import Card
 from cribbage.rules.checks import bounded
 from cribbage.rules.errors import CribbageError, shown
 from cribbage.rules.events import Phase
+from cribbage.rules.ruleset import LETTERS, Rules
+from cribbage.rules.seat_view import SeatView
+from cribbage.rules.table import TableGame
 
-__all__ = ["computers_act", "play_table_game"]
+__all__ = ["TablePlayer", "computers_act", "play_table_game"]
+
+
+@runtime_checkable
+class TablePlayer(Protocol):
+    """A player at the table: what it lays away, and what it plays (None: go)."""
+
+    level: str
+
+    def lay_away(self, view: SeatView) -> tuple[Card, ...]: ...
+
+    def play(self, view: SeatView) -> Card | None: ...
 
 
 def play_table_game(players: Sequence[TablePlayer], *, seed: int | str, rules: Rules | None = None,

@@ -10,11 +10,11 @@ read a hand it should not, whatever its code does.
 from __future__ import annotations
 
 from cribbage.lang.messages import message
-from cribbage.multiplayer.game import TableGame
-from cribbage.multiplayer.rules import LETTERS, Rules
 from cribbage.rules.cards import Card
 from cribbage.rules.errors import IllegalActionError
 from cribbage.rules.events import Phase
+from cribbage.rules.ruleset import LETTERS, Rules
+from cribbage.rules.table import TableGame
 
 __all__ = ["SeatView"]
 

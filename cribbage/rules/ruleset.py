@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cribbage.lang.messages import message
-from cribbage.multiplayer import words as _words  # noqa: F401  (its refusals reach the catalogue)
+from cribbage.rules import table_words as _words  # noqa: F401  (its refusals reach the catalogue)
 from cribbage.rules.checks import flag, whole
 from cribbage.rules.counting import whole_number
 from cribbage.rules.errors import CribbageError, shown

@@ -36,7 +36,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cribbage.lang.messages import message
-from cribbage.multiplayer.rules import LETTERS, Rules
 from cribbage.rules.cards import FULL_DECK, Card, CardLike, cards
 from cribbage.rules.counting import whole_number
 from cribbage.rules.errors import CribbageError, IllegalActionError, InvalidHandError, shown
@@ -44,6 +43,7 @@ from cribbage.rules.events import LogEntry, LogKind, Phase, ScoreEvent, ScoreKin
 from cribbage.rules.options import chosen_seed
 from cribbage.rules.play_scoring import MAX_COUNT, score_play
 from cribbage.rules.result import game_value
+from cribbage.rules.ruleset import LETTERS, Rules
 from cribbage.rules.show_scoring import hand_total
 
 __all__ = ["StackedDeal", "TableGame"]
@@ -184,7 +184,7 @@ class TableGame:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` holds now (the referee's view: a player sees only its own, through
-        :class:`~cribbage.multiplayer.view.SeatView`)."""
+        :class:`~cribbage.rules.seat_view.SeatView`)."""
         return self._hands[self._seat(seat)]
 
     def kept(self, seat: int) -> tuple[Card, ...]:
