@@ -52,6 +52,7 @@ __all__ = [
     "peg_alone",
     "play_reason",
     "reply_nets",
+    "standard_safety",
     "without",
 ]
 
@@ -440,20 +441,28 @@ def _expert(view: PlayView, distinct: Sequence[Card]) -> PlayChoice:
     return PlayChoice(chosen, "expert", explain=lambda: play_reason(view, chosen, legal, reply=reply))
 
 
+def standard_safety(card: Card, count: int, *, leading: bool, holding: int) -> float:
+    """The standard level's rule of thumb for a card that pegs nothing (higher is safer): leave no 5 or 21
+    to the next player; lead a card below 5 and never a 5; keep a 5 back while other cards remain. The
+    same at a table of three or four (:mod:`cribbage.multiplayer.players`), where the next player is an
+    opponent too. ``holding``: the cards held, this one included."""
+    safety = 0.0
+    if count + card.value in (5, 21):
+        safety -= 2
+    if leading:
+        safety += 1 if card.value < 5 else (-2 if card.rank == 5 else 0)
+    elif card.rank == 5 and holding > 1:
+        safety -= 0.5
+    return safety
+
+
 def _standard(view: PlayView, distinct: Sequence[Card]) -> PlayChoice:
     series = tuple(c.rank for c in view.series)
     now = next_points(series)
+    leading, holding = not series, len(view.hand)
 
     def key(card: Card) -> tuple[float, float, int]:
-        after = view.count + card.value
-        safety = 0.0
-        if after in (5, 21):
-            safety -= 2
-        if not series:
-            safety += 1 if card.value < 5 else (-2 if card.rank == 5 else 0)
-        elif card.rank == 5 and len(view.hand) > 1:
-            safety -= 0.5
-        return (now[card.rank], safety, card.value)
+        return (now[card.rank], standard_safety(card, view.count, leading=leading, holding=holding), card.value)
 
     card = max(distinct, key=key)
     legal = list(distinct)

@@ -24,6 +24,7 @@ from math import comb
 
 import numpy as np
 
+from cribbage.ai.play_choice import standard_safety
 from cribbage.ai.table_driver import TablePlayer
 from cribbage.lang.messages import message
 from cribbage.multiplayer.keep import five_keeps
@@ -83,14 +84,7 @@ class StandardTablePlayer:
         series = view.series
 
         def key(card: Card) -> tuple[int, float, int]:
-            after = view.count + card.value
-            safety = 0.0
-            if after in (5, 21):
-                safety -= 2
-            if not series:
-                safety += 1 if card.value < 5 else (-2 if card.rank == 5 else 0)
-            elif card.rank == 5 and len(view.hand) > 1:
-                safety -= 0.5
+            safety = standard_safety(card, view.count, leading=not series, holding=len(view.hand))
             return (score_play((*series, card)).total, safety, card.value)
 
         return max(fitting, key=key)
