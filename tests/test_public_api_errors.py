@@ -251,7 +251,13 @@ CASES: tuple[Case, ...] = (
     Case("skunk_lines", fn("cribbage.skunk_lines"), dict(target=121)),
     # the game
     Case("Game", fn("cribbage.Game"), dict(seed=3, target=121, muggins=False, double_skunk_games=3, dealer=0,
-                                           scores=(30, 20), back_pegs=(24, 11), deal_number=4, deals=())),
+                                           scores=(30, 20), back_pegs=(24, 11), deal_number=4, deals=(), rules=None)),
+    # the rules as one value, and the game at the table for three and four
+    Case("Rules", fn("cribbage.Rules"), dict(players=3, partners=False, hand=5, lay_away=1, crib_from_deck=1, target=121,
+                                             muggins=False, double_skunk_games=3), lenient={"partners": {"None"}}),
+    Case("TableGame", fn("cribbage.TableGame"), dict(seed=3, rules=cribbage.Rules(players=4), dealer=1, scores=(10, 20),
+                                                     deals=()), lenient={"rules": {"None"}}),
+    Case("SeatView", fn("cribbage.SeatView"), dict(game=cribbage.TableGame(3), seat=1)),
     Case("Game.from_deal", fn("cribbage.Game.from_deal"),
          dict(hands=("5H 5D 6H 7S 8C 9D", "JC QC KC 2S 3S 4S"), starter="5C", dealer=0, scores=(0, 0),
               back_pegs=(0, 0), deal_number=1, discards=None, seed=0, target=121, muggins=False,

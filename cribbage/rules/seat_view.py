@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from cribbage.lang.messages import message
 from cribbage.rules.cards import Card
-from cribbage.rules.errors import IllegalActionError
+from cribbage.rules.errors import CribbageError, IllegalActionError, shown
 from cribbage.rules.events import Phase
 from cribbage.rules.ruleset import LETTERS, Rules
 from cribbage.rules.table import TableGame
@@ -25,6 +25,8 @@ class SeatView:
     __slots__ = ("__game", "seat")
 
     def __init__(self, game: TableGame, seat: int) -> None:
+        if not isinstance(game, TableGame):
+            raise CribbageError(message("multiplayer.bad_game", value=shown(game)))
         self.__game = game
         self.seat = game._seat(seat)
 

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 
 from cribbage.lang.messages import message
 from cribbage.rules.cards import FULL_DECK, Card, CardLike, cards
+from cribbage.rules.checks import bounded
 from cribbage.rules.counting import whole_number
 from cribbage.rules.errors import CribbageError, IllegalActionError, InvalidHandError, shown
 from cribbage.rules.events import LogEntry, LogKind, Phase, ScoreEvent, ScoreKind
@@ -107,7 +108,9 @@ class TableGame:
                 raise CribbageError(message("multiplayer.bad_dealer", top=n - 1, value=shown(dealer)))
             dealer = seat
         start = [0] * rules.sides if scores is None else self._read_scores(scores)
-        self._stacked = tuple(self._read_stacked(spec, i + 1) for i, spec in enumerate(deals))
+        # Every deal pegs at least the last card, so no game lasts more deals than its target.
+        stacked = bounded(deals, "deals", rules.target)
+        self._stacked = tuple(self._read_stacked(spec, i + 1) for i, spec in enumerate(stacked))
         self._scores = start
         self.start_scores = tuple(start)
         self._events: list[ScoreEvent] = []

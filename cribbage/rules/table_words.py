@@ -11,6 +11,7 @@ WORDS = {
     "multiplayer.bad_field": {"en": "{field}={value}: with {players} players the rule book deals {expected}"},
     "multiplayer.no_muggins": {"en": "muggins is for two players: with {players} players it is not played here"},
     "multiplayer.bad_rules": {"en": "rules must be a Rules value, not {value}"},
+    "multiplayer.bad_game": {"en": "a seat's view is of a game at the table (a TableGame), not {value}"},
     "multiplayer.bad_seat": {"en": "a seat is a whole number from 0 to {top}, not {value}"},
     "multiplayer.bad_dealer": {"en": "the dealer is a seat from 0 to {top}, not {value}"},
     "multiplayer.bad_scores": {"en": "the scores are {sides} whole numbers from 0 to {most}, one a side, not {value}"},
