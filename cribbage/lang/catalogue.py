@@ -69,7 +69,7 @@ GAME: dict[str, Entry] = {
     "game.bad_target": {"en": "a game is played to 121 or 61, not {value}"},
     "game.bad_double_skunk": {"en": "a double skunk counts 3 or 4 games, not {value}"},
     "game.beside_rules": {"en": "{name}={value} disagrees with the rules given, which say {rules}: say it once, in rules"},
-    "game.table_option": {"en": "{name} is not an option of a game of {players} players: it takes dealer, scores and deals, and its target goes in its rules"},
+    "game.table_option": {"en": "{name} is not an option of a game of {players} players: it takes dealer=, scores= and deals=, and its target goes in its rules"},
     "game.two_players": {"en": "this game is for two players, not {players}"},
     "game.bad_muggins": {"en": "muggins is True or False, not {value}"},
     "game.bad_deals": {"en": "deals must be a list of at most {most} stacked deals (hands, starter), not {value}"},
