@@ -449,7 +449,6 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "more.people.crib": {"en": "{dealer} deals: the crib counts for {side}."},
     "more.people.pass": {"en": "{name}'s turn: pass the screen to {name}, then press Show my cards."},
     "more.people.reveal": {"en": "Show my cards"},
-    "more.people.cards": {"en": "{name}'s cards:"},
     "more.people.lay_away": {"en": "{name}: click the card to lay away to the crib."},
     "more.people.your_turn": {"en": "{name}, your turn: click a card to play."},
     "more.people.must_go": {"en": "{name}: no card you hold fits under 31. Say Go."},

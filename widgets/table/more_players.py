@@ -224,13 +224,6 @@ class MorePlayersTable(View):
         self.go_button.layout.display = "" if can_go else "none"
         self.next_button.layout.display = "" if game.phase is Phase.DEAL_OVER else "none"
         self.reveal_button.layout.display = "" if self.passing else "none"
-        if self.passing:
-            turn = self._t("more.people.pass", name=self.name(self.acting or 0))
-        elif people and shown is not None:
-            turn = self._t("more.people.cards", name=self.name(shown))
-        else:
-            turn = ""
-        self._turn.value = f'<div class="cc-big" role="status">{html.escape(turn)}</div>' if turn else ""
         self._prompt(can_go)
 
     def _crib_line(self) -> str:
@@ -259,7 +252,11 @@ class MorePlayersTable(View):
             prompt = self._t("more.deal_over_you") if following == 0 and not self.people else self._t(
                 "more.deal_over", dealer=self.name(following))
         self._said_prompt = prompt
-        self._story.value += f'<p class="cc-text"><b>{html.escape(prompt)}</b></p>'
+        if self.people and acting is not None:   # big, just above the hand or the button that shows it
+            self._turn.value = f'<div class="cc-big" role="status">{html.escape(prompt)}</div>'
+        else:
+            self._turn.value = ""
+            self._story.value += f'<p class="cc-text"><b>{html.escape(prompt)}</b></p>'
 
     @property
     def prompt(self) -> str:
