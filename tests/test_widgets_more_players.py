@@ -1,8 +1,11 @@
 """The table of three and of four (partners) in the lessons: played through its buttons to the end of a
 game in each language, the computers answering through their own seats, a refusal said and nothing
-changed."""
+changed. With people taking turns at one screen: every seat asked in turn, and no card of a hand that is
+not on the screen anywhere in the widget's words, markup or buttons."""
 
 from __future__ import annotations
+
+import html
 
 import ipywidgets as w
 import pytest
@@ -87,12 +90,12 @@ def test_every_word_of_the_table_is_in_every_language():
 # --------------------------------------------------------------------- people taking turns at one screen
 def _everything_shown(table: MorePlayersTable) -> str:
     """All the table's words and markup a person could see or a screen reader read: every HTML value,
-    every button's description and tooltip, the story of this deal only (an earlier deal's show names
-    cards that went back into the pack)."""
+    every button's description and tooltip, less the story of earlier deals (their shows name cards that
+    went back into the pack)."""
     parts: list[str] = []
 
     def walk(widget) -> None:
-        if isinstance(widget, w.HTML) and widget is not table._story:
+        if isinstance(widget, w.HTML):
             parts.append(widget.value)
         if isinstance(widget, w.Button):
             parts.extend((widget.description, widget.tooltip or ""))
@@ -100,11 +103,12 @@ def _everything_shown(table: MorePlayersTable) -> str:
             walk(child)
 
     walk(table)
+    shown = "\n".join(parts)
     deal = render("multiplayer.say.deals", table.language, number=table.game.deal_number, dealer=table.name(table.game.dealer))
     story = table.story
-    parts.extend(story[max(i for i, line in enumerate(story) if line == deal):])
-    parts.append(table.prompt)
-    return "\n".join(parts)
+    for line in story[:max(i for i, line in enumerate(story) if line == deal)]:
+        shown = shown.replace(f'<p class="cc-text">{html.escape(line)}</p>', "")
+    return shown
 
 
 def _hidden_cards(table: MorePlayersTable) -> list:
