@@ -56,6 +56,17 @@ def _page_hides(notebook, cell: int, twin: MorePlayersTable) -> None:
                 f"{card} of {twin.name(seat)} on the page while {twin.prompt!r}")
 
 
+def _next_press(twin: MorePlayersTable, go: str) -> str:
+    """The button a person at the keyboard presses next: the first card that may go, or Go."""
+    return next((str(card) for card, button in twin.card_buttons.items() if not button.disabled), go)
+
+
+def _focused(notebook, text: str) -> None:
+    """The keyboard's focus is on the button named ``text`` (the one clicked is gone: no tabbing back)."""
+    notebook.page.wait_for_function("text => document.activeElement && document.activeElement.innerText === text",
+                                    arg=text, timeout=10_000)
+
+
 @pytest.mark.parametrize("language", CODES)
 def test_a_deal_of_people_taking_turns_at_one_screen(language: str, open_notebook) -> None:
     board = stop(4)
@@ -74,6 +85,7 @@ def test_a_deal_of_people_taking_turns_at_one_screen(language: str, open_noteboo
                 pictured.add("passing")
             notebook.click(reveal, cell=cell)
             twin.reveal_button.click()
+            _focused(notebook, _next_press(twin, go))
         elif twin.go_button.layout.display != "none":
             notebook.click(go, cell=cell)
             twin.go_button.click()
@@ -84,6 +96,8 @@ def test_a_deal_of_people_taking_turns_at_one_screen(language: str, open_noteboo
             card, button = next((card, button) for card, button in twin.card_buttons.items() if not button.disabled)
             notebook.click(str(card), cell=cell)
             button.click()
+            if twin.passing:
+                _focused(notebook, reveal)
         assert not twin.message and not twin.internal_errors, twin.message
     notebook.expect_text(cell, twin.story[-1])
     notebook.expect_text(cell, twin.prompt)

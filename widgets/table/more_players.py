@@ -144,7 +144,19 @@ class MorePlayersTable(View):
             raise Refused(key="more.people.nothing_hidden")
         self._revealed = self.acting
         self._say("")
+        self._acted()
+
+    def _acted(self) -> None:
+        """Show the table after a click; with people, the keyboard's focus goes where the next press is
+        (the first card that may go, Go, or Show my cards), the button clicked being gone."""
         self._refresh()
+        if not self.people:
+            return
+        ready = [button for button in self._buttons.values() if not button.disabled]
+        for button in (*ready, self.go_button, self.reveal_button, self.next_button):
+            if button.layout.display != "none" and not button.disabled:
+                button.focus()
+                return
 
     def _verify_shown(self) -> int:
         """The seat that acts now, refused while its hand is hidden (people at one screen)."""
@@ -167,7 +179,7 @@ class MorePlayersTable(View):
             self.game.play(seat, card)
         self._say("")
         self._computers_act()
-        self._refresh()
+        self._acted()
 
     @guarded
     def say_go(self) -> None:
@@ -175,7 +187,7 @@ class MorePlayersTable(View):
         self.game.go(self._verify_shown())
         self._say("")
         self._computers_act()
-        self._refresh()
+        self._acted()
 
     @guarded
     def next_deal(self) -> None:
@@ -183,7 +195,7 @@ class MorePlayersTable(View):
         self._revealed = None               # a new hand: whoever pressed the button does not see it
         self._say("")
         self._computers_act()
-        self._refresh()
+        self._acted()
 
     # ----------------------------------------------------------------- the computers
     def _computers_act(self) -> None:
