@@ -204,19 +204,18 @@ class MorePlayersTable(View):
 
     # ----------------------------------------------------------------- showing it
     def _refresh(self) -> None:
-        game, people = self.game, self.people
-        title, rules = (f"more.people.title_{game.players}", "more.people.rules_4" if game.rules.partners else
-                        "more.rules_3") if people else (f"more.title_{game.players}", f"more.rules_{game.players}")
+        game, people, table_sees = self.game, self.people, self._views[0]
+        title, *rules = self._heading_keys()
         self._title.value = f'<div class="cc-title">{html.escape(self._t(title))}</div>'
-        self._rules.value = "".join(f'<p class="cc-text">{html.escape(self._t(key))}</p>'
-                                    for key in ((rules, "more.people.how") if people else (rules,)))
+        self._rules.value = "".join(f'<p class="cc-text">{html.escape(self._t(key))}</p>' for key in rules)
         for entry in game.log[self._read:]:
             self._said.extend(self._lines(entry))
         self._read = len(game.log)
         lines = [scores_line(game.scores, game.rules, self.language, people=people), self._crib_line()]
         if game.phase in (Phase.DISCARD, Phase.PLAY):
             lines.append(self._t("more.held", held="; ".join(
-                self._t("more.held_one", name=self.name(seat), n=len(game.hand(seat))) for seat in range(game.players))))
+                self._t("more.held_one", name=self.name(seat), n=table_sees.cards_held(seat))
+                for seat in range(game.players))))
         if game.phase is Phase.PLAY:
             lines.append(self._t("more.count", count=game.count))
         table = "".join(f'<p class="cc-text">{html.escape(line)}</p>' for line in lines)
@@ -232,11 +231,19 @@ class MorePlayersTable(View):
         self._set_buttons(shown)
         self._story.value = "".join(f'<p class="cc-text">{html.escape(line)}</p>' for line in self._said[-14:])
         can_go = shown is not None and game.phase is Phase.PLAY and game.to_act == shown and not any(
-            game.count + card.value <= 31 for card in game.hand(shown))
+            game.count + card.value <= 31 for card in self._views[shown].hand)
         self.go_button.layout.display = "" if can_go else "none"
         self.next_button.layout.display = "" if game.phase is Phase.DEAL_OVER else "none"
         self.reveal_button.layout.display = "" if self.passing else "none"
         self._prompt(can_go)
+
+    def _heading_keys(self) -> tuple[str, ...]:
+        """The title's key, then the keys of the rules said under it."""
+        players = self.game.players
+        if not self.people:
+            return f"more.title_{players}", f"more.rules_{players}"
+        rules = "more.people.rules_4" if self.game.rules.partners else "more.rules_3"
+        return f"more.people.title_{players}", rules, "more.people.how"
 
     def _crib_line(self) -> str:
         """Whose the crib is: against the computer, said from your side; with people, named."""
@@ -276,16 +283,17 @@ class MorePlayersTable(View):
         return self._said_prompt
 
     def _set_buttons(self, shown: int | None) -> None:
-        """The buttons of the hand on the screen: none while it is hidden or no one is asked."""
+        """The buttons of the hand on the screen, read through that seat's view: none while it is hidden or
+        no one is asked."""
         game = self.game
         for button in self._buttons.values():
             close_all(button)
         self._buttons = {}
         if self.people:
-            held = game.hand(shown) if shown is not None else ()
+            held = self._views[shown].hand if shown is not None else ()
             mine = shown is not None
         else:
-            held = game.hand(0) if game.phase in (Phase.DISCARD, Phase.PLAY) else ()
+            held = self._views[0].hand if game.phase in (Phase.DISCARD, Phase.PLAY) else ()
             mine = (game.phase is Phase.DISCARD and not game.laid_away(0)) or (
                 game.phase is Phase.PLAY and game.to_act == 0)
         for card in held:
