@@ -435,6 +435,28 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "more.deal_over": {"en": "The deal is over. Press Next deal: {dealer} deals next."},
     "more.deal_over_you": {"en": "The deal is over. Press Next deal: you deal next."},
     "more.crib_ours_you": {"en": "You deal: the crib is yours."},
+    "more.held": {"en": "Cards in hand: {held}."},
+    "more.held_one": {"en": "{name} {n}"},
+    # People taking turns at one screen (MorePlayersTable(people=True)): every seat is "Player A", "Player B"...
+    # and a hand is shown only to its player, after they press "Show my cards".
+    "more.people.title_3": {"en": "Three players at one screen"},
+    "more.people.title_4": {"en": "Four players at one screen: partners"},
+    "more.people.rules_4": {"en": "Partners sit opposite and score together: Players A and C against Players B and "
+                                  "D. Five cards each: lay one card away. The crib is the dealer's side's."},
+    "more.people.how": {"en": "Everyone plays at this screen. When your turn comes, take the screen and press Show "
+                              "my cards while the others look away; your cards are hidden again once you have "
+                              "played."},
+    "more.people.crib": {"en": "{dealer} deals: the crib counts for {side}."},
+    "more.people.pass": {"en": "{name}'s turn: pass the screen to {name}, then press Show my cards."},
+    "more.people.reveal": {"en": "Show my cards"},
+    "more.people.lay_away": {"en": "{name}: click the card to lay away to the crib."},
+    "more.people.your_turn": {"en": "{name}, your turn: click a card to play."},
+    "more.people.must_go": {"en": "{name}: no card you hold fits under 31. Say Go."},
+    "more.people.hidden": {"en": "First pass the screen: {name} presses Show my cards."},
+    "more.people.shown": {"en": "{name}'s cards are already on the screen."},
+    "more.people.nothing_hidden": {"en": "No hand is hidden now."},
+    "more.people.not_bool": {"en": "people is True (every seat a person at one screen) or False (the computer "
+                                   "plays the other seats), not {value}."},
     "table.title": {"en": "A game against the computer"},
     "table.title_guided": {"en": "Guided hand: {title}"},
     "table.you": {"en": "You"},
