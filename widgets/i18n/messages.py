@@ -1178,8 +1178,8 @@ MESSAGES: dict[str, dict[str, str | tuple[str, str]]] = {
     "progress.now_you": {"en": "In this copy of the course, answers are now kept as {name}."},
     # --- my deal (widgets/calculator/my_deal.py, apps/my_deal.ipynb) -----------------------------------------
     "mydeal.title": {"en": "My deal: which four to keep"},
-    "mydeal.help": {"en": "Click the six cards of a two-player deal, or type them, say whether you deal, and give the "
-                        "scores if you like: the 15 ways to keep four are ranked, best first."},
+    "mydeal.help": {"en": "Two-player game: click or type six cards, say whether you deal, add the scores if you like; "
+                        "the 15 keeps are ranked, best first."},
     "mydeal.type": {"en": "Or type six cards:"},
     "mydeal.show": {"en": "Show the keeps"},
     "mydeal.role": {"en": "I am"},
