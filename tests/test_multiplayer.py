@@ -11,6 +11,7 @@ import pytest
 from cribbage import CribbageError, Game, play_game, player
 from cribbage.lang.messages import render
 from cribbage.multiplayer import TABLE_LEVELS, Rules, SeatView, StackedDeal, TableGame, play_table_game, table_player
+from cribbage.registry.languages import CODES
 from cribbage.rules.events import LogKind, Phase, ScoreKind
 from cribbage.rules.show_scoring import score_hand
 
@@ -34,7 +35,7 @@ def test_each_game_deals_what_the_rule_book_says():
     (dict(players=4, crib_from_deck=1), "crib_from_deck=1"), (dict(players=3, target=100), "100"),
     (dict(players=3, muggins=True), "muggins"), (dict(double_skunk_games=5), "5"),
 ])
-@pytest.mark.parametrize("language", ["en", "es", "pt"])
+@pytest.mark.parametrize("language", CODES)
 def test_a_rules_value_that_makes_no_game_is_refused_naming_the_field(rules, field, language):
     with pytest.raises(CribbageError) as refused:
         Rules(**rules)
